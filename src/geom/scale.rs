@@ -1,0 +1,103 @@
+//! Linear and logarithmic scales from data values to pixels, with tick generation.
+
+/// A base-10 logarithmic scale mapping `[domain_min, domain_max]` (both > 0) onto
+/// `[range_start_px, range_end_px]` (the range may run backwards, as a y axis does).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct LogScale {
+    /// Smallest value, > 0.
+    pub domain_min: f64,
+    /// Largest value, > domain_min.
+    pub domain_max: f64,
+    /// Pixel of `domain_min`.
+    pub range_start_px: f64,
+    /// Pixel of `domain_max`.
+    pub range_end_px: f64,
+}
+
+impl LogScale {
+    /// Pixel position of `value`; values ≤ 0 or NaN map to the start of the range.
+    pub fn px_from_value(&self, value: f64) -> f64 {
+        if value.is_nan() || value <= 0.0 {
+            return self.range_start_px;
+        }
+        let (lo, hi) = (self.domain_min.log10(), self.domain_max.log10());
+        let t = (value.log10() - lo) / (hi - lo);
+        self.range_start_px + t * (self.range_end_px - self.range_start_px)
+    }
+
+    /// Data value at pixel `px` (inverse of [`LogScale::px_from_value`]).
+    pub fn value_from_px(&self, px: f64) -> f64 {
+        let (lo, hi) = (self.domain_min.log10(), self.domain_max.log10());
+        let t = (px - self.range_start_px) / (self.range_end_px - self.range_start_px);
+        10f64.powf(lo + t * (hi - lo))
+    }
+
+    /// True if `value` lies inside the domain (inclusive).
+    pub fn contains(&self, value: f64) -> bool {
+        value >= self.domain_min && value <= self.domain_max
+    }
+
+    /// Powers of ten inside the domain, ascending.
+    pub fn decade_ticks(&self) -> Vec<f64> {
+        if !(self.domain_min > 0.0 && self.domain_max > self.domain_min) {
+            return Vec::new();
+        }
+        let first = self.domain_min.log10().ceil() as i32;
+        let last = self.domain_max.log10().floor() as i32;
+        (first..=last).map(|e| 10f64.powi(e)).collect()
+    }
+}
+
+/// The decade-aligned domain `[10^floor(log10 lo), 10^ceil(log10 hi)]` that contains every
+/// positive, finite value in `values`, or `fallback` if there are none.
+pub fn decade_domain(values: impl IntoIterator<Item = f64>, fallback: (f64, f64)) -> (f64, f64) {
+    let mut lo = f64::INFINITY;
+    let mut hi = 0.0f64;
+    for v in values {
+        if v.is_finite() && v > 0.0 {
+            lo = lo.min(v);
+            hi = hi.max(v);
+        }
+    }
+    if !(lo.is_finite() && hi > 0.0) {
+        return fallback;
+    }
+    let lo = 10f64.powf(lo.log10().floor());
+    let mut hi = 10f64.powf(hi.log10().ceil());
+    if hi <= lo {
+        hi = lo * 10.0;
+    }
+    (lo, hi)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn round_trips_and_reverses() {
+        let s = LogScale {
+            domain_min: 0.01,
+            domain_max: 1e4,
+            range_start_px: 400.0,
+            range_end_px: 0.0,
+        };
+        for v in [0.01, 0.5, 1.0, 156.0, 1e4] {
+            let back = s.value_from_px(s.px_from_value(v));
+            assert!((back / v - 1.0).abs() < 1e-9, "{v} -> {back}");
+        }
+        assert_eq!(s.px_from_value(0.01), 400.0);
+        assert_eq!(s.px_from_value(1e4), 0.0);
+        assert_eq!(
+            s.decade_ticks(),
+            vec![0.01, 0.1, 1.0, 10.0, 100.0, 1000.0, 10000.0]
+        );
+    }
+
+    #[test]
+    fn domain_covers_values() {
+        assert_eq!(decade_domain([0.17, 1365.0], (1.0, 10.0)), (0.1, 10000.0));
+        assert_eq!(decade_domain([f64::NAN, -1.0], (1.0, 10.0)), (1.0, 10.0));
+        assert_eq!(decade_domain([100.0], (1.0, 10.0)), (100.0, 1000.0));
+    }
+}

@@ -1,0 +1,574 @@
+//! GPU presets: every per-SM limit, clock, peak and memory figure warpscope uses, with its source.
+//!
+//! The main type is [`GpuSpec`]; presets are named constructors (`GpuSpec::a100_sxm()`).
+//! Per-compute-capability limits follow `spec/hw-model.md` §0 (sources: CUDA C++ Programming
+//! Guide "Features and Technical Specifications" [PG], NVIDIA's `cuda_occupancy.h` [OCC-H],
+//! CCCL `arch_traits.cuh` [CCCL], and an H200 probe [PROBE]). Peaks and memory follow §7
+//! (whitepapers and datasheets [WP]). A100 and H100 also carry the course's rounded values
+//! (A100 19.5 / 312 TFLOPS, 2.0 TB/s; H100 67 / 989 TFLOPS, 3.35 TB/s), which
+//! [`GpuSpec::roof`] uses so that the course's Roofline table is reproduced exactly.
+
+use crate::model::roofline::{Precision, Roof};
+
+/// 1 TFLOP/s in FLOP/s.
+const TERA: f64 = 1e12;
+/// 1 GB/s in bytes per second (decimal, as datasheets use).
+const GB_PER_S: f64 = 1e9;
+const KIB: u32 = 1024;
+const MIB: u64 = 1024 * 1024;
+const GIB: u64 = 1024 * 1024 * 1024;
+
+/// Dense peak throughput per precision in FLOP/s (OP/s for INT8), `None` where the part lacks
+/// the unit. Tensor figures exclude 2:4 sparsity. Source per preset.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Peaks {
+    /// FP64 on the CUDA cores (vector), FLOP/s.
+    pub fp64_flops_per_s: Option<f64>,
+    /// FP32 on the CUDA cores (FFMA = 2 FLOP), FLOP/s.
+    pub fp32_flops_per_s: Option<f64>,
+    /// TF32 Tensor Core, dense, FLOP/s.
+    pub tf32_tensor_flops_per_s: Option<f64>,
+    /// FP16 Tensor Core with FP32 accumulate, dense, FLOP/s.
+    pub fp16_tensor_flops_per_s: Option<f64>,
+    /// BF16 Tensor Core with FP32 accumulate, dense, FLOP/s.
+    pub bf16_tensor_flops_per_s: Option<f64>,
+    /// INT8 Tensor Core, dense, OP/s.
+    pub int8_tensor_ops_per_s: Option<f64>,
+    /// FP8 Tensor Core, dense, FLOP/s.
+    pub fp8_tensor_flops_per_s: Option<f64>,
+}
+
+impl Peaks {
+    /// The peak for one precision, FLOP/s (OP/s for INT8).
+    pub fn get(&self, precision: Precision) -> Option<f64> {
+        match precision {
+            Precision::Fp64 => self.fp64_flops_per_s,
+            Precision::Fp32 => self.fp32_flops_per_s,
+            Precision::Tf32Tensor => self.tf32_tensor_flops_per_s,
+            Precision::Fp16Tensor => self.fp16_tensor_flops_per_s,
+            Precision::Bf16Tensor => self.bf16_tensor_flops_per_s,
+            Precision::Int8Tensor => self.int8_tensor_ops_per_s,
+            Precision::Fp8Tensor => self.fp8_tensor_flops_per_s,
+        }
+    }
+}
+
+/// The course's rounded Roofline constants (seed `gpu-kernel-engineering-01`, §6 and its
+/// `roofline_time.py`): only A100 and H100 have them.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CourseValues {
+    /// "CUDA Core FP32" roof, FLOP/s (A100 19.5e12, H100 67e12).
+    pub fp32_flops_per_s: f64,
+    /// "Tensor Core BF16 dense" roof, FLOP/s, also used for FP16 (A100 312e12, H100 989e12).
+    pub bf16_tensor_flops_per_s: f64,
+    /// FP8 Tensor Core dense as the course rounds it (H100 ≈ 1979e12); `None` on A100.
+    pub fp8_tensor_flops_per_s: Option<f64>,
+    /// HBM bandwidth, bytes/s (A100 2.0e12, H100 3.35e12).
+    pub bandwidth_bytes_per_s: f64,
+}
+
+/// Where the numbers of a roof come from.
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
+pub enum ValueSource {
+    /// The course's rounded values where it gives them (A100/H100), datasheet values otherwise.
+    #[default]
+    Course,
+    /// Datasheet / whitepaper values (A100 2039 GB/s, H100 989.4 TFLOPS BF16, …).
+    Datasheet,
+}
+
+/// One GPU: identity, per-SM limits (spec §0), clocks, peaks and memory (spec §7).
+///
+/// All sizes are bytes unless the name says otherwise. Construct with a preset.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GpuSpec {
+    /// Short stable id used in URLs: "a100", "h100", "v100", "t4", "rtx3090", "l4", "rtx4090".
+    pub id: &'static str,
+    /// Product name, e.g. "A100 SXM4 80GB".
+    pub name: &'static str,
+    /// Architecture name, e.g. "Ampere".
+    pub architecture: &'static str,
+    /// Compute capability (major, minor), e.g. (8, 0). [PG]
+    pub compute_capability: (u32, u32),
+    /// SMs enabled on the product (A100 108 of GA100's 128). [WP]
+    pub sm_count: u32,
+    /// Threads per warp: 32 on every part. [PG]
+    pub warp_size: u32,
+    /// `maxThreadsPerBlock`: 1024. [PG]
+    pub max_threads_per_block: u32,
+    /// `maxThreadsPerMultiProcessor` (2048 on 7.0/8.0/9.0, 1024 on 7.5, 1536 on 8.6/8.9). [PG, CCCL]
+    pub max_threads_per_sm: u32,
+    /// Resident blocks per SM (32, 16, 32, 16, 24, 32 for 7.0 … 9.0). [OCC-H, PROBE]
+    pub max_blocks_per_sm: u32,
+    /// 32-bit registers per SM: 65536. [PG]
+    pub regs_per_sm: u32,
+    /// `regsPerBlock`: 65536. [PG]
+    pub regs_per_block: u32,
+    /// Registers one thread may use: 255. [PG]
+    pub max_regs_per_thread: u32,
+    /// SM sub-partitions (SMSPs), each with its own warp scheduler: 4. [OCC-H]
+    pub partitions_per_sm: u32,
+    /// Register allocation unit, registers per warp: 256 (8 per thread). [OCC-H]
+    pub reg_alloc_unit_per_warp: u32,
+    /// `sharedMemPerMultiprocessor`: the largest shared-memory carveout, bytes. [CCCL, PROBE]
+    pub smem_per_sm_bytes: u32,
+    /// `sharedMemPerBlock`: default per-block limit without opt-in, bytes (48 KiB). [PG]
+    pub smem_per_block_bytes: u32,
+    /// `sharedMemPerBlockOptin`: per-block limit after opting in, bytes. [CCCL, PROBE]
+    pub smem_per_block_optin_bytes: u32,
+    /// `reservedSharedMemPerBlock`: driver reserve per block, bytes (1024 from 8.0 on). [CCCL, PROBE]
+    pub reserved_smem_per_block_bytes: u32,
+    /// Shared-memory allocation granularity, bytes (256 on 7.x, 128 on 8.x/9.0). [OCC-H]
+    pub smem_alloc_granularity_bytes: u32,
+    /// Legal shared-memory carveout capacities per SM, KiB, ascending. [OCC-H, PG]
+    pub carveout_capacities_kib: &'static [u32],
+    /// Unified L1 + shared memory per SM, bytes (display only; UNCERTAIN for 7.5 and 8.9). [WP]
+    pub l1_smem_per_sm_bytes: u32,
+    /// Block-barrier limit factor per SM (× max blocks); checked only for CC ≥ 9.0. [OCC-H]
+    pub block_barriers_per_block_slot: u32,
+    /// Shared-memory banks: 32, each 4 bytes wide. [PG]
+    pub smem_banks: u32,
+    /// Width of one shared-memory bank, bytes: 4. [PG]
+    pub smem_bank_width_bytes: u32,
+    /// FP32 lanes ("CUDA cores") per SM: 64 on 7.x/8.0, 128 on 8.6/8.9/9.0. [WP]
+    pub fp32_lanes_per_sm: u32,
+    /// Tensor Cores per SM (one per partition); 0 where the part has none. [WP]
+    pub tensor_cores_per_sm: u32,
+    /// Boost clock, MHz (the clock the FP32 peak is quoted at). [WP]
+    pub boost_clock_mhz: u32,
+    /// L2 cache, bytes. [WP]
+    pub l2_bytes: u64,
+    /// Device memory, bytes. [WP]
+    pub memory_bytes: u64,
+    /// Device memory kind, e.g. "HBM2e". [WP]
+    pub memory_kind: &'static str,
+    /// Datasheet memory bandwidth, bytes/s. [WP]
+    pub bandwidth_bytes_per_s: f64,
+    /// Datasheet dense peaks per precision. [WP]
+    pub peaks: Peaks,
+    /// The course's rounded values (A100, H100 only).
+    pub course: Option<CourseValues>,
+    /// Where this preset's peaks and bandwidth come from, in words.
+    pub source: &'static str,
+}
+
+/// Per-SM limits that every CC 8.0 / 9.0 data-centre part shares; presets override the rest.
+fn base(id: &'static str, name: &'static str, cc: (u32, u32), sm_count: u32) -> GpuSpec {
+    GpuSpec {
+        id,
+        name,
+        architecture: "",
+        compute_capability: cc,
+        sm_count,
+        warp_size: 32,
+        max_threads_per_block: 1024,
+        max_threads_per_sm: 2048,
+        max_blocks_per_sm: 32,
+        regs_per_sm: 65536,
+        regs_per_block: 65536,
+        max_regs_per_thread: 255,
+        partitions_per_sm: 4,
+        reg_alloc_unit_per_warp: 256,
+        smem_per_sm_bytes: 0,
+        smem_per_block_bytes: 48 * KIB,
+        smem_per_block_optin_bytes: 0,
+        reserved_smem_per_block_bytes: 1024,
+        smem_alloc_granularity_bytes: 128,
+        carveout_capacities_kib: &[],
+        l1_smem_per_sm_bytes: 0,
+        block_barriers_per_block_slot: 2,
+        smem_banks: 32,
+        smem_bank_width_bytes: 4,
+        fp32_lanes_per_sm: 64,
+        tensor_cores_per_sm: 4,
+        boost_clock_mhz: 0,
+        l2_bytes: 0,
+        memory_bytes: 0,
+        memory_kind: "",
+        bandwidth_bytes_per_s: 0.0,
+        peaks: Peaks {
+            fp64_flops_per_s: None,
+            fp32_flops_per_s: None,
+            tf32_tensor_flops_per_s: None,
+            fp16_tensor_flops_per_s: None,
+            bf16_tensor_flops_per_s: None,
+            int8_tensor_ops_per_s: None,
+            fp8_tensor_flops_per_s: None,
+        },
+        course: None,
+        source: "",
+    }
+}
+
+impl GpuSpec {
+    /// NVIDIA A100 SXM4 80GB (GA100, CC 8.0, 108 SMs at 1410 MHz, 2039 GB/s HBM2e, 40 MB L2).
+    ///
+    /// Limits: spec §0 column 8.0. Peaks: A100 datasheet / whitepaper (FP64 9.7, FP32 19.5,
+    /// TF32 156, FP16/BF16 312, INT8 624 TOPS dense). Check: 108 × 4 TC × 256 FMA × 2 × 1.41 GHz
+    /// = 311.9 TFLOPS. Course values: 19.5 / 312 TFLOPS, 2.0 TB/s.
+    pub fn a100_sxm() -> GpuSpec {
+        GpuSpec {
+            architecture: "Ampere",
+            smem_per_sm_bytes: 167_936,
+            smem_per_block_optin_bytes: 166_912,
+            carveout_capacities_kib: &[0, 8, 16, 32, 64, 100, 132, 164],
+            l1_smem_per_sm_bytes: 192 * KIB,
+            fp32_lanes_per_sm: 64,
+            boost_clock_mhz: 1410,
+            l2_bytes: 40 * MIB,
+            memory_bytes: 80 * GIB,
+            memory_kind: "HBM2e",
+            bandwidth_bytes_per_s: 2039.0 * GB_PER_S,
+            peaks: Peaks {
+                fp64_flops_per_s: Some(9.7 * TERA),
+                fp32_flops_per_s: Some(19.5 * TERA),
+                tf32_tensor_flops_per_s: Some(156.0 * TERA),
+                fp16_tensor_flops_per_s: Some(312.0 * TERA),
+                bf16_tensor_flops_per_s: Some(312.0 * TERA),
+                int8_tensor_ops_per_s: Some(624.0 * TERA),
+                fp8_tensor_flops_per_s: None,
+            },
+            course: Some(CourseValues {
+                fp32_flops_per_s: 19.5 * TERA,
+                bf16_tensor_flops_per_s: 312.0 * TERA,
+                fp8_tensor_flops_per_s: None,
+                bandwidth_bytes_per_s: 2.0 * TERA,
+            }),
+            source: "NVIDIA A100 datasheet and whitepaper v1.0",
+            ..base("a100", "A100 SXM4 80GB", (8, 0), 108)
+        }
+    }
+
+    /// NVIDIA H100 SXM5 80GB (GH100, CC 9.0, 132 SMs, 3350 GB/s HBM3, 50 MB L2).
+    ///
+    /// Limits: spec §0 column 9.0 (H200 probe: 233472 B smem/SM, 232448 opt-in). Peaks: H100
+    /// datasheet (FP64 33.5, FP32 66.9 at 1980 MHz; TF32 494.7, FP16/BF16 989.4, FP8 and INT8
+    /// 1978.9 dense, which correspond to 1830 MHz). Course values: 67 / 989 TFLOPS, 3.35 TB/s.
+    pub fn h100_sxm() -> GpuSpec {
+        GpuSpec {
+            architecture: "Hopper",
+            smem_per_sm_bytes: 233_472,
+            smem_per_block_optin_bytes: 232_448,
+            carveout_capacities_kib: &[0, 8, 16, 32, 64, 100, 132, 164, 196, 228],
+            l1_smem_per_sm_bytes: 256 * KIB,
+            fp32_lanes_per_sm: 128,
+            boost_clock_mhz: 1980,
+            l2_bytes: 50 * MIB,
+            memory_bytes: 80 * GIB,
+            memory_kind: "HBM3",
+            bandwidth_bytes_per_s: 3350.0 * GB_PER_S,
+            peaks: Peaks {
+                fp64_flops_per_s: Some(33.5 * TERA),
+                fp32_flops_per_s: Some(66.9 * TERA),
+                tf32_tensor_flops_per_s: Some(494.7 * TERA),
+                fp16_tensor_flops_per_s: Some(989.4 * TERA),
+                bf16_tensor_flops_per_s: Some(989.4 * TERA),
+                int8_tensor_ops_per_s: Some(1978.9 * TERA),
+                fp8_tensor_flops_per_s: Some(1978.9 * TERA),
+            },
+            course: Some(CourseValues {
+                fp32_flops_per_s: 67.0 * TERA,
+                bf16_tensor_flops_per_s: 989.0 * TERA,
+                fp8_tensor_flops_per_s: Some(1979.0 * TERA),
+                bandwidth_bytes_per_s: 3.35 * TERA,
+            }),
+            source: "NVIDIA H100 datasheet and whitepaper",
+            ..base("h100", "H100 SXM5 80GB", (9, 0), 132)
+        }
+    }
+
+    /// NVIDIA V100 SXM2 32GB (GV100, CC 7.0, 80 SMs at 1530 MHz, 900 GB/s HBM2, 6 MB L2).
+    ///
+    /// Limits: spec §0 column 7.0 (no per-block reserve, 256 B granularity). Peaks: V100
+    /// datasheet (FP64 7.8, FP32 15.7, FP16 Tensor 125 TFLOPS); no BF16/TF32/INT8 Tensor Cores.
+    /// Datasheet values not re-verified (spec §8.6).
+    pub fn v100_sxm2() -> GpuSpec {
+        GpuSpec {
+            architecture: "Volta",
+            smem_per_sm_bytes: 98_304,
+            smem_per_block_optin_bytes: 98_304,
+            reserved_smem_per_block_bytes: 0,
+            smem_alloc_granularity_bytes: 256,
+            carveout_capacities_kib: &[0, 8, 16, 32, 64, 96],
+            l1_smem_per_sm_bytes: 128 * KIB,
+            fp32_lanes_per_sm: 64,
+            tensor_cores_per_sm: 8,
+            boost_clock_mhz: 1530,
+            l2_bytes: 6 * MIB,
+            memory_bytes: 32 * GIB,
+            memory_kind: "HBM2",
+            bandwidth_bytes_per_s: 900.0 * GB_PER_S,
+            peaks: Peaks {
+                fp64_flops_per_s: Some(7.8 * TERA),
+                fp32_flops_per_s: Some(15.7 * TERA),
+                tf32_tensor_flops_per_s: None,
+                fp16_tensor_flops_per_s: Some(125.0 * TERA),
+                bf16_tensor_flops_per_s: None,
+                int8_tensor_ops_per_s: None,
+                fp8_tensor_flops_per_s: None,
+            },
+            source: "NVIDIA V100 datasheet (not re-verified)",
+            ..base("v100", "V100 SXM2 32GB", (7, 0), 80)
+        }
+    }
+
+    /// NVIDIA T4 (TU104, CC 7.5, 40 SMs at 1590 MHz, 320 GB/s GDDR6, 4 MB L2).
+    ///
+    /// Limits: spec §0 column 7.5 (1024 threads and 16 blocks per SM, 64 KiB smem). Peaks: T4
+    /// datasheet (FP32 8.1, FP16 Tensor 65 TFLOPS, INT8 130 TOPS; FP64 at 1/32 rate ≈ 0.25).
+    /// Datasheet values not re-verified (spec §8.6).
+    pub fn t4() -> GpuSpec {
+        GpuSpec {
+            architecture: "Turing",
+            max_threads_per_sm: 1024,
+            max_blocks_per_sm: 16,
+            smem_per_sm_bytes: 65_536,
+            smem_per_block_optin_bytes: 65_536,
+            reserved_smem_per_block_bytes: 0,
+            smem_alloc_granularity_bytes: 256,
+            carveout_capacities_kib: &[32, 64],
+            l1_smem_per_sm_bytes: 96 * KIB,
+            fp32_lanes_per_sm: 64,
+            tensor_cores_per_sm: 8,
+            boost_clock_mhz: 1590,
+            l2_bytes: 4 * MIB,
+            memory_bytes: 16 * GIB,
+            memory_kind: "GDDR6",
+            bandwidth_bytes_per_s: 320.0 * GB_PER_S,
+            peaks: Peaks {
+                fp64_flops_per_s: Some(0.25 * TERA),
+                fp32_flops_per_s: Some(8.1 * TERA),
+                tf32_tensor_flops_per_s: None,
+                fp16_tensor_flops_per_s: Some(65.0 * TERA),
+                bf16_tensor_flops_per_s: None,
+                int8_tensor_ops_per_s: Some(130.0 * TERA),
+                fp8_tensor_flops_per_s: None,
+            },
+            source: "NVIDIA T4 datasheet (not re-verified)",
+            ..base("t4", "Tesla T4", (7, 5), 40)
+        }
+    }
+
+    /// NVIDIA GeForce RTX 3090 (GA102, CC 8.6, 82 SMs at 1695 MHz, 936 GB/s GDDR6X, 6 MB L2).
+    ///
+    /// Limits: spec §0 column 8.6 (1536 threads and 16 blocks per SM, 100 KiB smem). Peaks:
+    /// GA102 whitepaper (FP32 35.6; FP16/BF16 Tensor with FP32 accumulate 71, TF32 35.6 TFLOPS,
+    /// INT8 284 TOPS dense; FP64 at 1/64 rate ≈ 0.56). Not re-verified (spec §8.6).
+    pub fn rtx_3090() -> GpuSpec {
+        GpuSpec {
+            architecture: "Ampere",
+            max_threads_per_sm: 1536,
+            max_blocks_per_sm: 16,
+            smem_per_sm_bytes: 102_400,
+            smem_per_block_optin_bytes: 101_376,
+            carveout_capacities_kib: &[0, 8, 16, 32, 64, 100],
+            l1_smem_per_sm_bytes: 128 * KIB,
+            block_barriers_per_block_slot: 1,
+            fp32_lanes_per_sm: 128,
+            boost_clock_mhz: 1695,
+            l2_bytes: 6 * MIB,
+            memory_bytes: 24 * GIB,
+            memory_kind: "GDDR6X",
+            bandwidth_bytes_per_s: 936.0 * GB_PER_S,
+            peaks: Peaks {
+                fp64_flops_per_s: Some(0.556 * TERA),
+                fp32_flops_per_s: Some(35.6 * TERA),
+                tf32_tensor_flops_per_s: Some(35.6 * TERA),
+                fp16_tensor_flops_per_s: Some(71.0 * TERA),
+                bf16_tensor_flops_per_s: Some(71.0 * TERA),
+                int8_tensor_ops_per_s: Some(284.0 * TERA),
+                fp8_tensor_flops_per_s: None,
+            },
+            source: "NVIDIA GA102 whitepaper (not re-verified)",
+            ..base("rtx3090", "GeForce RTX 3090", (8, 6), 82)
+        }
+    }
+
+    /// NVIDIA L4 (AD104, CC 8.9, 58 SMs at 2040 MHz, 300 GB/s GDDR6, 48 MB L2).
+    ///
+    /// Limits: spec §0 column 8.9 (1536 threads and 24 blocks per SM, 100 KiB smem). Peaks: L4
+    /// datasheet (FP32 30.3; TF32 60, FP16/BF16 121, FP8 242.5 TFLOPS, INT8 242.5 TOPS dense;
+    /// FP64 0.49). Not re-verified (spec §8.6).
+    pub fn l4() -> GpuSpec {
+        GpuSpec {
+            architecture: "Ada Lovelace",
+            max_threads_per_sm: 1536,
+            max_blocks_per_sm: 24,
+            smem_per_sm_bytes: 102_400,
+            smem_per_block_optin_bytes: 101_376,
+            carveout_capacities_kib: &[0, 8, 16, 32, 64, 100],
+            l1_smem_per_sm_bytes: 128 * KIB,
+            block_barriers_per_block_slot: 1,
+            fp32_lanes_per_sm: 128,
+            boost_clock_mhz: 2040,
+            l2_bytes: 48 * MIB,
+            memory_bytes: 24 * GIB,
+            memory_kind: "GDDR6",
+            bandwidth_bytes_per_s: 300.0 * GB_PER_S,
+            peaks: Peaks {
+                fp64_flops_per_s: Some(0.49 * TERA),
+                fp32_flops_per_s: Some(30.3 * TERA),
+                tf32_tensor_flops_per_s: Some(60.0 * TERA),
+                fp16_tensor_flops_per_s: Some(121.0 * TERA),
+                bf16_tensor_flops_per_s: Some(121.0 * TERA),
+                int8_tensor_ops_per_s: Some(242.5 * TERA),
+                fp8_tensor_flops_per_s: Some(242.5 * TERA),
+            },
+            source: "NVIDIA L4 datasheet (not re-verified)",
+            ..base("l4", "L4", (8, 9), 58)
+        }
+    }
+
+    /// NVIDIA GeForce RTX 4090 (AD102, CC 8.9, 128 SMs at 2520 MHz, 1008 GB/s GDDR6X, 72 MB L2).
+    ///
+    /// Limits: spec §0 column 8.9. Peaks: Ada whitepaper (FP32 82.6; FP16/BF16 Tensor with FP32
+    /// accumulate 165.2, TF32 82.6, FP8 with FP32 accumulate 330.3 TFLOPS, INT8 660.6 TOPS
+    /// dense; FP64 1.29). Not re-verified (spec §8.6).
+    pub fn rtx_4090() -> GpuSpec {
+        GpuSpec {
+            architecture: "Ada Lovelace",
+            max_threads_per_sm: 1536,
+            max_blocks_per_sm: 24,
+            smem_per_sm_bytes: 102_400,
+            smem_per_block_optin_bytes: 101_376,
+            carveout_capacities_kib: &[0, 8, 16, 32, 64, 100],
+            l1_smem_per_sm_bytes: 128 * KIB,
+            block_barriers_per_block_slot: 1,
+            fp32_lanes_per_sm: 128,
+            boost_clock_mhz: 2520,
+            l2_bytes: 72 * MIB,
+            memory_bytes: 24 * GIB,
+            memory_kind: "GDDR6X",
+            bandwidth_bytes_per_s: 1008.0 * GB_PER_S,
+            peaks: Peaks {
+                fp64_flops_per_s: Some(1.29 * TERA),
+                fp32_flops_per_s: Some(82.6 * TERA),
+                tf32_tensor_flops_per_s: Some(82.6 * TERA),
+                fp16_tensor_flops_per_s: Some(165.2 * TERA),
+                bf16_tensor_flops_per_s: Some(165.2 * TERA),
+                int8_tensor_ops_per_s: Some(660.6 * TERA),
+                fp8_tensor_flops_per_s: Some(330.3 * TERA),
+            },
+            source: "NVIDIA Ada Lovelace whitepaper (not re-verified)",
+            ..base("rtx4090", "GeForce RTX 4090", (8, 9), 128)
+        }
+    }
+
+    /// Every preset, A100 first (the default), then H100, then by generation.
+    pub fn all() -> Vec<GpuSpec> {
+        vec![
+            GpuSpec::a100_sxm(),
+            GpuSpec::h100_sxm(),
+            GpuSpec::v100_sxm2(),
+            GpuSpec::t4(),
+            GpuSpec::rtx_3090(),
+            GpuSpec::l4(),
+            GpuSpec::rtx_4090(),
+        ]
+    }
+
+    /// The preset with this [`GpuSpec::id`], or `None` for an unknown id.
+    pub fn by_id(id: &str) -> Option<GpuSpec> {
+        GpuSpec::all().into_iter().find(|g| g.id == id)
+    }
+
+    /// Max resident warps per SM: `max_threads_per_sm / warp_size` (64 on A100).
+    pub fn max_warps_per_sm(&self) -> u32 {
+        self.max_threads_per_sm / self.warp_size.max(1)
+    }
+
+    /// FP32 lanes on the whole chip: `sm_count × fp32_lanes_per_sm` (6912 on A100).
+    pub fn fp32_lanes(&self) -> u32 {
+        self.sm_count * self.fp32_lanes_per_sm
+    }
+
+    /// FP32 peak derived from the units: lanes × 2 FLOP (FFMA) × boost clock, FLOP/s.
+    /// A100: 6912 × 2 × 1.41e9 = 19.49e12.
+    pub fn fp32_flops_per_s_from_units(&self) -> f64 {
+        f64::from(self.fp32_lanes()) * 2.0 * f64::from(self.boost_clock_mhz) * 1e6
+    }
+
+    /// Roof for `precision` with the course's values for A100/H100 (seed table) and
+    /// datasheet values for the others; `None` if the part lacks that unit.
+    pub fn roof(&self, precision: Precision) -> Option<Roof> {
+        self.roof_from(precision, ValueSource::Course)
+    }
+
+    /// Roof for `precision` from the chosen [`ValueSource`]. With `Course`, A100/H100 use the
+    /// course's bandwidth and its FP32, BF16 (also for FP16) and FP8 figures; precisions the
+    /// course does not round (FP64, TF32, INT8) keep the datasheet peak against the course's
+    /// bandwidth. `None` if the part lacks that unit.
+    pub fn roof_from(&self, precision: Precision, source: ValueSource) -> Option<Roof> {
+        let datasheet_peak = self.peaks.get(precision)?;
+        match (source, self.course) {
+            (ValueSource::Course, Some(course)) => {
+                let peak = match precision {
+                    Precision::Fp32 => course.fp32_flops_per_s,
+                    Precision::Fp16Tensor | Precision::Bf16Tensor => course.bf16_tensor_flops_per_s,
+                    Precision::Fp8Tensor => course.fp8_tensor_flops_per_s.unwrap_or(datasheet_peak),
+                    _ => datasheet_peak,
+                };
+                Some(Roof {
+                    peak_flops_per_s: peak,
+                    bandwidth_bytes_per_s: course.bandwidth_bytes_per_s,
+                })
+            }
+            _ => Some(Roof {
+                peak_flops_per_s: datasheet_peak,
+                bandwidth_bytes_per_s: self.bandwidth_bytes_per_s,
+            }),
+        }
+    }
+
+    /// Memory bandwidth from the chosen source, bytes/s.
+    pub fn bandwidth_from(&self, source: ValueSource) -> f64 {
+        match (source, self.course) {
+            (ValueSource::Course, Some(c)) => c.bandwidth_bytes_per_s,
+            _ => self.bandwidth_bytes_per_s,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_are_unique_and_found() {
+        let all = GpuSpec::all();
+        for g in &all {
+            assert_eq!(GpuSpec::by_id(g.id).map(|x| x.name), Some(g.name));
+        }
+        assert_eq!(all.len(), 7);
+        assert!(GpuSpec::by_id("b200").is_none());
+    }
+
+    #[test]
+    fn a100_fp32_peak_follows_from_its_units() {
+        // 108 SMs × 64 lanes = 6912; × 2 FLOP × 1.41 GHz = 19.49 TFLOPS (course: 19.5).
+        let a = GpuSpec::a100_sxm();
+        assert_eq!(a.fp32_lanes(), 6912);
+        assert!((a.fp32_flops_per_s_from_units() / 1e12 - 19.49).abs() < 0.01);
+        assert_eq!(a.max_warps_per_sm(), 64);
+    }
+
+    #[test]
+    fn reserve_is_what_opt_in_leaves() {
+        // CCCL: sharedMemPerBlockOptin = smemPerSM − reserved (8.x/9.0).
+        for g in GpuSpec::all() {
+            if g.compute_capability.0 >= 8 {
+                assert_eq!(
+                    g.smem_per_block_optin_bytes + g.reserved_smem_per_block_bytes,
+                    g.smem_per_sm_bytes,
+                    "{}",
+                    g.id
+                );
+            }
+            let top = g.carveout_capacities_kib.last().copied().unwrap_or(0);
+            assert_eq!(top * 1024, g.smem_per_sm_bytes, "{}", g.id);
+        }
+    }
+}

@@ -1,0 +1,30 @@
+//! The exact hardware models behind every number warpscope shows.
+//!
+//! Pure Rust: no web crate, no clock, no unseeded randomness. Every rule cites its source
+//! (`spec/hw-model.md` tags: OCC-H, PG, PTX, WP, PROBE…). Each chapter reads one module.
+//!
+//! | module | what it models | source |
+//! |---|---|---|
+//! | [`gpu_spec`] | per-GPU constants (SMs, limits, clocks, peaks, memory) | PG, OCC-H, CCCL, WP |
+//! | [`occupancy`] | resident blocks per SM and the limiter | `cuda_occupancy.h` |
+//! | [`dispatch`] | blocks dispatched to SMs in waves | spec §2, measured on H200 |
+//! | [`scheduler`] | warp schedulers, latency hiding | course, measured on H200 |
+//! | [`simt`] | active masks under divergence | PG "SIMT Architecture" |
+//! | [`coalescing`] | lane addresses → 32-byte sectors | PG "Global Memory", ncu on H200 |
+//! | [`bank_conflicts`] | lane addresses → shared-memory wavefronts | PG "Shared Memory", ncu on H200 |
+//! | [`tensor_core`] | mma / wmma fragment-to-lane layouts | PTX ISA 9.7.14.5, probe on H200 |
+//! | [`w8a8`] | the course's INT8 W8A8 GEMV kernel | course text, measured on H200 |
+//! | [`roofline`] | arithmetic intensity, roofs, ridge points, time bounds | Williams et al. 2009, course ch. 6 |
+//! | [`quiz`] | self-check questions answered by the models | course texts |
+
+pub mod bank_conflicts;
+pub mod coalescing;
+pub mod dispatch;
+pub mod gpu_spec;
+pub mod occupancy;
+pub mod quiz;
+pub mod roofline;
+pub mod scheduler;
+pub mod simt;
+pub mod tensor_core;
+pub mod w8a8;

@@ -1,0 +1,25 @@
+//! Native integration tests of the pure model: golden tables from the spec and the course,
+//! and fixtures measured on an NVIDIA H200 (`tests/fixtures/`, copied from shared/truth).
+
+/// Source scan: `src/model` and `src/geom` never mention a web crate.
+mod architecture;
+/// Shared-memory wavefronts: spec §5 and `bank_conflicts.json`.
+mod bank_conflicts;
+/// Sectors and requests: spec §4 and `coalescing.json`.
+mod coalescing;
+/// Fixture loading helpers.
+mod common;
+/// Waves and the block-dispatch simulator: spec §2 and `dispatch.json`.
+mod dispatch;
+/// Occupancy: spec §1 worked examples and `occupancy.json`.
+mod occupancy;
+/// The course's Roofline table and spec §7 ridge points.
+mod roofline;
+/// Warp scheduler and latency hiding.
+mod scheduler;
+/// Active masks: spec §3 and `divergence.json`.
+mod simt;
+/// Fragment layouts: spec §6 and `wmma_layout.json`.
+mod tensor_core;
+/// The course's W8A8 GEMV.
+mod w8a8;

@@ -1,0 +1,1 @@
+//! Roofline tests (written with the foundation issue).

@@ -1,0 +1,1 @@
+//! Not yet written: see the open issue that introduces `model::scheduler`.
