@@ -1,0 +1,166 @@
+//! The app shell: header (chapter nav, language switch), router, footer.
+//!
+//! Routing: `leptos_router` with one route per chapter slug (`/:chapter`, looked up in
+//! [`chapters::ALL`]). The router's base is read at run time from the document's `<base href>`,
+//! so the same build works at `/` and under any sub-path (`/warpscope/`).
+
+use leptos::prelude::*;
+use leptos_router::components::{Route, Router, Routes, A};
+use leptos_router::hooks::use_params_map;
+use leptos_router::path;
+
+use crate::ui::chapters::{self, home::Home};
+use crate::ui::i18n::{initial_lang, store_lang, t, tr, use_lang, Lang, LangCtx};
+
+/// The router base: the path of the document's base URL without its trailing slash
+/// ("" at the root, "/warpscope" under a sub-path).
+fn base_path() -> String {
+    let base = document().base_uri().ok().flatten().unwrap_or_default();
+    // base is absolute: scheme://host[:port]/path…
+    let path = base
+        .split_once("://")
+        .and_then(|(_, rest)| rest.find('/').map(|i| rest[i..].to_string()))
+        .unwrap_or_else(|| "/".into());
+    let path = path.split(['?', '#']).next().unwrap_or("/");
+    // Keep the directory part only.
+    let dir = match path.rfind('/') {
+        Some(i) => &path[..i],
+        None => "",
+    };
+    dir.to_string()
+}
+
+/// The whole app.
+#[component]
+pub fn App() -> impl IntoView {
+    let lang = RwSignal::new(initial_lang());
+    provide_context(LangCtx(lang));
+    // Effects talk to the outside world only: <html lang> and the stored choice.
+    Effect::new(move |_| {
+        let l = lang.get();
+        if let Some(html) = document().document_element() {
+            let _ = html.set_attribute("lang", l.tag());
+        }
+        document().set_title(match l {
+            Lang::En => "warpscope: how a GPU runs a kernel",
+            Lang::Zh => "warpscope：GPU 如何运行一个 kernel",
+        });
+    });
+    let base = base_path();
+    view! {
+        <Router base=base>
+            <Header/>
+            <main class="gx-main" id="main">
+                <Routes fallback=NotFound>
+                    <Route path=path!("/") view=Home/>
+                    <Route path=path!("/:chapter") view=ChapterPage/>
+                    <Route path=path!("/:chapter/") view=ChapterPage/>
+                </Routes>
+            </main>
+            <Footer/>
+        </Router>
+    }
+}
+
+#[component]
+fn Header() -> impl IntoView {
+    let lang = use_lang();
+    let switch = move |to: Lang| {
+        lang.set(to);
+        store_lang(to);
+    };
+    view! {
+        <header class="gx-header">
+            <a class="gx-skip" href="#main">{t(tr("Skip to content", "跳到正文"))}</a>
+            <A href="/" attr:class="gx-brand">"warpscope"</A>
+            <nav class="gx-nav" aria-label=t(tr("Chapters", "章节"))>
+                <ul>
+                    {chapters::ALL
+                        .iter()
+                        .map(|c| {
+                            view! {
+                                <li>
+                                    <A href=format!("/{}", c.slug)>
+                                        {c.number.map(|n| format!("{n} ")).unwrap_or_default()}
+                                        {move || c.title.get(lang.get())}
+                                    </A>
+                                </li>
+                            }
+                        })
+                        .collect_view()}
+                </ul>
+            </nav>
+            <div class="gx-lang" role="group" aria-label="Language / 语言">
+                <button
+                    class="gx-lang__btn"
+                    data-testid="lang-zh"
+                    aria-pressed=move || (lang.get() == Lang::Zh).to_string()
+                    on:click=move |_| switch(Lang::Zh)
+                >
+                    "中文"
+                </button>
+                <button
+                    class="gx-lang__btn"
+                    data-testid="lang-en"
+                    aria-pressed=move || (lang.get() == Lang::En).to_string()
+                    on:click=move |_| switch(Lang::En)
+                >
+                    "English"
+                </button>
+            </div>
+        </header>
+    }
+}
+
+#[component]
+fn Footer() -> impl IntoView {
+    view! {
+        <footer class="gx-footer l-body">
+            <p>
+                {t(tr(
+                    "Numbers come from exact models of NVIDIA's documented rules (CUDA Programming Guide, PTX ISA, cuda_occupancy.h, whitepapers) and from measurements on an NVIDIA H200. This site loads nothing from any other origin and works offline once loaded.",
+                    "数字来自对 NVIDIA 文档规则（CUDA 编程指南、PTX ISA、cuda_occupancy.h、白皮书）的精确建模，以及在 NVIDIA H200 上的实测。本站不从任何其他源加载内容，加载后可离线使用。",
+                ))}
+            </p>
+        </footer>
+    }
+}
+
+/// One chapter's page, or a "being written" note, looked up by the `:chapter` segment.
+#[component]
+fn ChapterPage() -> impl IntoView {
+    let params = use_params_map();
+    let lang = use_lang();
+    move || {
+        let slug = params.read().get("chapter").unwrap_or_default();
+        match chapters::by_slug(&slug) {
+            Some(chapter) => match chapter.view {
+                Some(view) => view(),
+                None => view! {
+                    <div class="l-body gx-soon" data-testid="chapter-soon">
+                        <h1>{move || chapter.title.get(lang.get())}</h1>
+                        <p>{move || chapter.summary.get(lang.get())}</p>
+                        <p>{t(tr(
+                            "This chapter is being written. Its model and figure arrive in a coming release.",
+                            "本章正在编写中，模型与交互图将在后续版本中上线。",
+                        ))}</p>
+                    </div>
+                }
+                .into_any(),
+            },
+            None => view! { <NotFound/> }.into_any(),
+        }
+    }
+}
+
+#[component]
+fn NotFound() -> impl IntoView {
+    view! {
+        <div class="l-body" data-testid="not-found">
+            <h1>{t(tr("Page not found", "页面不存在"))}</h1>
+            <p>
+                <A href="/">{t(tr("Back to the chapter map", "返回章节目录"))}</A>
+            </p>
+        </div>
+    }
+}

@@ -1,0 +1,115 @@
+//! Number formatting for readouts: SI prefixes, byte units, times. Pure functions.
+
+/// `value` with an SI prefix and `unit`, 3 significant digits: `si(1.9789e15, "FLOP/s")` →
+/// "1.98 PFLOP/s". Non-finite values print as "∞" or "—".
+pub fn si(value: f64, unit: &str) -> String {
+    if value.is_nan() {
+        return "—".into();
+    }
+    if value.is_infinite() {
+        return format!("∞ {unit}");
+    }
+    const PREFIXES: [(f64, &str); 7] = [
+        (1e18, "E"),
+        (1e15, "P"),
+        (1e12, "T"),
+        (1e9, "G"),
+        (1e6, "M"),
+        (1e3, "k"),
+        (1.0, ""),
+    ];
+    let abs = value.abs();
+    for (scale, prefix) in PREFIXES {
+        if abs >= scale {
+            return format!("{} {prefix}{unit}", sig3(value / scale));
+        }
+    }
+    format!("{} {unit}", sig3(value))
+}
+
+/// Three significant digits without trailing zeros beyond what is needed: 156 → "156",
+/// 1.6789 → "1.68", 0.16667 → "0.167".
+pub fn sig3(value: f64) -> String {
+    if !value.is_finite() {
+        return if value.is_nan() { "—".into() } else { "∞".into() };
+    }
+    let abs = value.abs();
+    let decimals = if abs >= 100.0 {
+        0
+    } else if abs >= 10.0 {
+        1
+    } else if abs >= 1.0 {
+        2
+    } else if abs == 0.0 {
+        0
+    } else {
+        // 0.0123 → 4 decimals
+        (2.0 - abs.log10().floor()) as usize
+    };
+    format!("{value:.decimals$}")
+}
+
+/// Fixed decimals: `fixed(1610.61, 1)` → "1610.6".
+pub fn fixed(value: f64, decimals: usize) -> String {
+    if !value.is_finite() {
+        return sig3(value);
+    }
+    format!("{value:.decimals$}")
+}
+
+/// Bytes with a binary prefix: 134217728 → "128 MiB"; 6144 → "6 KiB".
+pub fn bytes_binary(bytes: f64) -> String {
+    if !bytes.is_finite() {
+        return sig3(bytes);
+    }
+    const UNITS: [(f64, &str); 5] = [
+        (1_125_899_906_842_624.0, "PiB"),
+        (1_099_511_627_776.0, "TiB"),
+        (1_073_741_824.0, "GiB"),
+        (1_048_576.0, "MiB"),
+        (1024.0, "KiB"),
+    ];
+    for (scale, unit) in UNITS {
+        if bytes.abs() >= scale {
+            return format!("{} {unit}", sig3(bytes / scale));
+        }
+    }
+    format!("{} B", sig3(bytes))
+}
+
+/// Seconds as µs with one decimal (the course's table): 1.6106e-3 → "1610.6 µs".
+pub fn micros(seconds: f64) -> String {
+    format!("{} µs", fixed(seconds * 1e6, 1))
+}
+
+/// Integer with thin thousands separators: 16777216 → "16,777,216".
+pub fn grouped(value: u64) -> String {
+    let digits = value.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn formats() {
+        assert_eq!(si(1.9789e15, "FLOP/s"), "1.98 PFLOP/s");
+        assert_eq!(si(312e12, "FLOP/s"), "312 TFLOP/s");
+        assert_eq!(si(2.0e12, "B/s"), "2.00 TB/s");
+        assert_eq!(sig3(0.16667), "0.167");
+        assert_eq!(sig3(156.0), "156");
+        assert_eq!(micros(1.6106127e-3), "1610.6 µs");
+        assert_eq!(bytes_binary(134_217_728.0), "128 MiB");
+        assert_eq!(grouped(16_777_216), "16,777,216");
+        assert_eq!(grouped(0), "0");
+        assert_eq!(si(f64::NAN, "B"), "—");
+    }
+}

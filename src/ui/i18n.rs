@@ -1,0 +1,124 @@
+//! Two languages, English and Simplified Chinese (zh-CN), with every string a compile-time pair.
+//!
+//! A [`Tr`] holds both texts, so a string that exists in only one language does not compile.
+//! The seeds' Chinese terms (占用率, 合并访存, 算术强度, 拐点 …) are the reference vocabulary.
+//! The language defaults to the browser's (`navigator.language` starting with "zh") and is
+//! remembered in `localStorage` under [`STORAGE_KEY`].
+
+use leptos::prelude::*;
+
+/// `localStorage` key of the chosen language.
+pub const STORAGE_KEY: &str = "warpscope.lang";
+
+/// A language the site is written in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Lang {
+    /// English.
+    En,
+    /// Simplified Chinese.
+    Zh,
+}
+
+impl Lang {
+    /// BCP 47 tag for `<html lang>`.
+    pub fn tag(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::Zh => "zh-CN",
+        }
+    }
+
+    /// Parses a stored or browser language tag; anything starting with "zh" is Chinese.
+    pub fn from_tag(tag: &str) -> Lang {
+        if tag.trim().to_ascii_lowercase().starts_with("zh") {
+            Lang::Zh
+        } else {
+            Lang::En
+        }
+    }
+}
+
+/// One user-visible string in both languages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Tr {
+    /// English text.
+    pub en: &'static str,
+    /// Simplified Chinese text.
+    pub zh: &'static str,
+}
+
+impl Tr {
+    /// The text in `lang`.
+    pub fn get(self, lang: Lang) -> &'static str {
+        match lang {
+            Lang::En => self.en,
+            Lang::Zh => self.zh,
+        }
+    }
+}
+
+/// Builds a [`Tr`]: `tr("Occupancy", "占用率")`.
+pub const fn tr(en: &'static str, zh: &'static str) -> Tr {
+    Tr { en, zh }
+}
+
+/// The app-wide language signal, provided by the app shell.
+#[derive(Clone, Copy)]
+pub struct LangCtx(pub RwSignal<Lang>);
+
+/// The current language signal (English if no app shell provided one, e.g. in a unit test).
+pub fn use_lang() -> RwSignal<Lang> {
+    use_context::<LangCtx>()
+        .map(|c| c.0)
+        .unwrap_or_else(|| RwSignal::new(Lang::En))
+}
+
+/// A reactive closure yielding `text` in the current language, for `view!`.
+pub fn t(text: Tr) -> impl Fn() -> &'static str + Copy + Send + Sync + 'static {
+    let lang = use_lang();
+    move || text.get(lang.get())
+}
+
+/// Reactive choice between two formatted strings (for text with numbers in it).
+pub fn pick(lang: Lang, en: String, zh: String) -> String {
+    match lang {
+        Lang::En => en,
+        Lang::Zh => zh,
+    }
+}
+
+/// The language to start with: stored choice, else the browser's, else English.
+pub fn initial_lang() -> Lang {
+    let window = window();
+    if let Ok(Some(storage)) = window.local_storage() {
+        if let Ok(Some(stored)) = storage.get_item(STORAGE_KEY) {
+            return Lang::from_tag(&stored);
+        }
+    }
+    window
+        .navigator()
+        .language()
+        .map(|tag| Lang::from_tag(&tag))
+        .unwrap_or(Lang::En)
+}
+
+/// Remembers the chosen language (ignored if storage is unavailable, e.g. private mode).
+pub fn store_lang(lang: Lang) {
+    if let Ok(Some(storage)) = window().local_storage() {
+        let _ = storage.set_item(STORAGE_KEY, lang.tag());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tags_parse() {
+        assert_eq!(Lang::from_tag("zh-CN"), Lang::Zh);
+        assert_eq!(Lang::from_tag("zh-TW"), Lang::Zh);
+        assert_eq!(Lang::from_tag("en-US"), Lang::En);
+        assert_eq!(Lang::from_tag(""), Lang::En);
+        assert_eq!(tr("a", "甲").get(Lang::Zh), "甲");
+    }
+}

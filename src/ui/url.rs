@@ -1,0 +1,341 @@
+//! The URL is the global state: every chapter's inputs serialise to the query string, so any
+//! view is a permalink.
+//!
+//! A permalink is untrusted input. [`QueryReader`] reads it field by field: a value that does
+//! not parse falls back to the default, a number out of range is clamped, an unknown key is
+//! ignored, and each case leaves a [`Notice`] the page shows. Nothing here panics, whatever the
+//! bytes. Writing goes through `serde_qs`, keeping only the fields that differ from the
+//! defaults so links stay short.
+
+use std::collections::BTreeMap;
+use std::fmt::Display;
+use std::str::FromStr;
+
+use serde::de::{DeserializeOwned, IntoDeserializer};
+use serde::Serialize;
+
+/// Something a permalink asked for that the page could not honour exactly.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Notice {
+    /// A key the chapter does not know; ignored.
+    UnknownKey {
+        /// The key as given.
+        key: String,
+    },
+    /// A value that does not parse; the default is used.
+    Unparsable {
+        /// The key.
+        key: String,
+        /// The value as given.
+        value: String,
+    },
+    /// A number out of range; clamped.
+    Clamped {
+        /// The key.
+        key: String,
+        /// The value as given.
+        value: String,
+        /// The value used.
+        used: String,
+    },
+    /// The query string itself is malformed; the parts that parsed were used.
+    Malformed,
+}
+
+impl Notice {
+    /// English and Chinese text for the page.
+    pub fn text(&self) -> (String, String) {
+        match self {
+            Notice::UnknownKey { key } => (
+                format!("Ignored unknown link parameter “{key}”."),
+                format!("已忽略未知的链接参数“{key}”。"),
+            ),
+            Notice::Unparsable { key, value } => (
+                format!("Link parameter “{key}={value}” is not valid; using the default."),
+                format!("链接参数“{key}={value}”无效，已使用默认值。"),
+            ),
+            Notice::Clamped { key, value, used } => (
+                format!("Link parameter “{key}={value}” is out of range; using {used}."),
+                format!("链接参数“{key}={value}”超出范围，已改用 {used}。"),
+            ),
+            Notice::Malformed => (
+                "The link's parameters are malformed; the readable ones were used.".into(),
+                "链接参数格式有误，只使用了能读懂的部分。".into(),
+            ),
+        }
+    }
+}
+
+/// Longest value echoed back in a notice, in characters (a permalink can be arbitrarily long).
+const MAX_ECHO_CHARS: usize = 40;
+
+fn echo(value: &str) -> String {
+    let mut s: String = value.chars().take(MAX_ECHO_CHARS).collect();
+    if value.chars().count() > MAX_ECHO_CHARS {
+        s.push('…');
+    }
+    s
+}
+
+/// Reads one chapter's inputs from a query string, collecting [`Notice`]s.
+#[derive(Debug)]
+pub struct QueryReader {
+    pairs: BTreeMap<String, String>,
+    read: Vec<String>,
+    notices: Vec<Notice>,
+}
+
+impl QueryReader {
+    /// Splits `query` (with or without the leading `?`) into key/value pairs. The last value of
+    /// a repeated key wins. Malformed percent-encoding or bracket syntax yields a notice and
+    /// whatever could be salvaged.
+    pub fn parse(query: &str) -> QueryReader {
+        let query = query.strip_prefix('?').unwrap_or(query);
+        let mut notices = Vec::new();
+        let pairs = match serde_qs::from_str::<BTreeMap<String, String>>(query) {
+            Ok(map) => map,
+            Err(_) => {
+                // Salvage plain `key=value` pairs one by one.
+                let mut map = BTreeMap::new();
+                for part in query.split('&').filter(|p| !p.is_empty()) {
+                    match serde_qs::from_str::<BTreeMap<String, String>>(part) {
+                        Ok(one) => map.extend(one),
+                        Err(_) => {
+                            if !notices.contains(&Notice::Malformed) {
+                                notices.push(Notice::Malformed);
+                            }
+                        }
+                    }
+                }
+                map
+            }
+        };
+        QueryReader {
+            pairs,
+            read: Vec::new(),
+            notices,
+        }
+    }
+
+    fn take(&mut self, key: &str) -> Option<String> {
+        self.read.push(key.to_string());
+        self.pairs.get(key).cloned()
+    }
+
+    /// A number in `min..=max`; missing → `default`; unparsable → `default` + notice;
+    /// out of range → clamped + notice.
+    pub fn num<T>(&mut self, key: &str, default: T, min: T, max: T) -> T
+    where
+        T: FromStr + PartialOrd + Copy + Display,
+    {
+        let Some(raw) = self.take(key) else {
+            return default;
+        };
+        match raw.trim().parse::<T>() {
+            Ok(v) if v >= min && v <= max => v,
+            Ok(v) => {
+                let used = if v < min { min } else { max };
+                self.notices.push(Notice::Clamped {
+                    key: key.into(),
+                    value: echo(&raw),
+                    used: used.to_string(),
+                });
+                used
+            }
+            Err(_) => {
+                self.notices.push(Notice::Unparsable {
+                    key: key.into(),
+                    value: echo(&raw),
+                });
+                default
+            }
+        }
+    }
+
+    /// A float in `min..=max` (NaN and infinities count as unparsable).
+    pub fn float(&mut self, key: &str, default: f64, min: f64, max: f64) -> f64 {
+        let Some(raw) = self.take(key) else {
+            return default;
+        };
+        match raw.trim().parse::<f64>() {
+            Ok(v) if v.is_finite() && v >= min && v <= max => v,
+            Ok(v) if v.is_finite() => {
+                let used = v.clamp(min, max);
+                self.notices.push(Notice::Clamped {
+                    key: key.into(),
+                    value: echo(&raw),
+                    used: used.to_string(),
+                });
+                used
+            }
+            _ => {
+                self.notices.push(Notice::Unparsable {
+                    key: key.into(),
+                    value: echo(&raw),
+                });
+                default
+            }
+        }
+    }
+
+    /// A serde-named choice (an enum with `rename_all`, or a bool); unknown → `default` + notice.
+    pub fn choice<T: DeserializeOwned>(&mut self, key: &str, default: T) -> T {
+        let Some(raw) = self.take(key) else {
+            return default;
+        };
+        let de: serde::de::value::StrDeserializer<'_, serde::de::value::Error> =
+            raw.as_str().into_deserializer();
+        match T::deserialize(de) {
+            Ok(v) => v,
+            Err(_) => {
+                self.notices.push(Notice::Unparsable {
+                    key: key.into(),
+                    value: echo(&raw),
+                });
+                default
+            }
+        }
+    }
+
+    /// One of `allowed` strings; anything else → `default` + notice.
+    pub fn one_of(&mut self, key: &str, default: &str, allowed: &[&str]) -> String {
+        let Some(raw) = self.take(key) else {
+            return default.to_string();
+        };
+        if allowed.contains(&raw.as_str()) {
+            raw
+        } else {
+            self.notices.push(Notice::Unparsable {
+                key: key.into(),
+                value: echo(&raw),
+            });
+            default.to_string()
+        }
+    }
+
+    /// `true`/`false`/`1`/`0`; anything else → `default` + notice.
+    pub fn flag(&mut self, key: &str, default: bool) -> bool {
+        let Some(raw) = self.take(key) else {
+            return default;
+        };
+        match raw.as_str() {
+            "1" | "true" => true,
+            "0" | "false" => false,
+            _ => {
+                self.notices.push(Notice::Unparsable {
+                    key: key.into(),
+                    value: echo(&raw),
+                });
+                default
+            }
+        }
+    }
+
+    /// Ends reading: every key that was not asked for becomes an [`Notice::UnknownKey`].
+    pub fn finish(mut self) -> Vec<Notice> {
+        for key in self.pairs.keys() {
+            if !self.read.iter().any(|k| k == key) {
+                self.notices.push(Notice::UnknownKey { key: echo(key) });
+            }
+        }
+        self.notices
+    }
+}
+
+/// Serialises `state` as a query string (no leading `?`), keeping only the pairs that differ
+/// from `defaults`. Empty when everything is default.
+pub fn to_query<T: Serialize>(state: &T, defaults: &T) -> String {
+    let (Ok(now), Ok(base)) = (serde_qs::to_string(state), serde_qs::to_string(defaults)) else {
+        return String::new();
+    };
+    let base: Vec<&str> = base.split('&').collect();
+    now.split('&')
+        .filter(|pair| !pair.is_empty() && !base.contains(pair))
+        .collect::<Vec<_>>()
+        .join("&")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[derive(Serialize, serde::Deserialize, Clone, Copy, Debug, PartialEq, Eq)]
+    #[serde(rename_all = "lowercase")]
+    enum Mode {
+        Fast,
+        Slow,
+    }
+
+    #[derive(Serialize, Clone, Debug, PartialEq)]
+    struct State {
+        n: u32,
+        x: f64,
+        mode: Mode,
+        on: bool,
+    }
+
+    const DEFAULT: State = State {
+        n: 8,
+        x: 1.5,
+        mode: Mode::Fast,
+        on: false,
+    };
+
+    fn read(query: &str) -> (State, Vec<Notice>) {
+        let mut r = QueryReader::parse(query);
+        let s = State {
+            n: r.num("n", DEFAULT.n, 1, 100),
+            x: r.float("x", DEFAULT.x, 0.0, 10.0),
+            mode: r.choice("mode", DEFAULT.mode),
+            on: r.flag("on", DEFAULT.on),
+        };
+        (s, r.finish())
+    }
+
+    #[test]
+    fn round_trips_through_the_query() {
+        let s = State {
+            n: 42,
+            x: 2.25,
+            mode: Mode::Slow,
+            on: true,
+        };
+        let q = to_query(&s, &DEFAULT);
+        assert_eq!(read(&q), (s, vec![]));
+        assert_eq!(to_query(&DEFAULT, &DEFAULT), "");
+    }
+
+    #[test]
+    fn bad_values_fall_back_with_notices() {
+        let (s, notices) = read("?n=1000&x=abc&mode=warp&on=maybe&zzz=1");
+        assert_eq!(s.n, 100);
+        assert_eq!(s.x, DEFAULT.x);
+        assert_eq!(s.mode, DEFAULT.mode);
+        assert_eq!(s.on, DEFAULT.on);
+        assert_eq!(notices.len(), 5, "{notices:?}");
+        assert!(notices.contains(&Notice::UnknownKey { key: "zzz".into() }));
+    }
+
+    #[test]
+    fn nan_and_negative_are_rejected() {
+        let (s, notices) = read("x=NaN&n=-3");
+        assert_eq!((s.x, s.n), (DEFAULT.x, DEFAULT.n));
+        assert_eq!(notices.len(), 2);
+    }
+
+    proptest! {
+        #[test]
+        fn arbitrary_queries_never_panic(q in ".{0,200}") {
+            let (s, _) = read(&q);
+            prop_assert!((1..=100).contains(&s.n));
+            prop_assert!((0.0..=10.0).contains(&s.x));
+        }
+
+        #[test]
+        fn arbitrary_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..200)) {
+            let q = String::from_utf8_lossy(&bytes);
+            let _ = read(&q);
+        }
+    }
+}

@@ -1,0 +1,9 @@
+//! Shared widgets: no GPU knowledge here, only labelled inputs and readouts (thaw-style props).
+
+mod notices;
+mod questions;
+mod slider;
+
+pub use notices::Notices;
+pub use questions::{Question, Questions};
+pub use slider::{NumberField, RangeSlider, Scale};

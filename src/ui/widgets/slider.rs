@@ -1,0 +1,200 @@
+//! A labelled range slider with a number input beside it.
+//!
+//! The slider can move linearly or in powers of two; the number input accepts any integer in
+//! `min..=max`. Typed text that is not a number, or is out of range, shows an inline message and
+//! leaves the value (and so the rest of the page) unchanged.
+
+use leptos::prelude::*;
+
+use crate::ui::i18n::{use_lang, Lang, Tr};
+
+/// How the slider's thumb maps to the value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Scale {
+    /// Value = thumb position, in steps of `step`.
+    #[default]
+    Linear,
+    /// Value = 2^thumb: the thumb moves over exponents (the number input still takes any value).
+    Log2,
+}
+
+fn parse_in_range(text: &str, min: u64, max: u64, lang: Lang) -> Result<u64, String> {
+    let cleaned: String = text.chars().filter(|c| !matches!(c, ',' | '_' | ' ')).collect();
+    match cleaned.parse::<u64>() {
+        Ok(v) if (min..=max).contains(&v) => Ok(v),
+        Ok(_) => Err(match lang {
+            Lang::En => format!("Enter a whole number from {min} to {max}."),
+            Lang::Zh => format!("请输入 {min} 到 {max} 之间的整数。"),
+        }),
+        Err(_) => Err(match lang {
+            Lang::En => format!("“{}” is not a whole number.", text.chars().take(24).collect::<String>()),
+            Lang::Zh => format!("“{}”不是整数。", text.chars().take(24).collect::<String>()),
+        }),
+    }
+}
+
+fn log2_floor(v: u64) -> u32 {
+    63 - v.max(1).leading_zeros()
+}
+
+/// Slider + number input for one integer input.
+#[component]
+pub fn RangeSlider(
+    /// Label in both languages.
+    label: Tr,
+    /// Smallest value.
+    min: u64,
+    /// Largest value.
+    max: u64,
+    /// Step of the linear slider (ignored for `Scale::Log2`).
+    #[prop(default = 1)]
+    step: u64,
+    /// Linear or powers of two.
+    #[prop(optional)]
+    scale: Scale,
+    /// Unit shown after the number (e.g. "B"); plain text.
+    #[prop(optional)]
+    unit: &'static str,
+    /// Current value.
+    #[prop(into)]
+    value: Signal<u64>,
+    /// Called with a new value in `min..=max`.
+    on_input: Callback<u64>,
+    /// `data-testid` of the wrapper, for browser tests.
+    #[prop(optional)]
+    testid: &'static str,
+) -> impl IntoView {
+    let lang = use_lang();
+    let error = RwSignal::new(None::<String>);
+    let (slider_min, slider_max, slider_step) = match scale {
+        Scale::Linear => (min, max, step.max(1)),
+        Scale::Log2 => (u64::from(log2_floor(min)), u64::from(log2_floor(max)), 1),
+    };
+    let slider_value = move || match scale {
+        Scale::Linear => value.get().to_string(),
+        Scale::Log2 => log2_floor(value.get()).to_string(),
+    };
+    let on_slide = move |ev: leptos::ev::Event| {
+        let Ok(pos) = event_target_value(&ev).parse::<u64>() else {
+            return;
+        };
+        let v = match scale {
+            Scale::Linear => pos,
+            Scale::Log2 => 1u64.checked_shl(pos as u32).unwrap_or(max),
+        };
+        error.set(None);
+        on_input.run(v.clamp(min, max));
+    };
+    let on_type = move |ev: leptos::ev::Event| {
+        match parse_in_range(&event_target_value(&ev), min, max, lang.get_untracked()) {
+            Ok(v) => {
+                error.set(None);
+                on_input.run(v);
+            }
+            Err(msg) => error.set(Some(msg)),
+        }
+    };
+    let id = format!("in-{}", if testid.is_empty() { label.en } else { testid })
+        .replace(|c: char| !c.is_ascii_alphanumeric(), "-");
+    let id_num = format!("{id}-num");
+    view! {
+        <div class="gx-field" data-testid=testid>
+            <label class="gx-field__label" for=id_num.clone()>{move || label.get(lang.get())}</label>
+            <div class="gx-field__row">
+                <input
+                    type="range"
+                    id=id.clone()
+                    class="gx-field__range"
+                    aria-label=move || label.get(lang.get())
+                    min=slider_min.to_string()
+                    max=slider_max.to_string()
+                    step=slider_step.to_string()
+                    prop:value=slider_value
+                    on:input=on_slide
+                />
+                <input
+                    type="text"
+                    inputmode="numeric"
+                    id=id_num
+                    class="gx-field__number"
+                    class:gx-field__number--invalid=move || error.read().is_some()
+                    aria-invalid=move || if error.read().is_some() { "true" } else { "false" }
+                    prop:value=move || value.get().to_string()
+                    on:change=on_type
+                />
+                <span class="gx-field__unit">{unit}</span>
+            </div>
+            <p class="gx-field__error" role="alert">{move || error.get()}</p>
+        </div>
+    }
+}
+
+/// A labelled free number input (floats in scientific notation allowed), for FLOPs and bytes.
+#[component]
+pub fn NumberField(
+    /// Label in both languages.
+    label: Tr,
+    /// Current value.
+    #[prop(into)]
+    value: Signal<f64>,
+    /// Smallest accepted value.
+    min: f64,
+    /// Largest accepted value.
+    max: f64,
+    /// Called with a new finite value in range.
+    on_input: Callback<f64>,
+    /// `data-testid`.
+    #[prop(optional)]
+    testid: &'static str,
+) -> impl IntoView {
+    let lang = use_lang();
+    let error = RwSignal::new(None::<String>);
+    let on_type = move |ev: leptos::ev::Event| {
+        let text = event_target_value(&ev);
+        let cleaned: String = text.chars().filter(|c| !matches!(c, ',' | '_' | ' ')).collect();
+        match cleaned.parse::<f64>() {
+            Ok(v) if v.is_finite() && v >= min && v <= max => {
+                error.set(None);
+                on_input.run(v);
+            }
+            _ => error.set(Some(match lang.get_untracked() {
+                Lang::En => format!("Enter a number from {min:e} to {max:e}, e.g. 1.5e9."),
+                Lang::Zh => format!("请输入 {min:e} 到 {max:e} 之间的数，例如 1.5e9。"),
+            })),
+        }
+    };
+    let id = format!("nf-{}", if testid.is_empty() { label.en } else { testid })
+        .replace(|c: char| !c.is_ascii_alphanumeric(), "-");
+    view! {
+        <div class="gx-field" data-testid=testid>
+            <label class="gx-field__label" for=id.clone()>{move || label.get(lang.get())}</label>
+            <div class="gx-field__row">
+                <input
+                    type="text"
+                    inputmode="decimal"
+                    id=id
+                    class="gx-field__number gx-field__number--wide"
+                    class:gx-field__number--invalid=move || error.read().is_some()
+                    prop:value=move || format!("{:e}", value.get())
+                    on:change=on_type
+                />
+            </div>
+            <p class="gx-field__error" role="alert">{move || error.get()}</p>
+        </div>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn typed_numbers_are_checked() {
+        assert_eq!(parse_in_range("4,096", 1, 65536, Lang::En), Ok(4096));
+        assert!(parse_in_range("70000", 1, 65536, Lang::En).is_err());
+        assert!(parse_in_range("abc", 1, 65536, Lang::Zh).is_err());
+        assert!(parse_in_range("-1", 1, 65536, Lang::En).is_err());
+        assert_eq!(log2_floor(4096), 12);
+        assert_eq!(log2_floor(0), 0);
+    }
+}
