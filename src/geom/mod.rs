@@ -3,4 +3,5 @@
 //! Convention: SVG/canvas origin top-left, x right, y down, units CSS pixels. Conversions are
 //! named `b_from_a` (`px_from_value`, `value_from_px`). No web crate here.
 
+pub mod chart;
 pub mod scale;

@@ -247,7 +247,7 @@ pub enum KernelShape {
         dtype: Dtype,
     },
     /// The course's W8A8 GEMV `y[N] = W[N×K] · x[K]`: `2·K·N` integer OP; INT8 weights and
-    /// activations, FP32 scales (`N` per-channel + 1 per-tensor), FP16 output. INT8 Tensor roof.
+    /// activations, FP32 per-channel scales (`N`), FP16 output; the per-tensor scale is a kernel argument. INT8 Tensor roof.
     W8a8Gemv {
         /// Reduction length.
         k: u64,
@@ -356,8 +356,9 @@ impl KernelShape {
             }
             KernelShape::W8a8Gemv { k, n } => {
                 let (k, n) = (k as f64, n as f64);
-                // int8 W + int8 x + fp32 s_W[N] + fp32 s_x + fp16 y[N]
-                n * k + k + 4.0 * n + 4.0 + 2.0 * n
+                // int8 W + int8 x + fp32 s_W[N] + fp16 y[N]; s_x is a kernel argument (course
+                // listing), so it never crosses HBM. Matches ncu's minimum on the H200 (w8a8.json).
+                n * k + k + 4.0 * n + 2.0 * n
             }
             KernelShape::Custom { bytes, .. } => bytes,
         }
@@ -495,6 +496,77 @@ pub fn tiled_gemm(m: u64, n: u64, k: u64, bm: u64, bn: u64, bk: u64, dtype: Dtyp
 }
 
 
+/// One compute roof of a GPU as the chart draws it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RoofLine {
+    /// The precision.
+    pub precision: Precision,
+    /// Its roof (peak and bandwidth).
+    pub roof: Roof,
+    /// `peak / BW`, FLOP per byte.
+    pub ridge_point: f64,
+}
+
+/// Everything the Roofline chart draws except the kernel points: the roofs of one GPU and the
+/// axis domains (decade-aligned, FLOP/byte and FLOP/s).
+#[derive(Clone, Debug, PartialEq)]
+pub struct RooflineChartSpec {
+    /// Compute roofs the GPU has, lowest first; FP16 is left out where it equals BF16.
+    pub roofs: Vec<RoofLine>,
+    /// Memory bandwidth of the slanted roof, bytes/s.
+    pub bandwidth_bytes_per_s: f64,
+    /// x domain, FLOP/byte.
+    pub x_domain: (f64, f64),
+    /// y domain, FLOP/s.
+    pub y_domain: (f64, f64),
+}
+
+/// The chart spec for `gpu` with values from `source`, with the domains stretched to show
+/// every intensity in `intensities` (points outside 1e-3 … 1e6 FLOP/byte are clipped).
+pub fn chart_spec(gpu: &GpuSpec, source: ValueSource, intensities: &[f64]) -> RooflineChartSpec {
+    let mut roofs: Vec<RoofLine> = Precision::ALL
+        .iter()
+        .filter_map(|&p| {
+            gpu.roof_from(p, source).map(|roof| RoofLine {
+                precision: p,
+                roof,
+                ridge_point: roof.ridge_point(),
+            })
+        })
+        .collect();
+    // FP16 and BF16 Tensor share one roof on every preset that has both: draw it once.
+    if let (Some(f16), Some(b16)) = (
+        roofs.iter().find(|r| r.precision == Precision::Fp16Tensor).copied(),
+        roofs.iter().find(|r| r.precision == Precision::Bf16Tensor).copied(),
+    ) {
+        if f16.roof == b16.roof {
+            roofs.retain(|r| r.precision != Precision::Fp16Tensor);
+        }
+    }
+    roofs.sort_by(|a, b| a.roof.peak_flops_per_s.total_cmp(&b.roof.peak_flops_per_s));
+    let bandwidth = gpu.bandwidth_from(source);
+    let xs = intensities
+        .iter()
+        .copied()
+        .filter(|x| x.is_finite() && *x > 0.0)
+        .map(|x| x.clamp(1e-3, 1e6))
+        .chain(roofs.iter().map(|r| r.ridge_point))
+        .chain([0.01, 1e4]);
+    let x_domain = crate::geom::scale::decade_domain(xs, (0.01, 1e4));
+    let top = roofs
+        .iter()
+        .map(|r| r.roof.peak_flops_per_s)
+        .fold(bandwidth, f64::max);
+    let bottom = bandwidth * x_domain.0;
+    let y_domain = crate::geom::scale::decade_domain([bottom, top * 1.5], (1e9, 1e16));
+    RooflineChartSpec {
+        roofs,
+        bandwidth_bytes_per_s: bandwidth,
+        x_domain,
+        y_domain,
+    }
+}
+
 /// The H200's datasheet HBM3e bandwidth, bytes/s (4.8 TB/s; same SM as H100, more memory).
 pub const H200_DATASHEET_BANDWIDTH_BYTES_PER_S: f64 = 4.8e12;
 /// Best device-to-device copy measured on the H200 (16 B per thread kernel, read + write,
@@ -601,6 +673,18 @@ mod tests {
         assert_eq!(roof.attainable_flops_per_s(1e6), 312e12);
         assert_eq!(roof.attainable_flops_per_s(f64::NAN), 0.0);
         assert_eq!(roof.attainable_flops_per_s(-1.0), 0.0);
+    }
+
+    #[test]
+    fn chart_spec_covers_roofs_and_points() {
+        let spec = chart_spec(&GpuSpec::h100_sxm(), ValueSource::Course, &[0.1667, 1365.0]);
+        assert_eq!(spec.x_domain, (0.01, 10000.0));
+        assert!(spec.y_domain.1 >= 1979e12);
+        // FP16 = BF16 on H100: drawn once. FP64, FP32, TF32, BF16, INT8, FP8 remain.
+        assert_eq!(spec.roofs.len(), 6);
+        assert!(spec.roofs.windows(2).all(|w| w[0].roof.peak_flops_per_s <= w[1].roof.peak_flops_per_s));
+        let wild = chart_spec(&GpuSpec::a100_sxm(), ValueSource::Course, &[1e-9, f64::NAN, 1e12]);
+        assert_eq!(wild.x_domain, (0.001, 1e6));
     }
 
     #[test]

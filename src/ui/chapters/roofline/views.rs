@@ -1,0 +1,565 @@
+//! The Roofline chapter's views. Each reads [`RooflineState`] from context.
+
+use leptos::prelude::*;
+
+use super::state::{limits, ChartPoint, Family, PointKind, RooflineInputs, RooflineState};
+use super::text;
+use crate::geom::chart::ChartFrame;
+use crate::model::gpu_spec::{GpuSpec, ValueSource};
+use crate::model::roofline::{Dtype, KernelShape, Placement, Precision};
+use crate::ui::charts::roofline_chart::{RooflineCanvas, RooflineDrawing};
+use crate::ui::format::{bytes_binary, fixed, micros, sig3, si};
+use crate::ui::i18n::{t, tr, use_lang, Lang, Tr};
+use crate::ui::widgets::{NumberField, RangeSlider, Scale};
+
+fn state() -> RooflineState {
+    expect_context::<RooflineState>()
+}
+
+fn point_class(kind: PointKind) -> &'static str {
+    match kind {
+        PointKind::Course(_) => "gx-pt gx-pt--course",
+        PointKind::User => "gx-pt gx-pt--user",
+        PointKind::Tiled => "gx-pt gx-pt--tiled",
+        PointKind::Measured(_) => "gx-pt gx-pt--measured",
+    }
+}
+
+/// One-line description of a point for its tooltip, aria-label and data table.
+fn describe(p: &ChartPoint, lang: Lang) -> String {
+    let name = text::point(p.kind).get(lang);
+    match p.placement {
+        Some(pl) => {
+            let bound = text::bound(pl.bound).get(lang);
+            match lang {
+                Lang::En => format!(
+                    "{name}: I = {} FLOP / {} = {} FLOP/byte; attainable = min({}, I × {}) = {}; {bound}; at least {}",
+                    si(pl.flops, ""), bytes_binary(pl.bytes), sig3(pl.intensity),
+                    si(pl.roof.peak_flops_per_s, "FLOP/s"), si(pl.roof.bandwidth_bytes_per_s, "B/s"),
+                    si(pl.attainable_flops_per_s, "FLOP/s"), micros(pl.time_lower_bound_s)
+                ),
+                Lang::Zh => format!(
+                    "{name}：I = {} FLOP / {} = {} FLOP/byte；可达 = min({}, I × {}) = {}；{bound}；理论下界 {}",
+                    si(pl.flops, ""), bytes_binary(pl.bytes), sig3(pl.intensity),
+                    si(pl.roof.peak_flops_per_s, "FLOP/s"), si(pl.roof.bandwidth_bytes_per_s, "B/s"),
+                    si(pl.attainable_flops_per_s, "FLOP/s"), micros(pl.time_lower_bound_s)
+                ),
+            }
+        }
+        None => match lang {
+            Lang::En => format!(
+                "{name}: I = {} FLOP/byte; achieved {} (measured)",
+                sig3(p.intensity),
+                si(p.flops_per_s, "FLOP/s")
+            ),
+            Lang::Zh => format!(
+                "{name}：I = {} FLOP/byte；实测达到 {}",
+                sig3(p.intensity),
+                si(p.flops_per_s, "FLOP/s")
+            ),
+        },
+    }
+}
+
+/// The chart: canvas roofs plus focusable SVG points and a tooltip.
+#[component]
+pub fn Figure() -> impl IntoView {
+    let st = state();
+    let lang = use_lang();
+    let focused = RwSignal::new(None::<PointKind>);
+    let drawing = Signal::derive(move || {
+        let out = st.outputs.get();
+        let inputs = st.inputs.get();
+        RooflineDrawing {
+            spec: out.spec.clone(),
+            highlight: out.user.map(|_| out.user_shape.precision()),
+            show_measured_copy: inputs.measured,
+            lang: lang.get(),
+        }
+    });
+    let frame = ChartFrame::ROOFLINE;
+    let view_box = format!("0 0 {} {}", frame.width_px, frame.height_px);
+    let positioned = Memo::new(move |_| {
+        let out = st.outputs.get();
+        let axes = frame.log_log(out.spec.x_domain, out.spec.y_domain);
+        let rect = frame.plot_rect();
+        out.points
+            .iter()
+            .map(|p| {
+                let (x, y) = axes.px_from_data(p.intensity, p.flops_per_s);
+                let inside = rect.contains(x, y);
+                (*p, x.clamp(rect.x0, rect.x1), y.clamp(rect.y0, rect.y1), inside)
+            })
+            .collect::<Vec<_>>()
+    });
+    let tooltip = move || {
+        let kind = focused.get()?;
+        let (p, x, y, _) = positioned.get().into_iter().find(|(p, ..)| p.kind == kind)?;
+        let left = x / frame.width_px * 100.0;
+        let top = y / frame.height_px * 100.0;
+        let flip = if left > 55.0 { "gx-tooltip gx-tooltip--left" } else { "gx-tooltip" };
+        Some(view! {
+            <div class=flip style=format!("left:{left:.2}%;top:{top:.2}%") role="tooltip" data-testid="tooltip">
+                {describe(&p, lang.get())}
+            </div>
+        })
+    };
+    view! {
+        <figure class="gx-figure gx-chart" data-testid="figure">
+            <div class="gx-chart__stack">
+                <RooflineCanvas drawing=drawing/>
+                <svg class="gx-chart__overlay" viewBox=view_box role="group"
+                    aria-label=move || if lang.get() == Lang::Zh { "Roofline 图中的 kernel" } else { "Kernels on the roofline chart" }>
+                    <For
+                        each=move || positioned.get()
+                        key=|(p, x, y, _)| (format!("{:?}", p.kind), (x * 10.0) as i64, (y * 10.0) as i64)
+                        children=move |(p, x, y, inside)| {
+                            let label = move || describe(&p, lang.get());
+                            let r = if p.kind == PointKind::User { 8.0 } else { 6.0 };
+                            view! {
+                                <g class=point_class(p.kind) class:gx-pt--clipped=!inside
+                                    data-testid=format!("point-{:?}", p.kind).to_lowercase().replace(['(', ')'], "-")>
+                                    <circle
+                                        cx=format!("{x:.1}") cy=format!("{y:.1}") r=r.to_string()
+                                        tabindex="0"
+                                        aria-label=label
+                                        on:mouseenter=move |_| focused.set(Some(p.kind))
+                                        on:mouseleave=move |_| focused.set(None)
+                                        on:focus=move |_| focused.set(Some(p.kind))
+                                        on:blur=move |_| focused.set(None)
+                                    >
+                                        <title>{label}</title>
+                                    </circle>
+                                </g>
+                            }
+                        }
+                    />
+                </svg>
+                {tooltip}
+            </div>
+            <figcaption>
+                <ul class="gx-legend">
+                    <li><span class="gx-legend__mark gx-pt--course"></span>{t(tr("the course's kernels", "课程中的 kernel"))}</li>
+                    <li><span class="gx-legend__mark gx-pt--user"></span>{t(text::YOUR_KERNEL)}</li>
+                    <li><span class="gx-legend__mark gx-pt--tiled"></span>{t(text::TILES)}</li>
+                    <Show when=move || st.inputs.with(|i| i.measured)>
+                        <li><span class="gx-legend__mark gx-pt--measured"></span>{t(tr("measured on an H200 (dashed: its copy bandwidth 4277 GB/s)", "H200 实测（虚线：实测拷贝带宽 4277 GB/s）"))}</li>
+                    </Show>
+                </ul>
+            </figcaption>
+        </figure>
+    }
+}
+
+fn set(f: impl Fn(&mut RooflineInputs) + 'static + Send + Sync) {
+    state().inputs.update(f);
+}
+
+fn slider(
+    label: Tr,
+    range: (u64, u64),
+    scale: Scale,
+    get: fn(&RooflineInputs) -> u64,
+    put: fn(&mut RooflineInputs, u64),
+    testid: &'static str,
+) -> impl IntoView {
+    let st = state();
+    view! {
+        <RangeSlider
+            label=label min=range.0 max=range.1 scale=scale testid=testid
+            value=Signal::derive(move || st.inputs.with(get))
+            on_input=Callback::new(move |v| st.inputs.update(|i| put(i, v)))
+        />
+    }
+}
+
+/// The controls: GPU, value source, measured layer, the reader's kernel, tile sizes.
+#[component]
+pub fn Controls() -> impl IntoView {
+    let st = state();
+    let lang = use_lang();
+    let kind = Memo::new(move |_| st.inputs.with(|i| i.kind));
+    let family_sliders = move || match kind.get() {
+        Family::Gemm => view! {
+            {slider(tr("M (rows of A and C)", "M（A、C 的行数）"), limits::DIM, Scale::Log2, |i| i.m, |i, v| i.m = v, "slider-m")}
+            {slider(tr("N (columns of B and C)", "N（B、C 的列数）"), limits::DIM, Scale::Log2, |i| i.n, |i, v| i.n = v, "slider-n")}
+            {slider(tr("K (reduction length)", "K（归约长度）"), limits::DIM, Scale::Log2, |i| i.k, |i, v| i.k = v, "slider-k")}
+        }.into_any(),
+        Family::Elementwise => view! {
+            {slider(tr("n (elements)", "n（元素个数）"), limits::ELEMS, Scale::Log2, |i| i.elems, |i, v| i.elems = v, "slider-elems")}
+        }.into_any(),
+        Family::Rmsnorm => view! {
+            {slider(tr("rows (tokens)", "行数（token 数）"), limits::ROWS, Scale::Log2, |i| i.rows, |i, v| i.rows = v, "slider-rows")}
+            {slider(tr("d (hidden size)", "d（隐藏维度）"), limits::WIDTH, Scale::Log2, |i| i.d, |i, v| i.d = v, "slider-d")}
+        }.into_any(),
+        Family::Attention => view! {
+            {slider(tr("s (context length, tokens)", "s（上下文长度，token）"), limits::ROWS, Scale::Log2, |i| i.s, |i, v| i.s = v, "slider-s")}
+            {slider(tr("layers", "层数"), limits::COUNT, Scale::Linear, |i| i.layers, |i, v| i.layers = v, "slider-layers")}
+            {slider(tr("KV heads", "KV 头数"), limits::COUNT, Scale::Linear, |i| i.kvh, |i, v| i.kvh = v, "slider-kvh")}
+            {slider(tr("Q heads", "Q 头数"), limits::COUNT, Scale::Linear, |i| i.qh, |i, v| i.qh = v, "slider-qh")}
+            {slider(tr("d_head", "d_head（每头维度）"), limits::WIDTH, Scale::Log2, |i| i.dh, |i, v| i.dh = v, "slider-dh")}
+        }.into_any(),
+        Family::W8a8 => view! {
+            {slider(tr("K (input features)", "K（输入维度）"), limits::DIM, Scale::Log2, |i| i.wk, |i, v| i.wk = v, "slider-wk")}
+            {slider(tr("N (output features)", "N（输出维度）"), limits::DIM, Scale::Log2, |i| i.wn, |i, v| i.wn = v, "slider-wn")}
+        }.into_any(),
+        Family::Custom => view! {
+            <NumberField label=tr("FLOPs", "FLOPs（运算次数）") min=limits::AMOUNT.0 max=limits::AMOUNT.1 testid="field-flops"
+                value=Signal::derive(move || st.inputs.with(|i| i.flops))
+                on_input=Callback::new(move |v| st.inputs.update(|i| i.flops = v))/>
+            <NumberField label=tr("Bytes moved to/from HBM", "与 HBM 之间搬运的字节数") min=limits::AMOUNT.0 max=limits::AMOUNT.1 testid="field-bytes"
+                value=Signal::derive(move || st.inputs.with(|i| i.bytes))
+                on_input=Callback::new(move |v| st.inputs.update(|i| i.bytes = v))/>
+            <label class="gx-field">
+                <span class="gx-field__label">{t(text::ROOF)}</span>
+                <select class="gx-select" on:change=move |ev| {
+                    let v = event_target_value(&ev);
+                    if let Some(p) = Precision::ALL.iter().find(|p| p.label() == v) {
+                        let p = *p;
+                        set(move |i| i.prec = p);
+                    }
+                }>
+                    {Precision::ALL.iter().map(|p| view! {
+                        <option value=p.label() selected=move || st.inputs.with(|i| i.prec == *p)>{p.label()}</option>
+                    }).collect_view()}
+                </select>
+            </label>
+        }.into_any(),
+    };
+    let shows_dtype = move || matches!(kind.get(), Family::Gemm | Family::Elementwise | Family::Rmsnorm | Family::Attention);
+    view! {
+        <aside class="gx-controls" aria-label=move || if lang.get() == Lang::Zh { "控制" } else { "Controls" }>
+            <label class="gx-field">
+                <span class="gx-field__label">{t(text::GPU)}</span>
+                <select class="gx-select" data-testid="select-gpu" on:change=move |ev| {
+                    let id = event_target_value(&ev);
+                    if GpuSpec::by_id(&id).is_some() {
+                        set(move |i| i.gpu = id.clone());
+                    }
+                }>
+                    {GpuSpec::all().into_iter().map(|g| {
+                        let id = g.id;
+                        view! { <option value=id selected=move || st.inputs.with(|i| i.gpu == id)>{g.name}</option> }
+                    }).collect_view()}
+                </select>
+            </label>
+            <fieldset class="gx-field gx-radios">
+                <legend class="gx-field__label">{t(text::VALUES)}</legend>
+                <label>
+                    <input type="radio" name="roofline-src" data-testid="src-course"
+                        prop:checked=move || st.inputs.with(|i| i.src == ValueSource::Course)
+                        on:change=move |_| set(|i| i.src = ValueSource::Course)/>
+                    {t(text::COURSE_VALUES)}
+                </label>
+                <label>
+                    <input type="radio" name="roofline-src" data-testid="src-datasheet"
+                        prop:checked=move || st.inputs.with(|i| i.src == ValueSource::Datasheet)
+                        on:change=move |_| set(|i| i.src = ValueSource::Datasheet)/>
+                    {t(text::DATASHEET_VALUES)}
+                </label>
+            </fieldset>
+            <label class="gx-check">
+                <input type="checkbox" data-testid="toggle-measured"
+                    prop:checked=move || st.inputs.with(|i| i.measured)
+                    on:change=move |ev| { let on = event_target_checked(&ev); set(move |i| i.measured = on); }/>
+                {t(text::SHOW_MEASURED)}
+            </label>
+            <h3>{t(text::YOUR_KERNEL)}</h3>
+            <label class="gx-field">
+                <span class="gx-field__label">{t(text::FAMILY)}</span>
+                <select class="gx-select" data-testid="select-family" on:change=move |ev| {
+                    let v = event_target_value(&ev);
+                    if let Some(f) = Family::ALL.iter().find(|f| format!("{f:?}") == v) {
+                        let f = *f;
+                        set(move |i| i.kind = f);
+                    }
+                }>
+                    {Family::ALL.iter().map(|f| {
+                        let f = *f;
+                        view! { <option value=format!("{f:?}") selected=move || kind.get() == f>{move || text::family(f).get(lang.get())}</option> }
+                    }).collect_view()}
+                </select>
+            </label>
+            <Show when=shows_dtype>
+                <label class="gx-field">
+                    <span class="gx-field__label">{t(text::DTYPE)}</span>
+                    <select class="gx-select" data-testid="select-dtype" on:change=move |ev| {
+                        let v = event_target_value(&ev);
+                        if let Some(d) = Dtype::ALL.iter().find(|d| d.label() == v) {
+                            let d = *d;
+                            set(move |i| i.dtype = d);
+                        }
+                    }>
+                        {Dtype::ALL.iter().map(|d| view! {
+                            <option value=d.label() selected=move || st.inputs.with(|i| i.dtype == *d)>{d.label()}</option>
+                        }).collect_view()}
+                    </select>
+                </label>
+            </Show>
+            {family_sliders}
+            <h3>{t(text::TILES)}</h3>
+            {slider(tr("BM (tile rows)", "BM（tile 行数）"), limits::TILE, Scale::Log2, |i| i.bm, |i, v| i.bm = v, "slider-bm")}
+            {slider(tr("BN (tile columns)", "BN（tile 列数）"), limits::TILE, Scale::Log2, |i| i.bn, |i, v| i.bn = v, "slider-bn")}
+            {slider(tr("BK (K per stage)", "BK（每级 K 步长）"), limits::TILE_K, Scale::Log2, |i| i.bk, |i, v| i.bk = v, "slider-bk")}
+        </aside>
+    }
+}
+
+/// `(FLOPs formula, bytes formula)` of a shape, with its numbers substituted.
+fn formulas(shape: &KernelShape) -> (String, String) {
+    match *shape {
+        KernelShape::Gemm { m, n, k, dtype } => (
+            format!("2·M·N·K = 2·{m}·{n}·{k}"),
+            format!("(M·K + K·N + M·N)·{} B", dtype.bytes()),
+        ),
+        KernelShape::Elementwise { n, dtype } => {
+            (format!("n = {n}"), format!("3·n·{} B  (read x, b; write y)", dtype.bytes()))
+        }
+        KernelShape::RmsNorm { rows, d, dtype } => (
+            format!("4·rows·d = 4·{rows}·{d}"),
+            format!("2·rows·d·{} B  (read + write)", dtype.bytes()),
+        ),
+        KernelShape::DecodeAttention { s, layers, kv_heads, q_heads, d_head, dtype } => (
+            format!("4·q_heads·d_head·s·layers = 4·{q_heads}·{d_head}·{s}·{layers}"),
+            format!("2·kv_heads·d_head·{}·s·layers = 2·{kv_heads}·{d_head}·{}·{s}·{layers} B  (K and V)", dtype.bytes(), dtype.bytes()),
+        ),
+        KernelShape::W8a8Gemv { k, n } => (
+            format!("2·K·N = 2·{k}·{n}"),
+            format!("N·K + K + 4·N + 2·N = {n}·{k} + {k} + 4·{n} + 2·{n} B"),
+        ),
+        KernelShape::Custom { .. } => ("typed".into(), "typed".into()),
+    }
+}
+
+fn row(name: Tr, formula: String, value: String) -> impl IntoView {
+    view! {
+        <tr>
+            <th scope="row">{t(name)}</th>
+            <td class="gx-formula">{formula}</td>
+            <td class="gx-value">{value}</td>
+        </tr>
+    }
+}
+
+fn panel_rows(shape: KernelShape, p: Placement, lang: Lang) -> AnyView {
+    let (ff, bf) = formulas(&shape);
+    let prec = shape.precision().label();
+    view! {
+        {row(tr("FLOPs", "运算量 FLOPs"), ff, si(p.flops, ""))}
+        {row(tr("Bytes (minimum)", "字节数（最小流量）"), bf, bytes_binary(p.bytes))}
+        {row(tr("Arithmetic intensity I", "算术强度 I"), "FLOPs / bytes".into(), format!("{} FLOP/byte", sig3(p.intensity)))}
+        {row(tr("Compute roof P", "算力屋顶 P"), prec.to_string(), si(p.roof.peak_flops_per_s, "FLOP/s"))}
+        {row(tr("Bandwidth BW", "带宽 BW"), "HBM".into(), si(p.roof.bandwidth_bytes_per_s, "B/s"))}
+        {row(tr("Ridge point", "拐点"), "P / BW".into(), format!("{} FLOP/byte", sig3(p.roof.ridge_point())))}
+        {row(tr("Attainable", "可达算力"), "min(P, I × BW)".into(), si(p.attainable_flops_per_s, "FLOP/s"))}
+        {row(tr("Compute time", "算力时间"), "FLOPs / P".into(), micros(p.compute_time_s))}
+        {row(tr("Memory time", "访存时间"), "bytes / BW".into(), micros(p.memory_time_s))}
+        {row(tr("Time lower bound", "理论时间下界"), "max(FLOPs / P, bytes / BW)".into(), micros(p.time_lower_bound_s))}
+        <tr class="gx-numbers__verdict">
+            <th scope="row">{t(tr("Bound", "瓶颈类型"))}</th>
+            <td class="gx-formula">{if p.intensity < p.roof.ridge_point() { "I < ridge" } else if p.intensity > p.roof.ridge_point() { "I > ridge" } else { "I = ridge" }}</td>
+            <td class="gx-value" data-testid="user-bound">{text::bound(p.bound).get(lang)}</td>
+        </tr>
+    }
+    .into_any()
+}
+
+/// Every derived number of the reader's kernel with its formula.
+#[component]
+pub fn NumbersPanel() -> impl IntoView {
+    let st = state();
+    let lang = use_lang();
+    view! {
+        <section class="l-body gx-numbers" data-testid="numbers">
+            <h2>{t(text::NUMBERS)}</h2>
+            <p class="gx-numbers__gpu">{move || {
+                let out = st.outputs.get();
+                format!("{} · {}", out.gpu.name, text::family(st.inputs.with(|i| i.kind)).get(lang.get()))
+            }}</p>
+            {move || {
+                let out = st.outputs.get();
+                match out.user {
+                    Some(p) => view! {
+                        <table class="gx-table">
+                            <thead><tr>
+                                <th scope="col">{t(tr("Quantity", "量"))}</th>
+                                <th scope="col">{t(tr("Formula", "算式"))}</th>
+                                <th scope="col">{t(tr("Value", "数值"))}</th>
+                            </tr></thead>
+                            <tbody>{panel_rows(out.user_shape, p, lang.get())}</tbody>
+                        </table>
+                    }.into_any(),
+                    None => view! { <p class="gx-error" role="alert" data-testid="no-unit">{t(text::NO_UNIT)}</p> }.into_any(),
+                }
+            }}
+        </section>
+    }
+}
+
+/// The tiled GEMM's traffic without L2 reuse, and where it lands against the ridge.
+#[component]
+pub fn TiledPanel() -> impl IntoView {
+    let st = state();
+    let lang = use_lang();
+    view! {
+        <section class="l-body gx-numbers" data-testid="tiled">
+            <h2>{t(text::TILES)}</h2>
+            <p>{t(tr(
+                "One block computes a BM × BN tile of C and walks K in steps of BK, loading a BM × BK slice of A and a BK × BN slice of B into shared memory each step. It reads (BM + BN) · K elements from global memory; if no two blocks share anything through L2, all blocks together read blocks × (BM + BN) · K.",
+                "一个 block 负责 C 的一个 BM × BN tile，沿 K 方向每次把 A 的 BM × BK、B 的 BK × BN 装进 shared memory。每个 block 从全局内存读 (BM + BN) · K 个元素；如果 tile 之间在 L2 里完全没有共享，所有 block 合计读 blocks × (BM + BN) · K 个元素。",
+            ))}</p>
+            {move || {
+                let out = st.outputs.get();
+                let i = st.inputs.get();
+                let tg = out.tiled;
+                let (m, n, k) = if i.kind == Family::Gemm { (i.m, i.n, i.k) } else { (4096, 4096, 4096) };
+                let e = i.dtype.bytes();
+                let verdict = out.tiled_place.map(|p| {
+                    let ridge = p.roof.ridge_point();
+                    let rel = if p.intensity < ridge { "<" } else { "≥" };
+                    format!("I = {} {rel} {} → {}", sig3(p.intensity), sig3(ridge), text::bound(p.bound).get(lang.get()))
+                }).unwrap_or_else(|| text::NO_UNIT.get(lang.get()).to_string());
+                view! {
+                    <table class="gx-table">
+                        <tbody>
+                            {row(tr("Blocks", "block 数"), format!("⌈M/BM⌉·⌈N/BN⌉ = ⌈{m}/{}⌉·⌈{n}/{}⌉", i.bm, i.bn), tg.blocks.to_string())}
+                            {row(tr("Elements read per block", "每个 block 读的元素"), format!("(BM + BN)·K = ({} + {})·{k}", i.bm, i.bn), tg.elements_read_per_block.to_string())}
+                            {row(tr("HBM bytes, no L2 reuse", "HBM 字节数（无 L2 复用）"), format!("blocks·(BM + BN)·K·{e} + M·N·{e}"), bytes_binary(tg.bytes))}
+                            {row(tr("Naive GEMM bytes", "naive GEMM 字节数"), format!("(2·M·N·K + M·N)·{e}"), bytes_binary(tg.naive_bytes))}
+                            {row(tr("Saving vs naive", "相对 naive 的节省"), "naive / tiled".into(), format!("{}×", sig3(tg.naive_bytes / tg.bytes)))}
+                            {row(tr("Intensity without L2 reuse", "无 L2 复用时的算术强度"), "2·M·N·K / bytes".into(), format!("{} FLOP/byte", sig3(tg.intensity)))}
+                            {row(tr("Shared memory per stage", "每级 shared memory"), format!("(BM + BN)·BK·{e} = ({} + {})·{}·{e}", i.bm, i.bn, i.bk), format!("{} (×2 double-buffered: {})", bytes_binary(tg.smem_per_stage_bytes as f64), bytes_binary(2.0 * tg.smem_per_stage_bytes as f64)))}
+                            <tr class="gx-numbers__verdict"><th scope="row">{t(tr("Against the ridge", "与拐点相比"))}</th><td colspan="2" data-testid="tiled-verdict">{verdict}</td></tr>
+                        </tbody>
+                    </table>
+                }
+            }}
+            <p class="gx-note">{t(tr(
+                "Real GEMMs get well above this: concurrently running blocks read the same row blocks of A and column blocks of B, and L2 (40 MB on the A100) stops those repeated reads before they reach HBM. GEMM is compute-bound only when tiles are large, on-chip reuse is high and the block order is L2-friendly.",
+                "实际 GEMM 远高于这个数：同时运行的 block 中有很多读的是 A 的同一行块或 B 的同一列块，L2（A100 上 40 MB）把这些重复读取拦在了 HBM 之外。GEMM 是 compute-bound 不是天然的，而是 tile 足够大、片上复用足够多、block 调度顺序对 L2 友好的结果。",
+            ))}</p>
+        </section>
+    }
+}
+
+/// The course's table, A100 vs H100, reproduced from the model.
+#[component]
+pub fn CourseTable() -> impl IntoView {
+    let st = state();
+    let lang = use_lang();
+    view! {
+        <section class="l-body" data-testid="course-table">
+            <h2>{t(text::COURSE_TABLE)}</h2>
+            <div class="gx-table-scroll">
+            <table class="gx-table gx-table--numeric">
+                <thead><tr>
+                    <th scope="col">"kernel"</th>
+                    <th scope="col">"FLOPs"</th>
+                    <th scope="col">{t(tr("bytes", "字节"))}</th>
+                    <th scope="col">"I"</th>
+                    <th scope="col">"A100 (µs)"</th>
+                    <th scope="col">"H100 (µs)"</th>
+                    <th scope="col">{t(tr("bound", "瓶颈"))}</th>
+                    <th scope="col">{t(tr("speed-up", "加速比"))}</th>
+                </tr></thead>
+                <tbody>
+                    {move || st.outputs.get().course_rows.into_iter().map(|(c, cmp)| {
+                        let name = text::course_kernel(c).get(lang.get());
+                        match cmp {
+                            Some(cmp) => view! {
+                                <tr>
+                                    <th scope="row">{name}</th>
+                                    <td>{format!("{:.3e}", cmp.a.flops)}</td>
+                                    <td>{format!("{:.3e}", cmp.a.bytes)}</td>
+                                    <td>{sig3(cmp.a.intensity)}</td>
+                                    <td data-testid="course-a100">{fixed(cmp.a.time_lower_bound_s * 1e6, 1)}</td>
+                                    <td data-testid="course-h100">{fixed(cmp.b.time_lower_bound_s * 1e6, 1)}</td>
+                                    <td>{text::bound(cmp.a.bound).get(lang.get())}</td>
+                                    <td>{format!("{}×", fixed(cmp.speedup, 2))}</td>
+                                </tr>
+                            }.into_any(),
+                            None => view! { <tr><th scope="row">{name}</th><td colspan="7">"—"</td></tr> }.into_any(),
+                        }
+                    }).collect_view()}
+                </tbody>
+            </table>
+            </div>
+            <p class="gx-note">{t(text::COURSE_TABLE_NOTE)}</p>
+            <p class="gx-note">{move || match (st.inputs.with(|i| i.src), lang.get()) {
+                (ValueSource::Course, Lang::En) => "Computed with the course's rounded values, as its roofline_time.py does: elementwise and RMSNorm against the FP32 CUDA-core roof, attention and GEMM against the BF16 Tensor Core roof.",
+                (ValueSource::Course, Lang::Zh) => "按课程 roofline_time.py 的取整值计算：elementwise 与 RMSNorm 用 FP32 CUDA Core 屋顶，attention 与 GEMM 用 BF16 Tensor Core 屋顶。",
+                (ValueSource::Datasheet, Lang::En) => "Computed with datasheet values (A100 2039 GB/s, H100 66.9 / 989.4 TFLOPS): the course's rounded table differs slightly.",
+                (ValueSource::Datasheet, Lang::Zh) => "按数据手册值计算（A100 2039 GB/s，H100 66.9 / 989.4 TFLOPS），与课程取整值的表略有不同。",
+            }}</p>
+        </section>
+    }
+}
+
+/// What the H200 measured, against its roofs.
+#[component]
+pub fn MeasuredTable() -> impl IntoView {
+    let st = state();
+    let lang = use_lang();
+    view! {
+        <section class="l-body" data-testid="measured">
+            <h2>{t(text::MEASURED_TITLE)}</h2>
+            <p>{t(text::MEASURED_NOTE)}</p>
+            <div class="gx-table-scroll">
+            <table class="gx-table gx-table--numeric">
+                <thead><tr>
+                    <th scope="col">"kernel"</th>
+                    <th scope="col">{t(tr("time", "时间"))}</th>
+                    <th scope="col">{t(tr("bandwidth", "带宽"))}</th>
+                    <th scope="col">{t(tr("of copy (4277 GB/s)", "占拷贝带宽（4277 GB/s）"))}</th>
+                    <th scope="col">{t(tr("achieved", "达到算力"))}</th>
+                </tr></thead>
+                <tbody>
+                    {move || st.outputs.get().measured.into_iter().map(|m| view! {
+                        <tr>
+                            <th scope="row">{text::measured(m.id).get(lang.get())}</th>
+                            <td>{micros(m.time_s)}</td>
+                            <td>{si(m.achieved_bandwidth_bytes_per_s(), "B/s")}</td>
+                            <td>{format!("{} %", fixed(m.share_of_copy() * 100.0, 0))}</td>
+                            <td>{si(m.achieved_flops_per_s(), "FLOP/s")}</td>
+                        </tr>
+                    }).collect_view()}
+                </tbody>
+            </table>
+            </div>
+        </section>
+    }
+}
+
+/// The chart's data as a table, collapsible, for screen readers and for checking.
+#[component]
+pub fn DataTable() -> impl IntoView {
+    let st = state();
+    let lang = use_lang();
+    view! {
+        <details class="l-body gx-data-table" data-testid="data-table">
+            <summary>{t(text::DATA_TABLE)}</summary>
+            <table class="gx-table gx-table--numeric">
+                <caption>{move || st.outputs.get().gpu.name}</caption>
+                <thead><tr>
+                    <th scope="col">{t(tr("roof", "屋顶"))}</th>
+                    <th scope="col">"P"</th>
+                    <th scope="col">"BW"</th>
+                    <th scope="col">{t(tr("ridge (FLOP/byte)", "拐点（FLOP/byte）"))}</th>
+                </tr></thead>
+                <tbody>
+                    {move || st.outputs.get().spec.roofs.into_iter().map(|r| view! {
+                        <tr>
+                            <th scope="row">{r.precision.label()}</th>
+                            <td>{si(r.roof.peak_flops_per_s, "FLOP/s")}</td>
+                            <td>{si(r.roof.bandwidth_bytes_per_s, "B/s")}</td>
+                            <td>{sig3(r.ridge_point)}</td>
+                        </tr>
+                    }).collect_view()}
+                </tbody>
+            </table>
+            <ul class="gx-data-table__points">
+                {move || st.outputs.get().points.into_iter().map(|p| view! { <li>{describe(&p, lang.get())}</li> }).collect_view()}
+            </ul>
+        </details>
+    }
+}

@@ -1,0 +1,5 @@
+//! Dense charts drawn with plotters on a `<canvas>`, with focusable SVG overlays for the parts
+//! a reader hovers or tabs to.
+
+pub mod colors;
+pub mod roofline_chart;

@@ -1,0 +1,195 @@
+//! The Roofline chart: roofs and axes drawn by plotters on a canvas; kernel points drawn as
+//! focusable SVG circles over it, positioned through the same [`ChartFrame`].
+
+use leptos::prelude::*;
+use plotters::prelude::*;
+use plotters_canvas::CanvasBackend;
+
+use crate::geom::chart::ChartFrame;
+use crate::model::roofline::{Precision, RooflineChartSpec, H200_COPY_BANDWIDTH_BYTES_PER_S};
+use crate::ui::charts::colors::Tokens;
+use crate::ui::format::{sig3, si};
+use crate::ui::i18n::Lang;
+
+/// What the canvas draws (roofs, highlighted roof, optional measured copy roof, axis titles).
+#[derive(Clone, Debug, PartialEq)]
+pub struct RooflineDrawing {
+    /// Roofs and domains.
+    pub spec: RooflineChartSpec,
+    /// The roof to draw thicker (the reader's kernel's).
+    pub highlight: Option<Precision>,
+    /// Draw the H200's measured copy bandwidth as a dashed roof.
+    pub show_measured_copy: bool,
+    /// Axis-title language.
+    pub lang: Lang,
+}
+
+fn decade_label(v: f64) -> String {
+    let e = v.log10().round() as i32;
+    match e {
+        -3 => "0.001".into(),
+        -2 => "0.01".into(),
+        -1 => "0.1".into(),
+        0..=4 => format!("{}", 10f64.powi(e)),
+        _ => format!("1e{e}"),
+    }
+}
+
+/// Draws the chart on `canvas` (sized for `devicePixelRatio`).
+pub fn draw_roofline(
+    canvas: web_sys::HtmlCanvasElement,
+    drawing: &RooflineDrawing,
+) -> Result<(), String> {
+    let frame = ChartFrame::ROOFLINE;
+    let dpr = window().device_pixel_ratio().clamp(1.0, 3.0);
+    let px = |v: f64| (v * dpr).round() as u32;
+    canvas.set_width(px(frame.width_px));
+    canvas.set_height(px(frame.height_px));
+    let tokens = Tokens::of(&canvas);
+    let bg = tokens.color("--gx-surface", RGBColor(255, 255, 255));
+    let text = tokens.color("--gx-text", RGBColor(30, 30, 30));
+    let grid = tokens.color("--gx-grid", RGBColor(225, 225, 225));
+    let roof_color = tokens.color("--gx-roof", RGBColor(90, 90, 110));
+    let accent = tokens.color("--gx-accent", RGBColor(0, 110, 160));
+    let bw_color = tokens.color("--gx-roof-bw", RGBColor(150, 60, 30));
+    let measured = tokens.color("--gx-measured", RGBColor(170, 40, 120));
+
+    let spec = &drawing.spec;
+    let (x0, x1) = spec.x_domain;
+    let (y0, y1) = spec.y_domain;
+    let backend = CanvasBackend::with_canvas_object(canvas).ok_or("no 2d context")?;
+    let root = backend.into_drawing_area();
+    root.fill(&bg).map_err(|e| e.to_string())?;
+    let font = |size: f64| ("sans-serif", size * dpr).into_font().color(&text);
+    let mut chart = ChartBuilder::on(&root)
+        .margin(px(frame.margin_px))
+        .x_label_area_size(px(frame.x_label_area_px))
+        .y_label_area_size(px(frame.y_label_area_px))
+        .build_cartesian_2d((x0..x1).log_scale(), (y0..y1).log_scale())
+        .map_err(|e| e.to_string())?;
+    let (x_title, y_title) = match drawing.lang {
+        Lang::En => (
+            "Arithmetic intensity I (FLOP/byte, log)",
+            "Attainable performance (FLOP/s, log)",
+        ),
+        Lang::Zh => ("算术强度 I（FLOP/byte，对数）", "可达算力（FLOP/s，对数）"),
+    };
+    chart
+        .configure_mesh()
+        .x_desc(x_title)
+        .y_desc(y_title)
+        .axis_desc_style(font(13.0))
+        .label_style(font(12.0))
+        .axis_style(text.mix(0.6))
+        .bold_line_style(grid.stroke_width(px(1.0)))
+        .light_line_style(grid.mix(0.4))
+        .x_label_formatter(&|v| decade_label(*v))
+        .y_label_formatter(&|v| si(*v, "").trim().to_string())
+        .draw()
+        .map_err(|e| e.to_string())?;
+
+    let bw = spec.bandwidth_bytes_per_s;
+    for roof in &spec.roofs {
+        let peak = roof.roof.peak_flops_per_s;
+        let ridge = roof.ridge_point;
+        let highlighted = drawing.highlight == Some(roof.precision)
+            || (drawing.highlight == Some(Precision::Fp16Tensor)
+                && roof.precision == Precision::Bf16Tensor);
+        let (color, width) = if highlighted {
+            (accent, 3.0)
+        } else {
+            (roof_color, 1.5)
+        };
+        let pts = vec![(x0, (bw * x0).max(y0)), (ridge, peak), (x1, peak)];
+        chart
+            .draw_series(LineSeries::new(pts, color.stroke_width(px(width))))
+            .map_err(|e| e.to_string())?;
+        chart
+            .draw_series(std::iter::once(Circle::new(
+                (ridge, peak),
+                px(3.5),
+                color.filled(),
+            )))
+            .map_err(|e| e.to_string())?;
+        let label = format!("{} {}", roof.precision.label(), si(peak, "FLOP/s"));
+        let ridge_label = match drawing.lang {
+            Lang::En => format!("ridge {}", sig3(ridge)),
+            Lang::Zh => format!("拐点 {}", sig3(ridge)),
+        };
+        // Roof label at the right end, just above the line; ridge label under the ridge.
+        let right = x1 / 10f64.powf(((x1 / x0).log10() * 0.32).max(0.5));
+        chart
+            .draw_series(std::iter::once(Text::new(
+                label,
+                (right, peak * 1.12),
+                font(11.5).color(&color),
+            )))
+            .map_err(|e| e.to_string())?;
+        chart
+            .draw_series(std::iter::once(Text::new(
+                ridge_label,
+                (ridge * 1.08, peak / 1.45),
+                font(10.5).color(&color),
+            )))
+            .map_err(|e| e.to_string())?;
+    }
+    // The bandwidth roof itself, labelled along the slope.
+    let bw_label = match drawing.lang {
+        Lang::En => format!("HBM roof  P = I × {}", si(bw, "B/s")),
+        Lang::Zh => format!("带宽屋顶  P = I × {}", si(bw, "B/s")),
+    };
+    let label_x = (x0 * 3.0).min(x1);
+    chart
+        .draw_series(std::iter::once(Text::new(
+            bw_label,
+            (label_x, (bw * label_x * 2.2).min(y1)),
+            font(11.5).color(&bw_color),
+        )))
+        .map_err(|e| e.to_string())?;
+    chart
+        .draw_series(LineSeries::new(
+            vec![(x0, (bw * x0).max(y0)), ((y1 / bw).min(x1), (bw * x1).min(y1))],
+            bw_color.stroke_width(px(1.0)),
+        ))
+        .map_err(|e| e.to_string())?;
+    if drawing.show_measured_copy {
+        let copy = H200_COPY_BANDWIDTH_BYTES_PER_S;
+        let end = (y1 / copy).min(x1);
+        chart
+            .draw_series(DashedLineSeries::new(
+                vec![(x0, copy * x0), (end, copy * end)],
+                px(6.0),
+                px(4.0),
+                measured.stroke_width(px(1.5)),
+            ))
+            .map_err(|e| e.to_string())?;
+    }
+    root.present().map_err(|e| e.to_string())?;
+    Ok(())
+}
+
+/// The canvas part of the chart; redraws whenever `drawing` changes.
+#[component]
+pub fn RooflineCanvas(
+    /// What to draw.
+    #[prop(into)]
+    drawing: Signal<RooflineDrawing>,
+) -> impl IntoView {
+    let canvas = NodeRef::<leptos::html::Canvas>::new();
+    Effect::new(move |_| {
+        let d = drawing.get();
+        let Some(el) = canvas.get() else { return };
+        if let Err(err) = draw_roofline(el, &d) {
+            leptos::logging::error!("roofline chart: {err}");
+        }
+    });
+    view! {
+        <canvas
+            node_ref=canvas
+            class="gx-chart__canvas"
+            width=ChartFrame::ROOFLINE.width_px.to_string()
+            height=ChartFrame::ROOFLINE.height_px.to_string()
+            aria-hidden="true"
+        ></canvas>
+    }
+}
