@@ -112,7 +112,7 @@ pub fn check_lane(
     max_address: u64,
 ) -> Result<(), AccessError> {
     let width = u64::from(bytes_per_lane.max(1));
-    if address % width != 0 {
+    if !address.is_multiple_of(width) {
         return Err(AccessError::Misaligned {
             lane,
             address,
@@ -145,7 +145,7 @@ pub fn first_lanes_mask(n: u32) -> u32 {
 ///
 /// ```
 /// use warpscope::model::access::addresses_from_fn;
-/// let addrs = addresses_from_fn(4096, 0, 4, |lane| Some(i64::from(lane) * 2)).unwrap();
+/// let addrs = addresses_from_fn(4096, 0, 4, |lane| Some(i64::from(lane) * 2)).expect("valid test input");
 /// assert_eq!(addrs[3], Some(4096 + 24));
 /// ```
 pub fn addresses_from_fn(

@@ -200,7 +200,7 @@ pub struct BankReport {
 /// use warpscope::model::bank_conflicts::{bank_conflicts, SmemAccess};
 /// // [32][32] float tile read by column: every lane in bank 3.
 /// let column = SmemAccess { addresses: std::array::from_fn(|l| Some(128 * l as u32 + 12)), bytes_per_lane: 4 };
-/// let r = bank_conflicts(&column).unwrap();
+/// let r = bank_conflicts(&column).expect("valid test input");
 /// assert_eq!((r.wavefronts, r.ideal_wavefronts, r.conflicts), (32, 1, 31));
 /// ```
 pub fn bank_conflicts(access: &SmemAccess) -> Result<BankReport, AccessError> {
@@ -312,7 +312,7 @@ mod tests {
 
     #[test]
     fn float4_broadcast_packs_to_two_half_warps() {
-        let r = bank_conflicts(&warp(16, |_| 0)).unwrap();
+        let r = bank_conflicts(&warp(16, |_| 0)).expect("valid test input");
         assert_eq!(r.packing, Some(Packing::AdjacentPairs));
         assert_eq!(r.phase_split, PhaseSplit::HalfWarps);
         assert_eq!((r.wavefronts, r.ideal_wavefronts, r.conflicts), (2, 4, 0));
@@ -320,11 +320,11 @@ mod tests {
 
     #[test]
     fn stride_2_busiest_banks_are_the_even_ones() {
-        let r = bank_conflicts(&warp(4, |l| 8 * l)).unwrap();
+        let r = bank_conflicts(&warp(4, |l| 8 * l)).expect("valid test input");
         let busiest = r.phases[0].busiest_banks();
         assert_eq!(busiest.len(), 16);
         assert!(busiest.iter().all(|b| b % 2 == 0));
-        assert_eq!(r.lanes[17].unwrap().first_bank, 2);
+        assert_eq!(r.lanes[17].expect("valid test input").first_bank, 2);
     }
 
     #[test]
@@ -333,7 +333,7 @@ mod tests {
             addresses: [None; 32],
             bytes_per_lane: 16,
         })
-        .unwrap();
+        .expect("valid test input");
         assert_eq!((r.wavefronts, r.ideal_wavefronts, r.conflicts), (0, 0, 0));
         assert_eq!(r.phases.len(), 4);
     }

@@ -200,7 +200,7 @@ impl CoalescingDetail {
 /// ```
 /// use warpscope::model::coalescing::{coalesce, WarpAccess};
 /// let access = WarpAccess { addresses: std::array::from_fn(|l| Some(4 * l as u64)), bytes_per_lane: 4 };
-/// let r = coalesce(&access).unwrap();
+/// let r = coalesce(&access).expect("valid test input");
 /// assert_eq!((r.requests, r.sectors, r.lines, r.bytes_moved), (1, 4, 1, 128));
 /// assert_eq!(r.efficiency(), 1.0);
 /// ```
@@ -373,23 +373,23 @@ mod tests {
             addresses: [None; 32],
             bytes_per_lane: 4,
         })
-        .unwrap();
+        .expect("valid test input");
         assert_eq!((r.requests, r.sectors, r.bytes_moved), (0, 0, 0));
         assert_eq!(r.efficiency(), 1.0);
     }
 
     #[test]
     fn touched_sector_bytes_used() {
-        let d = coalesce_detail(&strided(8, 4)).unwrap();
+        let d = coalesce_detail(&strided(8, 4)).expect("valid test input");
         assert_eq!(d.touched_sectors.len(), 8);
         assert!(d.touched_sectors.iter().all(|s| s.bytes_used == 16));
         assert_eq!(d.bytes_used, 128);
-        assert_eq!(d.lanes[5].unwrap().touched_slot, 1);
+        assert_eq!(d.lanes[5].expect("valid test input").touched_slot, 1);
     }
 
     #[test]
     fn legacy_float4_is_four_quarter_warp_requests() {
-        let d = coalesce_detail(&strided(16, 16)).unwrap();
+        let d = coalesce_detail(&strided(16, 16)).expect("valid test input");
         assert_eq!(d.legacy.requests, 4);
         assert_eq!(d.legacy.line_transactions, 4);
         assert_eq!(d.report.requests, 1);

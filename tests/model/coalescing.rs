@@ -54,11 +54,32 @@ fn spec_section_4_worked_examples() {
 fn spec_section_4_efficiency_and_lines() {
     // Spec §4 notes: stride 8 B is "50 % efficiency"; 128-B stride touches 32 lines;
     // 8 B unit stride is 2 lines, 16 B unit stride 4 lines.
-    assert_eq!(coalesce(&strided(4, 8, 0)).unwrap().efficiency(), 0.5);
-    assert_eq!(coalesce(&strided(4, 128, 0)).unwrap().lines, 32);
-    assert_eq!(coalesce(&strided(8, 8, 0)).unwrap().lines, 2);
-    assert_eq!(coalesce(&strided(16, 16, 0)).unwrap().lines, 4);
-    assert_eq!(coalesce(&strided(4, 4, 4)).unwrap().lines, 2);
+    assert_eq!(
+        coalesce(&strided(4, 8, 0))
+            .expect("valid test input")
+            .efficiency(),
+        0.5
+    );
+    assert_eq!(
+        coalesce(&strided(4, 128, 0))
+            .expect("valid test input")
+            .lines,
+        32
+    );
+    assert_eq!(
+        coalesce(&strided(8, 8, 0)).expect("valid test input").lines,
+        2
+    );
+    assert_eq!(
+        coalesce(&strided(16, 16, 0))
+            .expect("valid test input")
+            .lines,
+        4
+    );
+    assert_eq!(
+        coalesce(&strided(4, 4, 4)).expect("valid test input").lines,
+        2
+    );
 }
 
 fn fixture_access(p: &serde_json::Value) -> WarpAccess {
@@ -119,8 +140,9 @@ fn every_h200_fixture_pattern_matches_sectors_requests_and_wavefronts() {
 fn output_wavefronts_fit_covers_one_to_eight() {
     // The ⌈lines / 4⌉ fit is exercised at 1, 2, 4 and 8 wavefronts by the fixtures; the truth
     // README also reports column reads (32 lines) → 8.
-    let column = preset_by_id(COALESCING_PRESETS, "matrix-column").unwrap();
-    let d = coalesce_detail(&column.access.warp_access().unwrap()).unwrap();
+    let column = preset_by_id(COALESCING_PRESETS, "matrix-column").expect("valid test input");
+    let d = coalesce_detail(&column.access.warp_access().expect("valid test input"))
+        .expect("valid test input");
     assert_eq!((d.report.lines, d.output_wavefronts), (32, 8));
 }
 
@@ -165,8 +187,9 @@ fn presets_give_the_counts_the_chapter_promises() {
 #[test]
 fn course_scattered_legacy_line_view_is_one_thirty_second() {
     // Course: "有效带宽掉到 1/8（不是常说的 1/32——那是按 128 B cache line 数的老口径）".
-    let p = preset_by_id(COALESCING_PRESETS, "course-scattered").unwrap();
-    let d = coalesce_detail(&p.access.warp_access().unwrap()).unwrap();
+    let p = preset_by_id(COALESCING_PRESETS, "course-scattered").expect("valid test input");
+    let d = coalesce_detail(&p.access.warp_access().expect("valid test input"))
+        .expect("valid test input");
     assert_eq!(d.legacy.line_transactions, 32);
     assert_eq!(d.report.bytes_requested * 32, d.legacy.line_bytes_moved());
 }
@@ -175,18 +198,24 @@ fn course_scattered_legacy_line_view_is_one_thirty_second() {
 fn legacy_split_for_8_and_16_byte_words() {
     // PG CC 3.x (cutlass#328): 8-byte words → one request per half-warp, 16-byte words → one
     // per quarter-warp; each group coalesced on its own.
-    let f2 = coalesce_detail(&strided(8, 8, 0)).unwrap().legacy;
+    let f2 = coalesce_detail(&strided(8, 8, 0))
+        .expect("valid test input")
+        .legacy;
     assert_eq!(
         (f2.groups.len(), f2.requests, f2.line_transactions),
         (2, 2, 2)
     );
-    let f4 = coalesce_detail(&strided(16, 16, 0)).unwrap().legacy;
+    let f4 = coalesce_detail(&strided(16, 16, 0))
+        .expect("valid test input")
+        .legacy;
     assert_eq!(
         (f4.groups.len(), f4.requests, f4.line_transactions),
         (4, 4, 4)
     );
     // A float4 broadcast: every quarter-warp asks for the same line again.
-    let b4 = coalesce_detail(&strided(16, 0, 0)).unwrap().legacy;
+    let b4 = coalesce_detail(&strided(16, 0, 0))
+        .expect("valid test input")
+        .legacy;
     assert_eq!(
         (b4.requests, b4.line_transactions, b4.sector_transactions),
         (4, 4, 4)
@@ -194,7 +223,7 @@ fn legacy_split_for_8_and_16_byte_words() {
     // Half the warp inactive: only two quarter-warp requests remain.
     let mut half = strided(16, 16, 0);
     half.addresses[16..].fill(None);
-    let h = coalesce_detail(&half).unwrap().legacy;
+    let h = coalesce_detail(&half).expect("valid test input").legacy;
     assert_eq!((h.requests, h.line_transactions), (2, 2));
 }
 
@@ -230,13 +259,13 @@ fn errors_for_width_alignment_and_none_for_inactive() {
             bytes_moved: 0
         })
     );
-    assert_eq!(coalesce(&none).unwrap().efficiency(), 1.0);
+    assert_eq!(coalesce(&none).expect("valid test input").efficiency(), 1.0);
     // The top of the address space is fine when aligned.
     let top = WarpAccess {
         addresses: std::array::from_fn(|l| if l == 0 { Some(u64::MAX - 15) } else { None }),
         bytes_per_lane: 16,
     };
-    assert_eq!(coalesce(&top).unwrap().sectors, 1);
+    assert_eq!(coalesce(&top).expect("valid test input").sectors, 1);
 }
 
 #[test]
@@ -252,14 +281,14 @@ fn builder_misaligned_float4_is_an_error_not_a_panic() {
 
 #[test]
 fn detail_per_lane_and_per_sector_is_consistent() {
-    let d = coalesce_detail(&strided(4, 4, 4)).unwrap();
+    let d = coalesce_detail(&strided(4, 4, 4)).expect("valid test input");
     // Misaligned by 4: lanes 0..=6 in the first sector (28 B), lane 31 alone in the fifth (4 B).
     assert_eq!(d.touched_sectors.len(), 5);
     assert_eq!(d.touched_sectors[0].bytes_used, 28);
     assert_eq!(d.touched_sectors[4].bytes_used, 4);
     assert_eq!(d.touched_sectors[4].lane_mask, 1 << 31);
-    assert_eq!(d.lanes[31].unwrap().touched_slot, 4);
-    assert_eq!(d.lanes[0].unwrap().byte_in_sector, 4);
+    assert_eq!(d.lanes[31].expect("valid test input").touched_slot, 4);
+    assert_eq!(d.lanes[0].expect("valid test input").byte_in_sector, 4);
     assert!((d.sector_utilization() - 0.8).abs() < 1e-12);
 }
 
@@ -295,7 +324,7 @@ proptest! {
 
     #[test]
     fn sectors_cover_the_bytes(access in aligned_access()) {
-        let d = coalesce_detail(&access).unwrap();
+        let d = coalesce_detail(&access).expect("valid test input");
         let r = &d.report;
         // Every distinct byte lies in a moved sector.
         prop_assert!(u64::from(r.sectors) * 32 >= d.bytes_used);
@@ -316,7 +345,7 @@ proptest! {
         seen.sort_unstable();
         seen.dedup();
         prop_assume!(seen.len() == n);
-        let r = coalesce(&access).unwrap();
+        let r = coalesce(&access).expect("valid test input");
         prop_assert!(r.bytes_moved >= r.bytes_requested);
         prop_assert!(u64::from(r.sectors) >= r.bytes_requested.div_ceil(32));
         prop_assert!(r.efficiency() <= 1.0);
@@ -331,8 +360,8 @@ proptest! {
             addresses: std::array::from_fn(|l| access.addresses[perm[l]]),
             bytes_per_lane: access.bytes_per_lane,
         };
-        let a = coalesce_detail(&access).unwrap();
-        let b = coalesce_detail(&permuted).unwrap();
+        let a = coalesce_detail(&access).expect("valid test input");
+        let b = coalesce_detail(&permuted).expect("valid test input");
         prop_assert_eq!(a.report, b.report);
         prop_assert_eq!(a.bytes_used, b.bytes_used);
         prop_assert_eq!(a.output_wavefronts, b.output_wavefronts);
