@@ -2,7 +2,7 @@
 //! and properties of [`bank_conflicts`].
 
 use proptest::prelude::*;
-use warpscope::model::access::{preset_by_id, BANK_PRESETS};
+use warpscope::model::access::{preset_by_id, AccessPattern, Pattern, BANK_PRESETS};
 use warpscope::model::bank_conflicts::{
     bank_conflicts, AccessError, Packing, PhaseSplit, SmemAccess,
 };
@@ -358,5 +358,63 @@ proptest! {
             bank_conflicts(&access).expect("valid test input").wavefronts,
             bank_conflicts(&swapped).expect("valid test input").wavefronts
         );
+    }
+}
+
+/// The builder's pattern for a fixture pattern name.
+fn builder_for(name: &str, elem_bytes: u32) -> Option<AccessPattern> {
+    let mut p = AccessPattern::new(Pattern::Strided { stride_elems: 1 }, elem_bytes);
+    p.pattern = match name {
+        "f32_stride_1_words" | "f64_double_stride_1" => Pattern::Strided { stride_elems: 1 },
+        "f32_stride_3_words" => Pattern::Strided { stride_elems: 3 },
+        "f32_stride_8_words" => Pattern::Strided { stride_elems: 8 },
+        "f32_stride_17_words" => Pattern::Strided { stride_elems: 17 },
+        "f32_stride_33_words" => Pattern::Strided { stride_elems: 33 },
+        "f64x1_float2_stride_2" | "float4_stride_2" => Pattern::Strided { stride_elems: 2 },
+        "float2_broadcast" => Pattern::Strided { stride_elems: 0 },
+        "f32_two_words_different_banks" => Pattern::LaneModulo {
+            modulus: 2,
+            stride_elems: 1,
+        },
+        "f32_four_words_same_bank" => Pattern::LaneModulo {
+            modulus: 4,
+            stride_elems: 32,
+        },
+        "float4_8_distinct_lanes_mod8" => Pattern::LaneModulo {
+            modulus: 8,
+            stride_elems: 1,
+        },
+        "float2_lane_mod16" => Pattern::LaneModulo {
+            modulus: 16,
+            stride_elems: 1,
+        },
+        "transpose_tile32x32_column_read_unpadded" => Pattern::MatrixColumn {
+            col: 3,
+            row_pitch_elems: 32,
+        },
+        "transpose_tile32x32_row_read" => Pattern::MatrixRow {
+            row: 5,
+            row_pitch_elems: 32,
+        },
+        "xor_swizzled_tile32x32_row_read" => Pattern::XorSwizzleRow { row: 5 },
+        "float4_reversed_stride_1" | "float2_reversed_stride_1" => {
+            p.offset_bytes = 31 * i64::from(elem_bytes);
+            Pattern::Strided { stride_elems: -1 }
+        }
+        _ => return None,
+    };
+    Some(p)
+}
+
+#[test]
+fn builder_reproduces_the_fixture_patterns() {
+    // The probe's byte offsets, rebuilt from the pattern names with `model::access`.
+    let data = fixture_json("bank_conflicts_h200.json");
+    for p in data["patterns"].as_array().expect("patterns") {
+        let name = p["pattern"].as_str().expect("name");
+        let fixture = fixture_access(p);
+        let pattern = builder_for(name, fixture.bytes_per_lane)
+            .unwrap_or_else(|| panic!("no builder pattern for {name}"));
+        assert_eq!(pattern.smem_access(), Ok(fixture), "{name}");
     }
 }

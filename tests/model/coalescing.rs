@@ -387,3 +387,48 @@ proptest! {
         }
     }
 }
+
+/// The builder's pattern for a fixture pattern name (None: the probe's own random permutation).
+fn builder_for(name: &str, elem_bytes: u32) -> Option<AccessPattern> {
+    let mut p = AccessPattern::new(Pattern::Strided { stride_elems: 1 }, elem_bytes);
+    match name {
+        "unit_stride_aligned" => {}
+        "unit_stride_shifted_32B" => p.offset_bytes = 32,
+        "stride_2_elements" => p.pattern = Pattern::Strided { stride_elems: 2 },
+        "stride_8_elements" => p.pattern = Pattern::Strided { stride_elems: 8 },
+        "all_lanes_same_address" => p.pattern = Pattern::Strided { stride_elems: 0 },
+        "unit_stride_lanes_0_15_only" => p.active_mask = 0xFFFF,
+        "random_permutation_of_unit_stride" => return None,
+        _ => {
+            let width: u32 = name.strip_prefix("2d_row_access_W")?.parse().ok()?;
+            p.pattern = Pattern::MatrixRow {
+                row: 5,
+                row_pitch_elems: width,
+            };
+        }
+    }
+    Some(p)
+}
+
+#[test]
+fn builder_reproduces_the_fixture_patterns() {
+    // The probe's byte offsets, rebuilt from the pattern names with `model::access`.
+    let data = fixture_json("coalescing_h200.json");
+    for p in data["patterns"].as_array().expect("patterns") {
+        let name = p["pattern"].as_str().expect("name");
+        let fixture = fixture_access(p);
+        match builder_for(name, fixture.bytes_per_lane) {
+            Some(pattern) => {
+                assert_eq!(pattern.warp_access(), Ok(fixture), "{name}");
+            }
+            None => {
+                // "each lane one distinct element of the contiguous 32*E-byte span".
+                let w = u64::from(fixture.bytes_per_lane);
+                let mut elems: Vec<u64> =
+                    fixture.addresses.iter().flatten().map(|a| a / w).collect();
+                elems.sort_unstable();
+                assert_eq!(elems, (0..32).collect::<Vec<u64>>(), "{name}");
+            }
+        }
+    }
+}
