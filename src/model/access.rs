@@ -21,6 +21,8 @@
 
 use std::fmt;
 
+use serde::{Deserialize, Serialize};
+
 use crate::model::bank_conflicts::SmemAccess;
 use crate::model::coalescing::WarpAccess;
 
@@ -236,7 +238,7 @@ fn narrow_to_u32(wide: &[Option<u64>; 32]) -> Result<[Option<u32>; 32], AccessEr
 }
 
 /// How a lane id becomes an element index. All strides and indices are in elements.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Pattern {
     /// `index = lane · stride_elems`. Stride 1 is unit stride, 0 a broadcast, negative a
     /// reversed order (then use `offset_bytes` to stay non-negative).
@@ -364,7 +366,7 @@ pub fn permutation_32(seed: u64) -> [u32; 32] {
 }
 
 /// A pattern plus everything needed to turn it into 32 byte addresses.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct AccessPattern {
     /// Lane id → element index.
     pub pattern: Pattern,

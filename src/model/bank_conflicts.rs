@@ -190,6 +190,24 @@ pub struct BankReport {
     pub lanes: [Option<LaneBanks>; 32],
 }
 
+impl BankReport {
+    /// 0-based wavefront, within its phase, in which `lane` gets all its words, under one valid
+    /// schedule: each bank serves its distinct words in ascending address order. A drawing aid
+    /// for animating replays; the hardware's order is not documented. `None` for an inactive
+    /// lane or `lane ≥ 32`.
+    pub fn schedule_slot(&self, lane: u32) -> Option<u32> {
+        let info = (*self.lanes.get(lane as usize)?)?;
+        let phase = self.phases.get(info.phase as usize)?;
+        (0..info.word_count)
+            .filter_map(|i| {
+                let word = info.first_word.checked_add(i)?;
+                let bank = phase.words_by_bank.get((word % BANKS) as usize)?;
+                bank.binary_search(&word).ok().map(|rank| rank as u32)
+            })
+            .max()
+    }
+}
+
 /// Wavefronts and conflicts of one warp-level shared-memory load (spec §5).
 ///
 /// Err for a width other than 1, 2, 4, 8, 16 ([`AccessError::UnsupportedWidth`]) or an address
@@ -325,6 +343,11 @@ mod tests {
         assert_eq!(busiest.len(), 16);
         assert!(busiest.iter().all(|b| b % 2 == 0));
         assert_eq!(r.lanes[17].expect("valid test input").first_bank, 2);
+        // Words 0 and 32 share bank 0: lane 0 first, lane 16 in the replay.
+        assert_eq!(
+            (r.schedule_slot(0), r.schedule_slot(16)),
+            (Some(0), Some(1))
+        );
     }
 
     #[test]
