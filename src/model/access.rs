@@ -209,7 +209,7 @@ fn addresses_wide(
         let Some(index) = index_of_lane(lane) else {
             continue;
         };
-        // |index| < 2^127 / 16 is not guaranteed for a user i128, so stay checked.
+        // 64-bit inputs cannot overflow i128 here; checked anyway, for any future caller.
         let address = index
             .checked_mul(i128::from(elem_bytes))
             .and_then(|b| b.checked_add(i128::from(base_address)))
