@@ -17,6 +17,7 @@
 //! | [`roofline`] | arithmetic intensity, roofs, ridge points, time bounds | Williams et al. 2009, course ch. 6 |
 //! | [`quiz`] | self-check questions answered by the models | course texts |
 
+pub mod access;
 pub mod bank_conflicts;
 pub mod coalescing;
 pub mod dispatch;
