@@ -265,13 +265,13 @@ impl W8a8Gemv {
         }
         // ≤ 16 · 32 = 512: cannot overflow.
         let multiple = WMMA_K * self.warps_per_block;
-        if self.k % multiple != 0 {
+        if !self.k.is_multiple_of(multiple) {
             return Err(W8a8Error::KNotDivisible {
                 k: self.k,
                 multiple,
             });
         }
-        if self.n % WMMA_N != 0 {
+        if !self.n.is_multiple_of(WMMA_N) {
             return Err(W8a8Error::NNotDivisible { n: self.n });
         }
         let max_k = max_safe_k(Q_MAX as u32);
