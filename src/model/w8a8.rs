@@ -39,6 +39,12 @@ pub const WARP_SIZE: u32 = 32;
 pub const MAX_WARPS_PER_BLOCK: u32 = 32;
 /// `IMMA.16816.S8.S8` instructions per `wmma::mma_sync` m16n16k16 s8 (SASS on sm_80 and sm_90).
 pub const IMMA_PER_WMMA: u32 = 2;
+/// PTX of one `wmma::mma_sync` in the course kernel (compute_80 PTX on the H200 run).
+pub const PTX_WMMA_MMA: &str = "wmma.mma.sync.aligned.row.col.m16n16k16.s32.s8.s8.s32";
+/// The SASS instruction each half of that `mma_sync` becomes on sm_80 and sm_90.
+pub const SASS_IMMA: &str = "IMMA.16816.S8.S8";
+/// The SASS instruction of each `load_matrix_sync` from shared memory (one for A, one for B).
+pub const SASS_LDSM: &str = "LDSM.16.M88.2";
 /// Largest quantised magnitude: q ∈ [−127, 127].
 pub const Q_MAX: i32 = 127;
 /// Largest K whose INT32 dot product cannot overflow with |q| ≤ 127: ⌊(2³¹ − 1) / 127²⌋.
@@ -211,11 +217,12 @@ pub struct HbmBytes {
 impl HbmBytes {
     /// Sum of all buffers.
     pub fn total_bytes(&self) -> u64 {
+        // Saturates only for shapes no GPU could hold (N·K near 2⁶⁴).
         self.weight_bytes
-            + self.activation_bytes
-            + self.weight_scale_bytes
-            + self.activation_scale_bytes
-            + self.output_bytes
+            .saturating_add(self.activation_bytes)
+            .saturating_add(self.weight_scale_bytes)
+            .saturating_add(self.activation_scale_bytes)
+            .saturating_add(self.output_bytes)
     }
 }
 
@@ -332,7 +339,8 @@ impl W8a8Gemv {
     /// Multiply-adds the Tensor Cores perform: `mma_total · 16³` (16× the useful ones: 15 of
     /// the 16 A rows are zero padding).
     pub fn tensor_macs(&self) -> u64 {
-        self.mma_total() * MmaShape::WmmaM16N16K16.macs()
+        self.mma_total()
+            .saturating_mul(MmaShape::WmmaM16N16K16.macs())
     }
 
     /// `useful_macs / tensor_macs`: 1/16 for any valid shape; 0 when nothing runs.
@@ -346,7 +354,7 @@ impl W8a8Gemv {
 
     /// Integer operations of the GEMV counted like the Roofline chapter: `2 · K · N`.
     pub fn useful_ops(&self) -> u64 {
-        2 * self.useful_macs()
+        self.useful_macs().saturating_mul(2)
     }
 
     /// Static shared memory of one block, by array.
@@ -509,6 +517,7 @@ impl W8a8Gemv {
                     memory_layout: MemoryLayout::RowMajor,
                     ldm: WMMA_K,
                     elements_per_lane: 8,
+                    sass: SASS_LDSM,
                 },
             },
             KernelStep {
@@ -520,6 +529,7 @@ impl W8a8Gemv {
                     memory_layout: MemoryLayout::ColMajor,
                     ldm: WMMA_K,
                     elements_per_lane: 8,
+                    sass: SASS_LDSM,
                 },
             },
             KernelStep {
@@ -530,6 +540,8 @@ impl W8a8Gemv {
                     imma_instructions: IMMA_PER_WMMA,
                     tensor_macs: MmaShape::WmmaM16N16K16.macs(),
                     useful_macs: u64::from(WMMA_K * WMMA_N),
+                    ptx: PTX_WMMA_MMA,
+                    sass: SASS_IMMA,
                 },
             },
             KernelStep {
@@ -714,6 +726,8 @@ pub enum StepAction {
         ldm: u32,
         /// Fragment elements per lane: 8.
         elements_per_lane: u32,
+        /// SASS on sm_80/sm_90: [`SASS_LDSM`].
+        sass: &'static str,
     },
     /// `wmma::mma_sync(acc, a, b, acc)`: s8 × s8 → s32, two `IMMA.16816.S8.S8` in SASS.
     MmaSync {
@@ -725,6 +739,10 @@ pub enum StepAction {
         tensor_macs: u64,
         /// Multiply-adds that matter (row 0 of A): 256.
         useful_macs: u64,
+        /// PTX: [`PTX_WMMA_MMA`].
+        ptx: &'static str,
+        /// SASS, issued `imma_instructions` times: [`SASS_IMMA`].
+        sass: &'static str,
     },
     /// The `k0` loop: the steps above run once per 16-deep K tile of the warp's slice.
     RepeatKTiles {
