@@ -539,11 +539,11 @@ fn epilogue_uses_the_listing_order() {
 #[test]
 fn int32_overflow_bound() {
     // K · 127² < 2³¹: K = 4096 is far inside (66,064,384); the largest safe K is 133,144.
-    assert!(4096u64 * 127 * 127 < 1 << 31);
+    assert!(4096 <= max_safe_k(127));
     assert_eq!(max_safe_k(127), 133_144);
     assert_eq!(u64::from(MAX_SAFE_K), max_safe_k(127));
     // The course's conservative |q| ≤ 128: 4096 · 128² = 67,108,864 < 2³¹.
-    assert!(4096u64 * 128 * 128 < 1 << 31);
+    assert!(4096 <= max_safe_k(128));
     // The worst case at the largest safe K fits; one more element (with −128 inputs) would not.
     let k = MAX_SAFE_K as usize;
     let weights = QuantizedWeights {
