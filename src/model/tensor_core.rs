@@ -335,11 +335,16 @@ impl fmt::Display for LayoutError {
                 element,
                 allowed,
             } => {
-                let allowed: Vec<&str> = allowed.iter().map(|e| e.label()).collect();
+                let labels: Vec<&str> = allowed.iter().map(|e| e.label()).collect();
+                let list = match labels.split_last() {
+                    Some((last, rest)) if !rest.is_empty() => {
+                        format!("{} or {last}", rest.join(", "))
+                    }
+                    _ => labels.concat(),
+                };
                 write!(
                     f,
-                    "{shape} has no {element} {operand} operand; its {operand} takes {}",
-                    allowed.join(" or ")
+                    "{shape} has no {element} {operand} operand; its {operand} takes {list}"
                 )
             }
             LayoutError::NotModelled {
@@ -400,6 +405,23 @@ fn allowed(shape: MmaShape, operand: Operand) -> &'static [ElementType] {
         (MmaShape::MmaM16N8K16, Operand::Accumulator) => &[F32, F16, S32],
         (MmaShape::MmaM16N8K32 | MmaShape::MmaM8N8K16, Operand::A | Operand::B) => &[S8, U8],
         (MmaShape::MmaM16N8K32 | MmaShape::MmaM8N8K16, Operand::Accumulator) => &[S32],
+    }
+}
+
+/// The accumulator types `shape` offers for A/B elements of type `input` (PTX ISA `mma`
+/// type table; CUDA C++ "Warp Matrix Functions" for WMMA): f16 → f32 or f16, bf16 → f32,
+/// s8/u8 → s32. Empty when `input` is not an A/B type of `shape`. [`fragment_layout`] checks
+/// each operand on its own; use this to pair them.
+pub fn accumulator_types(shape: MmaShape, input: ElementType) -> &'static [ElementType] {
+    use ElementType::*;
+    if !allowed(shape, Operand::A).contains(&input) {
+        return &[];
+    }
+    match input {
+        F16 => &[F32, F16],
+        Bf16 => &[F32],
+        S8 | U8 => &[S32],
+        F32 | S32 => &[],
     }
 }
 

@@ -25,7 +25,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::model::gpu_spec::{GpuSpec, ValueSource};
 use crate::model::roofline::{place, KernelShape, Placement, Precision};
-use crate::model::tensor_core::{ElementType, MmaShape, Operand};
+use crate::model::tensor_core::{ElementType, MmaShape, Operand, WmmaIntShape};
 
 /// WMMA tile rows (M): the A tile has 16 rows, of which only row 0 carries the activation.
 pub const WMMA_M: u32 = 16;
@@ -438,6 +438,33 @@ impl W8a8Gemv {
         }
     }
 
+    /// What the same GEMV would cost on another legal WMMA int8 tile (see
+    /// [`crate::model::tensor_core::shapes`]), with the activation in row 0 of an M-row A tile:
+    /// `(K / k) · (N / n)` mma_syncs of `m·n·k` MACs, so a utilisation of `1 / m`
+    /// (m32n8k16: 1/32; m16n16k16: 1/16; m8n32k16: 1/8). `None` when the tile does not divide
+    /// K and N, or the tile is empty. Only the course's m16n16k16 kernel is modelled step by
+    /// step; this is the arithmetic alone.
+    pub fn tile_cost(&self, tile: &WmmaIntShape) -> Option<TileCost> {
+        let (m, n, k) = (tile.m, tile.n, tile.k);
+        if m == 0 || n == 0 || k == 0 || self.k == 0 || self.n == 0 {
+            return None;
+        }
+        if !self.k.is_multiple_of(k) || !self.n.is_multiple_of(n) {
+            return None;
+        }
+        let mma_total = u64::from(self.k / k) * u64::from(self.n / n);
+        let tensor_macs = mma_total.saturating_mul(u64::from(m) * u64::from(n) * u64::from(k));
+        Some(TileCost {
+            m,
+            n,
+            k,
+            mma_total,
+            tensor_macs,
+            useful_macs: self.useful_macs(),
+            padding_rows: m - 1,
+        })
+    }
+
     /// Byte-by-byte shared-tile fill of one warp in one K-tile iteration (the inner loop
     /// `for (i = lane; i < 256; i += 32)`), in loop order: iteration 0 for lanes 0–31, then
     /// iteration 1, …
@@ -614,6 +641,35 @@ impl W8a8Gemv {
             }
         }
         Ok(warp * self.k_per_warp() + k_tile * WMMA_K)
+    }
+}
+
+/// The arithmetic cost of the GEMV on one WMMA tile shape ([`W8a8Gemv::tile_cost`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct TileCost {
+    /// Tile rows (A rows; only row 0 is the activation).
+    pub m: u32,
+    /// Tile columns (outputs per tile).
+    pub n: u32,
+    /// Tile depth.
+    pub k: u32,
+    /// `mma_sync` calls for the whole GEMV: `(K / k) · (N / n)`.
+    pub mma_total: u64,
+    /// MACs the Tensor Cores perform: `mma_total · m·n·k`.
+    pub tensor_macs: u64,
+    /// MACs that matter: `K · N`.
+    pub useful_macs: u64,
+    /// Zero rows of each A tile: `m − 1`.
+    pub padding_rows: u32,
+}
+
+impl TileCost {
+    /// `useful_macs / tensor_macs` = `1 / m`; 0 when nothing runs.
+    pub fn utilisation(&self) -> f64 {
+        if self.tensor_macs == 0 {
+            return 0.0;
+        }
+        self.useful_macs as f64 / self.tensor_macs as f64
     }
 }
 

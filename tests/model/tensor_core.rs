@@ -4,8 +4,8 @@
 
 use proptest::prelude::*;
 use warpscope::model::tensor_core::{
-    fragment_layout, shapes, ElementType, FragmentLayout, FragmentSlot, LayoutError, LayoutSource,
-    MmaShape, Operand,
+    accumulator_types, fragment_layout, shapes, ElementType, FragmentLayout, FragmentSlot,
+    LayoutError, LayoutSource, MmaShape, Operand,
 };
 
 use crate::common::fixture_json;
@@ -380,6 +380,31 @@ fn combinations_that_do_not_exist_are_errors() {
         .expect_err("WMMA bf16 was never measured");
     assert!(matches!(bf16, LayoutError::NotModelled { .. }));
     assert!(bf16.to_string().contains("not modelled"));
+}
+
+#[test]
+fn accumulator_types_pair_with_inputs() {
+    use ElementType::*;
+    assert_eq!(accumulator_types(MmaShape::MmaM16N8K16, F16), &[F32, F16]);
+    assert_eq!(accumulator_types(MmaShape::MmaM16N8K16, Bf16), &[F32]);
+    assert_eq!(accumulator_types(MmaShape::MmaM16N8K32, S8), &[S32]);
+    assert_eq!(accumulator_types(MmaShape::WmmaM16N16K16, U8), &[S32]);
+    assert!(accumulator_types(MmaShape::MmaM16N8K32, F16).is_empty());
+    assert!(accumulator_types(MmaShape::MmaM8N8K16, F32).is_empty());
+    // Every pairing it offers has a layout (WMMA bf16 aside, which is not modelled).
+    for shape in MmaShape::ALL {
+        for input in ElementType::ALL {
+            for &acc in accumulator_types(shape, input) {
+                assert!(fragment_layout(shape, Operand::Accumulator, acc).is_ok());
+            }
+        }
+    }
+    let err = fragment_layout(MmaShape::WmmaM16N16K16, Operand::Accumulator, S8)
+        .expect_err("no s8 accumulator");
+    assert_eq!(
+        err.to_string(),
+        "wmma m16n16k16 has no s8 accumulator operand; its accumulator takes f32, f16 or s32"
+    );
 }
 
 #[test]

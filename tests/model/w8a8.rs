@@ -5,7 +5,7 @@
 use proptest::prelude::*;
 use warpscope::model::gpu_spec::{GpuSpec, ValueSource};
 use warpscope::model::roofline::{place_kernel, Bound};
-use warpscope::model::tensor_core::{fragment_layout, ElementType, MmaShape, Operand};
+use warpscope::model::tensor_core::{fragment_layout, shapes, ElementType, MmaShape, Operand};
 use warpscope::model::w8a8::{
     dequantize, error_bound, f16_bits_to_f32, f32_to_f16_bits, gemv_i32, gemv_reference,
     max_safe_k, quantize_per_channel, quantize_symmetric, try_quantize_symmetric, w8a8_gemv,
@@ -130,6 +130,39 @@ fn invalid_shapes_are_rejected_with_reasons() {
     let big = W8a8Gemv::new(4096, 4096, 32).expect("valid");
     assert_eq!(big.threads_per_block(), 1024);
     assert_eq!(big.smem_bytes_per_block(), 48 * 1024);
+}
+
+#[test]
+fn other_wmma_int8_tiles_change_only_the_padding() {
+    // M = 1: utilisation is 1 / m. m16n16k16 is the course kernel (65,536 mma_syncs).
+    let g = W8a8Gemv::course();
+    let costs: Vec<(u32, u64, u64)> = shapes()
+        .iter()
+        .map(|t| {
+            let c = g.tile_cost(t).expect("4096 tiles by 8, 16 and 32");
+            assert_eq!(c.useful_macs, 16_777_216);
+            assert_eq!(c.utilisation(), 1.0 / f64::from(c.m));
+            (c.m, c.mma_total, c.tensor_macs)
+        })
+        .collect();
+    assert_eq!(
+        costs,
+        vec![
+            (16, 65_536, 16 * 16_777_216),
+            (32, 131_072, 32 * 16_777_216),
+            (8, 32_768, 8 * 16_777_216),
+        ]
+    );
+    assert_eq!(
+        g.tile_cost(&shapes()[0]).map(|c| c.mma_total),
+        Some(g.mma_total())
+    );
+    let odd = W8a8Gemv {
+        k: 4096,
+        n: 48,
+        warps_per_block: 4,
+    };
+    assert!(odd.tile_cost(&shapes()[2]).is_none()); // 48 is not a multiple of 32
 }
 
 #[test]
