@@ -262,7 +262,8 @@ pub struct RegisterPosition {
     pub bits: u32,
 }
 
-/// Where a layout comes from: a documented PTX formula or a WMMA observation.
+/// Where a layout comes from: a documented PTX formula or a WMMA observation, and whether
+/// this exact (shape, operand, type) was checked on the H200.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum LayoutSource {
@@ -270,18 +271,28 @@ pub enum LayoutSource {
     PtxIsa {
         /// Sub-section title, e.g. "Matrix Fragments for mma.m16n8k32".
         section: &'static str,
+        /// Probed on the H200 (one-hot per register element + random full products): m16n8k32
+        /// s8 and m16n8k16 f16 with f32/f16 accumulators. Others rely on the document alone.
+        probed_on_h200: bool,
     },
-    /// WMMA: observed on an H200 (sm_90); NVIDIA documents no layout.
-    ObservedWmma,
+    /// WMMA: NVIDIA documents no layout.
+    ObservedWmma {
+        /// Dumped on the H200 (f16, s8, and the f32/f16/s32 accumulators); `false` for u8,
+        /// which is inferred from s8 (same byte-wise loads).
+        measured: bool,
+    },
 }
 
 impl LayoutSource {
     /// One-line citation for the UI.
     pub fn citation(self) -> &'static str {
         match self {
-            LayoutSource::PtxIsa { section } => section,
-            LayoutSource::ObservedWmma => {
+            LayoutSource::PtxIsa { section, .. } => section,
+            LayoutSource::ObservedWmma { measured: true } => {
                 "observed on H200 (sm_90) by loading coordinate-coded tiles; [WMMAE] sm_80.hpp agrees for f16"
+            }
+            LayoutSource::ObservedWmma { measured: false } => {
+                "inferred from the s8 layout observed on H200 (sm_90); not measured"
             }
         }
     }
@@ -289,11 +300,23 @@ impl LayoutSource {
     /// How far the reader may trust the layout.
     pub fn caveat(self) -> &'static str {
         match self {
-            LayoutSource::PtxIsa { .. } => {
-                "documented by the PTX ISA (§9.7.14.5); independent of the .row/.col qualifiers; confirmed on H200 by one-hot probes"
+            LayoutSource::PtxIsa {
+                probed_on_h200: true,
+                ..
+            } => {
+                "documented by the PTX ISA (§9.7.14.5), independent of the .row/.col qualifiers; confirmed on H200 by one-hot probes of every register element"
             }
-            LayoutSource::ObservedWmma => {
+            LayoutSource::PtxIsa {
+                probed_on_h200: false,
+                ..
+            } => {
+                "documented by the PTX ISA (§9.7.14.5), independent of the .row/.col qualifiers; this variant was not probed (m16n8k32 s8 and m16n8k16 f16 were, and matched)"
+            }
+            LayoutSource::ObservedWmma { measured: true } => {
                 "observed on sm_90, SASS identical on sm_80; NVIDIA leaves WMMA layouts unspecified, so code must not rely on them"
+            }
+            LayoutSource::ObservedWmma { measured: false } => {
+                "inferred from s8 as observed on sm_90 (u8 not measured); NVIDIA leaves WMMA layouts unspecified, so code must not rely on them"
             }
         }
     }
@@ -527,7 +550,9 @@ pub fn fragment_layout(
     };
     let elements_per_lane = rows * cols * copies / WARP_LANES;
     let source = if shape.is_wmma() {
-        LayoutSource::ObservedWmma
+        LayoutSource::ObservedWmma {
+            measured: element != ElementType::U8,
+        }
     } else {
         let section = match (shape, kind, element) {
             (MmaShape::MmaM16N8K32, _, _) => PTX_M16N8K32,
@@ -535,7 +560,16 @@ pub fn fragment_layout(
             (_, Kind::Int8, _) | (_, Kind::Acc, ElementType::S32) => PTX_M16N8K16_INT,
             _ => PTX_M16N8K16_FLOAT,
         };
-        LayoutSource::PtxIsa { section }
+        // The H200 probe covered m16n8k32 s8 (A, B, s32 C/D) and m16n8k16 f16 (A, B, f32/f16 C/D).
+        let probed_on_h200 = matches!(
+            (shape, element),
+            (MmaShape::MmaM16N8K32, ElementType::S8 | ElementType::S32)
+                | (MmaShape::MmaM16N8K16, ElementType::F16 | ElementType::F32)
+        );
+        LayoutSource::PtxIsa {
+            section,
+            probed_on_h200,
+        }
     };
 
     let mut positions = Vec::with_capacity((WARP_LANES * elements_per_lane) as usize);

@@ -344,16 +344,49 @@ fn eight_bit_elements_pack_four_to_a_register() {
 #[test]
 fn sources_distinguish_ptx_from_observed_wmma() {
     let wmma = layout(MmaShape::WmmaM16N16K16, Operand::B, ElementType::S8);
-    assert_eq!(wmma.source(), LayoutSource::ObservedWmma);
+    assert_eq!(wmma.source(), LayoutSource::ObservedWmma { measured: true });
     assert!(wmma.caveat().contains("unspecified"));
     assert!(wmma.caveat().contains("sm_80"));
+    let u8b = layout(MmaShape::WmmaM16N16K16, Operand::B, ElementType::U8);
+    assert_eq!(u8b.source(), LayoutSource::ObservedWmma { measured: false });
+    assert!(u8b.caveat().contains("not measured"));
     let mma = layout(MmaShape::MmaM16N8K32, Operand::A, ElementType::S8);
-    assert!(
-        matches!(mma.source(), LayoutSource::PtxIsa { section } if section.contains("m16n8k32"))
-    );
+    assert!(matches!(
+        mma.source(),
+        LayoutSource::PtxIsa { section, probed_on_h200: true } if section.contains("m16n8k32")
+    ));
+    assert!(mma.caveat().contains("confirmed on H200"));
     let f = layout(MmaShape::MmaM16N8K16, Operand::A, ElementType::Bf16);
-    assert!(
-        matches!(f.source(), LayoutSource::PtxIsa { section } if section.contains("floating point"))
+    assert!(matches!(
+        f.source(),
+        LayoutSource::PtxIsa { section, probed_on_h200: false } if section.contains("floating point")
+    ));
+    assert!(f.caveat().contains("not probed"));
+    // Exactly the kinds in the H200 dump are marked probed / measured.
+    let probed: Vec<String> = legal_layouts()
+        .iter()
+        .filter(|l| {
+            matches!(
+                l.source(),
+                LayoutSource::PtxIsa {
+                    probed_on_h200: true,
+                    ..
+                }
+            )
+        })
+        .map(|l| format!("{} {} {}", l.shape(), l.operand(), l.element()))
+        .collect();
+    assert_eq!(
+        probed,
+        [
+            "mma.sync m16n8k16 A f16",
+            "mma.sync m16n8k16 B f16",
+            "mma.sync m16n8k16 accumulator f16",
+            "mma.sync m16n8k16 accumulator f32",
+            "mma.sync m16n8k32 A s8",
+            "mma.sync m16n8k32 B s8",
+            "mma.sync m16n8k32 accumulator s32",
+        ]
     );
 }
 
