@@ -20,10 +20,10 @@
 //!   m16n8k16 f16 with f32 and f16 accumulators).
 //! - WMMA `m16n16k16` layouts: **NVIDIA leaves them unspecified** (CUDA C++ Programming Guide,
 //!   "Warp Matrix Functions"). What is modelled here was observed on an H200 (sm_90, native
-//!   and compute_80 PTX JIT builds agree); the f16 maps agree with [WMMAE]
+//!   and compute_80 PTX JIT builds agree); the f16 maps agree with \[WMMAE\]
 //!   (`wmmae/wmma_extension` `detail/sm_80.hpp`), and the SASS of `load_matrix_sync` is
 //!   identical on sm_80/86/89/90. u8 is assumed to follow the measured s8 layout.
-//!   WMMA bf16 exists (sm_80+) but was neither measured nor covered by [WMMAE]: asking for it
+//!   WMMA bf16 exists (sm_80+) but was neither measured nor covered by \[WMMAE\]: asking for it
 //!   is an error rather than a guess.
 
 use std::fmt;
