@@ -10,6 +10,7 @@
 //! | [`dispatch`] | blocks dispatched to SMs in waves | spec §2, measured on H200 |
 //! | [`scheduler`] | warp schedulers, latency hiding | course, measured on H200 |
 //! | [`simt`] | active masks under divergence | PG "SIMT Architecture" |
+//! | [`access`] | warp access patterns: presets and index functions → 32 lane addresses | PG, course |
 //! | [`coalescing`] | lane addresses → 32-byte sectors | PG "Global Memory", ncu on H200 |
 //! | [`bank_conflicts`] | lane addresses → shared-memory wavefronts | PG "Shared Memory", ncu on H200 |
 //! | [`tensor_core`] | mma / wmma fragment-to-lane layouts | PTX ISA 9.7.14.5, probe on H200 |

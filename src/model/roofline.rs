@@ -495,7 +495,6 @@ pub fn tiled_gemm(m: u64, n: u64, k: u64, bm: u64, bn: u64, bk: u64, dtype: Dtyp
     }
 }
 
-
 /// One compute roof of a GPU as the chart draws it.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct RoofLine {
@@ -536,8 +535,14 @@ pub fn chart_spec(gpu: &GpuSpec, source: ValueSource, intensities: &[f64]) -> Ro
         .collect();
     // FP16 and BF16 Tensor share one roof on every preset that has both: draw it once.
     if let (Some(f16), Some(b16)) = (
-        roofs.iter().find(|r| r.precision == Precision::Fp16Tensor).copied(),
-        roofs.iter().find(|r| r.precision == Precision::Bf16Tensor).copied(),
+        roofs
+            .iter()
+            .find(|r| r.precision == Precision::Fp16Tensor)
+            .copied(),
+        roofs
+            .iter()
+            .find(|r| r.precision == Precision::Bf16Tensor)
+            .copied(),
     ) {
         if f16.roof == b16.roof {
             roofs.retain(|r| r.precision != Precision::Fp16Tensor);
@@ -682,8 +687,15 @@ mod tests {
         assert!(spec.y_domain.1 >= 1979e12);
         // FP16 = BF16 on H100: drawn once. FP64, FP32, TF32, BF16, INT8, FP8 remain.
         assert_eq!(spec.roofs.len(), 6);
-        assert!(spec.roofs.windows(2).all(|w| w[0].roof.peak_flops_per_s <= w[1].roof.peak_flops_per_s));
-        let wild = chart_spec(&GpuSpec::a100_sxm(), ValueSource::Course, &[1e-9, f64::NAN, 1e12]);
+        assert!(spec
+            .roofs
+            .windows(2)
+            .all(|w| w[0].roof.peak_flops_per_s <= w[1].roof.peak_flops_per_s));
+        let wild = chart_spec(
+            &GpuSpec::a100_sxm(),
+            ValueSource::Course,
+            &[1e-9, f64::NAN, 1e12],
+        );
         assert_eq!(wild.x_domain, (0.001, 1e6));
     }
 

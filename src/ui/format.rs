@@ -31,7 +31,11 @@ pub fn si(value: f64, unit: &str) -> String {
 /// 1.6789 → "1.68", 0.16667 → "0.167".
 pub fn sig3(value: f64) -> String {
     if !value.is_finite() {
-        return if value.is_nan() { "—".into() } else { "∞".into() };
+        return if value.is_nan() {
+            "—".into()
+        } else {
+            "∞".into()
+        };
     }
     let abs = value.abs();
     let decimals = if abs >= 100.0 {

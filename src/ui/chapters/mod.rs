@@ -143,7 +143,10 @@ mod tests {
     #[test]
     fn slugs_are_unique_url_safe() {
         for (i, c) in ALL.iter().enumerate() {
-            assert!(c.slug.chars().all(|ch| ch.is_ascii_lowercase() || ch == '-'));
+            assert!(c
+                .slug
+                .chars()
+                .all(|ch| ch.is_ascii_lowercase() || ch == '-'));
             assert!(ALL[i + 1..].iter().all(|d| d.slug != c.slug), "{}", c.slug);
             assert!(by_slug(c.slug).is_some());
         }

@@ -24,7 +24,12 @@ impl Tokens {
     /// The computed style of `el`.
     pub fn of(el: &web_sys::HtmlCanvasElement) -> Tokens {
         let el: &web_sys::Element = el.unchecked_ref();
-        Tokens(leptos::prelude::window().get_computed_style(el).ok().flatten())
+        Tokens(
+            leptos::prelude::window()
+                .get_computed_style(el)
+                .ok()
+                .flatten(),
+        )
     }
 
     /// The colour of `--name`, or `fallback`.

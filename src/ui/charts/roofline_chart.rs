@@ -8,7 +8,7 @@ use plotters_canvas::CanvasBackend;
 use crate::geom::chart::ChartFrame;
 use crate::model::roofline::{Precision, RooflineChartSpec, H200_COPY_BANDWIDTH_BYTES_PER_S};
 use crate::ui::charts::colors::Tokens;
-use crate::ui::format::{sig3, si};
+use crate::ui::format::{si, sig3};
 use crate::ui::i18n::Lang;
 
 /// What the canvas draws (roofs, highlighted roof, optional measured copy roof, axis titles).
@@ -148,7 +148,10 @@ pub fn draw_roofline(
         .map_err(|e| e.to_string())?;
     chart
         .draw_series(LineSeries::new(
-            vec![(x0, (bw * x0).max(y0)), ((y1 / bw).min(x1), (bw * x1).min(y1))],
+            vec![
+                (x0, (bw * x0).max(y0)),
+                ((y1 / bw).min(x1), (bw * x1).min(y1)),
+            ],
             bw_color.stroke_width(px(1.0)),
         ))
         .map_err(|e| e.to_string())?;

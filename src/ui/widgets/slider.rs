@@ -19,7 +19,10 @@ pub enum Scale {
 }
 
 fn parse_in_range(text: &str, min: u64, max: u64, lang: Lang) -> Result<u64, String> {
-    let cleaned: String = text.chars().filter(|c| !matches!(c, ',' | '_' | ' ')).collect();
+    let cleaned: String = text
+        .chars()
+        .filter(|c| !matches!(c, ',' | '_' | ' '))
+        .collect();
     match cleaned.parse::<u64>() {
         Ok(v) if (min..=max).contains(&v) => Ok(v),
         Ok(_) => Err(match lang {
@@ -27,7 +30,10 @@ fn parse_in_range(text: &str, min: u64, max: u64, lang: Lang) -> Result<u64, Str
             Lang::Zh => format!("请输入 {min} 到 {max} 之间的整数。"),
         }),
         Err(_) => Err(match lang {
-            Lang::En => format!("“{}” is not a whole number.", text.chars().take(24).collect::<String>()),
+            Lang::En => format!(
+                "“{}” is not a whole number.",
+                text.chars().take(24).collect::<String>()
+            ),
             Lang::Zh => format!("“{}”不是整数。", text.chars().take(24).collect::<String>()),
         }),
     }
@@ -85,14 +91,17 @@ pub fn RangeSlider(
         error.set(None);
         on_input.run(v.clamp(min, max));
     };
-    let on_type = move |ev: leptos::ev::Event| {
-        match parse_in_range(&event_target_value(&ev), min, max, lang.get_untracked()) {
-            Ok(v) => {
-                error.set(None);
-                on_input.run(v);
-            }
-            Err(msg) => error.set(Some(msg)),
+    let on_type = move |ev: leptos::ev::Event| match parse_in_range(
+        &event_target_value(&ev),
+        min,
+        max,
+        lang.get_untracked(),
+    ) {
+        Ok(v) => {
+            error.set(None);
+            on_input.run(v);
         }
+        Err(msg) => error.set(Some(msg)),
     };
     let id = format!("in-{}", if testid.is_empty() { label.en } else { testid })
         .replace(|c: char| !c.is_ascii_alphanumeric(), "-");
@@ -151,7 +160,10 @@ pub fn NumberField(
     let error = RwSignal::new(None::<String>);
     let on_type = move |ev: leptos::ev::Event| {
         let text = event_target_value(&ev);
-        let cleaned: String = text.chars().filter(|c| !matches!(c, ',' | '_' | ' ')).collect();
+        let cleaned: String = text
+            .chars()
+            .filter(|c| !matches!(c, ',' | '_' | ' '))
+            .collect();
         match cleaned.parse::<f64>() {
             Ok(v) if v.is_finite() && v >= min && v <= max => {
                 error.set(None);

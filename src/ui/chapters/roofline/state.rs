@@ -454,7 +454,8 @@ mod tests {
 
     #[test]
     fn malformed_permalinks_fall_back_with_notices() {
-        let (s, notices) = RooflineInputs::from_query("gpu=b200&m=0&k=99999999999&kind=fft&src=x&bm=%ZZ&foo=1");
+        let (s, notices) =
+            RooflineInputs::from_query("gpu=b200&m=0&k=99999999999&kind=fft&src=x&bm=%ZZ&foo=1");
         assert_eq!(s.gpu, "a100");
         assert_eq!(s.m, 1);
         assert_eq!(s.k, limits::DIM.1);
@@ -478,9 +479,19 @@ mod tests {
         let owner = Owner::new();
         owner.set();
         let state = RooflineState::new(RooflineInputs::default());
-        let before = state.outputs.get_untracked().user.expect("placed").intensity;
+        let before = state
+            .outputs
+            .get_untracked()
+            .user
+            .expect("placed")
+            .intensity;
         state.inputs.update(|i| i.k = 64);
-        let after = state.outputs.get_untracked().user.expect("placed").intensity;
+        let after = state
+            .outputs
+            .get_untracked()
+            .user
+            .expect("placed")
+            .intensity;
         assert!(after < before);
     }
 

@@ -47,10 +47,7 @@ pub const COURSE_TABLE_NOTE: Tr = tr(
     "Elementwise, RMSNorm and decode attention are timed by their bytes: their A100 → H100 speed-up is the bandwidth ratio 3.35 / 2.0 = 1.68×. The GEMM is timed by its FLOPs: 989 / 312 = 3.17×. A kernel's speed-up on new hardware tells you which bound it is, without a profiler.",
     "elementwise、RMSNorm、decode attention 的时间全由字节数决定，A100 → H100 的加速比恰好是带宽比 3.35 / 2.0 = 1.68×；GEMM 的时间由 FLOPs 决定，加速比是算力比 989 / 312 = 3.17×。一个 kernel 换硬件后的加速比，本身就能告诉你它是哪一类瓶颈——这是一个不用 profiler 的诊断方法。",
 );
-pub const MEASURED_TITLE: Tr = tr(
-    "Measured on an NVIDIA H200",
-    "在 NVIDIA H200 上的实测",
-);
+pub const MEASURED_TITLE: Tr = tr("Measured on an NVIDIA H200", "在 NVIDIA H200 上的实测");
 pub const MEASURED_NOTE: Tr = tr(
     "The roofline is a bound, not a prediction. On an H200 (the H100's SM with 4.8 TB/s of HBM3e) the best device-to-device copy reached 4277 GB/s, 89 % of the datasheet: that is the practical bandwidth roof (dashed). The course's elementwise add with one element per thread reaches only 48 % of it; with 16-byte vectors it reaches 103 % (a read-mostly mix beats a pure copy). cuBLAS BF16 GEMM 4096³ reaches 669 TFLOP/s, 68 % of the 989 TFLOPS peak.",
     "Roofline 给的是上界，不是预测。在 H200（与 H100 相同的 SM，4.8 TB/s HBM3e）上，最好的设备内拷贝达到 4277 GB/s，是数据手册值的 89 %：这才是实际可达的带宽屋顶（虚线）。课程里每线程一个元素的 elementwise 加法只达到它的 48 %；改用 16 字节向量访存后达到 103 %（读多写少比纯拷贝略快）。cuBLAS 的 BF16 GEMM 4096³ 达到 669 TFLOP/s，是 989 TFLOPS 峰值的 68 %。",
@@ -85,7 +82,10 @@ pub fn family(f: Family) -> Tr {
 
 pub fn course_kernel(c: CourseKernel) -> Tr {
     match c {
-        CourseKernel::Elementwise => tr("elementwise y = x + b (BF16, 2²⁹)", "elementwise y = x + b（BF16，2²⁹）"),
+        CourseKernel::Elementwise => tr(
+            "elementwise y = x + b (BF16, 2²⁹)",
+            "elementwise y = x + b（BF16，2²⁹）",
+        ),
         CourseKernel::RmsNorm => tr("RMSNorm 8192 × 4096", "RMSNorm 8192 × 4096"),
         CourseKernel::Attention => tr("decode attention s = 4096", "attention decode s = 4096"),
         CourseKernel::Gemm => tr("GEMM 4096³ BF16", "GEMM 4096³ BF16"),
@@ -95,10 +95,15 @@ pub fn course_kernel(c: CourseKernel) -> Tr {
 
 pub fn measured(id: MeasuredId) -> Tr {
     match id {
-        MeasuredId::ElementwiseNaive => tr("H200: add, 1 element/thread", "H200：加法，每线程 1 个元素"),
+        MeasuredId::ElementwiseNaive => {
+            tr("H200: add, 1 element/thread", "H200：加法，每线程 1 个元素")
+        }
         MeasuredId::ElementwiseVec16 => tr("H200: add, 16-byte vectors", "H200：加法，16 字节向量"),
         MeasuredId::RmsNorm => tr("H200: F.rms_norm", "H200：F.rms_norm"),
-        MeasuredId::GemmBf16 => tr("H200: cuBLAS GEMM 4096³ BF16", "H200：cuBLAS GEMM 4096³ BF16"),
+        MeasuredId::GemmBf16 => tr(
+            "H200: cuBLAS GEMM 4096³ BF16",
+            "H200：cuBLAS GEMM 4096³ BF16",
+        ),
     }
 }
 

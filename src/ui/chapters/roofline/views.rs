@@ -8,7 +8,7 @@ use crate::geom::chart::ChartFrame;
 use crate::model::gpu_spec::{GpuSpec, ValueSource};
 use crate::model::roofline::{Dtype, KernelShape, Placement, Precision};
 use crate::ui::charts::roofline_chart::{RooflineCanvas, RooflineDrawing};
-use crate::ui::format::{bytes_binary, fixed, micros, sig3, si};
+use crate::ui::format::{bytes_binary, fixed, micros, si, sig3};
 use crate::ui::i18n::{t, tr, use_lang, Lang, Tr};
 use crate::ui::widgets::{NumberField, RangeSlider, Scale};
 
@@ -88,16 +88,28 @@ pub fn Figure() -> impl IntoView {
             .map(|p| {
                 let (x, y) = axes.px_from_data(p.intensity, p.flops_per_s);
                 let inside = rect.contains(x, y);
-                (*p, x.clamp(rect.x0, rect.x1), y.clamp(rect.y0, rect.y1), inside)
+                (
+                    *p,
+                    x.clamp(rect.x0, rect.x1),
+                    y.clamp(rect.y0, rect.y1),
+                    inside,
+                )
             })
             .collect::<Vec<_>>()
     });
     let tooltip = move || {
         let kind = focused.get()?;
-        let (p, x, y, _) = positioned.get().into_iter().find(|(p, ..)| p.kind == kind)?;
+        let (p, x, y, _) = positioned
+            .get()
+            .into_iter()
+            .find(|(p, ..)| p.kind == kind)?;
         let left = x / frame.width_px * 100.0;
         let top = y / frame.height_px * 100.0;
-        let flip = if left > 55.0 { "gx-tooltip gx-tooltip--left" } else { "gx-tooltip" };
+        let flip = if left > 55.0 {
+            "gx-tooltip gx-tooltip--left"
+        } else {
+            "gx-tooltip"
+        };
         Some(view! {
             <div class=flip style=format!("left:{left:.2}%;top:{top:.2}%") role="tooltip" data-testid="tooltip">
                 {describe(&p, lang.get())}
@@ -179,7 +191,8 @@ pub fn Controls() -> impl IntoView {
     let st = state();
     let lang = use_lang();
     let kind = Memo::new(move |_| st.inputs.with(|i| i.kind));
-    let family_sliders = move || match kind.get() {
+    let family_sliders = move || {
+        match kind.get() {
         Family::Gemm => view! {
             {slider(tr("M (rows of A and C)", "M（A、C 的行数）"), limits::DIM, Scale::Log2, |i| i.m, |i, v| i.m = v, "slider-m")}
             {slider(tr("N (columns of B and C)", "N（B、C 的列数）"), limits::DIM, Scale::Log2, |i| i.n, |i, v| i.n = v, "slider-n")}
@@ -225,8 +238,14 @@ pub fn Controls() -> impl IntoView {
                 </select>
             </label>
         }.into_any(),
+    }
     };
-    let shows_dtype = move || matches!(kind.get(), Family::Gemm | Family::Elementwise | Family::Rmsnorm | Family::Attention);
+    let shows_dtype = move || {
+        matches!(
+            kind.get(),
+            Family::Gemm | Family::Elementwise | Family::Rmsnorm | Family::Attention
+        )
+    };
     view! {
         <aside class="gx-controls" aria-label=move || if lang.get() == Lang::Zh { "控制" } else { "Controls" }>
             <label class="gx-field">
