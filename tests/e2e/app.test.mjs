@@ -1,0 +1,175 @@
+// The built site in a real headless Chromium: loads, reproduces the course's table, follows
+// the sliders, keeps permalinks, switches language, and survives bad input.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { startServer } from "./server.mjs";
+import { launch, openPage } from "./browser.mjs";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const DIST = process.env.DIST ?? path.join(here, "../../dist");
+const SHOTS = path.join(here, "screenshots");
+let server;
+let browser;
+
+before(async () => {
+  assert.ok(fs.existsSync(path.join(DIST, "index.html")), `no build in ${DIST}: run scripts/dist.sh`);
+  server = await startServer(DIST);
+  browser = await launch();
+  fs.mkdirSync(SHOTS, { recursive: true });
+});
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+async function ready(page) {
+  await page.waitForSelector("[data-testid=chapter-map], [data-testid=figure], [data-testid=chapter-soon], [data-testid=not-found]");
+}
+
+function offOrigin(requests) {
+  return requests.filter((u) => !u.startsWith(server.origin) && !u.startsWith("data:"));
+}
+
+test("the home page loads with every chapter and makes no off-origin request", async () => {
+  const { context, page, requests, errors } = await openPage(browser);
+  await page.goto(server.base);
+  await ready(page);
+  const cards = await page.locator("[data-testid=chapter-map] li").count();
+  assert.ok(cards >= 10, `chapter cards: ${cards}`);
+  assert.deepEqual(offOrigin(requests), []);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("the roofline chapter reproduces the course's table", async () => {
+  const { context, page, errors } = await openPage(browser);
+  await page.goto(server.base + "roofline");
+  await page.waitForSelector("[data-testid=course-table] tbody tr");
+  const a100 = await page.locator("[data-testid=course-a100]").allTextContents();
+  const h100 = await page.locator("[data-testid=course-h100]").allTextContents();
+  assert.deepEqual(a100, ["1610.6", "67.1", "268.4", "440.5"]);
+  assert.deepEqual(h100, ["961.6", "40.1", "160.3", "139.0"]);
+  const table = await page.locator("[data-testid=course-table]").textContent();
+  assert.match(table, /1\.68×/);
+  assert.match(table, /3\.17×/);
+  await page.screenshot({ path: path.join(SHOTS, "roofline-en.png"), fullPage: true });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("moving a slider moves the point, updates the URL, and the URL restores the state", async () => {
+  const { context, page, errors } = await openPage(browser);
+  await page.goto(server.base + "roofline");
+  await page.waitForSelector("[data-testid=point-user] circle");
+  const before = await page.locator("[data-testid=point-user] circle").getAttribute("cx");
+  assert.match(await page.locator("[data-testid=user-bound]").textContent(), /compute-bound/);
+  // Drag K's slider down to 2^6 = 64 with the keyboard, as a reader would.
+  const range = page.locator("[data-testid=slider-k] input[type=range]");
+  await range.focus();
+  for (let i = 0; i < 6; i++) await page.keyboard.press("ArrowLeft");
+  await page.waitForFunction(() => location.search.includes("k=64"));
+  const after = await page.locator("[data-testid=point-user] circle").getAttribute("cx");
+  assert.notEqual(after, before);
+  assert.match(await page.locator("[data-testid=user-bound]").textContent(), /memory-bound/);
+  assert.equal(await page.locator("[data-testid=slider-k] input[type=text]").inputValue(), "64");
+  const url = page.url();
+  // A fresh page from that URL shows the same state.
+  const second = await openPage(browser);
+  await second.page.goto(url);
+  await second.page.waitForSelector("[data-testid=point-user] circle");
+  assert.equal(await second.page.locator("[data-testid=slider-k] input[type=text]").inputValue(), "64");
+  assert.equal(await second.page.locator("[data-testid=point-user] circle").getAttribute("cx"), after);
+  assert.deepEqual(errors, []);
+  assert.deepEqual(second.errors, []);
+  await second.context.close();
+  await context.close();
+});
+
+test("typing a number moves the point; typing garbage shows an error and keeps the state", async () => {
+  const { context, page, errors } = await openPage(browser);
+  await page.goto(server.base + "roofline");
+  const field = page.locator("[data-testid=slider-m] input[type=text]");
+  await field.fill("1");
+  await field.press("Enter");
+  await page.waitForFunction(() => location.search.includes("m=1"));
+  await field.fill("lots");
+  await field.press("Enter");
+  assert.match(await page.locator("[data-testid=slider-m] .gx-field__error").textContent(), /not a whole number/);
+  assert.ok(page.url().includes("m=1"));
+  // The rest of the page keeps working.
+  await page.locator("[data-testid=select-gpu]").selectOption("h100");
+  await page.waitForFunction(() => location.search.includes("gpu=h100"));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("switching language changes the visible text and is remembered", async () => {
+  const { context, page, errors } = await openPage(browser);
+  await page.goto(server.base + "roofline");
+  await page.waitForSelector("h1");
+  assert.equal((await page.locator("h1").textContent()).trim(), "Roofline");
+  await page.click("[data-testid=lang-zh]");
+  assert.equal((await page.locator("h1").textContent()).trim(), "Roofline 模型");
+  assert.equal(await page.evaluate(() => document.documentElement.lang), "zh-CN");
+  assert.match(await page.locator("[data-testid=course-table]").textContent(), /课程中的表/);
+  await page.screenshot({ path: path.join(SHOTS, "roofline-zh.png"), fullPage: true });
+  await page.reload();
+  await page.waitForSelector("h1");
+  assert.equal((await page.locator("h1").textContent()).trim(), "Roofline 模型");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("a Chinese browser starts in Chinese", async () => {
+  const { context, page } = await openPage(browser, { locale: "zh-CN" });
+  await page.goto(server.base);
+  await ready(page);
+  assert.match(await page.locator("h1").textContent(), /GPU 如何运行/);
+  await context.close();
+});
+
+test("a malformed permalink shows notices, renders text as text, and the page works", async () => {
+  const { context, page, errors } = await openPage(browser);
+  const evil = encodeURIComponent("<img src=x onerror=alert(1)>");
+  await page.goto(server.base + `roofline?k=abc&gpu=b200&m=99999999999&kind=${evil}&${evil}=1&%ZZ`);
+  await page.waitForSelector("[data-testid=notices]");
+  const notices = await page.locator("[data-testid=notices]").textContent();
+  assert.match(notices, /k=abc/);
+  assert.match(notices, /<img src=x/);
+  assert.equal(await page.locator("img").count(), 0);
+  assert.equal(await page.locator("[data-testid=slider-m] input[type=text]").inputValue(), "131072");
+  assert.match(await page.locator("[data-testid=course-table]").textContent(), /1610\.6/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("every chapter of the registry has a working route", async () => {
+  const { context, page, errors } = await openPage(browser);
+  await page.goto(server.base);
+  await ready(page);
+  const hrefs = await page.locator("[data-testid=chapter-map] a").evaluateAll((as) => as.map((a) => a.getAttribute("href")));
+  for (const href of hrefs) {
+    await page.goto(new URL(href, server.origin).href);
+    await ready(page);
+    assert.equal(await page.locator("[data-testid=not-found]").count(), 0, href);
+  }
+  await page.goto(server.base + "no-such-chapter");
+  await ready(page);
+  assert.equal(await page.locator("[data-testid=not-found]").count(), 1);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("hover and keyboard focus on a point show its formula", async () => {
+  const { context, page } = await openPage(browser);
+  await page.goto(server.base + "roofline");
+  const gemm = page.locator("[data-testid=point-course-gemm-] circle");
+  await gemm.focus();
+  const tip = await page.locator("[data-testid=tooltip]").textContent();
+  assert.match(tip, /GEMM 4096³/);
+  assert.match(tip, /min\(/);
+  await context.close();
+});

@@ -1,0 +1,32 @@
+// Debian's headless Chromium through playwright-core (no browser download).
+import { chromium } from "playwright-core";
+
+export const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
+export const FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export async function launch() {
+  return chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+}
+
+/// A fresh page that records every request and console error.
+export async function openPage(browser, { locale = "en-US", reducedMotion = "no-preference" } = {}) {
+  const context = await browser.newContext({ locale, reducedMotion, viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const requests = [];
+  const errors = [];
+  page.on("request", (r) => requests.push(r.url()));
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text());
+  });
+  page.on("pageerror", (e) => errors.push(String(e)));
+  return { context, page, requests, errors };
+}

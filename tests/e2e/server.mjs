@@ -1,0 +1,51 @@
+// A tiny static file server for the built site, mounted under a sub-path (as a static host
+// would serve it), on 127.0.0.1 only. Directories serve their index.html; a directory without
+// a trailing slash redirects, as most static hosts do; anything else is a 404.
+import http from "node:http";
+import fs from "node:fs";
+import path from "node:path";
+
+const TYPES = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript",
+  ".wasm": "application/wasm",
+  ".css": "text/css",
+  ".svg": "image/svg+xml",
+  ".json": "application/json",
+};
+
+export function startServer(root, prefix = "/warpscope/") {
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url, "http://x");
+    let rel = decodeURIComponent(url.pathname);
+    if (!rel.startsWith(prefix)) {
+      res.writeHead(404).end("not found");
+      return;
+    }
+    rel = rel.slice(prefix.length);
+    let file = path.join(root, rel);
+    if (!file.startsWith(path.resolve(root))) {
+      res.writeHead(403).end();
+      return;
+    }
+    if (fs.existsSync(file) && fs.statSync(file).isDirectory()) {
+      if (!url.pathname.endsWith("/")) {
+        res.writeHead(301, { Location: url.pathname + "/" + url.search }).end();
+        return;
+      }
+      file = path.join(file, "index.html");
+    }
+    if (!fs.existsSync(file)) {
+      res.writeHead(404).end("not found");
+      return;
+    }
+    res.writeHead(200, { "Content-Type": TYPES[path.extname(file)] ?? "application/octet-stream" });
+    fs.createReadStream(file).pipe(res);
+  });
+  return new Promise((resolve) => {
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      resolve({ origin: `http://127.0.0.1:${port}`, base: `http://127.0.0.1:${port}${prefix}`, close: () => server.close() });
+    });
+  });
+}
