@@ -204,6 +204,7 @@ pub enum Stmt {
 }
 
 /// Where the per-lane data of [`Cond::DataNonZero`] and [`TripCount::Data`] come from.
+#[allow(clippy::large_enum_variant)] // 256 bytes of plain data; boxing would lose `Copy`
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum LaneData {
     /// A deterministic pseudo-random array keyed on the global thread index `i`: `data[i]` is 0
