@@ -305,8 +305,8 @@ impl Partition {
         let ready = |i: usize| self.warps.get(i).is_some_and(|w| w.ready_at <= cycle);
         match policy {
             IssuePolicy::LooseRoundRobin => {
-                let start = self.last.map_or(0, |l| l + 1);
-                (0..n).map(|o| (start + o) % n).find(|&i| ready(i))
+                let start = self.last.map_or(0, |l| l + 1).min(n);
+                (start..n).chain(0..start).find(|&i| ready(i))
             }
             IssuePolicy::GreedyThenOldest => match self.last {
                 Some(l) if ready(l) => Some(l),
@@ -482,22 +482,26 @@ impl SchedulerTrace {
     }
 }
 
-/// Warm-up and measured iterations of warp 0 in [`steady_state_utilisation`].
-const WARMUP_ITERATIONS: u64 = 2;
-const MEASURED_ITERATIONS: u64 = 4;
+/// Cycle budget of one [`partition_utilisation`] run: warm-up and measured iterations of warp
+/// 0 shrink (to 1 each, at least) when one iteration of the busiest scheduler is this long.
+const WARMUP_BUDGET_CYCLES: u64 = 8192;
+const MEASURED_BUDGET_CYCLES: u64 = 24576;
 
 /// Steady-state issue utilisation of one scheduler holding `warps` warps: issued / cycles between
-/// the starts of warp 0's iterations 2 and 6 (a whole number of its iterations, so a periodic
-/// schedule is measured exactly). Skips idle stretches, so it costs about one step per issue.
+/// the starts of two of warp 0's iterations, after up to 2 warm-up iterations and over up to 4
+/// (a whole number of its iterations, so a periodic schedule is measured exactly). Skips idle
+/// stretches, so it costs about one step per issue.
 fn partition_utilisation(warps: u32, c: &SchedulerConfig) -> f64 {
     if warps == 0 {
         return 0.0;
     }
     let mut part = Partition::new(warps);
     let per_iteration = u64::from(c.loads_in_flight * (1 + c.independent_per_load));
-    // Bound on the cycles needed, whatever the policy does to warp 0.
+    // Longest a fair scheduler can take for one iteration of warp 0.
     let period = u64::from(c.unloaded_iteration_cycles()) + u64::from(warps) * per_iteration;
-    let cycle_cap = (WARMUP_ITERATIONS + MEASURED_ITERATIONS + 2) * period;
+    let warmup = (WARMUP_BUDGET_CYCLES / period).clamp(1, 2);
+    let measured = (MEASURED_BUDGET_CYCLES / period).clamp(1, 4);
+    let cycle_cap = (warmup + measured + 2) * period;
     let (mut cycle, mut issued, mut starts) = (0u64, 0u64, 0u64);
     let mut window_start: Option<(u64, u64)> = None;
     while cycle < cycle_cap {
@@ -512,9 +516,9 @@ fn partition_utilisation(warps: u32, c: &SchedulerConfig) -> f64 {
         if let Some((i, _)) = part.issue(cycle, c) {
             if i == 0 && warp0_starts {
                 starts += 1;
-                if starts == WARMUP_ITERATIONS + 1 {
+                if starts == warmup + 1 {
                     window_start = Some((cycle, issued));
-                } else if starts == WARMUP_ITERATIONS + MEASURED_ITERATIONS + 1 {
+                } else if starts == warmup + measured + 1 {
                     if let Some((c0, i0)) = window_start {
                         return (issued - i0) as f64 / (cycle - c0).max(1) as f64;
                     }
@@ -529,7 +533,7 @@ fn partition_utilisation(warps: u32, c: &SchedulerConfig) -> f64 {
 }
 
 /// Simulated issue utilisation `issued / (4 · cycles)` in the steady state (after a warm-up of
-/// two iterations, over four). The schedulers do not interact in this model, so each distinct
+/// up to two iterations, over up to four; fewer when iterations are very long). The schedulers do not interact in this model, so each distinct
 /// warp count is simulated once.
 pub fn steady_state_utilisation(config: &SchedulerConfig) -> f64 {
     let c = config.clamped();
