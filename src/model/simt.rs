@@ -80,6 +80,12 @@ pub fn launch_mask(threads_per_block: u32, warp_index: u32) -> u32 {
     }
 }
 
+/// Warps a block of `threads_per_block` threads occupies: `ceil(threads / 32)`. The last one is
+/// partial when the block size is not a multiple of 32 (its [`launch_mask`] has fewer lanes).
+pub fn warps_per_block(threads_per_block: u32) -> u32 {
+    threads_per_block.div_ceil(WARP_SIZE)
+}
+
 /// The two masks a conditional branch splits the active mask into.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BranchSplit {
@@ -1146,6 +1152,10 @@ mod tests {
         assert_eq!(launch_mask(33, 1), 1);
         assert_eq!(launch_mask(u32::MAX, u32::MAX), 0);
         assert_eq!(launch_mask(u32::MAX, 0), FULL_MASK);
+        assert_eq!(warps_per_block(48), 2);
+        assert_eq!(warps_per_block(0), 0);
+        assert_eq!(warps_per_block(u32::MAX), 134_217_728);
+        assert_eq!(launch_mask(u32::MAX, 134_217_727), 0x7fff_ffff);
     }
 
     #[test]
