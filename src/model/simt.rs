@@ -25,9 +25,12 @@
 //!   its order ([`BranchOrder`]); presets use the measured one, [`WarpInput::order_override`]
 //!   forces one for every branch.
 //! - Reconvergence is immediate: the mask is full again right after every `if`/`else`.
-//! - `nvcc -O3` unrolls a loop with a per-lane trip count 4×: `lane % 5 + 1` trips ran the body
-//!   7 times at warp level, not 5. [`Stmt::Loop::unroll`] models that transformation
-//!   (`unroll: 1` is `#pragma unroll 1`, where the naive picture held exactly).
+//! - Loop unrolling shows in the masks. Under `nvcc -O3` a loop of `lane % 5 + 1` trips ran its
+//!   body 7 times at warp level, not 5: the masks are exactly those of a 4× unrolled loop (4
+//!   copies under the lanes with ≥ 4 trips) followed by a remainder loop (3 passes); `trips =
+//!   lane` likewise. [`Stmt::Loop::unroll`] models that transformation; `unroll: 1` is
+//!   `#pragma unroll 1`, where the naive one-lane-drops-out-per-pass picture held exactly, as it
+//!   did for a loop whose trip count came from data.
 
 use serde::{Deserialize, Serialize};
 
