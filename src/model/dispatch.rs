@@ -1,1 +1,709 @@
-//! Not yet written: see the open issue that introduces this module.
+//! Block dispatch: how a grid's blocks are spread over the SMs in waves.
+//!
+//! Two levels, both from `spec/hw-model.md` §2:
+//! * [`waves`]: the closed-form wave count, tail and efficiency. A full wave is
+//!   `blocks_per_sm × sm_count` resident blocks; `cudaOccMaxPotentialBlockSize` calls that
+//!   "a full machine launch" [OCC-H].
+//! * [`Simulator`] → [`Trace`]: a deterministic block-scheduler simulation the UI animates
+//!   and scrubs. NVIDIA does not document the real order (spec §8.1, UNCERTAIN); the model's
+//!   policy is documented on [`Simulator`]. [`order_differences`] reports where a measured H200
+//!   trace (`dispatch.json`, [PROBE]) puts blocks on other SMs than the model.
+//!
+//! Times are in abstract ticks (call them cycles; the UI may pass nanoseconds). No clock, no
+//! unseeded randomness: jitter comes from a seeded splitmix64 per block index.
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+/// Largest grid the simulator accepts: 2^22 blocks (≈ 67 MB of trace). The UI clamps to it.
+pub const MAX_SIMULATED_BLOCKS: u64 = 1 << 22;
+
+/// Why a dispatch question has no answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DispatchError {
+    /// `sm_count = 0`.
+    NoSms,
+    /// `blocks_per_sm = 0`: the kernel cannot launch (see `occupancy::LaunchError`).
+    NoBlockSlots,
+    /// A grid of 0 blocks: CUDA rejects it (`cudaErrorInvalidConfiguration`), so there are no waves.
+    EmptyGrid,
+    /// More blocks than [`MAX_SIMULATED_BLOCKS`].
+    GridTooLargeToSimulate {
+        /// Requested blocks.
+        grid_blocks: u64,
+        /// [`MAX_SIMULATED_BLOCKS`].
+        max_blocks: u64,
+    },
+    /// SM count or blocks per SM above 65,535 (the trace stores them as `u16`).
+    TooManySlots,
+    /// A block duration of 0 ticks.
+    ZeroDuration,
+    /// Jitter range with `min_cycles > max_cycles`.
+    InvalidJitter {
+        /// Lower bound.
+        min_cycles: u32,
+        /// Upper bound.
+        max_cycles: u32,
+    },
+    /// [`Durations::PerBlock`] with a length other than the grid.
+    DurationCountMismatch {
+        /// Grid blocks.
+        expected: u64,
+        /// Durations given.
+        got: u64,
+    },
+    /// The makespan could exceed `u32::MAX` ticks (the trace stores `u32` times).
+    TraceTooLong {
+        /// Upper bound of the makespan, ticks.
+        bound_cycles: u64,
+    },
+}
+
+impl fmt::Display for DispatchError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            DispatchError::NoSms => write!(f, "the GPU needs at least 1 SM"),
+            DispatchError::NoBlockSlots => {
+                write!(f, "no block fits on an SM (0 blocks per SM), so the launch fails")
+            }
+            DispatchError::EmptyGrid => write!(f, "a grid of 0 blocks launches nothing"),
+            DispatchError::GridTooLargeToSimulate {
+                grid_blocks,
+                max_blocks,
+            } => write!(
+                f,
+                "{grid_blocks} blocks is more than the {max_blocks} the simulator animates"
+            ),
+            DispatchError::TooManySlots => {
+                write!(f, "more than 65,535 SMs or blocks per SM")
+            }
+            DispatchError::ZeroDuration => write!(f, "a block must run for at least 1 cycle"),
+            DispatchError::InvalidJitter {
+                min_cycles,
+                max_cycles,
+            } => write!(
+                f,
+                "jitter range {min_cycles}..={max_cycles} cycles is empty (min > max)"
+            ),
+            DispatchError::DurationCountMismatch { expected, got } => {
+                write!(f, "{got} block durations given for a grid of {expected} blocks")
+            }
+            DispatchError::TraceTooLong { bound_cycles } => write!(
+                f,
+                "the run could last {bound_cycles} cycles, more than the trace can hold (2^32 − 1)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for DispatchError {}
+
+/// Wave structure of a launch (spec §2).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Waves {
+    /// Blocks resident at once on the whole GPU: `blocks_per_sm × sm_count`.
+    pub full_wave_blocks: u64,
+    /// Number of waves: `ceil(grid / full_wave_blocks)`.
+    pub count: u64,
+    /// Blocks in the last wave: `grid mod full_wave_blocks`, or `full_wave_blocks` when the
+    /// grid divides evenly.
+    pub last_wave_blocks: u64,
+    /// Wave efficiency (tail effect): `grid / (count × full_wave_blocks)`, in (0, 1].
+    pub efficiency: f64,
+}
+
+impl Waves {
+    /// Number of full waves (`count − 1` with a partial tail, else `count`).
+    pub fn full_waves(&self) -> u64 {
+        if self.last_wave_blocks == self.full_wave_blocks {
+            self.count
+        } else {
+            self.count.saturating_sub(1)
+        }
+    }
+
+    /// True when the last wave is partial (a tail).
+    pub fn has_tail(&self) -> bool {
+        self.last_wave_blocks != self.full_wave_blocks
+    }
+}
+
+/// Waves for `grid_blocks` blocks on `sm_count` SMs holding `blocks_per_sm` blocks each
+/// (spec §2). `Err` for 0 SMs, 0 blocks per SM (the launch fails) or an empty grid (CUDA rejects
+/// a 0-block grid). Never divides by zero or overflows.
+///
+/// ```
+/// use warpscope::model::dispatch::waves;
+/// // Spec §2: A100, 4 blocks/SM, grid 1000 → 432-block waves: 3 waves (432, 432, 136), 77.2 %.
+/// let w = waves(108, 4, 1000).unwrap();
+/// assert_eq!((w.full_wave_blocks, w.count, w.last_wave_blocks), (432, 3, 136));
+/// assert!((w.efficiency - 1000.0 / 1296.0).abs() < 1e-12);
+/// ```
+pub fn waves(sm_count: u32, blocks_per_sm: u32, grid_blocks: u64) -> Result<Waves, DispatchError> {
+    if sm_count == 0 {
+        return Err(DispatchError::NoSms);
+    }
+    if blocks_per_sm == 0 {
+        return Err(DispatchError::NoBlockSlots);
+    }
+    if grid_blocks == 0 {
+        return Err(DispatchError::EmptyGrid);
+    }
+    let full = u64::from(blocks_per_sm) * u64::from(sm_count); // ≤ (2^32−1)^2 < 2^64
+    let count = (grid_blocks - 1) / full + 1;
+    let last = grid_blocks - (count - 1) * full;
+    // count × full < grid + full may exceed u64 only for absurd inputs; then divide in steps.
+    let efficiency = match count.checked_mul(full) {
+        Some(capacity) => grid_blocks as f64 / capacity as f64,
+        None => (grid_blocks as f64 / full as f64) / count as f64,
+    };
+    Ok(Waves {
+        full_wave_blocks: full,
+        count,
+        last_wave_blocks: last,
+        efficiency: efficiency.min(1.0),
+    })
+}
+
+/// How long each block runs, in ticks.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Durations {
+    /// Every block runs `cycles` ticks (the simulator then uses a closed form).
+    Constant {
+        /// Ticks per block, ≥ 1.
+        cycles: u32,
+    },
+    /// Block `b` runs a deterministic pseudo-random number of ticks, uniform in
+    /// `min_cycles..=max_cycles`, from splitmix64 of `seed` and `b` (like the H200 probe's
+    /// "uniformly random 50k..200k cycles" spin).
+    Jitter {
+        /// Shortest duration, ≥ 1.
+        min_cycles: u32,
+        /// Longest duration, ≥ `min_cycles`.
+        max_cycles: u32,
+        /// Seed; the same seed always gives the same durations.
+        seed: u64,
+    },
+    /// Explicit durations, one per block (e.g. replayed from a measured trace).
+    PerBlock(Vec<u32>),
+}
+
+/// splitmix64 finaliser (Steele, Lea, Flood 2014): a well-mixed 64-bit hash of `x`.
+fn splitmix64(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+impl Durations {
+    /// Ticks block `block` runs (0 only for a missing [`Durations::PerBlock`] entry).
+    pub fn cycles_of(&self, block: u32) -> u32 {
+        match self {
+            Durations::Constant { cycles } => *cycles,
+            Durations::Jitter {
+                min_cycles,
+                max_cycles,
+                seed,
+            } => {
+                let span = u64::from(max_cycles.saturating_sub(*min_cycles)) + 1;
+                let x = splitmix64(seed ^ u64::from(block).wrapping_mul(0xD6E8_FEB8_6659_FD93));
+                // Multiply-shift maps x uniformly onto 0..span without a modulo.
+                let offset = ((u128::from(x) * u128::from(span)) >> 64) as u64;
+                min_cycles.saturating_add(u32::try_from(offset).unwrap_or(u32::MAX))
+            }
+            Durations::PerBlock(v) => v.get(block as usize).copied().unwrap_or(0),
+        }
+    }
+
+    /// The longest duration over `grid` blocks.
+    fn max_cycles(&self) -> u32 {
+        match self {
+            Durations::Constant { cycles } => *cycles,
+            Durations::Jitter { max_cycles, .. } => *max_cycles,
+            Durations::PerBlock(v) => v.iter().copied().max().unwrap_or(0),
+        }
+    }
+}
+
+/// Deterministic block scheduler. Policy (spec §2 "recommended model", UNCERTAIN: the real
+/// order is undocumented, see [`order_differences`]):
+///
+/// 1. Blocks are issued in increasing linear block index.
+/// 2. Each SM has `blocks_per_sm` identical slots (the occupancy result); a block occupies one
+///    slot from `start` to `end = start + duration` and never migrates.
+/// 3. Each block takes the slot that becomes free first; ties (equal free times) go to the
+///    lowest slot index, then the lowest SM id. At time 0 every slot is free, so the initial
+///    fill is breadth-first: block `i < sm_count` lands on SM `i`, slot 0; the next `sm_count`
+///    blocks on slot 1; … With constant durations every wave repeats this layout: block `i`
+///    runs on SM `i mod sm_count` of its wave, starting at `wave × duration`.
+///
+/// Dispatch latency is zero (the H200 shows ≈ 250 ns between waves of 50.6 µs blocks).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Simulator {
+    sm_count: u32,
+    blocks_per_sm: u32,
+    grid_blocks: u32,
+    durations: Durations,
+}
+
+impl Simulator {
+    /// Validates the launch: `Err` for 0 SMs, 0 slots, an empty grid, a grid above
+    /// [`MAX_SIMULATED_BLOCKS`], more than 65,535 SMs or slots per SM, zero durations, an empty
+    /// jitter range, a duration list of the wrong length, or a makespan that could exceed
+    /// `u32::MAX` ticks (bound: `(grid − 1) · max_duration / slots + max_duration`).
+    pub fn new(
+        sm_count: u32,
+        blocks_per_sm: u32,
+        grid_blocks: u64,
+        durations: Durations,
+    ) -> Result<Simulator, DispatchError> {
+        waves(sm_count, blocks_per_sm, grid_blocks)?;
+        if grid_blocks > MAX_SIMULATED_BLOCKS {
+            return Err(DispatchError::GridTooLargeToSimulate {
+                grid_blocks,
+                max_blocks: MAX_SIMULATED_BLOCKS,
+            });
+        }
+        if sm_count > u32::from(u16::MAX) || blocks_per_sm > u32::from(u16::MAX) {
+            return Err(DispatchError::TooManySlots);
+        }
+        match &durations {
+            Durations::Constant { cycles: 0 } => return Err(DispatchError::ZeroDuration),
+            Durations::Jitter {
+                min_cycles,
+                max_cycles,
+                ..
+            } => {
+                if min_cycles > max_cycles {
+                    return Err(DispatchError::InvalidJitter {
+                        min_cycles: *min_cycles,
+                        max_cycles: *max_cycles,
+                    });
+                }
+                if *min_cycles == 0 {
+                    return Err(DispatchError::ZeroDuration);
+                }
+            }
+            Durations::PerBlock(v) => {
+                if v.len() as u64 != grid_blocks {
+                    return Err(DispatchError::DurationCountMismatch {
+                        expected: grid_blocks,
+                        got: v.len() as u64,
+                    });
+                }
+                if v.contains(&0) {
+                    return Err(DispatchError::ZeroDuration);
+                }
+            }
+            Durations::Constant { .. } => {}
+        }
+        let slots = u64::from(sm_count) * u64::from(blocks_per_sm);
+        let max = u64::from(durations.max_cycles());
+        let bound = (grid_blocks - 1) * max / slots + max;
+        if bound > u64::from(u32::MAX) {
+            return Err(DispatchError::TraceTooLong {
+                bound_cycles: bound,
+            });
+        }
+        Ok(Simulator {
+            sm_count,
+            blocks_per_sm,
+            grid_blocks: u32::try_from(grid_blocks).unwrap_or(u32::MAX),
+            durations,
+        })
+    }
+
+    /// Runs every block to completion and returns the trace the UI scrubs.
+    pub fn run(self) -> Trace {
+        let n = self.grid_blocks as usize;
+        let mut sm_of_block = Vec::with_capacity(n);
+        let mut slot_of_block = Vec::with_capacity(n);
+        let mut start_cycle = Vec::with_capacity(n);
+        let mut end_cycle = Vec::with_capacity(n);
+        let sms = self.sm_count;
+        let slots = sms * self.blocks_per_sm; // ≤ 65535², validated
+        match self.durations {
+            Durations::Constant { cycles } => {
+                // Closed form of the policy: all slots free together at every wave boundary.
+                for b in 0..self.grid_blocks {
+                    let wave = b / slots;
+                    let r = b % slots;
+                    sm_of_block.push((r % sms) as u16);
+                    slot_of_block.push((r / sms) as u16);
+                    let start = wave.saturating_mul(cycles);
+                    start_cycle.push(start);
+                    end_cycle.push(start.saturating_add(cycles));
+                }
+            }
+            ref durations => {
+                // Key = free time (high 32 bits), slot (16), SM (16): the min is the policy's pick.
+                let mut heap: BinaryHeap<Reverse<u64>> = (0..self.blocks_per_sm)
+                    .flat_map(|slot| (0..sms).map(move |sm| Reverse(key(0, slot, sm))))
+                    .collect();
+                for b in 0..self.grid_blocks {
+                    let Some(Reverse(k)) = heap.pop() else { break };
+                    let start = (k >> 32) as u32;
+                    let slot = ((k >> 16) & 0xFFFF) as u32;
+                    let sm = (k & 0xFFFF) as u32;
+                    let end = start.saturating_add(durations.cycles_of(b));
+                    sm_of_block.push(sm as u16);
+                    slot_of_block.push(slot as u16);
+                    start_cycle.push(start);
+                    end_cycle.push(end);
+                    heap.push(Reverse(key(end, slot, sm)));
+                }
+            }
+        }
+        Trace::build(
+            self.sm_count,
+            self.blocks_per_sm,
+            sm_of_block,
+            slot_of_block,
+            start_cycle,
+            end_cycle,
+        )
+    }
+}
+
+fn key(time: u32, slot: u32, sm: u32) -> u64 {
+    (u64::from(time) << 32) | (u64::from(slot & 0xFFFF) << 16) | u64::from(sm & 0xFFFF)
+}
+
+/// One wave of the trace: blocks `first_block .. first_block + blocks` in dispatch order
+/// (`full_wave_blocks` per wave; the last may be partial).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WaveInfo {
+    /// Index of the first block of the wave.
+    pub first_block: u32,
+    /// Blocks in the wave.
+    pub blocks: u32,
+    /// Earliest start in the wave, ticks.
+    pub first_start_cycle: u32,
+    /// Latest start in the wave, ticks.
+    pub last_start_cycle: u32,
+    /// Latest end in the wave, ticks.
+    pub last_end_cycle: u32,
+}
+
+/// The simulated run: per block (struct of arrays, indexed by block id) its SM, slot, start and
+/// end; the makespan; per-wave figures; and a per-slot index for O(log n) time queries.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Trace {
+    /// SMs simulated.
+    pub sm_count: u32,
+    /// Slots (resident blocks) per SM.
+    pub blocks_per_sm: u32,
+    /// SM id of block `b`.
+    pub sm_of_block: Vec<u16>,
+    /// Slot (0..blocks_per_sm) of block `b` on its SM.
+    pub slot_of_block: Vec<u16>,
+    /// Start of block `b`, ticks; non-decreasing in `b` (blocks are issued in order).
+    pub start_cycle: Vec<u32>,
+    /// End of block `b` (exclusive), ticks.
+    pub end_cycle: Vec<u32>,
+    /// Time the last block ends, ticks.
+    pub makespan_cycles: u32,
+    /// Waves of `sm_count × blocks_per_sm` blocks in dispatch order.
+    pub waves: Vec<WaveInfo>,
+    /// `slot_offsets[s]..slot_offsets[s+1]` indexes `slot_blocks` for slot `s = sm·bps + slot`.
+    slot_offsets: Vec<u32>,
+    /// Block ids grouped by slot, each group in start order.
+    slot_blocks: Vec<u32>,
+}
+
+impl Trace {
+    fn build(
+        sm_count: u32,
+        blocks_per_sm: u32,
+        sm_of_block: Vec<u16>,
+        slot_of_block: Vec<u16>,
+        start_cycle: Vec<u32>,
+        end_cycle: Vec<u32>,
+    ) -> Trace {
+        let n_slots = (sm_count * blocks_per_sm) as usize;
+        let slot_id = |b: usize| {
+            usize::from(sm_of_block[b]) * blocks_per_sm as usize + usize::from(slot_of_block[b])
+        };
+        // Counting sort of blocks by slot; blocks are visited in id = start order.
+        let mut slot_offsets = vec![0u32; n_slots + 1];
+        for b in 0..sm_of_block.len() {
+            slot_offsets[slot_id(b) + 1] += 1;
+        }
+        for s in 0..n_slots {
+            slot_offsets[s + 1] += slot_offsets[s];
+        }
+        let mut fill = slot_offsets.clone();
+        let mut slot_blocks = vec![0u32; sm_of_block.len()];
+        for b in 0..sm_of_block.len() {
+            let s = slot_id(b);
+            slot_blocks[fill[s] as usize] = b as u32;
+            fill[s] += 1;
+        }
+        let makespan_cycles = end_cycle.iter().copied().max().unwrap_or(0);
+        let per_wave = (sm_count * blocks_per_sm).max(1) as usize;
+        let waves = (0..sm_of_block.len())
+            .step_by(per_wave)
+            .map(|first| {
+                let last = (first + per_wave).min(sm_of_block.len());
+                let starts = &start_cycle[first..last];
+                WaveInfo {
+                    first_block: first as u32,
+                    blocks: (last - first) as u32,
+                    first_start_cycle: starts.iter().copied().min().unwrap_or(0),
+                    last_start_cycle: starts.iter().copied().max().unwrap_or(0),
+                    last_end_cycle: end_cycle[first..last].iter().copied().max().unwrap_or(0),
+                }
+            })
+            .collect();
+        Trace {
+            sm_count,
+            blocks_per_sm,
+            sm_of_block,
+            slot_of_block,
+            start_cycle,
+            end_cycle,
+            makespan_cycles,
+            waves,
+            slot_offsets,
+            slot_blocks,
+        }
+    }
+
+    /// Blocks in the trace.
+    pub fn block_count(&self) -> u32 {
+        self.sm_of_block.len() as u32
+    }
+
+    fn slot_range(&self, sm: u32, slot: u32) -> Option<&[u32]> {
+        if sm >= self.sm_count || slot >= self.blocks_per_sm {
+            return None;
+        }
+        let s = (sm * self.blocks_per_sm + slot) as usize;
+        let lo = *self.slot_offsets.get(s)? as usize;
+        let hi = *self.slot_offsets.get(s + 1)? as usize;
+        self.slot_blocks.get(lo..hi)
+    }
+
+    /// Block ids that ran on `(sm, slot)`, in start order (empty for an unknown slot).
+    pub fn blocks_on_slot(&self, sm: u32, slot: u32) -> &[u32] {
+        self.slot_range(sm, slot).unwrap_or(&[])
+    }
+
+    /// The block occupying `(sm, slot)` at `cycle` (a block occupies `start..end`), in
+    /// O(log blocks-on-that-slot).
+    pub fn block_at(&self, sm: u32, slot: u32, cycle: u32) -> Option<u32> {
+        let blocks = self.slot_range(sm, slot)?;
+        let i = blocks.partition_point(|&b| self.start_cycle[b as usize] <= cycle);
+        let b = *blocks.get(i.checked_sub(1)?)?;
+        (cycle < self.end_cycle[b as usize]).then_some(b)
+    }
+
+    /// Every slot's block at `cycle`, written into `out` (resized to `sm_count × blocks_per_sm`,
+    /// index `sm × blocks_per_sm + slot`). Reuses `out`'s allocation: meant for every frame.
+    pub fn resident_at_into(&self, cycle: u32, out: &mut Vec<Option<u32>>) {
+        out.clear();
+        for sm in 0..self.sm_count {
+            for slot in 0..self.blocks_per_sm {
+                out.push(self.block_at(sm, slot, cycle));
+            }
+        }
+    }
+
+    /// Every slot's block at `cycle`, index `sm × blocks_per_sm + slot`.
+    pub fn resident_at(&self, cycle: u32) -> Vec<Option<u32>> {
+        let mut out = Vec::with_capacity((self.sm_count * self.blocks_per_sm) as usize);
+        self.resident_at_into(cycle, &mut out);
+        out
+    }
+
+    /// Blocks running on `sm` at `cycle`, by slot order.
+    pub fn blocks_running_on(&self, sm: u32, cycle: u32) -> Vec<u32> {
+        (0..self.blocks_per_sm)
+            .filter_map(|slot| self.block_at(sm, slot, cycle))
+            .collect()
+    }
+
+    /// Blocks started at or before `cycle` (O(log n): starts are non-decreasing in block id).
+    pub fn started_by(&self, cycle: u32) -> u32 {
+        self.start_cycle.partition_point(|&s| s <= cycle) as u32
+    }
+
+    /// Blocks finished at or before `cycle` (O(slots · log n)).
+    pub fn completed_by(&self, cycle: u32) -> u32 {
+        (0..self.sm_count * self.blocks_per_sm)
+            .map(|s| {
+                let lo = self.slot_offsets[s as usize] as usize;
+                let hi = self.slot_offsets[s as usize + 1] as usize;
+                self.slot_blocks[lo..hi].partition_point(|&b| self.end_cycle[b as usize] <= cycle)
+                    as u32
+            })
+            .sum()
+    }
+
+    /// Blocks each SM ran over the whole trace, index = SM id.
+    pub fn blocks_per_sm_counts(&self) -> Vec<u32> {
+        sm_counts(self.sm_of_block.iter().map(|&s| u32::from(s)), self.sm_count)
+    }
+
+    /// Wave index of block `b` in dispatch order (`b / full_wave_blocks`).
+    pub fn wave_of_block(&self, b: u32) -> u32 {
+        b / (self.sm_count * self.blocks_per_sm).max(1)
+    }
+}
+
+/// Per-SM block counts of a list of SM ids (ids ≥ `sm_count` are ignored).
+pub fn sm_counts(sms: impl Iterator<Item = u32>, sm_count: u32) -> Vec<u32> {
+    let mut counts = vec![0u32; sm_count as usize];
+    for sm in sms {
+        if let Some(c) = counts.get_mut(sm as usize) {
+            *c += 1;
+        }
+    }
+    counts
+}
+
+/// Histogram of per-SM counts: `(blocks on an SM, number of SMs with that many)`, ascending.
+/// The H200 probe's 565 blocks at 16 per SM give `[(4, 95), (5, 37)]`.
+pub fn count_histogram(counts: &[u32]) -> Vec<(u32, u32)> {
+    let mut sorted = counts.to_vec();
+    sorted.sort_unstable();
+    let mut out: Vec<(u32, u32)> = Vec::new();
+    for c in sorted {
+        match out.last_mut() {
+            Some((v, n)) if *v == c => *n += 1,
+            _ => out.push((c, 1)),
+        }
+    }
+    out
+}
+
+/// One block the model puts on another SM than the measurement.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SmDifference {
+    /// Block id.
+    pub block: u32,
+    /// SM in the model's trace.
+    pub model_sm: u32,
+    /// SM in the measured trace.
+    pub observed_sm: u32,
+}
+
+/// Where a measured dispatch differs from the model ([`order_differences`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OrderComparison {
+    /// Blocks present in both (the shorter length).
+    pub blocks_compared: u32,
+    /// Blocks on the same SM in both.
+    pub same_sm: u32,
+    /// Every block on a different SM, by block id.
+    pub differences: Vec<SmDifference>,
+    /// SMs in the order the measurement gave them their first block (the H200: 128, 129, 130,
+    /// 131, 124, …, 127, then pairs 0, 1, 16, 17, 32, 33, …).
+    pub observed_first_sm_order: Vec<u32>,
+    /// Per-SM block counts, model.
+    pub model_blocks_per_sm: Vec<u32>,
+    /// Per-SM block counts, measured (ids ≥ the model's SM count ignored).
+    pub observed_blocks_per_sm: Vec<u32>,
+    /// True when both give the same multiset of per-SM counts (the same spread, whatever the
+    /// SM numbering).
+    pub same_spread: bool,
+}
+
+/// Compares the model's SM for each block with a measured one (`observed_sm_of_block[b]` =
+/// `%smid` of block `b`). The model's numbering is `i mod sm_count`; real GPUs number SMs by
+/// GPC/TPC, so ids differ while the spread (blocks per SM) usually agrees.
+pub fn order_differences(model: &Trace, observed_sm_of_block: &[u32]) -> OrderComparison {
+    let n = model.sm_of_block.len().min(observed_sm_of_block.len());
+    let mut differences = Vec::new();
+    for (b, (&m, &o)) in model
+        .sm_of_block
+        .iter()
+        .zip(observed_sm_of_block)
+        .enumerate()
+        .take(n)
+    {
+        if u32::from(m) != o {
+            differences.push(SmDifference {
+                block: b as u32,
+                model_sm: u32::from(m),
+                observed_sm: o,
+            });
+        }
+    }
+    let mut seen = vec![false; model.sm_count as usize];
+    let mut observed_first_sm_order = Vec::new();
+    for &o in observed_sm_of_block {
+        if let Some(s) = seen.get_mut(o as usize) {
+            if !*s {
+                *s = true;
+                observed_first_sm_order.push(o);
+            }
+        }
+    }
+    let model_blocks_per_sm = model.blocks_per_sm_counts();
+    let observed_blocks_per_sm =
+        sm_counts(observed_sm_of_block.iter().copied(), model.sm_count);
+    let same_spread =
+        count_histogram(&model_blocks_per_sm) == count_histogram(&observed_blocks_per_sm);
+    OrderComparison {
+        blocks_compared: n as u32,
+        same_sm: (n - differences.len()) as u32,
+        differences,
+        observed_first_sm_order,
+        model_blocks_per_sm,
+        observed_blocks_per_sm,
+        same_spread,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn waves_errors() {
+        assert_eq!(waves(0, 1, 1), Err(DispatchError::NoSms));
+        assert_eq!(waves(1, 0, 1), Err(DispatchError::NoBlockSlots));
+        assert_eq!(waves(1, 1, 0), Err(DispatchError::EmptyGrid));
+        let w = waves(u32::MAX, u32::MAX, u64::MAX).expect("huge but valid");
+        assert!(w.count >= 1 && w.efficiency > 0.0 && w.efficiency <= 1.0);
+    }
+
+    #[test]
+    fn heap_matches_closed_form() {
+        for (sms, bps, grid) in [(3u32, 2u32, 20u64), (4, 1, 9), (5, 3, 15), (7, 4, 1)] {
+            let closed = Simulator::new(sms, bps, grid, Durations::Constant { cycles: 10 })
+                .expect("valid")
+                .run();
+            let heap = Simulator::new(sms, bps, grid, Durations::PerBlock(vec![10; grid as usize]))
+                .expect("valid")
+                .run();
+            assert_eq!(closed, heap, "{sms} SMs × {bps}, grid {grid}");
+        }
+    }
+
+    #[test]
+    fn jitter_is_deterministic_and_in_range() {
+        let d = Durations::Jitter {
+            min_cycles: 50,
+            max_cycles: 200,
+            seed: 7,
+        };
+        let a: Vec<u32> = (0..1000).map(|b| d.cycles_of(b)).collect();
+        let b: Vec<u32> = (0..1000).map(|b| d.cycles_of(b)).collect();
+        assert_eq!(a, b);
+        assert!(a.iter().all(|&c| (50..=200).contains(&c)));
+        assert!(a.contains(&50) || a.contains(&51));
+        assert!(a.iter().any(|&c| c > 190));
+    }
+
+    #[test]
+    fn histogram_counts() {
+        assert_eq!(count_histogram(&[5, 4, 4, 5, 4]), vec![(4, 3), (5, 2)]);
+        assert!(count_histogram(&[]).is_empty());
+    }
+}
