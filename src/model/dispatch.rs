@@ -67,7 +67,10 @@ impl fmt::Display for DispatchError {
         match *self {
             DispatchError::NoSms => write!(f, "the GPU needs at least 1 SM"),
             DispatchError::NoBlockSlots => {
-                write!(f, "no block fits on an SM (0 blocks per SM), so the launch fails")
+                write!(
+                    f,
+                    "no block fits on an SM (0 blocks per SM), so the launch fails"
+                )
             }
             DispatchError::EmptyGrid => write!(f, "a grid of 0 blocks launches nothing"),
             DispatchError::GridTooLargeToSimulate {
@@ -89,7 +92,10 @@ impl fmt::Display for DispatchError {
                 "jitter range {min_cycles}..={max_cycles} cycles is empty (min > max)"
             ),
             DispatchError::DurationCountMismatch { expected, got } => {
-                write!(f, "{got} block durations given for a grid of {expected} blocks")
+                write!(
+                    f,
+                    "{got} block durations given for a grid of {expected} blocks"
+                )
             }
             DispatchError::TraceTooLong { bound_cycles } => write!(
                 f,
@@ -138,7 +144,7 @@ impl Waves {
 /// ```
 /// use warpscope::model::dispatch::waves;
 /// // Spec §2: A100, 4 blocks/SM, grid 1000 → 432-block waves: 3 waves (432, 432, 136), 77.2 %.
-/// let w = waves(108, 4, 1000).unwrap();
+/// let w = waves(108, 4, 1000).expect("valid");
 /// assert_eq!((w.full_wave_blocks, w.count, w.last_wave_blocks), (432, 3, 136));
 /// assert!((w.efficiency - 1000.0 / 1296.0).abs() < 1e-12);
 /// ```
@@ -546,7 +552,10 @@ impl Trace {
 
     /// Blocks each SM ran over the whole trace, index = SM id.
     pub fn blocks_per_sm_counts(&self) -> Vec<u32> {
-        sm_counts(self.sm_of_block.iter().map(|&s| u32::from(s)), self.sm_count)
+        sm_counts(
+            self.sm_of_block.iter().map(|&s| u32::from(s)),
+            self.sm_count,
+        )
     }
 
     /// Wave index of block `b` in dispatch order (`b / full_wave_blocks`).
@@ -645,8 +654,7 @@ pub fn order_differences(model: &Trace, observed_sm_of_block: &[u32]) -> OrderCo
         }
     }
     let model_blocks_per_sm = model.blocks_per_sm_counts();
-    let observed_blocks_per_sm =
-        sm_counts(observed_sm_of_block.iter().copied(), model.sm_count);
+    let observed_blocks_per_sm = sm_counts(observed_sm_of_block.iter().copied(), model.sm_count);
     let same_spread =
         count_histogram(&model_blocks_per_sm) == count_histogram(&observed_blocks_per_sm);
     OrderComparison {

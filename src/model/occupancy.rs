@@ -219,7 +219,7 @@ fn thousands(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::with_capacity(digits.len() + digits.len() / 3);
     for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(c);
@@ -438,10 +438,10 @@ impl OccupancySteps {
 }
 
 fn ceil_div_u64(x: u64, y: u64) -> u64 {
-    if y == 0 {
-        return 0;
+    match x.checked_div(y) {
+        Some(q) => q + u64::from(!x.is_multiple_of(y)),
+        None => 0,
     }
-    x / y + u64::from(x % y != 0)
 }
 
 fn round_up_u64(x: u64, y: u64) -> u64 {
@@ -520,12 +520,15 @@ pub fn occupancy_steps(gpu: &GpuSpec, kernel: &KernelConfig) -> OccupancySteps {
     let regs_per_block_hw_check = regs_per_warp.saturating_mul(warps_per_block_hw_check);
     let regs_per_partition = gpu.regs_per_sm / partitions;
     let max_regs_block = u64::from(gpu.regs_per_block);
-    let (warps_per_partition_by_regs, warps_per_sm_by_regs) = if regs_per_warp == 0 {
-        (UNLIMITED, UNLIMITED)
-    } else {
-        let per_partition = to_u32_sat(u64::from(regs_per_partition) / regs_per_warp);
-        (per_partition, per_partition.saturating_mul(partitions))
-    };
+    // 0 registers per thread: OCC-H's INT_MAX.
+    let (warps_per_partition_by_regs, warps_per_sm_by_regs) =
+        match u64::from(regs_per_partition).checked_div(regs_per_warp) {
+            None => (UNLIMITED, UNLIMITED),
+            Some(per_partition) => {
+                let per_partition = to_u32_sat(per_partition);
+                (per_partition, per_partition.saturating_mul(partitions))
+            }
+        };
     let limit_by_registers = if kernel.regs_per_thread > gpu.max_regs_per_thread {
         errors.push(LaunchError::TooManyRegistersPerThread {
             regs_per_thread: kernel.regs_per_thread,
@@ -552,10 +555,11 @@ pub fn occupancy_steps(gpu: &GpuSpec, kernel: &KernelConfig) -> OccupancySteps {
         0
     } else if regs_per_warp == 0 {
         UNLIMITED
-    } else if w == 0 {
-        0
     } else {
-        to_u32_sat(u64::from(warps_per_sm_by_regs) / w)
+        // w = 0 only with 0 threads (already an error): no block.
+        u64::from(warps_per_sm_by_regs)
+            .checked_div(w)
+            .map_or(0, to_u32_sat)
     };
 
     // Step 4: block limit.
@@ -572,8 +576,7 @@ pub fn occupancy_steps(gpu: &GpuSpec, kernel: &KernelConfig) -> OccupancySteps {
         gpu.smem_alloc_granularity_bytes.max(1).into(),
     );
     // Opt-in assumed: maxDynamicSharedSizeBytes = optin − static (module docs).
-    let max_dynamic_bytes =
-        u64::from(gpu.smem_per_block_optin_bytes).saturating_sub(static_bytes);
+    let max_dynamic_bytes = u64::from(gpu.smem_per_block_optin_bytes).saturating_sub(static_bytes);
     let max_smem_usage = smem_static_with_reserve_bytes + max_dynamic_bytes;
     let mut smem_per_block_limit_bytes = if max_smem_usage > u64::from(gpu.smem_per_block_bytes) {
         u64::from(gpu.smem_per_block_optin_bytes)
@@ -611,10 +614,11 @@ pub fn occupancy_steps(gpu: &GpuSpec, kernel: &KernelConfig) -> OccupancySteps {
     };
     let limit_by_shared_memory = if smem_fails || carveout_preference.is_none() {
         0
-    } else if smem_per_block_bytes == 0 {
-        UNLIMITED
     } else {
-        to_u32_sat(u64::from(carveout_bytes) / smem_per_block_bytes)
+        // 0 bytes per block (CC 7.x, no reserve): OCC-H's INT_MAX.
+        u64::from(carveout_bytes)
+            .checked_div(smem_per_block_bytes)
+            .map_or(UNLIMITED, to_u32_sat)
     };
 
     // Step 6: combine.
@@ -713,7 +717,7 @@ pub fn occupancy_steps(gpu: &GpuSpec, kernel: &KernelConfig) -> OccupancySteps {
 /// use warpscope::model::{gpu_spec::GpuSpec, occupancy::*};
 /// // Spec §1 #1: A100, 256 threads × 64 registers → 4 blocks, 32 warps, 50 %, register-limited.
 /// let k = KernelConfig { threads_per_block: 256, regs_per_thread: 64, ..KernelConfig::default() };
-/// let occ = occupancy(&GpuSpec::a100_sxm(), &k).unwrap();
+/// let occ = occupancy(&GpuSpec::a100_sxm(), &k).expect("launchable");
 /// assert_eq!((occ.blocks_per_sm, occ.warps_per_sm, occ.limiters), (4, 32, vec![Limiter::Registers]));
 /// assert_eq!(occ.ratio(), 0.5);
 /// ```
@@ -883,12 +887,21 @@ mod tests {
     #[test]
     fn carveout_rounds_up() {
         let a = GpuSpec::a100_sxm();
-        assert_eq!(carveout_preference_bytes(&a, Carveout::Percent(50)), Some(102_400));
+        assert_eq!(
+            carveout_preference_bytes(&a, Carveout::Percent(50)),
+            Some(102_400)
+        );
         assert_eq!(carveout_preference_bytes(&a, Carveout::Percent(0)), Some(0));
         assert_eq!(carveout_preference_bytes(&a, Carveout::Percent(101)), None);
         let h = GpuSpec::h100_sxm();
-        assert_eq!(carveout_preference_bytes(&h, Carveout::Percent(25)), Some(65_536));
+        assert_eq!(
+            carveout_preference_bytes(&h, Carveout::Percent(25)),
+            Some(65_536)
+        );
         let t = GpuSpec::t4();
-        assert_eq!(carveout_preference_bytes(&t, Carveout::Percent(0)), Some(32_768));
+        assert_eq!(
+            carveout_preference_bytes(&t, Carveout::Percent(0)),
+            Some(32_768)
+        );
     }
 }

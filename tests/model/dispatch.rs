@@ -32,9 +32,14 @@ fn simulate(sms: u32, bps: u32, grid: u64, durations: Durations) -> Trace {
 fn a100_256x64_grid_432_is_exactly_one_wave() {
     // Spec §1 #1 → 4 blocks/SM; spec §2: 108 × 4 = 432 → 1 wave, 100 %.
     let a = GpuSpec::a100_sxm();
-    let bps = occupancy(&a, &kernel(256, 64, 0, 0)).expect("launchable").blocks_per_sm;
+    let bps = occupancy(&a, &kernel(256, 64, 0, 0))
+        .expect("launchable")
+        .blocks_per_sm;
     let w = waves(a.sm_count, bps, 432).expect("valid");
-    assert_eq!((w.full_wave_blocks, w.count, w.last_wave_blocks), (432, 1, 432));
+    assert_eq!(
+        (w.full_wave_blocks, w.count, w.last_wave_blocks),
+        (432, 1, 432)
+    );
     assert_eq!(w.efficiency, 1.0);
     assert!(!w.has_tail());
     assert_eq!(w.full_waves(), 1);
@@ -70,14 +75,28 @@ fn w8a8_course_kernel_is_one_sparse_wave() {
     // H100: 48·32 = 1,536 regs/warp → 10 warps/SMSP → 40 / 4 = 10 blocks (registers).
     let h = GpuSpec::h100_sxm();
     let occ = occupancy(&h, &kernel(128, 48, 6144, 0)).expect("launchable");
-    assert_eq!((occ.blocks_per_sm, occ.limiters.clone()), (10, vec![Limiter::Registers]));
+    assert_eq!(
+        (occ.blocks_per_sm, occ.limiters.clone()),
+        (10, vec![Limiter::Registers])
+    );
     let w = waves(h.sm_count, occ.blocks_per_sm, 256).expect("valid");
-    assert_eq!((w.full_wave_blocks, w.count, w.last_wave_blocks), (1320, 1, 256));
+    assert_eq!(
+        (w.full_wave_blocks, w.count, w.last_wave_blocks),
+        (1320, 1, 256)
+    );
     assert!((w.efficiency - 256.0 / 1320.0).abs() < 1e-12);
     // Breadth-first: 124 SMs get 2 blocks, 8 get 1 → 1,024 warps / 132 SMs = 7.8 of 64 warps
     // (12 %), as ncu's "warps active 12 %" on the H200.
-    let t = simulate(h.sm_count, occ.blocks_per_sm, 256, Durations::Constant { cycles: 1000 });
-    assert_eq!(count_histogram(&t.blocks_per_sm_counts()), vec![(1, 8), (2, 124)]);
+    let t = simulate(
+        h.sm_count,
+        occ.blocks_per_sm,
+        256,
+        Durations::Constant { cycles: 1000 },
+    );
+    assert_eq!(
+        count_histogram(&t.blocks_per_sm_counts()),
+        vec![(1, 8), (2, 124)]
+    );
     // A100: also 10 blocks/SM (smem 167,936 / 7,168 = 23) → 1,080 per wave, 1 wave.
     let a = GpuSpec::a100_sxm();
     let occ = occupancy(&a, &kernel(128, 48, 6144, 0)).expect("launchable");
@@ -140,7 +159,17 @@ fn simulator_rejects_bad_launches() {
         Some(DispatchError::DurationCountMismatch { .. })
     ));
     assert!(matches!(
-        Simulator::new(1, 1, 3, Durations::Jitter { min_cycles: 5, max_cycles: 4, seed: 0 }).err(),
+        Simulator::new(
+            1,
+            1,
+            3,
+            Durations::Jitter {
+                min_cycles: 5,
+                max_cycles: 4,
+                seed: 0
+            }
+        )
+        .err(),
         Some(DispatchError::InvalidJitter { .. })
     ));
     assert!(matches!(
@@ -196,9 +225,15 @@ fn constant_durations_layout_is_breadth_first_per_wave() {
     // Policy: block i of each wave on SM i mod sm_count, slot (i mod wave) / sm_count.
     let t = simulate(4, 2, 19, Durations::Constant { cycles: 7 });
     let sms: Vec<u16> = t.sm_of_block.clone();
-    assert_eq!(sms, [0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2]);
+    assert_eq!(
+        sms,
+        [0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2]
+    );
     assert_eq!(&t.slot_of_block[..8], &[0, 0, 0, 0, 1, 1, 1, 1]);
-    assert_eq!(&t.start_cycle[..], &[0, 0, 0, 0, 0, 0, 0, 0, 7, 7, 7, 7, 7, 7, 7, 7, 14, 14, 14]);
+    assert_eq!(
+        &t.start_cycle[..],
+        &[0, 0, 0, 0, 0, 0, 0, 0, 7, 7, 7, 7, 7, 7, 7, 7, 14, 14, 14]
+    );
     assert_eq!(t.makespan_cycles, 21);
     assert_eq!(t.waves.len(), 3);
     assert_eq!((t.waves[2].first_block, t.waves[2].blocks), (16, 3));
@@ -303,8 +338,14 @@ fn h200_wave_structure_matches_waves() {
     }
     assert_eq!(checked, 5);
     let r = runs();
-    let one = r.iter().find(|r| r.config == "smem_limited_1_per_sm").expect("run");
-    assert_eq!(measured_wave_sizes(&one.start_ns), vec![132, 132, 132, 132, 37]);
+    let one = r
+        .iter()
+        .find(|r| r.config == "smem_limited_1_per_sm")
+        .expect("run");
+    assert_eq!(
+        measured_wave_sizes(&one.start_ns),
+        vec![132, 132, 132, 132, 37]
+    );
 }
 
 #[test]
@@ -322,11 +363,19 @@ fn h200_spread_matches_breadth_first_model() {
             r.config
         );
         assert_eq!(obs.differences[0].block, 0);
-        assert_eq!((obs.differences[0].model_sm, obs.differences[0].observed_sm), (0, 128));
+        assert_eq!(
+            (obs.differences[0].model_sm, obs.differences[0].observed_sm),
+            (0, 128)
+        );
         assert_eq!(obs.blocks_compared as u64, r.grid);
         assert!(!obs.differences.is_empty());
         assert_eq!(obs.observed_first_sm_order.len(), 132, "every SM used");
-        assert_eq!(count_histogram(&obs.observed_blocks_per_sm), r.histogram, "{}", r.config);
+        assert_eq!(
+            count_histogram(&obs.observed_blocks_per_sm),
+            r.histogram,
+            "{}",
+            r.config
+        );
         let model_hist = count_histogram(&obs.model_blocks_per_sm);
         match (r.config.as_str(), r.variable) {
             // The tail of 37 blocks of the 2-per-SM smem-limited run went two per SM on 10 SMs;
@@ -337,7 +386,11 @@ fn h200_spread_matches_breadth_first_model() {
                 assert_eq!(r.histogram, vec![(4, 105), (5, 17), (6, 10)]);
             }
             (_, true) => {} // checked with replayed durations below
-            _ => assert!(obs.same_spread, "{}: {model_hist:?} vs {:?}", r.config, r.histogram),
+            _ => assert!(
+                obs.same_spread,
+                "{}: {model_hist:?} vs {:?}",
+                r.config, r.histogram
+            ),
         }
     }
 }
@@ -348,11 +401,20 @@ fn h200_replayed_durations() {
     // makespan within 1 % below the measurement (the model has no ≈ 250 ns dispatch gap per
     // wave), and the variable-duration run spreads 3 to 6 blocks per SM, as measured.
     for r in runs() {
-        let d: Vec<u32> = r.start_ns.iter().zip(&r.end_ns).map(|(s, e)| e - s).collect();
+        let d: Vec<u32> = r
+            .start_ns
+            .iter()
+            .zip(&r.end_ns)
+            .map(|(s, e)| e - s)
+            .collect();
         let t = simulate(132, r.bps, r.grid, Durations::PerBlock(d));
         let measured = r.end_ns.iter().copied().max().unwrap_or(0);
         assert!(t.makespan_cycles <= measured, "{}", r.config);
-        assert!(f64::from(t.makespan_cycles) >= 0.99 * f64::from(measured), "{}", r.config);
+        assert!(
+            f64::from(t.makespan_cycles) >= 0.99 * f64::from(measured),
+            "{}",
+            r.config
+        );
         if r.variable {
             let hist = count_histogram(&t.blocks_per_sm_counts());
             assert_eq!(hist.first().map(|h| h.0), Some(3));

@@ -16,7 +16,13 @@ const R: Limiter = Limiter::Registers;
 const S: Limiter = Limiter::SharedMemory;
 const B: Limiter = Limiter::Blocks;
 
-fn kernel(threads: u32, regs: u32, static_smem: u32, dynamic: u32, carve: Carveout) -> KernelConfig {
+fn kernel(
+    threads: u32,
+    regs: u32,
+    static_smem: u32,
+    dynamic: u32,
+    carve: Carveout,
+) -> KernelConfig {
     KernelConfig {
         threads_per_block: threads,
         regs_per_thread: regs,
@@ -103,12 +109,21 @@ fn spec_section_1_worked_examples() {
         assert_eq!(s.blocks_per_sm, r.blocks, "{ctx}: blocks");
         assert_eq!(s.warps_per_sm, r.warps, "{ctx}: warps");
         assert_eq!(
-            [s.limit_by_registers, s.limit_by_shared_memory, s.limit_by_warps, s.limit_by_blocks],
+            [
+                s.limit_by_registers,
+                s.limit_by_shared_memory,
+                s.limit_by_warps,
+                s.limit_by_blocks
+            ],
             r.limits,
             "{ctx}: limits reg/smem/warp/blk"
         );
         assert_eq!(s.limiters, r.limiters, "{ctx}: limiters");
-        assert_eq!((s.ratio() * 1000.0).round() as u32, r.occ_permille, "{ctx}: occupancy");
+        assert_eq!(
+            (s.ratio() * 1000.0).round() as u32,
+            r.occ_permille,
+            "{ctx}: occupancy"
+        );
         match occupancy(&gpu, &k) {
             Ok(o) => {
                 assert!(r.blocks > 0, "{ctx}");
@@ -123,7 +138,7 @@ fn spec_section_1_worked_examples() {
 #[test]
 fn spec_example_9_and_23_errors_say_by_how_much() {
     // #9: 65 regs → 2,080 → 2,304 per warp × 32 warps = 73,728 > 65,536.
-    let e = occupancy(&GpuSpec::a100_sxm(), &kernel(1024, 65, 0, 0, D)).unwrap_err();
+    let e = occupancy(&GpuSpec::a100_sxm(), &kernel(1024, 65, 0, 0, D)).expect_err("launch fails");
     assert_eq!(
         e,
         LaunchError::TooManyRegistersPerBlock {
@@ -137,7 +152,8 @@ fn spec_example_9_and_23_errors_say_by_how_much() {
     assert!(e.to_string().contains("73,728"), "{e}");
     assert!(e.to_string().contains("65,536"), "{e}");
     // #23: 166,913 + 1,024 → 168,064 > 167,936.
-    let e = occupancy(&GpuSpec::a100_sxm(), &kernel(256, 32, 0, 166_913, D)).unwrap_err();
+    let e =
+        occupancy(&GpuSpec::a100_sxm(), &kernel(256, 32, 0, 166_913, D)).expect_err("launch fails");
     assert_eq!(
         e,
         LaunchError::TooMuchSharedMemory {
@@ -147,16 +163,29 @@ fn spec_example_9_and_23_errors_say_by_how_much() {
         }
     );
     assert!(e.to_string().contains("168,064 B > 167,936 B"), "{e}");
-    let e = occupancy(&GpuSpec::a100_sxm(), &kernel(1025, 32, 0, 0, D)).unwrap_err();
-    assert_eq!(e.to_string(), "block has 1,025 threads > 1,024 allowed per block");
-    let e = occupancy(&GpuSpec::a100_sxm(), &kernel(0, 32, 0, 0, D)).unwrap_err();
+    let e = occupancy(&GpuSpec::a100_sxm(), &kernel(1025, 32, 0, 0, D)).expect_err("launch fails");
+    assert_eq!(
+        e.to_string(),
+        "block has 1,025 threads > 1,024 allowed per block"
+    );
+    let e = occupancy(&GpuSpec::a100_sxm(), &kernel(0, 32, 0, 0, D)).expect_err("launch fails");
     assert_eq!(e, LaunchError::NoThreads);
-    let e = occupancy(&GpuSpec::a100_sxm(), &kernel(256, 256, 0, 0, D)).unwrap_err();
-    assert!(matches!(e, LaunchError::TooManyRegistersPerThread { regs_per_thread: 256, .. }));
-    let e = occupancy(&GpuSpec::a100_sxm(), &kernel(256, 32, 0, 0, Carveout::Percent(101)))
-        .unwrap_err();
+    let e = occupancy(&GpuSpec::a100_sxm(), &kernel(256, 256, 0, 0, D)).expect_err("launch fails");
+    assert!(matches!(
+        e,
+        LaunchError::TooManyRegistersPerThread {
+            regs_per_thread: 256,
+            ..
+        }
+    ));
+    let e = occupancy(
+        &GpuSpec::a100_sxm(),
+        &kernel(256, 32, 0, 0, Carveout::Percent(101)),
+    )
+    .expect_err("launch fails");
     assert_eq!(e, LaunchError::InvalidCarveout { percent: 101 });
-    let e = occupancy(&GpuSpec::a100_sxm(), &kernel(256, 32, 50_000, 0, D)).unwrap_err();
+    let e =
+        occupancy(&GpuSpec::a100_sxm(), &kernel(256, 32, 50_000, 0, D)).expect_err("launch fails");
     assert!(matches!(e, LaunchError::StaticSharedMemoryTooLarge { .. }));
 }
 
@@ -180,8 +209,14 @@ fn max_l1_carveout_caps_blocks_even_without_smem() {
         let s = occupancy_steps(&gpu, &kernel(32, 16, 0, 0, Carveout::Percent(0)));
         assert_eq!(s.carveout_preference_bytes, Some(0));
         assert_eq!((s.carveout_bytes, s.carveout_bumped), (8192, true));
-        assert_eq!((s.blocks_per_sm, s.limiters.clone()), (8, vec![S]), "{}", gpu.id);
-        let o = occupancy(&gpu, &kernel(32, 16, 0, 1024, Carveout::Percent(0))).unwrap();
+        assert_eq!(
+            (s.blocks_per_sm, s.limiters.clone()),
+            (8, vec![S]),
+            "{}",
+            gpu.id
+        );
+        let o =
+            occupancy(&gpu, &kernel(32, 16, 0, 1024, Carveout::Percent(0))).expect("launchable");
         assert_eq!(o.blocks_per_sm, 4, "{}", gpu.id);
     }
 }
@@ -223,15 +258,35 @@ fn h200_runtime_api_cases() {
     for row in rows {
         let [carve, regs, kmax, block, dynamic, blocks, warps] =
             [0, 1, 2, 3, 4, 5, 6].map(|i| int(&row[i]));
-        let k = kernel(block as u32, regs as u32, 0, dynamic as u32, carveout_of(carve));
+        let k = kernel(
+            block as u32,
+            regs as u32,
+            0,
+            dynamic as u32,
+            carveout_of(carve),
+        );
         let got = occupancy(&h, &k);
         let ctx = format!("runtime row {row}");
-        assert_eq!(got.as_ref().map_or(0, |o| o.blocks_per_sm), blocks as u32, "{ctx}");
-        assert_eq!(got.as_ref().map_or(0, |o| o.warps_per_sm), warps as u32, "{ctx}");
+        assert_eq!(
+            got.as_ref().map_or(0, |o| o.blocks_per_sm),
+            blocks as u32,
+            "{ctx}"
+        );
+        assert_eq!(
+            got.as_ref().map_or(0, |o| o.warps_per_sm),
+            warps as u32,
+            "{ctx}"
+        );
         if blocks == 0 {
             zeros += 1;
-            assert!(block > kmax, "{ctx}: zero only above the kernel's max threads");
-            assert!(matches!(got, Err(LaunchError::TooManyRegistersPerBlock { .. })), "{ctx}");
+            assert!(
+                block > kmax,
+                "{ctx}: zero only above the kernel's max threads"
+            );
+            assert!(
+                matches!(got, Err(LaunchError::TooManyRegistersPerBlock { .. })),
+                "{ctx}"
+            );
         } else {
             assert!(block <= kmax, "{ctx}");
         }
@@ -272,14 +327,22 @@ fn header_calculator_cases_for_a100_h100_h200() {
                 Limiter::Blocks => "blocks",
             })
             .collect();
-        assert_eq!(factors.join("|"), row[7].as_str().unwrap_or(""), "{ctx}: factors");
+        assert_eq!(
+            factors.join("|"),
+            row[7].as_str().unwrap_or(""),
+            "{ctx}: factors"
+        );
         assert_eq!(s.limit_by_registers, limit(&row[8]), "{ctx}: regs");
         assert_eq!(s.limit_by_shared_memory, limit(&row[9]), "{ctx}: smem");
         assert_eq!(s.limit_by_warps, limit(&row[10]), "{ctx}: warps limit");
         assert_eq!(s.limit_by_blocks, limit(&row[11]), "{ctx}: blocks limit");
         assert_eq!(s.limit_by_barriers, limit(&row[12]), "{ctx}: barriers");
         assert_eq!(s.regs_per_block, int(&row[13]) as u64, "{ctx}: alloc regs");
-        assert_eq!(s.smem_per_block_bytes, int(&row[14]) as u64, "{ctx}: alloc smem");
+        assert_eq!(
+            s.smem_per_block_bytes,
+            int(&row[14]) as u64,
+            "{ctx}: alloc smem"
+        );
     }
 }
 
@@ -287,11 +350,14 @@ fn header_calculator_cases_for_a100_h100_h200() {
 fn course_examples() {
     // Course ch. 4: A100, 256 threads × 64 regs → 65536 / (64·256) = 4 blocks, 32 warps, 50 %.
     let a = GpuSpec::a100_sxm();
-    let o = occupancy(&a, &kernel(256, 64, 0, 0, D)).unwrap();
+    let o = occupancy(&a, &kernel(256, 64, 0, 0, D)).expect("launchable");
     assert_eq!((o.blocks_per_sm, o.warps_per_sm, o.ratio()), (4, 32, 0.5));
     // 256 × 128 regs → 2 blocks, 25 %, register-limited.
-    let o = occupancy(&a, &kernel(256, 128, 0, 0, D)).unwrap();
-    assert_eq!((o.blocks_per_sm, o.ratio(), o.limiters.clone()), (2, 0.25, vec![R]));
+    let o = occupancy(&a, &kernel(256, 128, 0, 0, D)).expect("launchable");
+    assert_eq!(
+        (o.blocks_per_sm, o.ratio(), o.limiters.clone()),
+        (2, 0.25, vec![R])
+    );
     // 128×128 tile, BK = 32, BF16, double-buffered: 2·(128+128)·32·2 B = 32 KiB of smem.
     // The course says 164 KB holds 5 such blocks; with the 1 KiB reserve each block takes
     // 33,792 B and 167,936 / 33,792 = 4. With 256 threads × 64 regs, registers also allow 4.
@@ -312,10 +378,16 @@ fn usage_figures_for_the_resource_bars() {
     let s = occupancy_steps(&GpuSpec::a100_sxm(), &kernel(96, 40, 0, 0, D));
     // #6: 16 blocks × 3 warps; 40 regs → 1,280 per warp (no rounding), 3,840 per block.
     let u = s.usage;
-    assert_eq!((u.warps_used, u.warps_total, u.blocks_used, u.blocks_total), (48, 64, 16, 32));
+    assert_eq!(
+        (u.warps_used, u.warps_total, u.blocks_used, u.blocks_total),
+        (48, 64, 16, 32)
+    );
     assert_eq!(u.registers_used, 16 * 96 * 40);
     assert_eq!(u.registers_allocated, 16 * 3 * 1280);
-    assert_eq!((u.smem_allocated_bytes, u.smem_reserved_bytes), (16 * 1024, 16 * 1024));
+    assert_eq!(
+        (u.smem_allocated_bytes, u.smem_reserved_bytes),
+        (16 * 1024, 16 * 1024)
+    );
     assert_eq!(u.smem_carveout_bytes, 167_936);
     assert_eq!(s.regs_per_warp, 1280);
     assert_eq!(s.warps_per_partition_by_regs, 12);
@@ -326,14 +398,26 @@ fn usage_figures_for_the_resource_bars() {
 fn max_potential_block_size_examples() {
     // A100, 32 regs: 1024 threads × 2 blocks = 2048 reaches the limit at once.
     let a = GpuSpec::a100_sxm();
-    assert_eq!(max_potential_block_size(&a, &kernel(0, 32, 0, 0, D)), Some((1024, 216)));
+    assert_eq!(
+        max_potential_block_size(&a, &kernel(0, 32, 0, 0, D)),
+        Some((1024, 216))
+    );
     // 64 regs: 256×4 = 512×2 = 1024×1 = 1024 threads; ties keep the larger block.
-    assert_eq!(max_potential_block_size(&a, &kernel(0, 64, 0, 0, D)), Some((1024, 108)));
+    assert_eq!(
+        max_potential_block_size(&a, &kernel(0, 64, 0, 0, D)),
+        Some((1024, 108))
+    );
     // 255 regs: 8 warps per SM at most → 256 threads (larger blocks fail), 1 block.
-    assert_eq!(max_potential_block_size(&a, &kernel(0, 255, 0, 0, D)), Some((256, 108)));
+    assert_eq!(
+        max_potential_block_size(&a, &kernel(0, 255, 0, 0, D)),
+        Some((256, 108))
+    );
     // H100 12 regs with 100,000 B dyn smem: 2 blocks of 1024.
     let h = GpuSpec::h100_sxm();
-    assert_eq!(max_potential_block_size(&h, &kernel(0, 12, 0, 100_000, D)), Some((1024, 264)));
+    assert_eq!(
+        max_potential_block_size(&h, &kernel(0, 12, 0, 100_000, D)),
+        Some((1024, 264))
+    );
     // Nothing launches.
     assert_eq!(max_potential_block_size(&a, &kernel(0, 300, 0, 0, D)), None);
 }
@@ -354,7 +438,9 @@ fn sweeps_cover_the_ranges() {
     assert_eq!(ss.first().map(|p| p.x), Some(0));
     assert_eq!(ss.last().map(|p| p.x), Some(166_912));
     assert_eq!(ss.last().map(|p| p.blocks_per_sm()), Some(1));
-    assert!(ss.windows(2).all(|w| w[1].blocks_per_sm() <= w[0].blocks_per_sm()));
+    assert!(ss
+        .windows(2)
+        .all(|w| w[1].blocks_per_sm() <= w[0].blocks_per_sm()));
 }
 
 fn presets() -> Vec<GpuSpec> {
