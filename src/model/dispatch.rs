@@ -331,18 +331,26 @@ impl Simulator {
         let mut start_cycle = Vec::with_capacity(n);
         let mut end_cycle = Vec::with_capacity(n);
         let sms = self.sm_count;
-        let slots = sms * self.blocks_per_sm; // ≤ 65535², validated
         match self.durations {
             Durations::Constant { cycles } => {
-                // Closed form of the policy: all slots free together at every wave boundary.
-                for b in 0..self.grid_blocks {
-                    let wave = b / slots;
-                    let r = b % slots;
-                    sm_of_block.push((r % sms) as u16);
-                    slot_of_block.push((r / sms) as u16);
-                    let start = wave.saturating_mul(cycles);
-                    start_cycle.push(start);
-                    end_cycle.push(start.saturating_add(cycles));
+                // Closed form of the policy: all slots free together at every wave boundary,
+                // taken in (slot, SM) order.
+                let mut b = 0u32;
+                let mut start = 0u32;
+                'waves: loop {
+                    for slot in 0..self.blocks_per_sm {
+                        for sm in 0..sms {
+                            if b == self.grid_blocks {
+                                break 'waves;
+                            }
+                            sm_of_block.push(sm as u16);
+                            slot_of_block.push(slot as u16);
+                            start_cycle.push(start);
+                            end_cycle.push(start.saturating_add(cycles));
+                            b += 1;
+                        }
+                    }
+                    start = start.saturating_add(cycles);
                 }
             }
             ref durations => {
@@ -351,7 +359,11 @@ impl Simulator {
                     .flat_map(|slot| (0..sms).map(move |sm| Reverse(key(0, slot, sm))))
                     .collect();
                 for b in 0..self.grid_blocks {
-                    let Some(Reverse(k)) = heap.pop() else { break };
+                    // Replace the minimum in place: one sift-down instead of a pop and a push.
+                    let Some(mut top) = heap.peek_mut() else {
+                        break;
+                    };
+                    let Reverse(k) = *top;
                     let start = (k >> 32) as u32;
                     let slot = ((k >> 16) & 0xFFFF) as u32;
                     let sm = (k & 0xFFFF) as u32;
@@ -360,7 +372,7 @@ impl Simulator {
                     slot_of_block.push(slot as u16);
                     start_cycle.push(start);
                     end_cycle.push(end);
-                    heap.push(Reverse(key(end, slot, sm)));
+                    *top = Reverse(key(end, slot, sm));
                 }
             }
         }
@@ -419,6 +431,8 @@ pub struct Trace {
     slot_offsets: Vec<u32>,
     /// Block ids grouped by slot, each group in start order.
     slot_blocks: Vec<u32>,
+    /// `start_cycle` of `slot_blocks[i]`, contiguous per slot for cache-friendly searches.
+    slot_starts: Vec<u32>,
 }
 
 impl Trace {
@@ -431,22 +445,28 @@ impl Trace {
         end_cycle: Vec<u32>,
     ) -> Trace {
         let n_slots = (sm_count * blocks_per_sm) as usize;
-        let slot_id = |b: usize| {
-            usize::from(sm_of_block[b]) * blocks_per_sm as usize + usize::from(slot_of_block[b])
-        };
+        let bps = blocks_per_sm as usize;
         // Counting sort of blocks by slot; blocks are visited in id = start order.
         let mut slot_offsets = vec![0u32; n_slots + 1];
-        for b in 0..sm_of_block.len() {
-            slot_offsets[slot_id(b) + 1] += 1;
+        for (&sm, &slot) in sm_of_block.iter().zip(&slot_of_block) {
+            slot_offsets[usize::from(sm) * bps + usize::from(slot) + 1] += 1;
         }
         for s in 0..n_slots {
             slot_offsets[s + 1] += slot_offsets[s];
         }
         let mut fill = slot_offsets.clone();
         let mut slot_blocks = vec![0u32; sm_of_block.len()];
-        for b in 0..sm_of_block.len() {
-            let s = slot_id(b);
-            slot_blocks[fill[s] as usize] = b as u32;
+        let mut slot_starts = vec![0u32; sm_of_block.len()];
+        for (b, ((&sm, &slot), &start)) in sm_of_block
+            .iter()
+            .zip(&slot_of_block)
+            .zip(&start_cycle)
+            .enumerate()
+        {
+            let s = usize::from(sm) * bps + usize::from(slot);
+            let at = fill[s] as usize;
+            slot_blocks[at] = b as u32;
+            slot_starts[at] = start;
             fill[s] += 1;
         }
         let makespan_cycles = end_cycle.iter().copied().max().unwrap_or(0);
@@ -476,6 +496,7 @@ impl Trace {
             waves,
             slot_offsets,
             slot_blocks,
+            slot_starts,
         }
     }
 
@@ -484,28 +505,32 @@ impl Trace {
         self.sm_of_block.len() as u32
     }
 
-    fn slot_range(&self, sm: u32, slot: u32) -> Option<&[u32]> {
+    /// Index range of slot `(sm, slot)` in `slot_blocks` / `slot_starts`.
+    fn slot_span(&self, sm: u32, slot: u32) -> Option<std::ops::Range<usize>> {
         if sm >= self.sm_count || slot >= self.blocks_per_sm {
             return None;
         }
         let s = (sm * self.blocks_per_sm + slot) as usize;
         let lo = *self.slot_offsets.get(s)? as usize;
         let hi = *self.slot_offsets.get(s + 1)? as usize;
-        self.slot_blocks.get(lo..hi)
+        Some(lo..hi)
     }
 
     /// Block ids that ran on `(sm, slot)`, in start order (empty for an unknown slot).
     pub fn blocks_on_slot(&self, sm: u32, slot: u32) -> &[u32] {
-        self.slot_range(sm, slot).unwrap_or(&[])
+        self.slot_span(sm, slot)
+            .and_then(|r| self.slot_blocks.get(r))
+            .unwrap_or(&[])
     }
 
     /// The block occupying `(sm, slot)` at `cycle` (a block occupies `start..end`), in
     /// O(log blocks-on-that-slot).
     pub fn block_at(&self, sm: u32, slot: u32, cycle: u32) -> Option<u32> {
-        let blocks = self.slot_range(sm, slot)?;
-        let i = blocks.partition_point(|&b| self.start_cycle[b as usize] <= cycle);
-        let b = *blocks.get(i.checked_sub(1)?)?;
-        (cycle < self.end_cycle[b as usize]).then_some(b)
+        let span = self.slot_span(sm, slot)?;
+        let starts = self.slot_starts.get(span.clone())?;
+        let i = starts.partition_point(|&s| s <= cycle).checked_sub(1)?;
+        let b = *self.slot_blocks.get(span.start + i)?;
+        (cycle < *self.end_cycle.get(b as usize)?).then_some(b)
     }
 
     /// Every slot's block at `cycle`, written into `out` (resized to `sm_count × blocks_per_sm`,
