@@ -324,36 +324,19 @@ impl Simulator {
     }
 
     /// Runs every block to completion and returns the trace the UI scrubs.
+    ///
+    /// Constant durations give a closed-form trace (O(1) to build and to query); other
+    /// durations run a binary-heap simulation, O(n log slots), and store per-block arrays.
     pub fn run(self) -> Trace {
-        let n = self.grid_blocks as usize;
-        let mut sm_of_block = Vec::with_capacity(n);
-        let mut slot_of_block = Vec::with_capacity(n);
-        let mut start_cycle = Vec::with_capacity(n);
-        let mut end_cycle = Vec::with_capacity(n);
         let sms = self.sm_count;
-        match self.durations {
-            Durations::Constant { cycles } => {
-                // Closed form of the policy: all slots free together at every wave boundary,
-                // taken in (slot, SM) order.
-                let mut b = 0u32;
-                let mut start = 0u32;
-                'waves: loop {
-                    for slot in 0..self.blocks_per_sm {
-                        for sm in 0..sms {
-                            if b == self.grid_blocks {
-                                break 'waves;
-                            }
-                            sm_of_block.push(sm as u16);
-                            slot_of_block.push(slot as u16);
-                            start_cycle.push(start);
-                            end_cycle.push(start.saturating_add(cycles));
-                            b += 1;
-                        }
-                    }
-                    start = start.saturating_add(cycles);
-                }
-            }
+        let layout = match self.durations {
+            Durations::Constant { cycles } => Layout::Constant { cycles },
             ref durations => {
+                let n = self.grid_blocks as usize;
+                let mut sm_of_block = Vec::with_capacity(n);
+                let mut slot_of_block = Vec::with_capacity(n);
+                let mut start_cycle = Vec::with_capacity(n);
+                let mut end_cycle = Vec::with_capacity(n);
                 // Key = free time (high 32 bits), slot (16), SM (16): the min is the policy's pick.
                 let mut heap: BinaryHeap<Reverse<u64>> = (0..self.blocks_per_sm)
                     .flat_map(|slot| (0..sms).map(move |sm| Reverse(key(0, slot, sm))))
@@ -374,21 +357,49 @@ impl Simulator {
                     end_cycle.push(end);
                     *top = Reverse(key(end, slot, sm));
                 }
+                Layout::explicit(
+                    sms,
+                    self.blocks_per_sm,
+                    sm_of_block,
+                    slot_of_block,
+                    start_cycle,
+                    end_cycle,
+                )
             }
+        };
+        let makespan_cycles = match &layout {
+            Layout::Constant { cycles } => {
+                let full = sms * self.blocks_per_sm;
+                let waves = (self.grid_blocks - 1) / full + 1;
+                waves.saturating_mul(*cycles)
+            }
+            Layout::Explicit { end_cycle, .. } => end_cycle.iter().copied().max().unwrap_or(0),
+        };
+        Trace {
+            sm_count: sms,
+            blocks_per_sm: self.blocks_per_sm,
+            grid_blocks: self.grid_blocks,
+            makespan_cycles,
+            layout,
         }
-        Trace::build(
-            self.sm_count,
-            self.blocks_per_sm,
-            sm_of_block,
-            slot_of_block,
-            start_cycle,
-            end_cycle,
-        )
     }
 }
 
 fn key(time: u32, slot: u32, sm: u32) -> u64 {
     (u64::from(time) << 32) | (u64::from(slot & 0xFFFF) << 16) | u64::from(sm & 0xFFFF)
+}
+
+/// One block of the trace.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct BlockRecord {
+    /// SM id.
+    pub sm: u32,
+    /// Slot (0..blocks_per_sm) on that SM.
+    pub slot: u32,
+    /// Start, ticks.
+    pub start_cycle: u32,
+    /// End (exclusive), ticks.
+    pub end_cycle: u32,
 }
 
 /// One wave of the trace: blocks `first_block .. first_block + blocks` in dispatch order
@@ -407,46 +418,38 @@ pub struct WaveInfo {
     pub last_end_cycle: u32,
 }
 
-/// The simulated run: per block (struct of arrays, indexed by block id) its SM, slot, start and
-/// end; the makespan; per-wave figures; and a per-slot index for O(log n) time queries.
+/// How the trace stores its blocks.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Trace {
-    /// SMs simulated.
-    pub sm_count: u32,
-    /// Slots (resident blocks) per SM.
-    pub blocks_per_sm: u32,
-    /// SM id of block `b`.
-    pub sm_of_block: Vec<u16>,
-    /// Slot (0..blocks_per_sm) of block `b` on its SM.
-    pub slot_of_block: Vec<u16>,
-    /// Start of block `b`, ticks; non-decreasing in `b` (blocks are issued in order).
-    pub start_cycle: Vec<u32>,
-    /// End of block `b` (exclusive), ticks.
-    pub end_cycle: Vec<u32>,
-    /// Time the last block ends, ticks.
-    pub makespan_cycles: u32,
-    /// Waves of `sm_count × blocks_per_sm` blocks in dispatch order.
-    pub waves: Vec<WaveInfo>,
-    /// `slot_offsets[s]..slot_offsets[s+1]` indexes `slot_blocks` for slot `s = sm·bps + slot`.
-    slot_offsets: Vec<u32>,
-    /// Block ids grouped by slot, each group in start order.
-    slot_blocks: Vec<u32>,
-    /// `start_cycle` of `slot_blocks[i]`, contiguous per slot for cache-friendly searches.
-    slot_starts: Vec<u32>,
+enum Layout {
+    /// Constant durations: block `b` is in wave `b / F`, at `r = b mod F`: SM `r mod S`,
+    /// slot `r / S`, start `wave × cycles` (F = slots on the GPU, S = SMs).
+    Constant { cycles: u32 },
+    /// Per-block struct of arrays plus a per-slot index (counting sort by slot).
+    Explicit {
+        sm_of_block: Vec<u16>,
+        slot_of_block: Vec<u16>,
+        start_cycle: Vec<u32>,
+        end_cycle: Vec<u32>,
+        /// `slot_offsets[s]..slot_offsets[s+1]` indexes `slot_blocks` for `s = sm·bps + slot`.
+        slot_offsets: Vec<u32>,
+        /// Block ids grouped by slot, each group in start order.
+        slot_blocks: Vec<u32>,
+        /// Start of `slot_blocks[i]`, contiguous per slot for cache-friendly searches.
+        slot_starts: Vec<u32>,
+    },
 }
 
-impl Trace {
-    fn build(
+impl Layout {
+    fn explicit(
         sm_count: u32,
         blocks_per_sm: u32,
         sm_of_block: Vec<u16>,
         slot_of_block: Vec<u16>,
         start_cycle: Vec<u32>,
         end_cycle: Vec<u32>,
-    ) -> Trace {
+    ) -> Layout {
         let n_slots = (sm_count * blocks_per_sm) as usize;
         let bps = blocks_per_sm as usize;
-        // Counting sort of blocks by slot; blocks are visited in id = start order.
         let mut slot_offsets = vec![0u32; n_slots + 1];
         for (&sm, &slot) in sm_of_block.iter().zip(&slot_of_block) {
             slot_offsets[usize::from(sm) * bps + usize::from(slot) + 1] += 1;
@@ -457,6 +460,7 @@ impl Trace {
         let mut fill = slot_offsets.clone();
         let mut slot_blocks = vec![0u32; sm_of_block.len()];
         let mut slot_starts = vec![0u32; sm_of_block.len()];
+        // Blocks are visited in id order = start order, so each group ends up sorted.
         for (b, ((&sm, &slot), &start)) in sm_of_block
             .iter()
             .zip(&slot_of_block)
@@ -469,68 +473,196 @@ impl Trace {
             slot_starts[at] = start;
             fill[s] += 1;
         }
-        let makespan_cycles = end_cycle.iter().copied().max().unwrap_or(0);
-        let per_wave = (sm_count * blocks_per_sm).max(1) as usize;
-        let waves = (0..sm_of_block.len())
-            .step_by(per_wave)
-            .map(|first| {
-                let last = (first + per_wave).min(sm_of_block.len());
-                let starts = &start_cycle[first..last];
-                WaveInfo {
-                    first_block: first as u32,
-                    blocks: (last - first) as u32,
-                    first_start_cycle: starts.iter().copied().min().unwrap_or(0),
-                    last_start_cycle: starts.iter().copied().max().unwrap_or(0),
-                    last_end_cycle: end_cycle[first..last].iter().copied().max().unwrap_or(0),
-                }
-            })
-            .collect();
-        Trace {
-            sm_count,
-            blocks_per_sm,
+        Layout::Explicit {
             sm_of_block,
             slot_of_block,
             start_cycle,
             end_cycle,
-            makespan_cycles,
-            waves,
             slot_offsets,
             slot_blocks,
             slot_starts,
         }
     }
+}
+
+/// The simulated run: per block its SM, slot, start and end; the makespan; waves; and time
+/// queries for the animation. Constant-duration traces are stored in closed form; others as
+/// struct-of-arrays with a per-slot index. Every query is O(1) or O(log n).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Trace {
+    sm_count: u32,
+    blocks_per_sm: u32,
+    grid_blocks: u32,
+    makespan_cycles: u32,
+    layout: Layout,
+}
+
+impl Trace {
+    /// SMs simulated.
+    pub fn sm_count(&self) -> u32 {
+        self.sm_count
+    }
+
+    /// Slots (resident blocks) per SM.
+    pub fn blocks_per_sm(&self) -> u32 {
+        self.blocks_per_sm
+    }
 
     /// Blocks in the trace.
     pub fn block_count(&self) -> u32 {
-        self.sm_of_block.len() as u32
+        self.grid_blocks
     }
 
-    /// Index range of slot `(sm, slot)` in `slot_blocks` / `slot_starts`.
-    fn slot_span(&self, sm: u32, slot: u32) -> Option<std::ops::Range<usize>> {
-        if sm >= self.sm_count || slot >= self.blocks_per_sm {
+    /// Time the last block ends, ticks.
+    pub fn makespan_cycles(&self) -> u32 {
+        self.makespan_cycles
+    }
+
+    /// Blocks per full wave: `sm_count × blocks_per_sm`.
+    pub fn full_wave_blocks(&self) -> u32 {
+        self.sm_count * self.blocks_per_sm
+    }
+
+    /// Block `b`'s SM, slot, start and end; `None` past the grid.
+    pub fn block(&self, b: u32) -> Option<BlockRecord> {
+        if b >= self.grid_blocks {
             return None;
         }
-        let s = (sm * self.blocks_per_sm + slot) as usize;
-        let lo = *self.slot_offsets.get(s)? as usize;
-        let hi = *self.slot_offsets.get(s + 1)? as usize;
-        Some(lo..hi)
+        match &self.layout {
+            Layout::Constant { cycles } => {
+                let full = self.full_wave_blocks();
+                let r = b % full;
+                let start = (b / full).saturating_mul(*cycles);
+                Some(BlockRecord {
+                    sm: r % self.sm_count,
+                    slot: r / self.sm_count,
+                    start_cycle: start,
+                    end_cycle: start.saturating_add(*cycles),
+                })
+            }
+            Layout::Explicit {
+                sm_of_block,
+                slot_of_block,
+                start_cycle,
+                end_cycle,
+                ..
+            } => {
+                let i = b as usize;
+                Some(BlockRecord {
+                    sm: u32::from(*sm_of_block.get(i)?),
+                    slot: u32::from(*slot_of_block.get(i)?),
+                    start_cycle: *start_cycle.get(i)?,
+                    end_cycle: *end_cycle.get(i)?,
+                })
+            }
+        }
+    }
+
+    /// SM of every block, by block id (for comparisons with a measured trace).
+    pub fn sm_of_blocks(&self) -> Vec<u32> {
+        (0..self.grid_blocks)
+            .map(|b| self.block(b).map_or(0, |r| r.sm))
+            .collect()
+    }
+
+    /// Number of waves: `ceil(blocks / full_wave_blocks)`.
+    pub fn wave_count(&self) -> u32 {
+        (self.grid_blocks - 1) / self.full_wave_blocks() + 1
+    }
+
+    /// Wave index of block `b` in dispatch order (`b / full_wave_blocks`).
+    pub fn wave_of_block(&self, b: u32) -> u32 {
+        b / self.full_wave_blocks()
+    }
+
+    /// Figures of wave `k` (`None` past the last wave). O(1) for constant durations, O(wave
+    /// size) otherwise (for the latest end).
+    pub fn wave(&self, k: u32) -> Option<WaveInfo> {
+        let full = self.full_wave_blocks();
+        let first = k.checked_mul(full).filter(|&f| f < self.grid_blocks)?;
+        let blocks = full.min(self.grid_blocks - first);
+        let last = first + blocks - 1;
+        // Starts are non-decreasing in block id.
+        let first_start_cycle = self.block(first)?.start_cycle;
+        let last_start_cycle = self.block(last)?.start_cycle;
+        let last_end_cycle = match &self.layout {
+            Layout::Constant { cycles } => last_start_cycle.saturating_add(*cycles),
+            Layout::Explicit { end_cycle, .. } => end_cycle
+                .get(first as usize..=last as usize)?
+                .iter()
+                .copied()
+                .max()
+                .unwrap_or(0),
+        };
+        Some(WaveInfo {
+            first_block: first,
+            blocks,
+            first_start_cycle,
+            last_start_cycle,
+            last_end_cycle,
+        })
     }
 
     /// Block ids that ran on `(sm, slot)`, in start order (empty for an unknown slot).
-    pub fn blocks_on_slot(&self, sm: u32, slot: u32) -> &[u32] {
-        self.slot_span(sm, slot)
-            .and_then(|r| self.slot_blocks.get(r))
-            .unwrap_or(&[])
+    pub fn blocks_on_slot(&self, sm: u32, slot: u32) -> Vec<u32> {
+        if sm >= self.sm_count || slot >= self.blocks_per_sm {
+            return Vec::new();
+        }
+        match &self.layout {
+            Layout::Constant { .. } => {
+                let full = self.full_wave_blocks();
+                let offset = slot * self.sm_count + sm;
+                (0..self.wave_count())
+                    .map(|w| w * full + offset)
+                    .filter(|&b| b < self.grid_blocks)
+                    .collect()
+            }
+            Layout::Explicit {
+                slot_offsets,
+                slot_blocks,
+                ..
+            } => {
+                let s = (sm * self.blocks_per_sm + slot) as usize;
+                let (Some(&lo), Some(&hi)) = (slot_offsets.get(s), slot_offsets.get(s + 1)) else {
+                    return Vec::new();
+                };
+                slot_blocks
+                    .get(lo as usize..hi as usize)
+                    .map(<[u32]>::to_vec)
+                    .unwrap_or_default()
+            }
+        }
     }
 
-    /// The block occupying `(sm, slot)` at `cycle` (a block occupies `start..end`), in
-    /// O(log blocks-on-that-slot).
+    /// The block occupying `(sm, slot)` at `cycle` (a block occupies `start..end`): O(1) for
+    /// constant durations, O(log blocks-on-that-slot) otherwise.
     pub fn block_at(&self, sm: u32, slot: u32, cycle: u32) -> Option<u32> {
-        let span = self.slot_span(sm, slot)?;
-        let starts = self.slot_starts.get(span.clone())?;
-        let i = starts.partition_point(|&s| s <= cycle).checked_sub(1)?;
-        let b = *self.slot_blocks.get(span.start + i)?;
-        (cycle < *self.end_cycle.get(b as usize)?).then_some(b)
+        if sm >= self.sm_count || slot >= self.blocks_per_sm {
+            return None;
+        }
+        match &self.layout {
+            Layout::Constant { cycles } => {
+                let wave = cycle / (*cycles).max(1);
+                let b = u64::from(wave) * u64::from(self.full_wave_blocks())
+                    + u64::from(slot * self.sm_count + sm);
+                u32::try_from(b).ok().filter(|&b| b < self.grid_blocks)
+            }
+            Layout::Explicit {
+                end_cycle,
+                slot_offsets,
+                slot_blocks,
+                slot_starts,
+                ..
+            } => {
+                let s = (sm * self.blocks_per_sm + slot) as usize;
+                let lo = *slot_offsets.get(s)? as usize;
+                let hi = *slot_offsets.get(s + 1)? as usize;
+                let starts = slot_starts.get(lo..hi)?;
+                let i = starts.partition_point(|&t| t <= cycle).checked_sub(1)?;
+                let b = *slot_blocks.get(lo + i)?;
+                (cycle < *end_cycle.get(b as usize)?).then_some(b)
+            }
+        }
     }
 
     /// Every slot's block at `cycle`, written into `out` (resized to `sm_count × blocks_per_sm`,
@@ -546,7 +678,7 @@ impl Trace {
 
     /// Every slot's block at `cycle`, index `sm × blocks_per_sm + slot`.
     pub fn resident_at(&self, cycle: u32) -> Vec<Option<u32>> {
-        let mut out = Vec::with_capacity((self.sm_count * self.blocks_per_sm) as usize);
+        let mut out = Vec::with_capacity(self.full_wave_blocks() as usize);
         self.resident_at_into(cycle, &mut out);
         out
     }
@@ -560,32 +692,64 @@ impl Trace {
 
     /// Blocks started at or before `cycle` (O(log n): starts are non-decreasing in block id).
     pub fn started_by(&self, cycle: u32) -> u32 {
-        self.start_cycle.partition_point(|&s| s <= cycle) as u32
+        match &self.layout {
+            Layout::Constant { cycles } => {
+                let waves = u64::from(cycle / (*cycles).max(1)) + 1;
+                let n = waves * u64::from(self.full_wave_blocks());
+                n.min(u64::from(self.grid_blocks)) as u32
+            }
+            Layout::Explicit { start_cycle, .. } => {
+                start_cycle.partition_point(|&s| s <= cycle) as u32
+            }
+        }
     }
 
-    /// Blocks finished at or before `cycle` (O(slots · log n)).
+    /// Blocks finished at or before `cycle` (O(1) for constant durations, O(slots · log n)
+    /// otherwise).
     pub fn completed_by(&self, cycle: u32) -> u32 {
-        (0..self.sm_count * self.blocks_per_sm)
-            .map(|s| {
-                let lo = self.slot_offsets[s as usize] as usize;
-                let hi = self.slot_offsets[s as usize + 1] as usize;
-                self.slot_blocks[lo..hi].partition_point(|&b| self.end_cycle[b as usize] <= cycle)
-                    as u32
-            })
-            .sum()
+        match &self.layout {
+            Layout::Constant { cycles } => {
+                let waves = u64::from(cycle / (*cycles).max(1));
+                let n = waves * u64::from(self.full_wave_blocks());
+                n.min(u64::from(self.grid_blocks)) as u32
+            }
+            Layout::Explicit {
+                end_cycle,
+                slot_offsets,
+                slot_blocks,
+                ..
+            } => slot_offsets
+                .windows(2)
+                .map(|w| {
+                    let group = slot_blocks.get(w[0] as usize..w[1] as usize).unwrap_or(&[]);
+                    // Ends on one slot increase with start order (blocks run back to back).
+                    group.partition_point(|&b| {
+                        end_cycle.get(b as usize).is_some_and(|&e| e <= cycle)
+                    }) as u32
+                })
+                .sum(),
+        }
     }
 
     /// Blocks each SM ran over the whole trace, index = SM id.
     pub fn blocks_per_sm_counts(&self) -> Vec<u32> {
-        sm_counts(
-            self.sm_of_block.iter().map(|&s| u32::from(s)),
-            self.sm_count,
-        )
-    }
-
-    /// Wave index of block `b` in dispatch order (`b / full_wave_blocks`).
-    pub fn wave_of_block(&self, b: u32) -> u32 {
-        b / (self.sm_count * self.blocks_per_sm).max(1)
+        match &self.layout {
+            Layout::Constant { .. } => {
+                let full = self.full_wave_blocks();
+                let full_waves = self.grid_blocks / full;
+                let tail = self.grid_blocks % full;
+                (0..self.sm_count)
+                    .map(|sm| {
+                        full_waves * self.blocks_per_sm
+                            + tail / self.sm_count
+                            + u32::from(sm < tail % self.sm_count)
+                    })
+                    .collect()
+            }
+            Layout::Explicit { sm_of_block, .. } => {
+                sm_counts(sm_of_block.iter().map(|&s| u32::from(s)), self.sm_count)
+            }
+        }
     }
 }
 
@@ -651,19 +815,14 @@ pub struct OrderComparison {
 /// `%smid` of block `b`). The model's numbering is `i mod sm_count`; real GPUs number SMs by
 /// GPC/TPC, so ids differ while the spread (blocks per SM) usually agrees.
 pub fn order_differences(model: &Trace, observed_sm_of_block: &[u32]) -> OrderComparison {
-    let n = model.sm_of_block.len().min(observed_sm_of_block.len());
+    let model_sms = model.sm_of_blocks();
+    let n = model_sms.len().min(observed_sm_of_block.len());
     let mut differences = Vec::new();
-    for (b, (&m, &o)) in model
-        .sm_of_block
-        .iter()
-        .zip(observed_sm_of_block)
-        .enumerate()
-        .take(n)
-    {
-        if u32::from(m) != o {
+    for (b, (&m, &o)) in model_sms.iter().zip(observed_sm_of_block).enumerate() {
+        if m != o {
             differences.push(SmDifference {
                 block: b as u32,
-                model_sm: u32::from(m),
+                model_sm: m,
                 observed_sm: o,
             });
         }
@@ -715,7 +874,43 @@ mod tests {
             let heap = Simulator::new(sms, bps, grid, Durations::PerBlock(vec![10; grid as usize]))
                 .expect("valid")
                 .run();
-            assert_eq!(closed, heap, "{sms} SMs × {bps}, grid {grid}");
+            let ctx = format!("{sms} SMs × {bps}, grid {grid}");
+            for b in 0..grid as u32 + 1 {
+                assert_eq!(closed.block(b), heap.block(b), "{ctx}: block {b}");
+                assert_eq!(closed.wave(b), heap.wave(b), "{ctx}: wave {b}");
+            }
+            assert_eq!(closed.makespan_cycles(), heap.makespan_cycles(), "{ctx}");
+            assert_eq!(closed.wave_count(), heap.wave_count(), "{ctx}");
+            assert_eq!(
+                closed.blocks_per_sm_counts(),
+                heap.blocks_per_sm_counts(),
+                "{ctx}"
+            );
+            for cycle in 0..=closed.makespan_cycles() + 1 {
+                assert_eq!(
+                    closed.resident_at(cycle),
+                    heap.resident_at(cycle),
+                    "{ctx} @{cycle}"
+                );
+                assert_eq!(
+                    closed.started_by(cycle),
+                    heap.started_by(cycle),
+                    "{ctx} @{cycle}"
+                );
+                assert_eq!(
+                    closed.completed_by(cycle),
+                    heap.completed_by(cycle),
+                    "{ctx} @{cycle}"
+                );
+            }
+            for sm in 0..sms {
+                for slot in 0..bps {
+                    assert_eq!(
+                        closed.blocks_on_slot(sm, slot),
+                        heap.blocks_on_slot(sm, slot)
+                    );
+                }
+            }
         }
     }
 

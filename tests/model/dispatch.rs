@@ -4,8 +4,8 @@
 
 use proptest::prelude::*;
 use warpscope::model::dispatch::{
-    count_histogram, order_differences, waves, DispatchError, Durations, Simulator, Trace,
-    MAX_SIMULATED_BLOCKS,
+    count_histogram, order_differences, waves, BlockRecord, DispatchError, Durations, Simulator,
+    Trace, MAX_SIMULATED_BLOCKS,
 };
 use warpscope::model::gpu_spec::GpuSpec;
 use warpscope::model::occupancy::{occupancy, KernelConfig, Limiter};
@@ -112,8 +112,8 @@ fn two_to_the_20_blocks_on_132_sms_x_32_slots() {
     let t = simulate(132, 32, grid, Durations::Constant { cycles: d });
     let w = waves(132, 32, grid).expect("valid");
     assert_eq!(w.count, 249);
-    assert_eq!(t.makespan_cycles, 249 * d);
-    assert_eq!(t.waves.len(), 249);
+    assert_eq!(t.makespan_cycles(), 249 * d);
+    assert_eq!(t.wave_count(), 249);
     assert_eq!(t.block_count(), 1 << 20);
     // The heap path completes too, and is no shorter than the average-work bound.
     let t = simulate(
@@ -126,14 +126,12 @@ fn two_to_the_20_blocks_on_132_sms_x_32_slots() {
             seed: 42,
         },
     );
-    let work: u64 = t
-        .start_cycle
-        .iter()
-        .zip(&t.end_cycle)
-        .map(|(s, e)| u64::from(e - s))
+    let work: u64 = (0..t.block_count())
+        .filter_map(|b| t.block(b))
+        .map(|r| u64::from(r.end_cycle - r.start_cycle))
         .sum();
-    assert!(u64::from(t.makespan_cycles) >= work / (132 * 32));
-    assert!(u64::from(t.makespan_cycles) <= work / (132 * 32) + 1500);
+    assert!(u64::from(t.makespan_cycles()) >= work / (132 * 32));
+    assert!(u64::from(t.makespan_cycles()) <= work / (132 * 32) + 1500);
 }
 
 #[test]
@@ -194,23 +192,23 @@ fn trace_queries_match_brute_force() {
             seed: 9,
         },
     );
-    for cycle in 0..=t.makespan_cycles + 1 {
+    let blocks: Vec<BlockRecord> = (0..t.block_count()).filter_map(|b| t.block(b)).collect();
+    assert_eq!(blocks.len(), 97);
+    for cycle in 0..=t.makespan_cycles() + 1 {
         let resident = t.resident_at(cycle);
         assert_eq!(resident.len(), 15);
-        for b in 0..t.block_count() {
-            let i = b as usize;
-            let running = t.start_cycle[i] <= cycle && cycle < t.end_cycle[i];
-            let at = t.block_at(
-                u32::from(t.sm_of_block[i]),
-                u32::from(t.slot_of_block[i]),
-                cycle,
+        for (b, r) in blocks.iter().enumerate() {
+            let b = b as u32;
+            let running = r.start_cycle <= cycle && cycle < r.end_cycle;
+            assert_eq!(
+                t.block_at(r.sm, r.slot, cycle) == Some(b),
+                running,
+                "block {b} at {cycle}"
             );
-            assert_eq!(at == Some(b), running, "block {b} at {cycle}");
-            let slot = usize::from(t.sm_of_block[i]) * 3 + usize::from(t.slot_of_block[i]);
-            assert_eq!(resident[slot] == Some(b), running);
+            assert_eq!(resident[(r.sm * 3 + r.slot) as usize] == Some(b), running);
         }
-        let started = t.start_cycle.iter().filter(|&&s| s <= cycle).count() as u32;
-        let done = t.end_cycle.iter().filter(|&&e| e <= cycle).count() as u32;
+        let started = blocks.iter().filter(|r| r.start_cycle <= cycle).count() as u32;
+        let done = blocks.iter().filter(|r| r.end_cycle <= cycle).count() as u32;
         assert_eq!(t.started_by(cycle), started);
         assert_eq!(t.completed_by(cycle), done);
         let on_sm0: u32 = t.blocks_running_on(0, cycle).len() as u32;
@@ -224,19 +222,38 @@ fn trace_queries_match_brute_force() {
 fn constant_durations_layout_is_breadth_first_per_wave() {
     // Policy: block i of each wave on SM i mod sm_count, slot (i mod wave) / sm_count.
     let t = simulate(4, 2, 19, Durations::Constant { cycles: 7 });
-    let sms: Vec<u16> = t.sm_of_block.clone();
+    let rec: Vec<BlockRecord> = (0..19).filter_map(|b| t.block(b)).collect();
+    let sms: Vec<u32> = rec.iter().map(|r| r.sm).collect();
     assert_eq!(
         sms,
         [0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2, 3, 0, 1, 2]
     );
-    assert_eq!(&t.slot_of_block[..8], &[0, 0, 0, 0, 1, 1, 1, 1]);
+    let slots: Vec<u32> = rec.iter().take(8).map(|r| r.slot).collect();
+    assert_eq!(slots, [0, 0, 0, 0, 1, 1, 1, 1]);
+    let starts: Vec<u32> = rec.iter().map(|r| r.start_cycle).collect();
     assert_eq!(
-        &t.start_cycle[..],
-        &[0, 0, 0, 0, 0, 0, 0, 0, 7, 7, 7, 7, 7, 7, 7, 7, 14, 14, 14]
+        starts,
+        [0, 0, 0, 0, 0, 0, 0, 0, 7, 7, 7, 7, 7, 7, 7, 7, 14, 14, 14]
     );
-    assert_eq!(t.makespan_cycles, 21);
-    assert_eq!(t.waves.len(), 3);
-    assert_eq!((t.waves[2].first_block, t.waves[2].blocks), (16, 3));
+    assert_eq!(t.block(19), None);
+    assert_eq!(t.makespan_cycles(), 21);
+    assert_eq!(t.wave_count(), 3);
+    let w = t.wave(2).expect("third wave");
+    assert_eq!(
+        (
+            w.first_block,
+            w.blocks,
+            w.first_start_cycle,
+            w.last_end_cycle
+        ),
+        (16, 3, 14, 21)
+    );
+    assert_eq!(t.wave(3), None);
+    assert_eq!(t.blocks_on_slot(1, 0), vec![1, 9, 17]);
+    assert_eq!(t.blocks_per_sm_counts(), vec![5, 5, 5, 4]);
+    assert_eq!(t.block_at(1, 0, 7), Some(9));
+    assert_eq!(t.block_at(3, 0, 14), None);
+    assert_eq!((t.started_by(7), t.completed_by(7)), (16, 8));
     assert_eq!(t.wave_of_block(17), 2);
 }
 
@@ -409,9 +426,9 @@ fn h200_replayed_durations() {
             .collect();
         let t = simulate(132, r.bps, r.grid, Durations::PerBlock(d));
         let measured = r.end_ns.iter().copied().max().unwrap_or(0);
-        assert!(t.makespan_cycles <= measured, "{}", r.config);
+        assert!(t.makespan_cycles() <= measured, "{}", r.config);
         assert!(
-            f64::from(t.makespan_cycles) >= 0.99 * f64::from(measured),
+            f64::from(t.makespan_cycles()) >= 0.99 * f64::from(measured),
             "{}",
             r.config
         );
@@ -478,25 +495,27 @@ proptest! {
     ) {
         let t = simulate(sms, bps, grid, Durations::Jitter { min_cycles: lo, max_cycles: lo + span, seed });
         prop_assert_eq!(u64::from(t.block_count()), grid);
-        prop_assert!(t.start_cycle.windows(2).all(|w| w[0] <= w[1]));
+        let rec: Vec<BlockRecord> = (0..t.block_count()).filter_map(|b| t.block(b)).collect();
+        prop_assert_eq!(rec.len() as u64, grid);
+        prop_assert!(rec.windows(2).all(|w| w[0].start_cycle <= w[1].start_cycle));
         for sm in 0..sms {
             for slot in 0..bps {
                 let blocks = t.blocks_on_slot(sm, slot);
                 for w in blocks.windows(2) {
                     // Back to back: no overlap and no idle gap while blocks wait.
-                    prop_assert_eq!(t.end_cycle[w[0] as usize], t.start_cycle[w[1] as usize]);
+                    prop_assert_eq!(rec[w[0] as usize].end_cycle, rec[w[1] as usize].start_cycle);
                 }
                 if let Some(&first) = blocks.first() {
-                    prop_assert_eq!(t.start_cycle[first as usize], 0);
+                    prop_assert_eq!(rec[first as usize].start_cycle, 0);
                 }
             }
         }
-        prop_assert_eq!(t.makespan_cycles, t.end_cycle.iter().copied().max().unwrap_or(0));
+        prop_assert_eq!(t.makespan_cycles(), rec.iter().map(|r| r.end_cycle).max().unwrap_or(0));
         // The first full wave (or the whole grid) starts at 0 breadth-first.
         let first = grid.min(u64::from(sms * bps)) as usize;
-        for b in 0..first {
-            prop_assert_eq!(t.start_cycle[b], 0);
-            prop_assert_eq!(u32::from(t.sm_of_block[b]), b as u32 % sms);
+        for (b, r) in rec.iter().enumerate().take(first) {
+            prop_assert_eq!(r.start_cycle, 0);
+            prop_assert_eq!(r.sm, b as u32 % sms);
         }
     }
 }
