@@ -15,6 +15,7 @@
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::fmt;
+use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
 
@@ -357,14 +358,14 @@ impl Simulator {
                     end_cycle.push(end);
                     *top = Reverse(key(end, slot, sm));
                 }
-                Layout::explicit(
-                    sms,
-                    self.blocks_per_sm,
+                Layout::Explicit {
                     sm_of_block,
                     slot_of_block,
                     start_cycle,
                     end_cycle,
-                )
+                    max_duration: durations.max_cycles(),
+                    index: OnceLock::new(),
+                }
             }
         };
         let makespan_cycles = match &layout {
@@ -419,75 +420,115 @@ pub struct WaveInfo {
 }
 
 /// How the trace stores its blocks.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 enum Layout {
     /// Constant durations: block `b` is in wave `b / F`, at `r = b mod F`: SM `r mod S`,
     /// slot `r / S`, start `wave × cycles` (F = slots on the GPU, S = SMs).
     Constant { cycles: u32 },
-    /// Per-block struct of arrays plus a per-slot index (counting sort by slot).
+    /// Per-block struct of arrays; the per-slot index is built on first use.
     Explicit {
         sm_of_block: Vec<u16>,
         slot_of_block: Vec<u16>,
+        /// Non-decreasing in block id (blocks are issued in order).
         start_cycle: Vec<u32>,
         end_cycle: Vec<u32>,
-        /// `slot_offsets[s]..slot_offsets[s+1]` indexes `slot_blocks` for `s = sm·bps + slot`.
-        slot_offsets: Vec<u32>,
-        /// Block ids grouped by slot, each group in start order.
-        slot_blocks: Vec<u32>,
-        /// Start of `slot_blocks[i]`, contiguous per slot for cache-friendly searches.
-        slot_starts: Vec<u32>,
+        /// Longest block duration: a block resident at `t` started after `t − max_duration`.
+        max_duration: u32,
+        index: OnceLock<SlotIndex>,
     },
 }
 
-impl Layout {
-    fn explicit(
-        sm_count: u32,
-        blocks_per_sm: u32,
-        sm_of_block: Vec<u16>,
-        slot_of_block: Vec<u16>,
-        start_cycle: Vec<u32>,
-        end_cycle: Vec<u32>,
-    ) -> Layout {
-        let n_slots = (sm_count * blocks_per_sm) as usize;
-        let bps = blocks_per_sm as usize;
-        let mut slot_offsets = vec![0u32; n_slots + 1];
-        for (&sm, &slot) in sm_of_block.iter().zip(&slot_of_block) {
-            slot_offsets[usize::from(sm) * bps + usize::from(slot) + 1] += 1;
+impl PartialEq for Layout {
+    fn eq(&self, other: &Self) -> bool {
+        // The lazily built index is a cache of the arrays: equal arrays, equal layouts.
+        match (self, other) {
+            (Layout::Constant { cycles: a }, Layout::Constant { cycles: b }) => a == b,
+            (
+                Layout::Explicit {
+                    sm_of_block: a1,
+                    slot_of_block: a2,
+                    start_cycle: a3,
+                    end_cycle: a4,
+                    ..
+                },
+                Layout::Explicit {
+                    sm_of_block: b1,
+                    slot_of_block: b2,
+                    start_cycle: b3,
+                    end_cycle: b4,
+                    ..
+                },
+            ) => a1 == b1 && a2 == b2 && a3 == b3 && a4 == b4,
+            _ => false,
+        }
+    }
+}
+
+impl Eq for Layout {}
+
+/// Blocks grouped by slot (counting sort), for O(log n) `(sm, slot, t)` queries.
+#[derive(Clone, Debug)]
+struct SlotIndex {
+    /// `offsets[s]..offsets[s+1]` indexes `blocks` / `starts` for slot `s = sm·bps + slot`.
+    offsets: Vec<u32>,
+    /// Block ids grouped by slot, each group in start order.
+    blocks: Vec<u32>,
+    /// Start of `blocks[i]`, contiguous per slot for cache-friendly searches.
+    starts: Vec<u32>,
+}
+
+impl SlotIndex {
+    fn build(
+        n_slots: usize,
+        bps: usize,
+        sm_of_block: &[u16],
+        slot_of_block: &[u16],
+        start_cycle: &[u32],
+    ) -> SlotIndex {
+        let mut offsets = vec![0u32; n_slots + 1];
+        for (&sm, &slot) in sm_of_block.iter().zip(slot_of_block) {
+            if let Some(o) = offsets.get_mut(usize::from(sm) * bps + usize::from(slot) + 1) {
+                *o += 1;
+            }
         }
         for s in 0..n_slots {
-            slot_offsets[s + 1] += slot_offsets[s];
+            offsets[s + 1] += offsets[s];
         }
-        let mut fill = slot_offsets.clone();
-        let mut slot_blocks = vec![0u32; sm_of_block.len()];
-        let mut slot_starts = vec![0u32; sm_of_block.len()];
+        let mut fill = offsets.clone();
+        let mut blocks = vec![0u32; sm_of_block.len()];
+        let mut starts = vec![0u32; sm_of_block.len()];
         // Blocks are visited in id order = start order, so each group ends up sorted.
         for (b, ((&sm, &slot), &start)) in sm_of_block
             .iter()
-            .zip(&slot_of_block)
-            .zip(&start_cycle)
+            .zip(slot_of_block)
+            .zip(start_cycle)
             .enumerate()
         {
-            let s = usize::from(sm) * bps + usize::from(slot);
-            let at = fill[s] as usize;
-            slot_blocks[at] = b as u32;
-            slot_starts[at] = start;
-            fill[s] += 1;
+            let Some(f) = fill.get_mut(usize::from(sm) * bps + usize::from(slot)) else {
+                continue;
+            };
+            let at = *f as usize;
+            blocks[at] = b as u32;
+            starts[at] = start;
+            *f += 1;
         }
-        Layout::Explicit {
-            sm_of_block,
-            slot_of_block,
-            start_cycle,
-            end_cycle,
-            slot_offsets,
-            slot_blocks,
-            slot_starts,
+        SlotIndex {
+            offsets,
+            blocks,
+            starts,
         }
     }
 }
 
 /// The simulated run: per block its SM, slot, start and end; the makespan; waves; and time
-/// queries for the animation. Constant-duration traces are stored in closed form; others as
-/// struct-of-arrays with a per-slot index. Every query is O(1) or O(log n).
+/// queries for the animation.
+///
+/// Constant-duration traces are stored in closed form (every query O(1)). Others are stored as
+/// struct-of-arrays (`u16` SM and slot, `u32` start and end per block): per-frame queries
+/// ([`Trace::resident_at_into`], [`Trace::started_by`], [`Trace::completed_by`]) binary-search
+/// the start times and scan only the blocks that started within one maximum duration before
+/// `t`, O(log n + slots · (max/min duration + 1)); per-slot queries ([`Trace::block_at`],
+/// [`Trace::blocks_on_slot`]) use a per-slot index built on first use, then O(log n).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Trace {
     sm_count: u32,
@@ -521,6 +562,56 @@ impl Trace {
     /// Blocks per full wave: `sm_count × blocks_per_sm`.
     pub fn full_wave_blocks(&self) -> u32 {
         self.sm_count * self.blocks_per_sm
+    }
+
+    /// Ids of the blocks that can be resident at `cycle`: those that started in
+    /// `(cycle − max_duration, cycle]` (starts are non-decreasing in block id). Empty for a
+    /// constant-duration trace (not used there).
+    fn window(&self, cycle: u32) -> std::ops::Range<u32> {
+        match &self.layout {
+            Layout::Constant { .. } => 0..0,
+            Layout::Explicit {
+                start_cycle,
+                max_duration,
+                ..
+            } => {
+                let hi = start_cycle.partition_point(|&s| s <= cycle);
+                let lo = start_cycle[..hi].partition_point(|&s| {
+                    u64::from(s) + u64::from(*max_duration) <= u64::from(cycle)
+                });
+                lo as u32..hi as u32
+            }
+        }
+    }
+
+    /// The per-slot index (built on first use) and slot `(sm, slot)`'s range in it.
+    fn slot_span(&self, sm: u32, slot: u32) -> Option<(&SlotIndex, usize, usize)> {
+        let Layout::Explicit {
+            sm_of_block,
+            slot_of_block,
+            start_cycle,
+            index,
+            ..
+        } = &self.layout
+        else {
+            return None;
+        };
+        if sm >= self.sm_count || slot >= self.blocks_per_sm {
+            return None;
+        }
+        let index = index.get_or_init(|| {
+            SlotIndex::build(
+                self.full_wave_blocks() as usize,
+                self.blocks_per_sm as usize,
+                sm_of_block,
+                slot_of_block,
+                start_cycle,
+            )
+        });
+        let s = (sm * self.blocks_per_sm + slot) as usize;
+        let lo = *index.offsets.get(s)? as usize;
+        let hi = *index.offsets.get(s + 1)? as usize;
+        Some((index, lo, hi))
     }
 
     /// Block `b`'s SM, slot, start and end; `None` past the grid.
@@ -617,17 +708,13 @@ impl Trace {
                     .filter(|&b| b < self.grid_blocks)
                     .collect()
             }
-            Layout::Explicit {
-                slot_offsets,
-                slot_blocks,
-                ..
-            } => {
-                let s = (sm * self.blocks_per_sm + slot) as usize;
-                let (Some(&lo), Some(&hi)) = (slot_offsets.get(s), slot_offsets.get(s + 1)) else {
+            Layout::Explicit { .. } => {
+                let Some((index, lo, hi)) = self.slot_span(sm, slot) else {
                     return Vec::new();
                 };
-                slot_blocks
-                    .get(lo as usize..hi as usize)
+                index
+                    .blocks
+                    .get(lo..hi)
                     .map(<[u32]>::to_vec)
                     .unwrap_or_default()
             }
@@ -647,19 +734,11 @@ impl Trace {
                     + u64::from(slot * self.sm_count + sm);
                 u32::try_from(b).ok().filter(|&b| b < self.grid_blocks)
             }
-            Layout::Explicit {
-                end_cycle,
-                slot_offsets,
-                slot_blocks,
-                slot_starts,
-                ..
-            } => {
-                let s = (sm * self.blocks_per_sm + slot) as usize;
-                let lo = *slot_offsets.get(s)? as usize;
-                let hi = *slot_offsets.get(s + 1)? as usize;
-                let starts = slot_starts.get(lo..hi)?;
+            Layout::Explicit { end_cycle, .. } => {
+                let (index, lo, hi) = self.slot_span(sm, slot)?;
+                let starts = index.starts.get(lo..hi)?;
                 let i = starts.partition_point(|&t| t <= cycle).checked_sub(1)?;
-                let b = *slot_blocks.get(lo + i)?;
+                let b = *index.blocks.get(lo + i)?;
                 (cycle < *end_cycle.get(b as usize)?).then_some(b)
             }
         }
@@ -669,9 +748,35 @@ impl Trace {
     /// index `sm × blocks_per_sm + slot`). Reuses `out`'s allocation: meant for every frame.
     pub fn resident_at_into(&self, cycle: u32, out: &mut Vec<Option<u32>>) {
         out.clear();
-        for sm in 0..self.sm_count {
-            for slot in 0..self.blocks_per_sm {
-                out.push(self.block_at(sm, slot, cycle));
+        match &self.layout {
+            Layout::Constant { .. } => {
+                for sm in 0..self.sm_count {
+                    for slot in 0..self.blocks_per_sm {
+                        out.push(self.block_at(sm, slot, cycle));
+                    }
+                }
+            }
+            Layout::Explicit {
+                sm_of_block,
+                slot_of_block,
+                end_cycle,
+                ..
+            } => {
+                out.resize(self.full_wave_blocks() as usize, None);
+                let bps = self.blocks_per_sm as usize;
+                for b in self.window(cycle) {
+                    let i = b as usize;
+                    let (Some(&sm), Some(&slot), Some(&end)) =
+                        (sm_of_block.get(i), slot_of_block.get(i), end_cycle.get(i))
+                    else {
+                        continue;
+                    };
+                    if cycle < end {
+                        if let Some(o) = out.get_mut(usize::from(sm) * bps + usize::from(slot)) {
+                            *o = Some(b);
+                        }
+                    }
+                }
             }
         }
     }
@@ -704,8 +809,8 @@ impl Trace {
         }
     }
 
-    /// Blocks finished at or before `cycle` (O(1) for constant durations, O(slots · log n)
-    /// otherwise).
+    /// Blocks finished at or before `cycle` (O(1) for constant durations; otherwise
+    /// O(log n + window), see [`Trace`]).
     pub fn completed_by(&self, cycle: u32) -> u32 {
         match &self.layout {
             Layout::Constant { cycles } => {
@@ -713,21 +818,14 @@ impl Trace {
                 let n = waves * u64::from(self.full_wave_blocks());
                 n.min(u64::from(self.grid_blocks)) as u32
             }
-            Layout::Explicit {
-                end_cycle,
-                slot_offsets,
-                slot_blocks,
-                ..
-            } => slot_offsets
-                .windows(2)
-                .map(|w| {
-                    let group = slot_blocks.get(w[0] as usize..w[1] as usize).unwrap_or(&[]);
-                    // Ends on one slot increase with start order (blocks run back to back).
-                    group.partition_point(|&b| {
-                        end_cycle.get(b as usize).is_some_and(|&e| e <= cycle)
-                    }) as u32
-                })
-                .sum(),
+            Layout::Explicit { end_cycle, .. } => {
+                // Every block before the window has ended; blocks after it have not started.
+                let window = self.window(cycle);
+                let done_in_window = end_cycle
+                    .get(window.start as usize..window.end as usize)
+                    .map_or(0, |ends| ends.iter().filter(|&&e| e <= cycle).count());
+                window.start + done_in_window as u32
+            }
         }
     }
 
