@@ -3,6 +3,7 @@
 
 use leptos::prelude::*;
 use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 use plotters_canvas::CanvasBackend;
 
 use crate::geom::chart::ChartFrame;
@@ -116,20 +117,24 @@ pub fn draw_roofline(
             Lang::En => format!("ridge {}", sig3(ridge)),
             Lang::Zh => format!("拐点 {}", sig3(ridge)),
         };
-        // Roof label at the right end, just above the line; ridge label under the ridge.
-        let right = x1 / 10f64.powf(((x1 / x0).log10() * 0.32).max(0.5));
+        // Roof label at the right end and ridge label just right of the ridge, both sitting on
+        // top of their own roof line, so labels of roofs 2× apart do not collide.
         chart
             .draw_series(std::iter::once(Text::new(
                 label,
-                (right, peak * 1.12),
-                font(11.5).color(&color),
+                (x1 / 1.15, peak * 1.06),
+                font(11.5)
+                    .color(&color)
+                    .pos(Pos::new(HPos::Right, VPos::Bottom)),
             )))
             .map_err(|e| e.to_string())?;
         chart
             .draw_series(std::iter::once(Text::new(
                 ridge_label,
-                (ridge * 1.08, peak / 1.45),
-                font(10.5).color(&color),
+                (ridge * 1.2, peak * 1.06),
+                font(10.5)
+                    .color(&color)
+                    .pos(Pos::new(HPos::Left, VPos::Bottom)),
             )))
             .map_err(|e| e.to_string())?;
     }
@@ -142,8 +147,10 @@ pub fn draw_roofline(
     chart
         .draw_series(std::iter::once(Text::new(
             bw_label,
-            (label_x, (bw * label_x * 2.2).min(y1)),
-            font(11.5).color(&bw_color),
+            (label_x * 1.3, (bw * label_x / 1.3).max(y0)),
+            font(11.5)
+                .color(&bw_color)
+                .pos(Pos::new(HPos::Left, VPos::Top)),
         )))
         .map_err(|e| e.to_string())?;
     chart

@@ -1,9 +1,11 @@
 //! Shared widgets: no GPU knowledge here, only labelled inputs and readouts (thaw-style props).
 
 mod notices;
+mod permalink;
 mod questions;
 mod slider;
 
 pub use notices::Notices;
+pub use permalink::{initial_query, use_permalink, PermalinkLink};
 pub use questions::{Question, Questions};
 pub use slider::{NumberField, RangeSlider, Scale};

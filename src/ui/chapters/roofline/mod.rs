@@ -8,37 +8,19 @@ mod text;
 mod views;
 
 use leptos::prelude::*;
-use wasm_bindgen::JsValue;
 
 use crate::ui::i18n::{t, use_lang};
-use crate::ui::widgets::{Notices, Questions};
+use crate::ui::widgets::{initial_query, use_permalink, Notices, PermalinkLink, Questions};
 use state::{RooflineInputs, RooflineState};
 
 /// The whole chapter page.
 #[component]
 pub fn RooflineChapter() -> impl IntoView {
     let lang = use_lang();
-    let query = window().location().search().unwrap_or_default();
-    let (inputs, notices) = RooflineInputs::from_query(&query);
+    let (inputs, notices) = RooflineInputs::from_query(&initial_query());
     let state = RooflineState::new(inputs);
     provide_context(state);
-
-    // The outside world: keep the address bar a permalink of the current inputs.
-    let permalink = Memo::new(move |_| {
-        let q = state.inputs.with(|i| i.to_query());
-        let path = window().location().pathname().unwrap_or_default();
-        if q.is_empty() {
-            path
-        } else {
-            format!("{path}?{q}")
-        }
-    });
-    Effect::new(move |_| {
-        let url = permalink.get();
-        if let Ok(history) = window().history() {
-            let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&url));
-        }
-    });
+    let permalink = use_permalink(move || state.inputs.with(|i| i.to_query()));
 
     view! {
         <article class="gx-chapter" data-testid="chapter-roofline">
@@ -60,9 +42,7 @@ pub fn RooflineChapter() -> impl IntoView {
             <views::MeasuredTable/>
             <views::DataTable/>
             <Questions questions=&text::QUESTIONS/>
-            <p class="l-body gx-permalink">
-                <a href=move || permalink.get() data-testid="permalink">{t(text::PERMALINK)}</a>
-            </p>
+            <PermalinkLink url=permalink/>
         </article>
     }
 }

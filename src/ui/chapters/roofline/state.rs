@@ -367,7 +367,8 @@ pub fn compute(inputs: &RooflineInputs) -> RooflineOutputs {
             placement: Some(p),
         });
     }
-    if inputs.measured {
+    // The H200 has the H100's SM: its measurements are drawn on the H100's chart only.
+    if inputs.measured && gpu.id == "h100" {
         for m in measured {
             points.push(ChartPoint {
                 kind: PointKind::Measured(m.id),
@@ -430,8 +431,13 @@ mod tests {
         let out = compute(&RooflineInputs::default());
         assert_eq!(out.course_rows.len(), 4);
         assert!(out.course_rows.iter().all(|(_, c)| c.is_some()));
-        // 5 course points + tiled + 4 measured + user.
-        assert_eq!(out.points.len(), 11);
+        // 5 course points + tiled + user; measured points only on the H100 chart.
+        assert_eq!(out.points.len(), 7);
+        let h100 = RooflineInputs {
+            gpu: "h100".into(),
+            ..RooflineInputs::default()
+        };
+        assert_eq!(compute(&h100).points.len(), 11);
         assert!(out.user.is_some());
     }
 

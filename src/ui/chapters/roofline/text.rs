@@ -56,7 +56,6 @@ pub const DATA_TABLE: Tr = tr(
     "Data table of the chart (for screen readers)",
     "图中数据表（供读屏软件使用）",
 );
-pub const PERMALINK: Tr = tr("Permalink to this view", "本视图的永久链接");
 pub const NO_UNIT: Tr = tr(
     "This GPU has no unit for that precision, so the kernel cannot be placed. Pick another GPU or element type.",
     "这块 GPU 没有该精度的执行单元，无法放上图。请换一块 GPU 或数据类型。",

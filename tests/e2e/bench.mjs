@@ -1,0 +1,99 @@
+// Budgets of DESIGN.md §3, measured and printed (never asserted):
+//  - first-load bytes: every resource the first load fetches, gzip -9;
+//  - time to interactive: navigation start → the Roofline chapter's figure and controls are live;
+//  - repaint after a control change: input event → the moved point is in the DOM (next frame).
+import fs from "node:fs";
+import path from "node:path";
+import zlib from "node:zlib";
+import { fileURLToPath } from "node:url";
+import { startServer } from "./server.mjs";
+import { launch, openPage } from "./browser.mjs";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const DIST = process.env.DIST ?? path.join(here, "../../dist");
+const RUNS = Number(process.env.RUNS ?? 7);
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const pct = (xs, p) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))];
+
+const server = await startServer(DIST);
+const browser = await launch();
+
+// 1. First-load bytes.
+{
+  const { context, page, requests } = await openPage(browser);
+  await page.goto(server.base + "roofline");
+  await page.waitForSelector("[data-testid=point-user] circle");
+  let total = 0;
+  const rows = [];
+  for (const url of new Set(requests)) {
+    const rel = new URL(url).pathname.replace("/warpscope/", "");
+    let file = path.join(DIST, rel);
+    if (fs.existsSync(file) && fs.statSync(file).isDirectory()) file = path.join(file, "index.html");
+    if (!fs.existsSync(file)) continue;
+    const raw = fs.readFileSync(file);
+    const gz = zlib.gzipSync(raw, { level: 9 }).length;
+    total += gz;
+    rows.push([path.basename(file), raw.length, gz]);
+  }
+  console.log("first load (Roofline chapter), gzip -9:");
+  for (const [name, raw, gz] of rows) console.log(`  ${name.padEnd(40)} ${String(raw).padStart(9)} B raw ${String(gz).padStart(8)} B gzip`);
+  console.log(`  TOTAL ${(total / 1024).toFixed(1)} KiB gzip (budget 186 KB)`);
+  await context.close();
+}
+
+// 2. Time to interactive, fresh context each run (no cache).
+{
+  const times = [];
+  for (let i = 0; i < RUNS; i++) {
+    const { context, page } = await openPage(browser);
+    await page.goto(server.base + "roofline", { waitUntil: "commit" });
+    await page.waitForSelector("[data-testid=point-user] circle");
+    await page.waitForSelector("[data-testid=slider-k] input[type=range]");
+    times.push(await page.evaluate(() => performance.now()));
+    await context.close();
+  }
+  console.log(`time to interactive (Roofline): median ${median(times).toFixed(0)} ms, min ${Math.min(...times).toFixed(0)} ms over ${RUNS} runs (budget 200 ms)`);
+}
+
+// 3. Control change → repaint.
+{
+  const { context, page } = await openPage(browser);
+  await page.goto(server.base + "roofline");
+  await page.waitForSelector("[data-testid=point-user] circle");
+  const samples = await page.evaluate(async (n) => {
+    const range = document.querySelector("[data-testid=slider-k] input[type=range]");
+    const point = () => document.querySelector("[data-testid=point-user] circle").getAttribute("cx");
+    const out = [];
+    for (let i = 0; i < n; i++) {
+      const before = point();
+      const t0 = performance.now();
+      range.value = String(i % 2 === 0 ? 6 : 12);
+      range.dispatchEvent(new Event("input", { bubbles: true }));
+      // The update is synchronous; wait one frame so the canvas redraw counts too.
+      await new Promise((r) => requestAnimationFrame(() => r()));
+      const t1 = performance.now();
+      if (point() === before) out.push(NaN);
+      else out.push(t1 - t0);
+    }
+    return out;
+  }, 40);
+  const ok = samples.filter((x) => !Number.isNaN(x));
+  console.log(`slider → repaint (incl. canvas redraw, to next frame): p50 ${median(ok).toFixed(1)} ms, p95 ${pct(ok, 0.95).toFixed(1)} ms over ${ok.length} changes (budget 16 ms)`);
+  const sync = await page.evaluate(async (n) => {
+    const range = document.querySelector("[data-testid=slider-k] input[type=range]");
+    const out = [];
+    for (let i = 0; i < n; i++) {
+      const t0 = performance.now();
+      range.value = String(i % 2 === 0 ? 6 : 12);
+      range.dispatchEvent(new Event("input", { bubbles: true }));
+      out.push(performance.now() - t0);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    return out;
+  }, 40);
+  console.log(`slider → DOM + canvas updated (synchronous work): p50 ${median(sync).toFixed(1)} ms, p95 ${pct(sync, 0.95).toFixed(1)} ms`);
+  await context.close();
+}
+
+await browser.close();
+server.close();
