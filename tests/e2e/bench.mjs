@@ -78,20 +78,22 @@ const browser = await launch();
     return out;
   }, 40);
   const ok = samples.filter((x) => !Number.isNaN(x));
-  console.log(`slider → repaint (incl. canvas redraw, to next frame): p50 ${median(ok).toFixed(1)} ms, p95 ${pct(ok, 0.95).toFixed(1)} ms over ${ok.length} changes (budget 16 ms)`);
-  const sync = await page.evaluate(async (n) => {
+  console.log(`slider → next animation frame (includes waiting for the frame): p50 ${median(ok).toFixed(1)} ms, p95 ${pct(ok, 0.95).toFixed(1)} ms over ${ok.length} changes (budget 16 ms)`);
+  // Leptos runs effects (the canvas redraw) in a microtask: the next macrotask sees all work done.
+  const work = await page.evaluate(async (n) => {
     const range = document.querySelector("[data-testid=slider-k] input[type=range]");
     const out = [];
     for (let i = 0; i < n; i++) {
       const t0 = performance.now();
       range.value = String(i % 2 === 0 ? 6 : 12);
       range.dispatchEvent(new Event("input", { bubbles: true }));
+      await new Promise((r) => setTimeout(r, 0));
       out.push(performance.now() - t0);
-      await new Promise((r) => setTimeout(r, 5));
+      await new Promise((r) => setTimeout(r, 20));
     }
     return out;
   }, 40);
-  console.log(`slider → DOM + canvas updated (synchronous work): p50 ${median(sync).toFixed(1)} ms, p95 ${pct(sync, 0.95).toFixed(1)} ms`);
+  console.log(`slider → model + DOM + canvas redrawn (all work, before paint): p50 ${median(work).toFixed(1)} ms, p95 ${pct(work, 0.95).toFixed(1)} ms (budget 16 ms)`);
   await context.close();
 }
 
