@@ -5,6 +5,7 @@ use leptos::prelude::*;
 
 use crate::ui::i18n::{tr, Tr};
 
+pub mod chip;
 pub mod home;
 pub mod roofline;
 
@@ -23,6 +24,10 @@ pub struct Chapter {
     pub view: Option<fn() -> AnyView>,
 }
 
+fn chip_view() -> AnyView {
+    view! { <chip::ChipChapter/> }.into_any()
+}
+
 fn roofline_view() -> AnyView {
     view! { <roofline::RooflineChapter/> }.into_any()
 }
@@ -37,7 +42,7 @@ pub const ALL: &[Chapter] = &[
             "GPC → TPC → SM → 4 partitions, and the memory hierarchy of the A100.",
             "GPC → TPC → SM → 4 个处理分区，以及 A100 的存储层次。",
         ),
-        view: None,
+        view: Some(chip_view),
     },
     Chapter {
         number: Some(2),

@@ -1,0 +1,64 @@
+// Chapter 1, chip anatomy: the die and the SM are drawn from the model, parts describe
+// themselves on focus, the GPU switch redraws, and the permalink keeps the GPU.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { startServer } from "./server.mjs";
+import { launch, openPage } from "./browser.mjs";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const DIST = process.env.DIST ?? path.join(here, "../../dist");
+let server;
+let browser;
+before(async () => {
+  server = await startServer(DIST);
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+test("the A100 die has 108 enabled SMs of 128 and the totals are derived", async () => {
+  const { context, page, errors } = await openPage(browser);
+  await page.goto(server.base + "chip");
+  await page.waitForSelector("[data-testid=figure] svg");
+  assert.equal(await page.locator(".gx-die__sm:not(.gx-die__sm--fused)").count(), 108);
+  assert.equal(await page.locator(".gx-die__sm").count(), 128);
+  const totals = await page.locator("[data-testid=totals]").textContent();
+  assert.match(totals, /6,912/);
+  assert.match(totals, /19\.5 TFLOP\/s/);
+  assert.match(totals, /312 TFLOP\/s/);
+  await page.locator(".gx-die__sm").first().focus();
+  assert.match(await page.locator("[data-testid=info]").first().textContent(), /SM 0 of 108/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("switching to the H100 redraws 132 of 144 SMs and keeps it in the permalink", async () => {
+  const { context, page, errors } = await openPage(browser);
+  await page.goto(server.base + "chip");
+  await page.locator("[data-testid=select-gpu]").selectOption("h100");
+  await page.waitForFunction(() => location.search.includes("gpu=h100"));
+  assert.equal(await page.locator(".gx-die__sm:not(.gx-die__sm--fused)").count(), 132);
+  assert.equal(await page.locator(".gx-die__sm").count(), 144);
+  const again = await openPage(browser);
+  await again.page.goto(page.url());
+  await again.page.waitForSelector("[data-testid=figure] svg");
+  assert.equal(await again.page.locator(".gx-die__sm:not(.gx-die__sm--fused)").count(), 132);
+  await page.click("[data-testid=lang-zh]");
+  assert.match(await page.locator("h1").textContent(), /芯片结构/);
+  assert.deepEqual(errors, []);
+  await again.context.close();
+  await context.close();
+});
+
+test("an unknown GPU in the link falls back to the A100 with a notice", async () => {
+  const { context, page, errors } = await openPage(browser);
+  await page.goto(server.base + "chip?gpu=rtx9999");
+  await page.waitForSelector("[data-testid=notices]");
+  assert.equal(await page.locator(".gx-die__sm:not(.gx-die__sm--fused)").count(), 108);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -1,0 +1,12 @@
+import { startServer } from "./server.mjs";
+import { launch, openPage } from "./browser.mjs";
+const s = await startServer("/work/main/dist");
+const b = await launch();
+const { page, errors } = await openPage(b);
+await page.goto(s.base + process.argv[2]);
+await page.waitForTimeout(1200);
+if (process.argv[4] === "zh") { await page.click("[data-testid=lang-zh]"); await page.waitForTimeout(400); }
+if (process.argv[5]) { await page.locator(process.argv[5]).first().focus(); await page.waitForTimeout(200); }
+await page.screenshot({ path: process.argv[3], fullPage: true });
+console.log("errors", errors);
+await b.close(); s.close();
