@@ -231,7 +231,7 @@ pub fn DieFigure() -> impl IntoView {
                 .unwrap_or_default();
             format!("{nv}   ·   PCIe {pg}.0 x16 · {}", si(pbw, "B/s"))
         };
-        let l2_label = format!("L2 {} + crossbar", bytes_binary(out.gpu.l2_bytes as f64));
+        let l2_label = format!("L2 {} + Crossbar", bytes_binary(out.gpu.l2_bytes as f64));
         let mem_label = format!(
             "{} {} · {}",
             bytes_binary(out.gpu.memory_bytes as f64),
@@ -324,7 +324,11 @@ pub fn SmFigure() -> impl IntoView {
             let (ox, oy, ow, oh) = rect_attrs(outer);
             // Header boxes: L0 | scheduler | dispatch.
             let hw = (PART_W - 16.0) / 3.0;
-            let header = [(Unit::L0, "L0 I-cache"), (Unit::Scheduler, "Warp scheduler"), (Unit::Dispatch, "Dispatch")]
+            let header = [
+                (Unit::L0, tr("L0 I-cache", "L0 指令缓存")),
+                (Unit::Scheduler, tr("Warp scheduler", "Warp Scheduler")),
+                (Unit::Dispatch, tr("Dispatch", "Dispatch")),
+            ]
                 .into_iter()
                 .enumerate()
                 .map(|(i, (u, name))| {
@@ -334,13 +338,17 @@ pub fn SmFigure() -> impl IntoView {
                     view! {
                         <g>
                             {part_rect(r, "gx-sm__ctl", Part::Unit(u), focused, move || describe(Part::Unit(u), &o, lang.get()))}
-                            <text x=tx y=ty class="gx-sm__text" aria-hidden="true">{name}</text>
+                            <text x=tx y=ty class="gx-sm__text" aria-hidden="true">{move || name.get(lang.get())}</text>
                         </g>
                     }
                 })
                 .collect_view();
             let rf = Rect { x0: x0 + 4.0, y0: y0 + 36.0, x1: x0 + PART_W - 4.0, y1: y0 + 52.0 };
-            let rf_label = format!("Register file {} × 32-bit ({})", grouped(u64::from(p.registers)), bytes_binary(f64::from(p.registers) * 4.0));
+            let rf_numbers = format!("{} × 32-bit ({})", grouped(u64::from(p.registers)), bytes_binary(f64::from(p.registers) * 4.0));
+            let rf_label = move || match lang.get() {
+                Lang::En => format!("Register file {rf_numbers}"),
+                Lang::Zh => format!("寄存器文件 {rf_numbers}"),
+            };
             let o = out.clone();
             let (rx, ry) = (format!("{:.1}", rf.x0 + 4.0), format!("{:.1}", rf.y1 - 4.0));
             let rows = [
@@ -411,7 +419,7 @@ pub fn SmFigure() -> impl IntoView {
         Some(view! {
             <svg class="gx-sm" viewBox=format!("0 0 {SM_W} {height:.0}") role="group" aria-label=move || text::SM.get(lang.get())>
                 {part_rect(l1i, "gx-sm__cache", Part::Unit(Unit::L1i), focused, move || describe(Part::Unit(Unit::L1i), &o1, lang.get()))}
-                <text x="16" y=format!("{:.1}", l1i.y1 - 8.0) class="gx-sm__text" aria-hidden="true">"L1 instruction cache"</text>
+                <text x="16" y=format!("{:.1}", l1i.y1 - 8.0) class="gx-sm__text" aria-hidden="true">{t(tr("L1 instruction cache", "L1 指令缓存"))}</text>
                 {parts}
                 {part_rect(l1, "gx-sm__cache gx-sm__cache--data", Part::Unit(Unit::L1Shared), focused, move || describe(Part::Unit(Unit::L1Shared), &o2, lang.get()))}
                 <text x="16" y=format!("{:.1}", l1.y1 - 8.0) class="gx-sm__text" aria-hidden="true">{l1_label}</text>
