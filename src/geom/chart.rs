@@ -46,7 +46,7 @@ impl ChartFrame {
     pub const ROOFLINE: ChartFrame = ChartFrame {
         width_px: 760.0,
         height_px: 460.0,
-        margin_px: 16.0,
+        margin_px: 24.0,
         x_label_area_px: 52.0,
         y_label_area_px: 84.0,
     };

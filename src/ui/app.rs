@@ -30,23 +30,32 @@ fn base_path() -> String {
     dir.to_string()
 }
 
+/// The router base as context, for building links (`A` leaves absolute paths untouched).
+#[derive(Clone, Debug)]
+pub struct BasePath(pub String);
+
+/// The link to `path` ("" for home, "roofline", …) under the app's base path.
+pub fn route_href(path: &str) -> String {
+    let base = use_context::<BasePath>().map(|b| b.0).unwrap_or_default();
+    format!("{base}/{path}")
+}
+
 /// The whole app.
 #[component]
 pub fn App() -> impl IntoView {
     let lang = RwSignal::new(initial_lang());
     provide_context(LangCtx(lang));
+    crate::ui::theme::provide_theme();
     // Effects talk to the outside world only: <html lang> and the stored choice.
     Effect::new(move |_| {
         let l = lang.get();
         if let Some(html) = document().document_element() {
             let _ = html.set_attribute("lang", l.tag());
         }
-        document().set_title(match l {
-            Lang::En => "warpscope: how a GPU runs a kernel",
-            Lang::Zh => "warpscope：GPU 如何运行一个 kernel",
-        });
+
     });
     let base = base_path();
+    provide_context(BasePath(base.clone()));
     view! {
         <Router base=base>
             <Header/>
@@ -72,7 +81,7 @@ fn Header() -> impl IntoView {
     view! {
         <header class="gx-header">
             <a class="gx-skip" href="#main">{t(tr("Skip to content", "跳到正文"))}</a>
-            <A href="/" attr:class="gx-brand">"warpscope"</A>
+            <A href=route_href("") attr:class="gx-brand">"warpscope"</A>
             <nav class="gx-nav" aria-label=t(tr("Chapters", "章节"))>
                 <ul>
                     {chapters::ALL
@@ -80,7 +89,7 @@ fn Header() -> impl IntoView {
                         .map(|c| {
                             view! {
                                 <li>
-                                    <A href=format!("/{}", c.slug)>
+                                    <A href=route_href(c.slug)>
                                         {c.number.map(|n| format!("{n} ")).unwrap_or_default()}
                                         {move || c.title.get(lang.get())}
                                     </A>
@@ -131,6 +140,13 @@ fn Footer() -> impl IntoView {
 fn ChapterPage() -> impl IntoView {
     let params = use_params_map();
     let lang = use_lang();
+    // The outside world: the tab title names the chapter.
+    Effect::new(move |_| {
+        let slug = params.read().get("chapter").unwrap_or_default();
+        if let Some(c) = chapters::by_slug(&slug) {
+            document().set_title(&format!("{} · warpscope", c.title.get(lang.get())));
+        }
+    });
     move || {
         let slug = params.read().get("chapter").unwrap_or_default();
         match chapters::by_slug(&slug) {
@@ -159,7 +175,7 @@ fn NotFound() -> impl IntoView {
         <div class="l-body" data-testid="not-found">
             <h1>{t(tr("Page not found", "页面不存在"))}</h1>
             <p>
-                <A href="/">{t(tr("Back to the chapter map", "返回章节目录"))}</A>
+                <A href=route_href("")>{t(tr("Back to the chapter map", "返回章节目录"))}</A>
             </p>
         </div>
     }

@@ -20,6 +20,14 @@ pub enum Lang {
 }
 
 impl Lang {
+    /// The value of the `lang` URL parameter: "en" or "zh".
+    pub fn param(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::Zh => "zh",
+        }
+    }
+
     /// BCP 47 tag for `<html lang>`.
     pub fn tag(self) -> &'static str {
         match self {
@@ -87,9 +95,27 @@ pub fn pick(lang: Lang, en: String, zh: String) -> String {
     }
 }
 
-/// The language to start with: stored choice, else the browser's, else English.
+/// The `lang` parameter of a query string (`zh`/`zh-CN` or `en`), if any.
+pub fn lang_from_query(query: &str) -> Option<Lang> {
+    query
+        .trim_start_matches('?')
+        .split('&')
+        .rev()
+        .find_map(|pair| pair.strip_prefix("lang="))
+        .and_then(|v| match v.to_ascii_lowercase().as_str() {
+            "zh" | "zh-cn" => Some(Lang::Zh),
+            "en" => Some(Lang::En),
+            _ => None,
+        })
+}
+
+/// The language to start with: the link's `lang`, else the stored choice, else the browser's,
+/// else English.
 pub fn initial_lang() -> Lang {
     let window = window();
+    if let Some(lang) = lang_from_query(&window.location().search().unwrap_or_default()) {
+        return lang;
+    }
     if let Ok(Some(storage)) = window.local_storage() {
         if let Ok(Some(stored)) = storage.get_item(STORAGE_KEY) {
             return Lang::from_tag(&stored);
@@ -120,5 +146,9 @@ mod tests {
         assert_eq!(Lang::from_tag("en-US"), Lang::En);
         assert_eq!(Lang::from_tag(""), Lang::En);
         assert_eq!(tr("a", "甲").get(Lang::Zh), "甲");
+        assert_eq!(lang_from_query("?k=1&lang=zh"), Some(Lang::Zh));
+        assert_eq!(lang_from_query("lang=EN"), Some(Lang::En));
+        assert_eq!(lang_from_query("lang=fr"), None);
+        assert_eq!(lang_from_query(""), None);
     }
 }

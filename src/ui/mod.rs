@@ -9,6 +9,7 @@ pub mod chapters;
 pub mod charts;
 pub mod format;
 pub mod i18n;
+pub mod theme;
 pub mod url;
 pub mod widgets;
 

@@ -66,6 +66,9 @@ impl Notice {
     }
 }
 
+/// Keys every page understands (read by the app shell, not by a chapter): the language.
+pub const GLOBAL_KEYS: [&str; 1] = ["lang"];
+
 /// Longest value echoed back in a notice, in characters (a permalink can be arbitrarily long).
 const MAX_ECHO_CHARS: usize = 40;
 
@@ -202,8 +205,8 @@ impl QueryReader {
         let Some(raw) = self.take(key) else {
             return default.to_string();
         };
-        if allowed.contains(&raw.as_str()) {
-            raw
+        if let Some(hit) = allowed.iter().find(|a| a.eq_ignore_ascii_case(raw.trim())) {
+            hit.to_string()
         } else {
             self.notices.push(Notice::Unparsable {
                 key: key.into(),
@@ -234,7 +237,7 @@ impl QueryReader {
     /// Ends reading: every key that was not asked for becomes an [`Notice::UnknownKey`].
     pub fn finish(mut self) -> Vec<Notice> {
         for key in self.pairs.keys() {
-            if !self.read.iter().any(|k| k == key) {
+            if !self.read.iter().any(|k| k == key) && !GLOBAL_KEYS.contains(&key.as_str()) {
                 self.notices.push(Notice::UnknownKey { key: echo(key) });
             }
         }
@@ -315,6 +318,7 @@ mod tests {
         assert_eq!(s.on, DEFAULT.on);
         assert_eq!(notices.len(), 5, "{notices:?}");
         assert!(notices.contains(&Notice::UnknownKey { key: "zzz".into() }));
+        assert_eq!(read("lang=zh").1, vec![]);
     }
 
     #[test]

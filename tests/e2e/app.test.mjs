@@ -179,3 +179,22 @@ test("hover and keyboard focus on a point show its formula", async () => {
   assert.match(tip, /min\(/);
   await context.close();
 });
+
+test("header links stay under the sub-path, and the tab title names the chapter", async () => {
+  const { context, page, errors } = await openPage(browser);
+  await page.goto(server.base);
+  await ready(page);
+  const hrefs = await page.locator(".gx-nav a").evaluateAll((as) => as.map((a) => a.getAttribute("href")));
+  for (const href of hrefs) assert.ok(href.startsWith("/warpscope/"), href);
+  await page.click(".gx-nav a[href='/warpscope/roofline']");
+  await page.waitForSelector("[data-testid=course-table]");
+  assert.equal(new URL(page.url()).pathname, "/warpscope/roofline");
+  assert.match(await page.title(), /Roofline/);
+  await page.reload();
+  await page.waitForSelector("[data-testid=course-table]");
+  await page.click(".gx-brand");
+  await page.waitForSelector("[data-testid=chapter-map]");
+  assert.equal(new URL(page.url()).pathname, "/warpscope/");
+  assert.deepEqual(errors, []);
+  await context.close();
+});

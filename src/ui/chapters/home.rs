@@ -10,6 +10,12 @@ use crate::ui::i18n::{t, tr, use_lang, Lang};
 #[component]
 pub fn Home() -> impl IntoView {
     let lang = use_lang();
+    Effect::new(move |_| {
+        document().set_title(match lang.get() {
+            Lang::En => "warpscope: how a GPU runs a kernel",
+            Lang::Zh => "warpscope：GPU 如何运行一个 kernel",
+        });
+    });
     view! {
         <div class="gx-home l-body">
             <h1>{t(tr("How a GPU runs a kernel", "GPU 如何运行一个 kernel"))}</h1>
@@ -23,7 +29,7 @@ pub fn Home() -> impl IntoView {
                 {ALL
                     .iter()
                     .map(|c| {
-                        let href = format!("./{}", c.slug);
+                        let href = crate::ui::app::route_href(c.slug);
                         let ready = c.view.is_some();
                         view! {
                             <li class="gx-chapter-card" class:gx-chapter-card--soon=!ready>

@@ -90,6 +90,9 @@ pub fn draw_roofline(
         .map_err(|e| e.to_string())?;
 
     let bw = spec.bandwidth_bytes_per_s;
+    // Labels are drawn last, each on a backdrop, so no line runs through text.
+    let mut labels: Vec<(String, (f64, f64), RGBColor)> = Vec::new();
+    let mut ridges: Vec<((f64, f64), RGBColor)> = Vec::new();
     for (i, roof) in spec.roofs.iter().enumerate() {
         let peak = roof.roof.peak_flops_per_s;
         let ridge = roof.ridge_point;
@@ -119,13 +122,7 @@ pub fn draw_roofline(
         chart
             .draw_series(LineSeries::new(pts, color.stroke_width(px(width))))
             .map_err(|e| e.to_string())?;
-        chart
-            .draw_series(std::iter::once(Circle::new(
-                (ridge, peak),
-                px(3.5),
-                color.filled(),
-            )))
-            .map_err(|e| e.to_string())?;
+        ridges.push(((ridge, peak), color));
         let names = same
             .iter()
             .map(|p| p.label().trim_end_matches(" Tensor"))
@@ -147,15 +144,7 @@ pub fn draw_roofline(
             si(peak, "FLOP/s"),
             sig3(ridge)
         );
-        chart
-            .draw_series(std::iter::once(Text::new(
-                label,
-                (x1 / 1.15, peak * 1.04),
-                font(11.5)
-                    .color(&color)
-                    .pos(Pos::new(HPos::Right, VPos::Bottom)),
-            )))
-            .map_err(|e| e.to_string())?;
+        labels.push((label, (x1 / 1.15, peak * 1.04), color));
     }
     // The bandwidth roof itself, labelled along the slope.
     let bw_label = match drawing.lang {
@@ -193,6 +182,30 @@ pub fn draw_roofline(
             ))
             .map_err(|e| e.to_string())?;
     }
+    for (text, (x, y), color) in labels {
+        let (px_x, px_y) = chart.backend_coord(&(x, y));
+        let style = font(11.5).color(&color);
+        let (w, h) = root
+            .estimate_text_size(&text, &style)
+            .map_err(|e| e.to_string())?;
+        let (left, top) = (px_x - w as i32, px_y - h as i32);
+        let pad = px(2.0) as i32;
+        root.draw(&Rectangle::new(
+            [(left - pad, top - pad / 2), (px_x + pad, px_y)],
+            bg.mix(0.7).filled(),
+        ))
+        .map_err(|e| e.to_string())?;
+        root.draw(&Text::new(text, (left, top), style))
+            .map_err(|e| e.to_string())?;
+    }
+    // Ridge points on top of everything.
+    chart
+        .draw_series(
+            ridges
+                .into_iter()
+                .map(|(at, color)| Circle::new(at, px(3.5), color.filled())),
+        )
+        .map_err(|e| e.to_string())?;
     root.present().map_err(|e| e.to_string())?;
     Ok(())
 }
@@ -207,6 +220,8 @@ pub fn RooflineCanvas(
     let canvas = NodeRef::<leptos::html::Canvas>::new();
     Effect::new(move |_| {
         let d = drawing.get();
+        // Redraw with the new tokens when the system switches between light and dark.
+        let _dark = crate::ui::theme::track_theme();
         let Some(el) = canvas.get() else { return };
         if let Err(err) = draw_roofline(el, &d) {
             leptos::logging::error!("roofline chart: {err}");

@@ -3,7 +3,7 @@
 use leptos::prelude::*;
 use wasm_bindgen::JsValue;
 
-use crate::ui::i18n::{t, tr};
+use crate::ui::i18n::{t, tr, use_lang};
 
 /// The page's query string as loaded (with its leading `?`, or empty).
 pub fn initial_query() -> String {
@@ -12,15 +12,18 @@ pub fn initial_query() -> String {
 
 /// A memo of the current page's URL with `query()` as its query string, and an effect that
 /// writes it to the address bar (`history.replaceState`, so Back still leaves the chapter).
-/// `query` returns the query without `?`; empty means no query.
+/// `query` returns the query without `?`; the current language is appended as `lang=`, so a
+/// teacher's link opens in the teacher's language.
 pub fn use_permalink(query: impl Fn() -> String + Send + Sync + 'static) -> Memo<String> {
+    let lang = use_lang();
     let url = Memo::new(move |_| {
         let q = query();
         let path = window().location().pathname().unwrap_or_default();
+        let lang = lang.get().param();
         if q.is_empty() {
-            path
+            format!("{path}?lang={lang}")
         } else {
-            format!("{path}?{q}")
+            format!("{path}?{q}&lang={lang}")
         }
     });
     Effect::new(move |_| {

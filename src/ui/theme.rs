@@ -1,0 +1,41 @@
+//! Light/dark theme follows the system (`prefers-color-scheme`). CSS switches the tokens by
+//! itself; canvas charts read the tokens when they draw, so they subscribe to [`ThemeCtx`] and
+//! redraw when the system theme changes.
+
+use leptos::prelude::*;
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::JsCast;
+
+/// True while the system prefers dark colours. Written only by the media-query listener.
+#[derive(Clone, Copy)]
+pub struct ThemeCtx(pub RwSignal<bool>);
+
+/// Creates the theme signal and listens for system theme changes for the app's lifetime.
+pub fn provide_theme() {
+    let query = window()
+        .match_media("(prefers-color-scheme: dark)")
+        .ok()
+        .flatten();
+    let dark = RwSignal::new(query.as_ref().is_some_and(|q| q.matches()));
+    if let Some(q) = query {
+        let listener = Closure::<dyn Fn(web_sys::Event)>::new(move |ev: web_sys::Event| {
+            if let Some(q) = ev
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::MediaQueryList>().ok())
+            {
+                dark.set(q.matches());
+            }
+        });
+        let _ = q.add_event_listener_with_callback("change", listener.as_ref().unchecked_ref());
+        // The listener lives as long as the page.
+        listener.forget();
+    }
+    provide_context(ThemeCtx(dark));
+}
+
+/// Tracks the theme inside an effect so that it reruns when the system theme changes.
+pub fn track_theme() -> bool {
+    use_context::<ThemeCtx>()
+        .map(|t| t.0.get())
+        .unwrap_or(false)
+}

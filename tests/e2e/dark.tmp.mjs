@@ -1,0 +1,12 @@
+import { startServer } from "./server.mjs";
+import { launch, openPage } from "./browser.mjs";
+const s = await startServer("/work/main/dist");
+const b = await launch();
+const { page, errors } = await openPage(b);
+await page.goto(s.base + "roofline");
+await page.waitForTimeout(1000);
+await page.emulateMedia({ colorScheme: "dark" });
+await page.waitForTimeout(500);
+await page.screenshot({ path: "/tmp/dark.png", clip: { x: 0, y: 300, width: 1280, height: 600 } });
+console.log("errors", errors);
+await b.close(); s.close();
