@@ -52,7 +52,6 @@ pub fn App() -> impl IntoView {
         if let Some(html) = document().document_element() {
             let _ = html.set_attribute("lang", l.tag());
         }
-
     });
     let base = base_path();
     provide_context(BasePath(base.clone()));

@@ -9,6 +9,10 @@ pub fn si(value: f64, unit: &str) -> String {
     if value.is_infinite() {
         return format!("∞ {unit}");
     }
+    // Beyond the prefixes (or below a thousandth), scientific notation stays readable.
+    if value != 0.0 && (value.abs() >= 1e21 || value.abs() < 1e-3) {
+        return format!("{value:.2e} {unit}");
+    }
     const PREFIXES: [(f64, &str); 7] = [
         (1e18, "E"),
         (1e15, "P"),
@@ -38,6 +42,9 @@ pub fn sig3(value: f64) -> String {
         };
     }
     let abs = value.abs();
+    if abs != 0.0 && !(1e-4..1e7).contains(&abs) {
+        return format!("{value:.2e}");
+    }
     let decimals = if abs >= 100.0 {
         0
     } else if abs >= 10.0 {
@@ -81,6 +88,40 @@ pub fn bytes_binary(bytes: f64) -> String {
     format!("{} B", sig3(bytes))
 }
 
+/// Bytes with a decimal prefix, as bandwidths are quoted: 3221225472 → "3.22 GB".
+pub fn bytes_decimal(bytes: f64) -> String {
+    si(bytes, "B")
+}
+
+/// Decimal first (what divides by TB/s), binary in parentheses when it differs:
+/// 3221225472 → "3.22 GB (3.00 GiB)".
+pub fn bytes_both(bytes: f64) -> String {
+    let dec = bytes_decimal(bytes);
+    if bytes.abs() < 1000.0 || !bytes.is_finite() {
+        return dec;
+    }
+    format!("{dec} ({})", bytes_binary(bytes))
+}
+
+/// A duration in the unit that reads best: "440.5 µs", "1.61 ms", "3.21e+9 s".
+pub fn duration(seconds: f64) -> String {
+    if !seconds.is_finite() {
+        return sig3(seconds);
+    }
+    let s = seconds.abs();
+    if s == 0.0 {
+        "0 s".into()
+    } else if s < 1e-6 {
+        format!("{} ns", sig3(seconds * 1e9))
+    } else if s < 1e-2 {
+        format!("{} µs", fixed(seconds * 1e6, 1))
+    } else if s < 10.0 {
+        format!("{} ms", sig3(seconds * 1e3))
+    } else {
+        format!("{} s", sig3(seconds))
+    }
+}
+
 /// Seconds as µs with one decimal (the course's table): 1.6106e-3 → "1610.6 µs".
 pub fn micros(seconds: f64) -> String {
     format!("{} µs", fixed(seconds * 1e6, 1))
@@ -115,5 +156,11 @@ mod tests {
         assert_eq!(grouped(16_777_216), "16,777,216");
         assert_eq!(grouped(0), "0");
         assert_eq!(si(f64::NAN, "B"), "—");
+        assert_eq!(si(1e24, "FLOP"), "1.00e24 FLOP");
+        assert_eq!(sig3(1e24), "1.00e24");
+        assert_eq!(bytes_both(3_221_225_472.0), "3.22 GB (3.00 GiB)");
+        assert_eq!(duration(440.5e-6), "440.5 µs");
+        assert_eq!(duration(3.2e15), "3.20e15 s");
+        assert_eq!(duration(1e-12), "0.00100 ns");
     }
 }

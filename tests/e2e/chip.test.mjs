@@ -30,7 +30,7 @@ test("the A100 die has 108 enabled SMs of 128 and the totals are derived", async
   assert.match(totals, /6,912/);
   assert.match(totals, /19\.5 TFLOP\/s/);
   assert.match(totals, /312 TFLOP\/s/);
-  await page.locator(".gx-die__sm").first().focus();
+  await page.locator(".gx-die__sm").first().hover();
   assert.match(await page.locator("[data-testid=info]").first().textContent(), /SM 0 of 108/);
   assert.deepEqual(errors, []);
   await context.close();

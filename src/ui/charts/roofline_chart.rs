@@ -23,6 +23,8 @@ pub struct RooflineDrawing {
     pub show_measured_copy: bool,
     /// Axis-title language.
     pub lang: Lang,
+    /// Device memory kind for the slanted roof's label ("HBM2e", "GDDR6X", …).
+    pub memory_kind: &'static str,
 }
 
 fn decade_label(v: f64) -> String {
@@ -139,17 +141,31 @@ pub fn draw_roofline(
         };
         // One label per roof at its right end, sitting on the line: roofs 2× apart are ~20 px
         // apart, more than a line of 11.5 px text.
+        let unit = if same.contains(&Precision::Int8Tensor) && same.len() == 1 {
+            "OP/s"
+        } else {
+            "FLOP/s"
+        };
         let label = format!(
             "{names}{tensor} {} · {ridge_word} {}",
-            si(peak, "FLOP/s"),
+            si(peak, unit),
             sig3(ridge)
         );
         labels.push((label, (x1 / 1.15, peak * 1.04), color));
     }
+    let top_ridge = spec
+        .roofs
+        .iter()
+        .map(|r| (r.ridge_point, r.roof.peak_flops_per_s))
+        .fold((x0, bw * x0), |a, b| if b.1 > a.1 { b } else { a });
     // The bandwidth roof itself, labelled along the slope.
     let bw_label = match drawing.lang {
-        Lang::En => format!("HBM roof  P = I × {}", si(bw, "B/s")),
-        Lang::Zh => format!("带宽屋顶  P = I × {}", si(bw, "B/s")),
+        Lang::En => format!("{} roof  P = I × {}", drawing.memory_kind, si(bw, "B/s")),
+        Lang::Zh => format!(
+            "{} 带宽屋顶  P = I × {}",
+            drawing.memory_kind,
+            si(bw, "B/s")
+        ),
     };
     let label_x = (x0 * 3.0).min(x1);
     chart
@@ -163,10 +179,8 @@ pub fn draw_roofline(
         .map_err(|e| e.to_string())?;
     chart
         .draw_series(LineSeries::new(
-            vec![
-                (x0, (bw * x0).max(y0)),
-                ((y1 / bw).min(x1), (bw * x1).min(y1)),
-            ],
+            // The slanted roof ends where it meets the highest compute roof.
+            vec![(x0, (bw * x0).max(y0)), top_ridge],
             bw_color.stroke_width(px(1.0)),
         ))
         .map_err(|e| e.to_string())?;

@@ -106,6 +106,7 @@ pub fn RangeSlider(
     let id = format!("in-{}", if testid.is_empty() { label.en } else { testid })
         .replace(|c: char| !c.is_ascii_alphanumeric(), "-");
     let id_num = format!("{id}-num");
+    let id_err = format!("{id}-err");
     view! {
         <div class="gx-field" data-testid=testid>
             <label class="gx-field__label" for=id_num.clone()>{move || label.get(lang.get())}</label>
@@ -118,6 +119,7 @@ pub fn RangeSlider(
                     min=slider_min.to_string()
                     max=slider_max.to_string()
                     step=slider_step.to_string()
+                    aria-valuetext=move || format!("{} {unit}", value.get()).trim_end().to_string()
                     prop:value=slider_value
                     on:input=on_slide
                 />
@@ -128,13 +130,23 @@ pub fn RangeSlider(
                     class="gx-field__number"
                     class:gx-field__number--invalid=move || error.read().is_some()
                     aria-invalid=move || if error.read().is_some() { "true" } else { "false" }
+                    aria-describedby=id_err.clone()
                     prop:value=move || value.get().to_string()
                     on:change=on_type
                 />
                 <span class="gx-field__unit">{unit}</span>
             </div>
-            <p class="gx-field__error" role="alert">{move || error.get()}</p>
+            <p class="gx-field__error" id=id_err role="alert">{move || error.get()}</p>
         </div>
+    }
+}
+
+/// How a free number reads in its box: plain digits while exact, scientific beyond.
+fn display_number(v: f64) -> String {
+    if v.fract() == 0.0 && v.abs() < 1e15 {
+        format!("{v:.0}")
+    } else {
+        format!("{v:e}")
     }
 }
 
@@ -170,13 +182,22 @@ pub fn NumberField(
                 on_input.run(v);
             }
             _ => error.set(Some(match lang.get_untracked() {
-                Lang::En => format!("Enter a number from {min:e} to {max:e}, e.g. 1.5e9."),
-                Lang::Zh => format!("请输入 {min:e} 到 {max:e} 之间的数，例如 1.5e9。"),
+                Lang::En => format!(
+                    "Enter a number from {} to {}, e.g. 1.5e9.",
+                    display_number(min),
+                    display_number(max)
+                ),
+                Lang::Zh => format!(
+                    "请输入 {} 到 {} 之间的数，例如 1.5e9。",
+                    display_number(min),
+                    display_number(max)
+                ),
             })),
         }
     };
     let id = format!("nf-{}", if testid.is_empty() { label.en } else { testid })
         .replace(|c: char| !c.is_ascii_alphanumeric(), "-");
+    let id_err2 = format!("{id}-err");
     view! {
         <div class="gx-field" data-testid=testid>
             <label class="gx-field__label" for=id.clone()>{move || label.get(lang.get())}</label>
@@ -187,11 +208,13 @@ pub fn NumberField(
                     id=id
                     class="gx-field__number gx-field__number--wide"
                     class:gx-field__number--invalid=move || error.read().is_some()
-                    prop:value=move || format!("{:e}", value.get())
+                    aria-invalid=move || if error.read().is_some() { "true" } else { "false" }
+                    aria-describedby=id_err2.clone()
+                    prop:value=move || display_number(value.get())
                     on:change=on_type
                 />
             </div>
-            <p class="gx-field__error" role="alert">{move || error.get()}</p>
+            <p class="gx-field__error" id=id_err2 role="alert">{move || error.get()}</p>
         </div>
     }
 }
@@ -207,6 +230,9 @@ mod tests {
         assert!(parse_in_range("abc", 1, 65536, Lang::Zh).is_err());
         assert!(parse_in_range("-1", 1, 65536, Lang::En).is_err());
         assert_eq!(log2_floor(4096), 12);
+        assert_eq!(parse_in_range("４０９６", 1, 65536, Lang::Zh), Ok(4096));
+        assert_eq!(display_number(1.0), "1");
+        assert_eq!(display_number(1e24), "1e24");
         assert_eq!(log2_floor(0), 0);
     }
 }

@@ -189,10 +189,13 @@ fn part_rect(
     label: impl Fn() -> String + Send + Sync + 'static,
 ) -> impl IntoView {
     let (x, y, w, h) = rect_attrs(r);
+    // SM cells answer the mouse only: 108–132 tab stops would trap keyboard users; their GPC
+    // box is the keyboard stop and describes them.
+    let tabindex = (!matches!(part, Part::Sm(_))).then_some("0");
     view! {
         <rect x=x y=y width=w height=h class=class
             class:gx-part--focused=move || focused.get() == Some(part)
-            tabindex="0" aria-label=label
+            tabindex=tabindex aria-label=label
             on:mouseenter=move |_| focused.set(Some(part))
             on:focus=move |_| focused.set(Some(part))
         />
@@ -436,9 +439,9 @@ pub fn SmFigure() -> impl IntoView {
     }
 }
 
-fn row(name: &'static str, formula: String, value: String) -> impl IntoView {
+fn row(name: crate::ui::i18n::Tr, formula: String, value: String) -> impl IntoView {
     view! {
-        <tr><th scope="row">{name}</th><td class="gx-formula">{formula}</td><td class="gx-value">{value}</td></tr>
+        <tr><th scope="row">{t(name)}</th><td class="gx-formula">{formula}</td><td class="gx-value">{value}</td></tr>
     }
 }
 
@@ -458,19 +461,31 @@ pub fn Totals() -> impl IntoView {
                 view! {
                     <table class="gx-table">
                         <tbody>
-                            {row("FP32 / SM", format!("4 × {}", p.fp32), (p.fp32 * k).to_string())}
-                            {row("INT32 / SM", format!("4 × {}", p.int32), (p.int32 * k).to_string())}
-                            {row("FP64 / SM", format!("4 × {}", p.fp64), (p.fp64 * k).to_string())}
-                            {row("Tensor Cores / SM", format!("4 × {}", p.tensor_cores), (p.tensor_cores * k).to_string())}
-                            {row("LD/ST / SM", format!("4 × {}", p.ld_st), (p.ld_st * k).to_string())}
-                            {row("SFU / SM", format!("4 × {}", p.sfu), (p.sfu * k).to_string())}
-                            {row("registers / SM", format!("4 × {} × 4 B", grouped(u64::from(p.registers))), format!("{} = {}", grouped(u64::from(p.registers * k)), bytes_binary(f64::from(p.registers * k) * 4.0)))}
-                            {row("FP32 lanes / chip", format!("{} SMs × {}", g.sm_count, p.fp32 * k), grouped(u64::from(g.fp32_lanes())))}
-                            {row("registers / chip", format!("{} SMs × {}", g.sm_count, bytes_binary(f64::from(g.regs_per_sm) * 4.0)), bytes_binary(f64::from(g.sm_count) * f64::from(g.regs_per_sm) * 4.0))}
-                            {row("FP32 peak", format!("{} × 2 FLOP × {ghz} GHz", grouped(u64::from(g.fp32_lanes()))), si(g.fp32_flops_per_s_from_units(), "FLOP/s"))}
-                            {row("FP16 Tensor peak (dense)", format!("{} × {} TC × {} FMA × 2 × {tghz} GHz", g.sm_count, g.tensor_cores_per_sm, o.anatomy.tensor_fp16_fma_per_clk), si(o.anatomy.tensor_fp16_flops_per_s(g), "FLOP/s"))}
+                            {row(tr("FP32 lanes / SM", "每 SM 的 FP32 lane"), format!("4 × {}", p.fp32), (p.fp32 * k).to_string())}
+                            {row(tr("INT32 lanes / SM", "每 SM 的 INT32 lane"), format!("4 × {}", p.int32), (p.int32 * k).to_string())}
+                            {row(tr("FP64 lanes / SM", "每 SM 的 FP64 lane"), format!("4 × {}", p.fp64), (p.fp64 * k).to_string())}
+                            {row(tr("Tensor Cores / SM", "每 SM 的 Tensor Core"), format!("4 × {}", p.tensor_cores), (p.tensor_cores * k).to_string())}
+                            {row(tr("LD/ST units / SM", "每 SM 的 LD/ST 单元"), format!("4 × {}", p.ld_st), (p.ld_st * k).to_string())}
+                            {row(tr("SFUs / SM", "每 SM 的 SFU"), format!("4 × {}", p.sfu), (p.sfu * k).to_string())}
+                            {row(tr("registers / SM", "每 SM 的寄存器"), format!("4 × {} × 4 B", grouped(u64::from(p.registers))), format!("{} = {}", grouped(u64::from(p.registers * k)), bytes_binary(f64::from(p.registers * k) * 4.0)))}
+                            {row(tr("FP32 lanes / chip", "整卡 FP32 lane"), format!("{} SMs × {}", g.sm_count, p.fp32 * k), grouped(u64::from(g.fp32_lanes())))}
+                            {row(tr("registers / chip", "整卡寄存器"), format!("{} SMs × {}", g.sm_count, bytes_binary(f64::from(g.regs_per_sm) * 4.0)), bytes_binary(f64::from(g.sm_count) * f64::from(g.regs_per_sm) * 4.0))}
+                            {row(tr("FP32 peak", "FP32 峰值"), format!("{} × 2 FLOP × {ghz} GHz", grouped(u64::from(g.fp32_lanes()))), si(g.fp32_flops_per_s_from_units(), "FLOP/s"))}
+                            {row(tr("FP16 Tensor peak (dense)", "FP16 Tensor 峰值（稠密）"), format!("{} × {} TC × {} FMA × 2 × {tghz} GHz", g.sm_count, g.tensor_cores_per_sm, o.anatomy.tensor_fp16_fma_per_clk), si(o.anatomy.tensor_fp16_flops_per_s(g), "FLOP/s"))}
                         </tbody>
                     </table>
+                    <p class="gx-note">{
+                        let (b, tc) = (g.boost_clock_mhz, o.anatomy.tensor_clock_mhz);
+                        let lang = use_lang();
+                        move || if b == tc {
+                            String::new()
+                        } else {
+                            match lang.get() {
+                                Lang::En => format!("The FP32 peak is quoted at the {b} MHz boost clock, the Tensor Core peak at {tc} MHz, as the datasheet's figures correspond to."),
+                                Lang::Zh => format!("FP32 峰值按 {b} MHz boost 时钟计算，Tensor Core 峰值按 {tc} MHz 计算，与数据手册数字的口径一致。"),
+                            }
+                        }
+                    }</p>
                 }
             })}
         </section>
@@ -516,8 +531,8 @@ pub fn MemoryTable() -> impl IntoView {
             <h3>{t(text::LINKS)}</h3>
             <p>{move || st.outputs.get().map(|o| describe(Part::Io, &o, lang.get()))}</p>
             <p class="gx-note">{t(tr(
-                "The course's warning: NVLink's figure is a bidirectional aggregate between GPUs, not host-memory bandwidth; PCIe's 64 GB/s (A100) is also bidirectional, about 32 GB/s each way. Neither is comparable with HBM's ~2 TB/s.",
-                "课程的提醒：NVLink 的数字是 GPU 之间的双向聚合带宽，不是 CPU 主存带宽；PCIe 的 64 GB/s（A100）也是双向聚合，单方向约 32 GB/s。两者都不能和 HBM 约 2 TB/s 相比。",
+                "The course's warning, for the A100: NVLink's 600 GB/s is a bidirectional aggregate between GPUs, not host-memory bandwidth; PCIe 4.0's 64 GB/s is also bidirectional, about 32 GB/s each way. Neither is comparable with HBM's ~2 TB/s. The same holds on the H100 with its own numbers above.",
+                "课程针对 A100 的提醒：NVLink 的 600 GB/s 是 GPU 之间的双向聚合带宽，不是 CPU 主存带宽；PCIe 4.0 的 64 GB/s 也是双向聚合，单方向约 32 GB/s。两者都不能和 HBM 约 2 TB/s 相比。H100 同理，只是换成上面它自己的数字。",
             ))}</p>
         </section>
     }

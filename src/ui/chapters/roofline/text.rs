@@ -1,7 +1,8 @@
 //! The Roofline chapter's words, in both languages (course `gpu-kernel-engineering-01` §6).
 
-use crate::model::roofline::{Bound, MeasuredId};
-use crate::ui::i18n::{tr, Tr};
+use crate::model::gpu_spec::GpuSpec;
+use crate::model::roofline::{Bound, MeasuredId, Precision};
+use crate::ui::i18n::{tr, Lang, Tr};
 use crate::ui::widgets::Question;
 
 use super::state::{CourseKernel, Family, PointKind};
@@ -43,22 +44,63 @@ pub const COURSE_TABLE: Tr = tr(
     "The course's table: A100 vs H100",
     "课程中的表：A100 与 H100",
 );
-pub const COURSE_TABLE_NOTE: Tr = tr(
-    "Elementwise, RMSNorm and decode attention are timed by their bytes: their A100 → H100 speed-up is the bandwidth ratio 3.35 / 2.0 = 1.68×. The GEMM is timed by its FLOPs: 989 / 312 = 3.17×. A kernel's speed-up on new hardware tells you which bound it is, without a profiler.",
-    "elementwise、RMSNorm、decode attention 的时间全由字节数决定，A100 → H100 的加速比恰好是带宽比 3.35 / 2.0 = 1.68×；GEMM 的时间由 FLOPs 决定，加速比是算力比 989 / 312 = 3.17×。一个 kernel 换硬件后的加速比，本身就能告诉你它是哪一类瓶颈——这是一个不用 profiler 的诊断方法。",
+pub const COURSE_TABLE_DATASHEET: Tr = tr(
+    "The course's kernels with datasheet values: A100 vs H100",
+    "课程中的 kernel，按数据手册值：A100 与 H100",
 );
+
+/// The speed-up diagnostic with the ratios of the values in use: `bw` and `peak` are
+/// (H100, A100) bandwidth and BF16 peak.
+pub fn course_table_note(bw: (f64, f64), peak: (f64, f64), lang: Lang) -> String {
+    let f = |x: f64| crate::ui::format::sig3(x);
+    let (rb, rp) = (bw.0 / bw.1, peak.0 / peak.1);
+    let (b0, b1) = (f(bw.0 / 1e12), f(bw.1 / 1e12));
+    let (p0, p1) = (f(peak.0 / 1e12), f(peak.1 / 1e12));
+    match lang {
+        Lang::En => format!(
+            "Elementwise, RMSNorm and decode attention are timed by their bytes: their A100 → H100 speed-up is the bandwidth ratio {b0} / {b1} = {:.2}×. The GEMM is timed by its FLOPs: {p0} / {p1} = {:.2}×. A kernel's speed-up on new hardware tells you which bound it is, without a profiler.",
+            rb, rp
+        ),
+        Lang::Zh => format!(
+            "elementwise、RMSNorm、decode attention 的时间全由字节数决定，A100 → H100 的加速比恰好是带宽比 {b0} / {b1} = {:.2}×；GEMM 的时间由 FLOPs 决定，加速比是算力比 {p0} / {p1} = {:.2}×。一个 kernel 换硬件后的加速比，本身就能告诉你它是哪一类瓶颈——这是一个不用 profiler 的诊断方法。",
+            rb, rp
+        ),
+    }
+}
+
+/// Why a kernel cannot be placed: the GPU lacks the unit for `precision`.
+pub fn no_unit(precision: Precision, gpu: &GpuSpec, lang: Lang) -> String {
+    let have: Vec<&str> = Precision::ALL
+        .iter()
+        .filter(|p| p.is_tensor() && gpu.peaks.get(**p).is_some())
+        .map(|p| p.label())
+        .collect();
+    let have = if have.is_empty() {
+        "—".to_string()
+    } else {
+        have.join(", ")
+    };
+    match lang {
+        Lang::En => format!(
+            "The {} has no {} unit, so this kernel cannot be placed on its roofline. Its Tensor Cores run: {have}. Pick another element type or GPU.",
+            gpu.name,
+            precision.label()
+        ),
+        Lang::Zh => format!(
+            "{} 没有 {} 执行单元，无法把这个 kernel 放到它的 Roofline 上。它的 Tensor Core 支持：{have}。请换一种数据类型或换一块 GPU。",
+            gpu.name,
+            precision.label()
+        ),
+    }
+}
 pub const MEASURED_TITLE: Tr = tr("Measured on an NVIDIA H200", "在 NVIDIA H200 上的实测");
 pub const MEASURED_NOTE: Tr = tr(
-    "The roofline is a bound, not a prediction. On an H200 (the H100's SM with 4.8 TB/s of HBM3e) the best device-to-device copy reached 4277 GB/s, 89 % of the datasheet: that is the practical bandwidth roof (dashed). The course's elementwise add with one element per thread reaches only 48 % of it; with 16-byte vectors it reaches 103 % (a read-mostly mix beats a pure copy). cuBLAS BF16 GEMM 4096³ reaches 669 TFLOP/s, 68 % of the 989 TFLOPS peak.",
-    "Roofline 给的是上界，不是预测。在 H200（与 H100 相同的 SM，4.8 TB/s HBM3e）上，最好的设备内拷贝达到 4277 GB/s，是数据手册值的 89 %：这才是实际可达的带宽屋顶（虚线）。课程里每线程一个元素的 elementwise 加法只达到它的 48 %；改用 16 字节向量访存后达到 103 %（读多写少比纯拷贝略快）。cuBLAS 的 BF16 GEMM 4096³ 达到 669 TFLOP/s，是 989 TFLOPS 峰值的 68 %。",
+    "The roofline is a bound, not a prediction. On an H200 (the H100's SM with 4.8 TB/s of HBM3e) the best device-to-device copy reached 4277 GB/s, 89 % of the datasheet: that is the practical bandwidth roof (dashed). The course's elementwise add with one element per thread reaches only 48 % of it; with 16-byte vectors it reaches 103 % (a read-mostly mix beats a pure copy). cuBLAS BF16 GEMM 4096³ reaches 669 TFLOP/s, 68 % of the 989 TFLOPS peak. On the H100 chart these points can sit above the solid 3.35 TB/s roof: the H200 has 4.8 TB/s of HBM3e, so compare them with its dashed copy-bandwidth line.",
+    "Roofline 给的是上界，不是预测。在 H200（与 H100 相同的 SM，4.8 TB/s HBM3e）上，最好的设备内拷贝达到 4277 GB/s，是数据手册值的 89 %：这才是实际可达的带宽屋顶（虚线）。课程里每线程一个元素的 elementwise 加法只达到它的 48 %；改用 16 字节向量访存后达到 103 %（读多写少比纯拷贝略快）。cuBLAS 的 BF16 GEMM 4096³ 达到 669 TFLOP/s，是 989 TFLOPS 峰值的 68 %。在 H100 的图上，这些点可能高于实线的 3.35 TB/s 屋顶：H200 的 HBM3e 有 4.8 TB/s，应当和它的虚线（实测拷贝带宽）比较。",
 );
 pub const DATA_TABLE: Tr = tr(
     "Data table of the chart (for screen readers)",
     "图中数据表（供读屏软件使用）",
-);
-pub const NO_UNIT: Tr = tr(
-    "This GPU has no unit for that precision, so the kernel cannot be placed. Pick another GPU or element type.",
-    "这块 GPU 没有该精度的执行单元，无法放上图。请换一块 GPU 或数据类型。",
 );
 
 pub fn bound(b: Bound) -> Tr {
@@ -118,7 +160,7 @@ pub fn point(kind: PointKind) -> Tr {
 pub static QUESTIONS: [Question; 4] = [
     Question {
         id: "q-001-11-1",
-        source: tr("Course 001, §11 question 1", "课程 001 第十一节 第 1 题"),
+        source: tr("Course 001, §11 question 1", "课程 001 第 11 节 第 1 题"),
         question: tr(
             "A100: BF16 peak 312 TFLOPS, HBM 2.0 TB/s. What is the ridge point? Is a kernel with I = 40 FLOP/byte memory- or compute-bound on it? And on an H100 (989 TFLOPS, 3.35 TB/s)?",
             "A100 BF16 峰值 312 TFLOPS、HBM 2.0 TB/s：ridge point 是多少？一个 I = 40 FLOP/byte 的 kernel 在它上面是哪类？在 H100（989 T、3.35 TB/s）上呢？",
@@ -130,7 +172,7 @@ pub static QUESTIONS: [Question; 4] = [
     },
     Question {
         id: "q-ridge-trend",
-        source: tr("Course 001, §6.3 (the ridge point)", "课程 001 第六节第 3 小节（拐点）"),
+        source: tr("Course 001, §6.3 (the ridge point)", "课程 001 第 6 节第 3 小节（拐点）"),
         question: tr(
             "From A100 to H100 compute grew 3.2× but bandwidth only 1.7×. What happens to the ridge point, and why does that make kernel fusion more important?",
             "从 A100 到 H100，算力提高了 3.2 倍，带宽只提高了 1.7 倍。ridge point 怎么变？为什么这让 kernel 融合越来越重要？",
@@ -142,7 +184,7 @@ pub static QUESTIONS: [Question; 4] = [
     },
     Question {
         id: "q-speedup",
-        source: tr("Course 001, §6.7 (the calculator)", "课程 001 第六节第 7 小节（计算器）"),
+        source: tr("Course 001, §6.7 (the calculator)", "课程 001 第 6 节第 7 小节（计算器）"),
         question: tr(
             "Without a profiler: a kernel runs 1.68× faster on an H100 than on an A100. Which bound is it? And if it ran 3.17× faster?",
             "不用 profiler：一个 kernel 在 H100 上比 A100 快 1.68 倍，它是哪类瓶颈？如果快 3.17 倍呢？",
@@ -154,7 +196,7 @@ pub static QUESTIONS: [Question; 4] = [
     },
     Question {
         id: "q-tiled",
-        source: tr("Course 001, §6.5 (when GEMM is really compute-bound)", "课程 001 第六节第 5 小节（GEMM 什么时候才真的 compute-bound）"),
+        source: tr("Course 001, §6.5 (when GEMM is really compute-bound)", "课程 001 第 6 节第 5 小节（GEMM 什么时候才真的 compute-bound）"),
         question: tr(
             "A 4096³ BF16 GEMM tiled 128 × 128: each block reads (BM + BN) · K elements. With no reuse between tiles in L2, what is its intensity against HBM, and which side of the A100's ridge (156) is it?",
             "4096³ 的 BF16 GEMM 按 128 × 128 分块：每个 block 读 (BM + BN) · K 个元素。如果 tile 之间在 L2 里完全没有复用，它对 HBM 的算术强度是多少？在 A100 ridge（156）的哪一侧？",

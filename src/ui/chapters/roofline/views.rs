@@ -8,12 +8,21 @@ use crate::geom::chart::ChartFrame;
 use crate::model::gpu_spec::{GpuSpec, ValueSource};
 use crate::model::roofline::{Dtype, KernelShape, Placement, Precision};
 use crate::ui::charts::roofline_chart::{RooflineCanvas, RooflineDrawing};
-use crate::ui::format::{bytes_binary, fixed, micros, si, sig3};
+use crate::ui::format::{bytes_both, duration, fixed, micros, si, sig3};
 use crate::ui::i18n::{t, tr, use_lang, Lang, Tr};
 use crate::ui::widgets::{NumberField, RangeSlider, Scale};
 
 fn state() -> RooflineState {
     expect_context::<RooflineState>()
+}
+
+/// "OP/s" for integer Tensor Core work (INT8 is quoted in TOPS), "FLOP/s" otherwise.
+fn ops(precision: Precision) -> &'static str {
+    if precision == Precision::Int8Tensor {
+        "OP/s"
+    } else {
+        "FLOP/s"
+    }
 }
 
 fn point_class(kind: PointKind) -> &'static str {
@@ -34,15 +43,15 @@ fn describe(p: &ChartPoint, lang: Lang) -> String {
             match lang {
                 Lang::En => format!(
                     "{name}: I = {} FLOP / {} = {} FLOP/byte; attainable = min({}, I × {}) = {}; {bound}; at least {}",
-                    si(pl.flops, ""), bytes_binary(pl.bytes), sig3(pl.intensity),
-                    si(pl.roof.peak_flops_per_s, "FLOP/s"), si(pl.roof.bandwidth_bytes_per_s, "B/s"),
-                    si(pl.attainable_flops_per_s, "FLOP/s"), micros(pl.time_lower_bound_s)
+                    si(pl.flops, ""), bytes_both(pl.bytes), sig3(pl.intensity),
+                    si(pl.roof.peak_flops_per_s, ops(p.precision)), si(pl.roof.bandwidth_bytes_per_s, "B/s"),
+                    si(pl.attainable_flops_per_s, ops(p.precision)), duration(pl.time_lower_bound_s)
                 ),
                 Lang::Zh => format!(
                     "{name}：I = {} FLOP / {} = {} FLOP/byte；可达 = min({}, I × {}) = {}；{bound}；理论下界 {}",
-                    si(pl.flops, ""), bytes_binary(pl.bytes), sig3(pl.intensity),
-                    si(pl.roof.peak_flops_per_s, "FLOP/s"), si(pl.roof.bandwidth_bytes_per_s, "B/s"),
-                    si(pl.attainable_flops_per_s, "FLOP/s"), micros(pl.time_lower_bound_s)
+                    si(pl.flops, ""), bytes_both(pl.bytes), sig3(pl.intensity),
+                    si(pl.roof.peak_flops_per_s, ops(p.precision)), si(pl.roof.bandwidth_bytes_per_s, "B/s"),
+                    si(pl.attainable_flops_per_s, ops(p.precision)), duration(pl.time_lower_bound_s)
                 ),
             }
         }
@@ -75,6 +84,7 @@ pub fn Figure() -> impl IntoView {
             highlight: out.user.map(|_| out.user_shape.precision()),
             show_measured_copy: inputs.measured && inputs.gpu == "h100",
             lang: lang.get(),
+            memory_kind: out.gpu.memory_kind,
         }
     });
     let frame = ChartFrame::ROOFLINE;
@@ -363,20 +373,21 @@ fn row(name: Tr, formula: String, value: String) -> impl IntoView {
     }
 }
 
-fn panel_rows(shape: KernelShape, p: Placement, lang: Lang) -> AnyView {
+fn panel_rows(shape: KernelShape, p: Placement, memory_kind: &'static str, lang: Lang) -> AnyView {
     let (ff, bf) = formulas(&shape);
     let prec = shape.precision().label();
+    let unit = ops(shape.precision());
     view! {
         {row(tr("FLOPs", "运算量 FLOPs"), ff, si(p.flops, ""))}
-        {row(tr("Bytes (minimum)", "字节数（最小流量）"), bf, bytes_binary(p.bytes))}
+        {row(tr("Bytes (minimum)", "字节数（最小流量）"), bf, bytes_both(p.bytes))}
         {row(tr("Arithmetic intensity I", "算术强度 I"), "FLOPs / bytes".into(), format!("{} FLOP/byte", sig3(p.intensity)))}
-        {row(tr("Compute roof P", "算力屋顶 P"), prec.to_string(), si(p.roof.peak_flops_per_s, "FLOP/s"))}
-        {row(tr("Bandwidth BW", "带宽 BW"), "HBM".into(), si(p.roof.bandwidth_bytes_per_s, "B/s"))}
+        {row(tr("Compute roof P", "算力屋顶 P"), prec.to_string(), si(p.roof.peak_flops_per_s, unit))}
+        {row(tr("Bandwidth BW", "带宽 BW"), memory_kind.to_string(), si(p.roof.bandwidth_bytes_per_s, "B/s"))}
         {row(tr("Ridge point", "拐点"), "P / BW".into(), format!("{} FLOP/byte", sig3(p.roof.ridge_point())))}
-        {row(tr("Attainable", "可达算力"), "min(P, I × BW)".into(), si(p.attainable_flops_per_s, "FLOP/s"))}
-        {row(tr("Compute time", "算力时间"), "FLOPs / P".into(), micros(p.compute_time_s))}
-        {row(tr("Memory time", "访存时间"), "bytes / BW".into(), micros(p.memory_time_s))}
-        {row(tr("Time lower bound", "理论时间下界"), "max(FLOPs / P, bytes / BW)".into(), micros(p.time_lower_bound_s))}
+        {row(tr("Attainable", "可达算力"), "min(P, I × BW)".into(), si(p.attainable_flops_per_s, unit))}
+        {row(tr("Compute time", "算力时间"), "FLOPs / P".into(), duration(p.compute_time_s))}
+        {row(tr("Memory time", "访存时间"), "bytes / BW".into(), duration(p.memory_time_s))}
+        {row(tr("Time lower bound", "理论时间下界"), "max(FLOPs / P, bytes / BW)".into(), duration(p.time_lower_bound_s))}
         <tr class="gx-numbers__verdict">
             <th scope="row">{t(tr("Bound", "瓶颈类型"))}</th>
             <td class="gx-formula">{if p.intensity < p.roof.ridge_point() { "I < ridge" } else if p.intensity > p.roof.ridge_point() { "I > ridge" } else { "I = ridge" }}</td>
@@ -408,10 +419,10 @@ pub fn NumbersPanel() -> impl IntoView {
                                 <th scope="col">{t(tr("Formula", "算式"))}</th>
                                 <th scope="col">{t(tr("Value", "数值"))}</th>
                             </tr></thead>
-                            <tbody>{panel_rows(out.user_shape, p, lang.get())}</tbody>
+                            <tbody>{panel_rows(out.user_shape, p, out.gpu.memory_kind, lang.get())}</tbody>
                         </table>
                     }.into_any(),
-                    None => view! { <p class="gx-error" role="alert" data-testid="no-unit">{t(text::NO_UNIT)}</p> }.into_any(),
+                    None => view! { <p class="gx-error" role="alert" data-testid="no-unit">{text::no_unit(out.user_shape.precision(), &out.gpu, lang.get())}</p> }.into_any(),
                 }
             }}
         </section>
@@ -440,17 +451,20 @@ pub fn TiledPanel() -> impl IntoView {
                     let ridge = p.roof.ridge_point();
                     let rel = if p.intensity < ridge { "<" } else { "≥" };
                     format!("I = {} {rel} {} → {}", sig3(p.intensity), sig3(ridge), text::bound(p.bound).get(lang.get()))
-                }).unwrap_or_else(|| text::NO_UNIT.get(lang.get()).to_string());
+                }).unwrap_or_else(|| text::no_unit(i.dtype.tensor_precision(), &out.gpu, lang.get()));
                 view! {
                     <table class="gx-table">
                         <tbody>
                             {row(tr("Blocks", "block 数"), format!("⌈M/BM⌉·⌈N/BN⌉ = ⌈{m}/{}⌉·⌈{n}/{}⌉", i.bm, i.bn), tg.blocks.to_string())}
                             {row(tr("Elements read per block", "每个 block 读的元素"), format!("(BM + BN)·K = ({} + {})·{k}", i.bm, i.bn), tg.elements_read_per_block.to_string())}
-                            {row(tr("HBM bytes, no L2 reuse", "HBM 字节数（无 L2 复用）"), format!("blocks·(BM + BN)·K·{e} + M·N·{e}"), bytes_binary(tg.bytes))}
-                            {row(tr("Naive GEMM bytes", "naive GEMM 字节数"), format!("(2·M·N·K + M·N)·{e}"), bytes_binary(tg.naive_bytes))}
+                            {row(tr("HBM bytes, no L2 reuse", "HBM 字节数（无 L2 复用）"), format!("blocks·(BM + BN)·K·{e} + M·N·{e}"), bytes_both(tg.bytes))}
+                            {row(tr("Naive GEMM bytes", "naive GEMM 字节数"), format!("(2·M·N·K + M·N)·{e}"), bytes_both(tg.naive_bytes))}
                             {row(tr("Saving vs naive", "相对 naive 的节省"), "naive / tiled".into(), format!("{}×", sig3(tg.naive_bytes / tg.bytes)))}
                             {row(tr("Intensity without L2 reuse", "无 L2 复用时的算术强度"), "2·M·N·K / bytes".into(), format!("{} FLOP/byte", sig3(tg.intensity)))}
-                            {row(tr("Shared memory per stage", "每级 shared memory"), format!("(BM + BN)·BK·{e} = ({} + {})·{}·{e}", i.bm, i.bn, i.bk), format!("{} (×2 double-buffered: {})", bytes_binary(tg.smem_per_stage_bytes as f64), bytes_binary(2.0 * tg.smem_per_stage_bytes as f64)))}
+                            {row(tr("Shared memory per stage", "每级 shared memory"), format!("(BM + BN)·BK·{e} = ({} + {})·{}·{e}", i.bm, i.bn, i.bk), {
+                                let (one, two) = (crate::ui::format::bytes_binary(tg.smem_per_stage_bytes as f64), crate::ui::format::bytes_binary(2.0 * tg.smem_per_stage_bytes as f64));
+                                match lang.get() { Lang::En => format!("{one} (×2 double-buffered: {two})"), Lang::Zh => format!("{one}（双缓冲 ×2：{two}）") }
+                            })}
                             <tr class="gx-numbers__verdict"><th scope="row">{t(tr("Against the ridge", "与拐点相比"))}</th><td colspan="2" data-testid="tiled-verdict">{verdict}</td></tr>
                         </tbody>
                     </table>
@@ -471,7 +485,10 @@ pub fn CourseTable() -> impl IntoView {
     let lang = use_lang();
     view! {
         <section class="l-body" data-testid="course-table">
-            <h2>{t(text::COURSE_TABLE)}</h2>
+            <h2>{move || match st.inputs.with(|i| i.src) {
+                ValueSource::Course => text::COURSE_TABLE.get(lang.get()),
+                ValueSource::Datasheet => text::COURSE_TABLE_DATASHEET.get(lang.get()),
+            }}</h2>
             <div class="gx-table-scroll">
             <table class="gx-table gx-table--numeric">
                 <thead><tr>
@@ -506,7 +523,16 @@ pub fn CourseTable() -> impl IntoView {
                 </tbody>
             </table>
             </div>
-            <p class="gx-note">{t(text::COURSE_TABLE_NOTE)}</p>
+            <p class="gx-note">{move || {
+                let src = st.inputs.with(|i| i.src);
+                let (a, h) = (GpuSpec::a100_sxm(), GpuSpec::h100_sxm());
+                let bw = (h.bandwidth_from(src), a.bandwidth_from(src));
+                let pk = (
+                    h.roof_from(Precision::Bf16Tensor, src).map(|r| r.peak_flops_per_s).unwrap_or(f64::NAN),
+                    a.roof_from(Precision::Bf16Tensor, src).map(|r| r.peak_flops_per_s).unwrap_or(f64::NAN),
+                );
+                text::course_table_note(bw, pk, lang.get())
+            }}</p>
             <p class="gx-note">{move || match (st.inputs.with(|i| i.src), lang.get()) {
                 (ValueSource::Course, Lang::En) => "Computed with the course's rounded values, as its roofline_time.py does: elementwise and RMSNorm against the FP32 CUDA-core roof, attention and GEMM against the BF16 Tensor Core roof.",
                 (ValueSource::Course, Lang::Zh) => "按课程 roofline_time.py 的取整值计算：elementwise 与 RMSNorm 用 FP32 CUDA Core 屋顶，attention 与 GEMM 用 BF16 Tensor Core 屋顶。",
