@@ -18,11 +18,24 @@ pub enum Scale {
     Log2,
 }
 
+/// Digits typed with a Chinese input method arrive full-width (１２３): fold them to ASCII and
+/// drop grouping characters.
+pub(crate) fn normalise_number(text: &str) -> String {
+    text.chars()
+        .filter(|c| !matches!(c, ',' | '_' | ' ' | '，' | '\u{3000}'))
+        .map(|c| match c {
+            '０'..='９' => char::from_u32(c as u32 - '０' as u32 + '0' as u32).unwrap_or(c),
+            '．' | '。' => '.',
+            'ｅ' | 'Ｅ' => 'e',
+            '－' => '-',
+            '＋' => '+',
+            _ => c,
+        })
+        .collect()
+}
+
 fn parse_in_range(text: &str, min: u64, max: u64, lang: Lang) -> Result<u64, String> {
-    let cleaned: String = text
-        .chars()
-        .filter(|c| !matches!(c, ',' | '_' | ' '))
-        .collect();
+    let cleaned = normalise_number(text);
     match cleaned.parse::<u64>() {
         Ok(v) if (min..=max).contains(&v) => Ok(v),
         Ok(_) => Err(match lang {
@@ -172,10 +185,7 @@ pub fn NumberField(
     let error = RwSignal::new(None::<String>);
     let on_type = move |ev: leptos::ev::Event| {
         let text = event_target_value(&ev);
-        let cleaned: String = text
-            .chars()
-            .filter(|c| !matches!(c, ',' | '_' | ' '))
-            .collect();
+        let cleaned = normalise_number(&text);
         match cleaned.parse::<f64>() {
             Ok(v) if v.is_finite() && v >= min && v <= max => {
                 error.set(None);
