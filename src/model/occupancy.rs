@@ -214,8 +214,8 @@ pub enum LaunchError {
     NoBlockFits,
 }
 
-/// `73728` → `"73,728"`.
-fn thousands(n: u64) -> String {
+/// `73728` → `"73,728"` (thousands separated by commas, as the error messages print them).
+pub fn thousands(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::with_capacity(digits.len() + digits.len() / 3);
     for (i, c) in digits.chars().enumerate() {

@@ -127,17 +127,10 @@ pub fn micros(seconds: f64) -> String {
     format!("{} µs", fixed(seconds * 1e6, 1))
 }
 
-/// Integer with thin thousands separators: 16777216 → "16,777,216".
+/// Integer with thousands separators: 16777216 → "16,777,216" (the model's error messages use
+/// the same function).
 pub fn grouped(value: u64) -> String {
-    let digits = value.to_string();
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
+    crate::model::occupancy::thousands(value)
 }
 
 #[cfg(test)]

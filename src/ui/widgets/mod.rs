@@ -1,11 +1,13 @@
 //! Shared widgets: no GPU knowledge here, only labelled inputs and readouts (thaw-style props).
 
 mod notices;
+mod numbers;
 mod permalink;
 mod questions;
 mod slider;
 
 pub use notices::Notices;
+pub use numbers::formula_row;
 pub use permalink::{initial_query, use_permalink, PermalinkLink};
 pub use questions::{Question, Questions};
 pub use slider::{NumberField, RangeSlider, Scale};

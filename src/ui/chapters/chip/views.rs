@@ -8,6 +8,7 @@ use crate::geom::chart::Rect;
 use crate::model::gpu_spec::GpuSpec;
 use crate::ui::format::{bytes_binary, grouped, si, sig3};
 use crate::ui::i18n::{t, tr, use_lang, Lang};
+use crate::ui::widgets::formula_row;
 
 /// A part of the figures the reader can point at.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -439,12 +440,6 @@ pub fn SmFigure() -> impl IntoView {
     }
 }
 
-fn row(name: crate::ui::i18n::Tr, formula: String, value: String) -> impl IntoView {
-    view! {
-        <tr><th scope="row">{t(name)}</th><td class="gx-formula">{formula}</td><td class="gx-value">{value}</td></tr>
-    }
-}
-
 /// Per-SM and per-chip totals, derived from one partition's units, with the peak arithmetic.
 #[component]
 pub fn Totals() -> impl IntoView {
@@ -461,17 +456,17 @@ pub fn Totals() -> impl IntoView {
                 view! {
                     <table class="gx-table">
                         <tbody>
-                            {row(tr("FP32 lanes / SM", "每 SM 的 FP32 lane"), format!("4 × {}", p.fp32), (p.fp32 * k).to_string())}
-                            {row(tr("INT32 lanes / SM", "每 SM 的 INT32 lane"), format!("4 × {}", p.int32), (p.int32 * k).to_string())}
-                            {row(tr("FP64 lanes / SM", "每 SM 的 FP64 lane"), format!("4 × {}", p.fp64), (p.fp64 * k).to_string())}
-                            {row(tr("Tensor Cores / SM", "每 SM 的 Tensor Core"), format!("4 × {}", p.tensor_cores), (p.tensor_cores * k).to_string())}
-                            {row(tr("LD/ST units / SM", "每 SM 的 LD/ST 单元"), format!("4 × {}", p.ld_st), (p.ld_st * k).to_string())}
-                            {row(tr("SFUs / SM", "每 SM 的 SFU"), format!("4 × {}", p.sfu), (p.sfu * k).to_string())}
-                            {row(tr("registers / SM", "每 SM 的寄存器"), format!("4 × {} × 4 B", grouped(u64::from(p.registers))), format!("{} = {}", grouped(u64::from(p.registers * k)), bytes_binary(f64::from(p.registers * k) * 4.0)))}
-                            {row(tr("FP32 lanes / chip", "整卡 FP32 lane"), format!("{} SMs × {}", g.sm_count, p.fp32 * k), grouped(u64::from(g.fp32_lanes())))}
-                            {row(tr("registers / chip", "整卡寄存器"), format!("{} SMs × {}", g.sm_count, bytes_binary(f64::from(g.regs_per_sm) * 4.0)), bytes_binary(f64::from(g.sm_count) * f64::from(g.regs_per_sm) * 4.0))}
-                            {row(tr("FP32 peak", "FP32 峰值"), format!("{} × 2 FLOP × {ghz} GHz", grouped(u64::from(g.fp32_lanes()))), si(g.fp32_flops_per_s_from_units(), "FLOP/s"))}
-                            {row(tr("FP16 Tensor peak (dense)", "FP16 Tensor 峰值（稠密）"), format!("{} × {} TC × {} FMA × 2 × {tghz} GHz", g.sm_count, g.tensor_cores_per_sm, o.anatomy.tensor_fp16_fma_per_clk), si(o.anatomy.tensor_fp16_flops_per_s(g), "FLOP/s"))}
+                            {formula_row(tr("FP32 lanes / SM", "每 SM 的 FP32 lane"), format!("4 × {}", p.fp32), (p.fp32 * k).to_string())}
+                            {formula_row(tr("INT32 lanes / SM", "每 SM 的 INT32 lane"), format!("4 × {}", p.int32), (p.int32 * k).to_string())}
+                            {formula_row(tr("FP64 lanes / SM", "每 SM 的 FP64 lane"), format!("4 × {}", p.fp64), (p.fp64 * k).to_string())}
+                            {formula_row(tr("Tensor Cores / SM", "每 SM 的 Tensor Core"), format!("4 × {}", p.tensor_cores), (p.tensor_cores * k).to_string())}
+                            {formula_row(tr("LD/ST units / SM", "每 SM 的 LD/ST 单元"), format!("4 × {}", p.ld_st), (p.ld_st * k).to_string())}
+                            {formula_row(tr("SFUs / SM", "每 SM 的 SFU"), format!("4 × {}", p.sfu), (p.sfu * k).to_string())}
+                            {formula_row(tr("registers / SM", "每 SM 的寄存器"), format!("4 × {} × 4 B", grouped(u64::from(p.registers))), format!("{} = {}", grouped(u64::from(p.registers * k)), bytes_binary(f64::from(p.registers * k) * 4.0)))}
+                            {formula_row(tr("FP32 lanes / chip", "整卡 FP32 lane"), format!("{} SMs × {}", g.sm_count, p.fp32 * k), grouped(u64::from(g.fp32_lanes())))}
+                            {formula_row(tr("registers / chip", "整卡寄存器"), format!("{} SMs × {}", g.sm_count, bytes_binary(f64::from(g.regs_per_sm) * 4.0)), bytes_binary(f64::from(g.sm_count) * f64::from(g.regs_per_sm) * 4.0))}
+                            {formula_row(tr("FP32 peak", "FP32 峰值"), format!("{} × 2 FLOP × {ghz} GHz", grouped(u64::from(g.fp32_lanes()))), si(g.fp32_flops_per_s_from_units(), "FLOP/s"))}
+                            {formula_row(tr("FP16 Tensor peak (dense)", "FP16 Tensor 峰值（稠密）"), format!("{} × {} TC × {} FMA × 2 × {tghz} GHz", g.sm_count, g.tensor_cores_per_sm, o.anatomy.tensor_fp16_fma_per_clk), si(o.anatomy.tensor_fp16_flops_per_s(g), "FLOP/s"))}
                         </tbody>
                     </table>
                     <p class="gx-note">{

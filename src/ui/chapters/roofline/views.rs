@@ -10,6 +10,7 @@ use crate::model::roofline::{Dtype, KernelShape, Placement, Precision};
 use crate::ui::charts::roofline_chart::{RooflineCanvas, RooflineDrawing};
 use crate::ui::format::{bytes_both, duration, fixed, micros, si, sig3};
 use crate::ui::i18n::{t, tr, use_lang, Lang, Tr};
+use crate::ui::widgets::formula_row;
 use crate::ui::widgets::{NumberField, RangeSlider, Scale};
 
 fn state() -> RooflineState {
@@ -363,31 +364,21 @@ fn formulas(shape: &KernelShape) -> (String, String) {
     }
 }
 
-fn row(name: Tr, formula: String, value: String) -> impl IntoView {
-    view! {
-        <tr>
-            <th scope="row">{t(name)}</th>
-            <td class="gx-formula">{formula}</td>
-            <td class="gx-value">{value}</td>
-        </tr>
-    }
-}
-
 fn panel_rows(shape: KernelShape, p: Placement, memory_kind: &'static str, lang: Lang) -> AnyView {
     let (ff, bf) = formulas(&shape);
     let prec = shape.precision().label();
     let unit = ops(shape.precision());
     view! {
-        {row(tr("FLOPs", "运算量 FLOPs"), ff, si(p.flops, ""))}
-        {row(tr("Bytes (minimum)", "字节数（最小流量）"), bf, bytes_both(p.bytes))}
-        {row(tr("Arithmetic intensity I", "算术强度 I"), "FLOPs / bytes".into(), format!("{} FLOP/byte", sig3(p.intensity)))}
-        {row(tr("Compute roof P", "算力屋顶 P"), prec.to_string(), si(p.roof.peak_flops_per_s, unit))}
-        {row(tr("Bandwidth BW", "带宽 BW"), memory_kind.to_string(), si(p.roof.bandwidth_bytes_per_s, "B/s"))}
-        {row(tr("Ridge point", "拐点"), "P / BW".into(), format!("{} FLOP/byte", sig3(p.roof.ridge_point())))}
-        {row(tr("Attainable", "可达算力"), "min(P, I × BW)".into(), si(p.attainable_flops_per_s, unit))}
-        {row(tr("Compute time", "算力时间"), "FLOPs / P".into(), duration(p.compute_time_s))}
-        {row(tr("Memory time", "访存时间"), "bytes / BW".into(), duration(p.memory_time_s))}
-        {row(tr("Time lower bound", "理论时间下界"), "max(FLOPs / P, bytes / BW)".into(), duration(p.time_lower_bound_s))}
+        {formula_row(tr("FLOPs", "运算量 FLOPs"), ff, si(p.flops, ""))}
+        {formula_row(tr("Bytes (minimum)", "字节数（最小流量）"), bf, bytes_both(p.bytes))}
+        {formula_row(tr("Arithmetic intensity I", "算术强度 I"), "FLOPs / bytes".into(), format!("{} FLOP/byte", sig3(p.intensity)))}
+        {formula_row(tr("Compute roof P", "算力屋顶 P"), prec.to_string(), si(p.roof.peak_flops_per_s, unit))}
+        {formula_row(tr("Bandwidth BW", "带宽 BW"), memory_kind.to_string(), si(p.roof.bandwidth_bytes_per_s, "B/s"))}
+        {formula_row(tr("Ridge point", "拐点"), "P / BW".into(), format!("{} FLOP/byte", sig3(p.roof.ridge_point())))}
+        {formula_row(tr("Attainable", "可达算力"), "min(P, I × BW)".into(), si(p.attainable_flops_per_s, unit))}
+        {formula_row(tr("Compute time", "算力时间"), "FLOPs / P".into(), duration(p.compute_time_s))}
+        {formula_row(tr("Memory time", "访存时间"), "bytes / BW".into(), duration(p.memory_time_s))}
+        {formula_row(tr("Time lower bound", "理论时间下界"), "max(FLOPs / P, bytes / BW)".into(), duration(p.time_lower_bound_s))}
         <tr class="gx-numbers__verdict">
             <th scope="row">{t(tr("Bound", "瓶颈类型"))}</th>
             <td class="gx-formula">{if p.intensity < p.roof.ridge_point() { "I < ridge" } else if p.intensity > p.roof.ridge_point() { "I > ridge" } else { "I = ridge" }}</td>
@@ -455,13 +446,13 @@ pub fn TiledPanel() -> impl IntoView {
                 view! {
                     <table class="gx-table">
                         <tbody>
-                            {row(tr("Blocks", "block 数"), format!("⌈M/BM⌉·⌈N/BN⌉ = ⌈{m}/{}⌉·⌈{n}/{}⌉", i.bm, i.bn), tg.blocks.to_string())}
-                            {row(tr("Elements read per block", "每个 block 读的元素"), format!("(BM + BN)·K = ({} + {})·{k}", i.bm, i.bn), tg.elements_read_per_block.to_string())}
-                            {row(tr("HBM bytes, no L2 reuse", "HBM 字节数（无 L2 复用）"), format!("blocks·(BM + BN)·K·{e} + M·N·{e}"), bytes_both(tg.bytes))}
-                            {row(tr("Naive GEMM bytes", "naive GEMM 字节数"), format!("(2·M·N·K + M·N)·{e}"), bytes_both(tg.naive_bytes))}
-                            {row(tr("Saving vs naive", "相对 naive 的节省"), "naive / tiled".into(), format!("{}×", sig3(tg.naive_bytes / tg.bytes)))}
-                            {row(tr("Intensity without L2 reuse", "无 L2 复用时的算术强度"), "2·M·N·K / bytes".into(), format!("{} FLOP/byte", sig3(tg.intensity)))}
-                            {row(tr("Shared memory per stage", "每级 shared memory"), format!("(BM + BN)·BK·{e} = ({} + {})·{}·{e}", i.bm, i.bn, i.bk), {
+                            {formula_row(tr("Blocks", "block 数"), format!("⌈M/BM⌉·⌈N/BN⌉ = ⌈{m}/{}⌉·⌈{n}/{}⌉", i.bm, i.bn), tg.blocks.to_string())}
+                            {formula_row(tr("Elements read per block", "每个 block 读的元素"), format!("(BM + BN)·K = ({} + {})·{k}", i.bm, i.bn), tg.elements_read_per_block.to_string())}
+                            {formula_row(tr("HBM bytes, no L2 reuse", "HBM 字节数（无 L2 复用）"), format!("blocks·(BM + BN)·K·{e} + M·N·{e}"), bytes_both(tg.bytes))}
+                            {formula_row(tr("Naive GEMM bytes", "naive GEMM 字节数"), format!("(2·M·N·K + M·N)·{e}"), bytes_both(tg.naive_bytes))}
+                            {formula_row(tr("Saving vs naive", "相对 naive 的节省"), "naive / tiled".into(), format!("{}×", sig3(tg.naive_bytes / tg.bytes)))}
+                            {formula_row(tr("Intensity without L2 reuse", "无 L2 复用时的算术强度"), "2·M·N·K / bytes".into(), format!("{} FLOP/byte", sig3(tg.intensity)))}
+                            {formula_row(tr("Shared memory per stage", "每级 shared memory"), format!("(BM + BN)·BK·{e} = ({} + {})·{}·{e}", i.bm, i.bn, i.bk), {
                                 let (one, two) = (crate::ui::format::bytes_binary(tg.smem_per_stage_bytes as f64), crate::ui::format::bytes_binary(2.0 * tg.smem_per_stage_bytes as f64));
                                 match lang.get() { Lang::En => format!("{one} (×2 double-buffered: {two})"), Lang::Zh => format!("{one}（双缓冲 ×2：{two}）") }
                             })}
