@@ -5,6 +5,7 @@ use leptos::prelude::*;
 
 use crate::ui::i18n::{tr, Tr};
 
+pub mod divergence;
 pub mod home;
 pub mod roofline;
 
@@ -21,6 +22,10 @@ pub struct Chapter {
     pub summary: Tr,
     /// The chapter's page, or `None` while it is still being written.
     pub view: Option<fn() -> AnyView>,
+}
+
+fn divergence_view() -> AnyView {
+    view! { <divergence::DivergenceChapter/> }.into_any()
 }
 
 fn roofline_view() -> AnyView {
@@ -77,7 +82,7 @@ pub const ALL: &[Chapter] = &[
             "32 lanes, one instruction: active masks, serialised paths, reconvergence.",
             "32 个 lane 一条指令：active mask、路径串行与重汇合。",
         ),
-        view: None,
+        view: Some(divergence_view),
     },
     Chapter {
         number: Some(6),
