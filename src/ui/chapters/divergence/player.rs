@@ -20,7 +20,21 @@ fn prefers_reduced_motion() -> bool {
         .is_some_and(|m| m.matches())
 }
 
-/// The player: ⏮ ◀ ▶/⏸ ▶| ⏭ buttons and a scrubber.
+/// A small player icon as SVG (system fonts often lack the media-control glyphs).
+fn icon(d: &'static str) -> impl IntoView {
+    view! {
+        <svg class="gx-icon" viewBox="0 0 16 16" width="14" height="14" aria-hidden="true"><path d=d/></svg>
+    }
+}
+
+const FIRST: &str = "M1 3h2v10H1zM9 3v10L3 8zM15 3v10L9 8z";
+const PREV: &str = "M3 3h2v10H3zM12 3v10L6 8z";
+const PLAY: &str = "M5 3v10l8-5z";
+const PAUSE: &str = "M4 3h3v10H4zM9 3h3v10H9z";
+const NEXT: &str = "M4 3v10l6-5zM11 3h2v10h-2z";
+const LAST: &str = "M1 3v10l6-5zM7 3v10l6-5zM13 3h2v10h-2z";
+
+/// The player: first / previous / play-pause / next / last buttons and a scrubber.
 #[component]
 pub fn Player() -> impl IntoView {
     let st = state();
@@ -78,20 +92,20 @@ pub fn Player() -> impl IntoView {
     view! {
         <div class="gx-player" role="group" aria-label=label("Step through the instructions", "逐条执行指令")>
             <button class="gx-button" data-testid="step-first" aria-label=label("First step", "第一步")
-                on:click=move |_| { stop(); go(0); }>"⏮"</button>
+                on:click=move |_| { stop(); go(0); }>{icon(FIRST)}</button>
             <button class="gx-button" data-testid="step-prev" aria-label=label("Previous step", "上一步")
-                on:click=move |_| { stop(); go((st.step() as u32).saturating_sub(1)); }>"◀"</button>
+                on:click=move |_| { stop(); go((st.step() as u32).saturating_sub(1)); }>{icon(PREV)}</button>
             <button class="gx-button gx-button--play" data-testid="play"
                 aria-pressed=move || st.playing.get().to_string()
                 aria-label=move || match (st.playing.get(), lang.get()) {
                     (true, Lang::Zh) => "暂停", (true, _) => "Pause",
                     (false, Lang::Zh) => "播放", (false, _) => "Play",
                 }
-                on:click=toggle>{move || if st.playing.get() { "⏸" } else { "▶" }}</button>
+                on:click=toggle>{move || if st.playing.get() { icon(PAUSE).into_any() } else { icon(PLAY).into_any() }}</button>
             <button class="gx-button" data-testid="step-next" aria-label=label("Next step", "下一步")
-                on:click=move |_| { stop(); go(st.step() as u32 + 1); }>"▶|"</button>
+                on:click=move |_| { stop(); go(st.step() as u32 + 1); }>{icon(NEXT)}</button>
             <button class="gx-button" data-testid="step-last" aria-label=label("Last step", "最后一步")
-                on:click=move |_| { stop(); go(last.get_untracked()); }>"⏭"</button>
+                on:click=move |_| { stop(); go(last.get_untracked()); }>{icon(LAST)}</button>
             <input type="range" class="gx-field__range gx-player__scrub" data-testid="scrub"
                 aria-label=label("Scrub through the steps", "拖动选择步骤")
                 min="0" max=move || last.get().to_string() step="1"

@@ -12,7 +12,7 @@ const LABEL_PX: f64 = 150.0;
 const COL_PX: f64 = 14.0;
 const ROW_PX: f64 = 14.0;
 const HEAD_PX: f64 = 18.0;
-const RIGHT_PX: f64 = 150.0;
+const RIGHT_PX: f64 = 240.0;
 
 /// SVG path data of the active lanes of `mask` in a row at `y`: one rectangle per run of set
 /// bits, lane 0 on the left.
