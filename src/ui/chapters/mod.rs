@@ -8,6 +8,7 @@ use crate::ui::i18n::{tr, Tr};
 pub mod divergence;
 pub mod home;
 pub mod roofline;
+pub mod scheduling;
 
 /// One chapter (or tool page) of the explainer.
 #[derive(Clone, Copy, Debug)]
@@ -26,6 +27,10 @@ pub struct Chapter {
 
 fn divergence_view() -> AnyView {
     view! { <divergence::DivergenceChapter/> }.into_any()
+}
+
+fn scheduling_view() -> AnyView {
+    view! { <scheduling::SchedulingChapter/> }.into_any()
 }
 
 fn roofline_view() -> AnyView {
@@ -72,7 +77,7 @@ pub const ALL: &[Chapter] = &[
             "Four schedulers hide memory latency by switching warps: warps needed ≈ L / k.",
             "四个调度器靠切换 warp 隐藏访存延迟：所需 warp 数 ≈ L / k。",
         ),
-        view: None,
+        view: Some(scheduling_view),
     },
     Chapter {
         number: Some(5),
