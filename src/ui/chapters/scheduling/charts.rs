@@ -61,14 +61,20 @@ fn axes(ymax: f64, y_label: Tr, lang: Lang) -> impl IntoView {
     }
 }
 
-fn vline(w: f64, class: &'static str, label: String, testid: &'static str) -> impl IntoView {
+fn vline(
+    w: f64,
+    class: &'static str,
+    label: String,
+    testid: &'static str,
+    row: f64,
+) -> impl IntoView {
     let x = x_px(w.clamp(1.0, 64.0));
     let anchor = if x > W_PX * 0.7 { "end" } else { "start" };
     let dx = if anchor == "end" { -4.0 } else { 4.0 };
     view! {
         <g class=class data-testid=testid>
             <line x1=format!("{x:.1}") x2=format!("{x:.1}") y1=format!("{TOP}") y2=format!("{}", H_PX - BOTTOM)/>
-            <text x=format!("{:.1}", x + dx) y=format!("{}", TOP + 10.0) text-anchor=anchor>{label}</text>
+            <text x=format!("{:.1}", x + dx) y=format!("{:.1}", TOP + 10.0 + 14.0 * row) text-anchor=anchor>{label}</text>
         </g>
     }
 }
@@ -99,6 +105,7 @@ pub fn SweepChart() -> impl IntoView {
                 "gx-mark gx-mark--course",
                 format!("4 · L/k = {}", sig3(x)),
                 "mark-lk",
+                0.0,
             )
             .into_any(),
             Some(x) => vline(
@@ -109,6 +116,7 @@ pub fn SweepChart() -> impl IntoView {
                     Lang::Zh => format!("4 · L/k = {} → 超出图外", sig3(x)),
                 },
                 "mark-lk",
+                0.0,
             )
             .into_any(),
             None => ().into_any(),
@@ -120,7 +128,7 @@ pub fn SweepChart() -> impl IntoView {
                 <path class="gx-series gx-series--est" d=polyline(&est, 1.0)/>
                 <path class="gx-series gx-series--sim" d=polyline(&sim, 1.0)/>
                 {lk_mark}
-                {vline(w, "gx-mark gx-mark--now", format!("W = {}: {}", o.config.resident_warps, fixed(o.steady * 100.0, 1) + " %"), "mark-w")}
+                {vline(w, "gx-mark gx-mark--now", format!("W = {}: {}", o.config.resident_warps, fixed(o.steady * 100.0, 1) + " %"), "mark-w", 1.0)}
             </svg>
         }
     };

@@ -42,18 +42,19 @@ pub mod limits {
     /// ILP.
     pub const ILP: (u32, u32) = (1, MAX_LOADS_IN_FLIGHT);
     /// Cycles shown in the timeline (keeps the figure small).
-    pub const CYCLES: (u32, u32) = (32, 400);
+    pub const CYCLES: (u32, u32) = (32, 2000);
 }
 
 impl Default for SchedulingInputs {
-    /// The course's example (L = 600, k = 10) on a full SM, 300 cycles drawn.
+    /// The course's example (L = 600, k = 10) on a full SM, 1200 cycles drawn (two
+    /// iterations of a warp).
     fn default() -> Self {
         SchedulingInputs {
             l: 600,
             k: 10,
             w: 64,
             ilp: 1,
-            cycles: 300,
+            cycles: 1200,
             kernel: "ilp1-k32".into(),
         }
     }
@@ -195,7 +196,7 @@ mod tests {
     fn course_example() {
         let out = compute(&SchedulingInputs::default());
         assert_eq!(out.warps_needed, Some(60.0));
-        assert_eq!(out.trace.cycles(), 300);
+        assert_eq!(out.trace.cycles(), 1200);
         assert_eq!(out.sweep.len(), 64);
         // 16 warps per scheduler cannot hide 600 cycles with k = 10.
         assert!(out.steady < 0.5, "{}", out.steady);
