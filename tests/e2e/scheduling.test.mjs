@@ -35,6 +35,11 @@ test("the course's example: 64 warps, L / k = 60 per scheduler, measured points 
   assert.match(await text(page, "warps-needed"), /^60(\.0)? > 16/);
   assert.equal(await page.locator("[data-testid=measured-point]").count(), 10);
   assert.match(await text(page, "mark-lk"), /240/);
+  assert.match(await text(page, "cycle-info"), /^Cycle 0: S0: issues warp 0/);
+  await page.click("[data-testid=step-next]");
+  assert.match(await text(page, "cycle-info"), /^Cycle 4:/);
+  await page.click("[data-testid=step-last]");
+  assert.match(await text(page, "cycle-info"), /^Cycle 1199:/);
   await page.screenshot({ path: path.join(SHOTS, "scheduling-en.png"), fullPage: true });
   assert.deepEqual(errors, []);
   await context.close();

@@ -2,10 +2,12 @@
 
 mod notices;
 mod permalink;
+mod player;
 mod questions;
 mod slider;
 
 pub use notices::Notices;
 pub use permalink::{initial_query, use_permalink, PermalinkLink};
+pub use player::StepPlayer;
 pub use questions::{Question, Questions};
 pub use slider::{NumberField, RangeSlider, Scale};

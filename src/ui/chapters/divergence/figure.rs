@@ -7,6 +7,7 @@ use super::state::{bits, hex, lane_states, DivergenceState, LaneState, LANES};
 use super::text;
 use crate::model::simt::StepKind;
 use crate::ui::i18n::{t, tr, use_lang, Lang};
+use crate::ui::widgets::StepPlayer;
 
 pub(super) fn state() -> DivergenceState {
     expect_context::<DivergenceState>()
@@ -186,7 +187,8 @@ pub fn Figure() -> impl IntoView {
                 {lanes}
             </svg>
             {mask_line}
-            <super::player::Player/>
+            <StepPlayer step=st.step playing=st.playing last=Signal::derive(move || st.outputs.with(|o| o.last_step()))
+                label=tr("Step through the instructions", "逐条执行指令")/>
             {step_line}
             <figcaption>
                 <ul class="gx-legend">

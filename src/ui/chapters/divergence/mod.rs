@@ -6,7 +6,6 @@
 
 mod figure;
 mod panels;
-mod player;
 pub mod state;
 mod text;
 mod timeline;

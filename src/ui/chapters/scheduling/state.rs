@@ -176,6 +176,10 @@ pub struct SchedulingState {
     pub inputs: RwSignal<SchedulingInputs>,
     /// Everything derived: the only place the model is called.
     pub outputs: Memo<SchedulingOutputs>,
+    /// The cycle under the cursor (clamped to the trace when read).
+    pub cursor: RwSignal<u32>,
+    /// Whether the cursor is playing.
+    pub playing: RwSignal<bool>,
 }
 
 impl SchedulingState {
@@ -183,7 +187,12 @@ impl SchedulingState {
     pub fn new(inputs: SchedulingInputs) -> Self {
         let inputs = RwSignal::new(inputs);
         let outputs = Memo::new(move |_| inputs.with(compute));
-        SchedulingState { inputs, outputs }
+        SchedulingState {
+            inputs,
+            outputs,
+            cursor: RwSignal::new(0),
+            playing: RwSignal::new(false),
+        }
     }
 }
 

@@ -6,7 +6,7 @@ use super::state::{limits, SchedulingInputs, SchedulingState};
 use super::text;
 use crate::model::scheduler::{latency_presets, WarpState};
 use crate::ui::i18n::{t, tr, use_lang, Lang, Tr};
-use crate::ui::widgets::RangeSlider;
+use crate::ui::widgets::{RangeSlider, StepPlayer};
 
 pub(super) fn state() -> SchedulingState {
     expect_context::<SchedulingState>()
@@ -113,7 +113,11 @@ pub fn Figure() -> impl IntoView {
     };
     let ticks = move || {
         let cycles = st.outputs.with(|o| o.trace.cycles()).max(1);
-        let step = if cycles > 200 {
+        let step = if cycles > 1000 {
+            200
+        } else if cycles > 400 {
+            100
+        } else if cycles > 200 {
             50
         } else if cycles > 80 {
             20
@@ -149,6 +153,49 @@ pub fn Figure() -> impl IntoView {
             ),
         }
     };
+    let last = Signal::derive(move || st.outputs.with(|o| o.trace.cycles().saturating_sub(1)));
+    let cursor = Memo::new(move |_| st.cursor.get().min(last.get()));
+    let cursor_line = move || {
+        let cycles = st.outputs.with(|o| o.trace.cycles()).max(1);
+        let x = LABEL_PX + (f64::from(cursor.get()) + 0.5) * PLOT_W_PX / f64::from(cycles);
+        view! {
+            <line class="gx-sched__cursor" x1=format!("{x:.1}") x2=format!("{x:.1}") y1="13" y2=format!("{:.0}", height())/>
+        }
+    };
+    let readout = move || {
+        let c = cursor.get();
+        let l = lang.get();
+        st.outputs.with(|o| {
+            let issue = o.trace.issue.get(c as usize).copied().unwrap_or([None; 4]);
+            let parts: Vec<String> = (0..4u32)
+                .map(|s| {
+                    let (mut ready, mut waiting) = (0, 0);
+                    for w in (s..o.config.resident_warps).step_by(4) {
+                        match o.trace.state(c, w) {
+                            Some(WarpState::Ready) => ready += 1,
+                            Some(WarpState::WaitingMemory { .. }) => waiting += 1,
+                            _ => {}
+                        }
+                    }
+                    let what = match (issue[s as usize], l) {
+                        (Some(w), Lang::En) => format!("issues warp {w}"),
+                        (Some(w), Lang::Zh) => format!("发射 warp {w}"),
+                        (None, Lang::En) => "idle slot".to_string(),
+                        (None, Lang::Zh) => "空闲槽".to_string(),
+                    };
+                    match l {
+                        Lang::En => format!("S{s}: {what}, {ready} ready, {waiting} waiting"),
+                        Lang::Zh => format!("S{s}：{what}，{ready} 个就绪，{waiting} 个等待"),
+                    }
+                })
+                .collect();
+            let head = match l {
+                Lang::En => format!("Cycle {c}: "),
+                Lang::Zh => format!("第 {c} 周期："),
+            };
+            view! { <p class="gx-stepinfo" data-testid="cycle-info" aria-live="polite">{head}{parts.join(" · ")}</p> }
+        })
+    };
     view! {
         <figure class="gx-figure gx-sched" data-testid="figure">
             <h3 class="gx-simt__heading">{t(text::TIMELINE)}</h3>
@@ -156,7 +203,11 @@ pub fn Figure() -> impl IntoView {
                 role="img" aria-label=aria data-testid="sched-timeline">
                 {ticks}
                 {body}
+                {cursor_line}
             </svg>
+            <StepPlayer step=st.cursor playing=st.playing last=last stride=4 interval_ms=80
+                label=tr("Step through the cycles", "逐周期查看")/>
+            {readout}
             <p class="gx-stepinfo" data-testid="timeline-util">{move || {
                 let o = st.outputs.get();
                 match lang.get() {
