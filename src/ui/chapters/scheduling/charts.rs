@@ -74,7 +74,7 @@ fn vline(
     view! {
         <g class=class data-testid=testid>
             <line x1=format!("{x:.1}") x2=format!("{x:.1}") y1=format!("{TOP}") y2=format!("{}", H_PX - BOTTOM)/>
-            <text x=format!("{:.1}", x + dx) y=format!("{:.1}", TOP + 10.0 + 14.0 * row) text-anchor=anchor>{label}</text>
+            <text x=format!("{:.1}", x + dx) y=format!("{:.1}", H_PX - BOTTOM - 6.0 - 14.0 * row) text-anchor=anchor>{label}</text>
         </g>
     }
 }
