@@ -6,8 +6,10 @@ use leptos::prelude::*;
 use crate::ui::i18n::{tr, Tr};
 
 pub mod chip;
+pub mod divergence;
 pub mod home;
 pub mod roofline;
+pub mod scheduling;
 
 /// One chapter (or tool page) of the explainer.
 #[derive(Clone, Copy, Debug)]
@@ -26,6 +28,14 @@ pub struct Chapter {
 
 fn chip_view() -> AnyView {
     view! { <chip::ChipChapter/> }.into_any()
+}
+
+fn divergence_view() -> AnyView {
+    view! { <divergence::DivergenceChapter/> }.into_any()
+}
+
+fn scheduling_view() -> AnyView {
+    view! { <scheduling::SchedulingChapter/> }.into_any()
 }
 
 fn roofline_view() -> AnyView {
@@ -72,7 +82,7 @@ pub const ALL: &[Chapter] = &[
             "Four schedulers hide memory latency by switching warps: warps needed ≈ L / k.",
             "四个调度器靠切换 warp 隐藏访存延迟：所需 warp 数 ≈ L / k。",
         ),
-        view: None,
+        view: Some(scheduling_view),
     },
     Chapter {
         number: Some(5),
@@ -82,7 +92,7 @@ pub const ALL: &[Chapter] = &[
             "32 lanes, one instruction: active masks, serialised paths, reconvergence.",
             "32 个 lane 一条指令：active mask、路径串行与重汇合。",
         ),
-        view: None,
+        view: Some(divergence_view),
     },
     Chapter {
         number: Some(6),

@@ -3,11 +3,13 @@
 mod notices;
 mod numbers;
 mod permalink;
+mod player;
 mod questions;
 mod slider;
 
 pub use notices::Notices;
 pub use numbers::formula_row;
 pub use permalink::{initial_query, use_permalink, PermalinkLink};
+pub use player::StepPlayer;
 pub use questions::{Question, Questions};
 pub use slider::{NumberField, RangeSlider, Scale};

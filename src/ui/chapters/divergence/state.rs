@@ -1,0 +1,517 @@
+//! The SIMT divergence chapter's state: inputs (signals, serialised to the URL), the step the
+//! reader is looking at, and the one memo that runs the warp through the model.
+
+use leptos::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use crate::model::simt::{
+    preset, warps_per_block, BranchOrder, LaneData, Preset, SimtTrace, StepKind, WarpInput,
+    DEFAULT_SEED, PRESET_IDS, WARP_SIZE,
+};
+use crate::ui::url::{to_query, Notice, QueryReader};
+
+/// Which side of a divergent branch runs first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Order {
+    /// Each branch's own order, as the H200 build ran it.
+    Measured,
+    /// `then` side first, as written.
+    Then,
+    /// `else` side first.
+    Else,
+}
+
+impl Order {
+    /// Every order, in menu order.
+    pub const ALL: [Order; 3] = [Order::Measured, Order::Then, Order::Else];
+
+    /// The model's override.
+    pub fn to_model(self) -> Option<BranchOrder> {
+        match self {
+            Order::Measured => None,
+            Order::Then => Some(BranchOrder::ThenFirst),
+            Order::Else => Some(BranchOrder::ElseFirst),
+        }
+    }
+}
+
+/// Every input of the chapter. Field names are the URL keys.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct DivergenceInputs {
+    /// Preset id, one of [`PRESET_IDS`].
+    pub preset: String,
+    /// `blockDim.x`.
+    pub block: u32,
+    /// `blockIdx.x`.
+    pub bidx: u32,
+    /// Warp of the block (`threadIdx.x / 32`).
+    pub warp: u32,
+    /// Bound `n` of the boundary check.
+    pub n: u32,
+    /// Seed of the data-dependent branch's array.
+    pub seed: u32,
+    /// Which side of a divergent branch runs first.
+    pub order: Order,
+}
+
+/// Ranges of every numeric input: the one place sliders, typed numbers and permalinks clamp to.
+pub mod limits {
+    /// `blockDim.x`: 1 to 1024 threads.
+    pub const BLOCK: (u32, u32) = (1, 1024);
+    /// `blockIdx.x`.
+    pub const BLOCK_INDEX: (u32, u32) = (0, 65_535);
+    /// Warp index within the block (further limited to the block's warps).
+    pub const WARP: (u32, u32) = (0, 31);
+    /// The boundary check's `n`.
+    pub const N: (u32, u32) = (0, 1 << 26);
+    /// Seed of the data array.
+    pub const SEED: (u32, u32) = (0, u32::MAX);
+    /// Step index (further limited to the trace's length).
+    pub const STEP: (u32, u32) = (0, 4096);
+}
+
+/// The preset's id, title and summary stand-in when an id is unknown (never, after parsing).
+const DEFAULT_PRESET: &str = "odd-even";
+
+impl DivergenceInputs {
+    /// The inputs a preset starts with.
+    pub fn for_preset(id: &str) -> DivergenceInputs {
+        let p = preset(id)
+            .or_else(|| preset(DEFAULT_PRESET))
+            .expect("default preset exists");
+        let seed = match p.input.data {
+            LaneData::Seeded(s) => u32::try_from(s).unwrap_or(0),
+            LaneData::Explicit { .. } => 0,
+        };
+        DivergenceInputs {
+            preset: p.id.to_string(),
+            block: p.input.threads_per_block,
+            bidx: p.input.block_index,
+            warp: p.input.warp_index,
+            n: p.input.n,
+            seed,
+            order: Order::Measured,
+        }
+    }
+
+    /// Reads a permalink's query: the inputs, the step, and notices for whatever was bad.
+    /// Never panics.
+    pub fn from_query(query: &str) -> (DivergenceInputs, u32, Vec<Notice>) {
+        let mut r = QueryReader::parse(query);
+        let id = r.one_of("preset", DEFAULT_PRESET, &PRESET_IDS);
+        let d = DivergenceInputs::for_preset(&id);
+        let block = r.num("block", d.block, limits::BLOCK.0, limits::BLOCK.1);
+        let last_warp = warps_per_block(block).saturating_sub(1);
+        let warp_raw = r.num("warp", d.warp, limits::WARP.0, limits::WARP.1);
+        let mut extra = Vec::new();
+        let warp = if warp_raw > last_warp {
+            extra.push(Notice::Clamped {
+                key: "warp".into(),
+                value: warp_raw.to_string(),
+                used: last_warp.to_string(),
+            });
+            last_warp
+        } else {
+            warp_raw
+        };
+        let inputs = DivergenceInputs {
+            preset: id,
+            block,
+            bidx: r.num("bidx", d.bidx, limits::BLOCK_INDEX.0, limits::BLOCK_INDEX.1),
+            warp,
+            n: if d.n == u32::MAX {
+                // Presets without a bound keep n unbounded; a link may still set one.
+                r.num("n", d.n, limits::N.0, u32::MAX)
+            } else {
+                r.num("n", d.n, limits::N.0, limits::N.1)
+            },
+            seed: r.num("seed", d.seed, limits::SEED.0, limits::SEED.1),
+            order: r.choice("order", d.order),
+        };
+        let step = r.num("step", 0, limits::STEP.0, limits::STEP.1);
+        let mut notices = r.finish();
+        notices.extend(extra);
+        (inputs, step, notices)
+    }
+
+    /// The query string for this state and step (only values that differ from the preset's).
+    pub fn to_query(&self, step: u32) -> String {
+        let mut q = to_query(self, &DivergenceInputs::for_preset(&self.preset));
+        // The preset id is always written so a link never depends on the default preset.
+        if !q.starts_with("preset=") && !q.contains("&preset=") {
+            let id = format!("preset={}", self.preset);
+            q = if q.is_empty() {
+                id
+            } else {
+                format!("{id}&{q}")
+            };
+        }
+        if step > 0 {
+            q.push_str(&format!("&step={step}"));
+        }
+        if q == format!("preset={DEFAULT_PRESET}") {
+            String::new()
+        } else {
+            q
+        }
+    }
+
+    /// The model's input for warp `warp` of this state.
+    pub fn warp_input(&self, warp: u32) -> WarpInput {
+        WarpInput {
+            threads_per_block: self.block,
+            block_index: self.bidx,
+            warp_index: warp,
+            n: self.n,
+            data: LaneData::Seeded(u64::from(self.seed)),
+            order_override: self.order.to_model(),
+        }
+    }
+}
+
+impl Default for DivergenceInputs {
+    fn default() -> Self {
+        DivergenceInputs::for_preset(DEFAULT_PRESET)
+    }
+}
+
+/// One warp of the block, summarised for the "which warp diverges" table.
+#[derive(Clone, Debug, PartialEq)]
+pub struct WarpSummary {
+    /// Warp index in the block.
+    pub warp: u32,
+    /// Its launch mask.
+    pub launch_mask: u32,
+    /// Issue slots it spends.
+    pub issue_slots: u32,
+    /// Divergent `if` executions.
+    pub divergent_branches: u32,
+    /// Loop passes with lanes dropped out.
+    pub divergent_loop_passes: u32,
+    /// Σ active / (32 × slots).
+    pub lane_efficiency: f64,
+}
+
+/// The other half of a comparison the course makes (odd/even vs warp-aligned, the loop as
+/// written vs as `nvcc -O3` compiled it).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Twin {
+    /// The twin preset.
+    pub preset: Preset,
+    /// Its trace under the same block and order settings (its own default warp).
+    pub trace: SimtTrace,
+}
+
+/// Everything the chapter shows, computed in one place from the inputs.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DivergenceOutputs {
+    /// The preset (program, title, default input).
+    pub preset: Preset,
+    /// The kernel listing, one string per line.
+    pub listing: Vec<String>,
+    /// The warp's input as run.
+    pub input: WarpInput,
+    /// The trace of the selected warp.
+    pub trace: SimtTrace,
+    /// `ceil(blockDim / 32)`.
+    pub warps_per_block: u32,
+    /// Every warp of the block (at most 32).
+    pub warps: Vec<WarpSummary>,
+    /// The comparison preset, if this preset has one.
+    pub twin: Option<Twin>,
+    /// Lanes that have returned before each step (`exited_before[s]`), one entry per step plus
+    /// one for "after the last step".
+    pub exited_before: Vec<u32>,
+}
+
+impl DivergenceOutputs {
+    /// The last valid step index (0 when nothing issued).
+    pub fn last_step(&self) -> u32 {
+        u32::try_from(self.trace.steps.len().saturating_sub(1)).unwrap_or(0)
+    }
+
+    /// Whether a reconvergence happens right before step `s`.
+    pub fn reconverges_before(&self, s: usize) -> Option<&crate::model::simt::Reconvergence> {
+        self.trace.reconvergences.iter().find(|r| r.step_index == s)
+    }
+}
+
+fn twin_id(id: &str) -> Option<&'static str> {
+    match id {
+        "odd-even" => Some("warp-aligned"),
+        "warp-aligned" => Some("odd-even"),
+        "loop-per-lane" => Some("loop-per-lane-o3"),
+        "loop-per-lane-o3" => Some("loop-per-lane"),
+        _ => None,
+    }
+}
+
+/// The whole chapter as a pure function of its inputs.
+pub fn compute(inputs: &DivergenceInputs) -> DivergenceOutputs {
+    let preset = preset(&inputs.preset)
+        .or_else(|| preset(DEFAULT_PRESET))
+        .expect("default preset exists");
+    let listing = preset.listing();
+    let wpb = warps_per_block(inputs.block).max(1);
+    let warp = inputs.warp.min(wpb - 1);
+    let input = inputs.warp_input(warp);
+    let trace = preset.program.run(&input);
+    let warps = (0..wpb.min(limits::WARP.1 + 1))
+        .map(|w| {
+            let t = preset.program.run(&inputs.warp_input(w));
+            WarpSummary {
+                warp: w,
+                launch_mask: t.launch_mask,
+                issue_slots: t.issue_slots(),
+                divergent_branches: t.divergent_branches,
+                divergent_loop_passes: t.divergent_loop_passes,
+                lane_efficiency: t.lane_efficiency(),
+            }
+        })
+        .collect();
+    let twin = twin_id(preset.id).and_then(preset_by_id).map(|p| {
+        let mut tin = p.input;
+        tin.order_override = inputs.order.to_model();
+        let trace = p.program.run(&tin);
+        Twin { preset: p, trace }
+    });
+    let mut exited_before = Vec::with_capacity(trace.steps.len() + 1);
+    let mut exited = 0u32;
+    for s in &trace.steps {
+        exited_before.push(exited);
+        if s.kind == StepKind::Return {
+            exited |= s.mask;
+        }
+    }
+    exited_before.push(exited);
+    DivergenceOutputs {
+        preset,
+        listing,
+        input,
+        trace,
+        warps_per_block: wpb,
+        warps,
+        twin,
+        exited_before,
+    }
+}
+
+fn preset_by_id(id: &str) -> Option<Preset> {
+    preset(id)
+}
+
+/// What a lane is doing at a step.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum LaneState {
+    /// In the active mask: executes this instruction.
+    Active,
+    /// Launched and alive, but masked off: waits for the other path.
+    Masked,
+    /// Left the kernel through `return`.
+    Exited,
+    /// Never launched: past the end of the block (partial last warp).
+    NotLaunched,
+}
+
+/// The state of every lane at step `step` of `out` (all `NotLaunched` when nothing issued).
+pub fn lane_states(out: &DivergenceOutputs, step: usize) -> [LaneState; 32] {
+    let mut states = [LaneState::NotLaunched; 32];
+    let mask = out.trace.steps.get(step).map_or(0, |s| s.mask);
+    let exited = out.exited_before.get(step).copied().unwrap_or(0);
+    for (lane, st) in states.iter_mut().enumerate() {
+        let bit = 1u32 << lane;
+        *st = if out.trace.launch_mask & bit == 0 {
+            LaneState::NotLaunched
+        } else if mask & bit != 0 {
+            LaneState::Active
+        } else if exited & bit != 0 {
+            LaneState::Exited
+        } else {
+            LaneState::Masked
+        };
+    }
+    states
+}
+
+/// `0x0000ffff`-style hex of a mask.
+pub fn hex(mask: u32) -> String {
+    format!("0x{mask:08x}")
+}
+
+/// The mask as 32 bits, lane 31 first, grouped by 8 (as `__activemask()` prints in binary).
+pub fn bits(mask: u32) -> String {
+    let s = format!("{mask:032b}");
+    s.as_bytes()
+        .chunks(8)
+        .map(|c| std::str::from_utf8(c).unwrap_or(""))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Lanes in a warp, as `usize` for indexing.
+pub const LANES: usize = WARP_SIZE as usize;
+
+/// The chapter's reactive state.
+#[derive(Clone, Copy)]
+pub struct DivergenceState {
+    /// Every input that changes the model run.
+    pub inputs: RwSignal<DivergenceInputs>,
+    /// The step the reader looks at (clamped to the trace when read through [`Self::step`]).
+    pub step: RwSignal<u32>,
+    /// Whether the steps are playing.
+    pub playing: RwSignal<bool>,
+    /// Everything derived: the only place the model is called.
+    pub outputs: Memo<DivergenceOutputs>,
+}
+
+impl DivergenceState {
+    /// State starting from `inputs` at `step`.
+    pub fn new(inputs: DivergenceInputs, step: u32) -> Self {
+        let inputs = RwSignal::new(inputs);
+        let outputs = Memo::new(move |_| inputs.with(compute));
+        DivergenceState {
+            inputs,
+            step: RwSignal::new(step),
+            playing: RwSignal::new(false),
+            outputs,
+        }
+    }
+
+    /// The current step, clamped to the trace.
+    pub fn step(&self) -> usize {
+        let last = self.outputs.with(|o| o.last_step());
+        self.step.get().min(last) as usize
+    }
+
+    /// Picks a preset: its default warp and parameters, back to step 0.
+    pub fn choose_preset(&self, id: &str) {
+        if PRESET_IDS.contains(&id) {
+            self.inputs.set(DivergenceInputs::for_preset(id));
+            self.step.set(0);
+        }
+    }
+
+    /// Sets `blockDim.x`, keeping the warp index inside the block.
+    pub fn set_block(&self, block: u32) {
+        let block = block.clamp(limits::BLOCK.0, limits::BLOCK.1);
+        self.inputs.update(|i| {
+            i.block = block;
+            i.warp = i.warp.min(warps_per_block(block).saturating_sub(1));
+        });
+    }
+}
+
+/// The seed the data-dependent preset starts with, as the URL writes it.
+pub const DEFAULT_SEED_U32: u32 = DEFAULT_SEED as u32;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn odd_even_default_and_its_twin() {
+        let out = compute(&DivergenceInputs::default());
+        assert_eq!(out.preset.id, "odd-even");
+        assert_eq!(out.trace.issue_slots(), 5);
+        assert!((out.trace.lane_efficiency() - 0.8).abs() < 1e-12);
+        let twin = out.twin.expect("warp-aligned twin");
+        assert_eq!(twin.preset.id, "warp-aligned");
+        assert_eq!(twin.trace.issue_slots(), 4);
+        assert_eq!(twin.trace.lane_efficiency(), 1.0);
+        assert_eq!(DivergenceInputs::default().to_query(0), "");
+        assert_eq!(DEFAULT_SEED_U32 as u64, DEFAULT_SEED);
+    }
+
+    #[test]
+    fn partial_warp_of_48_launches_with_16_lanes() {
+        let out = compute(&DivergenceInputs::for_preset("partial-warp"));
+        assert_eq!(hex(out.trace.launch_mask), "0x0000ffff");
+        let s = lane_states(&out, 0);
+        assert_eq!(s[15], LaneState::Active);
+        assert_eq!(s[16], LaneState::NotLaunched);
+        assert_eq!(out.warps.len(), 2);
+        assert_eq!(out.warps[0].launch_mask, u32::MAX);
+    }
+
+    #[test]
+    fn bounds_check_only_the_straddling_warp_diverges() {
+        let out = compute(&DivergenceInputs::for_preset("bounds-check"));
+        let diverging: Vec<u32> = out
+            .warps
+            .iter()
+            .filter(|w| w.divergent_branches > 0)
+            .map(|w| w.warp)
+            .collect();
+        assert_eq!(diverging, [7]);
+    }
+
+    #[test]
+    fn early_return_marks_lanes_exited() {
+        let out = compute(&DivergenceInputs::for_preset("early-return"));
+        let last = out.last_step() as usize;
+        let s = lane_states(&out, last);
+        assert_eq!(s[19], LaneState::Active);
+        assert_eq!(s[20], LaneState::Exited);
+    }
+
+    #[test]
+    fn permalink_round_trips_with_step() {
+        let mut s = DivergenceInputs::for_preset("bounds-check");
+        s.n = 1001;
+        s.order = Order::Else;
+        let q = s.to_query(3);
+        let (back, step, notices) = DivergenceInputs::from_query(&q);
+        assert_eq!(back, s);
+        assert_eq!(step, 3);
+        assert!(notices.is_empty(), "{notices:?}");
+        let plain = DivergenceInputs::for_preset("nested-if");
+        assert_eq!(plain.to_query(0), "preset=nested-if");
+    }
+
+    #[test]
+    fn warp_past_the_block_is_clamped_with_a_notice() {
+        let (s, _, notices) = DivergenceInputs::from_query("preset=partial-warp&warp=9");
+        assert_eq!(s.warp, 1);
+        assert_eq!(notices.len(), 1);
+        let (s, _, notices) = DivergenceInputs::from_query("preset=zzz&block=0&order=x&q=1");
+        assert_eq!(s.preset, "odd-even");
+        assert_eq!(s.block, 1);
+        assert_eq!(notices.len(), 4, "{notices:?}");
+    }
+
+    #[test]
+    fn choosing_a_preset_recomputes_through_the_memo() {
+        let owner = Owner::new();
+        owner.set();
+        let state = DivergenceState::new(DivergenceInputs::default(), 2);
+        assert_eq!(state.step(), 2);
+        state.choose_preset("lane-lt-16");
+        assert_eq!(state.step(), 0);
+        assert_eq!(state.outputs.get_untracked().preset.id, "lane-lt-16");
+        state.set_block(40);
+        state.inputs.update(|i| i.warp = 1);
+        state.set_block(20);
+        assert_eq!(state.inputs.get_untracked().warp, 0);
+    }
+
+    proptest! {
+        #[test]
+        fn any_query_computes_without_panic(q in ".{0,300}") {
+            let (s, step, _) = DivergenceInputs::from_query(&q);
+            let out = compute(&s);
+            let _ = lane_states(&out, step as usize);
+            prop_assert!(out.trace.lane_efficiency() <= 1.0);
+        }
+
+        #[test]
+        fn any_in_range_input_computes(pi in 0usize..PRESET_IDS.len(), block in 1u32..=1024, warp in 0u32..32,
+                                       n in 0u32..(1 << 26), bidx in 0u32..65_536, seed: u32) {
+            let s = DivergenceInputs { preset: PRESET_IDS[pi].into(), block, warp, n, bidx, seed, order: Order::Measured };
+            let out = compute(&s);
+            prop_assert!(out.trace.steps.iter().all(|st| (st.line as usize) < out.listing.len()));
+            prop_assert_eq!(out.exited_before.len(), out.trace.steps.len() + 1);
+        }
+    }
+}

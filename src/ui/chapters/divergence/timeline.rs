@@ -1,0 +1,165 @@
+//! The serialised-paths timeline: one row per issued instruction, 32 lane columns, active lanes
+//! filled (one SVG path per row), reconvergence marked between rows.
+
+use leptos::prelude::*;
+
+use super::figure::path_label;
+use super::state::hex;
+use crate::model::simt::{SimtTrace, StepKind};
+use crate::ui::i18n::{use_lang, Lang};
+
+const LABEL_PX: f64 = 150.0;
+const COL_PX: f64 = 14.0;
+const ROW_PX: f64 = 14.0;
+const HEAD_PX: f64 = 18.0;
+const RIGHT_PX: f64 = 240.0;
+
+/// SVG path data of the active lanes of `mask` in a row at `y`: one rectangle per run of set
+/// bits, lane 0 on the left.
+pub fn row_path(mask: u32, x0: f64, y: f64, col: f64, h: f64) -> String {
+    let mut d = String::new();
+    let mut lane = 0u32;
+    while lane < 32 {
+        if mask & (1 << lane) != 0 {
+            let start = lane;
+            while lane < 32 && mask & (1 << lane) != 0 {
+                lane += 1;
+            }
+            let x = x0 + f64::from(start) * col + 1.0;
+            let w = f64::from(lane - start) * col - 2.0;
+            d.push_str(&format!("M{x:.1} {y:.1}h{w:.1}v{h:.1}h{:.1}z", -w));
+        } else {
+            lane += 1;
+        }
+    }
+    d
+}
+
+/// The timeline of `trace`. With `current` and `on_pick`, the current row is outlined and a
+/// click on a row selects its step.
+#[component]
+pub fn Timeline(
+    /// The trace to draw.
+    #[prop(into)]
+    trace: Signal<SimtTrace>,
+    /// The highlighted step.
+    #[prop(into, optional)]
+    current: Option<Signal<usize>>,
+    /// Called with the clicked step.
+    #[prop(optional)]
+    on_pick: Option<Callback<usize>>,
+    /// `data-testid`.
+    #[prop(optional)]
+    testid: &'static str,
+) -> impl IntoView {
+    let lang = use_lang();
+    let grid_w = COL_PX * 32.0;
+    let view_box = move || {
+        let rows = trace.with(|t| t.steps.len()).max(1) as f64;
+        format!(
+            "0 0 {} {:.0}",
+            LABEL_PX + grid_w + RIGHT_PX,
+            HEAD_PX + rows * ROW_PX + 6.0
+        )
+    };
+    let head = (0..32u32)
+        .filter(|l| l % 8 == 0 || *l == 31)
+        .map(|l| {
+            let x = LABEL_PX + (f64::from(l) + 0.5) * COL_PX;
+            view! { <text class="gx-tl__head" x=format!("{x:.1}") y="12" text-anchor="middle">{l}</text> }
+        })
+        .collect_view();
+    let rows = move || {
+        let t = trace.get();
+        let l = lang.get();
+        let cur = current.map(|c| c.get());
+        let mut out = Vec::new();
+        for (i, s) in t.steps.iter().enumerate() {
+            let y = HEAD_PX + i as f64 * ROW_PX;
+            let label = format!("L{} {}", s.line + 1, path_label(&s.path, l));
+            let kind = match s.kind {
+                StepKind::Branch => "gx-tl__row gx-tl__row--branch",
+                StepKind::LoopHeader => "gx-tl__row gx-tl__row--loop",
+                StepKind::Return => "gx-tl__row gx-tl__row--return",
+                StepKind::Instruction => "gx-tl__row",
+            };
+            let is_cur = cur == Some(i);
+            let pick = on_pick;
+            out.push(view! {
+                <g class=kind class:gx-tl__row--current=is_cur data-testid="timeline-row"
+                    on:click=move |_| { if let Some(p) = pick { p.run(i); } }>
+                    <text class="gx-tl__label" x="2" y=format!("{:.1}", y + ROW_PX - 3.0)>{label}</text>
+                    <rect class="gx-tl__bg" x=format!("{LABEL_PX:.1}") y=format!("{y:.1}") width=format!("{grid_w:.1}") height=format!("{ROW_PX:.1}")/>
+                    <path class="gx-tl__on" d=row_path(s.mask, LABEL_PX, y + 1.0, COL_PX, ROW_PX - 2.0)/>
+                    <text class="gx-tl__mask" x=format!("{:.1}", LABEL_PX + grid_w + 6.0) y=format!("{:.1}", y + ROW_PX - 3.0)>
+                        {format!("{} ({})", hex(s.mask), s.mask.count_ones())}
+                    </text>
+                </g>
+            }.into_any());
+        }
+        for r in &t.reconvergences {
+            let y = HEAD_PX + r.step_index as f64 * ROW_PX;
+            let txt = match l {
+                Lang::En => format!("↩ reconverge L{}", r.line + 1),
+                Lang::Zh => format!("↩ 重汇合 L{}", r.line + 1),
+            };
+            out.push(view! {
+                <g class="gx-tl__reconv" data-testid="reconvergence">
+                    <line x1=format!("{:.1}", LABEL_PX - 4.0) x2=format!("{:.1}", LABEL_PX + grid_w + RIGHT_PX - 4.0)
+                        y1=format!("{y:.1}") y2=format!("{y:.1}")/>
+                    <text x=format!("{:.1}", LABEL_PX + grid_w + RIGHT_PX - 6.0) y=format!("{:.1}", y - 2.0) text-anchor="end">{txt}</text>
+                </g>
+            }.into_any());
+        }
+        out
+    };
+    let aria = move || {
+        let t = trace.get();
+        match lang.get() {
+            Lang::En => format!(
+                "{} issued instructions; {} reconvergences; lane efficiency {:.1} %",
+                t.steps.len(),
+                t.reconvergences.len(),
+                t.lane_efficiency() * 100.0
+            ),
+            Lang::Zh => format!(
+                "共发射 {} 条指令；重汇合 {} 次；lane 利用率 {:.1} %",
+                t.steps.len(),
+                t.reconvergences.len(),
+                t.lane_efficiency() * 100.0
+            ),
+        }
+    };
+    view! {
+        <svg class="gx-tl" class:gx-tl--pick=on_pick.is_some() viewBox=view_box role="img" aria-label=aria data-testid=testid>
+            {head}
+            {rows}
+        </svg>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::row_path;
+
+    #[test]
+    fn row_path_has_one_rectangle_per_run() {
+        assert_eq!(row_path(0, 0.0, 0.0, 10.0, 8.0), "");
+        assert_eq!(
+            row_path(0x5555_5555, 0.0, 0.0, 10.0, 8.0)
+                .matches('M')
+                .count(),
+            16
+        );
+        assert_eq!(
+            row_path(u32::MAX, 0.0, 0.0, 10.0, 8.0).matches('M').count(),
+            1
+        );
+        assert_eq!(
+            row_path(0x8000_0001, 0.0, 0.0, 10.0, 8.0)
+                .matches('M')
+                .count(),
+            2
+        );
+    }
+}

@@ -1,0 +1,317 @@
+//! The two SVG charts: utilisation against resident warps (with L / k marked), and the H200's
+//! measured FFMA share over the model's curves; plus the numbers and the data table.
+
+use leptos::prelude::*;
+
+use super::measured::{KERNELS, KERNEL_IDS};
+use super::text;
+use super::views::state;
+use crate::model::scheduler::MAX_RESIDENT_WARPS;
+use crate::ui::format::{fixed, sig3};
+use crate::ui::i18n::{t, tr, use_lang, Lang, Tr};
+
+const W_PX: f64 = 680.0;
+const H_PX: f64 = 300.0;
+const LEFT: f64 = 52.0;
+const RIGHT: f64 = 16.0;
+const TOP: f64 = 14.0;
+const BOTTOM: f64 = 40.0;
+
+fn x_px(w: f64) -> f64 {
+    LEFT + (w - 1.0) / f64::from(MAX_RESIDENT_WARPS - 1) * (W_PX - LEFT - RIGHT)
+}
+
+fn y_px(v: f64, ymax: f64) -> f64 {
+    TOP + (1.0 - (v / ymax).clamp(0.0, 1.0)) * (H_PX - TOP - BOTTOM)
+}
+
+fn polyline(points: &[(u32, f64)], ymax: f64) -> String {
+    points
+        .iter()
+        .enumerate()
+        .map(|(i, (w, v))| {
+            format!(
+                "{}{:.1} {:.1}",
+                if i == 0 { "M" } else { "L" },
+                x_px(f64::from(*w)),
+                y_px(*v, ymax)
+            )
+        })
+        .collect()
+}
+
+fn axes(ymax: f64, y_label: Tr, lang: Lang) -> impl IntoView {
+    let yticks: Vec<f64> = (0..=4).map(|i| ymax * f64::from(i) / 4.0).collect();
+    let xticks = [1u32, 8, 16, 24, 32, 40, 48, 56, 64];
+    view! {
+        <g class="gx-axes">
+            {yticks.into_iter().map(|v| view! {
+                <line class="gx-grid" x1=format!("{LEFT}") x2=format!("{}", W_PX - RIGHT) y1=format!("{:.1}", y_px(v, ymax)) y2=format!("{:.1}", y_px(v, ymax))/>
+                <text class="gx-tick" x=format!("{}", LEFT - 4.0) y=format!("{:.1}", y_px(v, ymax) + 3.0) text-anchor="end">{sig3(v)}</text>
+            }).collect_view()}
+            {xticks.into_iter().map(|w| view! {
+                <text class="gx-tick" x=format!("{:.1}", x_px(f64::from(w))) y=format!("{}", H_PX - BOTTOM + 14.0) text-anchor="middle">{w}</text>
+            }).collect_view()}
+            <text class="gx-axis-label" x=format!("{:.0}", (LEFT + W_PX - RIGHT) / 2.0) y=format!("{}", H_PX - 6.0) text-anchor="middle">
+                {if lang == Lang::Zh { "每 SM 驻留 warp 数 W" } else { "resident warps per SM, W" }}
+            </text>
+            <text class="gx-axis-label" x="12" y=format!("{:.0}", (TOP + H_PX - BOTTOM) / 2.0) text-anchor="middle"
+                transform=format!("rotate(-90 12 {:.0})", (TOP + H_PX - BOTTOM) / 2.0)>{y_label.get(lang)}</text>
+        </g>
+    }
+}
+
+fn vline(
+    w: f64,
+    class: &'static str,
+    label: String,
+    testid: &'static str,
+    row: f64,
+) -> impl IntoView {
+    let x = x_px(w.clamp(1.0, 64.0));
+    let anchor = if x > W_PX * 0.7 { "end" } else { "start" };
+    let dx = if anchor == "end" { -4.0 } else { 4.0 };
+    view! {
+        <g class=class data-testid=testid>
+            <line x1=format!("{x:.1}") x2=format!("{x:.1}") y1=format!("{TOP}") y2=format!("{}", H_PX - BOTTOM)/>
+            <text x=format!("{:.1}", x + dx) y=format!("{:.1}", H_PX - BOTTOM - 6.0 - 14.0 * row) text-anchor=anchor>{label}</text>
+        </g>
+    }
+}
+
+/// Utilisation of the issue slots for W = 1..=64, the closed form, and the course's L / k.
+#[component]
+pub fn SweepChart() -> impl IntoView {
+    let st = state();
+    let lang = use_lang();
+    let chart = move || {
+        let o = st.outputs.get();
+        let l = lang.get();
+        let sim: Vec<(u32, f64)> = o
+            .sweep
+            .iter()
+            .map(|p| (p.resident_warps, p.utilisation))
+            .collect();
+        let est: Vec<(u32, f64)> = o
+            .sweep
+            .iter()
+            .map(|p| (p.resident_warps, p.estimate))
+            .collect();
+        let w = f64::from(o.config.resident_warps);
+        let lk = o.warps_needed.map(|x| x * 4.0);
+        let lk_mark = match lk {
+            Some(x) if x <= 64.0 => vline(
+                x,
+                "gx-mark gx-mark--course",
+                format!("4 · L/k = {}", sig3(x)),
+                "mark-lk",
+                0.0,
+            )
+            .into_any(),
+            Some(x) => vline(
+                64.0,
+                "gx-mark gx-mark--course",
+                match l {
+                    Lang::En => format!("4 · L/k = {} → off the chart", sig3(x)),
+                    Lang::Zh => format!("4 · L/k = {} → 超出图外", sig3(x)),
+                },
+                "mark-lk",
+                0.0,
+            )
+            .into_any(),
+            None => ().into_any(),
+        };
+        view! {
+            <svg class="gx-lc" viewBox=format!("0 0 {W_PX} {H_PX}") role="img" data-testid="sweep-chart"
+                aria-label=match l { Lang::En => "Issue-slot utilisation against resident warps", Lang::Zh => "发射槽利用率与驻留 warp 数" }>
+                {axes(1.0, tr("issue-slot utilisation", "发射槽利用率"), l)}
+                <path class="gx-series gx-series--est" d=polyline(&est, 1.0)/>
+                <path class="gx-series gx-series--sim" d=polyline(&sim, 1.0)/>
+                {lk_mark}
+                {vline(w, "gx-mark gx-mark--now", format!("W = {}: {}", o.config.resident_warps, fixed(o.steady * 100.0, 1) + " %"), "mark-w", 1.0)}
+            </svg>
+        }
+    };
+    view! {
+        <section class="l-body" data-testid="sweep">
+            <h2>{t(text::SWEEP)}</h2>
+            <figure class="gx-figure">
+                {chart}
+                <figcaption>
+                    <ul class="gx-legend">
+                        <li><span class="gx-legend__mark gx-lc-mark--sim"></span>{t(tr("simulated steady state", "模拟的稳态利用率"))}</li>
+                        <li><span class="gx-legend__mark gx-lc-mark--est"></span>{t(tr("closed form Σ min(1, w·I/T1) / 4", "解析式 Σ min(1, w·I/T1) / 4"))}</li>
+                        <li><span class="gx-legend__mark gx-lc-mark--course"></span>{t(tr("the course's estimate, 4 schedulers × L / k", "课程的估计：4 个调度器 × L / k"))}</li>
+                    </ul>
+                </figcaption>
+            </figure>
+        </section>
+    }
+}
+
+/// The measured FFMA share over the model's curves.
+#[component]
+pub fn MeasuredChart() -> impl IntoView {
+    let st = state();
+    let lang = use_lang();
+    let focused = RwSignal::new(None::<String>);
+    let chart = move || {
+        let o = st.outputs.get();
+        let l = lang.get();
+        let m = &o.measured;
+        let k = m.kernel;
+        let ymax = (f64::from(k.k_ffma) / f64::from(k.instructions) * 1.15).max(0.01);
+        view! {
+            <svg class="gx-lc" viewBox=format!("0 0 {W_PX} {H_PX}") role="group" data-testid="measured-chart"
+                aria-label=match l { Lang::En => "FFMA share of peak: measured and modelled", Lang::Zh => "FFMA 占峰值比例：实测与模型" }>
+                {axes(ymax, tr("FFMA share of peak", "FFMA 占峰值比例"), l)}
+                <path class="gx-series gx-series--est" d=polyline(&m.simulated, ymax)/>
+                <path class="gx-series gx-series--sim" d=polyline(&m.simple, ymax)/>
+                {k.points.iter().map(|(w, s)| {
+                    let model = m.simple.iter().find(|p| p.0 == *w).map_or(0.0, |p| p.1);
+                    let label = match l {
+                        Lang::En => format!("W = {w}: measured {}, model {}", fixed(*s, 3), fixed(model, 3)),
+                        Lang::Zh => format!("W = {w}：实测 {}，模型 {}", fixed(*s, 3), fixed(model, 3)),
+                    };
+                    let lab2 = label.clone();
+                    let aria = label.clone();
+                    view! {
+                        <circle class="gx-measured-pt" cx=format!("{:.1}", x_px(f64::from(*w))) cy=format!("{:.1}", y_px(*s, ymax)) r="5"
+                            tabindex="0" aria-label=aria data-testid="measured-point"
+                            on:focus=move |_| focused.set(Some(lab2.clone())) on:blur=move |_| focused.set(None)>
+                            <title>{label}</title>
+                        </circle>
+                    }
+                }).collect_view()}
+            </svg>
+        }
+    };
+    view! {
+        <section class="l-body" data-testid="measured">
+            <h2>{t(text::MEASURED)}</h2>
+            <p>{t(text::MEASURED_NOTE)}</p>
+            <label class="gx-field">
+                <span class="gx-field__label">{t(text::MEASURED_KERNEL)}</span>
+                <select class="gx-select" data-testid="select-kernel" on:change=move |ev| {
+                    let v = event_target_value(&ev);
+                    if KERNEL_IDS.contains(&v.as_str()) { st.inputs.update(|i| i.kernel = v); }
+                }>
+                    {KERNELS.iter().map(|k| {
+                        let id = k.id;
+                        let txt = format!("ILP = {}, K = {} FFMA, I = {}, T1 = {} cycles", k.ilp, k.k_ffma, k.instructions, fixed(k.t1_cycles, 0));
+                        view! { <option value=id selected=move || st.inputs.with(|i| i.kernel == id)>{txt}</option> }
+                    }).collect_view()}
+                </select>
+            </label>
+            <figure class="gx-figure">
+                {chart}
+                <p class="gx-stepinfo" aria-live="polite">{move || focused.get()}</p>
+                <figcaption>
+                    <ul class="gx-legend">
+                        <li><span class="gx-legend__mark gx-pt--measured gx-lc-mark--measured"></span>{t(tr("measured on the H200", "H200 实测"))}</li>
+                        <li><span class="gx-legend__mark gx-lc-mark--sim"></span>{t(tr("simple model min(K/I, (W/4)·K/T1)", "简单模型 min(K/I, (W/4)·K/T1)"))}</li>
+                        <li><span class="gx-legend__mark gx-lc-mark--est"></span>{t(tr("this page's simulator with L = T1, k = I − 1", "本页模拟器（L = T1，k = I − 1）"))}</li>
+                    </ul>
+                </figcaption>
+            </figure>
+        </section>
+    }
+}
+
+fn row(name: Tr, formula: String, value: String, testid: &'static str) -> impl IntoView {
+    view! {
+        <tr>
+            <th scope="row">{t(name)}</th>
+            <td class="gx-formula">{formula}</td>
+            <td class="gx-value" data-testid=testid>{value}</td>
+        </tr>
+    }
+}
+
+/// The derived numbers with their formulas.
+#[component]
+pub fn NumbersPanel() -> impl IntoView {
+    let st = state();
+    let lang = use_lang();
+    view! {
+        <section class="l-body gx-numbers" data-testid="numbers">
+            <h2>{t(text::NUMBERS)}</h2>
+            <p class="gx-note">{t(text::MODEL)}</p>
+            {move || {
+                let o = st.outputs.get();
+                let c = o.config;
+                let i = c.instructions_per_iteration();
+                let t1 = c.unloaded_iteration_cycles();
+                let per: Vec<String> = (0..4).map(|s| c.warps_on_scheduler(s).to_string()).collect();
+                let l = lang.get();
+                let need = match o.warps_needed {
+                    Some(x) => {
+                        let verdict = if x > 16.0 {
+                            match l { Lang::En => " > 16 per scheduler: ILP needed", Lang::Zh => " > 每调度器 16 个：需要 ILP" }
+                        } else {
+                            match l { Lang::En => " ≤ 16 per scheduler: warps suffice", Lang::Zh => " ≤ 每调度器 16 个：warp 数足够" }
+                        };
+                        format!("{}{verdict}", sig3(x))
+                    }
+                    None => match l { Lang::En => "k = 0: no number of warps".into(), Lang::Zh => "k = 0：多少 warp 都不够".into() },
+                };
+                view! {
+                    <table class="gx-table">
+                        <thead><tr>
+                            <th scope="col">{t(tr("Quantity", "量"))}</th>
+                            <th scope="col">{t(tr("Formula", "算式"))}</th>
+                            <th scope="col">{t(tr("Value", "数值"))}</th>
+                        </tr></thead>
+                        <tbody>
+                            {row(tr("Warps per scheduler", "每个调度器的 warp 数"), format!("W = {} round robin over 4", c.resident_warps), per.join(" / "), "per-scheduler")}
+                            {row(tr("Course estimate of warps needed per scheduler", "课程估计：每个调度器所需 warp 数"), format!("L / k = {} / {}", c.latency_cycles, c.independent_per_load), need, "warps-needed")}
+                            {row(tr("Issue slots per iteration", "每轮迭代的发射槽"), format!("I = ILP · (1 + k) = {} · (1 + {})", c.loads_in_flight, c.independent_per_load), i.to_string(), "instr-per-iter")}
+                            {row(tr("Cycles per iteration, one warp alone", "单个 warp 每轮周期数"), format!("T1 = max(I, L + ILP − 1) = max({i}, {} + {} − 1)", c.latency_cycles, c.loads_in_flight), t1.to_string(), "t1")}
+                            {row(tr("Model saturates at (per scheduler)", "模型饱和点（每调度器）"), format!("T1 / I = {t1} / {i}"), sig3(o.saturation), "saturation")}
+                            {row(tr("Utilisation, closed form", "利用率（解析式）"), "Σ_s min(1, w_s · I / T1) / 4".into(), format!("{} %", fixed(o.estimate * 100.0, 1)), "estimate")}
+                            {row(tr("Utilisation, simulated steady state", "利用率（模拟稳态）"), "issued / (4 × cycles)".into(), format!("{} %", fixed(o.steady * 100.0, 1)), "utilisation")}
+                        </tbody>
+                    </table>
+                }
+            }}
+        </section>
+    }
+}
+
+/// The charts' data as a table.
+#[component]
+pub fn DataTable() -> impl IntoView {
+    let st = state();
+    view! {
+        <details class="l-body gx-data-table" data-testid="data-table">
+            <summary>{t(text::DATA_TABLE)}</summary>
+            <table class="gx-table gx-table--numeric">
+                <thead><tr>
+                    <th scope="col">"W"</th>
+                    <th scope="col">{t(tr("utilisation (simulated)", "利用率（模拟）"))}</th>
+                    <th scope="col">{t(tr("utilisation (closed form)", "利用率（解析式）"))}</th>
+                    <th scope="col">{t(tr("H200 FFMA share", "H200 FFMA 占比"))}</th>
+                    <th scope="col">{t(tr("model FFMA share", "模型 FFMA 占比"))}</th>
+                </tr></thead>
+                <tbody>
+                    {move || {
+                        let o = st.outputs.get();
+                        o.sweep.iter().map(|p| {
+                            let meas = o.measured.kernel.points.iter().find(|q| q.0 == p.resident_warps).map(|q| fixed(q.1, 4)).unwrap_or_default();
+                            let model = o.measured.simple.iter().find(|q| q.0 == p.resident_warps).map(|q| fixed(q.1, 4)).unwrap_or_default();
+                            view! {
+                                <tr>
+                                    <td>{p.resident_warps}</td>
+                                    <td>{fixed(p.utilisation, 3)}</td>
+                                    <td>{fixed(p.estimate, 3)}</td>
+                                    <td>{meas}</td>
+                                    <td>{model}</td>
+                                </tr>
+                            }
+                        }).collect_view()
+                    }}
+                </tbody>
+            </table>
+        </details>
+    }
+}

@@ -1,0 +1,264 @@
+//! The warp scheduling chapter's state: inputs (serialised to the URL) and the one memo that
+//! runs the scheduler model.
+
+use leptos::prelude::*;
+use serde::Serialize;
+
+use super::measured::{kernel, MeasuredKernel, KERNEL_IDS};
+use crate::model::scheduler::{
+    ffma_share_simple_model, measured_kernel_config, saturation_warps_per_scheduler,
+    utilisation_estimate, utilisation_sweep, warps_needed, IssuePolicy, SchedulerConfig,
+    SchedulerTrace, Simulator, SweepPoint, MAX_INDEPENDENT_PER_LOAD, MAX_LATENCY_CYCLES,
+    MAX_LOADS_IN_FLIGHT, MAX_RESIDENT_WARPS,
+};
+use crate::ui::url::{to_query, Notice, QueryReader};
+
+/// Every input of the chapter. Field names are the URL keys.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SchedulingInputs {
+    /// Load latency L, cycles.
+    pub l: u32,
+    /// Independent instructions per load, k.
+    pub k: u32,
+    /// Resident warps on the SM, W.
+    pub w: u32,
+    /// Loads in flight per warp (ILP).
+    pub ilp: u32,
+    /// Cycles drawn in the timeline.
+    pub cycles: u32,
+    /// The measured H200 kernel drawn against the model.
+    pub kernel: String,
+}
+
+/// Ranges of every numeric input: the one place sliders, typed numbers and permalinks clamp to.
+pub mod limits {
+    use super::*;
+    /// L, cycles.
+    pub const L: (u32, u32) = (1, MAX_LATENCY_CYCLES);
+    /// k.
+    pub const K: (u32, u32) = (0, MAX_INDEPENDENT_PER_LOAD);
+    /// Resident warps.
+    pub const W: (u32, u32) = (1, MAX_RESIDENT_WARPS);
+    /// ILP.
+    pub const ILP: (u32, u32) = (1, MAX_LOADS_IN_FLIGHT);
+    /// Cycles shown in the timeline (keeps the figure small).
+    pub const CYCLES: (u32, u32) = (32, 2000);
+}
+
+impl Default for SchedulingInputs {
+    /// The course's example (L = 600, k = 10) on a full SM, 1200 cycles drawn (two
+    /// iterations of a warp).
+    fn default() -> Self {
+        SchedulingInputs {
+            l: 600,
+            k: 10,
+            w: 64,
+            ilp: 1,
+            cycles: 1200,
+            kernel: "ilp1-k32".into(),
+        }
+    }
+}
+
+impl SchedulingInputs {
+    /// Reads a permalink's query; never panics; bad values become notices.
+    pub fn from_query(query: &str) -> (SchedulingInputs, Vec<Notice>) {
+        use limits::*;
+        let d = SchedulingInputs::default();
+        let mut r = QueryReader::parse(query);
+        let s = SchedulingInputs {
+            l: r.num("l", d.l, L.0, L.1),
+            k: r.num("k", d.k, K.0, K.1),
+            w: r.num("w", d.w, W.0, W.1),
+            ilp: r.num("ilp", d.ilp, ILP.0, ILP.1),
+            cycles: r.num("cycles", d.cycles, CYCLES.0, CYCLES.1),
+            kernel: r.one_of("kernel", &d.kernel, &KERNEL_IDS),
+        };
+        (s, r.finish())
+    }
+
+    /// The query string (only non-default values).
+    pub fn to_query(&self) -> String {
+        to_query(self, &SchedulingInputs::default())
+    }
+
+    /// The model's config.
+    pub fn config(&self) -> SchedulerConfig {
+        SchedulerConfig {
+            resident_warps: self.w,
+            latency_cycles: self.l,
+            independent_per_load: self.k,
+            loads_in_flight: self.ilp,
+            horizon_cycles: self.cycles,
+            policy: IssuePolicy::LooseRoundRobin,
+        }
+        .clamped()
+    }
+}
+
+/// The measured kernel with the model's curves for the same I and T1.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MeasuredComparison {
+    /// The kernel.
+    pub kernel: MeasuredKernel,
+    /// `(W, min(K/I, (W/4)·K/T1))` for W = 1..=64.
+    pub simple: Vec<(u32, f64)>,
+    /// `(W, simulated utilisation × K / I)` for W = 1..=64.
+    pub simulated: Vec<(u32, f64)>,
+}
+
+/// Everything the chapter shows.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SchedulingOutputs {
+    /// The clamped config.
+    pub config: SchedulerConfig,
+    /// The cycle-by-cycle run drawn in the timeline.
+    pub trace: SchedulerTrace,
+    /// Utilisation for W = 1..=64 with the same L, k, ILP.
+    pub sweep: Vec<SweepPoint>,
+    /// The course's L / k, per scheduler (`None` for k = 0).
+    pub warps_needed: Option<f64>,
+    /// Where this model saturates, per scheduler: T1 / I.
+    pub saturation: f64,
+    /// Closed-form utilisation at the chosen W.
+    pub estimate: f64,
+    /// Steady-state utilisation at the chosen W (from the sweep).
+    pub steady: f64,
+    /// The measured comparison.
+    pub measured: MeasuredComparison,
+}
+
+/// The whole chapter as a pure function of its inputs.
+pub fn compute(inputs: &SchedulingInputs) -> SchedulingOutputs {
+    let config = inputs.config();
+    let trace = Simulator::new(&config).run();
+    let sweep = utilisation_sweep(&config);
+    let steady = sweep
+        .iter()
+        .find(|p| p.resident_warps == config.resident_warps)
+        .map_or(0.0, |p| p.utilisation);
+    let kernel = *kernel(&inputs.kernel).unwrap_or(&super::measured::KERNELS[3]);
+    let i = f64::from(kernel.instructions);
+    let kf = f64::from(kernel.k_ffma);
+    let simple = (1..=MAX_RESIDENT_WARPS)
+        .map(|w| {
+            (
+                w,
+                ffma_share_simple_model(kf, i, kernel.t1_cycles, f64::from(w)),
+            )
+        })
+        .collect();
+    let mcfg = measured_kernel_config(kernel.instructions, kernel.t1_cycles.round() as u32, 1);
+    let simulated = utilisation_sweep(&mcfg)
+        .into_iter()
+        .map(|p| (p.resident_warps, p.utilisation * kf / i))
+        .collect();
+    SchedulingOutputs {
+        config,
+        trace,
+        sweep,
+        warps_needed: warps_needed(config.latency_cycles, config.independent_per_load),
+        saturation: saturation_warps_per_scheduler(&config),
+        estimate: utilisation_estimate(&config),
+        steady,
+        measured: MeasuredComparison {
+            kernel,
+            simple,
+            simulated,
+        },
+    }
+}
+
+/// The chapter's reactive state.
+#[derive(Clone, Copy)]
+pub struct SchedulingState {
+    /// Every input.
+    pub inputs: RwSignal<SchedulingInputs>,
+    /// Everything derived: the only place the model is called.
+    pub outputs: Memo<SchedulingOutputs>,
+    /// The cycle under the cursor (clamped to the trace when read).
+    pub cursor: RwSignal<u32>,
+    /// Whether the cursor is playing.
+    pub playing: RwSignal<bool>,
+}
+
+impl SchedulingState {
+    /// State starting from `inputs`.
+    pub fn new(inputs: SchedulingInputs) -> Self {
+        let inputs = RwSignal::new(inputs);
+        let outputs = Memo::new(move |_| inputs.with(compute));
+        SchedulingState {
+            inputs,
+            outputs,
+            cursor: RwSignal::new(0),
+            playing: RwSignal::new(false),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn course_example() {
+        let out = compute(&SchedulingInputs::default());
+        assert_eq!(out.warps_needed, Some(60.0));
+        assert_eq!(out.trace.cycles(), 1200);
+        assert_eq!(out.sweep.len(), 64);
+        // 16 warps per scheduler cannot hide 600 cycles with k = 10.
+        assert!(out.steady < 0.5, "{}", out.steady);
+        assert_eq!(SchedulingInputs::default().to_query(), "");
+    }
+
+    #[test]
+    fn measured_k32_w64_differs_from_the_model() {
+        let out = compute(&SchedulingInputs::default());
+        let m = &out.measured;
+        let model = m.simple.iter().find(|p| p.0 == 64).expect("w64").1;
+        assert!((model - 0.67).abs() < 0.01, "{model}");
+        assert_eq!(m.kernel.points[9], (64, 0.53968));
+        let sim = m.simulated.iter().find(|p| p.0 == 64).expect("w64").1;
+        assert!((sim - model).abs() < 0.03, "{sim} {model}");
+    }
+
+    #[test]
+    fn permalink_round_trips_and_bad_links_fall_back() {
+        let s = SchedulingInputs {
+            l: 280,
+            k: 4,
+            w: 17,
+            ilp: 3,
+            cycles: 120,
+            kernel: "ilp4-k10".into(),
+        };
+        let (back, n) = SchedulingInputs::from_query(&s.to_query());
+        assert_eq!(back, s);
+        assert!(n.is_empty());
+        let (b, n) = SchedulingInputs::from_query("l=abc&w=999&kernel=zzz&x=1");
+        assert_eq!(b.w, 64);
+        assert_eq!(b.l, 600);
+        assert_eq!(n.len(), 4);
+    }
+
+    #[test]
+    fn memo_follows_inputs() {
+        let owner = Owner::new();
+        owner.set();
+        let st = SchedulingState::new(SchedulingInputs::default());
+        let before = st.outputs.get_untracked().steady;
+        st.inputs.update(|i| i.ilp = 4);
+        assert!(st.outputs.get_untracked().steady > before);
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(24))]
+        #[test]
+        fn any_query_computes(q in ".{0,200}") {
+            let (s, _) = SchedulingInputs::from_query(&q);
+            let out = compute(&s);
+            prop_assert!((0.0..=1.0).contains(&out.steady));
+        }
+    }
+}

@@ -1,0 +1,77 @@
+//! The warp scheduling chapter's words, in both languages (course `gpu-kernel-engineering-01`
+//! §4.2 and `a100-from-chip-to-simt` §4.3).
+
+use crate::ui::i18n::{tr, Tr};
+use crate::ui::widgets::Question;
+
+pub const TITLE: Tr = tr("Warp scheduling", "Warp 调度");
+pub const INTRO: [Tr; 2] = [
+    tr(
+        "An SM has four partitions, each with its own warp scheduler; resident warp w lives on scheduler w % 4. Every cycle each scheduler issues at most one instruction, from one of its ready warps. A warp whose next instruction needs a load that has not returned is not ready, and the scheduler simply picks another: the warps' registers stay on chip, so switching costs nothing. Latency is hidden by always finding some warp with work to do, not by out-of-order execution.",
+        "一个 SM 有四个处理分区，每个分区一个 warp 调度器；驻留 warp w 归调度器 w % 4 管。每个周期每个调度器最多从它的就绪 warp 中发射一条指令。下一条指令要用的数据还没回来的 warp 不是就绪状态，调度器直接换一个：warp 的寄存器一直在片上，切换没有开销。延迟隐藏靠的是总能找到有活可干的 warp，而不是乱序执行。",
+    ),
+    tr(
+        "So how many warps fill the latency? If a load takes L cycles and each warp has only k independent instructions to issue between two loads, each scheduler needs about L / k warps to have work every cycle. With HBM at 600 cycles and k = 10 that is 60 warps, but an SM holds at most 64 warps, 16 per scheduler. Warps alone cannot fill HBM latency: each warp also needs instruction-level parallelism (ILP), several independent loads in flight at once.",
+        "那么要多少个 warp 才能把延迟填满？如果一次访存延迟是 L 周期，而每个 warp 在两次访存之间只有 k 条独立指令可以发射，那么每个调度器需要约 L / k 个 warp 才能保证每周期都有活干。HBM 延迟按 600 周期、k = 10 算就是 60 个 warp——而一个 SM 最多驻留 64 个 warp，分给 4 个调度器每个 16 个。光靠 warp 数量填不满 HBM 延迟，还要靠单个 warp 内部的并行度（ILP）：一次发出多条互不依赖的 load，让它们同时在飞。",
+    ),
+];
+
+pub const MODEL: Tr = tr(
+    "The model's warp program: issue ILP loads, then ILP · k independent instructions, then wait until the last load returns, L cycles after it issued. So I = ILP · (1 + k) issue slots per iteration, and a warp alone takes T1 = max(I, L + ILP − 1) cycles per iteration; a scheduler saturates at about T1 / I warps (L / (k + 1) for ILP = 1, a little below the course's L / k, which ignores the load's own slot). Memory has no bandwidth limit here.",
+    "模型中每个 warp 的程序：先发 ILP 条 load，再发 ILP · k 条独立指令，然后等最后一条 load 返回（发出后 L 周期）。所以每轮迭代 I = ILP · (1 + k) 个发射槽，单个 warp 每轮需要 T1 = max(I, L + ILP − 1) 个周期；一个调度器约在 T1 / I 个 warp 时饱和（ILP = 1 时为 L / (k + 1)，比课程的 L / k 略小，因为课程没算 load 自己的发射槽）。这里的内存没有带宽上限。",
+);
+pub const L: Tr = tr("L: load latency (cycles)", "L：访存延迟（周期）");
+pub const LATENCY_PRESET: Tr = tr("Latency preset", "延迟预设");
+pub const K: Tr = tr(
+    "k: independent instructions per load",
+    "k：每条 load 之间的独立指令数",
+);
+pub const W: Tr = tr("Resident warps on the SM", "SM 上驻留的 warp 数");
+pub const ILP: Tr = tr(
+    "Loads in flight per warp (ILP)",
+    "每个 warp 同时在飞的 load 数（ILP）",
+);
+pub const CYCLES: Tr = tr("Cycles drawn", "显示的周期数");
+pub const TIMELINE: Tr = tr("Issue slots, cycle by cycle", "逐周期的发射槽");
+pub const NUMBERS: Tr = tr("The numbers", "数字与算式");
+pub const SWEEP: Tr = tr(
+    "Utilisation against resident warps",
+    "发射槽利用率与驻留 warp 数",
+);
+pub const MEASURED: Tr = tr("Measured on an NVIDIA H200", "在 NVIDIA H200 上的实测");
+pub const MEASURED_KERNEL: Tr = tr("Measured kernel", "实测 kernel");
+pub const MEASURED_NOTE: Tr = tr(
+    "A microbenchmark on an H200 (sm_90, 1980 MHz): each warp loops over ILP dependent 128-byte loads from DRAM and K independent FFMAs. The share of the FFMA peak follows the simple model min(K / I, (W / 4) · K / T1) within a few per cent up to W = 32 warps per SM. Beyond that the hardware departs: for K = 32 at W = 64 the model says 0.67 but the H200 reached 0.54, because the iteration time grew from 768 to 949 cycles as the DRAM load grew: latency is not constant once the memory system gets busy. With 4 loads in flight per iteration the iteration time grows from W ≈ 16 on (Little's law: bytes in flight / bandwidth), and the model overestimates by more than 5 %.",
+    "H200（sm_90，1980 MHz）上的微基准：每个 warp 循环执行 ILP 条相互依赖的 128 字节 DRAM load 和 K 条独立的 FFMA。FFMA 占峰值的比例在每 SM 32 个 warp 以内与简单模型 min(K / I, (W / 4) · K / T1) 相差不过几个百分点。再往上硬件就偏离了：K = 32、W = 64 时模型给出 0.67，H200 实测只有 0.54，因为 DRAM 负载变大后每轮迭代时间从 768 周期涨到 949 周期——内存系统一忙，延迟就不再是常数。每轮 4 条 load 同时在飞时，迭代时间从 W ≈ 16 起就开始增长（Little 定律：在途字节数 / 带宽），模型高估超过 5 %。",
+);
+pub const DATA_TABLE: Tr = tr(
+    "Data table of the charts (for screen readers)",
+    "图中数据表（供读屏软件使用）",
+);
+
+pub const QUESTIONS: [Question; 2] = [
+    Question {
+        id: "001-11-q5",
+        source: tr("Course 001 (hardware and roofline), §11 self-check, Q5", "课程 001（硬件与 Roofline）十一、自测 第 5 题"),
+        question: tr(
+            "Nsight Compute shows a kernel at 30 % Memory Throughput and 20 % Compute Throughput. Which kind of bottleneck is it, and which metrics should you look at?",
+            "ncu 显示一个 kernel 的 Memory Throughput 30%、Compute Throughput 20%，它是哪类瓶颈？该看什么指标？",
+        ),
+        answer: tr(
+            "It touches neither roof: it is latency-bound. Look at the achieved occupancy and what limits it (registers / shared memory / grid size), and at the warp stall reasons (long scoreboard = waiting for global memory, barrier = waiting for synchronisation). The remedy is higher occupancy or more ILP per thread.",
+            "两条屋顶都没碰到，latency-bound：看 achieved occupancy 与它的限制因素（寄存器 / shared / grid 大小），看 warp stall 原因（long scoreboard = 等全局访存、barrier = 等同步）；处方是提高占用率或每线程的 ILP。",
+        ),
+    },
+    Question {
+        id: "a100-6-q7",
+        source: tr("A100: from chip to SIMT, §6 check questions, Q7", "《A100：从芯片到 SIMT》6. 校验问题 第 7 题"),
+        question: tr(
+            "What resource is lost to branch divergence, to uncoalesced memory access, and to low occupancy?",
+            "分支发散、访存不合并和低 Occupancy 分别损失了什么资源？",
+        ),
+        answer: tr(
+            "Divergence wastes issue slots and lanes: the masked-off lanes of each serialised path do nothing. Uncoalesced access wastes memory bandwidth: more sectors are moved than the data needed. Low occupancy wastes latency hiding: while warps wait on memory the scheduler has fewer ready warps to switch to, and issue slots go empty, as the timeline above shows.",
+            "分支发散浪费的是发射槽和 lane：每条串行路径上被屏蔽的 lane 空转。访存不合并浪费的是访存带宽：搬运的 sector 多于真正需要的数据。低占用率损失的是延迟隐藏能力：warp 等待访存时调度器可切换的就绪 warp 更少，发射槽空着——正如上面的时间线所示。",
+        ),
+    },
+];

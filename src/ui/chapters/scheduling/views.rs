@@ -1,0 +1,303 @@
+//! The warp scheduling chapter's figure (issue-slot timeline) and controls.
+
+use leptos::prelude::*;
+
+use super::state::{limits, SchedulingInputs, SchedulingState};
+use super::text;
+use crate::model::scheduler::{latency_presets, WarpState};
+use crate::ui::i18n::{t, tr, use_lang, Lang, Tr};
+use crate::ui::widgets::{RangeSlider, StepPlayer};
+
+pub(super) fn state() -> SchedulingState {
+    expect_context::<SchedulingState>()
+}
+
+const LABEL_PX: f64 = 44.0;
+const PLOT_W_PX: f64 = 800.0;
+const ROW_PX: f64 = 8.0;
+const HEAD_PX: f64 = 16.0;
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Band {
+    Load,
+    Compute,
+    Wait,
+    Ready,
+}
+
+fn band(s: WarpState) -> Band {
+    match s {
+        WarpState::IssuedLoad => Band::Load,
+        WarpState::IssuedCompute => Band::Compute,
+        WarpState::WaitingMemory { .. } => Band::Wait,
+        WarpState::Ready => Band::Ready,
+    }
+}
+
+/// SVG path data of the cycles of `row` in band `b`: one rectangle per run.
+fn runs_path(row: &[Band], b: Band, y: f64, cell: f64) -> String {
+    let mut d = String::new();
+    let mut c = 0;
+    while c < row.len() {
+        if row[c] == b {
+            let start = c;
+            while c < row.len() && row[c] == b {
+                c += 1;
+            }
+            let x = LABEL_PX + start as f64 * cell;
+            let w = (c - start) as f64 * cell;
+            d.push_str(&format!(
+                "M{x:.2} {y:.1}h{w:.2}v{:.1}h{:.2}z",
+                ROW_PX - 1.5,
+                -w
+            ));
+        } else {
+            c += 1;
+        }
+    }
+    d
+}
+
+/// One row per resident warp (grouped by scheduler), one column per cycle.
+#[component]
+pub fn Figure() -> impl IntoView {
+    let st = state();
+    let lang = use_lang();
+    let rows = Memo::new(move |_| {
+        st.outputs.with(|o| {
+            let w = o.config.resident_warps;
+            let cycles = o.trace.cycles();
+            // Scheduler-major order: scheduler 0's warps first.
+            let mut order: Vec<u32> = (0..w).collect();
+            order.sort_by_key(|x| (x % 4, x / 4));
+            order
+                .into_iter()
+                .map(|warp| {
+                    let row: Vec<Band> = (0..cycles)
+                        .map(|c| o.trace.state(c, warp).map_or(Band::Ready, band))
+                        .collect();
+                    (warp, row)
+                })
+                .collect::<Vec<_>>()
+        })
+    });
+    let height = move || HEAD_PX + rows.with(|r| r.len()) as f64 * ROW_PX + 4.0;
+    let body = move || {
+        let cycles = st.outputs.with(|o| o.trace.cycles()).max(1);
+        let cell = PLOT_W_PX / f64::from(cycles);
+        let mut prev_sched = u32::MAX;
+        rows.get()
+            .into_iter()
+            .enumerate()
+            .map(|(i, (warp, row))| {
+                let y = HEAD_PX + i as f64 * ROW_PX;
+                let sched = warp % 4;
+                let first = sched != prev_sched;
+                prev_sched = sched;
+                view! {
+                    <g class="gx-sched__row" data-testid="warp-row">
+                        <title>{format!("warp {warp} · scheduler {sched}")}</title>
+                        {first.then(|| view! {
+                            <line class="gx-sched__split" x1="0" x2=format!("{:.0}", LABEL_PX + PLOT_W_PX) y1=format!("{:.1}", y - 0.5) y2=format!("{:.1}", y - 0.5)/>
+                            <text class="gx-sched__label" x="2" y=format!("{:.1}", y + ROW_PX - 1.0)>{format!("S{sched}")}</text>
+                        })}
+                        <rect class="gx-sched__ready" x=format!("{LABEL_PX:.1}") y=format!("{y:.1}") width=format!("{PLOT_W_PX:.1}") height=format!("{:.1}", ROW_PX - 1.5)/>
+                        <path class="gx-sched__wait" d=runs_path(&row, Band::Wait, y, cell)/>
+                        <path class="gx-sched__compute" d=runs_path(&row, Band::Compute, y, cell)/>
+                        <path class="gx-sched__load" d=runs_path(&row, Band::Load, y, cell)/>
+                        <text class="gx-sched__warp" x=format!("{:.1}", LABEL_PX - 3.0) y=format!("{:.1}", y + ROW_PX - 1.5) text-anchor="end">{warp}</text>
+                    </g>
+                }
+            })
+            .collect_view()
+    };
+    let ticks = move || {
+        let cycles = st.outputs.with(|o| o.trace.cycles()).max(1);
+        let step = if cycles > 1000 {
+            200
+        } else if cycles > 400 {
+            100
+        } else if cycles > 200 {
+            50
+        } else if cycles > 80 {
+            20
+        } else {
+            10
+        };
+        (0..=cycles)
+            .step_by(step as usize)
+            .map(|c| {
+                let x = LABEL_PX + f64::from(c) * PLOT_W_PX / f64::from(cycles);
+                view! { <text class="gx-sched__tick" x=format!("{x:.1}") y="11" text-anchor="middle">{c}</text> }
+            })
+            .collect_view()
+    };
+    let aria = move || {
+        let o = st.outputs.get();
+        match lang.get() {
+            Lang::En => format!(
+                "{} warps over {} cycles; {} of {} issue slots used ({:.1} %)",
+                o.config.resident_warps,
+                o.trace.cycles(),
+                o.trace.issued_instructions(),
+                o.trace.cycles() * 4,
+                o.trace.utilisation() * 100.0
+            ),
+            Lang::Zh => format!(
+                "{} 个 warp、{} 个周期；{} 个发射槽中用了 {} 个（{:.1} %）",
+                o.config.resident_warps,
+                o.trace.cycles(),
+                o.trace.cycles() * 4,
+                o.trace.issued_instructions(),
+                o.trace.utilisation() * 100.0
+            ),
+        }
+    };
+    let last = Signal::derive(move || st.outputs.with(|o| o.trace.cycles().saturating_sub(1)));
+    let cursor = Memo::new(move |_| st.cursor.get().min(last.get()));
+    let cursor_line = move || {
+        let cycles = st.outputs.with(|o| o.trace.cycles()).max(1);
+        let x = LABEL_PX + (f64::from(cursor.get()) + 0.5) * PLOT_W_PX / f64::from(cycles);
+        view! {
+            <line class="gx-sched__cursor" x1=format!("{x:.1}") x2=format!("{x:.1}") y1="13" y2=format!("{:.0}", height())/>
+        }
+    };
+    let readout = move || {
+        let c = cursor.get();
+        let l = lang.get();
+        st.outputs.with(|o| {
+            let issue = o.trace.issue.get(c as usize).copied().unwrap_or([None; 4]);
+            let parts: Vec<String> = (0..4u32)
+                .map(|s| {
+                    let (mut ready, mut waiting) = (0, 0);
+                    for w in (s..o.config.resident_warps).step_by(4) {
+                        match o.trace.state(c, w) {
+                            Some(WarpState::Ready) => ready += 1,
+                            Some(WarpState::WaitingMemory { .. }) => waiting += 1,
+                            _ => {}
+                        }
+                    }
+                    let what = match (issue[s as usize], l) {
+                        (Some(w), Lang::En) => format!("issues warp {w}"),
+                        (Some(w), Lang::Zh) => format!("发射 warp {w}"),
+                        (None, Lang::En) => "idle slot".to_string(),
+                        (None, Lang::Zh) => "空闲槽".to_string(),
+                    };
+                    match l {
+                        Lang::En => format!("S{s}: {what}, {ready} ready, {waiting} waiting"),
+                        Lang::Zh => format!("S{s}：{what}，{ready} 个就绪，{waiting} 个等待"),
+                    }
+                })
+                .collect();
+            let head = match l {
+                Lang::En => format!("Cycle {c}: "),
+                Lang::Zh => format!("第 {c} 周期："),
+            };
+            view! { <p class="gx-stepinfo" data-testid="cycle-info" aria-live="polite">{head}{parts.join(" · ")}</p> }
+        })
+    };
+    view! {
+        <figure class="gx-figure gx-sched" data-testid="figure">
+            <h3 class="gx-simt__heading">{t(text::TIMELINE)}</h3>
+            <svg class="gx-sched__svg" viewBox=move || format!("0 0 {} {:.0}", LABEL_PX + PLOT_W_PX + 14.0, height())
+                role="img" aria-label=aria data-testid="sched-timeline">
+                {ticks}
+                {body}
+                {cursor_line}
+            </svg>
+            <StepPlayer step=st.cursor playing=st.playing last=last stride=4 interval_ms=80
+                label=tr("Step through the cycles", "逐周期查看")/>
+            {readout}
+            <p class="gx-stepinfo" data-testid="timeline-util">{move || {
+                let o = st.outputs.get();
+                match lang.get() {
+                    Lang::En => format!("Issue slots used in these {} cycles: {} / (4 × {}) = {:.1} % (the first cycles include the warm-up: all warps start ready)",
+                        o.trace.cycles(), o.trace.issued_instructions(), o.trace.cycles(), o.trace.utilisation() * 100.0),
+                    Lang::Zh => format!("这 {} 个周期里用掉的发射槽：{} / (4 × {}) = {:.1} %（开头几个周期是预热：所有 warp 一开始都就绪）",
+                        o.trace.cycles(), o.trace.issued_instructions(), o.trace.cycles(), o.trace.utilisation() * 100.0),
+                }
+            }}</p>
+            <figcaption>
+                <ul class="gx-legend">
+                    <li><span class="gx-legend__mark gx-sched-mark--compute"></span>{t(tr("issuing an instruction", "正在发射指令"))}</li>
+                    <li><span class="gx-legend__mark gx-sched-mark--load"></span>{t(tr("issuing a load", "正在发射 load"))}</li>
+                    <li><span class="gx-legend__mark gx-sched-mark--ready"></span>{t(tr("ready, not picked", "就绪但未被选中"))}</li>
+                    <li><span class="gx-legend__mark gx-sched-mark--wait"></span>{t(tr("waiting for memory", "等待访存"))}</li>
+                    <li>{t(tr("S0–S3: the four schedulers", "S0–S3：四个调度器"))}</li>
+                </ul>
+            </figcaption>
+        </figure>
+    }
+}
+
+fn slider(
+    label: Tr,
+    range: (u32, u32),
+    get: fn(&SchedulingInputs) -> u32,
+    put: fn(&mut SchedulingInputs, u32),
+    testid: &'static str,
+) -> impl IntoView {
+    let st = state();
+    view! {
+        <RangeSlider
+            label=label min=u64::from(range.0) max=u64::from(range.1) testid=testid
+            value=Signal::derive(move || u64::from(st.inputs.with(get)))
+            on_input=Callback::new(move |v: u64| {
+                let v = u32::try_from(v).unwrap_or(range.1);
+                st.inputs.update(|i| put(i, v));
+            })
+        />
+    }
+}
+
+fn preset_label(id: &str) -> Tr {
+    match id {
+        "course-hbm" => tr(
+            "HBM, course estimate (A100): 600",
+            "HBM，课程估计（A100）：600",
+        ),
+        "h200-hbm" => tr("HBM, measured on the H200: 687", "HBM，H200 实测：687"),
+        "h200-l2" => tr("L2 hit, H200: 280", "L2 命中，H200：280"),
+        "h200-l1" => tr("L1 hit, H200: 32", "L1 命中，H200：32"),
+        "h200-shared" => tr("Shared memory, H200: 23", "Shared memory，H200：23"),
+        "h200-ffma" => tr("Dependent FFMA, H200: 4", "相关 FFMA，H200：4"),
+        _ => tr("custom", "自定义"),
+    }
+}
+
+/// The controls: latency preset and L, k, W, ILP, cycles drawn.
+#[component]
+pub fn Controls() -> impl IntoView {
+    let st = state();
+    let lang = use_lang();
+    let presets = latency_presets();
+    let ids: Vec<(&'static str, u32)> = presets.iter().map(|p| (p.id, p.latency_cycles)).collect();
+    let ids2 = ids.clone();
+    view! {
+        <aside class="gx-controls" aria-label=move || if lang.get() == Lang::Zh { "控制" } else { "Controls" }>
+            <label class="gx-field">
+                <span class="gx-field__label">{t(text::LATENCY_PRESET)}</span>
+                <select class="gx-select" data-testid="select-latency" on:change=move |ev| {
+                    let v = event_target_value(&ev);
+                    if let Some((_, l)) = ids2.iter().find(|(id, _)| *id == v) {
+                        let l = *l;
+                        st.inputs.update(|i| i.l = l);
+                    }
+                }>
+                    <option value="custom" selected=move || { let l = st.inputs.with(|i| i.l); !ids.iter().any(|(_, c)| *c == l) }>
+                        {move || preset_label("custom").get(lang.get())}
+                    </option>
+                    {presets.iter().map(|p| {
+                        let (id, l) = (p.id, p.latency_cycles);
+                        view! { <option value=id selected=move || st.inputs.with(|i| i.l == l)>{move || preset_label(id).get(lang.get())}</option> }
+                    }).collect_view()}
+                </select>
+            </label>
+            {slider(text::L, limits::L, |i| i.l, |i, v| i.l = v, "slider-l")}
+            {slider(text::K, limits::K, |i| i.k, |i, v| i.k = v, "slider-k")}
+            {slider(text::W, limits::W, |i| i.w, |i, v| i.w = v, "slider-w")}
+            {slider(text::ILP, limits::ILP, |i| i.ilp, |i, v| i.ilp = v, "slider-ilp")}
+            {slider(text::CYCLES, limits::CYCLES, |i| i.cycles, |i, v| i.cycles = v, "slider-cycles")}
+        </aside>
+    }
+}
