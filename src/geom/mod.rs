@@ -5,3 +5,4 @@
 
 pub mod chart;
 pub mod scale;
+pub mod warp_memory;

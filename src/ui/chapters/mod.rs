@@ -5,6 +5,8 @@ use leptos::prelude::*;
 
 use crate::ui::i18n::{tr, Tr};
 
+pub mod access;
+pub mod coalescing;
 pub mod home;
 pub mod roofline;
 
@@ -21,6 +23,10 @@ pub struct Chapter {
     pub summary: Tr,
     /// The chapter's page, or `None` while it is still being written.
     pub view: Option<fn() -> AnyView>,
+}
+
+fn coalescing_view() -> AnyView {
+    view! { <coalescing::CoalescingChapter/> }.into_any()
 }
 
 fn roofline_view() -> AnyView {
@@ -87,7 +93,7 @@ pub const ALL: &[Chapter] = &[
             "32 lane addresses become 32-byte sectors: requests, sectors, efficiency.",
             "32 个 lane 的地址变成 32 字节 sector：请求数、sector 数与效率。",
         ),
-        view: None,
+        view: Some(coalescing_view),
     },
     Chapter {
         number: Some(7),

@@ -1,10 +1,12 @@
 //! Shared widgets: no GPU knowledge here, only labelled inputs and readouts (thaw-style props).
 
+mod formula;
 mod notices;
 mod permalink;
 mod questions;
 mod slider;
 
+pub use formula::{formula_error_text, FormulaField};
 pub use notices::Notices;
 pub use permalink::{initial_query, use_permalink, PermalinkLink};
 pub use questions::{Question, Questions};
