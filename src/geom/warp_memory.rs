@@ -92,7 +92,9 @@ mod tests {
 
     #[test]
     fn lanes_and_lines_fit_the_figure() {
-        assert!((lane_x_px(31) + lane_slot_px() - 1.0 - (FIGURE_WIDTH_PX - MARGIN_PX)).abs() < 1e-9);
+        assert!(
+            (lane_x_px(31) + lane_slot_px() - 1.0 - (FIGURE_WIDTH_PX - MARGIN_PX)).abs() < 1e-9
+        );
         let (x, _) = line_origin_px(3);
         assert!((x + line_width_px() - (FIGURE_WIDTH_PX - MARGIN_PX)).abs() < 1e-9);
         assert_eq!(line_origin_px(4).1, STRIP_TOP_PX + LINE_ROW_PITCH_PX);

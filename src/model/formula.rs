@@ -137,7 +137,9 @@ impl IndexFormula {
             return Err(FormulaError::Empty);
         }
         if let Some(op) = c_only_operator(text) {
-            return Err(FormulaError::Unsupported { operator: op.into() });
+            return Err(FormulaError::Unsupported {
+                operator: op.into(),
+            });
         }
         let tree = build_operator_tree::<DefaultNumericTypes>(text).map_err(from_evalexpr)?;
         check_tree(&tree)?;
@@ -227,10 +229,7 @@ pub fn pattern_formula(pattern: &Pattern) -> Option<(&'static str, FormulaVars)>
             "lane * 32 + (col ^ lane)",
             vec![("col", i(col % WARP_LANES))],
         ),
-        Pattern::XorSwizzleRow { row } => (
-            "row * 32 + (lane ^ (row % 32))",
-            vec![("row", i(row))],
-        ),
+        Pattern::XorSwizzleRow { row } => ("row * 32 + (lane ^ (row % 32))", vec![("row", i(row))]),
     })
 }
 
@@ -353,7 +352,9 @@ fn check_names(node: &Node<DefaultNumericTypes>, vars: &[(&str, i64)]) -> Result
         }
         _ => {}
     }
-    node.children().iter().try_for_each(|c| check_names(c, vars))
+    node.children()
+        .iter()
+        .try_for_each(|c| check_names(c, vars))
 }
 
 struct Scope<'a> {
@@ -531,23 +532,50 @@ mod tests {
             at("lane * k", 0),
             Err(FormulaError::UnknownVariable { name: "k".into() })
         );
-        assert_eq!(at("lane / (lane - 3)", 3), Err(FormulaError::DivisionByZero { lane: 3 }));
-        assert_eq!(at("lane % 0", 0), Err(FormulaError::DivisionByZero { lane: 0 }));
+        assert_eq!(
+            at("lane / (lane - 3)", 3),
+            Err(FormulaError::DivisionByZero { lane: 3 })
+        );
+        assert_eq!(
+            at("lane % 0", 0),
+            Err(FormulaError::DivisionByZero { lane: 0 })
+        );
         assert_eq!(
             at("9223372036854775807 + lane", 1),
             Err(FormulaError::Overflow { lane: 1 })
         );
         assert_eq!(at("shl(1, 64)", 0), Err(FormulaError::Overflow { lane: 0 }));
         assert_eq!(at("lane * 1.5", 0), Err(FormulaError::NotAnInteger));
-        assert_eq!(at("lane * 32 + lane ^ 3", 0), Err(FormulaError::AmbiguousXor));
+        assert_eq!(
+            at("lane * 32 + lane ^ 3", 0),
+            Err(FormulaError::AmbiguousXor)
+        );
         assert_eq!(at("-lane ^ 3", 0), Err(FormulaError::AmbiguousXor));
-        assert!(matches!(at("lane < 3", 0), Err(FormulaError::Unsupported { .. })));
-        assert!(matches!(at("lane << 2", 0), Err(FormulaError::Unsupported { .. })));
-        assert!(matches!(at("lane & 7", 0), Err(FormulaError::Unsupported { .. })));
-        assert!(matches!(at("x = 3", 0), Err(FormulaError::Unsupported { .. })));
-        assert!(matches!(at("lane, 2", 0), Err(FormulaError::Unsupported { .. })));
+        assert!(matches!(
+            at("lane < 3", 0),
+            Err(FormulaError::Unsupported { .. })
+        ));
+        assert!(matches!(
+            at("lane << 2", 0),
+            Err(FormulaError::Unsupported { .. })
+        ));
+        assert!(matches!(
+            at("lane & 7", 0),
+            Err(FormulaError::Unsupported { .. })
+        ));
+        assert!(matches!(
+            at("x = 3", 0),
+            Err(FormulaError::Unsupported { .. })
+        ));
+        assert!(matches!(
+            at("lane, 2", 0),
+            Err(FormulaError::Unsupported { .. })
+        ));
         assert!(matches!(at("<script>alert(1)</script>", 0), Err(_)));
-        assert!(matches!(at("foo(lane)", 0), Err(FormulaError::UnknownFunction { .. })));
+        assert!(matches!(
+            at("foo(lane)", 0),
+            Err(FormulaError::UnknownFunction { .. })
+        ));
         assert!(matches!(
             at("min(lane)", 0),
             Err(FormulaError::WrongArgumentCount { .. })
@@ -586,6 +614,9 @@ mod tests {
         let f = IndexFormula::parse("64 / (lane - 31)").expect("parses");
         let got = f.indices(crate::model::access::first_lanes_mask(20), &[]);
         assert_eq!(got.map(|a| a[19]), Ok(Some(-5)));
-        assert_eq!(f.indices(u32::MAX, &[]), Err(FormulaError::DivisionByZero { lane: 31 }));
+        assert_eq!(
+            f.indices(u32::MAX, &[]),
+            Err(FormulaError::DivisionByZero { lane: 31 })
+        );
     }
 }

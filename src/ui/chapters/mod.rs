@@ -6,6 +6,7 @@ use leptos::prelude::*;
 use crate::ui::i18n::{tr, Tr};
 
 pub mod access;
+pub mod bank_conflicts;
 pub mod coalescing;
 pub mod home;
 pub mod roofline;
@@ -27,6 +28,10 @@ pub struct Chapter {
 
 fn coalescing_view() -> AnyView {
     view! { <coalescing::CoalescingChapter/> }.into_any()
+}
+
+fn bank_conflicts_view() -> AnyView {
+    view! { <bank_conflicts::BankConflictsChapter/> }.into_any()
 }
 
 fn roofline_view() -> AnyView {
@@ -103,7 +108,7 @@ pub const ALL: &[Chapter] = &[
             "32 banks × 4 bytes: wavefronts, conflicts, padding and swizzles.",
             "32 个 4 字节 bank：wavefront、冲突、padding 与 swizzle。",
         ),
-        view: None,
+        view: Some(bank_conflicts_view),
     },
     Chapter {
         number: Some(8),

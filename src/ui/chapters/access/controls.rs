@@ -37,7 +37,8 @@ pub fn AccessControls(
     let stride_unused = move || {
         inputs.with(|i| {
             i.formula.trim().is_empty()
-                && i.preset_in(presets).is_some_and(|p| !has_stride(&p.access.pattern))
+                && i.preset_in(presets)
+                    .is_some_and(|p| !has_stride(&p.access.pattern))
         })
     };
     let error = Signal::derive(move || {

@@ -14,7 +14,9 @@ use crate::model::access::{
     first_lanes_mask, preset_by_id, AccessError, Pattern, Preset, SUPPORTED_WIDTHS_BYTES,
     WARP_LANES,
 };
-use crate::model::formula::{pattern_formula, FormulaError, FormulaVars, IndexFormula, MAX_FORMULA_CHARS};
+use crate::model::formula::{
+    pattern_formula, FormulaError, FormulaVars, IndexFormula, MAX_FORMULA_CHARS,
+};
 use crate::ui::url::{to_query, Notice, QueryReader};
 
 /// Preset id meaning "no preset: `lane * stride`".
@@ -98,7 +100,9 @@ impl AccessInputs {
         if let Some(s) = stride_of(&a.pattern) {
             self.stride = s.min(limits::STRIDE.1);
         }
-        self.offset = u64::try_from(a.offset_bytes).unwrap_or(0).min(limits::OFFSET.1);
+        self.offset = u64::try_from(a.offset_bytes)
+            .unwrap_or(0)
+            .min(limits::OFFSET.1);
         self.lanes = a.active_mask.count_ones();
         self.formula.clear();
     }
@@ -118,7 +122,10 @@ impl AccessInputs {
                 preset: CUSTOM.into(),
                 ..d.clone()
             });
-        let elem_ids: Vec<String> = SUPPORTED_WIDTHS_BYTES.iter().map(|w| w.to_string()).collect();
+        let elem_ids: Vec<String> = SUPPORTED_WIDTHS_BYTES
+            .iter()
+            .map(|w| w.to_string())
+            .collect();
         let elem_refs: Vec<&str> = elem_ids.iter().map(String::as_str).collect();
         let elem = r
             .one_of("elem", &base.elem.to_string(), &elem_refs)
@@ -271,13 +278,18 @@ mod tests {
         let (back, notices) = AccessInputs::from_query(&s.to_query(BANK_PRESETS), BANK_PRESETS);
         assert_eq!(back, s);
         assert!(notices.is_empty());
-        assert!(matches!(back.indices(BANK_PRESETS), Err(Problem::Formula(_))));
+        assert!(matches!(
+            back.indices(BANK_PRESETS),
+            Err(Problem::Formula(_))
+        ));
     }
 
     #[test]
     fn bad_links_fall_back_with_notices() {
         let (s, notices) = AccessInputs::from_query(
-            "preset=nope&elem=3&stride=99999&lanes=40&f=".to_string().as_str(),
+            "preset=nope&elem=3&stride=99999&lanes=40&f="
+                .to_string()
+                .as_str(),
             COALESCING_PRESETS,
         );
         assert_eq!(s.preset, "unit-stride");

@@ -12,7 +12,10 @@ pub const CUSTOM_DESCRIPTION: Tr = tr(
     "Lane i reads element i × stride. Move the sliders, or type a formula below.",
     "lane i 读第 i × stride 个元素。拖动滑块，或在下面输入公式。",
 );
-pub const ELEM: Tr = tr("Element size (bytes per lane)", "元素大小（每个 lane 的字节数）");
+pub const ELEM: Tr = tr(
+    "Element size (bytes per lane)",
+    "元素大小（每个 lane 的字节数）",
+);
 pub const STRIDE: Tr = tr("Stride (elements)", "步长 stride（元素）");
 pub const OFFSET: Tr = tr("Offset (bytes)", "偏移 offset（字节）");
 pub const LANES: Tr = tr(

@@ -33,7 +33,12 @@ fn runs(mask: u32) -> Vec<(u32, u32)> {
 
 /// Distinct lines, ascending: the drawn line blocks.
 fn line_slots(c: &Coalesced) -> Vec<u64> {
-    let mut lines: Vec<u64> = c.detail.touched_sectors.iter().map(|s| s.line_index).collect();
+    let mut lines: Vec<u64> = c
+        .detail
+        .touched_sectors
+        .iter()
+        .map(|s| s.line_index)
+        .collect();
     lines.dedup();
     lines
 }
@@ -177,10 +182,14 @@ pub fn Figure() -> impl IntoView {
     let st = state();
     let lang = use_lang();
     let shown = Memo::new(move |_| st.outputs.get().shown);
-    let height = move || {
-        shown.with(|c| c.as_ref().map_or(1, |c| line_slots(c).len()))
+    let height = move || shown.with(|c| c.as_ref().map_or(1, |c| line_slots(c).len()));
+    let view_box = move || {
+        format!(
+            "0 0 {} {:.0}",
+            g::FIGURE_WIDTH_PX,
+            g::strip_height_px(height())
+        )
     };
-    let view_box = move || format!("0 0 {} {:.0}", g::FIGURE_WIDTH_PX, g::strip_height_px(height()));
     let readout = move || {
         let lane = st.selected_lane.get()?;
         let c = shown.get()?;

@@ -82,9 +82,8 @@ impl CoalescingState {
     /// State starting from `inputs`.
     pub fn new(inputs: AccessInputs) -> Self {
         let inputs = RwSignal::new(inputs);
-        let outputs = Memo::new(move |prev: Option<&CoalescingOutputs>| {
-            inputs.with(|i| compute(i, prev))
-        });
+        let outputs =
+            Memo::new(move |prev: Option<&CoalescingOutputs>| inputs.with(|i| compute(i, prev)));
         CoalescingState {
             inputs,
             outputs,
@@ -106,12 +105,27 @@ mod tests {
     #[test]
     fn the_courses_two_cases() {
         // 32 × 4 B unit stride = 128 B = 4 sectors = 1 line, 100 %.
-        let r = compute(&preset("unit-stride"), None).shown.expect("shown").detail.report;
-        assert_eq!((r.sectors, r.lines, r.requests, r.bytes_moved), (4, 1, 1, 128));
+        let r = compute(&preset("unit-stride"), None)
+            .shown
+            .expect("shown")
+            .detail
+            .report;
+        assert_eq!(
+            (r.sectors, r.lines, r.requests, r.bytes_moved),
+            (4, 1, 1, 128)
+        );
         // The course's scattered case: 32 sectors, 1/8.
-        let r = compute(&preset("course-scattered"), None).shown.expect("shown").detail.report;
+        let r = compute(&preset("course-scattered"), None)
+            .shown
+            .expect("shown")
+            .detail
+            .report;
         assert_eq!((r.sectors, r.efficiency()), (32, 0.125));
-        let r = compute(&preset("misaligned-4b"), None).shown.expect("shown").detail.report;
+        let r = compute(&preset("misaligned-4b"), None)
+            .shown
+            .expect("shown")
+            .detail
+            .report;
         assert_eq!(r.sectors, 5);
     }
 
@@ -120,14 +134,27 @@ mod tests {
         let owner = Owner::new();
         owner.set();
         let state = CoalescingState::new(preset("stride-2"));
-        assert_eq!(state.outputs.get_untracked().shown.expect("shown").detail.report.sectors, 8);
+        assert_eq!(
+            state
+                .outputs
+                .get_untracked()
+                .shown
+                .expect("shown")
+                .detail
+                .report
+                .sectors,
+            8
+        );
         state.inputs.update(|i| i.formula = "lane * ".into());
         let out = state.outputs.get_untracked();
         assert!(matches!(out.problem, Some(Problem::Formula(_))));
         assert_eq!(out.shown.expect("shown").detail.report.sectors, 8);
         state.inputs.update(|i| i.formula = "lane * 8".into());
         let out = state.outputs.get_untracked();
-        assert_eq!((out.problem, out.shown.expect("shown").detail.report.sectors), (None, 32));
+        assert_eq!(
+            (out.problem, out.shown.expect("shown").detail.report.sectors),
+            (None, 32)
+        );
         // Misaligned: 8-byte loads at offset 4.
         state.inputs.update(|i| {
             i.formula.clear();
@@ -144,9 +171,20 @@ mod tests {
     fn negative_address_is_a_problem() {
         let mut i = preset("unit-stride");
         i.formula = "-lane".into();
-        assert!(matches!(compute(&i, None).problem, Some(Problem::Access(_))));
+        assert!(matches!(
+            compute(&i, None).problem,
+            Some(Problem::Access(_))
+        ));
         i.offset = 124;
-        assert_eq!(compute(&i, None).shown.expect("shown").detail.report.sectors, 4);
+        assert_eq!(
+            compute(&i, None)
+                .shown
+                .expect("shown")
+                .detail
+                .report
+                .sectors,
+            4
+        );
     }
 
     proptest! {

@@ -33,10 +33,7 @@ pub const DATA_TABLE: Tr = tr(
     "图中数据表（供读屏软件使用）",
 );
 pub const LEGEND_USED: Tr = tr("bytes a lane uses", "被 lane 使用的字节");
-pub const LEGEND_WASTED: Tr = tr(
-    "moved but unused (wasted)",
-    "搬运了但没用上（浪费）",
-);
+pub const LEGEND_WASTED: Tr = tr("moved but unused (wasted)", "搬运了但没用上（浪费）");
 pub const LEGEND_IDLE: Tr = tr("sector not moved", "未搬运的 sector");
 pub const LEGEND_INACTIVE: Tr = tr("inactive lane", "非活跃 lane");
 

@@ -77,11 +77,16 @@ pub fn NumbersPanel() -> impl IntoView {
 }
 
 fn d_used(st: &CoalescingState) -> u64 {
-    st.outputs.with(|o| o.shown.as_ref().map_or(0, |c| c.detail.bytes_used))
+    st.outputs
+        .with(|o| o.shown.as_ref().map_or(0, |c| c.detail.bytes_used))
 }
 
 fn r_req(st: &CoalescingState) -> u64 {
-    st.outputs.with(|o| o.shown.as_ref().map_or(0, |c| c.detail.report.bytes_requested))
+    st.outputs.with(|o| {
+        o.shown
+            .as_ref()
+            .map_or(0, |c| c.detail.report.bytes_requested)
+    })
 }
 
 /// The CC 3.x half-/quarter-warp split, next to what the H200 counts.
