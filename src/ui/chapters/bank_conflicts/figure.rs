@@ -137,7 +137,7 @@ fn draw(b: Banked) -> impl IntoView {
         })
         .collect_view();
 
-    let counts_top = g::bank_row_y_px(rows.len()) + 14.0;
+    let counts_top = g::bank_row_y_px(rows.len()) + 26.0;
     let counts = b
         .report
         .phases
@@ -203,7 +203,7 @@ fn draw(b: Banked) -> impl IntoView {
         <text class="gx-mem__label" x=format!("{:.1}", g::MARGIN_PX) y=format!("{:.1}", g::BANK_GRID_TOP_PX - 6.0)>"bank →"</text>
         {header}
         {grid}
-        <text class="gx-mem__heading" x=format!("{:.1}", g::MARGIN_PX) y=format!("{:.1}", counts_top - 2.0)>{t(tr("distinct words per bank, per phase (lanes: wavefronts)", "每个 phase 中各 bank 需提供的不同 word 数（lane 范围：wavefront）"))}</text>
+        <text class="gx-mem__heading" x=format!("{:.1}", g::MARGIN_PX) y=format!("{:.1}", counts_top - 4.0)>{t(tr("distinct words per bank, per phase (lanes: wavefronts)", "每个 phase 中各 bank 需提供的不同 word 数（lane 范围：wavefront）"))}</text>
         {counts}
         {lanes}
     }
@@ -211,7 +211,7 @@ fn draw(b: Banked) -> impl IntoView {
 
 /// Height of the figure for a pattern.
 fn height_px(b: &Banked) -> f64 {
-    g::bank_row_y_px(rows(b).len()) + 14.0 + b.report.phases.len() as f64 * COUNT_ROW_PX + 10.0
+    g::bank_row_y_px(rows(b).len()) + 26.0 + b.report.phases.len() as f64 * COUNT_ROW_PX + 10.0
 }
 
 /// The bank-conflict figure.

@@ -88,7 +88,7 @@ fn draw(c: Coalesced) -> impl IntoView {
         .enumerate()
         .map(|(slot, &line)| {
             let (x, y) = g::line_origin_px(slot);
-            let gap = slot > 0 && lines.get(slot - 1).is_some_and(|&p| p + 1 != line);
+            let gap = slot % g::LINES_PER_ROW > 0 && lines.get(slot - 1).is_some_and(|&p| p + 1 != line);
             let sectors = (0..4u64)
                 .map(|k| {
                     let sector_index = line * 4 + k;

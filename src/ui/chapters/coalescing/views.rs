@@ -65,10 +65,13 @@ pub fn NumbersPanel() -> impl IntoView {
                             {row(tr("Output wavefronts (fit)", "输出 wavefront（拟合）"), format!("⌈lines / 4⌉ = ⌈{} / 4⌉, an empirical fit", r.lines), d.output_wavefronts.to_string(), "count-wavefronts")}
                         </tbody>
                     </table>
-                    <p class="gx-note">{move || match lang.get() {
-                        Lang::En => format!("Efficiency above 100 % means lanes share bytes (a broadcast): {} distinct bytes serve {} requested.", d_used(&st), r_req(&st)),
-                        Lang::Zh => format!("效率超过 100 % 表示多个 lane 读同一批字节（广播）：{} 个不同的字节服务了 {} 个请求字节。", d_used(&st), r_req(&st)),
-                    }}</p>
+                    {(d.bytes_used < r.bytes_requested).then(|| {
+                        let (used, req) = (d.bytes_used, r.bytes_requested);
+                        view! { <p class="gx-note" data-testid="broadcast-note">{move || match lang.get() {
+                            Lang::En => format!("Lanes share bytes (a broadcast): {used} distinct bytes serve {req} requested bytes, so the efficiency can exceed 100 %; the moved bytes some lane uses are {used} / {} = {}.", r_moved(&st), percent(util(&st))),
+                            Lang::Zh => format!("多个 lane 读同一批字节（广播）：{used} 个不同字节服务了 {req} 个请求字节，所以效率可以超过 100 %；搬运的字节中被用到的比例为 {used} / {} = {}。", r_moved(&st), percent(util(&st))),
+                        }}</p> }
+                    })}
                     <p class="gx-note">{t(text::MEASURED_NOTE)}</p>
                 })
             }}
@@ -76,16 +79,16 @@ pub fn NumbersPanel() -> impl IntoView {
     }
 }
 
-fn d_used(st: &CoalescingState) -> u64 {
+fn r_moved(st: &CoalescingState) -> u64 {
     st.outputs
-        .with(|o| o.shown.as_ref().map_or(0, |c| c.detail.bytes_used))
+        .with(|o| o.shown.as_ref().map_or(0, |c| c.detail.report.bytes_moved))
 }
 
-fn r_req(st: &CoalescingState) -> u64 {
+fn util(st: &CoalescingState) -> f64 {
     st.outputs.with(|o| {
         o.shown
             .as_ref()
-            .map_or(0, |c| c.detail.report.bytes_requested)
+            .map_or(1.0, |c| c.detail.sector_utilization())
     })
 }
 
