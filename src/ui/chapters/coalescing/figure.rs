@@ -168,9 +168,9 @@ fn draw(c: Coalesced) -> impl IntoView {
         .collect_view();
 
     view! {
+        <g class="gx-mem__wires">{wires}</g>
         <text class="gx-mem__heading" x=format!("{:.1}", g::MARGIN_PX) y="14">{t(crate::ui::i18n::tr("32 lanes of one warp (click or Tab to a lane)", "一个 warp 的 32 个 lane（点击或用 Tab 选中 lane）"))}</text>
         <text class="gx-mem__heading" x=format!("{:.1}", g::MARGIN_PX) y=format!("{:.1}", g::STRIP_TOP_PX - 34.0)>{t(crate::ui::i18n::tr("memory: the 128-byte lines touched, four 32-byte sectors each", "内存：被访问的 128 字节 line，每条 4 个 32 字节 sector"))}</text>
-        <g class="gx-mem__wires">{wires}</g>
         {blocks}
         {lanes}
     }
