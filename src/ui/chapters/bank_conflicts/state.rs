@@ -59,9 +59,15 @@ pub fn compute(inputs: &AccessInputs, previous: Option<&BankOutputs>) -> BankOut
         },
         Err(problem) => BankOutputs {
             problem: Some(problem),
-            // The last valid pattern; the default preset on a first load with bad inputs.
+            // The last valid pattern; on a first load with bad inputs, the preset without the
+            // formula, else the default preset.
             shown: previous
                 .and_then(|p| p.shown.clone())
+                .or_else(|| {
+                    let mut plain = inputs.clone();
+                    plain.formula.clear();
+                    banked(&plain).ok()
+                })
                 .or_else(|| banked(&default_inputs(PRESETS)).ok()),
         },
     }

@@ -59,9 +59,15 @@ pub fn compute(inputs: &AccessInputs, previous: Option<&CoalescingOutputs>) -> C
         },
         Err(problem) => CoalescingOutputs {
             problem: Some(problem),
-            // The last valid pattern; the default preset on a first load with bad inputs.
+            // The last valid pattern; on a first load with bad inputs, the preset without the
+            // formula, else the default preset.
             shown: previous
                 .and_then(|p| p.shown.clone())
+                .or_else(|| {
+                    let mut plain = inputs.clone();
+                    plain.formula.clear();
+                    coalesced(&plain).ok()
+                })
                 .or_else(|| coalesced(&default_inputs(PRESETS)).ok()),
         },
     }
@@ -165,6 +171,15 @@ mod tests {
             state.outputs.get_untracked().problem,
             Some(Problem::Access(_))
         ));
+    }
+
+    #[test]
+    fn a_bad_formula_in_a_link_shows_the_preset() {
+        let mut i = preset("aos-xyz");
+        i.formula = "lane / 0".into();
+        let out = compute(&i, None);
+        assert!(matches!(out.problem, Some(Problem::Formula(_))));
+        assert_eq!(out.shown.expect("shown").detail.report.sectors, 12);
     }
 
     #[test]

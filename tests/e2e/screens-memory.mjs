@@ -1,3 +1,5 @@
+// Screenshots of the two memory chapters (figure and controls, English, Chinese, an error state)
+// into screenshots/, for looking at: node screens-memory.mjs (after scripts/dist.sh).
 import { startServer } from "./server.mjs";
 import { launch, openPage } from "./browser.mjs";
 const s = await startServer(new URL("../../dist", import.meta.url).pathname);
