@@ -116,7 +116,7 @@ pub fn LegacyPanel() -> impl IntoView {
                 let line_eff = if lg.line_bytes_moved() == 0 { 1.0 } else { d.report.bytes_requested as f64 / lg.line_bytes_moved() as f64 };
                 Some(view! {
                     <div class="gx-table-scroll">
-                    <table class="gx-table gx-table--numeric">
+                    <table class="gx-table gx-table--numeric gx-mem__legacy">
                         <thead><tr>
                             <th scope="col">{t(tr("group", "分组"))}</th>
                             <th scope="col">{t(tr("lanes", "lane"))}</th>
