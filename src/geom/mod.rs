@@ -6,3 +6,4 @@
 pub mod chart;
 pub mod die;
 pub mod scale;
+pub mod warp_memory;

@@ -13,6 +13,7 @@
 //! | [`access`] | warp access patterns: presets and index functions → 32 lane addresses | PG, course |
 //! | [`coalescing`] | lane addresses → 32-byte sectors | PG "Global Memory", ncu on H200 |
 //! | [`bank_conflicts`] | lane addresses → shared-memory wavefronts | PG "Shared Memory", ncu on H200 |
+//! | [`formula`] | typed element-index formulas (`lane * 33`) with C integer semantics | evalexpr parser |
 //! | [`tensor_core`] | mma / wmma fragment-to-lane layouts | PTX ISA 9.7.14.5, probe on H200 |
 //! | [`w8a8`] | the course's INT8 W8A8 GEMV kernel | course text, measured on H200 |
 //! | [`roofline`] | arithmetic intensity, roofs, ridge points, time bounds | Williams et al. 2009, course ch. 6 |
@@ -22,6 +23,7 @@ pub mod access;
 pub mod bank_conflicts;
 pub mod coalescing;
 pub mod dispatch;
+pub mod formula;
 pub mod gpu_spec;
 pub mod occupancy;
 pub mod quiz;

@@ -216,6 +216,23 @@ impl QueryReader {
         }
     }
 
+    /// Free text of at most `max_chars` characters; longer → `default` + notice. The text is
+    /// only ever shown as text (never parsed as HTML).
+    pub fn text(&mut self, key: &str, default: &str, max_chars: usize) -> String {
+        let Some(raw) = self.take(key) else {
+            return default.to_string();
+        };
+        if raw.chars().count() <= max_chars {
+            raw
+        } else {
+            self.notices.push(Notice::Unparsable {
+                key: key.into(),
+                value: echo(&raw),
+            });
+            default.to_string()
+        }
+    }
+
     /// `true`/`false`/`1`/`0`; anything else → `default` + notice.
     pub fn flag(&mut self, key: &str, default: bool) -> bool {
         let Some(raw) = self.take(key) else {

@@ -5,7 +5,10 @@ use leptos::prelude::*;
 
 use crate::ui::i18n::{tr, Tr};
 
+pub mod access;
+pub mod bank_conflicts;
 pub mod chip;
+pub mod coalescing;
 pub mod divergence;
 pub mod home;
 pub mod roofline;
@@ -36,6 +39,14 @@ fn divergence_view() -> AnyView {
 
 fn scheduling_view() -> AnyView {
     view! { <scheduling::SchedulingChapter/> }.into_any()
+}
+
+fn coalescing_view() -> AnyView {
+    view! { <coalescing::CoalescingChapter/> }.into_any()
+}
+
+fn bank_conflicts_view() -> AnyView {
+    view! { <bank_conflicts::BankConflictsChapter/> }.into_any()
 }
 
 fn roofline_view() -> AnyView {
@@ -102,7 +113,7 @@ pub const ALL: &[Chapter] = &[
             "32 lane addresses become 32-byte sectors: requests, sectors, efficiency.",
             "32 个 lane 的地址变成 32 字节 sector：请求数、sector 数与效率。",
         ),
-        view: None,
+        view: Some(coalescing_view),
     },
     Chapter {
         number: Some(7),
@@ -112,7 +123,7 @@ pub const ALL: &[Chapter] = &[
             "32 banks × 4 bytes: wavefronts, conflicts, padding and swizzles.",
             "32 个 4 字节 bank：wavefront、冲突、padding 与 swizzle。",
         ),
-        view: None,
+        view: Some(bank_conflicts_view),
     },
     Chapter {
         number: Some(8),

@@ -1,5 +1,6 @@
 //! Shared widgets: no GPU knowledge here, only labelled inputs and readouts (thaw-style props).
 
+mod formula;
 mod notices;
 mod numbers;
 mod permalink;
@@ -7,6 +8,7 @@ mod player;
 mod questions;
 mod slider;
 
+pub use formula::{formula_error_text, FormulaField};
 pub use notices::Notices;
 pub use numbers::formula_row;
 pub use permalink::{initial_query, use_permalink, PermalinkLink};

@@ -1,0 +1,111 @@
+//! The controls both memory chapters share: example, element size, stride, offset, active lanes
+//! and the typed index formula. They only write the inputs signal.
+
+use leptos::prelude::*;
+
+use super::{has_stride, limits, text, AccessInputs, Problem, CUSTOM};
+use crate::model::access::{Preset, SUPPORTED_WIDTHS_BYTES};
+use crate::ui::i18n::{pick, t, use_lang, Lang, Tr};
+use crate::ui::widgets::{FormulaField, RangeSlider};
+
+/// Title and description of a preset in both languages.
+pub type PresetText = fn(&str) -> Option<(Tr, Tr)>;
+
+/// The control column.
+#[component]
+pub fn AccessControls(
+    /// The chapter's inputs.
+    inputs: RwSignal<AccessInputs>,
+    /// The chapter's presets.
+    presets: &'static [Preset],
+    /// Their titles and descriptions.
+    preset_text: PresetText,
+    /// What is wrong with the current inputs, if anything.
+    #[prop(into)]
+    problem: Signal<Option<Problem>>,
+) -> impl IntoView {
+    let lang = use_lang();
+    let title = move |p: &Preset| preset_text(p.id).map_or(p.title, |(t, _)| t.get(lang.get()));
+    let description = move || {
+        let id = inputs.with(|i| i.preset.clone());
+        let d = presets
+            .iter()
+            .find(|p| p.id == id)
+            .map(|p| preset_text(p.id).map_or(p.description, |(_, d)| d.get(lang.get())));
+        d.unwrap_or(text::CUSTOM_DESCRIPTION.get(lang.get()))
+    };
+    let stride_unused = move || {
+        inputs.with(|i| {
+            i.formula.trim().is_empty()
+                && i.preset_in(presets)
+                    .is_some_and(|p| !has_stride(&p.access.pattern))
+        })
+    };
+    let error = Signal::derive(move || {
+        problem.get().map(|p| {
+            let (en, zh) = text::problem_text(&p);
+            let keep = text::KEEPS_LAST.get(lang.get());
+            format!("{} {keep}", pick(lang.get(), en, zh))
+        })
+    });
+    view! {
+        <aside class="gx-controls" aria-label=move || if lang.get() == Lang::Zh { "控制" } else { "Controls" }>
+            <label class="gx-field">
+                <span class="gx-field__label">{t(text::PRESET)}</span>
+                <select class="gx-select" data-testid="select-preset" on:change=move |ev| {
+                    let id = event_target_value(&ev);
+                    if let Some(p) = presets.iter().find(|p| p.id == id) {
+                        inputs.update(|i| i.apply_preset(p));
+                    } else if id == CUSTOM {
+                        inputs.update(|i| { i.preset = CUSTOM.into(); i.formula.clear(); });
+                    }
+                }>
+                    {presets.iter().map(|p| {
+                        let id = p.id;
+                        view! { <option value=id prop:selected=move || inputs.with(|i| i.preset == id)>{move || title(p)}</option> }
+                    }).collect_view()}
+                    <option value=CUSTOM prop:selected=move || inputs.with(|i| i.preset == CUSTOM)>{t(text::CUSTOM_PRESET)}</option>
+                </select>
+            </label>
+            <p class="gx-controls__description" data-testid="preset-description">{description}</p>
+            <label class="gx-field">
+                <span class="gx-field__label">{t(text::ELEM)}</span>
+                <select class="gx-select" data-testid="select-elem" on:change=move |ev| {
+                    if let Ok(w) = event_target_value(&ev).parse::<u32>() {
+                        if SUPPORTED_WIDTHS_BYTES.contains(&w) {
+                            inputs.update(|i| i.elem = w);
+                        }
+                    }
+                }>
+                    {SUPPORTED_WIDTHS_BYTES.iter().map(|&w| view! {
+                        <option value=w.to_string() prop:selected=move || inputs.with(|i| i.elem == w)>{text::elem_label(w)}</option>
+                    }).collect_view()}
+                </select>
+            </label>
+            <RangeSlider label=text::STRIDE min=limits::STRIDE.0 max=limits::STRIDE.1 testid="slider-stride"
+                value=Signal::derive(move || inputs.with(|i| i.stride))
+                on_input=Callback::new(move |v| inputs.update(|i| {
+                    if i.formula.trim().is_empty() && i.preset_in(presets).is_some_and(|p| !has_stride(&p.access.pattern)) {
+                        i.preset = CUSTOM.into();
+                    }
+                    i.stride = v;
+                }))/>
+            <Show when=stride_unused>
+                <p class="gx-field__help">{t(text::STRIDE_UNUSED)}</p>
+            </Show>
+            <RangeSlider label=text::OFFSET min=limits::OFFSET.0 max=limits::OFFSET.1 unit="B" testid="slider-offset"
+                value=Signal::derive(move || inputs.with(|i| i.offset))
+                on_input=Callback::new(move |v| inputs.update(|i| i.offset = v))/>
+            <RangeSlider label=text::LANES min=limits::LANES.0 max=limits::LANES.1 testid="slider-lanes"
+                value=Signal::derive(move || inputs.with(|i| u64::from(i.lanes)))
+                on_input=Callback::new(move |v: u64| inputs.update(|i| i.lanes = v.min(32) as u32))/>
+            <FormulaField label=text::FORMULA testid="formula"
+                value=Signal::derive(move || inputs.with(|i| i.formula.clone()))
+                placeholder=Signal::derive(move || inputs.with(|i| i.pattern_formula_text(presets).unwrap_or("").to_string()))
+                on_input=Callback::new(move |f: String| inputs.update(|i| i.formula = f))
+                error=error
+                help=Signal::derive(move || inputs.with(|i| text::formula_help(&i.vars(presets), lang.get() == Lang::Zh)))
+            />
+        </aside>
+    }
+}

@@ -1,0 +1,121 @@
+//! Words shared by the coalescing and bank-conflict chapters, in both languages.
+
+use crate::model::access::AccessError;
+use crate::ui::i18n::{tr, Tr};
+use crate::ui::widgets::{formula_error_text, Question};
+
+use super::Problem;
+
+pub const PRESET: Tr = tr("Example", "示例");
+pub const CUSTOM_PRESET: Tr = tr("Custom: lane × stride", "自定义：lane × stride");
+pub const CUSTOM_DESCRIPTION: Tr = tr(
+    "Lane i reads element i × stride. Move the sliders, or type a formula below.",
+    "lane i 读第 i × stride 个元素。拖动滑块，或在下面输入公式。",
+);
+pub const ELEM: Tr = tr(
+    "Element size (bytes per lane)",
+    "元素大小（每个 lane 的字节数）",
+);
+pub const STRIDE: Tr = tr("Stride (elements)", "步长 stride（元素）");
+pub const OFFSET: Tr = tr("Offset (bytes)", "偏移 offset（字节）");
+pub const LANES: Tr = tr(
+    "Active lanes (lanes 0 … n−1, an i < n guard)",
+    "活跃 lane 数（lane 0 … n−1，即 i < n 边界检查）",
+);
+pub const FORMULA: Tr = tr(
+    "Element index of each lane (formula)",
+    "每个 lane 的元素下标（公式）",
+);
+pub const KEEPS_LAST: Tr = tr(
+    "The figure still shows the last valid pattern.",
+    "图中仍显示上一个有效的访问模式。",
+);
+pub const STRIDE_UNUSED: Tr = tr(
+    "This example has no stride: moving the stride switches to “Custom”. In a formula, `stride` reads this value.",
+    "这个示例没有步长：拖动 stride 会切换到“自定义”。公式里的 `stride` 读取这个值。",
+);
+
+/// The element type a width usually is, for the element-size menu.
+pub fn elem_label(bytes: u32) -> &'static str {
+    match bytes {
+        1 => "1 B (char)",
+        2 => "2 B (half)",
+        4 => "4 B (float)",
+        8 => "8 B (float2)",
+        _ => "16 B (float4)",
+    }
+}
+
+/// Help line under the formula field: the variables with their values, and the operators.
+pub fn formula_help(vars: &[(&str, i64)], zh: bool) -> String {
+    let list: Vec<String> = vars.iter().map(|(n, v)| format!("{n} = {v}")).collect();
+    let vars = list.join(", ");
+    if zh {
+        format!("变量：lane = 0…31，tid = lane（warp 0），{vars}。运算：+ - * / % ( )，^ 为异或（同 CUDA C）；函数 min max abs bitand bitor bitxor shl shr。留空则使用示例的公式。")
+    } else {
+        format!("Variables: lane = 0…31, tid = lane (warp 0), {vars}. Operators: + - * / % ( ), ^ is XOR (as in CUDA C); functions min max abs bitand bitor bitxor shl shr. Leave empty for the example's own formula.")
+    }
+}
+
+/// English and Chinese text of a problem: the model's message plus what it means.
+pub fn problem_text(p: &Problem) -> (String, String) {
+    match p {
+        Problem::Formula(e) => formula_error_text(e),
+        Problem::Access(e) => {
+            let en = e.to_string();
+            match *e {
+                AccessError::Misaligned {
+                    lane,
+                    address,
+                    bytes_per_lane,
+                } => (
+                    format!("{en}. A {bytes_per_lane}-byte access must be naturally aligned; on a GPU this load stops the kernel with “misaligned address”. Change the offset or the element size."),
+                    format!("lane {lane}：地址 {address} 不是 {bytes_per_lane} 的倍数。{bytes_per_lane} 字节的访存必须自然对齐，GPU 上这条 load 会以 “misaligned address” 错误终止 kernel。请调整偏移或元素大小。"),
+                ),
+                AccessError::NegativeAddress { lane, address } => (
+                    format!("{en}: the lane reads before the start of the array. Raise the offset."),
+                    format!("lane {lane}：地址 {address} 为负，读到了数组起点之前。请增大偏移。"),
+                ),
+                AccessError::AddressOverflow { lane } => (
+                    format!("{en}."),
+                    format!("lane {lane}：地址超出地址空间。"),
+                ),
+                AccessError::UnsupportedWidth { bytes_per_lane } => (
+                    format!("{en}."),
+                    format!("一个 lane 只能读 1、2、4、8 或 16 字节，不能是 {bytes_per_lane}。"),
+                ),
+            }
+        }
+    }
+}
+
+/// The seeds' self-check questions on memory access, shared by both chapters.
+pub static QUESTIONS: [Question; 2] = [
+    Question {
+        id: "q-000-6-7",
+        source: tr(
+            "Course 000 (A100: from chip to SIMT), §6 question 7. The course leaves it unanswered; this answer follows its §2.4, §4.3 and §4.4.",
+            "课程 000（A100：从芯片到 SIMT）第 6 节 第 7 题。原文只列了问题；此答案依据其 2.4、4.3、4.4 节。",
+        ),
+        question: tr(
+            "What resource does each of these lose: branch divergence, uncoalesced memory access, and low occupancy?",
+            "分支发散、访存不合并和低 Occupancy 分别损失了什么资源？",
+        ),
+        answer: tr(
+            "Divergence loses SIMT lanes: the warp runs each path in turn with an active mask, so masked-off lanes idle and two paths take about the time of both. Uncoalesced access loses memory bandwidth: the warp's addresses need more 32-byte sectors than the bytes it uses (32 sectors = 1024 B for 128 useful bytes in the scattered case, 1/8 of the bandwidth), and on shared memory, bank conflicts serialise into extra wavefronts. Low occupancy loses latency hiding: with few resident warps the scheduler often finds no ready warp while the others wait hundreds of cycles for memory, so issue slots stay empty.",
+            "分支发散损失的是 SIMT lane：warp 用 Active Mask 依次执行各条路径，被屏蔽的 lane 空转，两条路径大约要花两段代码之和的时间。访存不合并损失的是访存带宽：warp 的地址需要比实际使用的字节多得多的 32 字节 sector（散乱情形要搬 32 个 sector = 1024 字节才拿到 128 字节有用数据，带宽只剩 1/8）；在 shared memory 上，bank 冲突会串行成额外的 wavefront。低 Occupancy 损失的是延迟隐藏能力：常驻 warp 太少，其余 warp 等待数百周期的访存时，调度器常常找不到可发射的 warp，发射槽空闲。",
+        ),
+    },
+    Question {
+        id: "q-001-11-4",
+        source: tr("Course 001, §11 question 4", "课程 001 第十一节 第 4 题"),
+        question: tr(
+            "Roughly how many cycles does an access to registers, shared memory, L2 and HBM take? Why is shared memory called “the place where data is reused”?",
+            "寄存器、shared memory、L2、HBM 的访问延迟大约各多少周期？为什么说 shared 是“数据复用的场所”？",
+        ),
+        answer: tr(
+            "About 0, 20–30, 200 and 400–800 cycles. Shared memory delivers 128 B per SM per cycle, and summed over the whole chip that is an order of magnitude more than HBM bandwidth: once a block of data is in shared memory, many threads of the block read it again and again. That is the mechanism by which GEMM tiling crosses the ridge point.",
+            "约 0、20–30、200、400–800 周期；shared 每 SM 每周期 128 B，全卡合计比 HBM 带宽高一个数量级——把一块数据搬进 shared 后被 block 内多个线程反复读，是 GEMM 分块跨过 ridge 的机制。",
+        ),
+    },
+];

@@ -1,0 +1,253 @@
+//! The figure: 32 lanes coloured by phase above a grid of 32 bank columns × the 128-byte rows of
+//! 4-byte words the warp touches; below it, how many distinct words each bank delivers to each
+//! phase (the largest is that phase's wavefronts).
+
+use leptos::prelude::*;
+
+use super::state::{BankState, Banked};
+use crate::geom::warp_memory as g;
+use crate::model::bank_conflicts::BANKS;
+use crate::ui::i18n::{t, tr, use_lang, Lang};
+
+fn state() -> BankState {
+    expect_context::<BankState>()
+}
+
+/// Height of one per-phase count row under the grid.
+const COUNT_ROW_PX: f64 = 20.0;
+
+fn phase_class(phase: u32) -> &'static str {
+    match phase % 4 {
+        0 => "gx-phase-0",
+        1 => "gx-phase-1",
+        2 => "gx-phase-2",
+        _ => "gx-phase-3",
+    }
+}
+
+/// The rows (word / 32) the warp touches, ascending.
+fn rows(b: &Banked) -> Vec<u32> {
+    let mut rows: Vec<u32> = b
+        .report
+        .lanes
+        .iter()
+        .flatten()
+        .flat_map(|l| (0..l.word_count).map(move |i| (l.first_word + i) / BANKS))
+        .collect();
+    rows.sort_unstable();
+    rows.dedup();
+    rows
+}
+
+/// What one lane does, in words.
+pub fn describe_lane(b: &Banked, lane: u32, lang: Lang) -> String {
+    let Some(Some(l)) = b.report.lanes.get(lane as usize) else {
+        return match lang {
+            Lang::En => format!("lane {lane}: inactive (masked off)"),
+            Lang::Zh => format!("lane {lane}：非活跃（被屏蔽）"),
+        };
+    };
+    let index = b.indices.get(lane as usize).copied().flatten().unwrap_or(0);
+    let banks: Vec<String> = l.banks().map(|x| x.to_string()).collect();
+    let banks = banks.join(", ");
+    let words = if l.word_count == 1 {
+        format!("{}", l.first_word)
+    } else {
+        format!("{}–{}", l.first_word, l.first_word + l.word_count - 1)
+    };
+    let slot = b.report.schedule_slot(lane).map_or(0, |s| s + 1);
+    let (w, off) = (b.elem_bytes, b.offset_bytes);
+    match lang {
+        Lang::En => format!(
+            "lane {lane}: index {index} → byte {off} + {index} × {w} = {a} → word {words} → bank {banks}; phase {p}, served in wavefront {slot}",
+            a = l.address, p = l.phase
+        ),
+        Lang::Zh => format!(
+            "lane {lane}：下标 {index} → 字节 {off} + {index} × {w} = {a} → word {words} → bank {banks}；phase {p}，在第 {slot} 个 wavefront 取到",
+            a = l.address, p = l.phase
+        ),
+    }
+}
+
+fn draw(b: Banked) -> impl IntoView {
+    let st = state();
+    let lang = use_lang();
+    let selected = st.selected_lane;
+    let rows = rows(&b);
+    let bw = g::bank_width_px();
+
+    let header = (0..BANKS)
+        .map(|bank| view! {
+            <text class="gx-bank__head" x=format!("{:.1}", g::bank_x_px(bank) + bw / 2.0) y=format!("{:.1}", g::BANK_GRID_TOP_PX - 6.0)>{bank.to_string()}</text>
+        })
+        .collect_view();
+
+    let grid = rows
+        .iter()
+        .enumerate()
+        .map(|(slot, &row)| {
+            let y = g::bank_row_y_px(slot);
+            let gap = slot > 0 && rows.get(slot - 1).is_some_and(|&p| p + 1 != row);
+            let cells = (0..BANKS)
+                .map(|bank| {
+                    let word = row * BANKS + bank;
+                    let lanes: Vec<(u32, u32)> = b
+                        .report
+                        .lanes
+                        .iter()
+                        .enumerate()
+                        .filter_map(|(lane, l)| {
+                            let l = (*l)?;
+                            (l.first_word <= word && word < l.first_word + l.word_count).then_some((lane as u32, l.phase))
+                        })
+                        .collect();
+                    let x = g::bank_x_px(bank);
+                    let cell = view! { <rect class="gx-bank__cell" x=format!("{x:.1}") y=format!("{y:.1}") width=format!("{bw:.1}") height=format!("{:.1}", g::BANK_ROW_PX)/> };
+                    let word_view = lanes.first().copied().map(|(first_lane, phase)| {
+                        let n = lanes.len();
+                        let lane_set: Vec<u32> = lanes.iter().map(|(l, _)| *l).collect();
+                        let label = if n == 1 { first_lane.to_string() } else { format!("×{n}") };
+                        let lane_list = lane_set.iter().map(|l| l.to_string()).collect::<Vec<_>>().join(", ");
+                        let title = move || match lang.get() {
+                            Lang::En => format!("word {word} (bank {bank}), read by lane(s) {lane_list}"),
+                            Lang::Zh => format!("word {word}（bank {bank}），由 lane {lane_list} 读取"),
+                        };
+                        view! {
+                            <g>
+                                <rect class=format!("gx-bank__word {}", phase_class(phase))
+                                    class:gx-bank__word--selected=move || selected.get().is_some_and(|s| lane_set.contains(&s))
+                                    x=format!("{:.1}", x + 1.0) y=format!("{:.1}", y + 1.0) width=format!("{:.1}", bw - 2.0) height=format!("{:.1}", g::BANK_ROW_PX - 2.0) rx="2">
+                                    <title>{title}</title>
+                                </rect>
+                                <text class="gx-bank__word-text" x=format!("{:.1}", x + bw / 2.0) y=format!("{:.1}", y + 16.0)>{label}</text>
+                            </g>
+                        }
+                    });
+                    view! { {cell}{word_view} }
+                })
+                .collect_view();
+            view! {
+                <g data-testid="bank-row">
+                    <text class="gx-mem__label" x=format!("{:.1}", g::MARGIN_PX) y=format!("{:.1}", y + 16.0)>
+                        {format!("{}row {row}", if gap { "⋯ " } else { "" })}
+                    </text>
+                    {cells}
+                </g>
+            }
+        })
+        .collect_view();
+
+    let counts_top = g::bank_row_y_px(rows.len()) + 26.0;
+    let counts = b
+        .report
+        .phases
+        .iter()
+        .enumerate()
+        .map(|(p, phase)| {
+            let y = counts_top + p as f64 * COUNT_ROW_PX;
+            let last = phase.first_lane + phase.lane_count - 1;
+            let nums = phase
+                .words_by_bank
+                .iter()
+                .enumerate()
+                .map(|(bank, words)| {
+                    let n = words.len() as u32;
+                    let hot = n > 0 && n == phase.wavefronts && phase.wavefronts > 1;
+                    view! {
+                        <text class="gx-bank__count" class:gx-bank__count--max=hot
+                            x=format!("{:.1}", g::bank_x_px(bank as u32) + bw / 2.0) y=format!("{:.1}", y + 14.0)>
+                            {if n == 0 { "·".to_string() } else { n.to_string() }}
+                        </text>
+                    }
+                })
+                .collect_view();
+            view! {
+                <g>
+                    <rect class=format!("gx-bank__swatch {}", phase_class(p as u32)) x=format!("{:.1}", g::MARGIN_PX) y=format!("{:.1}", y + 4.0) width="10" height="10"/>
+                    <text class="gx-mem__label" x=format!("{:.1}", g::MARGIN_PX + 14.0) y=format!("{:.1}", y + 14.0)>
+                        {format!("{}–{}: {}", phase.first_lane, last, phase.wavefronts)}
+                    </text>
+                    {nums}
+                </g>
+            }
+        })
+        .collect_view();
+
+    let lanes = (0..32u32)
+        .map(|lane| {
+            let info = b.report.lanes.get(lane as usize).copied().flatten();
+            let class = match info {
+                Some(l) => format!("gx-lane {}", phase_class(l.phase)),
+                None => "gx-lane gx-lane--inactive".to_string(),
+            };
+            let b2 = b.clone();
+            let label = move || describe_lane(&b2, lane, lang.get());
+            let title = label.clone();
+            let x = g::lane_x_px(lane);
+            view! {
+                <g class=class class:gx-lane--selected=move || selected.get() == Some(lane)
+                    tabindex="0" role="button" aria-label=label data-testid=format!("lane-{lane}")
+                    on:click=move |_| selected.set(Some(lane))
+                    on:focus=move |_| selected.set(Some(lane))>
+                    <rect x=format!("{x:.1}") y=format!("{:.1}", g::LANE_TOP_PX) width=format!("{:.1}", g::lane_slot_px() - 2.0) height=format!("{:.1}", g::LANE_HEIGHT_PX) rx="3"/>
+                    <text x=format!("{:.1}", g::lane_center_px(lane)) y=format!("{:.1}", g::LANE_TOP_PX + 17.0)>{lane.to_string()}</text>
+                    <title>{title}</title>
+                </g>
+            }
+        })
+        .collect_view();
+
+    view! {
+        <text class="gx-mem__heading" x=format!("{:.1}", g::MARGIN_PX) y="14">{t(tr("32 lanes, coloured by phase (click or Tab to a lane)", "32 个 lane，按 phase 着色（点击或用 Tab 选中 lane）"))}</text>
+        <text class="gx-mem__heading" x=format!("{:.1}", g::MARGIN_PX) y=format!("{:.1}", g::BANK_HEADER_TOP_PX - 16.0)>{t(tr("shared memory: bank = (byte address / 4) mod 32; one row = 32 words = 128 bytes", "shared memory：bank = (字节地址 / 4) mod 32；一行 = 32 个 word = 128 字节"))}</text>
+        <text class="gx-mem__label" x=format!("{:.1}", g::MARGIN_PX) y=format!("{:.1}", g::BANK_GRID_TOP_PX - 6.0)>"bank →"</text>
+        {header}
+        {grid}
+        <text class="gx-mem__heading" x=format!("{:.1}", g::MARGIN_PX) y=format!("{:.1}", counts_top - 4.0)>{t(tr("distinct words per bank, per phase (lanes: wavefronts)", "每个 phase 中各 bank 需提供的不同 word 数（lane 范围：wavefront）"))}</text>
+        {counts}
+        {lanes}
+    }
+}
+
+/// Height of the figure for a pattern.
+fn height_px(b: &Banked) -> f64 {
+    g::bank_row_y_px(rows(b).len()) + 26.0 + b.report.phases.len() as f64 * COUNT_ROW_PX + 10.0
+}
+
+/// The bank-conflict figure.
+#[component]
+pub fn Figure() -> impl IntoView {
+    let st = state();
+    let lang = use_lang();
+    let shown = Memo::new(move |_| st.outputs.get().shown);
+    let view_box = move || {
+        let h = shown.with(|b| b.as_ref().map_or(200.0, height_px));
+        format!("0 0 {} {h:.0}", g::FIGURE_WIDTH_PX)
+    };
+    let readout = move || {
+        let lane = st.selected_lane.get()?;
+        let b = shown.get()?;
+        Some(describe_lane(&b, lane, lang.get()))
+    };
+    view! {
+        <figure class="gx-figure gx-mem" data-testid="figure">
+            <svg class="gx-mem__svg" viewBox=view_box role="group"
+                aria-label=move || if lang.get() == Lang::Zh { "lane 到 shared memory bank 的映射" } else { "Lanes mapped to shared-memory banks" }>
+                {move || shown.get().map(draw)}
+            </svg>
+            <figcaption>
+                <p class="gx-mem__readout" data-testid="lane-readout" aria-live="polite">
+                    {move || readout().unwrap_or_else(|| if lang.get() == Lang::Zh { "选中一个 lane 查看它的 word、bank 和 phase。".into() } else { "Select a lane to see its word, bank and phase.".into() })}
+                </p>
+                <ul class="gx-legend">
+                    <li><span class="gx-legend__mark gx-legend__mark--square gx-phase-0"></span>"phase 0"</li>
+                    <li><span class="gx-legend__mark gx-legend__mark--square gx-phase-1"></span>"phase 1"</li>
+                    <li><span class="gx-legend__mark gx-legend__mark--square gx-phase-2"></span>"phase 2"</li>
+                    <li><span class="gx-legend__mark gx-legend__mark--square gx-phase-3"></span>"phase 3"</li>
+                    <li>{t(tr("×n: a word n lanes share (broadcast)", "×n：n 个 lane 共享的 word（广播）"))}</li>
+                    <li>{t(tr("red count: the busiest bank of a conflicted phase", "红色数字：有冲突的 phase 中最忙的 bank"))}</li>
+                </ul>
+            </figcaption>
+        </figure>
+    }
+}

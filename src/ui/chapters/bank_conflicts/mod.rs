@@ -1,0 +1,49 @@
+//! Chapter 7, Bank conflicts: 32 lane addresses → 32 banks of 4-byte words; phases,
+//! wavefronts, ideal and conflicts; padding and XOR swizzles.
+//!
+//! Model: [`crate::model::bank_conflicts`]. State: [`state::BankState`] (inputs → one memo).
+
+mod figure;
+pub mod state;
+mod text;
+mod views;
+
+use leptos::prelude::*;
+
+use crate::ui::chapters::access::controls::AccessControls;
+use crate::ui::chapters::access::{text as access_text, AccessInputs};
+use crate::ui::i18n::{t, use_lang, Lang};
+use crate::ui::widgets::{initial_query, use_permalink, Notices, PermalinkLink, Questions};
+use state::{BankState, PRESETS};
+
+/// The whole chapter page.
+#[component]
+pub fn BankConflictsChapter() -> impl IntoView {
+    let lang = use_lang();
+    let (inputs, notices) = AccessInputs::from_query(&initial_query(), PRESETS);
+    let state = BankState::new(inputs);
+    provide_context(state);
+    let permalink = use_permalink(move || state.inputs.with(|i| i.to_query(PRESETS)));
+    let problem = Signal::derive(move || state.outputs.with(|o| o.problem.clone()));
+
+    view! {
+        <article class="gx-chapter" data-testid="chapter-bank-conflicts">
+            <header class="l-body">
+                <p class="gx-kicker">{move || if lang.get() == Lang::Zh { "第 7 章" } else { "Chapter 7" }}</p>
+                <h1>{t(text::TITLE)}</h1>
+                {text::INTRO.iter().map(|p| view! { <p>{t(*p)}</p> }).collect_view()}
+            </header>
+            <div class="l-body">
+                <Notices notices=notices/>
+            </div>
+            <section class="l-page gx-figure-grid">
+                <figure::Figure/>
+                <AccessControls inputs=state.inputs presets=PRESETS preset_text=text::preset problem=problem/>
+            </section>
+            <views::NumbersPanel/>
+            <views::DataTable/>
+            <Questions questions=&access_text::QUESTIONS/>
+            <PermalinkLink url=permalink/>
+        </article>
+    }
+}

@@ -1,0 +1,52 @@
+//! The bank-conflict chapter's words, in both languages (course 001 §7.2 on shared memory;
+//! the H200 measurements of `tests/fixtures/bank_conflicts_h200.json`).
+
+use crate::ui::i18n::{tr, Tr};
+
+pub const TITLE: Tr = tr("Bank conflicts", "Bank 冲突");
+pub const INTRO: [Tr; 2] = [
+    tr(
+        "Shared memory is split into 32 banks; successive 4-byte words go to successive banks, so word w lives in bank w mod 32 and a row of 32 words is 128 bytes. Each bank delivers one 4-byte word per cycle: when the 32 lanes of a warp each hit a different bank, the access takes one pass (one wavefront) and moves 128 bytes. Lanes that read the same word share it (a broadcast); lanes that need different words of the same bank are served one after another: a bank conflict.",
+        "shared memory 被分成 32 个 bank，连续的 4 字节 word 依次落在连续的 bank 上：第 w 个 word 在 bank w mod 32，一行 32 个 word 正好 128 字节。每个 bank 每周期服务一个 4 字节访问：warp 的 32 个 lane 恰好各访问一个不同 bank 时，一次（一个 wavefront）就能取完 128 字节。读同一个 word 的 lane 共享它（广播）；需要同一个 bank 中不同 word 的 lane 只能依次服务：这就是 bank 冲突。",
+    ),
+    tr(
+        "Wider loads are split into phases: 8-byte loads are served per half-warp, 16-byte loads per quarter-warp, each phase at most 128 bytes. Lanes are coloured by phase. The wavefronts of a phase are the most distinct words any one bank must deliver to it; the warp's wavefronts are the sum over phases. Try the [32][32] tile read by column, then the +1 padding and the XOR swizzle that fix it.",
+        "更宽的访存会被拆成若干 phase：8 字节按半个 warp、16 字节按四分之一 warp，每个 phase 至多 128 字节。lane 按 phase 着色。一个 phase 的 wavefront 数等于其中任一 bank 需要提供的不同 word 的最大个数；整个 warp 的 wavefront 数是各 phase 之和。试试按列读 [32][32] tile，再看修复它的 +1 padding 和 XOR swizzle。",
+    ),
+];
+
+pub const NUMBERS: Tr = tr("The numbers", "数字与算式");
+pub const MEASURED_NOTE: Tr = tr(
+    "Wavefronts and conflicts match Nsight Compute on an H200 for all 18 patterns measured (l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld and l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld). The pair-packing exception for 8- and 16-byte loads was observed there; its exact general rule is not documented.",
+    "wavefront 数与冲突数和 H200 上 Nsight Compute 的 18 个实测模式全部一致（l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld 与 l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld）。8、16 字节访存的成对合并例外是在 H200 上观察到的，其一般规则没有文档说明。",
+);
+pub const DATA_TABLE: Tr = tr(
+    "Data table of the figure (for screen readers)",
+    "图中数据表（供读屏软件使用）",
+);
+
+/// Title and description of each preset of [`crate::model::access::BANK_PRESETS`].
+pub fn preset(id: &str) -> Option<(Tr, Tr)> {
+    Some(match id {
+        "stride-1" => (tr("Stride 1", "步长 1"), tr("Lane i reads word i: 32 different banks, 1 wavefront.", "lane i 读第 i 个 word：32 个不同 bank，1 个 wavefront。")),
+        "stride-2" => (tr("Stride 2", "步长 2"), tr("Lane i reads word 2i: lanes i and i+16 share a bank, 2 wavefronts (2-way conflict).", "lane i 读第 2i 个 word：lane i 与 i+16 落在同一 bank，2 个 wavefront（2 路冲突）。")),
+        "stride-16" => (tr("Stride 16", "步长 16"), tr("Lane i reads word 16i: only banks 0 and 16 are used, 16 wavefronts.", "lane i 读第 16i 个 word：只用到 bank 0 和 16，16 个 wavefront。")),
+        "stride-32" => (tr("Stride 32", "步长 32"), tr("Lane i reads word 32i: every lane hits bank 0, 32 wavefronts.", "lane i 读第 32i 个 word：所有 lane 都落在 bank 0，32 个 wavefront。")),
+        "stride-33" => (tr("Stride 33", "步长 33"), tr("Lane i reads word 33i: an odd stride visits all 32 banks, 1 wavefront.", "lane i 读第 33i 个 word：奇数步长走遍全部 32 个 bank，1 个 wavefront。")),
+        "broadcast" => (tr("Broadcast", "广播"), tr("Every lane reads the same word: it is broadcast, 1 wavefront, no conflict.", "所有 lane 读同一个 word：广播，1 个 wavefront，没有冲突。")),
+        "float2-contiguous" => (tr("float2, contiguous", "float2，连续"), tr("64-bit loads at stride 1: two half-warps of 128 bytes, 2 wavefronts and 0 conflicts.", "步长 1 的 64 位访存：两个半 warp 各 128 字节，2 个 wavefront，0 冲突。")),
+        "float2-stride-2" => (tr("float2, stride 2", "float2，步长 2"), tr("64-bit loads 16 bytes apart: each half-warp is 2-way, 4 wavefronts, 2 conflicts.", "相距 16 字节的 64 位访存：每个半 warp 2 路冲突，4 个 wavefront，2 次冲突。")),
+        "float2-broadcast" => (tr("float2, broadcast", "float2，广播"), tr("Every lane reads the same 8 bytes: the pair-packing exception merges the half-warps, 1 wavefront.", "所有 lane 读同样的 8 字节：成对合并例外把两个半 warp 合成一个 phase，1 个 wavefront。")),
+        "float2-lane-mod-16" => (tr("float2, lanes l and l+16 equal", "float2，lane l 与 l+16 相同"), tr("Lane l reads 8 bytes at (l % 16)·8: only 128 distinct bytes, but lanes l and l+16 are not a packing pair, so both half-warps run, 2 wavefronts.", "lane l 在 (l % 16)·8 处读 8 字节：只有 128 个不同字节，但 lane l 与 l+16 不是合并对，两个半 warp 都要执行，2 个 wavefront。")),
+        "float2-adjacent-pairs" => (tr("float2, adjacent pairs equal", "float2，相邻成对相同"), tr("Lanes 2k and 2k+1 read the same 8 bytes: the same 128 distinct bytes as lane-mod-16, but the pair-packing exception makes it 1 wavefront.", "lane 2k 与 2k+1 读同样的 8 字节：不同字节数与上例相同（128），但成对合并例外使它只需 1 个 wavefront。")),
+        "float4-contiguous" => (tr("float4, contiguous", "float4，连续"), tr("128-bit loads at stride 1: four quarter-warps of 128 bytes, 4 wavefronts, 0 conflicts.", "步长 1 的 128 位访存：四个四分之一 warp 各 128 字节，4 个 wavefront，0 冲突。")),
+        "float4-stride-2" => (tr("float4, stride 2", "float4，步长 2"), tr("128-bit loads 32 bytes apart: each quarter-warp is 2-way, 8 wavefronts, 4 conflicts.", "相距 32 字节的 128 位访存：每个四分之一 warp 2 路冲突，8 个 wavefront，4 次冲突。")),
+        "float4-broadcast" => (tr("float4, broadcast", "float4，广播"), tr("Every lane reads the same 16 bytes, yet it takes 2 wavefronts: packing halves the four quarter-warp phases to two half-warp phases, not one.", "所有 lane 读同样的 16 字节，却需要 2 个 wavefront：成对合并只把四个四分之一 warp phase 减半为两个半 warp phase，而不是一个。")),
+        "forum-lane-mod-4" => (tr("float4, (lane % 4) · 16 B", "float4，(lane % 4) · 16 B"), tr("The NVIDIA forum case: lanes read 16 bytes at (lane % 4)·16. No adjacent pair is equal, so all four quarter-warps run: 4 wavefronts, 0 conflicts.", "NVIDIA 论坛上的例子：lane 在 (lane % 4)·16 处读 16 字节。没有相邻成对相同，四个四分之一 warp 都要执行：4 个 wavefront，0 冲突。")),
+        "tile-row" => (tr("[32][32] tile, row read", "[32][32] tile，按行读"), tr("Lane i reads tile[5][i] of a float tile: contiguous, 1 wavefront.", "lane i 读 float tile 的 tile[5][i]：连续，1 个 wavefront。")),
+        "tile-column" => (tr("[32][32] tile, column read", "[32][32] tile，按列读"), tr("Lane i reads tile[i][3] of a float tile: 128 bytes apart, all in one bank, 32 wavefronts.", "lane i 读 float tile 的 tile[i][3]：相距 128 字节，全在同一个 bank，32 个 wavefront。")),
+        "tile-column-padded" => (tr("[32][33] tile, column read", "[32][33] tile，按列读"), tr("The +1 padding trick: rows are 33 words long, so a column walks through all 32 banks, 1 wavefront.", "+1 padding 技巧：每行 33 个 word，一列正好走遍全部 32 个 bank，1 个 wavefront。")),
+        "tile-column-xor" => (tr("[32][32] tile, XOR-swizzled column read", "[32][32] tile，XOR swizzle 后按列读"), tr("Element (r, c) is stored at column c ^ r: a logical column lands in 32 different banks, 1 wavefront, with no padding.", "元素 (r, c) 存在第 c ^ r 列：一个逻辑列落在 32 个不同 bank 上，1 个 wavefront，无需 padding。")),
+        _ => return None,
+    })
+}

@@ -1,0 +1,229 @@
+//! The figure: 32 lanes above the touched 128-byte lines, each split into four 32-byte sectors,
+//! with the bytes lanes use shaded. Lanes are focusable; the selected lane's wire, sector and
+//! line are highlighted.
+
+use leptos::prelude::*;
+
+use super::state::{Coalesced, CoalescingState};
+use super::text;
+use crate::geom::warp_memory as g;
+use crate::ui::i18n::{t, use_lang, Lang};
+
+fn state() -> CoalescingState {
+    expect_context::<CoalescingState>()
+}
+
+/// Runs of set bits in a 32-bit byte mask: `(first byte, length)`.
+fn runs(mask: u32) -> Vec<(u32, u32)> {
+    let mut out = Vec::new();
+    let mut b = 0;
+    while b < 32 {
+        if mask & (1 << b) != 0 {
+            let start = b;
+            while b < 32 && mask & (1 << b) != 0 {
+                b += 1;
+            }
+            out.push((start, b - start));
+        } else {
+            b += 1;
+        }
+    }
+    out
+}
+
+/// Distinct lines, ascending: the drawn line blocks.
+fn line_slots(c: &Coalesced) -> Vec<u64> {
+    let mut lines: Vec<u64> = c
+        .detail
+        .touched_sectors
+        .iter()
+        .map(|s| s.line_index)
+        .collect();
+    lines.dedup();
+    lines
+}
+
+/// What one lane does, in words.
+pub fn describe_lane(c: &Coalesced, lane: u32, lang: Lang) -> String {
+    let Some(Some(ls)) = c.detail.lanes.get(lane as usize) else {
+        return match lang {
+            Lang::En => format!("lane {lane}: inactive (masked off), no address"),
+            Lang::Zh => format!("lane {lane}：非活跃（被屏蔽），不访存"),
+        };
+    };
+    let index = c.indices.get(lane as usize).copied().flatten().unwrap_or(0);
+    let (w, off) = (c.elem_bytes, c.offset_bytes);
+    let first = ls.byte_in_sector;
+    let last = first + w - 1;
+    match lang {
+        Lang::En => format!(
+            "lane {lane}: index {index} → address {off} + {index} × {w} = {a} (0x{a:x}) → sector {s} (bytes {first}–{last}), line {l}",
+            a = ls.address, s = ls.sector_index, l = ls.line_index
+        ),
+        Lang::Zh => format!(
+            "lane {lane}：下标 {index} → 地址 {off} + {index} × {w} = {a}（0x{a:x}）→ sector {s}（第 {first}–{last} 字节），line {l}",
+            a = ls.address, s = ls.sector_index, l = ls.line_index
+        ),
+    }
+}
+
+fn draw(c: Coalesced) -> impl IntoView {
+    let st = state();
+    let lang = use_lang();
+    let selected = st.selected_lane;
+    let lines = line_slots(&c);
+    let slot_of = |line: u64| lines.iter().position(|&l| l == line).unwrap_or(0);
+    let lw = g::line_width_px();
+    let sector_w = lw / 4.0;
+    let c2 = c.clone();
+    let selected_sector = Memo::new(move |_| {
+        selected
+            .get()
+            .and_then(|l| c2.detail.lanes.get(l as usize).copied().flatten())
+            .map(|ls| ls.sector_index)
+    });
+
+    let blocks = lines
+        .iter()
+        .enumerate()
+        .map(|(slot, &line)| {
+            let (x, y) = g::line_origin_px(slot);
+            let gap = slot % g::LINES_PER_ROW > 0 && lines.get(slot - 1).is_some_and(|&p| p + 1 != line);
+            let sectors = (0..4u64)
+                .map(|k| {
+                    let sector_index = line * 4 + k;
+                    let touched = c.detail.touched_sectors.iter().find(|s| s.sector_index == sector_index).copied();
+                    let sx = x + k as f64 * sector_w;
+                    let used = touched.map(|s| runs(s.byte_mask)).unwrap_or_default().into_iter().map(|(b, n)| view! {
+                        <rect class="gx-sector__used" x=format!("{:.2}", sx + f64::from(b) / 32.0 * sector_w) y=format!("{:.1}", y + 3.0)
+                            width=format!("{:.2}", f64::from(n) / 32.0 * sector_w) height=format!("{:.1}", g::LINE_HEIGHT_PX - 6.0)/>
+                    }).collect_view();
+                    let label = move || {
+                        let lang = lang.get();
+                        match (touched, lang) {
+                            (Some(s), Lang::En) => format!("sector {sector_index}: moved, {} of 32 bytes used", s.bytes_used),
+                            (Some(s), Lang::Zh) => format!("sector {sector_index}：已搬运，32 字节中用了 {} 字节", s.bytes_used),
+                            (None, Lang::En) => format!("sector {sector_index}: not moved"),
+                            (None, Lang::Zh) => format!("sector {sector_index}：未搬运"),
+                        }
+                    };
+                    view! {
+                        <g>
+                            <rect class=if touched.is_some() { "gx-sector gx-sector--moved" } else { "gx-sector gx-sector--idle" }
+                                class:gx-sector--selected=move || selected_sector.get() == Some(sector_index)
+                                x=format!("{sx:.2}") y=format!("{y:.1}") width=format!("{sector_w:.2}") height=format!("{:.1}", g::LINE_HEIGHT_PX)>
+                                <title>{label}</title>
+                            </rect>
+                            {used}
+                        </g>
+                    }
+                })
+                .collect_view();
+            view! {
+                <g class="gx-line" data-testid="line">
+                    <text class="gx-mem__label" x=format!("{x:.1}") y=format!("{:.1}", y - 6.0)>
+                        {format!("line {line} · 0x{:x}", line * 128)}
+                    </text>
+                    {gap.then(|| view! { <text class="gx-mem__gap" x=format!("{:.1}", x - g::LINE_GAP_PX / 2.0) y=format!("{:.1}", y + g::LINE_HEIGHT_PX / 2.0 + 5.0)>"⋯"</text> })}
+                    {sectors}
+                </g>
+            }
+        })
+        .collect_view();
+
+    let wires = (0..32u32)
+        .filter_map(|lane| {
+            let ls = c.detail.lanes.get(lane as usize).copied().flatten()?;
+            let slot = slot_of(ls.line_index);
+            let byte = (ls.address % 128) as f64 + f64::from(c.elem_bytes) / 2.0;
+            let (_, y) = g::line_origin_px(slot);
+            let x1 = g::lane_center_px(lane);
+            let x2 = g::byte_x_px(slot, byte);
+            Some(view! {
+                <line class="gx-mem__wire" class:gx-mem__wire--selected=move || selected.get() == Some(lane)
+                    x1=format!("{x1:.1}") y1=format!("{:.1}", g::LANE_TOP_PX + g::LANE_HEIGHT_PX)
+                    x2=format!("{x2:.1}") y2=format!("{y:.1}")/>
+            })
+        })
+        .collect_view();
+
+    let lanes = (0..32u32)
+        .map(|lane| {
+            let active = c.detail.lanes.get(lane as usize).is_some_and(|l| l.is_some());
+            let c3 = c.clone();
+            let label = move || describe_lane(&c3, lane, lang.get());
+            let title = label.clone();
+            let x = g::lane_x_px(lane);
+            view! {
+                <g class="gx-lane" class:gx-lane--inactive=!active class:gx-lane--selected=move || selected.get() == Some(lane)
+                    tabindex="0" role="button" aria-label=label data-testid=format!("lane-{lane}")
+                    on:click=move |_| selected.set(Some(lane))
+                    on:focus=move |_| selected.set(Some(lane))>
+                    <rect x=format!("{x:.1}") y=format!("{:.1}", g::LANE_TOP_PX) width=format!("{:.1}", g::lane_slot_px() - 2.0) height=format!("{:.1}", g::LANE_HEIGHT_PX) rx="3"/>
+                    <text x=format!("{:.1}", g::lane_center_px(lane)) y=format!("{:.1}", g::LANE_TOP_PX + 17.0)>{lane.to_string()}</text>
+                    <title>{title}</title>
+                </g>
+            }
+        })
+        .collect_view();
+
+    view! {
+        <g class="gx-mem__wires">{wires}</g>
+        <text class="gx-mem__heading" x=format!("{:.1}", g::MARGIN_PX) y="14">{t(crate::ui::i18n::tr("32 lanes of one warp (click or Tab to a lane)", "一个 warp 的 32 个 lane（点击或用 Tab 选中 lane）"))}</text>
+        <text class="gx-mem__heading" x=format!("{:.1}", g::MARGIN_PX) y=format!("{:.1}", g::STRIP_TOP_PX - 34.0)>{t(crate::ui::i18n::tr("memory: the 128-byte lines touched, four 32-byte sectors each", "内存：被访问的 128 字节 line，每条 4 个 32 字节 sector"))}</text>
+        {blocks}
+        {lanes}
+    }
+}
+
+/// The coalescing figure.
+#[component]
+pub fn Figure() -> impl IntoView {
+    let st = state();
+    let lang = use_lang();
+    let shown = Memo::new(move |_| st.outputs.get().shown);
+    let height = move || shown.with(|c| c.as_ref().map_or(1, |c| line_slots(c).len()));
+    let view_box = move || {
+        format!(
+            "0 0 {} {:.0}",
+            g::FIGURE_WIDTH_PX,
+            g::strip_height_px(height())
+        )
+    };
+    let readout = move || {
+        let lane = st.selected_lane.get()?;
+        let c = shown.get()?;
+        Some(describe_lane(&c, lane, lang.get()))
+    };
+    view! {
+        <figure class="gx-figure gx-mem" data-testid="figure">
+            <svg class="gx-mem__svg" viewBox=view_box role="group"
+                aria-label=move || if lang.get() == Lang::Zh { "lane 地址到 sector 的映射" } else { "Lane addresses mapped to sectors" }>
+                {move || shown.get().map(draw)}
+            </svg>
+            <figcaption>
+                <p class="gx-mem__readout" data-testid="lane-readout" aria-live="polite">
+                    {move || readout().unwrap_or_else(|| if lang.get() == Lang::Zh { "选中一个 lane 查看它的地址、sector 和 line。".into() } else { "Select a lane to see its address, sector and line.".into() })}
+                </p>
+                <ul class="gx-legend">
+                    <li><span class="gx-legend__mark gx-legend__mark--square gx-sector__used"></span>{t(text::LEGEND_USED)}</li>
+                    <li><span class="gx-legend__mark gx-legend__mark--square gx-sector--moved"></span>{t(text::LEGEND_WASTED)}</li>
+                    <li><span class="gx-legend__mark gx-legend__mark--square gx-sector--idle"></span>{t(text::LEGEND_IDLE)}</li>
+                    <li><span class="gx-legend__mark gx-legend__mark--square gx-lane--inactive"></span>{t(text::LEGEND_INACTIVE)}</li>
+                </ul>
+            </figcaption>
+        </figure>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn byte_runs() {
+        assert_eq!(runs(0), vec![]);
+        assert_eq!(runs(u32::MAX), vec![(0, 32)]);
+        assert_eq!(runs(0b1111_0000_1111), vec![(0, 4), (8, 4)]);
+    }
+}

@@ -1,0 +1,50 @@
+//! Chapter 6, Coalescing: 32 lane addresses → 32-byte sectors and 128-byte lines; requests,
+//! bytes moved vs used, efficiency; the legacy half-/quarter-warp view.
+//!
+//! Model: [`crate::model::coalescing`]. State: [`state::CoalescingState`] (inputs → one memo).
+
+mod figure;
+pub mod state;
+mod text;
+mod views;
+
+use leptos::prelude::*;
+
+use crate::ui::chapters::access::controls::AccessControls;
+use crate::ui::chapters::access::{text as access_text, AccessInputs};
+use crate::ui::i18n::{t, use_lang, Lang};
+use crate::ui::widgets::{initial_query, use_permalink, Notices, PermalinkLink, Questions};
+use state::{CoalescingState, PRESETS};
+
+/// The whole chapter page.
+#[component]
+pub fn CoalescingChapter() -> impl IntoView {
+    let lang = use_lang();
+    let (inputs, notices) = AccessInputs::from_query(&initial_query(), PRESETS);
+    let state = CoalescingState::new(inputs);
+    provide_context(state);
+    let permalink = use_permalink(move || state.inputs.with(|i| i.to_query(PRESETS)));
+    let problem = Signal::derive(move || state.outputs.with(|o| o.problem.clone()));
+
+    view! {
+        <article class="gx-chapter" data-testid="chapter-coalescing">
+            <header class="l-body">
+                <p class="gx-kicker">{move || if lang.get() == Lang::Zh { "第 6 章" } else { "Chapter 6" }}</p>
+                <h1>{t(text::TITLE)}</h1>
+                {text::INTRO.iter().map(|p| view! { <p>{t(*p)}</p> }).collect_view()}
+            </header>
+            <div class="l-body">
+                <Notices notices=notices/>
+            </div>
+            <section class="l-page gx-figure-grid">
+                <figure::Figure/>
+                <AccessControls inputs=state.inputs presets=PRESETS preset_text=text::preset problem=problem/>
+            </section>
+            <views::NumbersPanel/>
+            <views::LegacyPanel/>
+            <views::DataTable/>
+            <Questions questions=&access_text::QUESTIONS/>
+            <PermalinkLink url=permalink/>
+        </article>
+    }
+}

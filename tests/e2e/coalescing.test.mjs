@@ -1,0 +1,150 @@
+// The coalescing chapter in headless Chromium: presets change the counts, the typed formula
+// redraws the figure and reports errors inline, permalinks restore the state (formula included),
+// and text from a link or a formula stays text.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { startServer } from "./server.mjs";
+import { launch, openPage } from "./browser.mjs";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const DIST = process.env.DIST ?? path.join(here, "../../dist");
+const SHOTS = path.join(here, "screenshots");
+let server;
+let browser;
+
+before(async () => {
+  assert.ok(fs.existsSync(path.join(DIST, "index.html")), `no build in ${DIST}: run scripts/dist.sh`);
+  server = await startServer(DIST);
+  browser = await launch();
+  fs.mkdirSync(SHOTS, { recursive: true });
+});
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+const text = async (page, id) => (await page.locator(`[data-testid=${id}]`).first().textContent()).trim();
+
+test("presets change the counts and the URL", async () => {
+  const { context, page, errors } = await openPage(browser);
+  await page.goto(server.base + "coalescing");
+  await page.waitForSelector("[data-testid=figure] [data-testid=lane-0]");
+  // The course's unit-stride case: 32 × 4 B = 128 B = 4 sectors = 1 line, 100 %.
+  assert.equal(await text(page, "count-sectors"), "4");
+  assert.equal(await text(page, "count-lines"), "1");
+  assert.equal(await text(page, "count-requests"), "1");
+  assert.equal(await text(page, "efficiency"), "100 %");
+  assert.equal(await page.locator("[data-testid=line]").count(), 1);
+  await page.locator("[data-testid=select-preset]").selectOption("course-scattered");
+  await page.waitForFunction(() => location.search.includes("preset=course-scattered"));
+  assert.equal(await text(page, "count-sectors"), "32");
+  assert.equal(await text(page, "efficiency"), "12.5 %");
+  assert.equal(await text(page, "legacy-efficiency"), "3.1 %");
+  await page.locator("[data-testid=select-preset]").selectOption("misaligned-4b");
+  assert.equal(await text(page, "count-sectors"), "5");
+  // float4: the legacy view splits into four quarter-warps, the H200 counts 1 request.
+  await page.locator("[data-testid=select-preset]").selectOption("float4-unit");
+  assert.equal(await text(page, "legacy-requests"), "4");
+  assert.equal(await text(page, "measured-requests"), "1");
+  // A lane shows its address and sector.
+  await page.locator("[data-testid=lane-5]").click();
+  assert.match(await text(page, "lane-readout"), /address 0 \+ 5 × 16 = 80.*sector 2/);
+  await page.screenshot({ path: path.join(SHOTS, "coalescing-en.png"), fullPage: true });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("a typed formula redraws at once; a bad one shows an error and the page keeps working", async () => {
+  const { context, page, errors } = await openPage(browser);
+  await page.goto(server.base + "coalescing");
+  const field = page.locator("[data-testid=formula] input");
+  await field.fill("lane * 8");
+  await page.waitForFunction(() => location.search.includes("f=lane"));
+  assert.equal(await text(page, "count-sectors"), "32");
+  await field.fill("lane * ");
+  assert.match(await text(page, "formula-error"), /Syntax error|operand/i);
+  assert.equal(await text(page, "count-sectors"), "32", "keeps the last valid pattern");
+  await field.fill("lane / (lane - 3)");
+  assert.match(await text(page, "formula-error"), /Division by zero at lane 3/);
+  await field.fill("lane * k");
+  assert.match(await text(page, "formula-error"), /Unknown variable “k”/);
+  await field.fill("-lane");
+  assert.match(await text(page, "formula-error"), /negative/);
+  // Misaligned: 8-byte loads at odd element offsets... via the offset slider.
+  await field.fill("lane");
+  await page.locator("[data-testid=select-elem]").selectOption("8");
+  const offset = page.locator("[data-testid=slider-offset] input[type=text]");
+  await offset.fill("4");
+  await offset.press("Enter");
+  assert.match(await text(page, "formula-error"), /not a multiple of 8 bytes/);
+  await offset.fill("0");
+  await offset.press("Enter");
+  assert.equal(await page.locator("[data-testid=formula-error]").textContent(), "");
+  assert.equal(await text(page, "count-sectors"), "8");
+  await page.click("[data-testid=lang-zh]");
+  await field.fill("lane % 0");
+  assert.match(await text(page, "formula-error"), /除以零/);
+  await page.screenshot({ path: path.join(SHOTS, "coalescing-zh-error.png"), fullPage: true });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("a permalink restores the state, formula included", async () => {
+  const { context, page, errors } = await openPage(browser);
+  await page.goto(server.base + "coalescing");
+  await page.locator("[data-testid=select-preset]").selectOption("stride-2");
+  await page.locator("[data-testid=formula] input").fill("(lane % 4) * 16 + lane / 4");
+  const lanes = page.locator("[data-testid=slider-lanes] input[type=text]");
+  await lanes.fill("20");
+  await lanes.press("Enter");
+  await page.waitForFunction(() => location.search.includes("lanes=20"));
+  const sectors = await text(page, "count-sectors");
+  const url = page.url();
+  const second = await openPage(browser);
+  await second.page.goto(url);
+  await second.page.waitForSelector("[data-testid=count-sectors]");
+  assert.equal(await second.page.locator("[data-testid=formula] input").inputValue(), "(lane % 4) * 16 + lane / 4");
+  assert.equal(await text(second.page, "count-sectors"), sectors);
+  assert.equal(await text(second.page, "count-lanes"), "20");
+  assert.equal(await second.page.locator("[data-testid=select-preset]").inputValue(), "stride-2");
+  assert.deepEqual(errors, []);
+  assert.deepEqual(second.errors, []);
+  await second.context.close();
+  await context.close();
+});
+
+test("a formula or link with markup is shown as text; a malformed link shows notices", async () => {
+  const { context, page, errors } = await openPage(browser);
+  const evil = encodeURIComponent("<script>alert(1)</script><img src=x onerror=alert(2)>");
+  await page.goto(server.base + `coalescing?f=${evil}&elem=3&stride=zz&${evil}=1`);
+  await page.waitForSelector("[data-testid=notices]");
+  assert.equal(await page.locator("[data-testid=formula] input").inputValue(), "<script>alert(1)</script><img src=x onerror=alert(2)>");
+  assert.equal(await page.locator("img").count(), 0);
+  assert.equal(await page.locator("main script").count(), 0);
+  assert.notEqual(await text(page, "formula-error"), "");
+  assert.match(await text(page, "notices"), /elem=3/);
+  // The figure shows the default pattern and the page keeps working.
+  assert.equal(await text(page, "count-sectors"), "4");
+  await page.locator("[data-testid=formula] input").fill("lane * 2");
+  assert.equal(await text(page, "count-sectors"), "8");
+  await page.screenshot({ path: path.join(SHOTS, "coalescing-evil.png"), fullPage: false });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("Chinese text and the self-check questions", async () => {
+  const { context, page, errors } = await openPage(browser);
+  await page.goto(server.base + "coalescing");
+  await page.waitForSelector("h1");
+  await page.click("[data-testid=lang-zh]");
+  assert.equal((await page.locator("h1").textContent()).trim(), "合并访存");
+  assert.match(await page.locator("[data-testid=questions]").textContent(), /访存不合并/);
+  await page.locator("[data-testid=questions] button").first().click();
+  assert.match(await page.locator(".gx-question__answer").first().textContent(), /1\/8/);
+  await page.screenshot({ path: path.join(SHOTS, "coalescing-zh.png"), fullPage: true });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
