@@ -7,6 +7,7 @@ use crate::ui::i18n::{tr, Tr};
 
 pub mod home;
 pub mod roofline;
+pub mod tensor_cores;
 
 /// One chapter (or tool page) of the explainer.
 #[derive(Clone, Copy, Debug)]
@@ -25,6 +26,10 @@ pub struct Chapter {
 
 fn roofline_view() -> AnyView {
     view! { <roofline::RooflineChapter/> }.into_any()
+}
+
+fn tensor_cores_view() -> AnyView {
+    view! { <tensor_cores::TensorCoresChapter/> }.into_any()
 }
 
 /// Every chapter, in teaching order.
@@ -107,7 +112,7 @@ pub const ALL: &[Chapter] = &[
             "The course's INT8 kernel end to end, fragment by fragment, lane by lane.",
             "课程的 INT8 kernel 从头到尾：逐个 fragment、逐个 lane。",
         ),
-        view: None,
+        view: Some(tensor_cores_view),
     },
     Chapter {
         number: Some(9),
