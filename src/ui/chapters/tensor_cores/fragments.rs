@@ -426,7 +426,7 @@ pub fn FragmentReadout() -> impl IntoView {
         })
     };
     view! {
-        <div class="gx-frag__readout">
+        <div class="gx-frag__readout" data-testid="fragment-readout">
             {facts}
             {lane_view}
             {cell_view}

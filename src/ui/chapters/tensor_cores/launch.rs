@@ -11,6 +11,11 @@ use crate::ui::format::{bytes_binary, fixed, grouped, micros, si, sig3};
 use crate::ui::i18n::{t, tr, use_lang, Lang, Tr};
 use crate::ui::widgets::{RangeSlider, Scale};
 
+/// Bytes as MiB with two decimals (16,805,888 B = 16.03 MiB).
+pub fn mib(bytes: u64) -> String {
+    format!("{} MiB", fixed(bytes as f64 / 1_048_576.0, 2))
+}
+
 fn state() -> TcState {
     expect_context::<TcState>()
 }
@@ -109,7 +114,7 @@ pub fn LaunchNumbers() -> impl IntoView {
                     {row(tr("multiply-adds on the Tensor Cores", "Tensor Core 实际做的乘加"), format!("{} × {WMMA_M}·{WMMA_N}·{WMMA_K}", grouped(g.mma_total())), grouped(g.tensor_macs()), "tensor-macs")}
                     {row(tr("useful share", "有用比例"), format!("1 of {WMMA_M} A rows: {} / {}", grouped(g.useful_macs()), grouped(g.tensor_macs())), format!("{} % (1/{})", fixed(util * 100.0, 2), fixed(1.0 / util.max(f64::MIN_POSITIVE), 0)), "utilisation")}
                     {row(tr("shared memory per block", "每 Block 的 Shared Memory"), format!("{w} × ({} + {} + {}) B", smem.a_tile_bytes / w.max(1), smem.b_tile_bytes / w.max(1), smem.c_tile_bytes / w.max(1)), format!("{} B = {}", grouped(u64::from(smem.total_bytes())), bytes_binary(f64::from(smem.total_bytes()))), "smem")}
-                    {row(tr("minimum HBM traffic", "最小 HBM 流量"), format!("N·K + K + 4·N + 2·N = {} + {} + {} + {}", grouped(hbm.weight_bytes), grouped(hbm.activation_bytes), grouped(hbm.weight_scale_bytes), grouped(hbm.output_bytes)), format!("{} B = {}", grouped(hbm.total_bytes()), bytes_binary(hbm.total_bytes() as f64)), "hbm")}
+                    {row(tr("minimum HBM traffic", "最小 HBM 流量"), format!("N·K + K + 4·N + 2·N = {} + {} + {} + {}", grouped(hbm.weight_bytes), grouped(hbm.activation_bytes), grouped(hbm.weight_scale_bytes), grouped(hbm.output_bytes)), format!("{} B = {}", grouped(hbm.total_bytes()), mib(hbm.total_bytes())), "hbm")}
                     {row(tr("arithmetic intensity", "算术强度"), format!("2·K·N / bytes = {} / {}", grouped(g.useful_ops()), grouped(hbm.total_bytes())), format!("{} OP/B", sig3(g.intensity_ops_per_byte())), "intensity")}
                     {row(tr("global load requests / sectors", "Global 加载请求 / sector 数"), "9 req, 17 sectors per warp per K tile + 1 req, 2 sectors per block".to_string(), format!("{} / {}", grouped(lv.loads.requests), grouped(lv.loads.sectors)), "loads")}
                 </tbody>

@@ -3,6 +3,7 @@
 
 use leptos::prelude::*;
 
+use super::launch::mib;
 use super::state::TcState;
 use super::text;
 use crate::model::gpu_spec::{GpuSpec, ValueSource};
@@ -10,13 +11,16 @@ use crate::model::roofline::H200_COPY_BANDWIDTH_BYTES_PER_S;
 use crate::model::w8a8::{
     measured_h200, W8a8Gemv, IMMA_PER_WMMA, MEASURED_COURSE_WARPS_ACTIVE, PTX_WMMA_MMA, SASS_IMMA,
 };
-use crate::ui::format::{bytes_binary, fixed, grouped, micros, si, sig3};
+use crate::ui::format::{fixed, grouped, micros, si, sig3};
 use crate::ui::i18n::{t, tr, use_lang, Lang};
 
-const COMMANDS: &str = "# common build: a linkable host object with A100 device code\n\
-nvcc -O3 -std=c++17 -arch=sm_80 -lineinfo -c w8a8_tc_gemv.cu -o w8a8_tc_gemv.o\n\
-\n\
-# look at the virtual ISA and at A100 machine code separately\n\
+const COMMANDS_EN: &str = "# common build: a linkable host object with A100 device code\n";
+const COMMANDS_ZH: &str = "# 常用构建：生成可链接的 Host Object，并内嵌 A100 Device Code\n";
+const COMMANDS_EN_2: &str = "\n# look at the virtual ISA and at A100 machine code separately\n";
+const COMMANDS_ZH_2: &str = "\n# 分别观察虚拟 ISA 与 A100 原生机器码\n";
+const COMMANDS_1: &str =
+    "nvcc -O3 -std=c++17 -arch=sm_80 -lineinfo -c w8a8_tc_gemv.cu -o w8a8_tc_gemv.o\n";
+const COMMANDS: &str = "\
 nvcc -O3 -std=c++17 -arch=compute_80 -ptx w8a8_tc_gemv.cu -o w8a8_tc_gemv.ptx\n\
 nvcc -O3 -std=c++17 -arch=sm_80 -cubin w8a8_tc_gemv.cu -o w8a8_tc_gemv.cubin\n\
 cuobjdump -sass w8a8_tc_gemv.cubin";
@@ -42,14 +46,14 @@ pub fn LayersSection() -> impl IntoView {
                 "With one token, A has one real row: the Tensor Cores perform {} multiply-adds for {} useful ones ({} %). That sounds terrible, but the kernel's intensity is I = {} OP/byte against an INT8 ridge of {} on the A100: it is memory-bound by a factor of about {}. Even at full INT8 speed the useful work would take {} of Tensor time, while streaming {} of weights takes {}; doing 16× the arithmetic costs {} — still far below the memory time. The waste is real, but the bytes set the time (lower bound {}).",
                 grouped(course.tensor_macs()), grouped(course.useful_macs()), fixed(util * 100.0, 2),
                 sig3(i), sig3(ridge), fixed(ridge / i.max(f64::MIN_POSITIVE), 0),
-                micros(compute_t), bytes_binary(course.hbm_bytes() as f64), micros(memory_t),
+                micros(compute_t), mib(course.hbm_bytes()), micros(memory_t),
                 micros(compute_t / util.max(f64::MIN_POSITIVE)), micros(bound_t)
             ),
             Lang::Zh => format!(
                 "只有一个 token 时 A 只有一行真实数据：Tensor Core 做了 {} 次乘加，其中有用的只有 {} 次（{} %）。听起来很糟，但这个 Kernel 的算术强度 I = {} OP/byte，而 A100 的 INT8 拐点是 {}：它离拐点差了约 {} 倍，是 memory-bound。即使按 INT8 峰值计算，有用的运算也只需 {}，而搬运 {} 权重需要 {}；多做 16 倍的算术也只要 {}——仍远低于访存时间。浪费是真的，但时间由字节决定（理论下界 {}）。",
                 grouped(course.tensor_macs()), grouped(course.useful_macs()), fixed(util * 100.0, 2),
                 sig3(i), sig3(ridge), fixed(ridge / i.max(f64::MIN_POSITIVE), 0),
-                micros(compute_t), bytes_binary(course.hbm_bytes() as f64), micros(memory_t),
+                micros(compute_t), mib(course.hbm_bytes()), micros(memory_t),
                 micros(compute_t / util.max(f64::MIN_POSITIVE)), micros(bound_t)
             ),
         }
@@ -85,7 +89,11 @@ pub fn LayersSection() -> impl IntoView {
             </table>
             </div>
             <h3>{t(text::COMMANDS)}</h3>
-            <pre class="gx-code"><code>{COMMANDS}</code></pre>
+            <pre class="gx-code" data-testid="commands"><code>{move || if lang.get() == Lang::Zh {
+                format!("{COMMANDS_ZH}{COMMANDS_1}{COMMANDS_ZH_2}{COMMANDS}")
+            } else {
+                format!("{COMMANDS_EN}{COMMANDS_1}{COMMANDS_EN_2}{COMMANDS}")
+            }}</code></pre>
             <h3>{t(text::WASTE_TITLE)}</h3>
             <p data-testid="waste">{waste}</p>
             <p><a href="./roofline?kind=w8a8">{t(text::ROOFLINE_LINK)}</a></p>
@@ -105,8 +113,8 @@ pub fn LayersSection() -> impl IntoView {
             </table>
             </div>
             <p class="gx-note">{move || match lang.get() {
-                Lang::En => format!("Floor at the copy bandwidth: {} / 4277 GB/s = {}. Course kernel warps active: about {} % of peak (ncu).", bytes_binary(course.hbm_bytes() as f64), micros(h200_floor_s), fixed(MEASURED_COURSE_WARPS_ACTIVE * 100.0, 0)),
-                Lang::Zh => format!("按拷贝带宽计算的下限：{} / 4277 GB/s = {}。课程 Kernel 的 Warp 活跃度：约为峰值的 {} %（ncu）。", bytes_binary(course.hbm_bytes() as f64), micros(h200_floor_s), fixed(MEASURED_COURSE_WARPS_ACTIVE * 100.0, 0)),
+                Lang::En => format!("Floor at the copy bandwidth: {} / 4277 GB/s = {}. Course kernel warps active: about {} % of peak (ncu).", mib(course.hbm_bytes()), micros(h200_floor_s), fixed(MEASURED_COURSE_WARPS_ACTIVE * 100.0, 0)),
+                Lang::Zh => format!("按拷贝带宽计算的下限：{} / 4277 GB/s = {}。课程 Kernel 的 Warp 活跃度：约为峰值的 {} %（ncu）。", mib(course.hbm_bytes()), micros(h200_floor_s), fixed(MEASURED_COURSE_WARPS_ACTIVE * 100.0, 0)),
             }}</p>
             <p>{t(text::MEASURED_LESSON)}</p>
         </section>

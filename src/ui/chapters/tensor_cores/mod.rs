@@ -6,7 +6,7 @@
 //! (inputs → one memo).
 
 mod fragments;
-mod launch;
+pub(crate) mod launch;
 mod layers;
 mod quant;
 pub mod state;
@@ -49,9 +49,9 @@ pub fn TensorCoresChapter() -> impl IntoView {
                     <fragments::FragmentFigure/>
                     <aside class="gx-controls" aria-label=move || if lang.get() == Lang::Zh { "Fragment 控制" } else { "Fragment controls" }>
                         <fragments::FragmentControls/>
-                        <fragments::FragmentReadout/>
                     </aside>
                 </div>
+                <fragments::FragmentReadout/>
                 <fragments::FragmentDataTable/>
             </section>
             <steps::StepsSection/>

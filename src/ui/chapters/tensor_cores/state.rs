@@ -25,9 +25,11 @@ pub struct TcInputs {
     pub n: u64,
     /// Warps per block.
     pub warps: u64,
-    /// Instruction shape of the fragment map.
+    /// Instruction shape of the fragment map (URL: the model's slug, e.g. `mma_m16n8k32`).
+    #[serde(serialize_with = "shape_slug")]
     pub shape: MmaShape,
-    /// Operand shown.
+    /// Operand shown (URL: `a`, `b`, `acc`).
+    #[serde(serialize_with = "operand_slug")]
     pub op: Operand,
     /// Element type of A and B (the accumulator type follows from it).
     pub el: ElementType,
@@ -49,6 +51,14 @@ pub struct TcInputs {
     pub x: String,
     /// Seed of the example's weight matrix.
     pub seed: u64,
+}
+
+fn shape_slug<S: serde::Serializer>(shape: &MmaShape, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(shape.slug())
+}
+
+fn operand_slug<S: serde::Serializer>(op: &Operand, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(op.slug())
 }
 
 /// Ranges of every numeric input: the one place sliders, typed numbers and permalinks clamp to.
@@ -187,12 +197,16 @@ impl TcInputs {
         let d = TcInputs::default();
         let mut r = QueryReader::parse(query);
         let raw_x: String = r.choice("x", d.x.clone());
+        let shape_slugs: Vec<&str> = MmaShape::ALL.iter().map(|s| s.slug()).collect();
+        let op_slugs: Vec<&str> = Operand::ALL.iter().map(|o| o.slug()).collect();
+        let shape = r.one_of("shape", d.shape.slug(), &shape_slugs);
+        let op = r.one_of("op", d.op.slug(), &op_slugs);
         let mut inputs = TcInputs {
             k: r.num("k", d.k, DIM.0, DIM.1),
             n: r.num("n", d.n, DIM.0, DIM.1),
             warps: r.num("warps", d.warps, WARPS.0, WARPS.1),
-            shape: r.choice("shape", d.shape),
-            op: r.choice("op", d.op),
+            shape: MmaShape::from_slug(&shape).unwrap_or(d.shape),
+            op: Operand::from_slug(&op).unwrap_or(d.op),
             el: r.choice("el", d.el),
             lane: r.num("lane", d.lane, SELECT.0, SELECT.1),
             row: r.num("row", d.row, SELECT.0, SELECT.1),
@@ -537,7 +551,12 @@ mod tests {
             seed: 9,
             ..TcInputs::default()
         };
-        let (back, notices) = TcInputs::from_query(&s.to_query());
+        let q = s.to_query();
+        assert!(
+            q.contains("shape=mma_m16n8k32") && q.contains("op=b"),
+            "{q}"
+        );
+        let (back, notices) = TcInputs::from_query(&q);
         assert_eq!(back, s);
         assert!(notices.is_empty(), "{notices:?}");
         assert_eq!(TcInputs::default().to_query(), "");

@@ -238,13 +238,15 @@ fn FillGrid(writes: Vec<TileWrite>) -> impl IntoView {
     let lang = use_lang();
     let sel = Memo::new(move |_| st.inputs.with(|i| i.selected_lane()));
     let side = 16u32;
-    let width = LEFT_PX + side * CELL_PX + 2;
+    // Row labels here are byte offsets up to 240: a wider margin than the fragment grids.
+    let left = LEFT_PX + 10;
+    let width = left + side * CELL_PX + 2;
     let height = TOP_PX + side * CELL_PX + 2;
     let cells = writes
         .into_iter()
         .map(|w| {
             let (r, c) = (w.tile_byte / side, w.tile_byte % side);
-            let x = LEFT_PX + c * CELL_PX;
+            let x = left + c * CELL_PX;
             let y = TOP_PX + r * CELL_PX;
             let lane = w.lane;
             let label = move || write_label(&w, lang.get());
@@ -265,8 +267,8 @@ fn FillGrid(writes: Vec<TileWrite>) -> impl IntoView {
     let axis = (0..side)
         .map(|i| {
             view! {
-                <text class="gx-frag__axis" x=(LEFT_PX + i * CELL_PX + CELL_PX / 2).to_string() y=(TOP_PX - 6).to_string()>{i}</text>
-                <text class="gx-frag__axis" x=(LEFT_PX - 5).to_string() y=(TOP_PX + i * CELL_PX + CELL_PX / 2 + 4).to_string() text-anchor="end">{i * side}</text>
+                <text class="gx-frag__axis" x=(left + i * CELL_PX + CELL_PX / 2).to_string() y=(TOP_PX - 6).to_string()>{i}</text>
+                <text class="gx-frag__axis" x=(left - 5).to_string() y=(TOP_PX + i * CELL_PX + CELL_PX / 2 + 4).to_string() text-anchor="end">{i * side}</text>
             }
         })
         .collect_view();
