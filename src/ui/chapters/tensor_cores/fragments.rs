@@ -331,13 +331,14 @@ pub fn FragmentReadout() -> impl IntoView {
     let layout = Memo::new(move |_| st.outputs.with(|o| o.fragment.layout.clone()));
     let facts = move || {
         let l = layout.get().ok()?;
+        let src = l.source();
         Some(view! {
             <dl class="gx-facts">
                 <dt>{t(text::ELEMENTS_PER_LANE)}</dt><dd data-testid="elements-per-lane">{l.elements_per_lane()}</dd>
                 <dt>{t(text::REGISTERS_PER_LANE)}</dt><dd>{l.registers_per_lane()}</dd>
                 <dt>{t(text::COPIES)}</dt><dd>{l.copies_per_element()}</dd>
-                <dt>{t(text::SOURCE)}</dt><dd data-testid="layout-source">{l.source().citation()}</dd>
-                <dt>{t(text::CAVEAT)}</dt><dd data-testid="layout-caveat">{l.caveat()}</dd>
+                <dt>{t(text::SOURCE)}</dt><dd data-testid="layout-source">{move || text::source_text(src, lang.get())}</dd>
+                <dt>{t(text::CAVEAT)}</dt><dd data-testid="layout-caveat">{move || text::caveat_text(src, lang.get())}</dd>
             </dl>
         })
     };

@@ -116,7 +116,7 @@ pub fn LaunchNumbers() -> impl IntoView {
                     {row(tr("shared memory per block", "每 Block 的 Shared Memory"), format!("{w} × ({} + {} + {}) B", smem.a_tile_bytes / w.max(1), smem.b_tile_bytes / w.max(1), smem.c_tile_bytes / w.max(1)), format!("{} B = {}", grouped(u64::from(smem.total_bytes())), bytes_binary(f64::from(smem.total_bytes()))), "smem")}
                     {row(tr("minimum HBM traffic", "最小 HBM 流量"), format!("N·K + K + 4·N + 2·N = {} + {} + {} + {}", grouped(hbm.weight_bytes), grouped(hbm.activation_bytes), grouped(hbm.weight_scale_bytes), grouped(hbm.output_bytes)), format!("{} B = {}", grouped(hbm.total_bytes()), mib(hbm.total_bytes())), "hbm")}
                     {row(tr("arithmetic intensity", "算术强度"), format!("2·K·N / bytes = {} / {}", grouped(g.useful_ops()), grouped(hbm.total_bytes())), format!("{} OP/B", sig3(g.intensity_ops_per_byte())), "intensity")}
-                    {row(tr("global load requests / sectors", "Global 加载请求 / sector 数"), "9 req, 17 sectors per warp per K tile + 1 req, 2 sectors per block".to_string(), format!("{} / {}", grouped(lv.loads.requests), grouped(lv.loads.sectors)), "loads")}
+                    {row(tr("global load requests / sectors", "Global 加载请求 / sector 数"), if lang.get() == Lang::Zh { "每 Warp 每 K Tile 9 条请求、17 个 sector + 每 Block 1 条请求、2 个 sector".to_string() } else { "9 requests, 17 sectors per warp per K tile + 1 request, 2 sectors per block".to_string() }, format!("{} / {}", grouped(lv.loads.requests), grouped(lv.loads.sectors)), "loads")}
                 </tbody>
             </table>
             </div>

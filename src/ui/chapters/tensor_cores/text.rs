@@ -1,9 +1,9 @@
 //! The Tensor Cores chapter's words, in both languages (course `a100-from-chip-to-simt` §2.3
 //! and §5, and the Tensor Core history notes).
 
-use crate::model::tensor_core::Operand;
+use crate::model::tensor_core::{LayoutSource, Operand};
 use crate::model::w8a8::{MeasuredVariant, W8a8Error};
-use crate::ui::i18n::{tr, Tr};
+use crate::ui::i18n::{tr, Lang, Tr};
 use crate::ui::widgets::Question;
 
 pub const TITLE: Tr = tr("Tensor Cores and the W8A8 GEMV", "Tensor Core 与 W8A8 GEMV");
@@ -440,3 +440,38 @@ pub static QUESTIONS: [Question; 5] = [
         ),
     },
 ];
+
+// ---- Layout sources, in both languages ------------------------------------------------------
+
+/// Where a layout comes from: the model's citation in English, a translation in Chinese.
+pub fn source_text(s: LayoutSource, lang: Lang) -> String {
+    match (lang, s) {
+        (Lang::En, _) => s.citation().to_string(),
+        (Lang::Zh, LayoutSource::PtxIsa { section, .. }) => format!("PTX ISA 文档：{section}"),
+        (Lang::Zh, LayoutSource::ObservedWmma { measured: true }) => {
+            "在 H200（sm_90）上加载按坐标编码的 Tile 观察得到；f16 与 [WMMAE] sm_80.hpp 一致".into()
+        }
+        (Lang::Zh, LayoutSource::ObservedWmma { measured: false }) => {
+            "由在 H200（sm_90）上观察到的 s8 布局推断，未实测".into()
+        }
+    }
+}
+
+/// How far to trust a layout: the model's caveat in English, a translation in Chinese.
+pub fn caveat_text(s: LayoutSource, lang: Lang) -> String {
+    match (lang, s) {
+        (Lang::En, _) => s.caveat().to_string(),
+        (Lang::Zh, LayoutSource::PtxIsa { probed_on_h200: true, .. }) => {
+            "由 PTX ISA（§9.7.14.5）规定，与 .row/.col 修饰无关；已在 H200 上逐个寄存器元素做 one-hot 探测确认".into()
+        }
+        (Lang::Zh, LayoutSource::PtxIsa { probed_on_h200: false, .. }) => {
+            "由 PTX ISA（§9.7.14.5）规定，与 .row/.col 修饰无关；这一变体未做探测（m16n8k32 s8 与 m16n8k16 f16 已探测且吻合）".into()
+        }
+        (Lang::Zh, LayoutSource::ObservedWmma { measured: true }) => {
+            "在 sm_90 上观察得到，sm_80 上的 SASS 完全相同；NVIDIA 未规定 WMMA 布局，代码不得依赖它".into()
+        }
+        (Lang::Zh, LayoutSource::ObservedWmma { measured: false }) => {
+            "由 sm_90 上观察到的 s8 布局推断（u8 未实测）；NVIDIA 未规定 WMMA 布局，代码不得依赖它".into()
+        }
+    }
+}
