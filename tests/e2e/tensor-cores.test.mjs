@@ -178,3 +178,19 @@ test("中文: switching language changes the chapter's text", async () => {
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test("Play steps through the trace on its own; the roofline link carries K and N", async () => {
+  const { context, page, errors } = await open("?k=8192");
+  assert.equal(await page.locator("[data-testid=roofline-link]").getAttribute("href"), "./roofline?kind=w8a8&wk=8192&wn=4096");
+  await page.locator("[data-testid=step-play]").click();
+  await page.waitForFunction(() => location.search.includes("step=1"), null, { timeout: 10000 });
+  await page.locator("[data-testid=step-play]").click();
+  assert.equal(await page.locator("[data-testid=step-play]").getAttribute("aria-pressed"), "false");
+  // Arrow keys on the step controls move the step too.
+  await page.locator(".gx-steps__controls").focus();
+  await page.keyboard.press("ArrowLeft");
+  await page.keyboard.press("ArrowLeft");
+  await page.waitForFunction(() => /step=(11|10|0)\b/.test(location.search) || !location.search.includes("step="));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
