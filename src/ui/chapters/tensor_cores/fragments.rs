@@ -219,7 +219,7 @@ fn TileGrid(layout: FragmentLayout) -> impl IntoView {
         .collect_view();
     let row_labels = (0..rows)
         .map(|r| {
-            view! { <text class="gx-frag__axis" x=(LEFT_PX - 5).to_string() y=(TOP_PX + r * CELL_PX + CELL_PX / 2 + 4).to_string() text-anchor="end">{r}</text> }
+            view! { <text class="gx-frag__axis gx-frag__axis--row" x=(LEFT_PX - 5).to_string() y=(TOP_PX + r * CELL_PX + CELL_PX / 2 + 4).to_string()>{r}</text> }
         })
         .collect_view();
     view! {

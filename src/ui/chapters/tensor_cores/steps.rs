@@ -268,7 +268,7 @@ fn FillGrid(writes: Vec<TileWrite>) -> impl IntoView {
         .map(|i| {
             view! {
                 <text class="gx-frag__axis" x=(left + i * CELL_PX + CELL_PX / 2).to_string() y=(TOP_PX - 6).to_string()>{i}</text>
-                <text class="gx-frag__axis" x=(left - 5).to_string() y=(TOP_PX + i * CELL_PX + CELL_PX / 2 + 4).to_string() text-anchor="end">{i * side}</text>
+                <text class="gx-frag__axis gx-frag__axis--row" x=(left - 5).to_string() y=(TOP_PX + i * CELL_PX + CELL_PX / 2 + 4).to_string()>{i * side}</text>
             }
         })
         .collect_view();
