@@ -648,3 +648,21 @@ fn f16_conversion_rounds_to_nearest_even_everywhere() {
     assert_eq!(f32_to_f16_bits(1.0e10), 0x7c00);
     assert_eq!(f32_to_f16_bits(1.0e-10), 0x0000);
 }
+
+#[test]
+fn measured_variants_match_the_h200_run() {
+    use warpscope::model::w8a8::{measured_h200, MeasuredVariant};
+    let m = measured_h200();
+    assert_eq!(m[0].variant, MeasuredVariant::Course);
+    // 16,805,888 B / 31.072 µs = 540.9 GB/s = 12.6 % of the 4277.4 GB/s copy.
+    assert!((m[0].bandwidth_bytes_per_s() / 1e9 - 540.9).abs() < 0.1);
+    assert!((m[0].share_of_copy() - 0.12646).abs() < 1e-4);
+    assert!((m[1].bandwidth_bytes_per_s() / 1e9 - 894.7).abs() < 0.1);
+    assert!((m[2].bandwidth_bytes_per_s() / 1e9 - 2084.1).abs() < 0.2);
+    let fx = fixture_json("w8a8_h200.json");
+    let course = &fx["course_sm_90_native"];
+    assert!(
+        (course["us_l2_flushed_median"].as_f64().expect("time") * 1e-6 - m[0].time_s).abs() < 1e-12
+    );
+    assert_eq!(m[0].warp_instructions, 8_102_912);
+}

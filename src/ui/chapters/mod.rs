@@ -13,6 +13,7 @@ pub mod divergence;
 pub mod home;
 pub mod roofline;
 pub mod scheduling;
+pub mod tensor_cores;
 
 /// One chapter (or tool page) of the explainer.
 #[derive(Clone, Copy, Debug)]
@@ -51,6 +52,10 @@ fn bank_conflicts_view() -> AnyView {
 
 fn roofline_view() -> AnyView {
     view! { <roofline::RooflineChapter/> }.into_any()
+}
+
+fn tensor_cores_view() -> AnyView {
+    view! { <tensor_cores::TensorCoresChapter/> }.into_any()
 }
 
 /// Every chapter, in teaching order.
@@ -133,7 +138,7 @@ pub const ALL: &[Chapter] = &[
             "The course's INT8 kernel end to end, fragment by fragment, lane by lane.",
             "课程的 INT8 kernel 从头到尾：逐个 fragment、逐个 lane。",
         ),
-        view: None,
+        view: Some(tensor_cores_view),
     },
     Chapter {
         number: Some(9),

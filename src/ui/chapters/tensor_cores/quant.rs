@@ -1,0 +1,162 @@
+//! Section "quantisation": an editable activation vector and a seeded 4 × 8 weight matrix,
+//! through quantize → INT32 dot products → dequantise → FP16, against the float reference.
+
+use leptos::prelude::*;
+
+use super::state::{format_vector, limits, parse_vector, TcState};
+use super::text;
+use crate::ui::format::sig3;
+use crate::ui::i18n::{t, tr, use_lang, Lang};
+use crate::ui::widgets::RangeSlider;
+
+fn state() -> TcState {
+    expect_context::<TcState>()
+}
+
+fn num(v: f64) -> String {
+    if v == 0.0 {
+        "0".into()
+    } else if v.abs() >= 0.01 && v.abs() < 1e4 {
+        format!("{v:.4}")
+            .trim_end_matches('0')
+            .trim_end_matches('.')
+            .to_string()
+    } else {
+        format!("{v:.3e}")
+    }
+}
+
+/// Whole section.
+#[component]
+pub fn QuantSection() -> impl IntoView {
+    let st = state();
+    let lang = use_lang();
+    let error = RwSignal::new(None::<(String, String)>);
+    let on_change = move |ev: leptos::ev::Event| {
+        let raw = event_target_value(&ev);
+        match parse_vector(&raw) {
+            Ok(x) => {
+                error.set(None);
+                let canon = format_vector(&x);
+                st.inputs.update(|i| i.x = canon);
+            }
+            Err(e) => error.set(Some(e.text())),
+        }
+    };
+    let body = move || {
+        let q = match st.outputs.get().quant {
+            Ok(q) => q,
+            Err(e) => {
+                return view! { <p class="gx-error" role="alert">{e.to_string()}</p> }.into_any()
+            }
+        };
+        let k = q.x.len();
+        let amax = q.x.iter().fold(0.0f32, |m, v| m.max(v.abs()));
+        let head = (0..k)
+            .map(|j| view! { <th scope="col">{format!("j = {j}")}</th> })
+            .collect_view();
+        let x_row =
+            q.x.iter()
+                .map(|v| view! { <td>{num(f64::from(*v))}</td> })
+                .collect_view();
+        let q_row =
+            q.qx.iter()
+                .map(|v| view! { <td data-testid="qx">{*v}</td> })
+                .collect_view();
+        let w_rows = (0..q.qw.n)
+            .map(|o| {
+                let w = q.w.get(o * k..(o + 1) * k).unwrap_or_default().to_vec();
+                let qw = q.qw.q.get(o * k..(o + 1) * k).unwrap_or_default().to_vec();
+                let s = q.qw.scales.get(o).copied().unwrap_or(0.0);
+                view! {
+                    <tr>
+                        <th scope="row">{format!("w[{o}]")}</th>
+                        {w.iter().map(|v| view! { <td>{num(f64::from(*v))}</td> }).collect_view()}
+                        <td class="gx-formula">{format!("s_W[{o}] = {}", num(f64::from(s)))}</td>
+                    </tr>
+                    <tr class="gx-quant__q">
+                        <th scope="row">{format!("q_W[{o}]")}</th>
+                        {qw.iter().map(|v| view! { <td>{*v}</td> }).collect_view()}
+                        <td></td>
+                    </tr>
+                }
+            })
+            .collect_view();
+        let y16 = q.out.y_f16();
+        let out_rows = (0..q.qw.n)
+            .map(|o| {
+                let z = q.out.z.get(o).copied().unwrap_or(0);
+                let s_w = q.qw.scales.get(o).copied().unwrap_or(0.0);
+                let yf = q.out.y_f32.get(o).copied().unwrap_or(0.0);
+                let yh = y16.get(o).copied().unwrap_or(0.0);
+                let r = q.reference.get(o).copied().unwrap_or(0.0);
+                let b = q.bounds.get(o).map(|b| b.total()).unwrap_or(0.0);
+                let err = (f64::from(yh) - r).abs();
+                view! {
+                    <tr>
+                        <th scope="row">{o}</th>
+                        <td data-testid="z">{z}</td>
+                        <td class="gx-formula">{format!("{z} × {} × {}", num(f64::from(q.s_x)), num(f64::from(s_w)))}</td>
+                        <td>{num(f64::from(yf))}</td>
+                        <td>{num(f64::from(yh))}</td>
+                        <td>{num(r)}</td>
+                        <td>{sig3(err)}</td>
+                        <td>{sig3(b)}</td>
+                    </tr>
+                }
+            })
+            .collect_view();
+        view! {
+            <p class="gx-formula" data-testid="s-x">{format!("s_x = max|x| / 127 = {} / 127 = {}", num(f64::from(amax)), num(f64::from(q.s_x)))}</p>
+            <div class="gx-table-scroll">
+            <table class="gx-table gx-table--numeric" data-testid="quant-x">
+                <thead><tr><th></th>{head}</tr></thead>
+                <tbody>
+                    <tr><th scope="row">"x"</th>{x_row}</tr>
+                    <tr class="gx-quant__q"><th scope="row">"q_x = round(x / s_x)"</th>{q_row}</tr>
+                    {w_rows}
+                </tbody>
+            </table>
+            </div>
+            <div class="gx-table-scroll">
+            <table class="gx-table gx-table--numeric" data-testid="quant-out">
+                <thead><tr>
+                    <th scope="col">"o"</th>
+                    <th scope="col">{t(tr("z = Σ q_W · q_x (INT32)", "z = Σ q_W · q_x（INT32）"))}</th>
+                    <th scope="col">{t(tr("z · s_x · s_W", "z · s_x · s_W"))}</th>
+                    <th scope="col">"FP32"</th>
+                    <th scope="col">{t(tr("FP16 output", "FP16 输出"))}</th>
+                    <th scope="col">{t(tr("float reference", "浮点参考值"))}</th>
+                    <th scope="col">{t(tr("|error|", "|误差|"))}</th>
+                    <th scope="col">{t(tr("bound", "误差上界"))}</th>
+                </tr></thead>
+                <tbody>{out_rows}</tbody>
+            </table>
+            </div>
+            <p class="gx-note">{t(tr(
+                "The bound: s_x/2 · Σ|w| + s_W/2 · Σ|x| + K · s_x · s_W / 4 from rounding both operands, plus half an FP16 ulp for the store. The integer part z is exact: only the scales and the final FP16 rounding lose precision.",
+                "误差上界：两个操作数的舍入带来 s_x/2 · Σ|w| + s_W/2 · Σ|x| + K · s_x · s_W / 4，再加上 FP16 存储的半个 ulp。整数部分 z 是精确的：精度只在 scale 与最后的 FP16 舍入处损失。"))}</p>
+        }
+        .into_any()
+    };
+    view! {
+        <section class="l-body gx-section" data-testid="quant">
+            <h2>{t(text::QUANT_TITLE)}</h2>
+            <p>{t(text::QUANT_INTRO)}</p>
+            <div class="gx-quant__controls">
+                <div class="gx-field" data-testid="field-x">
+                    <label class="gx-field__label" for="tc-x">{t(text::X_LABEL)}</label>
+                    <input id="tc-x" type="text" class="gx-field__number gx-field__number--wide"
+                        class:gx-field__number--invalid=move || error.read().is_some()
+                        prop:value=move || st.inputs.with(|i| i.x.clone())
+                        on:change=on_change/>
+                    <p class="gx-field__error" role="alert">{move || error.get().map(|(en, zh)| if lang.get() == Lang::Zh { zh } else { en })}</p>
+                </div>
+                <RangeSlider label=text::SEED_LABEL min=limits::SEED.0 max=limits::SEED.1 testid="slider-seed"
+                    value=Signal::derive(move || st.inputs.with(|i| i.seed))
+                    on_input=Callback::new(move |v| st.inputs.update(|i| i.seed = v))/>
+            </div>
+            {body}
+        </section>
+    }
+}

@@ -1,0 +1,626 @@
+//! The Tensor Cores chapter's state: inputs (signals, serialised to the URL) and the one memo
+//! that calls the models [`crate::model::tensor_core`] and [`crate::model::w8a8`].
+
+use leptos::prelude::*;
+use serde::Serialize;
+
+use crate::model::gpu_spec::{GpuSpec, ValueSource};
+use crate::model::roofline::Placement;
+use crate::model::tensor_core::{
+    accumulator_types, fragment_layout, shapes, ElementType, FragmentLayout, FragmentSlot,
+    LayoutError, MmaShape, Operand, RegisterPosition, WmmaIntShape,
+};
+use crate::model::w8a8::{
+    error_bound, gemv_reference, quantize_per_channel, quantize_symmetric, w8a8_gemv, ErrorBound,
+    GemvOutput, GlobalLoads, KernelStep, QuantizedWeights, TileCost, W8a8Error, W8a8Gemv,
+};
+use crate::ui::url::{to_query, Notice, QueryReader};
+
+/// Every input of the chapter. Field names are the URL keys.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TcInputs {
+    /// K, input features of the GEMV.
+    pub k: u64,
+    /// N, output features.
+    pub n: u64,
+    /// Warps per block.
+    pub warps: u64,
+    /// Instruction shape of the fragment map (URL: the model's slug, e.g. `mma_m16n8k32`).
+    #[serde(serialize_with = "shape_slug")]
+    pub shape: MmaShape,
+    /// Operand shown (URL: `a`, `b`, `acc`).
+    #[serde(serialize_with = "operand_slug")]
+    pub op: Operand,
+    /// Element type of A and B (the accumulator type follows from it).
+    pub el: ElementType,
+    /// Selected lane, −1 for none.
+    pub lane: i64,
+    /// Selected element's row, −1 for none.
+    pub row: i64,
+    /// Selected element's column, −1 for none.
+    pub col: i64,
+    /// Block traced by the step-through.
+    pub block: u64,
+    /// Warp (inside the block) traced.
+    pub warp: u64,
+    /// K tile of that warp traced.
+    pub kt: u64,
+    /// Step of the trace shown.
+    pub step: u64,
+    /// The quantisation example's activations, comma-separated.
+    pub x: String,
+    /// Seed of the example's weight matrix.
+    pub seed: u64,
+}
+
+fn shape_slug<S: serde::Serializer>(shape: &MmaShape, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(shape.slug())
+}
+
+fn operand_slug<S: serde::Serializer>(op: &Operand, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(op.slug())
+}
+
+/// Ranges of every numeric input: the one place sliders, typed numbers and permalinks clamp to.
+pub mod limits {
+    /// K and N (2¹⁸ lets a reader reach the INT32 overflow limit of K ≤ 133,144).
+    pub const DIM: (u64, u64) = (1, 1 << 18);
+    /// Warps per block: the model rejects 0 and more than 32 itself, so the range stops there.
+    pub const WARPS: (u64, u64) = (1, 32);
+    /// Selected lane, row or column; −1 = none.
+    pub const SELECT: (i64, i64) = (-1, 31);
+    /// Block and K tile indices of the trace (the model says when one is out of range).
+    pub const INDEX: (u64, u64) = (0, 1 << 14);
+    /// Warp index of the trace.
+    pub const WARP_INDEX: (u64, u64) = (0, 31);
+    /// Step of the trace.
+    pub const STEP: (u64, u64) = (0, 11);
+    /// Weight seed.
+    pub const SEED: (u64, u64) = (0, 1000);
+    /// Values in the quantisation example's activation vector.
+    pub const X_LEN: usize = 8;
+    /// Outputs (weight rows) of the quantisation example.
+    pub const W_ROWS: usize = 4;
+    /// Largest magnitude accepted in the activation vector.
+    pub const X_MAX_ABS: f32 = 1.0e4;
+}
+
+/// The default activation vector of the quantisation example.
+pub const DEFAULT_X: &str = "0.8,-1.5,0.25,2,-0.6,1.1,-2.4,0.05";
+
+impl Default for TcInputs {
+    fn default() -> Self {
+        TcInputs {
+            k: 4096,
+            n: 4096,
+            warps: 4,
+            shape: MmaShape::WmmaM16N16K16,
+            op: Operand::A,
+            el: ElementType::S8,
+            lane: -1,
+            row: -1,
+            col: -1,
+            block: 0,
+            warp: 0,
+            kt: 0,
+            step: 0,
+            x: DEFAULT_X.into(),
+            seed: 1,
+        }
+    }
+}
+
+/// Why typed activation text was rejected.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum VectorError {
+    /// Wrong number of values.
+    Count(usize),
+    /// A value that is not a number (the text, shortened).
+    NotANumber(String),
+    /// A value too large in magnitude or not finite.
+    OutOfRange(String),
+}
+
+impl VectorError {
+    /// English and Chinese message.
+    pub fn text(&self) -> (String, String) {
+        let n = limits::X_LEN;
+        match self {
+            VectorError::Count(got) => (
+                format!("Enter exactly {n} numbers separated by commas (got {got})."),
+                format!("请输入恰好 {n} 个用逗号分隔的数（现在是 {got} 个）。"),
+            ),
+            VectorError::NotANumber(v) => (
+                format!("“{v}” is not a number."),
+                format!("“{v}”不是数字。"),
+            ),
+            VectorError::OutOfRange(v) => (
+                format!("“{v}” is out of range: use values between −10000 and 10000."),
+                format!("“{v}”超出范围：请使用 −10000 到 10000 之间的值。"),
+            ),
+        }
+    }
+}
+
+/// Parses the activation vector: exactly [`limits::X_LEN`] finite numbers, commas or spaces
+/// between them.
+pub fn parse_vector(text: &str) -> Result<Vec<f32>, VectorError> {
+    let parts: Vec<&str> = text
+        .split(|c: char| c == ',' || c == ';' || c.is_whitespace())
+        .filter(|p| !p.is_empty())
+        .collect();
+    if parts.len() != limits::X_LEN {
+        return Err(VectorError::Count(parts.len()));
+    }
+    parts
+        .iter()
+        .map(|p| {
+            let short: String = p.chars().take(16).collect();
+            let cleaned = p.replace('−', "-");
+            match cleaned.parse::<f32>() {
+                Ok(v) if v.is_finite() && v.abs() <= limits::X_MAX_ABS => Ok(v),
+                Ok(_) => Err(VectorError::OutOfRange(short)),
+                Err(_) => Err(VectorError::NotANumber(short)),
+            }
+        })
+        .collect()
+}
+
+/// The canonical text of a vector (what the URL carries).
+pub fn format_vector(x: &[f32]) -> String {
+    x.iter()
+        .map(|v| format!("{v}"))
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// The example's weight matrix, `rows × cols`, from `seed`: xorshift64* values in [−1, 1)
+/// rounded to two decimals (so the reader can check the arithmetic by hand).
+pub fn seeded_weights(seed: u64, rows: usize, cols: usize) -> Vec<f32> {
+    let mut s = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    (0..rows * cols)
+        .map(|_| {
+            s ^= s >> 12;
+            s ^= s << 25;
+            s ^= s >> 27;
+            let r = s.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 11;
+            let u = r as f64 / (1u64 << 53) as f64; // [0, 1)
+            ((u * 2.0 - 1.0) * 100.0).round() as f32 / 100.0
+        })
+        .collect()
+}
+
+impl TcInputs {
+    /// Reads a permalink's query; never panics; unknown/bad values become notices.
+    pub fn from_query(query: &str) -> (TcInputs, Vec<Notice>) {
+        use limits::*;
+        let d = TcInputs::default();
+        let mut r = QueryReader::parse(query);
+        let raw_x: String = r.choice("x", d.x.clone());
+        let shape_slugs: Vec<&str> = MmaShape::ALL.iter().map(|s| s.slug()).collect();
+        let op_slugs: Vec<&str> = Operand::ALL.iter().map(|o| o.slug()).collect();
+        let shape = r.one_of("shape", d.shape.slug(), &shape_slugs);
+        let op = r.one_of("op", d.op.slug(), &op_slugs);
+        let mut inputs = TcInputs {
+            k: r.num("k", d.k, DIM.0, DIM.1),
+            n: r.num("n", d.n, DIM.0, DIM.1),
+            warps: r.num("warps", d.warps, WARPS.0, WARPS.1),
+            shape: MmaShape::from_slug(&shape).unwrap_or(d.shape),
+            op: Operand::from_slug(&op).unwrap_or(d.op),
+            el: r.choice("el", d.el),
+            lane: r.num("lane", d.lane, SELECT.0, SELECT.1),
+            row: r.num("row", d.row, SELECT.0, SELECT.1),
+            col: r.num("col", d.col, SELECT.0, SELECT.1),
+            block: r.num("block", d.block, INDEX.0, INDEX.1),
+            warp: r.num("warp", d.warp, WARP_INDEX.0, WARP_INDEX.1),
+            kt: r.num("kt", d.kt, INDEX.0, INDEX.1),
+            step: r.num("step", d.step, STEP.0, STEP.1),
+            x: d.x.clone(),
+            seed: r.num("seed", d.seed, SEED.0, SEED.1),
+        };
+        let mut notices = r.finish();
+        match parse_vector(&raw_x) {
+            Ok(x) => inputs.x = format_vector(&x),
+            Err(_) => notices.push(Notice::Unparsable {
+                key: "x".into(),
+                value: raw_x.chars().take(40).collect(),
+            }),
+        }
+        (inputs, notices)
+    }
+
+    /// The query string for this state (only non-default values).
+    pub fn to_query(&self) -> String {
+        to_query(self, &TcInputs::default())
+    }
+
+    /// The kernel launch as plain data (may be invalid; [`W8a8Gemv::validate`] says).
+    pub fn kernel(&self) -> W8a8Gemv {
+        let narrow = |v: u64| u32::try_from(v).unwrap_or(u32::MAX);
+        W8a8Gemv {
+            k: narrow(self.k),
+            n: narrow(self.n),
+            warps_per_block: narrow(self.warps),
+        }
+    }
+
+    /// The selected lane, if any.
+    pub fn selected_lane(&self) -> Option<u32> {
+        u32::try_from(self.lane).ok()
+    }
+
+    /// The selected element `(row, col)`, if any.
+    pub fn selected_cell(&self) -> Option<(u32, u32)> {
+        Some((u32::try_from(self.row).ok()?, u32::try_from(self.col).ok()?))
+    }
+}
+
+/// The fragment map part of the outputs.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FragmentView {
+    /// Element type of the operand shown (the accumulator's follows from the input type).
+    pub element: ElementType,
+    /// The layout, or why there is none.
+    pub layout: Result<FragmentLayout, LayoutError>,
+    /// The selected lane's `x[i]`: index, (row, col), register.
+    pub lane_slots: Vec<(u32, (u32, u32), RegisterPosition)>,
+    /// The selected element inside the tile, if any.
+    pub cell: Option<(u32, u32)>,
+    /// The slots holding it, with their registers.
+    pub cell_slots: Vec<(FragmentSlot, RegisterPosition)>,
+}
+
+/// The launch part of the outputs.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LaunchView {
+    /// The launch as asked.
+    pub kernel: W8a8Gemv,
+    /// Ok, or why the kernel cannot run this shape.
+    pub valid: Result<(), W8a8Error>,
+    /// Roofline placement on the A100 (INT8 Tensor roof, course values).
+    pub a100: Option<Placement>,
+    /// The same on the H100.
+    pub h100: Option<Placement>,
+    /// Global loads of the whole kernel.
+    pub loads: GlobalLoads,
+    /// The GEMV on each legal WMMA int8 tile shape.
+    pub tile_costs: Vec<(WmmaIntShape, Option<TileCost>)>,
+}
+
+/// The quantisation example, every stage.
+#[derive(Clone, Debug, PartialEq)]
+pub struct QuantView {
+    /// Activations.
+    pub x: Vec<f32>,
+    /// Weights, row-major `[rows][X_LEN]`.
+    pub w: Vec<f32>,
+    /// Quantised activations.
+    pub qx: Vec<i8>,
+    /// Activation scale.
+    pub s_x: f32,
+    /// Quantised weights and their per-row scales.
+    pub qw: QuantizedWeights,
+    /// Integer dot products, dequantised FP32 and FP16 outputs.
+    pub out: GemvOutput,
+    /// Float reference.
+    pub reference: Vec<f64>,
+    /// Error bound per output.
+    pub bounds: Vec<ErrorBound>,
+}
+
+/// Everything the chapter shows, computed in one place from the inputs.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TcOutputs {
+    /// The fragment map.
+    pub fragment: FragmentView,
+    /// The launch numbers.
+    pub launch: LaunchView,
+    /// One warp's K-tile iteration and the epilogue, or why it cannot be traced.
+    pub trace: Result<Vec<KernelStep>, W8a8Error>,
+    /// The quantisation example.
+    pub quant: Result<QuantView, W8a8Error>,
+}
+
+/// The element type of `operand` when A and B hold `input`: the input itself, or the first
+/// accumulator type the instruction offers for it. Err (from the model) when `shape` does not
+/// take `input` at all.
+pub fn operand_element(
+    shape: MmaShape,
+    operand: Operand,
+    input: ElementType,
+) -> Result<ElementType, LayoutError> {
+    match operand {
+        Operand::A | Operand::B => Ok(input),
+        Operand::Accumulator => match accumulator_types(shape, input).first() {
+            Some(&acc) => Ok(acc),
+            None => fragment_layout(shape, Operand::A, input).map(|_| input),
+        },
+    }
+}
+
+fn compute_fragment(inputs: &TcInputs) -> FragmentView {
+    let result = operand_element(inputs.shape, inputs.op, inputs.el);
+    let element = *result.as_ref().unwrap_or(&inputs.el);
+    let layout = result.and_then(|e| fragment_layout(inputs.shape, inputs.op, e));
+    let (mut lane_slots, mut cell, mut cell_slots) = (Vec::new(), None, Vec::new());
+    if let Ok(l) = &layout {
+        if let Some(lane) = inputs.selected_lane() {
+            lane_slots = l
+                .lane_elements(lane)
+                .into_iter()
+                .zip(0u32..)
+                .filter_map(|(rc, index)| {
+                    let reg = l.register_of(FragmentSlot { lane, index })?;
+                    Some((index, rc, reg))
+                })
+                .collect();
+        }
+        cell = inputs
+            .selected_cell()
+            .filter(|&(r, c)| r < l.rows() && c < l.cols());
+        if let Some((r, c)) = cell {
+            cell_slots = l
+                .slots_of(r, c)
+                .into_iter()
+                .filter_map(|s| Some((s, l.register_of(s)?)))
+                .collect();
+        }
+    }
+    FragmentView {
+        element,
+        layout,
+        lane_slots,
+        cell,
+        cell_slots,
+    }
+}
+
+fn compute_launch(inputs: &TcInputs) -> LaunchView {
+    let kernel = inputs.kernel();
+    let valid = kernel.validate();
+    let ok = valid.is_ok();
+    let place = |g: GpuSpec| {
+        if ok {
+            kernel.roofline(&g, ValueSource::Course)
+        } else {
+            None
+        }
+    };
+    LaunchView {
+        kernel,
+        valid,
+        a100: place(GpuSpec::a100_sxm()),
+        h100: place(GpuSpec::h100_sxm()),
+        loads: kernel.global_loads(),
+        tile_costs: shapes()
+            .into_iter()
+            .map(|s| (s, kernel.tile_cost(&s)))
+            .collect(),
+    }
+}
+
+fn compute_quant(inputs: &TcInputs) -> Result<QuantView, W8a8Error> {
+    // `x` is canonical after `from_query` and the typed-text check; fall back if not.
+    let x = parse_vector(&inputs.x)
+        .or_else(|_| parse_vector(DEFAULT_X))
+        .unwrap_or_default();
+    let rows = limits::W_ROWS;
+    let w = seeded_weights(inputs.seed, rows, x.len());
+    let (qx, s_x) = quantize_symmetric(&x);
+    let qw = quantize_per_channel(&w, rows, x.len())?;
+    let out = w8a8_gemv(&qw, &qx, s_x)?;
+    let reference = gemv_reference(&w, &x, rows)?;
+    let bounds = error_bound(&w, &x, &qw, s_x)?;
+    Ok(QuantView {
+        x,
+        w,
+        qx,
+        s_x,
+        qw,
+        out,
+        reference,
+        bounds,
+    })
+}
+
+/// The whole chapter as a pure function of its inputs.
+pub fn compute(inputs: &TcInputs) -> TcOutputs {
+    let narrow = |v: u64| u32::try_from(v).unwrap_or(u32::MAX);
+    TcOutputs {
+        fragment: compute_fragment(inputs),
+        launch: compute_launch(inputs),
+        trace: inputs
+            .kernel()
+            .trace(narrow(inputs.block), narrow(inputs.warp), narrow(inputs.kt)),
+        quant: compute_quant(inputs),
+    }
+}
+
+/// The chapter's reactive state: one signal of inputs and one memo of outputs.
+#[derive(Clone, Copy)]
+pub struct TcState {
+    /// Every input.
+    pub inputs: RwSignal<TcInputs>,
+    /// Everything derived: the only place the models are called.
+    pub outputs: Memo<TcOutputs>,
+}
+
+impl TcState {
+    /// State starting from `inputs`.
+    pub fn new(inputs: TcInputs) -> Self {
+        let inputs = RwSignal::new(inputs);
+        let outputs = Memo::new(move |_| inputs.with(compute));
+        TcState { inputs, outputs }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn default_state_is_the_course_kernel() {
+        let out = compute(&TcInputs::default());
+        assert_eq!(out.launch.valid, Ok(()));
+        assert_eq!(out.launch.kernel.mma_total(), 65_536);
+        assert_eq!(out.launch.kernel.smem_bytes_per_block(), 6144);
+        assert!(out.launch.a100.is_some() && out.launch.h100.is_some());
+        let l = out.fragment.layout.expect("wmma s8 A");
+        assert_eq!(l.elements_per_lane(), 8);
+        assert_eq!(out.trace.expect("trace").len(), 12);
+        let q = out.quant.expect("quant");
+        assert_eq!(q.out.z.len(), limits::W_ROWS);
+        for ((y, r), b) in q.out.y_f16().iter().zip(&q.reference).zip(&q.bounds) {
+            assert!((f64::from(*y) - r).abs() <= b.total());
+        }
+    }
+
+    #[test]
+    fn lane_5_of_the_s8_a_fragment_is_rows_1_and_9() {
+        let s = TcInputs {
+            lane: 5,
+            ..TcInputs::default()
+        };
+        let out = compute(&s);
+        let cells: Vec<(u32, u32)> = out.fragment.lane_slots.iter().map(|s| s.1).collect();
+        assert_eq!(
+            cells,
+            vec![
+                (1, 4),
+                (1, 5),
+                (1, 6),
+                (1, 7),
+                (9, 4),
+                (9, 5),
+                (9, 6),
+                (9, 7)
+            ]
+        );
+        assert_eq!(out.fragment.lane_slots[5].2.register, 1);
+    }
+
+    #[test]
+    fn f16_has_16_elements_per_lane_and_accumulator_follows_input() {
+        let s = TcInputs {
+            el: ElementType::F16,
+            lane: 0,
+            ..TcInputs::default()
+        };
+        assert_eq!(compute(&s).fragment.lane_slots.len(), 16);
+        let acc = TcInputs {
+            op: Operand::Accumulator,
+            ..TcInputs::default()
+        };
+        assert_eq!(compute(&acc).fragment.element, ElementType::S32);
+        let bad = TcInputs {
+            shape: MmaShape::MmaM16N8K32,
+            el: ElementType::F16,
+            op: Operand::Accumulator,
+            ..TcInputs::default()
+        };
+        assert!(compute(&bad).fragment.layout.is_err());
+    }
+
+    #[test]
+    fn invalid_k_is_an_error_not_a_panic() {
+        let s = TcInputs {
+            k: 1000,
+            ..TcInputs::default()
+        };
+        let out = compute(&s);
+        assert!(matches!(
+            out.launch.valid,
+            Err(W8a8Error::KNotDivisible { .. })
+        ));
+        assert!(out.trace.is_err());
+        assert!(out.launch.a100.is_none());
+    }
+
+    #[test]
+    fn permalink_round_trips() {
+        let s = TcInputs {
+            k: 8192,
+            shape: MmaShape::MmaM16N8K32,
+            op: Operand::B,
+            lane: 7,
+            row: 3,
+            col: 2,
+            step: 4,
+            x: "1,2,3,4,5,6,7,-8.5".into(),
+            seed: 9,
+            ..TcInputs::default()
+        };
+        let q = s.to_query();
+        assert!(
+            q.contains("shape=mma_m16n8k32") && q.contains("op=b"),
+            "{q}"
+        );
+        let (back, notices) = TcInputs::from_query(&q);
+        assert_eq!(back, s);
+        assert!(notices.is_empty(), "{notices:?}");
+        assert_eq!(TcInputs::default().to_query(), "");
+    }
+
+    #[test]
+    fn malformed_permalinks_fall_back_with_notices() {
+        let (s, notices) =
+            TcInputs::from_query("k=0&warps=99&shape=huge&op=z&lane=77&x=1,2,zz&foo=%ZZ");
+        assert_eq!(s.k, 1);
+        assert_eq!(s.warps, 32);
+        assert_eq!(s.shape, MmaShape::WmmaM16N16K16);
+        assert_eq!(s.lane, 31);
+        assert_eq!(s.x, DEFAULT_X);
+        assert!(notices.len() >= 6, "{notices:?}");
+    }
+
+    #[test]
+    fn vectors_parse_strictly() {
+        assert_eq!(parse_vector("1 2 3 4 5 6 7 8").map(|v| v.len()), Ok(8));
+        assert_eq!(parse_vector("1,2"), Err(VectorError::Count(2)));
+        assert!(matches!(
+            parse_vector("1,2,3,4,5,6,7,x"),
+            Err(VectorError::NotANumber(_))
+        ));
+        assert!(matches!(
+            parse_vector("1,2,3,4,5,6,7,1e9"),
+            Err(VectorError::OutOfRange(_))
+        ));
+        assert!(matches!(
+            parse_vector("1,2,3,4,5,6,7,NaN"),
+            Err(VectorError::OutOfRange(_))
+        ));
+        let w = seeded_weights(1, 4, 8);
+        assert_eq!(w.len(), 32);
+        assert!(w.iter().all(|v| (-1.0..=1.0).contains(v)));
+        assert_eq!(w, seeded_weights(1, 4, 8));
+        assert_ne!(w, seeded_weights(2, 4, 8));
+    }
+
+    #[test]
+    fn selecting_a_lane_recomputes_through_the_memo() {
+        let owner = Owner::new();
+        owner.set();
+        let state = TcState::new(TcInputs::default());
+        assert!(state.outputs.get_untracked().fragment.lane_slots.is_empty());
+        state.inputs.update(|i| i.lane = 5);
+        assert_eq!(state.outputs.get_untracked().fragment.lane_slots.len(), 8);
+    }
+
+    proptest! {
+        #[test]
+        fn any_query_computes_without_panic(q in ".{0,300}") {
+            let (s, _) = TcInputs::from_query(&q);
+            let out = compute(&s);
+            prop_assert!(out.quant.is_ok());
+        }
+
+        #[test]
+        fn any_shape_computes(k in 0u64..=(1 << 18), n in 0u64..=(1 << 18), warps in 0u64..=40,
+                              block in 0u64..300, warp in 0u64..40, kt in 0u64..100) {
+            let s = TcInputs { k, n, warps, block, warp, kt, ..TcInputs::default() };
+            let out = compute(&s);
+            prop_assert_eq!(out.launch.valid.is_ok(), out.launch.a100.is_some());
+        }
+    }
+}

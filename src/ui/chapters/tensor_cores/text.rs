@@ -1,0 +1,477 @@
+//! The Tensor Cores chapter's words, in both languages (course `a100-from-chip-to-simt` §2.3
+//! and §5, and the Tensor Core history notes).
+
+use crate::model::tensor_core::{LayoutSource, Operand};
+use crate::model::w8a8::{MeasuredVariant, W8a8Error};
+use crate::ui::i18n::{tr, Lang, Tr};
+use crate::ui::widgets::Question;
+
+pub const TITLE: Tr = tr("Tensor Cores and the W8A8 GEMV", "Tensor Core 与 W8A8 GEMV");
+pub const INTRO: [Tr; 2] = [
+    tr(
+        "A Tensor Core does not take instructions from one thread. The whole warp issues one matrix instruction, and the operands A, B and the accumulator are spread over the registers of its 32 lanes: no thread holds a whole matrix. This chapter follows the course's INT8 kernel for one Llama-style linear layer at batch 1, y = W · x with K = N = 4096, from quantisation to the SASS the GPU runs, fragment by fragment and lane by lane.",
+        "Tensor Core 不接收单个线程的指令：整个 Warp 发射一条矩阵指令，A、B 与累加器的 Fragment 分散在 32 个 Lane 的寄存器中，没有哪个线程拥有完整矩阵。本章跟踪课程中 batch = 1 的 Llama 风格线性层 y = W · x（K = N = 4096）的 INT8 Kernel，从量化一直走到 GPU 实际执行的 SASS，逐个 Fragment、逐个 Lane。",
+    ),
+    tr(
+        "Every number here comes from the models of warpscope; the fragment layouts of WMMA are not specified by NVIDIA, and what is drawn is what was observed on a real GPU (the page always says which).",
+        "页面上的每个数字都来自 warpscope 的模型；NVIDIA 并未规定 WMMA 的 Fragment 布局，这里画的是在真实 GPU 上观察到的布局（页面始终注明来源）。",
+    ),
+];
+
+// ---- Fragment maps --------------------------------------------------------------------------
+
+pub const FRAG_TITLE: Tr = tr(
+    "Fragment maps: which lane holds which element",
+    "Fragment 映射：哪个 Lane 持有哪个元素",
+);
+pub const FRAG_INTRO: Tr = tr(
+    "Each cell is one element of the tile, coloured by the lane whose registers hold it; the number is the lane, the small number its index i in the lane's fragment array x[i]. Pick a lane in the strip (click, or Tab to it) to see its elements and registers; pick a cell (click, or use the arrow keys inside the grid) to see who holds it.",
+    "每个格子是 Tile 的一个元素，颜色表示哪个 Lane 的寄存器持有它；大数字是 Lane 号，小数字是它在该 Lane 的 Fragment 数组 x[i] 中的下标 i。在下方的 Lane 条中选一个 Lane（点击或用 Tab 聚焦），可看到它持有的元素和寄存器；选一个格子（点击，或在网格内用方向键移动），可看到谁持有它。",
+);
+pub const SHAPE: Tr = tr("Instruction", "指令");
+pub const OPERAND: Tr = tr("Operand", "操作数");
+pub const ELEMENT: Tr = tr("Element type of A and B", "A、B 的元素类型");
+pub const LANES: Tr = tr("Lanes of the warp", "Warp 的 32 个 Lane");
+pub const CLEAR: Tr = tr("Clear selection", "清除选择");
+pub const SOURCE: Tr = tr("Source", "来源");
+pub const CAVEAT: Tr = tr("How far to trust it", "可信程度");
+pub const ELEMENTS_PER_LANE: Tr = tr("elements per lane", "每 Lane 元素数");
+pub const REGISTERS_PER_LANE: Tr = tr("32-bit registers per lane", "每 Lane 32 位寄存器数");
+pub const COPIES: Tr = tr("copies of each element", "每个元素的副本数");
+pub const NO_LAYOUT: Tr = tr(
+    "There is no fragment map for this combination. Pick another element type or instruction: the rest of the page is unaffected.",
+    "这个组合没有 Fragment 映射。请换一种元素类型或指令；页面其他部分不受影响。",
+);
+pub const F16_DUPLICATES: Tr = tr(
+    "WMMA f16 A and B fragments hold every element twice: x[8..15] repeat x[0..7] (16 elements per lane, 8 distinct).",
+    "WMMA 的 f16 A、B Fragment 中每个元素存两份：x[8..15] 重复 x[0..7]（每 Lane 16 个元素，其中 8 个不同）。",
+);
+pub const W8A8_A_NOTE: Tr = tr(
+    "In the course's kernel only row 0 of A is real: it is the 16-element activation slice qact[k0 .. k0+16]. Rows 1–15 are zero padding, yet the Tensor Core multiplies them all.",
+    "在课程的 Kernel 中 A 只有第 0 行是真实数据：16 个元素的 Activation 片段 qact[k0 .. k0+16]；第 1–15 行全是补 0，但 Tensor Core 照样把它们全部乘一遍。",
+);
+pub const W8A8_B_NOTE: Tr = tr(
+    "B is K × N = 16 × 16, loaded col_major: column n is weight row out_base + n, so qweight[N, K] stored row-major is exactly B stored column-major. No transpose is needed.",
+    "B 是 K × N = 16 × 16，按 col_major 加载：第 n 列就是权重的第 out_base + n 行，因此行主序存放的 qweight[N, K] 恰好是列主序的 B，无需转置。",
+);
+pub const W8A8_ACC_NOTE: Tr = tr(
+    "The s32 accumulator is 16 × 16, but only row 0 holds the 16 partial dot products; rows 1–15 are zero (they came from the padding rows of A).",
+    "s32 累加器是 16 × 16，但只有第 0 行是 16 个部分点积；第 1–15 行全为 0（来自 A 的补 0 行）。",
+);
+pub const PADDING: Tr = tr("zero padding (rows 1–15)", "补 0（第 1–15 行）");
+pub const SELECTED_LANE: Tr = tr("Selected lane", "所选 Lane");
+pub const SELECTED_CELL: Tr = tr("Selected element", "所选元素");
+pub const GRID_LABEL: Tr = tr(
+    "Tile elements coloured by owning lane",
+    "按所属 Lane 着色的 Tile 元素",
+);
+pub const FRAG_TABLE: Tr = tr(
+    "Data table of the fragment map (for screen readers)",
+    "Fragment 映射数据表（供读屏软件使用）",
+);
+
+pub fn operand(op: Operand) -> Tr {
+    match op {
+        Operand::A => tr("A (matrix_a)", "A（matrix_a）"),
+        Operand::B => tr("B (matrix_b)", "B（matrix_b）"),
+        Operand::Accumulator => tr("accumulator (C / D)", "累加器（C / D）"),
+    }
+}
+
+// ---- Launch ---------------------------------------------------------------------------------
+
+pub const LAUNCH_TITLE: Tr = tr("The launch: who computes what", "Launch：谁算什么");
+pub const LAUNCH_INTRO: Tr = tr(
+    "Each block computes 16 outputs (one 16-wide N tile). Its warps split K into slices; each warp walks its slice 16 at a time with one wmma::mma_sync per step; the lanes of a warp cooperate to stage tiles and to hold the fragments. Change K, N or the warps per block: every number below is recomputed by the model.",
+    "每个 Block 计算 16 个输出（一个 16 宽的 N Tile）；Block 内的各 Warp 把 K 切成若干段（K Slice），每个 Warp 以 16 为步长走完自己的一段，每步一次 wmma::mma_sync；Warp 内的 Lane 协作搬运 Tile 并共同持有 Fragment。改变 K、N 或每 Block 的 Warp 数，下面的数字都由模型重新计算。",
+);
+pub const K_LABEL: Tr = tr("K (input features)", "K（输入维度）");
+pub const N_LABEL: Tr = tr("N (output features)", "N（输出维度）");
+pub const WARPS_LABEL: Tr = tr("warps per block", "每 Block 的 Warp 数");
+pub const INVALID_LAUNCH: Tr = tr(
+    "The course's kernel cannot run this shape, so the numbers are hidden until the shape is valid. The fragment maps and the rest of the page still work.",
+    "课程的 Kernel 无法运行这个形状，因此在形状合法之前隐藏这些数字；Fragment 映射和页面的其他部分照常可用。",
+);
+pub const ROOFLINE_LINK: Tr = tr(
+    "See this kernel on the roofline",
+    "在 Roofline 图上查看这个 Kernel",
+);
+pub const TILE_SHAPES: Tr = tr(
+    "The other legal WMMA int8 tiles (arithmetic only)",
+    "其他合法的 WMMA int8 Tile（仅算术量）",
+);
+pub const TILE_SHAPES_NOTE: Tr = tr(
+    "With the activation in row 0 of an M-row A tile, the Tensor Cores do M times the useful work: m8n32k16 wastes least (1/8 useful), m32n8k16 most (1/32). Only m16n16k16 has a measured fragment layout and is traced step by step.",
+    "把 Activation 放在 M 行 A Tile 的第 0 行时，Tensor Core 做的乘加是有用量的 M 倍：m8n32k16 浪费最少（有用 1/8），m32n8k16 最多（1/32）。只有 m16n16k16 有实测的 Fragment 布局，并被逐步追踪。",
+);
+
+/// A translated explanation of a launch error (the model's own words are shown beside it).
+pub fn launch_error(e: &W8a8Error) -> Tr {
+    match e {
+        W8a8Error::EmptyShape { .. } => tr("K and N must both be at least 1.", "K 与 N 都必须至少为 1。"),
+        W8a8Error::WarpsPerBlock { .. } => tr(
+            "A block holds 1 to 32 warps (at most 1024 threads).",
+            "一个 Block 有 1 到 32 个 Warp（最多 1024 个线程）。",
+        ),
+        W8a8Error::KNotDivisible { .. } => tr(
+            "Each warp must get a whole number of 16-deep WMMA tiles: K must be a multiple of 16 × warps per block.",
+            "每个 Warp 必须分到整数个 16 深的 WMMA Tile：K 必须是 16 × 每 Block Warp 数的倍数。",
+        ),
+        W8a8Error::NNotDivisible { .. } => tr(
+            "Each block computes 16 outputs: N must be a multiple of 16.",
+            "每个 Block 计算 16 个输出：N 必须是 16 的倍数。",
+        ),
+        W8a8Error::AccumulatorOverflow { .. } => tr(
+            "The INT32 accumulator could overflow: K · 127² must stay below 2³¹.",
+            "INT32 累加器可能溢出：K · 127² 必须小于 2³¹。",
+        ),
+        W8a8Error::OutOfRange { .. } => tr(
+            "That block, warp or K tile does not exist in this launch; pick a smaller index.",
+            "这次 Launch 中没有这个 Block、Warp 或 K Tile；请选更小的编号。",
+        ),
+        W8a8Error::LengthMismatch { .. } | W8a8Error::NonFinite { .. } => tr(
+            "The inputs do not fit the model.",
+            "输入与模型不符。",
+        ),
+    }
+}
+
+// ---- Steps ----------------------------------------------------------------------------------
+
+pub const STEPS_TITLE: Tr = tr(
+    "One warp, one K tile, step by step",
+    "一个 Warp 的一次 K-Tile 迭代，逐步执行",
+);
+pub const STEPS_INTRO: Tr = tr(
+    "Freeze one warp of one block in one iteration of its k0 loop, then follow the block's epilogue. Step with the buttons or the arrow keys; Play steps on its own (slower when your system asks for reduced motion).",
+    "冻结某个 Block 中某个 Warp 的一次 k0 循环迭代，再接上 Block 的 Epilogue。用按钮或方向键单步；“播放”自动前进（系统要求减少动效时会放慢）。",
+);
+pub const BLOCK_LABEL: Tr = tr("block (blockIdx.x)", "Block（blockIdx.x）");
+pub const WARP_LABEL: Tr = tr("warp in the block", "Block 内的 Warp");
+pub const KT_LABEL: Tr = tr("K tile of that warp", "该 Warp 的第几个 K Tile");
+pub const PREV: Tr = tr("◀ Previous", "◀ 上一步");
+pub const NEXT: Tr = tr("Next ▶", "下一步 ▶");
+pub const PLAY: Tr = tr("Play", "播放");
+pub const PAUSE: Tr = tr("Pause", "暂停");
+pub const FILL_GRID: Tr = tr(
+    "Bytes i = 0 … 255 of a_tile[warp] and b_tile[warp] (16 per row), coloured by the lane that writes them",
+    "a_tile[warp] 与 b_tile[warp] 的第 i = 0 … 255 字节（每行 16 个），按写入它的 Lane 着色",
+);
+pub const NO_TRACE: Tr = tr("This warp cannot be traced:", "无法追踪这个 Warp：");
+
+pub fn step_title(id: &str) -> Tr {
+    match id {
+        "fill_tiles" => tr(
+            "1. Lanes fill the shared tiles",
+            "1. Lane 协作填充 Shared Tile",
+        ),
+        "syncwarp_tiles_ready" => tr("2. __syncwarp(): tiles ready", "2. __syncwarp()：Tile 就绪"),
+        "load_a" => tr("3. load_matrix_sync(a_frag)", "3. load_matrix_sync(a_frag)"),
+        "load_b" => tr("4. load_matrix_sync(b_frag)", "4. load_matrix_sync(b_frag)"),
+        "mma" => tr("5. mma_sync: s8 × s8 → s32", "5. mma_sync：s8 × s8 → s32"),
+        "syncwarp_tiles_free" => tr(
+            "6. __syncwarp(): tiles free",
+            "6. __syncwarp()：Tile 可覆写",
+        ),
+        "repeat_k_tiles" => tr("7. Repeat over the K tiles", "7. 沿 K Tile 重复"),
+        "store_accumulator" => tr(
+            "8. store_matrix_sync(c_tile)",
+            "8. store_matrix_sync(c_tile)",
+        ),
+        "syncthreads" => tr("9. __syncthreads()", "9. __syncthreads()"),
+        "reduce_partials" => tr(
+            "10. Threads 0–15 add the warps' partials",
+            "10. 线程 0–15 合并各 Warp 的部分和",
+        ),
+        "dequantize" => tr("11. Dequantise", "11. 反量化"),
+        "write_output" => tr("12. Write 16 FP16 outputs", "12. 写出 16 个 FP16 输出"),
+        _ => tr("Step", "步骤"),
+    }
+}
+
+// ---- Layers and what the H200 measured ------------------------------------------------------
+
+pub const LAYERS_TITLE: Tr = tr("From wmma::mma_sync to IMMA", "从 wmma::mma_sync 到 IMMA");
+pub const LAYERS_INTRO: Tr = tr(
+    "The same multiply exists at three layers. WMMA is the CUDA C++ warp-level API; PTX is NVIDIA's virtual ISA, which the GPU does not run as text; SASS in the cubin is the machine code ptxas emits for one architecture. Exact registers, counts and order change with the CUDA version: check your own build.",
+    "同一次乘法存在于三个层次：WMMA 是 CUDA C++ 的 Warp 级矩阵 API；PTX 是 NVIDIA 的虚拟 ISA，GPU 并不直接执行 PTX 文本；Cubin 里的 SASS 才是 ptxas 为某一架构生成的机器码。确切的寄存器、指令数量和次序随 CUDA 版本变化，应以本机产物为准。",
+);
+pub const LAYER: Tr = tr("Layer", "层次");
+pub const LAYER_CPP: Tr = tr("CUDA C++ (WMMA API)", "CUDA C++（WMMA API）");
+pub const LAYER_PTX: Tr = tr("PTX (virtual ISA)", "PTX（虚拟 ISA）");
+pub const LAYER_SASS: Tr = tr(
+    "SASS (sm_80 and sm_90, measured)",
+    "SASS（sm_80 与 sm_90，实测）",
+);
+pub const COMMANDS: Tr = tr("The course's commands", "课程中的编译与检查命令");
+pub const WASTE_TITLE: Tr = tr(
+    "Why M = 1 wastes 15/16 of the Tensor Core work — and why it does not matter",
+    "为什么 M = 1 浪费了 15/16 的 Tensor Core 算力——以及为什么这并不要紧",
+);
+pub const MEASURED_TITLE: Tr = tr(
+    "What really happened on an H200",
+    "在 H200 上实际发生了什么",
+);
+pub const MEASURED_INTRO: Tr = tr(
+    "The course's kernel was compiled and timed on an NVIDIA H200 (the H100's SM, 4.8 TB/s HBM3e) with K = N = 4096; all three variants give the same FP16 output bit for bit, and ncu counts 16.8 MB read from DRAM for each — the minimum. They differ in instructions, not bytes.",
+    "课程的 Kernel 在 NVIDIA H200（与 H100 相同的 SM，4.8 TB/s HBM3e）上以 K = N = 4096 编译并计时；三个版本的 FP16 输出逐位一致，ncu 统计的 DRAM 读取量都是 16.8 MB——正是最小流量。它们的差别在指令，而不在字节。",
+);
+pub const MEASURED_LESSON: Tr = tr(
+    "The roofline says this GEMV is HBM-bound, so its floor on the H200 is about 16.03 MiB / 4277 GB/s ≈ 3.9 µs. The course's kernel takes 31.1 µs, 12.6 % of copy bandwidth, not because of Tensor Core waste nor extra bytes, but because its byte-wise staging loop issues 8.1 M warp instructions and its warps are active only about 12 % of the time: too few loads in flight to cover HBM latency. Loading B straight from global memory cuts the instructions to 0.87 M (18.8 µs); a plain CUDA-core dp4a GEMV with 16-byte loads and no Tensor Cores at all is fastest (8.1 µs, 49 % of copy). A problem this small cannot reach the copy figure: launch and ramp-up take a large share of a few microseconds.",
+    "Roofline 说这个 GEMV 受 HBM 带宽限制，所以它在 H200 上的下限约为 16.03 MiB / 4277 GB/s ≈ 3.9 µs。课程的 Kernel 用了 31.1 µs，只有拷贝带宽的 12.6 %——原因既不是 Tensor Core 的浪费，也不是多搬了字节，而是逐字节搬运的循环发出了 810 万条 Warp 指令，Warp 平均只有约 12 % 的时间处于活跃状态：在途的访存太少，掩盖不了 HBM 延迟。让 B Fragment 直接从 Global Memory 加载，指令数降到 87 万（18.8 µs）；完全不用 Tensor Core、改用 16 字节访存的 CUDA Core dp4a GEMV 反而最快（8.1 µs，拷贝带宽的 49 %）。问题规模这么小，也达不到拷贝带宽：几微秒里 Launch 和爬坡占了很大比例。",
+);
+
+pub fn measured(v: MeasuredVariant) -> Tr {
+    match v {
+        MeasuredVariant::Course => tr(
+            "course kernel (byte-wise staging through shared memory)",
+            "课程 Kernel（逐字节经 Shared Memory 搬运）",
+        ),
+        MeasuredVariant::DirectB => tr(
+            "B fragment loaded straight from global memory",
+            "B Fragment 直接从 Global Memory 加载",
+        ),
+        MeasuredVariant::Dp4a => tr(
+            "CUDA-core dp4a GEMV, 16-byte loads (no Tensor Cores)",
+            "CUDA Core dp4a GEMV，16 字节访存（不用 Tensor Core）",
+        ),
+    }
+}
+
+// ---- Generations ----------------------------------------------------------------------------
+
+pub const GEN_TITLE: Tr = tr("Tensor Core generations", "Tensor Core 的演进");
+pub const GEN_INTRO: Tr = tr(
+    "Three things changed from one generation to the next: how data reaches the Tensor Cores (asynchronous copies → TMA → Tensor Memory), the data types, and the level at which the instruction is issued (warp → warp group → two SMs).",
+    "代际演进的三条主线：数据如何到达 Tensor Core（异步拷贝 → 硬件 TMA → Tensor Memory）、数据类型越来越丰富、指令的协作层级不断提升（Warp → Warp Group → 跨 SM）。",
+);
+pub const GEN_HEAD: [Tr; 5] = [
+    tr("Generation", "代际"),
+    tr("Data movement", "异步数据搬运"),
+    tr("Instruction level", "编程模型与计算指令"),
+    tr("New data types", "新增数据类型"),
+    tr("Significance", "里程碑意义"),
+];
+pub const GENERATIONS: [[Tr; 5]; 5] = [
+    [
+        tr(
+            "1st · 2017 · Volta (V100)",
+            "第 1 代 · 2017 · Volta（V100）",
+        ),
+        tr("no asynchronous mechanism: ld / st", "无异步机制：ld / st"),
+        tr("warp-level wmma", "Warp 级 wmma 指令"),
+        tr("FP16", "FP16"),
+        tr("mixed-precision training begins", "开启混合精度计算"),
+    ],
+    [
+        tr("2nd · 2018 · Turing (T4)", "第 2 代 · 2018 · Turing（T4）"),
+        tr("as Volta", "同 Volta"),
+        tr("as Volta", "同 Volta"),
+        tr("INT8, INT4, INT1", "int8、int4、int1"),
+        tr(
+            "low-precision inference becomes common",
+            "低精度推理，推动 AI 推理普及",
+        ),
+    ],
+    [
+        tr(
+            "3rd · 2020 · Ampere (A100)",
+            "第 3 代 · 2020 · Ampere（A100）",
+        ),
+        tr(
+            "software-managed asynchronous copy: cp.async",
+            "软件管理的异步拷贝：cp.async.*",
+        ),
+        tr(
+            "warp-level mma.sync with a documented per-thread data layout",
+            "Warp 级 mma.sync，可编程的 Thread 级数据排布",
+        ),
+        tr("TF32, BF16 (and FP64)", "TF32、BF16（以及 FP64）"),
+        tr(
+            "much faster FP32-style training; 2:4 structured sparsity",
+            "大幅提升 FP32 训练性能；结构化稀疏",
+        ),
+    ],
+    [
+        tr(
+            "4th · 2022 · Hopper (H100)",
+            "第 4 代 · 2022 · Hopper（H100）",
+        ),
+        tr(
+            "hardware TMA: cp.async.bulk.tensor",
+            "硬件 TMA：cp.async.bulk.tensor.*",
+        ),
+        tr(
+            "thread-block-level wgmma (a warp group of 4 warps)",
+            "Thread Block 级 wgmma（4 个 Warp 组成 Warp Group）",
+        ),
+        tr("FP8", "FP8"),
+        tr(
+            "Transformer Engine: FP8 and dynamic precision for LLM training",
+            "Transformer 引擎：为 LLM 训练引入 FP8 与动态精度切换",
+        ),
+    ],
+    [
+        tr(
+            "5th · 2024 · Blackwell (B200)",
+            "第 5 代 · 2024 · Blackwell（B200）",
+        ),
+        tr("dedicated Tensor Memory", "专用的 Tensor Memory"),
+        tr(
+            "tcgen05 / UTCMMA.2SM: two SMs cooperate",
+            "tcgen05 / UTCMMA.2SM：跨 SM 协作",
+        ),
+        tr("FP6, FP4", "fp6、fp4"),
+        tr(
+            "2nd-generation Transformer Engine, for trillion-parameter LLMs",
+            "第 2 代 Transformer 引擎，为万亿参数 LLM 设计",
+        ),
+    ],
+];
+pub const API_TITLE: Tr = tr("wmma, mma.sync and wgmma", "wmma、mma.sync 与 wgmma");
+pub const API_HEAD: [Tr; 5] = [
+    tr("Instruction", "指令"),
+    tr("Issued by", "协作单位"),
+    tr("Shapes (examples)", "形状（示例）"),
+    tr("Operands come from", "操作数来源"),
+    tr("Trade-off", "取舍"),
+];
+pub const APIS: [[Tr; 5]; 3] = [
+    [
+        tr("wmma (CUDA C++)", "wmma（CUDA C++）"),
+        tr("one warp", "一个 Warp"),
+        tr("m16n16k16, m32n8k16, m8n32k16", "m16n16k16、m32n8k16、m8n32k16"),
+        tr("registers, loaded from memory by load_matrix_sync; layout unspecified", "寄存器，由 load_matrix_sync 从内存加载；布局未公开"),
+        tr("easy to write; no control of the data layout, hard to avoid shared-memory bank conflicts", "易用，适合快速原型；无法自定义数据排布，难以规避 Shared Memory bank 冲突"),
+    ],
+    [
+        tr("mma.sync (PTX)", "mma.sync（PTX）"),
+        tr("one warp", "一个 Warp"),
+        tr("m16n8k16, m16n8k32, m8n8k16 …", "m16n8k16、m16n8k32、m8n8k16 …"),
+        tr("registers, in a layout the PTX ISA documents per thread", "寄存器，按 PTX ISA 逐线程规定的布局"),
+        tr("the programmer manages registers: custom swizzles, fused epilogues, better reuse; what compilers such as Triton emit", "需手动管理寄存器：可自定义 swizzle、把 elementwise 融合进累加寄存器、更好的数据复用；Triton 等编译器用它即可"),
+    ],
+    [
+        tr("wgmma.mma_async (PTX, sm_90)", "wgmma.mma_async（PTX，sm_90）"),
+        tr("a warp group: 4 consecutive warps", "Warp Group：4 个连续的 Warp"),
+        tr("m64nNk16: M = 64, K = 16 (FP16), N a multiple of 8 up to 256, fixed at compile time", "m64nNk16：M = 64、K = 16（FP16），N 为 8 的倍数、最大 256，编译期固定"),
+        tr("A from registers or shared memory, B always from shared memory", "A 来自寄存器或 Shared Memory，B 必须直接来自 Shared Memory"),
+        tr("asynchronous (fence, commit_group, wait_group); bypasses the register file; with TMA the only way to reach Hopper's peak; SASS HGMMA", "异步执行（fence、commit_group、wait_group）；绕过寄存器文件；只有 TMA + wgmma 才能打满 Hopper 的理论算力；SASS 为 HGMMA"),
+    ],
+];
+
+// ---- Quantisation ---------------------------------------------------------------------------
+
+pub const QUANT_TITLE: Tr = tr(
+    "Quantisation: integers first, scales last",
+    "量化：先整数，最后乘 scale",
+);
+pub const QUANT_INTRO: Tr = tr(
+    "Symmetric W8A8: the activation gets one scale s_x = max|x| / 127 for the whole vector (per tensor), each weight row its own s_W[o] (per channel), zero points are 0. q = round(v / s), clamped to ±127. The Tensor Cores see only INT8 × INT8 and add into INT32; only the epilogue multiplies the exact integer z[o] by s_x · s_W[o] and rounds to FP16. Edit the activations; the 4 × 8 weights come from a seed.",
+    "对称 W8A8：Activation 整个向量共用一个 scale s_x = max|x| / 127（per-tensor），每个输出通道的权重行有自己的 s_W[o]（per-channel），Zero Point 为 0；q = round(v / s)，截断到 ±127。送进 Tensor Core 的只有 INT8 × INT8，乘积累加到 INT32；只有 Epilogue 才把精确的整数 z[o] 乘以 s_x · s_W[o] 并舍入到 FP16。可编辑 Activation；4 × 8 的权重由随机种子生成。",
+);
+pub const X_LABEL: Tr = tr(
+    "activations x (8 values, comma-separated)",
+    "Activation x（8 个数，逗号分隔）",
+);
+pub const SEED_LABEL: Tr = tr("weight seed", "权重随机种子");
+
+// ---- Questions (course a100-from-chip-to-simt §6, Q9–Q13) -----------------------------------
+
+pub static QUESTIONS: [Question; 5] = [
+    Question {
+        id: "q-000-6-9",
+        source: tr("Course “A100: from chip to SIMT”, §6 question 9", "课程《A100：从芯片到 SIMT》第 6 节 第 9 题"),
+        question: tr(
+            "In symmetric W8A8, why can INT8 × INT8 first be accumulated completely in INT32, and only then be dequantised by one multiplication with sₓ × sᵂ[o]?",
+            "对称 W8A8 中，为什么 INT8 × INT8 可以先完整累加到 INT32，再统一乘 sₓ × sᵂ[o] 反量化？",
+        ),
+        answer: tr(
+            "With zero points 0, x ≈ sₓ · qₓ and w[o] ≈ sᵂ[o] · q_W[o], and the scales are constant along K (one per tensor for x, one per output row for W). So Σ_k w[o][k] · x[k] ≈ sₓ · sᵂ[o] · Σ_k q_W[o][k] · qₓ[k]: the scales factor out of the sum. The sum of integers is exact in INT32 as long as it cannot overflow: K · 127² < 2³¹ (even 4096 · 128² = 67,108,864 fits).",
+            "Zero Point 为 0 时 x ≈ sₓ · qₓ、w[o] ≈ sᵂ[o] · q_W[o]，且 scale 沿 K 维不变（x 整个张量一个，W 每个输出行一个）。因此 Σ_k w[o][k] · x[k] ≈ sₓ · sᵂ[o] · Σ_k q_W[o][k] · qₓ[k]：scale 可以提到求和号外面。整数求和在 INT32 中是精确的，只要不溢出：K · 127² < 2³¹（即使按 4096 · 128² = 67,108,864 估算也放得下）。",
+        ),
+    },
+    Question {
+        id: "q-000-6-10",
+        source: tr("Course “A100: from chip to SIMT”, §6 question 10", "课程《A100：从芯片到 SIMT》第 6 节 第 10 题"),
+        question: tr(
+            "In the teaching kernel, the block, the warp and the lane are responsible for the N tile, the K slice, and what kind of cooperation respectively?",
+            "教学 Kernel 中，Block、Warp 与 Lane 分别负责 N Tile、K Slice 和哪一类协作？",
+        ),
+        answer: tr(
+            "A block owns one N tile of 16 outputs (blockIdx.x · 16 …). Each of its 4 warps owns a 1024-wide K slice and runs 64 mma_syncs over it. The lanes cooperate inside the warp: they stage the A and B tiles into shared memory (i = lane, i += 32), together hold the distributed A, B and accumulator fragments so that load_matrix_sync / mma_sync / store_matrix_sync are complete only when all 32 take part; in the epilogue, threads 0–15 add the 4 warps' partials and write the outputs.",
+            "Block 负责一个 16 个输出的 N Tile（blockIdx.x · 16 起）；其中 4 个 Warp 各负责一段 1024 宽的 K Slice，在上面执行 64 次 mma_sync；Lane 负责 Warp 内的协作：按 i = lane、i += 32 把 A、B Tile 搬进 Shared Memory，并共同持有分布式的 A、B 与累加器 Fragment——只有 32 个 Lane 都参与，load_matrix_sync / mma_sync / store_matrix_sync 才完整；Epilogue 中由线程 0–15 合并 4 个 Warp 的部分和并写出结果。",
+        ),
+    },
+    Question {
+        id: "q-000-6-11",
+        source: tr("Course “A100: from chip to SIMT”, §6 question 11", "课程《A100：从芯片到 SIMT》第 6 节 第 11 题"),
+        question: tr(
+            "Why can an output element of a WMMA fragment not be permanently assigned to one thread?",
+            "为什么不能把 WMMA Fragment 的某个输出元素永久对应到某个 Thread？",
+        ),
+        answer: tr(
+            "A fragment is a cooperative object spread over the registers of all 32 lanes, and the element-to-lane mapping is not a stable interface of the CUDA C++ API: NVIDIA leaves it unspecified, it may differ between architectures, element types and compiler versions (what this page draws was observed on sm_90). Code that reads acc_frag.x[i] as “output o of thread t” is relying on an accident; go through store_matrix_sync, or use mma.sync, whose layout the PTX ISA documents.",
+            "Fragment 是分布在 32 个 Lane 寄存器中的协作对象，其元素到 Lane 的映射不是 CUDA C++ API 的稳定接口：NVIDIA 没有规定它，不同架构、元素类型和编译器版本都可能不同（本页画的是在 sm_90 上观察到的）。把 acc_frag.x[i] 当作“线程 t 的第 o 个输出”是在依赖偶然现象；应通过 store_matrix_sync 取结果，或改用 PTX ISA 明确规定布局的 mma.sync。",
+        ),
+    },
+    Question {
+        id: "q-000-6-12",
+        source: tr("Course “A100: from chip to SIMT”, §6 question 12", "课程《A100：从芯片到 SIMT》第 6 节 第 12 题"),
+        question: tr(
+            "At which layers do wmma::mma_sync, PTX wmma.mma…s32.s8.s8.s32 and the A100's IMMA-family SASS each sit?",
+            "wmma::mma_sync、PTX wmma.mma...s32.s8.s8.s32 与 A100 IMMA-family SASS 分别处在哪一层？",
+        ),
+        answer: tr(
+            "wmma::mma_sync is CUDA C++, a warp-level matrix API in <mma.h>. wmma.mma.sync.aligned.row.col.m16n16k16.s32.s8.s8.s32 is PTX, the virtual ISA that nvcc emits and that the GPU does not execute as text. IMMA is SASS, the machine code ptxas (or the driver's JIT) produces for sm_80: on sm_80 and sm_90 each mma_sync became two IMMA.16816.S8.S8.",
+            "wmma::mma_sync 属于 CUDA C++ 层，是 <mma.h> 中的 Warp 级矩阵 API；wmma.mma.sync.aligned.row.col.m16n16k16.s32.s8.s8.s32 属于 PTX 层，是 nvcc 生成的虚拟 ISA，GPU 不直接执行 PTX 文本；IMMA 属于 SASS 层，是 ptxas（或驱动 JIT）为 sm_80 生成的机器码：在 sm_80 与 sm_90 上每个 mma_sync 都变成两条 IMMA.16816.S8.S8。",
+        ),
+    },
+    Question {
+        id: "q-000-6-13",
+        source: tr("Course “A100: from chip to SIMT”, §6 question 13", "课程《A100：从芯片到 SIMT》第 6 节 第 13 题"),
+        question: tr(
+            "Why does batch = 1, even with INT8 Tensor Cores, face both low M-tile utilisation and the HBM weight-bandwidth bottleneck?",
+            "为什么 batch=1 即使使用 INT8 Tensor Core，仍会同时面临 M Tile 利用率低和 HBM 权重带宽瓶颈？",
+        ),
+        answer: tr(
+            "With one token, A has one real row: in an m16n16k16 tile 15 of 16 rows are padding, so the Tensor Cores do 16 × the useful multiply-adds (1/16 utilisation). Independently, every weight byte is read from HBM once and used for a single multiply-add (2 operations per byte, far left of the A100's INT8 ridge of 312): the kernel is bound by streaming the 16 MiB of weights, however fast the Tensor Cores are. INT8 halves the bytes compared with FP16, but does not create reuse; only a larger batch does.",
+            "只有一个 token 时 A 只有一行真实数据：m16n16k16 Tile 的 16 行中 15 行是补 0，Tensor Core 做的乘加是有用量的 16 倍（利用率 1/16）。与此无关的另一面是：每个权重字节从 HBM 读出后只参与一次乘加（每字节 2 次运算，远在 A100 INT8 拐点 312 的左侧），不管 Tensor Core 多快，Kernel 都受限于搬运 16 MiB 权重的带宽。INT8 相比 FP16 把字节数减半，却不产生数据复用；只有更大的 batch 才能。",
+        ),
+    },
+];
+
+// ---- Layout sources, in both languages ------------------------------------------------------
+
+/// Where a layout comes from: the model's citation in English, a translation in Chinese.
+pub fn source_text(s: LayoutSource, lang: Lang) -> String {
+    match (lang, s) {
+        (Lang::En, _) => s.citation().to_string(),
+        (Lang::Zh, LayoutSource::PtxIsa { section, .. }) => format!("PTX ISA 文档：{section}"),
+        (Lang::Zh, LayoutSource::ObservedWmma { measured: true }) => {
+            "在 H200（sm_90）上加载按坐标编码的 Tile 观察得到；f16 与 [WMMAE] sm_80.hpp 一致".into()
+        }
+        (Lang::Zh, LayoutSource::ObservedWmma { measured: false }) => {
+            "由在 H200（sm_90）上观察到的 s8 布局推断，未实测".into()
+        }
+    }
+}
+
+/// How far to trust a layout: the model's caveat in English, a translation in Chinese.
+pub fn caveat_text(s: LayoutSource, lang: Lang) -> String {
+    match (lang, s) {
+        (Lang::En, _) => s.caveat().to_string(),
+        (Lang::Zh, LayoutSource::PtxIsa { probed_on_h200: true, .. }) => {
+            "由 PTX ISA（§9.7.14.5）规定，与 .row/.col 修饰无关；已在 H200 上逐个寄存器元素做 one-hot 探测确认".into()
+        }
+        (Lang::Zh, LayoutSource::PtxIsa { probed_on_h200: false, .. }) => {
+            "由 PTX ISA（§9.7.14.5）规定，与 .row/.col 修饰无关；这一变体未做探测（m16n8k32 s8 与 m16n8k16 f16 已探测且吻合）".into()
+        }
+        (Lang::Zh, LayoutSource::ObservedWmma { measured: true }) => {
+            "在 sm_90 上观察得到，sm_80 上的 SASS 完全相同；NVIDIA 未规定 WMMA 布局，代码不得依赖它".into()
+        }
+        (Lang::Zh, LayoutSource::ObservedWmma { measured: false }) => {
+            "由 sm_90 上观察到的 s8 布局推断（u8 未实测）；NVIDIA 未规定 WMMA 布局，代码不得依赖它".into()
+        }
+    }
+}
