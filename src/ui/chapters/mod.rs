@@ -6,6 +6,7 @@ use leptos::prelude::*;
 use crate::ui::i18n::{tr, Tr};
 
 pub mod home;
+pub mod occupancy;
 pub mod roofline;
 
 /// One chapter (or tool page) of the explainer.
@@ -21,6 +22,10 @@ pub struct Chapter {
     pub summary: Tr,
     /// The chapter's page, or `None` while it is still being written.
     pub view: Option<fn() -> AnyView>,
+}
+
+fn occupancy_view() -> AnyView {
+    view! { <occupancy::OccupancyChapter/> }.into_any()
 }
 
 fn roofline_view() -> AnyView {
@@ -47,7 +52,7 @@ pub const ALL: &[Chapter] = &[
             "How registers, threads and shared memory limit the blocks resident on one SM.",
             "寄存器、线程数和 shared memory 如何限制一个 SM 上驻留的 block 数。",
         ),
-        view: None,
+        view: Some(occupancy_view),
     },
     Chapter {
         number: Some(3),
