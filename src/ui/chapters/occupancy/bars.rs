@@ -30,7 +30,14 @@ fn seg_class(k: SegmentKind) -> &'static str {
 }
 
 fn amount(r: Resource, v: u64, lang: Lang) -> String {
-    format!("{} {}", grouped(v), text::unit(r, lang))
+    let unit = text::unit(r, lang);
+    // "1 block", "2 blocks" (Chinese has no plural).
+    let unit = if v == 1 && lang == Lang::En {
+        unit.strip_suffix('s').unwrap_or(unit)
+    } else {
+        unit
+    };
+    format!("{} {unit}", grouped(v))
 }
 
 /// "≤ 4 blocks" / "∞" for a limit.
@@ -132,6 +139,8 @@ pub fn Figure() -> impl IntoView {
                 let testid = format!("bar-{:?}", bar.resource).to_lowercase();
                 let heading = bar_heading(&bar, l);
                 let binds = bar.binds;
+                // The budget that cannot hold even one block (the launch fails).
+                let fails = bar.limit == 0;
                 let segs = bar
                     .segments
                     .iter()
@@ -159,10 +168,11 @@ pub fn Figure() -> impl IntoView {
                     })
                     .collect_view();
                 view! {
-                    <g class="gx-bar" class:gx-bar--binds=binds data-testid=testid>
+                    <g class="gx-bar" class:gx-bar--binds=binds class:gx-bar--fails=fails data-testid=testid>
                         <text class="gx-bar__label" x="0" y=format!("{:.1}", y + 16.0)>
                             {heading}
                             {binds.then(|| view! { <tspan class="gx-bar__binds">{match l { Lang::En => "  ◀ binds", Lang::Zh => "  ◀ 限制因素" }}</tspan> })}
+                            {fails.then(|| view! { <tspan class="gx-bar__binds">{match l { Lang::En => "  ◀ not even one block fits", Lang::Zh => "  ◀ 一个 block 也放不下" }}</tspan> })}
                         </text>
                         {segs}
                         {dividers.into_iter().map(|x| view! {

@@ -111,7 +111,9 @@ pub fn Verdict() -> impl IntoView {
                 }
             }
         }}
-        <p class="gx-limiter" data-testid="limiter">{move || limiter_sentence(&st.outputs.get(), lang.get())}</p>
+        <Show when=move || st.outputs.with(|o| o.error.is_none())>
+            <p class="gx-limiter" data-testid="limiter">{move || limiter_sentence(&st.outputs.get(), lang.get())}</p>
+        </Show>
     }
 }
 
@@ -546,9 +548,10 @@ fn Suggested() -> impl IntoView {
                     (None, Lang::Zh) => view! { <p>"在这样的寄存器与 shared memory 用量下，任何 block 大小都无法启动。"</p> }.into_any(),
                     (Some((size, grid)), l) => {
                         let per_sm = grid / out.gpu.sm_count.max(1);
+                        let blocks_word = if per_sm == 1 { "block" } else { "blocks" };
                         let text = match l {
                             Lang::En => format!(
-                                "cudaOccupancyMaxPotentialBlockSize suggests {size} threads per block: {per_sm} blocks per SM, {} resident threads, and a grid of at least {} blocks ({per_sm} × {} SMs) to fill the GPU once.",
+                                "cudaOccupancyMaxPotentialBlockSize suggests {size} threads per block: {per_sm} {blocks_word} per SM, {} resident threads, and a grid of at least {} blocks ({per_sm} × {} SMs) to fill the GPU once.",
                                 grouped(u64::from(per_sm) * u64::from(size)), grouped(grid.into()), out.gpu.sm_count
                             ),
                             Lang::Zh => format!(
