@@ -4,4 +4,5 @@
 //! named `b_from_a` (`px_from_value`, `value_from_px`). No web crate here.
 
 pub mod chart;
+pub mod grid;
 pub mod scale;

@@ -5,6 +5,7 @@ use leptos::prelude::*;
 
 use crate::ui::i18n::{tr, Tr};
 
+pub mod dispatch;
 pub mod home;
 pub mod occupancy;
 pub mod roofline;
@@ -22,6 +23,10 @@ pub struct Chapter {
     pub summary: Tr,
     /// The chapter's page, or `None` while it is still being written.
     pub view: Option<fn() -> AnyView>,
+}
+
+fn dispatch_view() -> AnyView {
+    view! { <dispatch::DispatchChapter/> }.into_any()
 }
 
 fn occupancy_view() -> AnyView {
@@ -62,7 +67,7 @@ pub const ALL: &[Chapter] = &[
             "A grid's blocks land on all 108 SMs in waves; the tail wave.",
             "grid 的 block 按波次分派到全部 108 个 SM；尾波。",
         ),
-        view: None,
+        view: Some(dispatch_view),
     },
     Chapter {
         number: Some(4),

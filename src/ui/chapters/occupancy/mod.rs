@@ -7,7 +7,7 @@
 mod bars;
 pub mod state;
 mod sweeps;
-mod text;
+pub(crate) mod text;
 mod views;
 
 use leptos::prelude::*;

@@ -105,6 +105,10 @@ impl OccInputs {
     pub fn from_query(query: &str) -> (OccInputs, Vec<Notice>) {
         let mut r = QueryReader::parse(query);
         let inputs = OccInputs::read(&mut r);
+        // The Block dispatch chapter's own keys: a link from there opens here without notices.
+        for key in ["grid", "dur", "jit"] {
+            r.skip(key);
+        }
         (inputs, r.finish())
     }
 
