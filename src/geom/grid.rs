@@ -17,8 +17,10 @@ pub struct SmGrid {
 }
 
 impl SmGrid {
-    /// Slots per row inside one SM.
+    /// Most slots per row inside one SM.
     pub const SLOT_COLS: u32 = 8;
+    /// Largest slot cell, so that 1 slot per SM does not draw a giant square.
+    pub const MAX_CELL_PX: f64 = 16.0;
     /// Gap between SMs.
     pub const GAP_PX: f64 = 6.0;
     /// Padding inside an SM around its slots, and height of its label strip.
@@ -31,13 +33,19 @@ impl SmGrid {
         (self.width_px - Self::GAP_PX * (cols - 1.0)) / cols
     }
 
+    /// Slots per row inside one SM: all of them up to [`SmGrid::SLOT_COLS`].
+    pub fn slot_cols(&self) -> u32 {
+        self.slots.clamp(1, Self::SLOT_COLS)
+    }
+
     /// Side of one slot cell.
     pub fn cell_px(&self) -> f64 {
-        (self.sm_width() - 2.0 * Self::PAD_PX) / f64::from(Self::SLOT_COLS)
+        ((self.sm_width() - 2.0 * Self::PAD_PX) / f64::from(self.slot_cols()))
+            .min(Self::MAX_CELL_PX)
     }
 
     fn slot_rows(&self) -> u32 {
-        self.slots.div_ceil(Self::SLOT_COLS).max(1)
+        self.slots.div_ceil(self.slot_cols()).max(1)
     }
 
     fn sm_height(&self) -> f64 {
@@ -68,8 +76,9 @@ impl SmGrid {
     pub fn slot_rect(&self, sm: u32, slot: u32) -> Rect {
         let sm = self.sm_rect(sm);
         let c = self.cell_px();
-        let x0 = sm.x0 + Self::PAD_PX + f64::from(slot % Self::SLOT_COLS) * c;
-        let y0 = sm.y0 + Self::LABEL_PX + Self::PAD_PX + f64::from(slot / Self::SLOT_COLS) * c;
+        let cols = self.slot_cols();
+        let x0 = sm.x0 + Self::PAD_PX + f64::from(slot % cols) * c;
+        let y0 = sm.y0 + Self::LABEL_PX + Self::PAD_PX + f64::from(slot / cols) * c;
         Rect {
             x0: x0 + 0.5,
             y0: y0 + 0.5,
