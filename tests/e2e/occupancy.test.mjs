@@ -135,6 +135,10 @@ test("Chinese, the sweep toggle and the suggested block size", async () => {
   await page.waitForFunction(() => location.search.includes("y=warps"));
   assert.match(await page.locator("[data-testid=sweep-threads] .gx-sweep__readout").textContent(), /→ 64 warps/);
   assert.match(await text(page, "suggested"), /suggests 1024 threads/);
+  // The same kernel in the Block dispatch chapter: 8 blocks/SM × 108 SMs per wave.
+  await page.click("[data-testid=to-dispatch]");
+  await page.waitForSelector("[data-testid=wave-full-wave]");
+  assert.match(await page.locator("[data-testid=wave-full-wave]").textContent(), /864/);
   assert.deepEqual(errors, []);
   await context.close();
 });

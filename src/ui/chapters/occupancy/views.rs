@@ -232,6 +232,10 @@ pub fn Controls() -> impl IntoView {
                     value=Signal::derive(move || u64::try_from(st.inputs.with(|i| i.carveout)).unwrap_or(0))
                     on_input=Callback::new(move |v: u64| st.inputs.update(|i| i.carveout = i32::try_from(v).unwrap_or(100)))/>
             </Show>
+            <a data-testid="to-dispatch" href=move || {
+                let q = st.inputs.with(|i| i.to_query());
+                if q.is_empty() { "dispatch".to_string() } else { format!("dispatch?{q}") }
+            }>{t(tr("See this kernel's grid dispatched in waves →", "看这个 kernel 的 grid 如何分波次分派 →"))}</a>
         </aside>
     }
 }
