@@ -135,14 +135,14 @@ pub fn Figure() -> impl IntoView {
             }).unwrap_or_default();
             match l {
                 Lang::En => format!(
-                    "Cycle {} of {}: wave {} of {waves}{tail}; {} blocks started, {} finished, {running} running; {idle} of {} SMs idle.{hover}",
+                    "Cycle {} of {}: wave {} of {waves}{tail}; {} blocks started, {} finished, {} running; {idle} of {} SMs idle.{hover}",
                     grouped(cycle.into()), grouped(trace.makespan_cycles().into()), m.current_wave + 1,
-                    grouped(m.started.into()), grouped(m.completed.into()), trace.sm_count()
+                    grouped(m.started.into()), grouped(m.completed.into()), grouped(running.into()), trace.sm_count()
                 ),
                 Lang::Zh => format!(
-                    "第 {} / {} 周期：第 {} / {waves} 波{tail}；已开始 {} 个 block，已完成 {} 个，运行中 {running} 个；{} 个 SM 中 {idle} 个空闲。{hover}",
+                    "第 {} / {} 周期：第 {} / {waves} 波{tail}；已开始 {} 个 block，已完成 {} 个，运行中 {} 个；{} 个 SM 中 {idle} 个空闲。{hover}",
                     grouped(cycle.into()), grouped(trace.makespan_cycles().into()), m.current_wave + 1,
-                    grouped(m.started.into()), grouped(m.completed.into()), trace.sm_count()
+                    grouped(m.started.into()), grouped(m.completed.into()), grouped(running.into()), trace.sm_count()
                 ),
             }
         })
