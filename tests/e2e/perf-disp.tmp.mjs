@@ -3,7 +3,7 @@ import { launch, openPage } from "./browser.mjs";
 const s = await startServer("/work/ui-occ/dist");
 const b = await launch();
 const { page, errors } = await openPage(b);
-await page.goto(s.base + "dispatch?gpu=h100&threads=64&regs=16&grid=1048576&jit=50");
+await page.goto(s.base + "dispatch?gpu=h100&threads=64&regs=16&grid=1048576");
 await page.waitForSelector("[data-testid=dispatch-canvas]");
 await page.waitForTimeout(500);
 // Time a model recompute: type a new grid size and wait two frames.

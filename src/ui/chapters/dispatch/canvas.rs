@@ -43,14 +43,15 @@ pub fn moment(trace: &Trace, cycle: u32) -> Moment {
     let started = trace.started_by(cycle);
     let waves = trace.wave_count();
     let last = waves.saturating_sub(1);
-    let tail = trace
-        .wave(last)
-        .filter(|w| w.blocks < trace.full_wave_blocks());
+    // O(1): the last wave is partial when the grid is not a multiple of the full wave.
+    let partial = !trace
+        .block_count()
+        .is_multiple_of(trace.full_wave_blocks().max(1));
     Moment {
         started,
         completed: trace.completed_by(cycle),
         current_wave: trace.wave_of_block(started.saturating_sub(1)),
-        tail_wave: tail.map(|_| last),
+        tail_wave: partial.then_some(last),
     }
 }
 
