@@ -97,8 +97,14 @@ pub fn describe_segment(bar: &ResourceBar, seg: &Segment, lang: Lang) -> String 
 
 fn bar_heading(bar: &ResourceBar, lang: Lang) -> String {
     let name = text::resource(bar.resource).get(lang);
-    let total = amount(bar.resource, bar.total, lang);
-    let per = amount(bar.resource, bar.per_block, lang);
+    // The bar's name says the unit; only bytes need one.
+    let unit = if bar.resource == Resource::SharedMemory {
+        " B"
+    } else {
+        ""
+    };
+    let total = format!("{}{unit}", grouped(bar.total));
+    let per = format!("{}{unit}", grouped(bar.per_block));
     let lim = limit_text(bar.limit);
     match lang {
         Lang::En => format!("{name}: {total} per SM · {per} per block · allows {lim} blocks"),
@@ -172,7 +178,7 @@ pub fn Figure() -> impl IntoView {
                         <text class="gx-bar__label" x="0" y=format!("{:.1}", y + 16.0)>
                             {heading}
                             {binds.then(|| view! { <tspan class="gx-bar__binds">{match l { Lang::En => "  ◀ binds", Lang::Zh => "  ◀ 限制因素" }}</tspan> })}
-                            {fails.then(|| view! { <tspan class="gx-bar__binds">{match l { Lang::En => "  ◀ not even one block fits", Lang::Zh => "  ◀ 一个 block 也放不下" }}</tspan> })}
+                            {fails.then(|| view! { <tspan class="gx-bar__binds">{match l { Lang::En => "  ◀ does not fit", Lang::Zh => "  ◀ 放不下" }}</tspan> })}
                         </text>
                         {segs}
                         {dividers.into_iter().map(|x| view! {
