@@ -4,7 +4,7 @@
 //! their pixel positions from one [`ChartFrame`], so a point drawn in SVG lands exactly where
 //! plotters put the axes. Units: CSS pixels, origin top-left, y down.
 
-use crate::geom::scale::LogScale;
+use crate::geom::scale::{LinearScale, LogScale};
 
 /// A rectangle in CSS pixels.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -50,6 +50,34 @@ impl ChartFrame {
         x_label_area_px: 52.0,
         y_label_area_px: 84.0,
     };
+
+    /// The frame of the Occupancy chapter's sweep graphs: 360 × 220.
+    pub const SWEEP: ChartFrame = ChartFrame {
+        width_px: 360.0,
+        height_px: 220.0,
+        margin_px: 10.0,
+        x_label_area_px: 40.0,
+        y_label_area_px: 44.0,
+    };
+
+    /// Linear axes over the plot rectangle for the given data domains (y grows upwards).
+    pub fn linear(&self, x_domain: (f64, f64), y_domain: (f64, f64)) -> LinearAxes {
+        let r = self.plot_rect();
+        LinearAxes {
+            x: LinearScale {
+                domain_min: x_domain.0,
+                domain_max: x_domain.1,
+                range_start_px: r.x0,
+                range_end_px: r.x1,
+            },
+            y: LinearScale {
+                domain_min: y_domain.0,
+                domain_max: y_domain.1,
+                range_start_px: r.y1,
+                range_end_px: r.y0,
+            },
+        }
+    }
 
     /// The plotting rectangle: what lies inside margins and label areas.
     pub fn plot_rect(&self) -> Rect {
@@ -102,6 +130,61 @@ impl LogLogAxes {
     }
 }
 
+/// A pair of linear scales: data → CSS pixels.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct LinearAxes {
+    /// Horizontal scale.
+    pub x: LinearScale,
+    /// Vertical scale (range runs bottom → top).
+    pub y: LinearScale,
+}
+
+impl LinearAxes {
+    /// Pixel position of a data point.
+    pub fn px_from_data(&self, x: f64, y: f64) -> (f64, f64) {
+        (self.x.px_from_value(x), self.y.px_from_value(y))
+    }
+
+    /// An SVG path through `points` (sorted by x) drawn as steps for inputs that round up: each
+    /// value holds from the previous point's x (the first from `x_start`) up to its own x, as
+    /// 33..=64 threads are 2 warps like 64. Empty for no points.
+    pub fn step_path(&self, points: &[(f64, f64)], x_start: f64) -> String {
+        let mut d = String::new();
+        for (i, &(x, y)) in points.iter().enumerate() {
+            let py = self.y.px_from_value(y);
+            if i == 0 {
+                let sx = self.x.px_from_value(x_start);
+                d.push_str(&format!("M{sx:.1},{py:.1}"));
+            } else {
+                d.push_str(&format!("V{py:.1}"));
+            }
+            d.push_str(&format!("H{:.1}", self.x.px_from_value(x)));
+        }
+        d
+    }
+}
+
+/// Splits `[x0, x0 + width]` into consecutive spans proportional to `amounts` out of `total`
+/// (a stacked bar). Spans never exceed the bar; a zero total gives zero-width spans at `x0`.
+pub fn stacked_spans(amounts: &[u64], total: u64, x0: f64, width: f64) -> Vec<(f64, f64)> {
+    let mut acc = 0u64;
+    amounts
+        .iter()
+        .map(|&a| {
+            let px = |v: u64| {
+                if total == 0 {
+                    x0
+                } else {
+                    x0 + width * (v.min(total) as f64 / total as f64)
+                }
+            };
+            let start = px(acc);
+            acc = acc.saturating_add(a);
+            (start, px(acc))
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -116,5 +199,30 @@ mod tests {
         let (x, y) = axes.data_from_px(axes.x.px_from_value(156.0), axes.y.px_from_value(312e12));
         assert!((x / 156.0 - 1.0).abs() < 1e-9 && (y / 312e12 - 1.0).abs() < 1e-9);
         assert!(r.contains((r.x0 + r.x1) / 2.0, (r.y0 + r.y1) / 2.0));
+    }
+
+    #[test]
+    fn steps_and_stacks() {
+        let f = ChartFrame::SWEEP;
+        let axes = f.linear((0.0, 100.0), (0.0, 1.0));
+        let r = f.plot_rect();
+        let d = axes.step_path(&[(50.0, 1.0), (100.0, 0.0)], 0.0);
+        assert_eq!(
+            d,
+            format!(
+                "M{:.1},{:.1}H{:.1}V{:.1}H{:.1}",
+                r.x0,
+                r.y0,
+                axes.x.px_from_value(50.0),
+                r.y1,
+                r.x1
+            )
+        );
+        assert_eq!(axes.step_path(&[], 1.0), "");
+        assert_eq!(
+            stacked_spans(&[1, 2, 1], 4, 10.0, 40.0),
+            vec![(10.0, 20.0), (20.0, 40.0), (40.0, 50.0)]
+        );
+        assert_eq!(stacked_spans(&[5], 0, 3.0, 10.0), vec![(3.0, 3.0)]);
     }
 }

@@ -5,5 +5,6 @@
 
 pub mod chart;
 pub mod die;
+pub mod grid;
 pub mod scale;
 pub mod warp_memory;

@@ -70,6 +70,77 @@ pub fn decade_domain(values: impl IntoIterator<Item = f64>, fallback: (f64, f64)
     (lo, hi)
 }
 
+/// A linear scale mapping `[domain_min, domain_max]` onto `[range_start_px, range_end_px]`
+/// (the range may run backwards, as a y axis does).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct LinearScale {
+    /// Value at the start of the range.
+    pub domain_min: f64,
+    /// Value at the end of the range (> domain_min).
+    pub domain_max: f64,
+    /// Pixel of `domain_min`.
+    pub range_start_px: f64,
+    /// Pixel of `domain_max`.
+    pub range_end_px: f64,
+}
+
+impl LinearScale {
+    /// Pixel position of `value` (not clamped); an empty domain maps everything to the start.
+    pub fn px_from_value(&self, value: f64) -> f64 {
+        let span = self.domain_max - self.domain_min;
+        if span.is_nan() || span <= 0.0 || !value.is_finite() {
+            return self.range_start_px;
+        }
+        let t = (value - self.domain_min) / span;
+        self.range_start_px + t * (self.range_end_px - self.range_start_px)
+    }
+
+    /// Data value at pixel `px` (inverse of [`LinearScale::px_from_value`]).
+    pub fn value_from_px(&self, px: f64) -> f64 {
+        let span = self.range_end_px - self.range_start_px;
+        if span == 0.0 {
+            return self.domain_min;
+        }
+        self.domain_min + (px - self.range_start_px) / span * (self.domain_max - self.domain_min)
+    }
+
+    /// About `count` evenly spaced "nice" ticks (steps of 1, 2 or 5 × 10^k, or `step_hint`
+    /// multiples when given) inside the domain, ascending.
+    pub fn ticks(&self, count: usize, step_hint: Option<f64>) -> Vec<f64> {
+        let span = self.domain_max - self.domain_min;
+        if span.is_nan() || span <= 0.0 || count == 0 {
+            return Vec::new();
+        }
+        let step = match step_hint {
+            Some(h) if h > 0.0 => {
+                let mut s = h;
+                while span / s > count as f64 {
+                    s *= 2.0;
+                }
+                s
+            }
+            _ => {
+                let raw = span / count as f64;
+                let mag = 10f64.powf(raw.log10().floor());
+                let norm = raw / mag;
+                let nice = if norm <= 1.0 {
+                    1.0
+                } else if norm <= 2.0 {
+                    2.0
+                } else if norm <= 5.0 {
+                    5.0
+                } else {
+                    10.0
+                };
+                nice * mag
+            }
+        };
+        let first = (self.domain_min / step).ceil() as i64;
+        let last = (self.domain_max / step + 1e-9).floor() as i64;
+        (first..=last).map(|i| i as f64 * step).collect()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -99,5 +170,29 @@ mod tests {
         assert_eq!(decade_domain([0.17, 1365.0], (1.0, 10.0)), (0.1, 10000.0));
         assert_eq!(decade_domain([f64::NAN, -1.0], (1.0, 10.0)), (1.0, 10.0));
         assert_eq!(decade_domain([100.0], (1.0, 10.0)), (100.0, 1000.0));
+    }
+
+    #[test]
+    fn linear_round_trips_and_ticks() {
+        let s = LinearScale {
+            domain_min: 0.0,
+            domain_max: 1024.0,
+            range_start_px: 50.0,
+            range_end_px: 450.0,
+        };
+        assert_eq!(s.px_from_value(512.0), 250.0);
+        assert_eq!(s.value_from_px(250.0), 512.0);
+        assert_eq!(
+            s.ticks(8, Some(32.0)),
+            vec![0.0, 128.0, 256.0, 384.0, 512.0, 640.0, 768.0, 896.0, 1024.0]
+        );
+        let y = LinearScale {
+            domain_min: 0.0,
+            domain_max: 100.0,
+            range_start_px: 200.0,
+            range_end_px: 0.0,
+        };
+        assert_eq!(y.ticks(4, None), vec![0.0, 50.0, 100.0]);
+        assert_eq!(y.px_from_value(100.0), 0.0);
     }
 }

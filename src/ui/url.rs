@@ -251,6 +251,11 @@ impl QueryReader {
         }
     }
 
+    /// Marks `key` as known without reading it (a key another chapter sharing the link owns).
+    pub fn skip(&mut self, key: &str) {
+        self.read.push(key.to_string());
+    }
+
     /// Ends reading: every key that was not asked for becomes an [`Notice::UnknownKey`].
     pub fn finish(mut self) -> Vec<Notice> {
         for key in self.pairs.keys() {

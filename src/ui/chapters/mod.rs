@@ -9,8 +9,10 @@ pub mod access;
 pub mod bank_conflicts;
 pub mod chip;
 pub mod coalescing;
+pub mod dispatch;
 pub mod divergence;
 pub mod home;
+pub mod occupancy;
 pub mod roofline;
 pub mod scheduling;
 pub mod tensor_cores;
@@ -50,6 +52,14 @@ fn bank_conflicts_view() -> AnyView {
     view! { <bank_conflicts::BankConflictsChapter/> }.into_any()
 }
 
+fn dispatch_view() -> AnyView {
+    view! { <dispatch::DispatchChapter/> }.into_any()
+}
+
+fn occupancy_view() -> AnyView {
+    view! { <occupancy::OccupancyChapter/> }.into_any()
+}
+
 fn roofline_view() -> AnyView {
     view! { <roofline::RooflineChapter/> }.into_any()
 }
@@ -78,7 +88,7 @@ pub const ALL: &[Chapter] = &[
             "How registers, threads and shared memory limit the blocks resident on one SM.",
             "寄存器、线程数和 shared memory 如何限制一个 SM 上驻留的 block 数。",
         ),
-        view: None,
+        view: Some(occupancy_view),
     },
     Chapter {
         number: Some(3),
@@ -88,7 +98,7 @@ pub const ALL: &[Chapter] = &[
             "A grid's blocks land on all 108 SMs in waves; the tail wave.",
             "grid 的 block 按波次分派到全部 108 个 SM；尾波。",
         ),
-        view: None,
+        view: Some(dispatch_view),
     },
     Chapter {
         number: Some(4),

@@ -32,6 +32,16 @@ impl Tokens {
         )
     }
 
+    /// The raw CSS value of `--name` (trimmed), or `fallback` when missing or empty.
+    pub fn css(&self, name: &str, fallback: &str) -> String {
+        self.0
+            .as_ref()
+            .and_then(|s| s.get_property_value(name).ok())
+            .map(|v| v.trim().to_string())
+            .filter(|v| !v.is_empty())
+            .unwrap_or_else(|| fallback.to_string())
+    }
+
     /// The colour of `--name`, or `fallback`.
     pub fn color(&self, name: &str, fallback: RGBColor) -> RGBColor {
         self.0

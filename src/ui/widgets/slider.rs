@@ -65,7 +65,8 @@ pub fn RangeSlider(
     min: u64,
     /// Largest value.
     max: u64,
-    /// Step of the linear slider (ignored for `Scale::Log2`).
+    /// Step of the linear slider (ignored for `Scale::Log2`). The slider starts at the first
+    /// multiple of `step` ≥ `min`; the number input still takes any value in `min..=max`.
     #[prop(default = 1)]
     step: u64,
     /// Linear or powers of two.
@@ -86,7 +87,10 @@ pub fn RangeSlider(
     let lang = use_lang();
     let error = RwSignal::new(None::<String>);
     let (slider_min, slider_max, slider_step) = match scale {
-        Scale::Linear => (min, max, step.max(1)),
+        Scale::Linear => {
+            let step = step.max(1);
+            (min.div_ceil(step).saturating_mul(step).min(max), max, step)
+        }
         Scale::Log2 => (u64::from(log2_floor(min)), u64::from(log2_floor(max)), 1),
     };
     let slider_value = move || match scale {

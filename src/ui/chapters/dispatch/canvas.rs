@@ -1,0 +1,271 @@
+//! The dispatch canvas: every SM with its block slots at the current cycle, coloured by wave.
+//! Layout from [`SmGrid`]; colours from the CSS tokens; one `fillRect` per slot per frame.
+
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+use super::state::DispState;
+use crate::geom::chart::Rect;
+use crate::geom::grid::SmGrid;
+use crate::model::dispatch::Trace;
+use crate::ui::charts::colors::Tokens;
+
+/// Width of the figure, CSS px.
+pub const WIDTH_PX: f64 = 960.0;
+/// SMs per row.
+pub const COLS: u32 = 12;
+
+/// The layout for a trace's SMs and slots.
+pub fn grid_for(sm_count: u32, slots: u32) -> SmGrid {
+    SmGrid {
+        sm_count,
+        slots: slots.min(64),
+        cols: COLS,
+        width_px: WIDTH_PX,
+    }
+}
+
+/// What the canvas shows at `cycle`: the wave being dispatched and whether it is the tail.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Moment {
+    /// Blocks started by now.
+    pub started: u32,
+    /// Blocks finished by now.
+    pub completed: u32,
+    /// The newest wave with a started block (0 before any).
+    pub current_wave: u32,
+    /// Index of the last wave when it is partial.
+    pub tail_wave: Option<u32>,
+}
+
+/// The moment of `trace` at `cycle`.
+pub fn moment(trace: &Trace, cycle: u32) -> Moment {
+    let started = trace.started_by(cycle);
+    let waves = trace.wave_count();
+    let last = waves.saturating_sub(1);
+    // O(1): the last wave is partial when the grid is not a multiple of the full wave.
+    let partial = !trace
+        .block_count()
+        .is_multiple_of(trace.full_wave_blocks().max(1));
+    Moment {
+        started,
+        completed: trace.completed_by(cycle),
+        current_wave: trace.wave_of_block(started.saturating_sub(1)),
+        tail_wave: partial.then_some(last),
+    }
+}
+
+/// The colours of one theme, read from the CSS tokens.
+#[derive(Clone, Debug, PartialEq)]
+struct Colors {
+    surface: String,
+    sm_bg: String,
+    idle: String,
+    free: String,
+    prev: String,
+    current: String,
+    tail: String,
+}
+
+impl Colors {
+    fn of(canvas: &web_sys::HtmlCanvasElement) -> Colors {
+        let t = Tokens::of(canvas);
+        Colors {
+            surface: t.css("--gx-surface", "#ffffff"),
+            sm_bg: t.css("--gx-bg", "#f7f7f5"),
+            idle: t.css("--gx-sm-idle", "#f6dcd2"),
+            free: t.css("--gx-seg-free", "#e9e9ee"),
+            prev: t.css("--gx-wave-prev", "#9bb7cf"),
+            current: t.css("--gx-wave-current", "#2f6fa3"),
+            tail: t.css("--gx-wave-tail", "#c2410c"),
+        }
+    }
+}
+
+/// What the dynamic layer keeps between frames: the resident-block buffer, the colours and the
+/// trace they were read for (re-read when the trace changes, e.g. after a theme switch and an
+/// input change).
+#[derive(Default)]
+struct FrameState {
+    buf: Vec<Option<u32>>,
+    colors: Option<(Colors, u32, u32)>,
+}
+
+fn context(
+    canvas: &web_sys::HtmlCanvasElement,
+    height_px: f64,
+) -> Option<web_sys::CanvasRenderingContext2d> {
+    let dpr = window().device_pixel_ratio().clamp(1.0, 3.0);
+    let (pw, ph) = (
+        (WIDTH_PX * dpr).round() as u32,
+        (height_px * dpr).round() as u32,
+    );
+    if canvas.width() != pw || canvas.height() != ph {
+        canvas.set_width(pw);
+        canvas.set_height(ph);
+    }
+    let ctx: web_sys::CanvasRenderingContext2d = canvas.get_context("2d").ok()??.dyn_into().ok()?;
+    ctx.set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0).ok()?;
+    Some(ctx)
+}
+
+/// Fills every rectangle of one colour with a single path (far fewer state changes than one
+/// `fillRect` per slot).
+fn fill_all(ctx: &web_sys::CanvasRenderingContext2d, color: &str, rects: &[Rect]) {
+    if rects.is_empty() {
+        return;
+    }
+    ctx.begin_path();
+    for r in rects {
+        ctx.rect(r.x0, r.y0, r.x1 - r.x0, r.y1 - r.y0);
+    }
+    ctx.set_fill_style_str(color);
+    ctx.fill();
+}
+
+/// The static layer: SM frames and labels (redrawn only when the layout changes).
+fn draw_labels(canvas: &web_sys::HtmlCanvasElement, sm_count: u32, slots: u32) -> Option<()> {
+    let grid = grid_for(sm_count, slots);
+    let ctx = context(canvas, grid.height_px())?;
+    ctx.clear_rect(0.0, 0.0, WIDTH_PX, grid.height_px());
+    let t = Tokens::of(canvas);
+    ctx.set_stroke_style_str(&t.css("--gx-border", "#d9d9de"));
+    ctx.set_fill_style_str(&t.css("--gx-muted", "#5b5b66"));
+    ctx.set_font("9px sans-serif");
+    ctx.set_line_width(1.0);
+    for sm in 0..sm_count {
+        let r = grid.sm_rect(sm);
+        ctx.stroke_rect(r.x0 + 0.5, r.y0 + 0.5, r.x1 - r.x0 - 1.0, r.y1 - r.y0 - 1.0);
+        let _ = ctx.fill_text(&format!("SM {sm}"), r.x0 + 3.0, r.y0 + 9.5);
+    }
+    Some(())
+}
+
+/// The dynamic layer: SM backgrounds (idle tinted) and every slot coloured by wave.
+fn draw(
+    canvas: &web_sys::HtmlCanvasElement,
+    trace: &Trace,
+    cycle: u32,
+    frame: &mut FrameState,
+) -> Option<()> {
+    let grid = grid_for(trace.sm_count(), trace.blocks_per_sm());
+    let ctx = context(canvas, grid.height_px())?;
+    let key = (trace.block_count(), trace.makespan_cycles());
+    let colors = match &frame.colors {
+        Some((c, n, m)) if (*n, *m) == key => c.clone(),
+        _ => {
+            let c = Colors::of(canvas);
+            frame.colors = Some((c.clone(), key.0, key.1));
+            c
+        }
+    };
+    ctx.set_fill_style_str(&colors.surface);
+    ctx.fill_rect(0.0, 0.0, WIDTH_PX, grid.height_px());
+    trace.resident_at_into(cycle, &mut frame.buf);
+    let m = moment(trace, cycle);
+    let running = cycle < trace.makespan_cycles();
+    let slots = trace.blocks_per_sm();
+    let (mut busy_sms, mut idle_sms) = (Vec::new(), Vec::new());
+    let mut by_color: [Vec<Rect>; 4] = Default::default();
+    for sm in 0..trace.sm_count() {
+        let row = frame
+            .buf
+            .get((sm * slots) as usize..((sm + 1) * slots) as usize)
+            .unwrap_or(&[]);
+        let busy = row.iter().any(Option::is_some);
+        if running && !busy {
+            idle_sms.push(grid.sm_rect(sm));
+        } else {
+            busy_sms.push(grid.sm_rect(sm));
+        }
+        for (slot, block) in row.iter().enumerate().take(64) {
+            let k = match block {
+                None => 0,
+                Some(b) => {
+                    let wave = trace.wave_of_block(*b);
+                    if Some(wave) == m.tail_wave {
+                        3
+                    } else if wave == m.current_wave {
+                        2
+                    } else {
+                        1
+                    }
+                }
+            };
+            by_color[k].push(grid.slot_rect(sm, slot as u32));
+        }
+    }
+    fill_all(&ctx, &colors.sm_bg, &busy_sms);
+    fill_all(&ctx, &colors.idle, &idle_sms);
+    for (rects, color) in
+        by_color
+            .iter()
+            .zip([&colors.free, &colors.prev, &colors.current, &colors.tail])
+    {
+        fill_all(&ctx, color, rects);
+    }
+    Some(())
+}
+
+/// The canvas, redrawn whenever the trace or the cycle changes.
+#[component]
+pub fn DispatchCanvas(
+    /// Called with the SM under the pointer (None when it leaves).
+    on_hover: Callback<Option<u32>>,
+) -> impl IntoView {
+    let st = expect_context::<DispState>();
+    let lang = crate::ui::i18n::use_lang();
+    let canvas = NodeRef::<leptos::html::Canvas>::new();
+    let labels = NodeRef::<leptos::html::Canvas>::new();
+    let layout = Memo::new(move |_| {
+        st.outputs
+            .with(|o| o.trace.as_ref().map(|t| (t.sm_count(), t.blocks_per_sm())))
+    });
+    Effect::new(move |_| {
+        if let (Some(el), Some((sms, slots))) = (labels.get(), layout.get()) {
+            let _ = draw_labels(&el, sms, slots);
+        }
+    });
+    Effect::new(move |prev: Option<FrameState>| {
+        let mut frame = prev.unwrap_or_default();
+        let cycle = st.cycle.get();
+        let out = st.outputs.read();
+        if let (Some(el), Some(trace)) = (canvas.get(), out.trace.as_ref()) {
+            let _ = draw(&el, trace, cycle, &mut frame);
+        }
+        frame
+    });
+    let aspect = move || {
+        st.outputs.with(|o| {
+            let h = o.trace.as_ref().map_or(200.0, |t| {
+                grid_for(t.sm_count(), t.blocks_per_sm()).height_px()
+            });
+            format!("aspect-ratio: {WIDTH_PX} / {h:.1}")
+        })
+    };
+    let on_move = move |ev: leptos::ev::MouseEvent| {
+        let Some(el) = canvas.get_untracked() else {
+            return;
+        };
+        let rect = el.get_bounding_client_rect();
+        if rect.width() <= 0.0 {
+            return;
+        }
+        let scale = WIDTH_PX / rect.width();
+        let x = (f64::from(ev.client_x()) - rect.left()) * scale;
+        let y = (f64::from(ev.client_y()) - rect.top()) * scale;
+        let sm = st.outputs.with_untracked(|o| {
+            o.trace
+                .as_ref()
+                .and_then(|t| grid_for(t.sm_count(), t.blocks_per_sm()).sm_from_px(x, y))
+        });
+        on_hover.run(sm);
+    };
+    view! {
+        <div class="gx-dispatch__stack" on:mousemove=on_move on:mouseleave=move |_| on_hover.run(None)>
+            <canvas node_ref=canvas class="gx-dispatch__canvas" style=aspect data-testid="dispatch-canvas" role="img"
+                aria-label=move || if lang.get() == crate::ui::i18n::Lang::Zh { "各 SM 及其驻留 block（数据见下方数据表）" } else { "Every SM and its resident blocks (numbers in the data table below)" }></canvas>
+            <canvas node_ref=labels class="gx-dispatch__labels" aria-hidden="true"></canvas>
+        </div>
+    }
+}

@@ -1,0 +1,47 @@
+//! Chapter 3, Block dispatch: the whole grid dispatched to every SM in waves, animated on a
+//! canvas from a precomputed trace; wave count, tail and wave efficiency.
+//!
+//! Model: [`crate::model::dispatch`] (with the occupancy of chapter 2). State:
+//! [`state::DispState`] (inputs → one memo; a `cycle` signal indexes the trace).
+
+mod canvas;
+pub mod state;
+mod text;
+mod views;
+
+use leptos::prelude::*;
+
+use crate::ui::i18n::{t, use_lang, Lang};
+use crate::ui::widgets::{initial_query, use_permalink, Notices, PermalinkLink, Questions};
+use state::{DispInputs, DispState};
+
+/// The whole chapter page.
+#[component]
+pub fn DispatchChapter() -> impl IntoView {
+    let lang = use_lang();
+    let (inputs, notices) = DispInputs::from_query(&initial_query());
+    let state = DispState::new(inputs);
+    provide_context(state);
+    let permalink = use_permalink(move || state.inputs.with(|i| i.to_query()));
+
+    view! {
+        <article class="gx-chapter" data-testid="chapter-dispatch">
+            <header class="l-body">
+                <p class="gx-kicker">{move || if lang.get() == Lang::Zh { "第 3 章" } else { "Chapter 3" }}</p>
+                <h1>{t(text::TITLE)}</h1>
+                {text::INTRO.iter().map(|p| view! { <p>{t(*p)}</p> }).collect_view()}
+            </header>
+            <div class="l-body">
+                <Notices notices=notices/>
+            </div>
+            <section class="l-page gx-figure-grid">
+                <views::Figure/>
+                <views::Controls/>
+            </section>
+            <views::NumbersPanel/>
+            <views::DataTable/>
+            <Questions questions=&text::QUESTIONS/>
+            <PermalinkLink url=permalink/>
+        </article>
+    }
+}

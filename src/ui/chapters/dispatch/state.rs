@@ -1,0 +1,311 @@
+//! The Block dispatch chapter's state. The kernel's occupancy inputs are the Occupancy chapter's
+//! (same URL keys); grid size, block duration and jitter are this chapter's own.
+
+use leptos::prelude::*;
+use serde::Serialize;
+
+use crate::model::dispatch::{waves, DispatchError, Durations, Simulator, Trace, Waves};
+use crate::model::gpu_spec::GpuSpec;
+use crate::model::occupancy::{occupancy_steps, LaunchError};
+use crate::ui::chapters::occupancy::state::OccInputs;
+use crate::ui::url::{to_query, Notice, QueryReader};
+
+/// This chapter's own inputs. Field names are the URL keys.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GridInputs {
+    /// Blocks in the grid.
+    pub grid: u64,
+    /// Block duration, cycles.
+    pub dur: u32,
+    /// Duration jitter, ± percent (0 = every block equally long).
+    pub jit: u32,
+}
+
+/// Ranges: the one place sliders, typed numbers and permalinks clamp to.
+pub mod limits {
+    /// Grid size: 1 to 2^20 blocks.
+    pub const GRID: (u64, u64) = (1, 1 << 20);
+    /// Block duration, cycles.
+    pub const DUR: (u32, u32) = (100, 1_000_000);
+    /// Jitter, ± percent.
+    pub const JIT: (u32, u32) = (0, 90);
+}
+
+impl Default for GridInputs {
+    fn default() -> Self {
+        GridInputs {
+            grid: 1000,
+            dur: 10_000,
+            jit: 0,
+        }
+    }
+}
+
+/// Every input of the chapter.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct DispInputs {
+    /// The kernel (shared with the Occupancy chapter).
+    pub occ: OccInputs,
+    /// Grid, duration, jitter.
+    pub grid: GridInputs,
+}
+
+impl DispInputs {
+    /// Reads a permalink's query; never panics; unknown/bad values become notices.
+    pub fn from_query(query: &str) -> (DispInputs, Vec<Notice>) {
+        use limits::*;
+        let mut r = QueryReader::parse(query);
+        let occ = OccInputs::read(&mut r);
+        let d = GridInputs::default();
+        let grid = GridInputs {
+            grid: r.num("grid", d.grid, GRID.0, GRID.1),
+            dur: r.num("dur", d.dur, DUR.0, DUR.1),
+            jit: r.num("jit", d.jit, JIT.0, JIT.1),
+        };
+        (DispInputs { occ, grid }, r.finish())
+    }
+
+    /// The query string (only non-default values; the occupancy keys as that chapter writes them).
+    pub fn to_query(&self) -> String {
+        [
+            self.occ.to_query(),
+            to_query(&self.grid, &GridInputs::default()),
+        ]
+        .into_iter()
+        .filter(|q| !q.is_empty())
+        .collect::<Vec<_>>()
+        .join("&")
+    }
+}
+
+/// The course's launches, one button each.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Preset {
+    /// 256 × 64 on the A100: 4 blocks/SM × 108 = 432 blocks, exactly one full wave.
+    FullWave,
+    /// 1 block per SM (1024 threads × 64 registers), 109 blocks: 2 waves, the second of 1 block.
+    OneTooMany,
+    /// The course's W8A8 GEMV: 256 blocks × 128 threads, 48 registers (ptxas on sm_90), 6 KiB
+    /// static shared memory.
+    W8a8,
+}
+
+impl Preset {
+    /// Every preset, in button order.
+    pub const ALL: [Preset; 3] = [Preset::FullWave, Preset::OneTooMany, Preset::W8a8];
+
+    /// Sets the inputs (GPU A100, default carveout, no dynamic shared memory).
+    pub fn apply(self, i: &mut DispInputs) {
+        let (threads, regs, smem, grid) = match self {
+            Preset::FullWave => (256, 64, 0, 432),
+            Preset::OneTooMany => (1024, 64, 0, 109),
+            Preset::W8a8 => (128, 48, 6144, 256),
+        };
+        i.occ.gpu = "a100".into();
+        i.occ.threads = threads;
+        i.occ.regs = regs;
+        i.occ.smem = smem;
+        i.occ.dsmem = 0;
+        i.occ.carveout = -1;
+        i.grid.grid = grid;
+    }
+}
+
+/// Why nothing can be dispatched.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DispError {
+    /// The kernel does not launch (occupancy 0).
+    Launch(LaunchError),
+    /// The simulator refuses the launch.
+    Dispatch(DispatchError),
+}
+
+/// Everything the chapter shows.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DispOutputs {
+    /// The selected GPU.
+    pub gpu: GpuSpec,
+    /// Resident blocks per SM (0 when the launch fails).
+    pub blocks_per_sm: u32,
+    /// Warps per block.
+    pub warps_per_block: u32,
+    /// Occupancy ratio.
+    pub occupancy: f64,
+    /// The wave structure.
+    pub waves: Option<Waves>,
+    /// The simulated trace the canvas scrubs.
+    pub trace: Option<Trace>,
+    /// Why there is no trace.
+    pub error: Option<DispError>,
+}
+
+/// Durations for the inputs: constant, or ± `jit` % around `dur` (fixed seed).
+pub fn durations(g: &GridInputs) -> Durations {
+    if g.jit == 0 {
+        return Durations::Constant { cycles: g.dur };
+    }
+    let d = u64::from(g.dur);
+    let spread = d * u64::from(g.jit) / 100;
+    Durations::Jitter {
+        min_cycles: u32::try_from((d - spread).max(1)).unwrap_or(1),
+        max_cycles: u32::try_from(d + spread).unwrap_or(u32::MAX),
+        seed: 2,
+    }
+}
+
+/// The whole chapter as a pure function of its inputs.
+pub fn compute(i: &DispInputs) -> DispOutputs {
+    let gpu = i.occ.gpu_spec();
+    let steps = occupancy_steps(&gpu, &i.occ.kernel());
+    let blocks_per_sm = steps.blocks_per_sm;
+    let mut out = DispOutputs {
+        blocks_per_sm,
+        warps_per_block: steps.warps_per_block,
+        occupancy: steps.ratio(),
+        waves: None,
+        trace: None,
+        error: None,
+        gpu,
+    };
+    if let Some(e) = steps.errors.first() {
+        out.error = Some(DispError::Launch(*e));
+        return out;
+    }
+    out.waves = waves(out.gpu.sm_count, blocks_per_sm, i.grid.grid).ok();
+    match Simulator::new(
+        out.gpu.sm_count,
+        blocks_per_sm,
+        i.grid.grid,
+        durations(&i.grid),
+    ) {
+        Ok(sim) => out.trace = Some(sim.run()),
+        Err(e) => out.error = Some(DispError::Dispatch(e)),
+    }
+    out
+}
+
+/// The chapter's reactive state.
+#[derive(Clone, Copy)]
+pub struct DispState {
+    /// Every input (URL).
+    pub inputs: RwSignal<DispInputs>,
+    /// Everything derived.
+    pub outputs: Memo<DispOutputs>,
+    /// The time shown, cycles (indexes the trace; not in the URL).
+    pub cycle: RwSignal<u32>,
+    /// Animation running.
+    pub playing: RwSignal<bool>,
+    /// Speed, in quarters of "one block duration per second".
+    pub speed_quarters: RwSignal<u32>,
+}
+
+impl DispState {
+    /// State starting from `inputs`, at cycle 0, paused.
+    pub fn new(inputs: DispInputs) -> Self {
+        let inputs = RwSignal::new(inputs);
+        let outputs = Memo::new(move |_| inputs.with(compute));
+        DispState {
+            inputs,
+            outputs,
+            cycle: RwSignal::new(0),
+            playing: RwSignal::new(false),
+            speed_quarters: RwSignal::new(4),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn preset(p: Preset) -> DispOutputs {
+        let mut i = DispInputs::default();
+        p.apply(&mut i);
+        compute(&i)
+    }
+
+    #[test]
+    fn presets_give_the_course_waves() {
+        let w = preset(Preset::FullWave).waves.expect("waves");
+        assert_eq!(
+            (w.full_wave_blocks, w.count, w.last_wave_blocks),
+            (432, 1, 432)
+        );
+        assert_eq!(w.efficiency, 1.0);
+        let w = preset(Preset::OneTooMany).waves.expect("waves");
+        assert_eq!(
+            (w.full_wave_blocks, w.count, w.last_wave_blocks),
+            (108, 2, 1)
+        );
+        let out = preset(Preset::W8a8);
+        assert_eq!(out.blocks_per_sm, 10);
+        assert_eq!(out.waves.expect("waves").count, 1);
+        assert_eq!(out.trace.expect("trace").block_count(), 256);
+    }
+
+    #[test]
+    fn default_is_spec_example() {
+        // Spec §2: A100, 4 blocks/SM, grid 1000 → 3 waves (432, 432, 136).
+        let out = compute(&DispInputs::default());
+        let w = out.waves.expect("waves");
+        assert_eq!((w.count, w.last_wave_blocks), (3, 136));
+        assert_eq!(out.trace.expect("trace").makespan_cycles(), 30_000);
+    }
+
+    #[test]
+    fn a_launch_that_cannot_run_has_no_trace() {
+        let mut i = DispInputs::default();
+        i.occ.threads = 1024;
+        i.occ.regs = 65;
+        let out = compute(&i);
+        assert!(matches!(out.error, Some(DispError::Launch(_))));
+        assert!(out.trace.is_none());
+    }
+
+    #[test]
+    fn permalink_round_trips_and_shares_occupancy_keys() {
+        let mut i = DispInputs::default();
+        i.occ.regs = 32;
+        i.occ.gpu = "h100".into();
+        i.grid = GridInputs {
+            grid: 1 << 20,
+            dur: 500,
+            jit: 30,
+        };
+        let q = i.to_query();
+        assert!(q.contains("regs=32") && q.contains("grid=1048576"), "{q}");
+        let (back, notices) = DispInputs::from_query(&q);
+        assert_eq!(back, i);
+        assert!(notices.is_empty());
+        assert_eq!(DispInputs::default().to_query(), "");
+        let (occ, notices) = OccInputs::from_query(&q);
+        assert_eq!(occ.regs, 32);
+        assert!(notices.is_empty(), "{notices:?}");
+    }
+
+    #[test]
+    fn largest_grid_with_jitter_simulates() {
+        let mut i = DispInputs::default();
+        i.occ.gpu = "h100".into();
+        i.occ.threads = 64;
+        i.occ.regs = 16;
+        i.grid = GridInputs {
+            grid: 1 << 20,
+            dur: 1_000_000,
+            jit: 90,
+        };
+        let out = compute(&i);
+        assert_eq!(out.blocks_per_sm, 32);
+        assert!(out.trace.is_some(), "{:?}", out.error);
+    }
+
+    proptest! {
+        #[test]
+        fn any_query_computes_without_panic(q in ".{0,200}") {
+            let (s, _) = DispInputs::from_query(&q);
+            let out = compute(&s);
+            prop_assert!(out.trace.is_some() || out.error.is_some());
+        }
+    }
+}

@@ -1,0 +1,254 @@
+//! The figure: one SM's four budgets as stacked SVG bars (used / reserve / idle because another
+//! budget binds / free / L1), each segment focusable with its numbers; plus the verdict.
+
+use leptos::prelude::*;
+
+use super::state::{OccState, Resource, ResourceBar, Segment, SegmentKind};
+use super::text;
+use super::views::{limiter_sentence, Verdict};
+use crate::geom::chart::stacked_spans;
+use crate::model::occupancy::UNLIMITED;
+use crate::ui::format::grouped;
+use crate::ui::i18n::{t, use_lang, Lang};
+
+/// Bar layout in the SVG's user units.
+const WIDTH: f64 = 640.0;
+const ROW: f64 = 66.0;
+const BAR_Y: f64 = 24.0;
+const BAR_H: f64 = 26.0;
+/// Most block dividers drawn inside one bar (more would be a grey smear).
+const MAX_DIVIDERS: u64 = 64;
+
+fn seg_class(k: SegmentKind) -> &'static str {
+    match k {
+        SegmentKind::Used => "gx-seg gx-seg--used",
+        SegmentKind::Reserve => "gx-seg gx-seg--reserve",
+        SegmentKind::Idle => "gx-seg gx-seg--idle",
+        SegmentKind::Free => "gx-seg gx-seg--free",
+        SegmentKind::L1 => "gx-seg gx-seg--l1",
+    }
+}
+
+fn amount(r: Resource, v: u64, lang: Lang) -> String {
+    let unit = text::unit(r, lang);
+    // "1 block", "2 blocks" (Chinese has no plural).
+    let unit = if v == 1 && lang == Lang::En {
+        unit.strip_suffix('s').unwrap_or(unit)
+    } else {
+        unit
+    };
+    format!("{} {unit}", grouped(v))
+}
+
+/// "≤ 4 blocks" / "∞" for a limit.
+pub fn limit_text(limit: u32) -> String {
+    if limit == UNLIMITED {
+        "∞".into()
+    } else {
+        grouped(limit.into())
+    }
+}
+
+/// One segment's description for its aria-label, tooltip and the data table.
+pub fn describe_segment(bar: &ResourceBar, seg: &Segment, lang: Lang) -> String {
+    let name = text::resource(bar.resource).get(lang);
+    let what = text::segment(seg.kind).get(lang);
+    let pct = if bar.total == 0 {
+        0.0
+    } else {
+        seg.amount as f64 / bar.total as f64 * 100.0
+    };
+    let blocks = match (seg.kind, bar.per_block) {
+        (SegmentKind::Used | SegmentKind::Idle, per) if per > 0 => Some(seg.amount / per),
+        _ => None,
+    };
+    let amt = amount(bar.resource, seg.amount, lang);
+    match (lang, blocks) {
+        (Lang::En, Some(b)) if seg.kind == SegmentKind::Idle => format!(
+            "{name}: {what}: {amt} ({pct:.1} % of {}), enough for {b} more block(s) of {}",
+            grouped(bar.total),
+            amount(bar.resource, bar.per_block, lang)
+        ),
+        (Lang::Zh, Some(b)) if seg.kind == SegmentKind::Idle => format!(
+            "{name}：{what}：{amt}（占 {} 的 {pct:.1} %），还够放 {b} 个每个 {} 的 block",
+            grouped(bar.total),
+            amount(bar.resource, bar.per_block, lang)
+        ),
+        (Lang::En, Some(b)) => format!(
+            "{name}: {what}: {amt} ({pct:.1} % of {}) = {b} block(s) × {}",
+            grouped(bar.total),
+            amount(bar.resource, bar.per_block, lang)
+        ),
+        (Lang::Zh, Some(b)) => format!(
+            "{name}：{what}：{amt}（占 {} 的 {pct:.1} %）= {b} 个 block × {}",
+            grouped(bar.total),
+            amount(bar.resource, bar.per_block, lang)
+        ),
+        (Lang::En, None) => format!(
+            "{name}: {what}: {amt} ({pct:.1} % of {})",
+            grouped(bar.total)
+        ),
+        (Lang::Zh, None) => format!(
+            "{name}：{what}：{amt}（占 {} 的 {pct:.1} %）",
+            grouped(bar.total)
+        ),
+    }
+}
+
+fn bar_heading(bar: &ResourceBar, lang: Lang) -> String {
+    let name = text::resource(bar.resource).get(lang);
+    // The bar's name says the unit; only bytes need one.
+    let unit = if bar.resource == Resource::SharedMemory {
+        " B"
+    } else {
+        ""
+    };
+    let total = format!("{}{unit}", grouped(bar.total));
+    let per = format!("{}{unit}", grouped(bar.per_block));
+    let lim = limit_text(bar.limit);
+    match lang {
+        Lang::En => format!("{name}: {total} per SM · {per} per block · allows {lim} blocks"),
+        Lang::Zh => format!("{name}：每 SM {total} · 每 block {per} · 允许 {lim} 个 block"),
+    }
+}
+
+/// The bars and the verdict.
+#[component]
+pub fn Figure() -> impl IntoView {
+    let st = expect_context::<OccState>();
+    let lang = use_lang();
+    let focused = RwSignal::new(None::<String>);
+    let height = ROW * Resource::ALL.len() as f64;
+    let rows = move || {
+        let out = st.outputs.get();
+        let l = lang.get();
+        out.bars
+            .into_iter()
+            .enumerate()
+            .map(|(i, bar)| {
+                let y = i as f64 * ROW;
+                let amounts: Vec<u64> = bar.segments.iter().map(|s| s.amount).collect();
+                let spans = stacked_spans(&amounts, bar.total, 0.0, WIDTH);
+                // Block boundaries across the used and idle parts.
+                let cells = if bar.limit == UNLIMITED || bar.per_block == 0 {
+                    0
+                } else {
+                    u64::from(bar.limit).min(bar.total / bar.per_block)
+                };
+                let dividers: Vec<f64> = if cells > 1 && cells <= MAX_DIVIDERS {
+                    (1..cells)
+                        .map(|k| WIDTH * (k * bar.per_block) as f64 / bar.total as f64)
+                        .collect()
+                } else {
+                    Vec::new()
+                };
+                let testid = format!("bar-{:?}", bar.resource).to_lowercase();
+                let heading = bar_heading(&bar, l);
+                let binds = bar.binds;
+                // The budget that cannot hold even one block (the launch fails).
+                let fails = bar.limit == 0;
+                let segs = bar
+                    .segments
+                    .iter()
+                    .zip(spans)
+                    .map(|(seg, (x0, x1))| {
+                        let label = describe_segment(&bar, seg, l);
+                        let label2 = label.clone();
+                        let label3 = label.clone();
+                        let title = label.clone();
+                        view! {
+                            <rect class=seg_class(seg.kind)
+                                data-kind=format!("{:?}", seg.kind).to_lowercase()
+                                data-amount=seg.amount.to_string()
+                                x=format!("{x0:.2}") y=format!("{:.1}", y + BAR_Y)
+                                width=format!("{:.2}", (x1 - x0).max(0.0)) height=BAR_H.to_string()
+                                tabindex="0" role="img" aria-label=label.clone()
+                                on:mouseenter=move |_| focused.set(Some(label2.clone()))
+                                on:focus=move |_| focused.set(Some(label3.clone()))
+                                on:mouseleave=move |_| focused.set(None)
+                                on:blur=move |_| focused.set(None)
+                            >
+                                <title>{title}</title>
+                            </rect>
+                        }
+                    })
+                    .collect_view();
+                view! {
+                    <g class="gx-bar" class:gx-bar--binds=binds class:gx-bar--fails=fails data-testid=testid>
+                        <text class="gx-bar__label" x="0" y=format!("{:.1}", y + 16.0)>
+                            {heading}
+                            {binds.then(|| view! { <tspan class="gx-bar__binds">{match l { Lang::En => "  ◀ binds", Lang::Zh => "  ◀ 限制因素" }}</tspan> })}
+                            {fails.then(|| view! { <tspan class="gx-bar__binds">{match l { Lang::En => "  ◀ does not fit", Lang::Zh => "  ◀ 放不下" }}</tspan> })}
+                        </text>
+                        {segs}
+                        {dividers.into_iter().map(|x| view! {
+                            <line class="gx-bar__divider" x1=format!("{x:.2}") x2=format!("{x:.2}")
+                                y1=format!("{:.1}", y + BAR_Y) y2=format!("{:.1}", y + BAR_Y + BAR_H)/>
+                        }).collect_view()}
+                        <rect class="gx-bar__frame" x="0" y=format!("{:.1}", y + BAR_Y) width=WIDTH.to_string() height=BAR_H.to_string()/>
+                    </g>
+                }
+            })
+            .collect_view()
+    };
+    view! {
+        <figure class="gx-figure gx-occ-figure" data-testid="figure">
+            <Verdict/>
+            <h3 class="gx-bars__title">{move || match lang.get() {
+                Lang::En => format!("{} of one SM ({})", text::BARS_TITLE.en, st.outputs.get().gpu.name),
+                Lang::Zh => format!("{}（{}）", text::BARS_TITLE.zh, st.outputs.get().gpu.name),
+            }}</h3>
+            <svg class="gx-bars" viewBox=format!("-2 0 {} {}", WIDTH + 4.0, height) role="group"
+                aria-label=move || if lang.get() == Lang::Zh { "一个 SM 的资源条" } else { "One SM's resource bars" }>
+                {rows}
+            </svg>
+            <p class="gx-bars__readout" aria-live="polite" data-testid="bar-readout">
+                {move || focused.get().unwrap_or_else(|| match lang.get() {
+                    Lang::En => "Hover or tab to a part of a bar for its numbers.".into(),
+                    Lang::Zh => "把鼠标移到（或用 Tab 键聚焦）资源条的任一段上即可看到它的数字。".into(),
+                })}
+            </p>
+            <figcaption>
+                <ul class="gx-legend">
+                    {[SegmentKind::Used, SegmentKind::Reserve, SegmentKind::Idle, SegmentKind::Free, SegmentKind::L1]
+                        .into_iter()
+                        .map(|k| view! {
+                            <li><span class=format!("gx-legend__mark gx-legend__mark--bar {}", seg_class(k).replace("gx-seg ", "gx-swatch "))></span>{t(text::segment(k))}</li>
+                        })
+                        .collect_view()}
+                </ul>
+            </figcaption>
+            <p class="gx-sr-only">{move || limiter_sentence(&st.outputs.get(), lang.get())}</p>
+        </figure>
+    }
+}
+
+/// The bars as a table, collapsible, for screen readers and for checking.
+#[component]
+pub fn DataTable() -> impl IntoView {
+    let st = expect_context::<OccState>();
+    let lang = use_lang();
+    view! {
+        <details class="l-body gx-data-table" data-testid="data-table">
+            <summary>{t(text::DATA_TABLE)}</summary>
+            <table class="gx-table">
+                <caption>{move || st.outputs.get().gpu.name}</caption>
+                <thead><tr>
+                    <th scope="col">{move || if lang.get() == Lang::Zh { "资源" } else { "budget" }}</th>
+                    <th scope="col">{move || if lang.get() == Lang::Zh { "各段" } else { "parts" }}</th>
+                </tr></thead>
+                <tbody>
+                    {move || {
+                        let l = lang.get();
+                        st.outputs.get().bars.into_iter().map(|bar| view! {
+                            <tr>
+                                <th scope="row">{bar_heading(&bar, l)}</th>
+                                <td><ul>{bar.segments.iter().map(|s| view! { <li>{describe_segment(&bar, s, l)}</li> }).collect_view()}</ul></td>
+                            </tr>
+                        }).collect_view()
+                    }}
+                </tbody>
+            </table>
+        </details>
+    }
+}

@@ -1,0 +1,573 @@
+//! The Occupancy chapter's state: inputs (signals, serialised to the URL) and the one memo that
+//! calls the model. The dispatch chapter reads the same URL keys through [`OccInputs::read`].
+
+use leptos::prelude::*;
+use serde::{Deserialize, Serialize};
+
+use crate::model::gpu_spec::GpuSpec;
+use crate::model::occupancy::{
+    max_potential_block_size, occupancy_steps, sweep_block_size, sweep_dynamic_smem,
+    sweep_regs_per_thread, Carveout, KernelConfig, LaunchError, Limiter, OccupancySteps,
+    SweepPoint, UNLIMITED,
+};
+use crate::ui::url::{to_query, Notice, QueryReader};
+
+/// How the dynamic shared-memory input is typed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SmemUnit {
+    /// Bytes, slider in steps of 128 B.
+    B,
+    /// KiB, slider in steps of 1 KiB.
+    Kib,
+}
+
+/// What the sweep graphs put on the y axis.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum YAxis {
+    /// Occupancy, percent.
+    Pct,
+    /// Resident warps per SM.
+    Warps,
+}
+
+/// Every input of the chapter. Field names are the URL keys.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct OccInputs {
+    /// GPU preset id.
+    pub gpu: String,
+    /// Threads per block.
+    pub threads: u32,
+    /// Registers per thread.
+    pub regs: u32,
+    /// Static shared memory per block, bytes.
+    pub smem: u32,
+    /// Dynamic shared memory per block, bytes.
+    pub dsmem: u32,
+    /// The unit the dynamic shared memory is typed in.
+    pub dunit: SmemUnit,
+    /// Carveout preference in percent, or −1 for none (CUDA's `-1` default).
+    pub carveout: i32,
+    /// The sweep graphs' y axis.
+    pub y: YAxis,
+}
+
+/// Ranges of every numeric input: the one place sliders, typed numbers and permalinks clamp to.
+pub mod limits {
+    /// Threads per block: typed 1..=1024; the slider moves in whole warps.
+    pub const THREADS: (u32, u32) = (1, 1024);
+    /// Registers per thread (ptxas never emits more than 255).
+    pub const REGS: (u32, u32) = (1, 255);
+    /// Static shared memory: ptxas accepts at most 48 KiB.
+    pub const STATIC_SMEM: (u32, u32) = (0, 48 * 1024);
+    /// Dynamic shared memory: up to 256 KiB (more than any preset's per-block limit, so the
+    /// "does not fit" message can be reached).
+    pub const DYNAMIC_SMEM: (u32, u32) = (0, 256 * 1024);
+    /// Carveout: −1 (no preference) or 0..=100 %.
+    pub const CARVEOUT: (i32, i32) = (-1, 100);
+}
+
+impl Default for OccInputs {
+    fn default() -> Self {
+        OccInputs {
+            gpu: "a100".into(),
+            threads: 256,
+            regs: 64,
+            smem: 0,
+            dsmem: 0,
+            dunit: SmemUnit::Kib,
+            carveout: -1,
+            y: YAxis::Pct,
+        }
+    }
+}
+
+impl OccInputs {
+    /// Reads the occupancy keys from `r` (the dispatch chapter shares them).
+    pub fn read(r: &mut QueryReader) -> OccInputs {
+        use limits::*;
+        let d = OccInputs::default();
+        let ids: Vec<&str> = GpuSpec::all().iter().map(|g| g.id).collect();
+        OccInputs {
+            gpu: r.one_of("gpu", &d.gpu, &ids),
+            threads: r.num("threads", d.threads, THREADS.0, THREADS.1),
+            regs: r.num("regs", d.regs, REGS.0, REGS.1),
+            smem: r.num("smem", d.smem, STATIC_SMEM.0, STATIC_SMEM.1),
+            dsmem: r.num("dsmem", d.dsmem, DYNAMIC_SMEM.0, DYNAMIC_SMEM.1),
+            dunit: r.choice("dunit", d.dunit),
+            carveout: r.num("carveout", d.carveout, CARVEOUT.0, CARVEOUT.1),
+            y: r.choice("y", d.y),
+        }
+    }
+
+    /// Reads a permalink's query; never panics; unknown/bad values become notices.
+    pub fn from_query(query: &str) -> (OccInputs, Vec<Notice>) {
+        let mut r = QueryReader::parse(query);
+        let inputs = OccInputs::read(&mut r);
+        // The Block dispatch chapter's own keys: a link from there opens here without notices.
+        for key in ["grid", "dur", "jit"] {
+            r.skip(key);
+        }
+        (inputs, r.finish())
+    }
+
+    /// The query string for this state (only non-default values).
+    pub fn to_query(&self) -> String {
+        to_query(self, &OccInputs::default())
+    }
+
+    /// The GPU preset (A100 if the id is unknown, which `read` already prevents).
+    pub fn gpu_spec(&self) -> GpuSpec {
+        GpuSpec::by_id(&self.gpu).unwrap_or_else(GpuSpec::a100_sxm)
+    }
+
+    /// The carveout as the model's type.
+    pub fn carveout_model(&self) -> Carveout {
+        match u32::try_from(self.carveout) {
+            Ok(p) => Carveout::Percent(p),
+            Err(_) => Carveout::Default,
+        }
+    }
+
+    /// The kernel as the model's input.
+    pub fn kernel(&self) -> KernelConfig {
+        KernelConfig {
+            threads_per_block: self.threads,
+            regs_per_thread: self.regs,
+            static_smem_bytes: self.smem,
+            dynamic_smem_bytes: self.dsmem,
+            carveout: self.carveout_model(),
+        }
+    }
+}
+
+/// The course's examples, one button each.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Preset {
+    /// A100, 256 threads × 64 registers: 4 blocks, 32 warps, 50 % (course 001 §3).
+    Regs64,
+    /// A100, 256 threads × 128 registers: 2 blocks, 25 %, register-limited (course 001 §11 Q2).
+    Regs128,
+    /// A100, the 128×128×32 double-buffered BF16 GEMM tile: 32 KiB of shared memory
+    /// (course 001 §4): 4 blocks, not the course's 5, because of the 1 KiB reserve.
+    GemmTile,
+}
+
+impl Preset {
+    /// Every preset, in button order.
+    pub const ALL: [Preset; 3] = [Preset::Regs64, Preset::Regs128, Preset::GemmTile];
+
+    /// The inputs the preset sets (the sweep axis and unit are kept).
+    pub fn apply(self, inputs: &mut OccInputs) {
+        let (threads, regs, smem) = match self {
+            Preset::Regs64 => (256, 64, 0),
+            Preset::Regs128 => (256, 128, 0),
+            // 2 stages × (128 + 128) rows × 32 × 2 B = 32 KiB; 32 registers keep registers out
+            // of the way so that shared memory alone decides.
+            Preset::GemmTile => (256, 32, 32 * 1024),
+        };
+        inputs.gpu = "a100".into();
+        inputs.threads = threads;
+        inputs.regs = regs;
+        inputs.smem = smem;
+        inputs.dsmem = 0;
+        inputs.carveout = -1;
+    }
+
+    /// True when `inputs` are this preset's.
+    pub fn is_active(self, inputs: &OccInputs) -> bool {
+        let mut probe = inputs.clone();
+        self.apply(&mut probe);
+        probe == *inputs
+    }
+}
+
+/// A per-SM budget drawn as one bar.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Resource {
+    /// The register file.
+    Registers,
+    /// Shared memory (the unified L1/shared SRAM).
+    SharedMemory,
+    /// Warp slots.
+    Warps,
+    /// Block slots.
+    Blocks,
+}
+
+impl Resource {
+    /// Every bar, top to bottom.
+    pub const ALL: [Resource; 4] = [
+        Resource::Registers,
+        Resource::SharedMemory,
+        Resource::Warps,
+        Resource::Blocks,
+    ];
+
+    /// The model's limiter for this budget.
+    pub fn limiter(self) -> Limiter {
+        match self {
+            Resource::Registers => Limiter::Registers,
+            Resource::SharedMemory => Limiter::SharedMemory,
+            Resource::Warps => Limiter::Warps,
+            Resource::Blocks => Limiter::Blocks,
+        }
+    }
+}
+
+/// What a part of a bar is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SegmentKind {
+    /// Allocated to the resident blocks.
+    Used,
+    /// The driver's 1 KiB per-block shared-memory reserve (CC ≥ 8.0).
+    Reserve,
+    /// Enough for more whole blocks, left idle because another budget binds first.
+    Idle,
+    /// Free, but less than one more block needs.
+    Free,
+    /// SRAM the carveout leaves to the L1 cache.
+    L1,
+}
+
+/// One part of a bar, in the budget's unit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Segment {
+    /// What it is.
+    pub kind: SegmentKind,
+    /// How much (registers, bytes, warps or blocks).
+    pub amount: u64,
+}
+
+/// One per-SM budget split into used / idle / free.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ResourceBar {
+    /// Which budget.
+    pub resource: Resource,
+    /// The whole bar (for shared memory: the SRAM that can become shared memory).
+    pub total: u64,
+    /// One block's allocation of this budget.
+    pub per_block: u64,
+    /// Blocks this budget alone allows ([`UNLIMITED`] when it never binds).
+    pub limit: u32,
+    /// True when this budget sets the resident-block count.
+    pub binds: bool,
+    /// Left to right; amounts sum to `total`.
+    pub segments: Vec<Segment>,
+}
+
+// Eight plain numbers read better at the call sites than a one-use struct.
+#[allow(clippy::too_many_arguments)]
+fn bar(
+    resource: Resource,
+    total: u64,
+    per_block: u64,
+    limit: u32,
+    blocks: u32,
+    binds: bool,
+    reserve_per_block: u64,
+    l1: u64,
+) -> ResourceBar {
+    let blocks = u64::from(blocks);
+    let capacity = total.saturating_sub(l1);
+    let used_all = blocks.saturating_mul(per_block).min(capacity);
+    let reserve = blocks.saturating_mul(reserve_per_block).min(used_all);
+    let more = if limit == UNLIMITED {
+        0
+    } else {
+        u64::from(limit).saturating_sub(blocks)
+    };
+    let idle = more
+        .saturating_mul(per_block)
+        .min(capacity.saturating_sub(used_all));
+    let free = capacity - used_all - idle;
+    let segments = [
+        (SegmentKind::Used, used_all - reserve),
+        (SegmentKind::Reserve, reserve),
+        (SegmentKind::Idle, idle),
+        (SegmentKind::Free, free),
+        (SegmentKind::L1, l1.min(total)),
+    ]
+    .into_iter()
+    .filter(|&(_, amount)| amount > 0)
+    .map(|(kind, amount)| Segment { kind, amount })
+    .collect();
+    ResourceBar {
+        resource,
+        total,
+        per_block,
+        limit,
+        binds,
+        segments,
+    }
+}
+
+/// The four bars for a result (used = 0 everywhere when the launch fails).
+pub fn resource_bars(gpu: &GpuSpec, s: &OccupancySteps) -> Vec<ResourceBar> {
+    let blocks = s.blocks_per_sm;
+    let binds = |l: Limiter| s.limiters.contains(&l) && blocks > 0;
+    // Shared memory: the bar is the largest carveout; what the carveout in force leaves out is
+    // L1. The per-block allocation includes the reserve (rounded to the granularity).
+    let smem_total = u64::from(gpu.smem_per_sm_bytes.max(s.carveout_bytes));
+    let l1 = smem_total - u64::from(s.carveout_bytes.min(gpu.smem_per_sm_bytes));
+    vec![
+        bar(
+            Resource::Registers,
+            gpu.regs_per_sm.into(),
+            s.regs_per_block,
+            s.limit_by_registers,
+            blocks,
+            binds(Limiter::Registers),
+            0,
+            0,
+        ),
+        bar(
+            Resource::SharedMemory,
+            smem_total,
+            s.smem_per_block_bytes,
+            s.limit_by_shared_memory,
+            blocks,
+            binds(Limiter::SharedMemory),
+            gpu.reserved_smem_per_block_bytes.into(),
+            l1,
+        ),
+        bar(
+            Resource::Warps,
+            s.max_warps_per_sm.into(),
+            s.warps_per_block.into(),
+            s.limit_by_warps,
+            blocks,
+            binds(Limiter::Warps),
+            0,
+            0,
+        ),
+        bar(
+            Resource::Blocks,
+            gpu.max_blocks_per_sm.into(),
+            1,
+            s.limit_by_blocks,
+            blocks,
+            binds(Limiter::Blocks),
+            0,
+            0,
+        ),
+    ]
+}
+
+/// Everything the chapter shows, computed in one place from the inputs.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OccOutputs {
+    /// The selected GPU.
+    pub gpu: GpuSpec,
+    /// The model's input.
+    pub kernel: KernelConfig,
+    /// Every step of the calculation.
+    pub steps: OccupancySteps,
+    /// The first launch error, if any.
+    pub error: Option<LaunchError>,
+    /// The four resource bars.
+    pub bars: Vec<ResourceBar>,
+    /// `cudaOccMaxPotentialBlockSize`: (block size, min grid size).
+    pub suggested: Option<(u32, u32)>,
+    /// Occupancy vs threads per block.
+    pub sweep_threads: Vec<SweepPoint>,
+    /// Occupancy vs registers per thread.
+    pub sweep_regs: Vec<SweepPoint>,
+    /// Occupancy vs dynamic shared memory per block.
+    pub sweep_dsmem: Vec<SweepPoint>,
+}
+
+/// The whole chapter as a pure function of its inputs.
+pub fn compute(inputs: &OccInputs) -> OccOutputs {
+    let gpu = inputs.gpu_spec();
+    let kernel = inputs.kernel();
+    let steps = occupancy_steps(&gpu, &kernel);
+    let error = steps.errors.first().copied();
+    let bars = resource_bars(&gpu, &steps);
+    OccOutputs {
+        suggested: max_potential_block_size(&gpu, &kernel),
+        sweep_threads: sweep_block_size(&gpu, &kernel),
+        sweep_regs: sweep_regs_per_thread(&gpu, &kernel),
+        sweep_dsmem: sweep_dynamic_smem(&gpu, &kernel),
+        gpu,
+        kernel,
+        steps,
+        error,
+        bars,
+    }
+}
+
+/// The chapter's reactive state: one signal of inputs and one memo of outputs.
+#[derive(Clone, Copy)]
+pub struct OccState {
+    /// Every input.
+    pub inputs: RwSignal<OccInputs>,
+    /// Everything derived: the only place the model is called.
+    pub outputs: Memo<OccOutputs>,
+}
+
+impl OccState {
+    /// State starting from `inputs`.
+    pub fn new(inputs: OccInputs) -> Self {
+        let inputs = RwSignal::new(inputs);
+        let outputs = Memo::new(move |_| inputs.with(compute));
+        OccState { inputs, outputs }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn with(f: impl FnOnce(&mut OccInputs)) -> OccInputs {
+        let mut i = OccInputs::default();
+        f(&mut i);
+        i
+    }
+
+    #[test]
+    fn course_presets_reproduce_the_course() {
+        let out = compute(&with(|i| Preset::Regs64.apply(i)));
+        assert_eq!((out.steps.blocks_per_sm, out.steps.warps_per_sm), (4, 32));
+        assert_eq!(out.steps.ratio(), 0.5);
+        let out = compute(&with(|i| Preset::Regs128.apply(i)));
+        assert_eq!(out.steps.blocks_per_sm, 2);
+        assert_eq!(out.steps.limiters, vec![Limiter::Registers]);
+        assert_eq!(out.steps.ratio(), 0.25);
+        // 32,768 + 1,024 reserve = 33,792 B; 167,936 / 33,792 = 4.97 → 4 (course: 5 without it).
+        let out = compute(&with(|i| Preset::GemmTile.apply(i)));
+        assert_eq!(out.steps.smem_per_block_bytes, 33_792);
+        assert_eq!(out.steps.blocks_per_sm, 4);
+        assert_eq!(out.steps.limiters, vec![Limiter::SharedMemory]);
+        assert!(Preset::GemmTile.is_active(&with(|i| Preset::GemmTile.apply(i))));
+        assert!(!Preset::GemmTile.is_active(&OccInputs::default()));
+    }
+
+    #[test]
+    fn bars_add_up_and_split_idle_from_free() {
+        let out = compute(&OccInputs::default());
+        for b in &out.bars {
+            let sum: u64 = b.segments.iter().map(|s| s.amount).sum();
+            assert_eq!(sum, b.total, "{:?}", b.resource);
+        }
+        let regs = &out.bars[0];
+        assert!(regs.binds);
+        assert_eq!(
+            regs.segments,
+            vec![Segment {
+                kind: SegmentKind::Used,
+                amount: 65_536
+            }]
+        );
+        // Warps: 32 used, 4 more blocks' worth (32 warps) idle because registers bind.
+        let warps = &out.bars[2];
+        assert_eq!(
+            warps.segments,
+            vec![
+                Segment {
+                    kind: SegmentKind::Used,
+                    amount: 32
+                },
+                Segment {
+                    kind: SegmentKind::Idle,
+                    amount: 32
+                }
+            ]
+        );
+        // Shared memory: 4 KiB of reserve, the rest idle (160 more 1 KiB blocks would fit).
+        let smem = &out.bars[1];
+        assert_eq!(smem.segments[0].kind, SegmentKind::Reserve);
+        assert_eq!(smem.segments[0].amount, 4096);
+    }
+
+    #[test]
+    fn carveout_leaves_the_rest_to_l1() {
+        let out = compute(&with(|i| i.carveout = 50));
+        let smem = &out.bars[1];
+        assert_eq!(smem.total, 167_936);
+        let l1 = smem.segments.last().expect("segments");
+        assert_eq!(l1.kind, SegmentKind::L1);
+        assert_eq!(l1.amount, 167_936 - 102_400);
+    }
+
+    #[test]
+    fn launch_that_cannot_run_reports_and_uses_nothing() {
+        let out = compute(&with(|i| {
+            i.threads = 1024;
+            i.regs = 65;
+        }));
+        assert!(matches!(
+            out.error,
+            Some(LaunchError::TooManyRegistersPerBlock { .. })
+        ));
+        for b in &out.bars {
+            assert!(!b.binds);
+            assert!(b.segments.iter().all(|s| s.kind != SegmentKind::Used));
+        }
+    }
+
+    #[test]
+    fn permalink_round_trips() {
+        let s = OccInputs {
+            gpu: "h100".into(),
+            threads: 100,
+            regs: 40,
+            smem: 4096,
+            dsmem: 70_000,
+            dunit: SmemUnit::B,
+            carveout: 25,
+            y: YAxis::Warps,
+        };
+        let (back, notices) = OccInputs::from_query(&s.to_query());
+        assert_eq!(back, s);
+        assert!(notices.is_empty());
+        assert_eq!(OccInputs::default().to_query(), "");
+    }
+
+    #[test]
+    fn malformed_permalinks_fall_back_with_notices() {
+        let (s, notices) =
+            OccInputs::from_query("gpu=b200&threads=0&regs=999&carveout=-7&dunit=mb&y=%ZZ&foo=1");
+        assert_eq!(s.gpu, "a100");
+        assert_eq!(s.threads, 1);
+        assert_eq!(s.regs, 255);
+        assert_eq!(s.carveout, -1);
+        assert_eq!(s.dunit, SmemUnit::Kib);
+        assert!(notices.len() >= 6, "{notices:?}");
+    }
+
+    #[test]
+    fn raising_registers_recomputes_through_the_memo() {
+        let owner = Owner::new();
+        owner.set();
+        let state = OccState::new(OccInputs::default());
+        assert_eq!(state.outputs.get_untracked().steps.blocks_per_sm, 4);
+        state.inputs.update(|i| i.regs = 128);
+        assert_eq!(state.outputs.get_untracked().steps.blocks_per_sm, 2);
+    }
+
+    proptest! {
+        #[test]
+        fn any_query_computes_without_panic(q in ".{0,300}") {
+            let (s, _) = OccInputs::from_query(&q);
+            let out = compute(&s);
+            prop_assert_eq!(out.bars.len(), 4);
+        }
+
+        #[test]
+        fn any_in_range_input_has_consistent_bars(threads in 1u32..=1024, regs in 1u32..=255,
+                smem in 0u32..=49152, dsmem in 0u32..=262144, carveout in -1i32..=100,
+                gpu in 0usize..7) {
+            let ids = ["a100", "h100", "v100", "t4", "rtx3090", "l4", "rtx4090"];
+            let s = OccInputs { gpu: ids[gpu].into(), threads, regs, smem, dsmem, carveout, ..OccInputs::default() };
+            let out = compute(&s);
+            for b in &out.bars {
+                let sum: u64 = b.segments.iter().map(|s| s.amount).sum();
+                prop_assert_eq!(sum, b.total);
+            }
+            prop_assert_eq!(out.error.is_some(), out.steps.blocks_per_sm == 0);
+        }
+    }
+}

@@ -1,0 +1,197 @@
+//! Sweep graphs: occupancy against threads per block, registers per thread and dynamic shared
+//! memory, the current kernel marked. SVG on [`ChartFrame::SWEEP`].
+
+use leptos::prelude::*;
+
+use super::state::{OccState, YAxis};
+use super::text;
+use crate::geom::chart::ChartFrame;
+use crate::model::occupancy::SweepPoint;
+use crate::ui::i18n::{t, use_lang, Lang, Tr};
+
+/// Which input a graph sweeps.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Axis {
+    Threads,
+    Regs,
+    Dsmem,
+}
+
+fn y_of(p: &SweepPoint, y: YAxis) -> f64 {
+    match y {
+        YAxis::Pct => p.ratio() * 100.0,
+        YAxis::Warps => f64::from(p.warps_per_sm()),
+    }
+}
+
+/// The x value of a sweep point in the axis unit (KiB for shared memory).
+fn x_of(axis: Axis, x: u32) -> f64 {
+    match axis {
+        Axis::Dsmem => f64::from(x) / 1024.0,
+        _ => f64::from(x),
+    }
+}
+
+#[component]
+fn SweepChart(axis: Axis, title: Tr) -> impl IntoView {
+    let st = expect_context::<OccState>();
+    let lang = use_lang();
+    let frame = ChartFrame::SWEEP;
+    let r = frame.plot_rect();
+    let drawn = Memo::new(move |_| {
+        let out = st.outputs.get();
+        let y_axis = st.inputs.with(|i| i.y);
+        let (points, x_cur, x_max, x_step) = match axis {
+            Axis::Threads => (
+                &out.sweep_threads,
+                f64::from(out.kernel.threads_per_block),
+                f64::from(out.gpu.max_threads_per_block),
+                32.0,
+            ),
+            Axis::Regs => (
+                &out.sweep_regs,
+                f64::from(out.kernel.regs_per_thread),
+                f64::from(out.gpu.max_regs_per_thread),
+                8.0,
+            ),
+            Axis::Dsmem => (
+                &out.sweep_dsmem,
+                f64::from(out.kernel.dynamic_smem_bytes) / 1024.0,
+                f64::from(out.gpu.smem_per_block_optin_bytes) / 1024.0,
+                16.0,
+            ),
+        };
+        let y_max = match y_axis {
+            YAxis::Pct => 100.0,
+            YAxis::Warps => f64::from(out.steps.max_warps_per_sm.max(1)),
+        };
+        let axes = frame.linear((0.0, x_max.max(1.0)), (0.0, y_max));
+        let xy: Vec<(f64, f64)> = points
+            .iter()
+            .map(|p| (x_of(axis, p.x), y_of(p, y_axis)))
+            .collect();
+        let path = axes.step_path(&xy, 0.0);
+        let y_cur = match y_axis {
+            YAxis::Pct => out.steps.ratio() * 100.0,
+            YAxis::Warps => f64::from(out.steps.warps_per_sm),
+        };
+        let clipped = x_cur > x_max;
+        let (cx, cy) = axes.px_from_data(x_cur.min(x_max), y_cur);
+        let x_ticks: Vec<(f64, String)> = axes
+            .x
+            .ticks(6, Some(x_step))
+            .into_iter()
+            .map(|v| (axes.x.px_from_value(v), format!("{v}")))
+            .collect();
+        let y_ticks: Vec<(f64, String)> = match y_axis {
+            YAxis::Pct => vec![0.0, 25.0, 50.0, 75.0, 100.0],
+            YAxis::Warps => axes.y.ticks(4, Some(8.0)),
+        }
+        .into_iter()
+        .map(|v| (axes.y.px_from_value(v), format!("{v}")))
+        .collect();
+        (
+            path, cx, cy, x_cur, y_cur, clipped, x_ticks, y_ticks, y_axis,
+        )
+    });
+    let label = move || {
+        let (_, _, _, x, y, clipped, _, _, y_axis) = drawn.get();
+        let unit = match y_axis {
+            YAxis::Pct => "%",
+            YAxis::Warps => match lang.get() {
+                Lang::En => " warps",
+                Lang::Zh => " 个 warp",
+            },
+        };
+        let x_name = title.get(lang.get());
+        let y = (y * 10.0).round() / 10.0;
+        match lang.get() {
+            Lang::En => format!(
+                "Current kernel: {x_name} = {x} → {y}{unit}{}",
+                if clipped {
+                    " (beyond the per-block limit)"
+                } else {
+                    ""
+                }
+            ),
+            Lang::Zh => format!(
+                "当前 kernel：{x_name} = {x} → {y}{unit}{}",
+                if clipped {
+                    "（超出每 block 上限）"
+                } else {
+                    ""
+                }
+            ),
+        }
+    };
+    let testid = format!("sweep-{:?}", axis).to_lowercase();
+    view! {
+        <figure class="gx-sweep" data-testid=testid>
+            <figcaption class="gx-sweep__title">{t(title)}</figcaption>
+            <svg class="gx-sweep__svg" viewBox=format!("0 0 {} {}", frame.width_px, frame.height_px) role="group"
+                aria-label=move || title.get(lang.get())>
+                {move || {
+                    let (path, cx, cy, _, _, clipped, x_ticks, y_ticks, _) = drawn.get();
+                    view! {
+                        {y_ticks.into_iter().map(|(py, s)| view! {
+                            <line class="gx-sweep__grid" x1=r.x0 x2=r.x1 y1=py y2=py/>
+                            <text class="gx-sweep__tick" x=r.x0 - 6.0 y=py + 4.0 text-anchor="end">{s}</text>
+                        }).collect_view()}
+                        {x_ticks.into_iter().map(|(px, s)| view! {
+                            <line class="gx-sweep__grid" x1=px x2=px y1=r.y0 y2=r.y1/>
+                            <text class="gx-sweep__tick" x=px y=r.y1 + 16.0 text-anchor="middle">{s}</text>
+                        }).collect_view()}
+                        <rect class="gx-sweep__frame" x=r.x0 y=r.y0 width=r.x1 - r.x0 height=r.y1 - r.y0/>
+                        <line class="gx-sweep__cursor" x1=cx x2=cx y1=r.y0 y2=r.y1/>
+                        <path class="gx-sweep__line" d=path/>
+                        <circle class="gx-sweep__point" class:gx-sweep__point--clipped=clipped cx=format!("{cx:.1}") cy=format!("{cy:.1}") r="6"
+                            tabindex="0" aria-label=label>
+                            <title>{label}</title>
+                        </circle>
+                    }
+                }}
+                <text class="gx-sweep__axis" x=(r.x0 + r.x1) / 2.0 y=frame.height_px - 6.0 text-anchor="middle">{t(title)}</text>
+                <text class="gx-sweep__axis" x="12" y=(r.y0 + r.y1) / 2.0 text-anchor="middle"
+                    transform=format!("rotate(-90 12 {})", (r.y0 + r.y1) / 2.0)>
+                    {move || match st.inputs.with(|i| i.y) { YAxis::Pct => text::Y_PCT.get(lang.get()), YAxis::Warps => text::Y_WARPS.get(lang.get()) }}
+                </text>
+            </svg>
+            <p class="gx-sweep__readout">{label}</p>
+        </figure>
+    }
+}
+
+/// The three sweep graphs with the percent / warps toggle.
+#[component]
+pub fn Sweeps() -> impl IntoView {
+    let st = expect_context::<OccState>();
+    let set_y = move |y: YAxis| st.inputs.update(|i| i.y = y);
+    view! {
+        <section class="l-page gx-sweeps" data-testid="sweeps">
+            <div class="l-body">
+                <h2>{t(text::SWEEPS)}</h2>
+                <p class="gx-note">{t(text::SWEEPS_NOTE)}</p>
+                <fieldset class="gx-field gx-radios gx-radios--inline">
+                    <legend class="gx-field__label">{t(crate::ui::i18n::tr("y axis", "纵轴"))}</legend>
+                    <label>
+                        <input type="radio" name="occ-y" data-testid="y-pct"
+                            prop:checked=move || st.inputs.with(|i| i.y == YAxis::Pct)
+                            on:change=move |_| set_y(YAxis::Pct)/>
+                        {t(text::Y_PCT)}
+                    </label>
+                    <label>
+                        <input type="radio" name="occ-y" data-testid="y-warps"
+                            prop:checked=move || st.inputs.with(|i| i.y == YAxis::Warps)
+                            on:change=move |_| set_y(YAxis::Warps)/>
+                        {t(text::Y_WARPS)}
+                    </label>
+                </fieldset>
+            </div>
+            <div class="gx-sweeps__grid">
+                <SweepChart axis=Axis::Threads title=text::X_THREADS/>
+                <SweepChart axis=Axis::Regs title=text::X_REGS/>
+                <SweepChart axis=Axis::Dsmem title=text::X_DSMEM/>
+            </div>
+        </section>
+    }
+}

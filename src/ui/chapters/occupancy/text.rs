@@ -1,0 +1,289 @@
+//! The Occupancy chapter's words, in both languages (course 001 §3, course 000 §2 and §6).
+
+use crate::model::occupancy::LaunchError;
+use crate::ui::format::grouped;
+use crate::ui::i18n::{tr, Lang, Tr};
+use crate::ui::widgets::Question;
+
+use super::state::{Preset, Resource, SegmentKind};
+
+pub const TITLE: Tr = tr("Occupancy", "占用率（Occupancy）");
+pub const INTRO: [Tr; 3] = [
+    tr(
+        "An SM keeps many warps resident at once and switches between them for free; that is how it hides memory latency. But every resident warp keeps its registers in the SM's register file, every resident block keeps its shared memory, and the SM has only so many warp and block slots. A block is admitted whole or not at all, so the number of blocks one SM holds is the smallest of four limits.",
+        "SM 同时驻留许多 warp，并以零开销在它们之间切换，以此隐藏访存延迟。但每个驻留 warp 的寄存器都住在 SM 的寄存器文件里，每个驻留 block 都占着自己的 shared memory，而 SM 的 warp 槽位和 block 槽位也有上限。block 要么整个驻留、要么不驻留，所以一个 SM 能放下的 block 数，是四项限制中最小的那一项。",
+    ),
+    tr(
+        "Occupancy is resident warps divided by the most warps an SM can hold (64 on the A100 and H100). The calculation below follows NVIDIA's cuda_occupancy.h step by step: registers are allocated per warp in units of 256, shared memory per block in units of 128 bytes plus a 1 KiB reserve the driver keeps for every block.",
+        "占用率 = 实际驻留的 warp 数 ÷ SM 最多能驻留的 warp 数（A100 与 H100 都是 64）。下面的计算逐步照搬 NVIDIA 的 cuda_occupancy.h：寄存器按 warp 分配、以 256 个为单位向上取整；shared memory 按 block 分配、以 128 字节为单位向上取整，另加驱动为每个 block 保留的 1 KiB。",
+    ),
+    tr(
+        "Move the sliders (or type a number beside them) and watch which budget runs out first. High occupancy is not a goal in itself: it only has to be high enough to hide latency.",
+        "拖动滑块（或在旁边直接输入数字），看哪一项资源先用完。高占用率本身不是目标：它只需要高到足以隐藏延迟。",
+    ),
+];
+
+pub const GPU: Tr = tr("GPU", "GPU");
+pub const PRESETS: Tr = tr("The course's examples", "课程中的例子");
+pub const THREADS: Tr = tr("Threads per block", "每 block 线程数");
+pub const REGS: Tr = tr("Registers per thread", "每线程寄存器数");
+pub const STATIC_SMEM: Tr = tr(
+    "Static shared memory per block (__shared__ arrays), B",
+    "每 block 静态 shared memory（__shared__ 数组），字节",
+);
+pub const DYNAMIC_SMEM_B: Tr = tr(
+    "Dynamic shared memory per block (launch parameter), B",
+    "每 block 动态 shared memory（启动参数），字节",
+);
+pub const DYNAMIC_SMEM_KIB: Tr = tr(
+    "Dynamic shared memory per block (launch parameter), KiB",
+    "每 block 动态 shared memory（启动参数），KiB",
+);
+pub const UNIT: Tr = tr("Type dynamic shared memory in", "动态 shared memory 的单位");
+pub const CARVEOUT: Tr = tr(
+    "Shared-memory carveout",
+    "Shared memory carveout（划分比例）",
+);
+pub const CARVEOUT_DEFAULT: Tr = tr(
+    "No preference (−1: the largest shared memory)",
+    "不指定（−1：取最大 shared memory）",
+);
+pub const CARVEOUT_PERCENT: Tr = tr("Percent of the maximum", "最大值的百分比");
+pub const CARVEOUT_SLIDER: Tr = tr("Carveout preference, %", "Carveout 偏好，%");
+pub const THREADS_HINT: Tr = tr(
+    "The slider moves in whole warps (32 threads); type any number from 1 to 1024.",
+    "滑块以整 warp（32 线程）移动；也可直接输入 1 到 1024 之间的任意数。",
+);
+pub const NUMBERS: Tr = tr("The arithmetic, step by step", "逐步计算");
+pub const SWEEPS: Tr = tr("What if one input changed?", "只改一个输入会怎样？");
+pub const SWEEPS_NOTE: Tr = tr(
+    "Each graph changes one input and keeps the others; the dot is the current kernel. Steps show where a budget fits one block fewer.",
+    "每张图只改变一个输入、其余保持不变；圆点是当前 kernel。台阶处就是某项资源少放一个 block 的位置。",
+);
+pub const Y_PCT: Tr = tr("occupancy %", "占用率 %");
+pub const Y_WARPS: Tr = tr("warps per SM", "每 SM warp 数");
+pub const X_THREADS: Tr = tr("threads per block", "每 block 线程数");
+pub const X_REGS: Tr = tr("registers per thread", "每线程寄存器数");
+pub const X_DSMEM: Tr = tr(
+    "dynamic shared memory per block (KiB)",
+    "每 block 动态 shared memory（KiB）",
+);
+pub const BARS_TITLE: Tr = tr("The budgets", "一个 SM 的资源");
+pub const DATA_TABLE: Tr = tr(
+    "Data table of the bars (for screen readers)",
+    "资源条数据表（供读屏软件使用）",
+);
+pub const CANNOT_RUN: Tr = tr("This launch cannot run", "这个配置无法启动");
+pub const GEMM_NOTE: Tr = tr(
+    "Why 4 and not the course's 5? The course divides 164 KiB by 32 KiB = 5.1. But on compute capability 8.0 and later the driver reserves 1 KiB of shared memory for every block, so each block really takes 32 KiB + 1 KiB = 33,792 B, and 167,936 / 33,792 = 4.97: only 4 blocks fit. cudaOccupancyMaxActiveBlocksPerMultiprocessor on a real GPU says 4 too.",
+    "为什么是 4 而不是课程里的 5？课程用 164 KiB ÷ 32 KiB = 5.1。但在计算能力 8.0 及以后，驱动为每个 block 额外保留 1 KiB shared memory，所以每个 block 实际占 32 KiB + 1 KiB = 33,792 B，167,936 / 33,792 = 4.97：只能放 4 个。在真实 GPU 上调用 cudaOccupancyMaxActiveBlocksPerMultiprocessor 得到的也是 4。",
+);
+
+pub fn preset(p: Preset) -> Tr {
+    match p {
+        Preset::Regs64 => tr("256 threads × 64 registers", "256 线程 × 64 寄存器"),
+        Preset::Regs128 => tr("256 threads × 128 registers", "256 线程 × 128 寄存器"),
+        Preset::GemmTile => tr(
+            "GEMM tile 128×128×32 BF16, double-buffered: 32 KiB shared",
+            "GEMM 分块 128×128×32 BF16 双缓冲：32 KiB shared",
+        ),
+    }
+}
+
+pub fn resource(r: Resource) -> Tr {
+    match r {
+        Resource::Registers => tr("Registers", "寄存器"),
+        Resource::SharedMemory => tr("Shared memory", "Shared memory"),
+        Resource::Warps => tr("Warp slots", "Warp 槽位"),
+        Resource::Blocks => tr("Block slots", "Block 槽位"),
+    }
+}
+
+/// The limiter's name inside a sentence.
+pub fn limiter_name(r: Resource) -> Tr {
+    match r {
+        Resource::Registers => tr("registers", "寄存器"),
+        Resource::SharedMemory => tr("shared memory", "shared memory"),
+        Resource::Warps => tr("warp slots", "warp 槽位"),
+        Resource::Blocks => tr("block slots", "block 槽位"),
+    }
+}
+
+pub fn segment(k: SegmentKind) -> Tr {
+    match k {
+        SegmentKind::Used => tr("used by resident blocks", "驻留 block 占用"),
+        SegmentKind::Reserve => tr(
+            "driver reserve (1 KiB per block)",
+            "驱动保留（每 block 1 KiB）",
+        ),
+        SegmentKind::Idle => tr(
+            "idle: room for more blocks, but another budget binds",
+            "闲置：还放得下更多 block，但另一项资源先用完",
+        ),
+        SegmentKind::Free => tr(
+            "free: less than one more block needs",
+            "空闲：不够再放一个 block",
+        ),
+        SegmentKind::L1 => tr("left to L1 by the carveout", "按 carveout 留给 L1"),
+    }
+}
+
+/// The unit of a resource's amounts.
+pub fn unit(r: Resource, lang: Lang) -> &'static str {
+    match (r, lang) {
+        (Resource::Registers, Lang::En) => "registers",
+        (Resource::Registers, Lang::Zh) => "个寄存器",
+        (Resource::SharedMemory, _) => "B",
+        (Resource::Warps, Lang::En) => "warps",
+        (Resource::Warps, Lang::Zh) => "个 warp",
+        (Resource::Blocks, Lang::En) => "blocks",
+        (Resource::Blocks, Lang::Zh) => "个 block",
+    }
+}
+
+/// The model's reason, in the reader's language, with what to do about it.
+pub fn launch_error(err: &LaunchError, lang: Lang) -> (String, &'static str) {
+    let g = |v: u64| grouped(v);
+    match (*err, lang) {
+        (_, Lang::En) => (
+            err.to_string(),
+            match err {
+                LaunchError::NoThreads => "A block needs at least one thread.",
+                LaunchError::InvalidCarveout { .. } => "Pick a carveout from 0 to 100 %.",
+                LaunchError::TooManyThreads { .. } => "A block may have at most 1024 threads: use more blocks instead.",
+                LaunchError::TooManyRegistersPerThread { .. } => "Registers per thread go up to 255.",
+                LaunchError::TooManyRegistersPerBlock { .. } => "One block's registers must fit in the 65,536 of one SM. The launch fails with \"too many resources requested for launch\". Use fewer threads per block, or cap registers with __launch_bounds__ or -maxrregcount (the compiler then spills to local memory).",
+                LaunchError::StaticSharedMemoryTooLarge { .. } => "ptxas rejects static __shared__ arrays above 48 KiB: allocate the rest as dynamic shared memory (and opt in with cudaFuncSetAttribute).",
+                LaunchError::TooMuchSharedMemory { .. } => "One block's shared memory must fit in the per-block limit, even after opting in with cudaFuncSetAttribute(MaxDynamicSharedMemorySize). Use a smaller tile or fewer pipeline stages.",
+                LaunchError::NoBlockFits => "No block fits on one SM.",
+            },
+        ),
+        (LaunchError::NoThreads, Lang::Zh) => ("block 至少需要 1 个线程".into(), "请至少使用 1 个线程。"),
+        (LaunchError::InvalidCarveout { percent }, Lang::Zh) => (
+            format!("carveout {percent} % 不是 0 到 100 之间的百分比"),
+            "请选择 0 到 100 % 之间的 carveout。",
+        ),
+        (
+            LaunchError::TooManyThreads {
+                threads_per_block,
+                max_threads_per_block,
+            },
+            Lang::Zh,
+        ) => (
+            format!(
+                "每 block {} 个线程 > 上限 {}",
+                g(threads_per_block.into()),
+                g(max_threads_per_block.into())
+            ),
+            "一个 block 最多 1024 个线程：请改用更多的 block。",
+        ),
+        (
+            LaunchError::TooManyRegistersPerThread {
+                regs_per_thread,
+                max_regs_per_thread,
+            },
+            Lang::Zh,
+        ) => (
+            format!("每线程 {regs_per_thread} 个寄存器 > 上限 {max_regs_per_thread}"),
+            "每线程最多 255 个寄存器。",
+        ),
+        (
+            LaunchError::TooManyRegistersPerBlock {
+                regs_per_warp,
+                warps_counted,
+                regs_per_block,
+                max_regs_per_block,
+                hardware_check,
+            },
+            Lang::Zh,
+        ) => (
+            format!(
+                "寄存器：每 warp {} × {} 个 warp{} = 每 block {} > {}",
+                g(regs_per_warp),
+                g(warps_counted),
+                if hardware_check {
+                    "（按 4 个子分区向上取整）"
+                } else {
+                    ""
+                },
+                g(regs_per_block),
+                g(max_regs_per_block.into())
+            ),
+            "一个 block 的寄存器必须装进一个 SM 的 65,536 个寄存器，否则启动失败（“too many resources requested for launch”）。请减少每 block 线程数，或用 __launch_bounds__ / -maxrregcount 限制寄存器（编译器会把多出的变量溢出到 local memory）。",
+        ),
+        (
+            LaunchError::StaticSharedMemoryTooLarge {
+                static_smem_bytes,
+                max_static_smem_bytes,
+            },
+            Lang::Zh,
+        ) => (
+            format!(
+                "静态 shared memory {} B > {} B（超过 48 KiB 须用动态 shared memory）",
+                g(static_smem_bytes.into()),
+                g(max_static_smem_bytes.into())
+            ),
+            "ptxas 拒绝超过 48 KiB 的静态 __shared__ 数组：多出的部分请改为动态 shared memory（并用 cudaFuncSetAttribute 申请）。",
+        ),
+        (
+            LaunchError::TooMuchSharedMemory {
+                allocated_smem_bytes,
+                max_smem_bytes,
+                reserved_smem_bytes,
+            },
+            Lang::Zh,
+        ) => (
+            format!(
+                "shared memory {} B > 每 block 上限 {} B{}",
+                g(allocated_smem_bytes),
+                g(max_smem_bytes),
+                if reserved_smem_bytes > 0 {
+                    format!("（两者都含驱动保留的 {} B）", g(reserved_smem_bytes.into()))
+                } else {
+                    String::new()
+                }
+            ),
+            "一个 block 的 shared memory 必须不超过每 block 上限——即使已经用 cudaFuncSetAttribute(MaxDynamicSharedMemorySize) 申请了更多。请用更小的 tile 或更少的流水级。",
+        ),
+        (LaunchError::NoBlockFits, Lang::Zh) => ("一个 SM 上一个 block 也放不下".into(), "一个 block 也放不下。"),
+    }
+}
+
+pub static QUESTIONS: [Question; 3] = [
+    Question {
+        id: "q-001-11-2",
+        source: tr("Course 001, §11 question 2", "课程 001 第十一节 第 2 题"),
+        question: tr(
+            "An SM has 256 KB of registers and at most 64 resident warps. A kernel uses 128 registers per thread and 256 threads per block. How many blocks and how many warps can one SM hold? What is the occupancy?",
+            "一个 SM 有 256 KB 寄存器、最多 64 个驻留 warp。kernel 每线程用 128 个寄存器、block 256 线程，一个 SM 能驻留几个 block、几个 warp？占用率多少？",
+        ),
+        answer: tr(
+            "Registers per block: 256 × 128 × 4 B = 128 KB, so the SM holds 2 blocks = 16 warps; occupancy 16 / 64 = 25 %. Registers are the limiting factor. (Press the second example above to see it.)",
+            "每 block 寄存器 256 × 128 × 4 B = 128 KB，SM 放 2 个 block = 16 个 warp；占用率 16 / 64 = 25%。寄存器是限制因素。（点上面第二个例子即可看到。）",
+        ),
+    },
+    Question {
+        id: "q-000-6-3",
+        source: tr("Course 000, §6 question 3", "课程 000 第 6 节 第 3 题"),
+        question: tr(
+            "Why does a large grid execute in several waves? What are the residency relations between block, warp and SM?",
+            "一个大 Grid 为什么会分多个波次执行？Block、Warp 与 SM 的驻留关系分别是什么？",
+        ),
+        answer: tr(
+            "A block is the indivisible unit of residency: all its threads run on one SM, so all its warps stay on that SM, and an SM admits a block only when it has room for all of its registers, its shared memory, its warps and a block slot. One SM can hold several blocks at once, as many as this page computes (4 for 256 × 64 on the A100). So the whole GPU holds at most blocks-per-SM × 108 blocks at a time; the rest of the grid waits and fills in as resident blocks finish and free their resources. That is why a large grid advances in waves (dynamic ones: there is no chip-wide barrier between them; see the Block dispatch chapter).",
+            "Block 是不可拆分的驻留单位：它的全部线程在同一个 SM 上执行，因此它的所有 Warp 也留在该 SM 内；SM 只有在寄存器、shared memory、warp 槽位和 block 槽位都够放下整个 block 时才接纳它。一个 SM 可同时常驻多个 Block，个数就是本页算出的值（A100 上 256 × 64 为 4 个）。所以整卡同时最多驻留“每 SM block 数 × 108”个 Block，Grid 中其余的 Block 只是待执行的工作，等驻留 Block 完成、释放资源后再补入——大 Grid 因此以多个波次推进（是动态的波次，全芯片之间没有同步栅栏，见“Block 分派”一章）。",
+        ),
+    },
+    Question {
+        id: "q-000-6-5",
+        source: tr("Course 000, §6 question 5", "课程 000 第 6 节 第 5 题"),
+        question: tr(
+            "Why does 192 KB of unified L1/shared memory not mean a block can request 192 KB of shared memory?",
+            "192 KB Unified L1/Shared 为什么不代表 Block 可申请 192 KB Shared Memory？",
+        ),
+        answer: tr(
+            "The 192 KB SRAM is split by the carveout between the hardware-managed L1 cache and the software-managed shared memory; on the A100 at most 164 KB (167,936 B) can become shared memory, the rest always stays L1. Of that, the driver reserves 1 KiB per block, so one block can get at most 163 KB (166,912 B), and only after opting in with cudaFuncSetAttribute; without it a block gets 48 KB, and static __shared__ arrays are limited to 48 KB anyway. Finally, shared memory is split among all resident blocks, so the more a block takes, the fewer blocks fit.",
+            "这 192 KB SRAM 由 carveout 在硬件管理的 L1 cache 和软件管理的 shared memory 之间划分；A100 上最多 164 KB（167,936 B）能划为 shared memory，其余始终是 L1。其中驱动还为每个 block 保留 1 KiB，所以单个 block 最多只能拿到 163 KB（166,912 B），而且必须先用 cudaFuncSetAttribute 申请（opt-in）；不申请时每 block 只有 48 KB，静态 __shared__ 数组本身也以 48 KB 为限。最后，shared memory 由所有驻留 block 分摊：每个 block 拿得越多，能驻留的 block 就越少。",
+        ),
+    },
+];

@@ -1,0 +1,591 @@
+//! The Occupancy chapter's controls, verdict and numbers panel. Each reads [`OccState`] from
+//! context.
+
+use leptos::prelude::*;
+
+use super::bars::limit_text;
+use super::state::{limits, OccInputs, OccOutputs, OccState, Preset, Resource, SmemUnit};
+use super::text;
+use crate::model::gpu_spec::GpuSpec;
+use crate::model::occupancy::{Carveout, UNLIMITED};
+use crate::ui::format::grouped;
+use crate::ui::i18n::{t, tr, use_lang, Lang, Tr};
+use crate::ui::widgets::RangeSlider;
+
+fn state() -> OccState {
+    expect_context::<OccState>()
+}
+
+fn pct(ratio: f64) -> String {
+    let p = ratio * 100.0;
+    if (p - p.round()).abs() < 1e-9 {
+        format!("{p:.0} %")
+    } else {
+        format!("{p:.1} %")
+    }
+}
+
+/// The binding limiter(s) in words, or why the launch fails.
+pub fn limiter_sentence(out: &OccOutputs, lang: Lang) -> String {
+    let s = &out.steps;
+    if let Some(err) = &out.error {
+        let (reason, _) = text::launch_error(err, lang);
+        return match lang {
+            Lang::En => format!("This launch cannot run: {reason}."),
+            Lang::Zh => format!("这个配置无法启动：{reason}。"),
+        };
+    }
+    let binding: Vec<&str> = Resource::ALL
+        .iter()
+        .filter(|r| s.limiters.contains(&r.limiter()))
+        .map(|r| text::limiter_name(*r).get(lang))
+        .collect();
+    let others: Vec<String> = out
+        .bars
+        .iter()
+        .filter(|b| !b.binds)
+        .map(|b| {
+            format!(
+                "{} {}",
+                text::limiter_name(b.resource).get(lang),
+                limit_text(b.limit)
+            )
+        })
+        .collect();
+    match lang {
+        Lang::En => format!(
+            "Limited by {}: {} block{} per SM. {}",
+            binding.join(" and "),
+            s.blocks_per_sm,
+            if s.blocks_per_sm == 1 { "" } else { "s" },
+            if others.is_empty() {
+                String::new()
+            } else {
+                format!("The other budgets would allow: {}.", others.join(", "))
+            }
+        ),
+        Lang::Zh => format!(
+            "限制因素：{}，每 SM {} 个 block。{}",
+            binding.join("与"),
+            s.blocks_per_sm,
+            if others.is_empty() {
+                String::new()
+            } else {
+                format!("其他资源分别允许：{}。", others.join("，"))
+            }
+        ),
+    }
+}
+
+/// The result in big numbers, and the limiter (or the launch error) in words.
+#[component]
+pub fn Verdict() -> impl IntoView {
+    let st = state();
+    let lang = use_lang();
+    view! {
+        {move || {
+            let out = st.outputs.get();
+            let l = lang.get();
+            match out.error {
+                Some(err) => {
+                    let (reason, advice) = text::launch_error(&err, l);
+                    view! {
+                        <div class="gx-error gx-occ-error" role="alert" data-testid="launch-error">
+                            <strong>{text::CANNOT_RUN.get(l)}</strong>
+                            <p>{reason}</p>
+                            <p>{advice}</p>
+                        </div>
+                    }.into_any()
+                }
+                None => {
+                    let s = &out.steps;
+                    view! {
+                        <div class="gx-verdict" data-testid="verdict">
+                            <div class="gx-verdict__nums">
+                                <span><b data-testid="blocks-per-sm">{s.blocks_per_sm}</b>" "{if l == Lang::Zh { "block / SM" } else { "blocks / SM" }}</span>
+                                <span><b data-testid="warps-per-sm">{s.warps_per_sm}</b>" / "{s.max_warps_per_sm}" "{if l == Lang::Zh { "warp" } else { "warps" }}</span>
+                                <span><b data-testid="occupancy">{pct(s.ratio())}</b>" "{if l == Lang::Zh { "占用率" } else { "occupancy" }}</span>
+                            </div>
+                        </div>
+                    }.into_any()
+                }
+            }
+        }}
+        <Show when=move || st.outputs.with(|o| o.error.is_none())>
+            <p class="gx-limiter" data-testid="limiter">{move || limiter_sentence(&st.outputs.get(), lang.get())}</p>
+        </Show>
+    }
+}
+
+fn slider(
+    label: Tr,
+    range: (u32, u32),
+    step: u64,
+    unit: &'static str,
+    get: fn(&OccInputs) -> u32,
+    put: fn(&mut OccInputs, u32),
+    testid: &'static str,
+) -> impl IntoView {
+    let st = state();
+    view! {
+        <RangeSlider
+            label=label min=u64::from(range.0) max=u64::from(range.1) step=step unit=unit testid=testid
+            value=Signal::derive(move || u64::from(st.inputs.with(get)))
+            on_input=Callback::new(move |v: u64| st.inputs.update(|i| put(i, u32::try_from(v).unwrap_or(u32::MAX))))
+        />
+    }
+}
+
+/// The controls: GPU, the course's presets, the kernel's resources, the carveout.
+#[component]
+pub fn Controls() -> impl IntoView {
+    let st = state();
+    let lang = use_lang();
+    let unit = Memo::new(move |_| st.inputs.with(|i| i.dunit));
+    let percent = Memo::new(move |_| st.inputs.with(|i| i.carveout >= 0));
+    view! {
+        <aside class="gx-controls" aria-label=move || if lang.get() == Lang::Zh { "控制" } else { "Controls" }>
+            <label class="gx-field">
+                <span class="gx-field__label">{t(text::GPU)}</span>
+                <select class="gx-select" data-testid="select-gpu" on:change=move |ev| {
+                    let id = event_target_value(&ev);
+                    if GpuSpec::by_id(&id).is_some() {
+                        st.inputs.update(move |i| i.gpu = id.clone());
+                    }
+                }>
+                    {GpuSpec::all().into_iter().map(|g| {
+                        let id = g.id;
+                        view! { <option value=id selected=move || st.inputs.with(|i| i.gpu == id)>{g.name}</option> }
+                    }).collect_view()}
+                </select>
+            </label>
+            <div class="gx-field">
+                <span class="gx-field__label">{t(text::PRESETS)}</span>
+                <div class="gx-presets">
+                    {Preset::ALL.iter().map(|&p| view! {
+                        <button class="gx-button gx-preset"
+                            data-testid=format!("preset-{:?}", p).to_lowercase()
+                            aria-pressed=move || st.inputs.with(|i| p.is_active(i)).to_string()
+                            on:click=move |_| st.inputs.update(|i| p.apply(i))>
+                            "A100 · "{t(text::preset(p))}
+                        </button>
+                    }).collect_view()}
+                </div>
+            </div>
+            {slider(text::THREADS, limits::THREADS, 32, "", |i| i.threads, |i, v| i.threads = v, "slider-threads")}
+            <p class="gx-field__hint">{t(text::THREADS_HINT)}</p>
+            {slider(text::REGS, limits::REGS, 1, "", |i| i.regs, |i, v| i.regs = v, "slider-regs")}
+            {slider(text::STATIC_SMEM, limits::STATIC_SMEM, 128, "B", |i| i.smem, |i, v| i.smem = v, "slider-smem")}
+            <fieldset class="gx-field gx-radios gx-radios--inline">
+                <legend class="gx-field__label">{t(text::UNIT)}</legend>
+                <label>
+                    <input type="radio" name="occ-dunit" data-testid="dunit-b"
+                        prop:checked=move || unit.get() == SmemUnit::B
+                        on:change=move |_| st.inputs.update(|i| i.dunit = SmemUnit::B)/>
+                    "B"
+                </label>
+                <label>
+                    <input type="radio" name="occ-dunit" data-testid="dunit-kib"
+                        prop:checked=move || unit.get() == SmemUnit::Kib
+                        on:change=move |_| st.inputs.update(|i| i.dunit = SmemUnit::Kib)/>
+                    "KiB"
+                </label>
+            </fieldset>
+            {move || match unit.get() {
+                SmemUnit::B => slider(text::DYNAMIC_SMEM_B, limits::DYNAMIC_SMEM, 128, "B", |i| i.dsmem, |i, v| i.dsmem = v, "slider-dsmem").into_any(),
+                SmemUnit::Kib => slider(
+                    text::DYNAMIC_SMEM_KIB,
+                    (limits::DYNAMIC_SMEM.0 / 1024, limits::DYNAMIC_SMEM.1 / 1024),
+                    1,
+                    "KiB",
+                    |i| i.dsmem / 1024,
+                    |i, v| i.dsmem = v.saturating_mul(1024),
+                    "slider-dsmem",
+                ).into_any(),
+            }}
+            <Show when=move || unit.get() == SmemUnit::Kib && st.inputs.with(|i| i.dsmem % 1024 != 0)>
+                <p class="gx-field__hint">{move || {
+                    let b = st.inputs.with(|i| i.dsmem);
+                    match lang.get() {
+                        Lang::En => format!("Exactly {} B (not a whole number of KiB).", grouped(b.into())),
+                        Lang::Zh => format!("精确值 {} B（不是整数 KiB）。", grouped(b.into())),
+                    }
+                }}</p>
+            </Show>
+            <fieldset class="gx-field gx-radios">
+                <legend class="gx-field__label">{t(text::CARVEOUT)}</legend>
+                <label>
+                    <input type="radio" name="occ-carveout" data-testid="carveout-default"
+                        prop:checked=move || !percent.get()
+                        on:change=move |_| st.inputs.update(|i| i.carveout = -1)/>
+                    {t(text::CARVEOUT_DEFAULT)}
+                </label>
+                <label>
+                    <input type="radio" name="occ-carveout" data-testid="carveout-percent"
+                        prop:checked=move || percent.get()
+                        on:change=move |_| st.inputs.update(|i| if i.carveout < 0 { i.carveout = 50 })/>
+                    {t(text::CARVEOUT_PERCENT)}
+                </label>
+            </fieldset>
+            <Show when=move || percent.get()>
+                <RangeSlider label=text::CARVEOUT_SLIDER min=0 max=100 unit="%" testid="slider-carveout"
+                    value=Signal::derive(move || u64::try_from(st.inputs.with(|i| i.carveout)).unwrap_or(0))
+                    on_input=Callback::new(move |v: u64| st.inputs.update(|i| i.carveout = i32::try_from(v).unwrap_or(100)))/>
+            </Show>
+            <a data-testid="to-dispatch" href=move || {
+                let q = st.inputs.with(|i| i.to_query());
+                if q.is_empty() { "dispatch".to_string() } else { format!("dispatch?{q}") }
+            }>{t(tr("See this kernel's grid dispatched in waves →", "看这个 kernel 的 grid 如何分波次分派 →"))}</a>
+        </aside>
+    }
+}
+
+/// One row of the numbers table.
+struct Row {
+    label: Tr,
+    formula: String,
+    value: String,
+    key: &'static str,
+}
+
+fn rows(out: &OccOutputs, lang: Lang) -> Vec<Row> {
+    let s = &out.steps;
+    let g = &out.gpu;
+    let k = &out.kernel;
+    let n = |v: u64| grouped(v);
+    let lim = |v: u32| limit_text(v);
+    let mut rows = vec![
+        Row {
+            label: tr("Warps per block", "每 block warp 数"),
+            formula: format!("⌈{} / {}⌉", n(k.threads_per_block.into()), g.warp_size),
+            value: n(s.warps_per_block.into()),
+            key: "warps-per-block",
+        },
+        Row {
+            label: tr(
+                "Registers per warp (allocated in units of 256)",
+                "每 warp 寄存器（以 256 为单位分配）",
+            ),
+            formula: format!(
+                "⌈{} × {} / {u}⌉ × {u} = ⌈{} / {u}⌉ × {u}",
+                k.regs_per_thread,
+                g.warp_size,
+                n(s.regs_per_warp_requested),
+                u = g.reg_alloc_unit_per_warp
+            ),
+            value: n(s.regs_per_warp),
+            key: "regs-per-warp",
+        },
+        Row {
+            label: tr("Registers per block", "每 block 寄存器"),
+            formula: format!(
+                "{} × {} ≤ {}?",
+                n(s.regs_per_warp),
+                s.warps_per_block,
+                n(g.regs_per_block.into())
+            ),
+            value: n(s.regs_per_block),
+            key: "regs-per-block",
+        },
+    ];
+    if s.warps_per_block_hw_check != u64::from(s.warps_per_block) {
+        rows.push(Row {
+            label: tr(
+                "… with warps rounded up to the 4 partitions (hardware check)",
+                "……warp 数按 4 个分区向上取整（硬件检查）",
+            ),
+            formula: format!(
+                "{} × {} ≤ {}?",
+                n(s.regs_per_warp),
+                s.warps_per_block_hw_check,
+                n(g.regs_per_block.into())
+            ),
+            value: n(s.regs_per_block_hw_check),
+            key: "regs-hw-check",
+        });
+    }
+    let by_regs = if s.warps_per_partition_by_regs == UNLIMITED {
+        "∞".to_string()
+    } else {
+        n(s.warps_per_partition_by_regs.into())
+    };
+    rows.extend([
+        Row {
+            label: tr(
+                "Warps per partition (SMSP) by registers",
+                "每个分区（SMSP）按寄存器可驻留的 warp",
+            ),
+            formula: format!(
+                "⌊{} / {}⌋  ({} / {} partitions)",
+                n(s.regs_per_partition.into()),
+                n(s.regs_per_warp),
+                n(g.regs_per_sm.into()),
+                g.partitions_per_sm
+            ),
+            value: by_regs.clone(),
+            key: "warps-per-smsp",
+        },
+        Row {
+            label: tr("Warps per SM by registers", "每 SM 按寄存器可驻留的 warp"),
+            formula: format!("{by_regs} × {}", g.partitions_per_sm),
+            value: lim(s.warps_per_sm_by_regs),
+            key: "warps-by-regs",
+        },
+        Row {
+            label: tr("① Blocks allowed by registers", "① 寄存器允许的 block 数"),
+            formula: format!("⌊{} / {}⌋", lim(s.warps_per_sm_by_regs), s.warps_per_block),
+            value: lim(s.limit_by_registers),
+            key: "limit-regs",
+        },
+        Row {
+            label: tr(
+                "② Blocks allowed by warp slots",
+                "② warp 槽位允许的 block 数",
+            ),
+            formula: format!("⌊{} / {}⌋", s.max_warps_per_sm, s.warps_per_block),
+            value: lim(s.limit_by_warps),
+            key: "limit-warps",
+        },
+        Row {
+            label: tr(
+                "③ Blocks allowed by block slots",
+                "③ block 槽位允许的 block 数",
+            ),
+            formula: format!("max blocks per SM = {}", g.max_blocks_per_sm),
+            value: lim(s.limit_by_blocks),
+            key: "limit-blocks",
+        },
+        Row {
+            label: tr(
+                "Shared memory per block (static + dynamic + reserve, rounded to the granularity)",
+                "每 block shared memory（静态 + 动态 + 保留，按粒度向上取整）",
+            ),
+            formula: format!(
+                "⌈({} + {} + {}) / {g_}⌉ × {g_}",
+                n(k.static_smem_bytes.into()),
+                n(k.dynamic_smem_bytes.into()),
+                n(g.reserved_smem_per_block_bytes.into()),
+                g_ = g.smem_alloc_granularity_bytes
+            ),
+            value: format!("{} B", n(s.smem_per_block_bytes)),
+            key: "smem-per-block",
+        },
+        Row {
+            label: tr(
+                "Per-block limit (opt-in assumed, reserve included)",
+                "每 block 上限（假定已 opt-in，含保留）",
+            ),
+            formula: format!(
+                "{} ≤ {}?",
+                n(s.smem_per_block_bytes),
+                n(s.smem_per_block_limit_bytes)
+            ),
+            value: format!("{} B", n(s.smem_per_block_limit_bytes)),
+            key: "smem-limit",
+        },
+        Row {
+            label: tr("Carveout in force", "生效的 carveout"),
+            formula: carveout_formula(out, lang),
+            value: format!("{} B", n(s.carveout_bytes.into())),
+            key: "carveout",
+        },
+        Row {
+            label: tr(
+                "④ Blocks allowed by shared memory",
+                "④ shared memory 允许的 block 数",
+            ),
+            formula: format!(
+                "⌊{} / {}⌋",
+                n(s.carveout_bytes.into()),
+                n(s.smem_per_block_bytes)
+            ),
+            value: lim(s.limit_by_shared_memory),
+            key: "limit-smem",
+        },
+    ]);
+    if s.limit_by_barriers != UNLIMITED {
+        rows.push(Row {
+            label: tr(
+                "Blocks allowed by block barriers (CC ≥ 9.0; never binds with 1 per block)",
+                "block barrier 允许的 block 数（CC ≥ 9.0；每 block 1 个时从不成为限制）",
+            ),
+            formula: format!(
+                "{} × {} / 1",
+                g.block_barriers_per_block_slot, g.max_blocks_per_sm
+            ),
+            value: lim(s.limit_by_barriers),
+            key: "limit-barriers",
+        });
+    }
+    let failed = out.error.is_some();
+    rows.extend([
+        Row {
+            label: tr("Resident blocks per SM", "每 SM 驻留 block 数"),
+            formula: if failed {
+                match lang {
+                    Lang::En => "the launch fails → 0".into(),
+                    Lang::Zh => "无法启动 → 0".into(),
+                }
+            } else {
+                format!(
+                    "min({}, {}, {}, {})",
+                    lim(s.limit_by_registers),
+                    lim(s.limit_by_warps),
+                    lim(s.limit_by_blocks),
+                    lim(s.limit_by_shared_memory)
+                )
+            },
+            value: n(s.blocks_per_sm.into()),
+            key: "blocks",
+        },
+        Row {
+            label: tr("Resident warps per SM", "每 SM 驻留 warp 数"),
+            formula: format!("{} × {}", s.blocks_per_sm, s.warps_per_block),
+            value: n(s.warps_per_sm.into()),
+            key: "warps",
+        },
+        Row {
+            label: tr("Occupancy", "占用率"),
+            formula: format!("{} / {}", s.warps_per_sm, s.max_warps_per_sm),
+            value: pct(s.ratio()),
+            key: "occupancy",
+        },
+    ]);
+    rows
+}
+
+fn carveout_formula(out: &OccOutputs, lang: Lang) -> String {
+    let s = &out.steps;
+    let g = &out.gpu;
+    let n = |v: u64| grouped(v);
+    let pref = match out.kernel.carveout {
+        Carveout::Default => match lang {
+            Lang::En => format!(
+                "no preference → the maximum {} B",
+                n(g.smem_per_sm_bytes.into())
+            ),
+            Lang::Zh => format!("不指定 → 取最大值 {} B", n(g.smem_per_sm_bytes.into())),
+        },
+        Carveout::Percent(p) => {
+            let raw = u64::from(p) * u64::from(g.smem_per_sm_bytes) / 100;
+            let cap = s.carveout_preference_bytes.unwrap_or(0);
+            match lang {
+                Lang::En => format!(
+                    "{p} % × {} = {} → rounded up to a legal capacity: {} KiB",
+                    n(g.smem_per_sm_bytes.into()),
+                    n(raw),
+                    cap / 1024
+                ),
+                Lang::Zh => format!(
+                    "{p} % × {} = {} → 向上取到合法容量：{} KiB",
+                    n(g.smem_per_sm_bytes.into()),
+                    n(raw),
+                    cap / 1024
+                ),
+            }
+        }
+    };
+    if s.carveout_bumped {
+        match lang {
+            Lang::En => format!(
+                "{pref}; too small for one block, raised to {} KiB",
+                s.carveout_bytes / 1024
+            ),
+            Lang::Zh => format!(
+                "{pref}；放不下一个 block，提高到 {} KiB",
+                s.carveout_bytes / 1024
+            ),
+        }
+    } else {
+        pref
+    }
+}
+
+/// The arithmetic, step by step, with the current numbers; the suggested block size.
+#[component]
+pub fn NumbersPanel() -> impl IntoView {
+    let st = state();
+    let lang = use_lang();
+    view! {
+        <section class="l-body gx-numbers" data-testid="numbers">
+            <h2>{t(text::NUMBERS)}</h2>
+            <p class="gx-numbers__gpu">{move || {
+                let g = st.outputs.get().gpu;
+                format!("{} · CC {}.{} · {} SMs", g.name, g.compute_capability.0, g.compute_capability.1, g.sm_count)
+            }}</p>
+            <div class="gx-table-scroll">
+            <table class="gx-table">
+                <tbody>
+                    {move || {
+                        let out = st.outputs.get();
+                        let l = lang.get();
+                        rows(&out, l).into_iter().map(|r| {
+                            let verdict = matches!(r.key, "blocks" | "warps" | "occupancy");
+                            view! {
+                                <tr class:gx-numbers__verdict=verdict data-testid=format!("step-{}", r.key)>
+                                    <th scope="row">{r.label.get(l)}</th>
+                                    <td class="gx-formula">{r.formula}</td>
+                                    <td class="gx-value">{r.value}</td>
+                                </tr>
+                            }
+                        }).collect_view()
+                    }}
+                </tbody>
+            </table>
+            </div>
+            <Suggested/>
+        </section>
+    }
+}
+
+/// `cudaOccupancyMaxPotentialBlockSize` for the current registers and shared memory.
+#[component]
+fn Suggested() -> impl IntoView {
+    let st = state();
+    let lang = use_lang();
+    view! {
+        <div class="gx-suggested" data-testid="suggested">
+            {move || {
+                let out = st.outputs.get();
+                match (out.suggested, lang.get()) {
+                    (None, Lang::En) => view! { <p>"No block size launches with these registers and this shared memory."</p> }.into_any(),
+                    (None, Lang::Zh) => view! { <p>"在这样的寄存器与 shared memory 用量下，任何 block 大小都无法启动。"</p> }.into_any(),
+                    (Some((size, grid)), l) => {
+                        let per_sm = grid / out.gpu.sm_count.max(1);
+                        let blocks_word = if per_sm == 1 { "block" } else { "blocks" };
+                        let text = match l {
+                            Lang::En => format!(
+                                "cudaOccupancyMaxPotentialBlockSize suggests {size} threads per block: {per_sm} {blocks_word} per SM, {} resident threads, and a grid of at least {} blocks ({per_sm} × {} SMs) to fill the GPU once.",
+                                grouped(u64::from(per_sm) * u64::from(size)), grouped(grid.into()), out.gpu.sm_count
+                            ),
+                            Lang::Zh => format!(
+                                "cudaOccupancyMaxPotentialBlockSize 建议每 block {size} 个线程：每 SM {per_sm} 个 block、{} 个驻留线程；至少 {} 个 block（{per_sm} × {} 个 SM）的 grid 才能把 GPU 填满一次。",
+                                grouped(u64::from(per_sm) * u64::from(size)), grouped(grid.into()), out.gpu.sm_count
+                            ),
+                        };
+                        let current = out.kernel.threads_per_block == size;
+                        view! {
+                            <p>{text}" "
+                                <button class="gx-button gx-button--small" data-testid="use-suggested" disabled=current
+                                    on:click=move |_| st.inputs.update(|i| i.threads = size)>
+                                    {if l == Lang::Zh { "采用" } else { "Use it" }}
+                                </button>
+                            </p>
+                        }.into_any()
+                    }
+                }
+            }}
+        </div>
+    }
+}
+
+/// Why the GEMM tile gets 4 blocks on the A100, not the course's 5.
+#[component]
+pub fn GemmNote() -> impl IntoView {
+    let st = state();
+    view! {
+        <aside class="l-body gx-note gx-occ-note" class:gx-occ-note--active=move || st.inputs.with(|i| Preset::GemmTile.is_active(i)) data-testid="gemm-note">
+            <p>{t(text::GEMM_NOTE)}</p>
+        </aside>
+    }
+}

@@ -1,0 +1,131 @@
+// The Block dispatch chapter in a real headless Chromium: the course's waves, the transport,
+// permalinks shared with the Occupancy chapter, a launch that cannot run, language, reduced motion.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { startServer } from "./server.mjs";
+import { launch, openPage } from "./browser.mjs";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const DIST = process.env.DIST ?? path.join(here, "../../dist");
+const SHOTS = path.join(here, "screenshots");
+let server;
+let browser;
+
+before(async () => {
+  assert.ok(fs.existsSync(path.join(DIST, "index.html")), `no build in ${DIST}: run scripts/dist.sh`);
+  server = await startServer(DIST);
+  browser = await launch();
+  fs.mkdirSync(SHOTS, { recursive: true });
+});
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+const cell = (page, key) => page.locator(`[data-testid=wave-${key}] .gx-value`).textContent();
+
+async function open(query = "", opts = {}) {
+  const ctx = await openPage(browser, opts);
+  await ctx.page.goto(server.base + "dispatch" + query);
+  await ctx.page.waitForSelector("[data-testid=figure] [data-testid=dispatch-canvas]");
+  return ctx;
+}
+
+test("the default grid is the spec's 1000 blocks: 3 waves of 432, a tail of 136", async () => {
+  const { context, page, errors } = await open();
+  assert.equal(await cell(page, "full-wave"), "432");
+  assert.equal(await cell(page, "waves"), "3");
+  assert.equal(await cell(page, "last-wave"), "136");
+  assert.equal(await cell(page, "efficiency"), "77.2 %");
+  const size = await page.locator("[data-testid=dispatch-canvas]").evaluate((c) => [c.width, c.height]);
+  assert.ok(size[0] >= 960 && size[1] > 200, `canvas ${size}`);
+  assert.match(await page.locator("[data-testid=dispatch-readout]").textContent(), /wave 1 of 3/);
+  await page.screenshot({ path: path.join(SHOTS, "dispatch-en.png"), fullPage: true });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("presets: one full wave, 109 blocks on 108 SMs, the W8A8 GEMV", async () => {
+  const { context, page, errors } = await open();
+  await page.click("[data-testid=dpreset-fullwave]");
+  await page.waitForFunction(() => location.search.includes("grid=432"));
+  assert.equal(await cell(page, "waves"), "1");
+  assert.equal(await cell(page, "efficiency"), "100.0 %");
+  await page.click("[data-testid=dpreset-onetoomany]");
+  await page.waitForFunction(() => location.search.includes("grid=109"));
+  assert.equal(await cell(page, "full-wave"), "108");
+  assert.equal(await cell(page, "waves"), "2");
+  assert.equal(await cell(page, "last-wave"), "1");
+  await page.click("[data-testid=dpreset-w8a8]");
+  await page.waitForFunction(() => location.search.includes("grid=256"));
+  assert.match(await page.locator("[data-testid=kernel]").textContent(), /10 blocks per SM/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("play, pause, step and scrub move through the trace; the tail shows idle SMs", async () => {
+  const { context, page, errors } = await open("?dur=1000");
+  const readout = () => page.locator("[data-testid=dispatch-readout]").textContent();
+  await page.click("[data-testid=step]");
+  assert.match(await readout(), /Cycle 250 of 3,000/);
+  await page.click("[data-testid=back]");
+  assert.match(await readout(), /Cycle 0 of/);
+  await page.selectOption("[data-testid=speed]", "256");
+  await page.click("[data-testid=play]");
+  await page.waitForFunction(() => /Cycle 3,000 of 3,000/.test(document.querySelector("[data-testid=dispatch-readout]").textContent), null, { timeout: 10000 });
+  assert.match(await page.locator("[data-testid=play]").textContent(), /Play/);
+  // 109 blocks at 1 per SM: in the second wave one block runs and 107 SMs are idle.
+  await page.click("[data-testid=dpreset-onetoomany]");
+  await page.locator("[data-testid=scrub]").evaluate((el) => {
+    el.value = "1500";
+    el.dispatchEvent(new Event("input", { bubbles: true }));
+  });
+  assert.match(await readout(), /wave 2 of 2 \(the tail\).*107 of 108 SMs idle/);
+  await page.screenshot({ path: path.join(SHOTS, "dispatch-tail.png"), fullPage: true });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("the permalink restores the state and shares the kernel with the Occupancy chapter", async () => {
+  const { context, page, errors } = await open();
+  const grid = page.locator("[data-testid=slider-grid] input[type=text]");
+  await grid.fill("5000");
+  await grid.press("Enter");
+  await page.waitForFunction(() => location.search.includes("grid=5000"));
+  const second = await openPage(browser);
+  await second.page.goto(page.url());
+  await second.page.waitForSelector("[data-testid=wave-waves]");
+  assert.equal(await cell(second.page, "waves"), "12");
+  await second.context.close();
+  // The kernel's link opens the Occupancy chapter with the same keys.
+  await page.goto(server.base + "dispatch?regs=128&grid=300");
+  await page.waitForSelector("[data-testid=edit-kernel]");
+  assert.equal(await cell(page, "full-wave"), "216");
+  await page.click("[data-testid=edit-kernel]");
+  await page.waitForSelector("[data-testid=limiter]");
+  assert.match(await page.locator("[data-testid=limiter]").textContent(), /Limited by registers: 2 blocks/);
+  assert.equal(await page.locator("[data-testid=notices]").count(), 0);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("a launch that cannot run shows why; Chinese; reduced motion steps instead of animating", async () => {
+  const { context, page, errors } = await open("?threads=1024&regs=65&grid=abc", { reducedMotion: "reduce" });
+  assert.match(await page.locator("[data-testid=dispatch-error]").textContent(), /73,728 per block > 65,536/);
+  assert.match(await page.locator("[data-testid=notices]").textContent(), /grid=abc/);
+  await page.click("[data-testid=lang-zh]");
+  assert.equal((await page.locator("h1").textContent()).trim(), "Block 分派");
+  assert.match(await page.locator("[data-testid=dispatch-error]").textContent(), /无法启动/);
+  await page.click("[data-testid=dpreset-fullwave]");
+  assert.equal(await page.locator("[data-testid=dispatch-error]").count(), 0);
+  assert.equal(await page.locator("[data-testid=speed]").isDisabled(), true);
+  await page.click("[data-testid=play]");
+  await page.waitForTimeout(900);
+  assert.match(await page.locator("[data-testid=dispatch-readout]").textContent(), /第 2,500 \//);
+  await page.screenshot({ path: path.join(SHOTS, "dispatch-zh.png"), fullPage: true });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
