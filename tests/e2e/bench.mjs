@@ -97,5 +97,48 @@ const browser = await launch();
   await context.close();
 }
 
+// 4. Animation frame times: rAF intervals while a chapter plays, p50 / p95 over ~4 s.
+async function frames(pathAndQuery, label) {
+  const { context, page } = await openPage(browser);
+  await page.goto(server.base + pathAndQuery);
+  await page.waitForSelector("[data-testid=play]");
+  await page.waitForTimeout(500);
+  await page.click("[data-testid=play]");
+  const gaps = await page.evaluate(async () => {
+    const out = [];
+    let last = performance.now();
+    const end = last + 4000;
+    await new Promise((done) => {
+      const tick = (t) => {
+        out.push(t - last);
+        last = t;
+        if (t < end) requestAnimationFrame(tick);
+        else done();
+      };
+      requestAnimationFrame(tick);
+    });
+    return out.slice(2);
+  });
+  console.log(`${label}: frame p50 ${median(gaps).toFixed(1)} ms, p95 ${pct(gaps, 0.95).toFixed(1)} ms over ${gaps.length} frames (60 fps = 16.7 ms)`);
+  await context.close();
+}
+await frames("dispatch?gpu=h100&threads=32&regs=16&grid=1048576", "dispatch animation, H100 132 SMs × 32 slots, grid 2^20");
+await frames("scheduling", "warp-scheduling animation (default view)");
+
+// 5. The dispatch model for 2^20 blocks in wasm: time the page's own simulation via a reload
+//    with that grid (simulation runs once per input change, before first paint).
+{
+  const times = [];
+  for (let i = 0; i < 3; i++) {
+    const { context, page } = await openPage(browser);
+    await page.goto(server.base + "dispatch?gpu=h100&threads=32&regs=16&grid=1048576&jit=20", { waitUntil: "commit" });
+    await page.waitForSelector("[data-testid=dispatch-canvas]");
+    await page.waitForSelector("[data-testid=numbers]");
+    times.push(await page.evaluate(() => performance.now()));
+    await context.close();
+  }
+  console.log(`dispatch chapter with a jittered 2^20-block grid, navigation → numbers shown: median ${median(times).toFixed(0)} ms (includes page load)`);
+}
+
 await browser.close();
 server.close();

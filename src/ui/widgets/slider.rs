@@ -34,21 +34,29 @@ pub(crate) fn normalise_number(text: &str) -> String {
         .collect()
 }
 
+#[cfg(test)]
 fn parse_in_range(text: &str, min: u64, max: u64, lang: Lang) -> Result<u64, String> {
+    parse_in_range_both(text, min, max).map_err(|(en, zh)| match lang {
+        Lang::En => en,
+        Lang::Zh => zh,
+    })
+}
+
+/// The typed integer, or why it is refused as (English, Chinese), so a message shown before a
+/// language switch follows the switch.
+fn parse_in_range_both(text: &str, min: u64, max: u64) -> Result<u64, (String, String)> {
     let cleaned = normalise_number(text);
+    let shown: String = text.chars().take(24).collect();
     match cleaned.parse::<u64>() {
         Ok(v) if (min..=max).contains(&v) => Ok(v),
-        Ok(_) => Err(match lang {
-            Lang::En => format!("Enter a whole number from {min} to {max}."),
-            Lang::Zh => format!("请输入 {min} 到 {max} 之间的整数。"),
-        }),
-        Err(_) => Err(match lang {
-            Lang::En => format!(
-                "“{}” is not a whole number.",
-                text.chars().take(24).collect::<String>()
-            ),
-            Lang::Zh => format!("“{}”不是整数。", text.chars().take(24).collect::<String>()),
-        }),
+        Ok(_) => Err((
+            format!("Enter a whole number from {min} to {max}."),
+            format!("请输入 {min} 到 {max} 之间的整数。"),
+        )),
+        Err(_) => Err((
+            format!("“{shown}” is not a whole number."),
+            format!("“{shown}”不是整数。"),
+        )),
     }
 }
 
@@ -85,7 +93,7 @@ pub fn RangeSlider(
     testid: &'static str,
 ) -> impl IntoView {
     let lang = use_lang();
-    let error = RwSignal::new(None::<String>);
+    let error = RwSignal::new(None::<(String, String)>);
     let (slider_min, slider_max, slider_step) = match scale {
         Scale::Linear => {
             let step = step.max(1);
@@ -108,11 +116,10 @@ pub fn RangeSlider(
         error.set(None);
         on_input.run(v.clamp(min, max));
     };
-    let on_type = move |ev: leptos::ev::Event| match parse_in_range(
+    let on_type = move |ev: leptos::ev::Event| match parse_in_range_both(
         &event_target_value(&ev),
         min,
         max,
-        lang.get_untracked(),
     ) {
         Ok(v) => {
             error.set(None);
@@ -153,7 +160,7 @@ pub fn RangeSlider(
                 />
                 <span class="gx-field__unit">{unit}</span>
             </div>
-            <p class="gx-field__error" id=id_err role="alert">{move || error.get()}</p>
+            <p class="gx-field__error" id=id_err role="alert">{move || error.get().map(|(en, zh)| if lang.get() == Lang::Zh { zh } else { en })}</p>
         </div>
     }
 }

@@ -59,7 +59,7 @@ pub fn level_scope(id: &str) -> Tr {
     }
 }
 
-pub static QUESTIONS: [Question; 5] = [
+pub static QUESTIONS: [Question; 6] = [
     Question {
         id: "q-000-6-1",
         source: tr("Course 000, §6 question 1", "课程 000 第 6 节 第 1 题"),
@@ -106,6 +106,18 @@ pub static QUESTIONS: [Question; 5] = [
         answer: tr(
             "The 192 KB SRAM is split between L1 cache and shared memory by the carveout; at most 164 KB per SM can be shared memory, the driver reserves 1 KB per block, so one block can opt in to at most 163 KB (166,912 B), and only 48 KB without opting in.",
             "192 KB 的 SRAM 按 carveout 在 L1 与 shared memory 之间划分；每 SM 最多 164 KB 可作 shared memory，驱动还为每个 block 保留 1 KB，所以单个 block 最多只能申请 163 KB（166,912 B，需 opt-in），不 opt-in 时只有 48 KB。",
+        ),
+    },
+    Question {
+        id: "q-000-6-6",
+        source: tr("Course 000, §6 question 6", "课程 000 第 6 节 第 6 题"),
+        question: tr(
+            "Why can local memory be much slower than shared memory?",
+            "Local Memory 为什么可能比 Shared Memory 慢很多？",
+        ),
+        answer: tr(
+            "Local memory is private to a thread in name only: it is an address space in device memory (register spills, large per-thread arrays), reached through L1 and L2 like global memory. A miss costs hundreds of cycles (about 690 measured for HBM on the H200), while shared memory is on-chip SRAM in the SM at about 20–30 cycles (23 measured).",
+            "Local Memory 只是名义上线程私有：它是显存中的一段地址空间（寄存器溢出、较大的线程私有数组），像 global memory 一样经过 L1 和 L2 访问。缓存未命中要数百周期（H200 上实测 HBM 约 690 周期），而 shared memory 是 SM 内的片上 SRAM，约 20–30 周期（实测 23）。",
         ),
     },
     Question {
