@@ -232,6 +232,31 @@ impl AccessInputs {
     }
 }
 
+/// Runs `run` on `inputs`; when that fails, keeps something valid on screen: the `previous`
+/// result, else (first load from a bad link) the same preset without its formula, else the
+/// default preset. Returns the problem, if any, and what to draw. Shared by both chapters.
+pub fn keep_last_valid<T: Clone>(
+    inputs: &AccessInputs,
+    previous: Option<&T>,
+    presets: &[Preset],
+    run: impl Fn(&AccessInputs) -> Result<T, Problem>,
+) -> (Option<Problem>, Option<T>) {
+    match run(inputs) {
+        Ok(shown) => (None, Some(shown)),
+        Err(problem) => {
+            let shown = previous
+                .cloned()
+                .or_else(|| {
+                    let mut plain = inputs.clone();
+                    plain.formula.clear();
+                    run(&plain).ok()
+                })
+                .or_else(|| run(&default_inputs(presets)).ok());
+            (Some(problem), shown)
+        }
+    }
+}
+
 /// The chapter's starting state: its first preset.
 pub fn default_inputs(presets: &[Preset]) -> AccessInputs {
     presets

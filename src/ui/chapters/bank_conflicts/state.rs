@@ -6,7 +6,7 @@ use leptos::prelude::*;
 
 use crate::model::access::{smem_access_from_fn, Preset, BANK_PRESETS};
 use crate::model::bank_conflicts::{bank_conflicts, BankReport};
-use crate::ui::chapters::access::{default_inputs, AccessInputs, Problem};
+use crate::ui::chapters::access::{keep_last_valid, AccessInputs, Problem};
 
 /// The chapter's presets.
 pub const PRESETS: &[Preset] = BANK_PRESETS;
@@ -52,25 +52,13 @@ pub fn banked(inputs: &AccessInputs) -> Result<Banked, Problem> {
 
 /// The whole chapter as a function of its inputs and the previous outputs.
 pub fn compute(inputs: &AccessInputs, previous: Option<&BankOutputs>) -> BankOutputs {
-    match banked(inputs) {
-        Ok(shown) => BankOutputs {
-            problem: None,
-            shown: Some(shown),
-        },
-        Err(problem) => BankOutputs {
-            problem: Some(problem),
-            // The last valid pattern; on a first load with bad inputs, the preset without the
-            // formula, else the default preset.
-            shown: previous
-                .and_then(|p| p.shown.clone())
-                .or_else(|| {
-                    let mut plain = inputs.clone();
-                    plain.formula.clear();
-                    banked(&plain).ok()
-                })
-                .or_else(|| banked(&default_inputs(PRESETS)).ok()),
-        },
-    }
+    let (problem, shown) = keep_last_valid(
+        inputs,
+        previous.and_then(|p| p.shown.as_ref()),
+        PRESETS,
+        banked,
+    );
+    BankOutputs { problem, shown }
 }
 
 /// The chapter's reactive state.

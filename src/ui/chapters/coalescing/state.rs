@@ -6,7 +6,7 @@ use leptos::prelude::*;
 
 use crate::model::access::{warp_access_from_fn, Preset, COALESCING_PRESETS};
 use crate::model::coalescing::{coalesce_detail, CoalescingDetail};
-use crate::ui::chapters::access::{default_inputs, AccessInputs, Problem};
+use crate::ui::chapters::access::{keep_last_valid, AccessInputs, Problem};
 
 /// The chapter's presets.
 pub const PRESETS: &[Preset] = COALESCING_PRESETS;
@@ -52,25 +52,13 @@ pub fn coalesced(inputs: &AccessInputs) -> Result<Coalesced, Problem> {
 
 /// The whole chapter as a function of its inputs and the previous outputs.
 pub fn compute(inputs: &AccessInputs, previous: Option<&CoalescingOutputs>) -> CoalescingOutputs {
-    match coalesced(inputs) {
-        Ok(shown) => CoalescingOutputs {
-            problem: None,
-            shown: Some(shown),
-        },
-        Err(problem) => CoalescingOutputs {
-            problem: Some(problem),
-            // The last valid pattern; on a first load with bad inputs, the preset without the
-            // formula, else the default preset.
-            shown: previous
-                .and_then(|p| p.shown.clone())
-                .or_else(|| {
-                    let mut plain = inputs.clone();
-                    plain.formula.clear();
-                    coalesced(&plain).ok()
-                })
-                .or_else(|| coalesced(&default_inputs(PRESETS)).ok()),
-        },
-    }
+    let (problem, shown) = keep_last_valid(
+        inputs,
+        previous.and_then(|p| p.shown.as_ref()),
+        PRESETS,
+        coalesced,
+    );
+    CoalescingOutputs { problem, shown }
 }
 
 /// The chapter's reactive state.

@@ -1,6 +1,8 @@
+// Screenshot of one page for a person to look at: node shot.mjs <path?query> <out.png> [zh] [css selector to focus]
+// Serves ../../dist under /warpscope/ like the tests. Output is for eyes only; keep it out of git.
 import { startServer } from "./server.mjs";
 import { launch, openPage } from "./browser.mjs";
-const s = await startServer("/work/main/dist");
+const s = await startServer(new URL("../../dist", import.meta.url).pathname);
 const b = await launch();
 const { page, errors } = await openPage(b);
 await page.goto(s.base + process.argv[2]);
