@@ -1,5 +1,6 @@
 //! Shared widgets: no GPU knowledge here, only labelled inputs and readouts (thaw-style props).
 
+mod chapter_intro;
 mod formula;
 mod notices;
 mod numbers;
@@ -8,6 +9,7 @@ mod player;
 mod questions;
 mod slider;
 
+pub use chapter_intro::ChapterIntro;
 pub use formula::{formula_error_text, FormulaField};
 pub use notices::Notices;
 pub use numbers::formula_row;

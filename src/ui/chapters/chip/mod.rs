@@ -9,14 +9,14 @@ mod views;
 
 use leptos::prelude::*;
 
-use crate::ui::i18n::{t, use_lang, Lang};
-use crate::ui::widgets::{initial_query, use_permalink, Notices, PermalinkLink, Questions};
+use crate::ui::widgets::{
+    initial_query, use_permalink, ChapterIntro, Notices, PermalinkLink, Questions,
+};
 use state::{ChipInputs, ChipState};
 
 /// The whole chapter page.
 #[component]
 pub fn ChipChapter() -> impl IntoView {
-    let lang = use_lang();
     let (inputs, notices) = ChipInputs::from_query(&initial_query());
     let state = ChipState::new(inputs);
     provide_context(state);
@@ -24,9 +24,7 @@ pub fn ChipChapter() -> impl IntoView {
     view! {
         <article class="gx-chapter" data-testid="chapter-chip">
             <header class="l-body">
-                <p class="gx-kicker">{move || if lang.get() == Lang::Zh { "第 1 章" } else { "Chapter 1" }}</p>
-                <h1>{t(text::TITLE)}</h1>
-                {text::INTRO.iter().map(|p| view! { <p>{t(*p)}</p> }).collect_view()}
+                <ChapterIntro number=1 title=text::TITLE intro=&text::INTRO/>
                 <Notices notices=notices/>
                 <views::Controls/>
             </header>

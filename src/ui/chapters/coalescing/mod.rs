@@ -12,14 +12,14 @@ use leptos::prelude::*;
 
 use crate::ui::chapters::access::controls::AccessControls;
 use crate::ui::chapters::access::{text as access_text, AccessInputs};
-use crate::ui::i18n::{t, use_lang, Lang};
-use crate::ui::widgets::{initial_query, use_permalink, Notices, PermalinkLink, Questions};
+use crate::ui::widgets::{
+    initial_query, use_permalink, ChapterIntro, Notices, PermalinkLink, Questions,
+};
 use state::{CoalescingState, PRESETS};
 
 /// The whole chapter page.
 #[component]
 pub fn CoalescingChapter() -> impl IntoView {
-    let lang = use_lang();
     let (inputs, notices) = AccessInputs::from_query(&initial_query(), PRESETS);
     let state = CoalescingState::new(inputs);
     provide_context(state);
@@ -29,9 +29,7 @@ pub fn CoalescingChapter() -> impl IntoView {
     view! {
         <article class="gx-chapter" data-testid="chapter-coalescing">
             <header class="l-body">
-                <p class="gx-kicker">{move || if lang.get() == Lang::Zh { "第 6 章" } else { "Chapter 6" }}</p>
-                <h1>{t(text::TITLE)}</h1>
-                {text::INTRO.iter().map(|p| view! { <p>{t(*p)}</p> }).collect_view()}
+                <ChapterIntro number=6 title=text::TITLE intro=&text::INTRO/>
             </header>
             <div class="l-body">
                 <Notices notices=notices/>

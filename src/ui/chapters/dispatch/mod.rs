@@ -11,14 +11,14 @@ mod views;
 
 use leptos::prelude::*;
 
-use crate::ui::i18n::{t, use_lang, Lang};
-use crate::ui::widgets::{initial_query, use_permalink, Notices, PermalinkLink, Questions};
+use crate::ui::widgets::{
+    initial_query, use_permalink, ChapterIntro, Notices, PermalinkLink, Questions,
+};
 use state::{DispInputs, DispState};
 
 /// The whole chapter page.
 #[component]
 pub fn DispatchChapter() -> impl IntoView {
-    let lang = use_lang();
     let (inputs, notices) = DispInputs::from_query(&initial_query());
     let state = DispState::new(inputs);
     provide_context(state);
@@ -27,9 +27,7 @@ pub fn DispatchChapter() -> impl IntoView {
     view! {
         <article class="gx-chapter" data-testid="chapter-dispatch">
             <header class="l-body">
-                <p class="gx-kicker">{move || if lang.get() == Lang::Zh { "第 3 章" } else { "Chapter 3" }}</p>
-                <h1>{t(text::TITLE)}</h1>
-                {text::INTRO.iter().map(|p| view! { <p>{t(*p)}</p> }).collect_view()}
+                <ChapterIntro number=3 title=text::TITLE intro=&text::INTRO/>
             </header>
             <div class="l-body">
                 <Notices notices=notices/>

@@ -12,15 +12,16 @@ mod timeline;
 
 use leptos::prelude::*;
 
-use crate::ui::i18n::{t, use_lang, Lang};
-use crate::ui::widgets::{initial_query, use_permalink, Notices, PermalinkLink, Questions};
+use crate::ui::i18n::t;
+use crate::ui::widgets::{
+    initial_query, use_permalink, ChapterIntro, Notices, PermalinkLink, Questions,
+};
 use state::{DivergenceInputs, DivergenceState};
 use timeline::Timeline;
 
 /// The whole chapter page.
 #[component]
 pub fn DivergenceChapter() -> impl IntoView {
-    let lang = use_lang();
     let (inputs, step, notices) = DivergenceInputs::from_query(&initial_query());
     let state = DivergenceState::new(inputs, step);
     provide_context(state);
@@ -38,9 +39,7 @@ pub fn DivergenceChapter() -> impl IntoView {
     view! {
         <article class="gx-chapter" data-testid="chapter-divergence">
             <header class="l-body">
-                <p class="gx-kicker">{move || if lang.get() == Lang::Zh { "第 5 章" } else { "Chapter 5" }}</p>
-                <h1>{t(text::TITLE)}</h1>
-                {text::INTRO.iter().map(|p| view! { <p>{t(*p)}</p> }).collect_view()}
+                <ChapterIntro number=5 title=text::TITLE intro=&text::INTRO/>
             </header>
             <div class="l-body">
                 <Notices notices=notices/>

@@ -12,14 +12,14 @@ mod views;
 
 use leptos::prelude::*;
 
-use crate::ui::i18n::{t, use_lang, Lang};
-use crate::ui::widgets::{initial_query, use_permalink, Notices, PermalinkLink, Questions};
+use crate::ui::widgets::{
+    initial_query, use_permalink, ChapterIntro, Notices, PermalinkLink, Questions,
+};
 use state::{OccInputs, OccState};
 
 /// The whole chapter page.
 #[component]
 pub fn OccupancyChapter() -> impl IntoView {
-    let lang = use_lang();
     let (inputs, notices) = OccInputs::from_query(&initial_query());
     let state = OccState::new(inputs);
     provide_context(state);
@@ -28,9 +28,7 @@ pub fn OccupancyChapter() -> impl IntoView {
     view! {
         <article class="gx-chapter" data-testid="chapter-occupancy">
             <header class="l-body">
-                <p class="gx-kicker">{move || if lang.get() == Lang::Zh { "第 2 章" } else { "Chapter 2" }}</p>
-                <h1>{t(text::TITLE)}</h1>
-                {text::INTRO.iter().map(|p| view! { <p>{t(*p)}</p> }).collect_view()}
+                <ChapterIntro number=2 title=text::TITLE intro=&text::INTRO/>
             </header>
             <div class="l-body">
                 <Notices notices=notices/>

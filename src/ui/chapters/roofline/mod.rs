@@ -9,14 +9,14 @@ mod views;
 
 use leptos::prelude::*;
 
-use crate::ui::i18n::{t, use_lang};
-use crate::ui::widgets::{initial_query, use_permalink, Notices, PermalinkLink, Questions};
+use crate::ui::widgets::{
+    initial_query, use_permalink, ChapterIntro, Notices, PermalinkLink, Questions,
+};
 use state::{RooflineInputs, RooflineState};
 
 /// The whole chapter page.
 #[component]
 pub fn RooflineChapter() -> impl IntoView {
-    let lang = use_lang();
     let (inputs, notices) = RooflineInputs::from_query(&initial_query());
     let state = RooflineState::new(inputs);
     provide_context(state);
@@ -25,9 +25,7 @@ pub fn RooflineChapter() -> impl IntoView {
     view! {
         <article class="gx-chapter" data-testid="chapter-roofline">
             <header class="l-body">
-                <p class="gx-kicker">{move || if lang.get() == crate::ui::i18n::Lang::Zh { "第 9 章" } else { "Chapter 9" }}</p>
-                <h1>{t(text::TITLE)}</h1>
-                {text::INTRO.iter().map(|p| view! { <p>{t(*p)}</p> }).collect_view()}
+                <ChapterIntro number=9 title=text::TITLE intro=&text::INTRO/>
             </header>
             <div class="l-body">
                 <Notices notices=notices/>

@@ -12,14 +12,14 @@ mod views;
 
 use leptos::prelude::*;
 
-use crate::ui::i18n::{t, use_lang, Lang};
-use crate::ui::widgets::{initial_query, use_permalink, Notices, PermalinkLink, Questions};
+use crate::ui::widgets::{
+    initial_query, use_permalink, ChapterIntro, Notices, PermalinkLink, Questions,
+};
 use state::{SchedulingInputs, SchedulingState};
 
 /// The whole chapter page.
 #[component]
 pub fn SchedulingChapter() -> impl IntoView {
-    let lang = use_lang();
     let (inputs, notices) = SchedulingInputs::from_query(&initial_query());
     let state = SchedulingState::new(inputs);
     provide_context(state);
@@ -28,9 +28,7 @@ pub fn SchedulingChapter() -> impl IntoView {
     view! {
         <article class="gx-chapter" data-testid="chapter-scheduling">
             <header class="l-body">
-                <p class="gx-kicker">{move || if lang.get() == Lang::Zh { "第 4 章" } else { "Chapter 4" }}</p>
-                <h1>{t(text::TITLE)}</h1>
-                {text::INTRO.iter().map(|p| view! { <p>{t(*p)}</p> }).collect_view()}
+                <ChapterIntro number=4 title=text::TITLE intro=&text::INTRO/>
             </header>
             <div class="l-body">
                 <Notices notices=notices/>

@@ -16,7 +16,9 @@ mod text;
 use leptos::prelude::*;
 
 use crate::ui::i18n::{t, use_lang, Lang};
-use crate::ui::widgets::{initial_query, use_permalink, Notices, PermalinkLink, Questions};
+use crate::ui::widgets::{
+    initial_query, use_permalink, ChapterIntro, Notices, PermalinkLink, Questions,
+};
 use state::{TcInputs, TcState};
 
 /// The whole chapter page.
@@ -31,9 +33,7 @@ pub fn TensorCoresChapter() -> impl IntoView {
     view! {
         <article class="gx-chapter" data-testid="chapter-tensor-cores">
             <header class="l-body">
-                <p class="gx-kicker">{move || if lang.get() == Lang::Zh { "第 8 章" } else { "Chapter 8" }}</p>
-                <h1>{t(text::TITLE)}</h1>
-                {text::INTRO.iter().map(|p| view! { <p>{t(*p)}</p> }).collect_view()}
+                <ChapterIntro number=8 title=text::TITLE intro=&text::INTRO/>
             </header>
             <div class="l-body">
                 <Notices notices=notices/>
