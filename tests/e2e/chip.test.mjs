@@ -1,24 +1,9 @@
 // Chapter 1, chip anatomy: the die and the SM are drawn from the model, parts describe
 // themselves on focus, the GPU switch redraws, and the permalink keeps the GPU.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { startServer } from "./server.mjs";
-import { launch, openPage } from "./browser.mjs";
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const DIST = process.env.DIST ?? path.join(here, "../../dist");
-let server;
-let browser;
-before(async () => {
-  server = await startServer(DIST);
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+import { openPage } from "./browser.mjs";
+import { server, browser, SHOTS } from "./harness.mjs";
 
 test("the A100 die has 108 enabled SMs of 128 and the totals are derived", async () => {
   const { context, page, errors } = await openPage(browser);

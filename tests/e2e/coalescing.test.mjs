@@ -1,30 +1,11 @@
 // The coalescing chapter in headless Chromium: presets change the counts, the typed formula
 // redraws the figure and reports errors inline, permalinks restore the state (formula included),
 // and text from a link or a formula stays text.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { startServer } from "./server.mjs";
-import { launch, openPage } from "./browser.mjs";
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const DIST = process.env.DIST ?? path.join(here, "../../dist");
-const SHOTS = path.join(here, "screenshots");
-let server;
-let browser;
-
-before(async () => {
-  assert.ok(fs.existsSync(path.join(DIST, "index.html")), `no build in ${DIST}: run scripts/dist.sh`);
-  server = await startServer(DIST);
-  browser = await launch();
-  fs.mkdirSync(SHOTS, { recursive: true });
-});
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+import { openPage } from "./browser.mjs";
+import { server, browser, SHOTS } from "./harness.mjs";
 
 const text = async (page, id) => (await page.locator(`[data-testid=${id}]`).first().textContent()).trim();
 

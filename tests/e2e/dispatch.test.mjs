@@ -1,29 +1,10 @@
 // The Block dispatch chapter in a real headless Chromium: the course's waves, the transport,
 // permalinks shared with the Occupancy chapter, a launch that cannot run, language, reduced motion.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { startServer } from "./server.mjs";
-import { launch, openPage } from "./browser.mjs";
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const DIST = process.env.DIST ?? path.join(here, "../../dist");
-const SHOTS = path.join(here, "screenshots");
-let server;
-let browser;
-
-before(async () => {
-  assert.ok(fs.existsSync(path.join(DIST, "index.html")), `no build in ${DIST}: run scripts/dist.sh`);
-  server = await startServer(DIST);
-  browser = await launch();
-  fs.mkdirSync(SHOTS, { recursive: true });
-});
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+import { openPage } from "./browser.mjs";
+import { server, browser, SHOTS } from "./harness.mjs";
 
 const cell = (page, key) => page.locator(`[data-testid=wave-${key}] .gx-value`).textContent();
 

@@ -1,30 +1,11 @@
 // Chapter 8, Tensor Cores and the W8A8 GEMV, in a real headless Chromium: the fragment map
 // follows the lane and shape controls, the launch numbers follow K, bad input shows a message,
 // the permalink restores the state, and the page speaks Chinese.
-import { test, before, after } from "node:test";
+import { test } from "node:test";
 import assert from "node:assert/strict";
-import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { startServer } from "./server.mjs";
-import { launch, openPage } from "./browser.mjs";
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const DIST = process.env.DIST ?? path.join(here, "../../dist");
-const SHOTS = path.join(here, "screenshots");
-let server;
-let browser;
-
-before(async () => {
-  assert.ok(fs.existsSync(path.join(DIST, "index.html")), `no build in ${DIST}: run scripts/dist.sh`);
-  server = await startServer(DIST);
-  browser = await launch();
-  fs.mkdirSync(SHOTS, { recursive: true });
-});
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+import { openPage } from "./browser.mjs";
+import { server, browser, SHOTS } from "./harness.mjs";
 
 async function open(query = "", opts = {}) {
   const o = await openPage(browser, opts);
