@@ -3,9 +3,10 @@
 //! shared/truth/dispatch.json), the 2^20-block performance case, and property tests.
 
 use proptest::prelude::*;
+use warpscope::model::dispatch::observed::h200_runs;
 use warpscope::model::dispatch::{
     count_histogram, order_differences, waves, BlockRecord, DispatchError, Durations, Simulator,
-    Trace, MAX_SIMULATED_BLOCKS,
+    Timeline, Trace, MAX_SIMULATED_BLOCKS,
 };
 use warpscope::model::gpu_spec::GpuSpec;
 use warpscope::model::occupancy::{occupancy, KernelConfig, Limiter};
@@ -516,6 +517,85 @@ proptest! {
         for (b, r) in rec.iter().enumerate().take(first) {
             prop_assert_eq!(r.start_cycle, 0);
             prop_assert_eq!(r.sm, b as u32 % sms);
+        }
+    }
+}
+
+#[test]
+fn embedded_h200_runs_are_the_fixture() {
+    // build.rs packs the fixture into 32 ns ticks; unpacked, every block is the measurement.
+    let embedded = h200_runs();
+    let fixture = runs();
+    assert_eq!(embedded.len(), fixture.len());
+    for (e, f) in embedded.iter().zip(&fixture) {
+        assert_eq!(e.config, f.config);
+        assert_eq!(u64::from(e.grid_blocks), f.grid);
+        assert_eq!((e.blocks_per_sm, e.variable_duration), (f.bps, f.variable));
+        let blocks: Vec<(u32, u32, u32)> = e.blocks().collect();
+        let expected: Vec<(u32, u32, u32)> = f
+            .smid
+            .iter()
+            .zip(&f.start_ns)
+            .zip(&f.end_ns)
+            .map(|((&sm, &s), &t)| (sm, s, t))
+            .collect();
+        assert_eq!(blocks, expected, "{}", e.config);
+    }
+}
+
+#[test]
+fn h200_replay_beside_the_model() {
+    let run = h200_runs()
+        .iter()
+        .find(|r| r.config == "smem_limited_1_per_sm")
+        .expect("run");
+    let r = run.replay().expect("replays");
+    let c = &r.comparison;
+    // Measured: 4 clean waves of 132 and a tail of 37, about 50.8 µs apart.
+    assert_eq!(
+        c.observed_wave_starts_ns,
+        vec![0, 50_816, 101_600, 152_416, 203_200]
+    );
+    // The model refills a slot the moment it frees (no ≈ 290 ns dispatch gap): each wave
+    // starts when the previous wave's block on that slot ends.
+    assert_eq!(c.model_wave_starts_ns.len(), 5);
+    assert_eq!(c.model_wave_starts_ns[0], 0);
+    for (m, o) in c.model_wave_starts_ns.iter().zip(&c.observed_wave_starts_ns) {
+        assert!(m <= o && o - m < 2_000, "model {m} vs observed {o}");
+    }
+    assert_eq!(c.observed_refill_gap_ns, Some(288));
+    assert!(c.model_makespan_ns < c.observed_makespan_ns);
+    assert_eq!(c.observed_makespan_ns, 253_888);
+    // Same spread (95 SMs × 4, 37 × 5), other SM numbering, starts not in block order.
+    assert_eq!(c.observed_histogram, vec![(4, 95), (5, 37)]);
+    assert_eq!(c.model_histogram, c.observed_histogram);
+    assert!(c.order.same_spread);
+    assert_eq!(&c.order.observed_first_sm_order[..4], &[128, 129, 130, 131]);
+    assert!(c.observed_out_of_order_starts > 0);
+    assert!(c.order.same_sm < 20, "{}", c.order.same_sm);
+    // The observed trace animates like the model's: one slot per SM, 132 busy at 1 µs.
+    let mut buf = Vec::new();
+    r.observed.resident_at_into(1_000, &mut buf);
+    assert_eq!(buf.iter().flatten().count(), 132);
+    assert_eq!(r.observed.newest_started_wave(1_000), 0);
+    assert_eq!(r.observed.newest_started_wave(203_200), 4);
+    assert_eq!(r.observed.completed_by(r.observed.makespan_cycles()), 565);
+}
+
+#[test]
+fn every_h200_run_fits_its_occupancy() {
+    // No SM ever ran more blocks at once than the occupancy API allows (slots are assignable),
+    // and the 16-per-SM launch never had more than 5 resident.
+    for run in h200_runs() {
+        let t = run.trace().expect(run.config);
+        let max_slot = (0..t.block_count())
+            .filter_map(|b| Timeline::block(&t, b))
+            .map(|r| r.slot)
+            .max()
+            .unwrap_or(0);
+        assert!(max_slot < run.blocks_per_sm, "{}", run.config);
+        if run.config == "many_blocks_per_sm_block128" {
+            assert_eq!(max_slot, 4);
         }
     }
 }
