@@ -110,3 +110,62 @@ test("a launch that cannot run shows why; Chinese; reduced motion steps instead 
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+const replayCell = (page, key, col) =>
+  page.locator(`[data-testid=replay-${key}] td`).nth(col).textContent();
+
+test("observed on an H200: the measurement replays beside the model and the differences are named", async () => {
+  const { context, page, errors } = await open();
+  await page.waitForSelector("[data-testid=replay-table]");
+  // Default run: 150 KB of shared memory, 1 block per SM: 4 clean waves and a tail of 37.
+  assert.equal(await page.locator("[data-testid=run-smem_limited_1_per_sm]").isChecked(), true);
+  assert.equal(await replayCell(page, "wave-starts", 0), "0.0, 50.8, 101.6, 152.4, 203.2");
+  assert.equal(await replayCell(page, "spread", 0), "95 SMs × 4, 37 SMs × 5");
+  assert.equal(await replayCell(page, "spread", 1), "95 SMs × 4, 37 SMs × 5");
+  assert.equal(await replayCell(page, "refill", 0), "288 ns");
+  assert.match(await replayCell(page, "first-sms", 0), /^128, 129, 130, 131, 124, 125, 126, 127, 0, 1, 16, 17/);
+  assert.match(await replayCell(page, "first-sms", 1), /^0, 1, 2, 3, 4, 5/);
+  const findings = await page.locator("[data-testid=replay-findings]").textContent();
+  assert.match(findings, /SMs 124–131/);
+  assert.match(findings, /blocks per SM are 95 SMs × 4, 37 SMs × 5 in both/);
+  // One clock drives both canvases: at 100 µs the third wave is about to start on the H200.
+  const canvas = page.locator("[data-testid=replay-observed-canvas]");
+  const before = await canvas.evaluate((c) => c.toDataURL());
+  await page.locator("[data-testid=replay-scrub]").evaluate((el) => {
+    el.value = "120000";
+    el.dispatchEvent(new Event("input", { bubbles: true }));
+  });
+  assert.match(await page.locator("[data-testid=replay-observed-readout]").textContent(), /t = 120\.0 \/ 253\.9 µs: wave 3 of 5; 396 blocks started, 264 finished, 132 running; 0 of 132 SMs idle/);
+  assert.match(await page.locator("[data-testid=replay-model-readout]").textContent(), /wave 3 of 5/);
+  assert.notEqual(await canvas.evaluate((c) => c.toDataURL()), before, "the canvas redrew");
+  // The model figure's own clock did not move.
+  assert.match(await page.locator("[data-testid=dispatch-readout]").textContent(), /^Cycle 0 of/);
+  await page.locator("[data-testid=replay]").screenshot({ path: path.join(SHOTS, "dispatch-replay.png") });
+  // Another run: 2 per SM by shared memory, where the spread differs; the URL remembers it.
+  await page.click("[data-testid=run-smem_limited_2_per_sm]");
+  await page.waitForFunction(() => location.search.includes("run=smem_limited_2_per_sm"));
+  assert.equal(await replayCell(page, "spread", 0), "105 SMs × 4, 17 SMs × 5, 10 SMs × 6");
+  assert.match(await page.locator("[data-testid=replay-findings]").textContent(), /Here they differ/);
+  const second = await openPage(browser);
+  await second.page.goto(page.url());
+  await second.page.waitForSelector("[data-testid=replay-table]");
+  assert.equal(await second.page.locator("[data-testid=run-smem_limited_2_per_sm]").isChecked(), true);
+  await second.context.close();
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("the replay: an unknown run is a notice, Chinese text, the variable-duration run", async () => {
+  const { context, page, errors } = await open("?run=%3Cscript%3Ex");
+  assert.match(await page.locator("[data-testid=notices]").textContent(), /run=/);
+  assert.equal(await page.locator("[data-testid=run-smem_limited_1_per_sm]").isChecked(), true);
+  assert.equal(await page.locator("script:text('x')").count(), 0);
+  await page.click("[data-testid=lang-zh]");
+  assert.match(await page.locator("[data-testid=replay] h2").textContent(), /在 H200 上的实测/);
+  await page.click("[data-testid=run-smem_limited_1_per_sm_variable_duration]");
+  await page.waitForFunction(() => document.querySelector("[data-testid=replay-findings]").textContent.includes("波次模糊"));
+  assert.match(await replayCell(page, "spread", 0), /个 SM × 3/);
+  await page.locator("[data-testid=replay]").screenshot({ path: path.join(SHOTS, "dispatch-replay-zh.png") });
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -560,7 +560,11 @@ fn h200_replay_beside_the_model() {
     // starts when the previous wave's block on that slot ends.
     assert_eq!(c.model_wave_starts_ns.len(), 5);
     assert_eq!(c.model_wave_starts_ns[0], 0);
-    for (m, o) in c.model_wave_starts_ns.iter().zip(&c.observed_wave_starts_ns) {
+    for (m, o) in c
+        .model_wave_starts_ns
+        .iter()
+        .zip(&c.observed_wave_starts_ns)
+    {
         assert!(m <= o && o - m < 2_000, "model {m} vs observed {o}");
     }
     assert_eq!(c.observed_refill_gap_ns, Some(288));

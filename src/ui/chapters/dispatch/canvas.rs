@@ -1,26 +1,35 @@
-//! The dispatch canvas: every SM with its block slots at the current cycle, coloured by wave.
-//! Layout from [`SmGrid`]; colours from the CSS tokens; one `fillRect` per slot per frame.
+//! The dispatch canvas: every SM with its block slots at the current time, coloured by wave,
+//! for any [`Timeline`] (the model's simulated trace or the H200's measured one). Layout from
+//! [`SmGrid`]; colours from the CSS tokens; one filled path per colour per frame.
+
+use std::sync::Arc;
 
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::state::DispState;
 use crate::geom::chart::Rect;
 use crate::geom::grid::SmGrid;
-use crate::model::dispatch::Trace;
+use crate::model::dispatch::Timeline;
 use crate::ui::charts::colors::Tokens;
+use crate::ui::i18n::{use_lang, Tr};
 
 /// Width of the figure, CSS px.
 pub const WIDTH_PX: f64 = 960.0;
-/// SMs per row.
-pub const COLS: u32 = 12;
 
-/// The layout for a trace's SMs and slots.
-pub fn grid_for(sm_count: u32, slots: u32) -> SmGrid {
+/// SMs per row in the model's figure (108 SMs = 9 rows).
+pub const MODEL_COLS: u32 = 12;
+/// SMs per row in the H200 replay: 16, so the hardware's stride of 16 SM ids shows as columns.
+pub const REPLAY_COLS: u32 = 16;
+
+/// A schedule the canvas can draw, shared between the memo that built it and the frames.
+pub type SharedTimeline = Arc<dyn Timeline + Send + Sync>;
+
+/// The layout for `sm_count` SMs of `slots` slots, `cols` SMs per row.
+pub fn grid_for(sm_count: u32, slots: u32, cols: u32) -> SmGrid {
     SmGrid {
         sm_count,
         slots: slots.min(64),
-        cols: COLS,
+        cols,
         width_px: WIDTH_PX,
     }
 }
@@ -39,8 +48,7 @@ pub struct Moment {
 }
 
 /// The moment of `trace` at `cycle`.
-pub fn moment(trace: &Trace, cycle: u32) -> Moment {
-    let started = trace.started_by(cycle);
+pub fn moment(trace: &dyn Timeline, cycle: u32) -> Moment {
     let waves = trace.wave_count();
     let last = waves.saturating_sub(1);
     // O(1): the last wave is partial when the grid is not a multiple of the full wave.
@@ -48,9 +56,9 @@ pub fn moment(trace: &Trace, cycle: u32) -> Moment {
         .block_count()
         .is_multiple_of(trace.full_wave_blocks().max(1));
     Moment {
-        started,
+        started: trace.started_by(cycle),
         completed: trace.completed_by(cycle),
-        current_wave: trace.wave_of_block(started.saturating_sub(1)),
+        current_wave: trace.newest_started_wave(cycle),
         tail_wave: partial.then_some(last),
     }
 }
@@ -124,8 +132,8 @@ fn fill_all(ctx: &web_sys::CanvasRenderingContext2d, color: &str, rects: &[Rect]
 }
 
 /// The static layer: SM frames and labels (redrawn only when the layout changes).
-fn draw_labels(canvas: &web_sys::HtmlCanvasElement, sm_count: u32, slots: u32) -> Option<()> {
-    let grid = grid_for(sm_count, slots);
+fn draw_labels(canvas: &web_sys::HtmlCanvasElement, grid: SmGrid) -> Option<()> {
+    let sm_count = grid.sm_count;
     let ctx = context(canvas, grid.height_px())?;
     ctx.clear_rect(0.0, 0.0, WIDTH_PX, grid.height_px());
     let t = Tokens::of(canvas);
@@ -144,11 +152,12 @@ fn draw_labels(canvas: &web_sys::HtmlCanvasElement, sm_count: u32, slots: u32) -
 /// The dynamic layer: SM backgrounds (idle tinted) and every slot coloured by wave.
 fn draw(
     canvas: &web_sys::HtmlCanvasElement,
-    trace: &Trace,
+    trace: &dyn Timeline,
+    cols: u32,
     cycle: u32,
     frame: &mut FrameState,
 ) -> Option<()> {
-    let grid = grid_for(trace.sm_count(), trace.blocks_per_sm());
+    let grid = grid_for(trace.sm_count(), trace.blocks_per_sm(), cols);
     let ctx = context(canvas, grid.height_px())?;
     let key = (trace.block_count(), trace.makespan_cycles());
     let colors = match &frame.colors {
@@ -207,41 +216,48 @@ fn draw(
     Some(())
 }
 
-/// The canvas, redrawn whenever the trace or the cycle changes.
+/// The canvas of one schedule, redrawn whenever the schedule or the time changes.
 #[component]
 pub fn DispatchCanvas(
+    /// The schedule (None draws nothing: the launch failed).
+    #[prop(into)]
+    timeline: Signal<Option<SharedTimeline>>,
+    /// The time shown, in the schedule's ticks.
+    #[prop(into)]
+    t: Signal<u32>,
+    /// SMs per row.
+    cols: u32,
+    /// Accessible name (the numbers are in a data table).
+    label: Tr,
+    /// `data-testid` of the canvas.
+    testid: &'static str,
     /// Called with the SM under the pointer (None when it leaves).
     on_hover: Callback<Option<u32>>,
 ) -> impl IntoView {
-    let st = expect_context::<DispState>();
-    let lang = crate::ui::i18n::use_lang();
+    let lang = use_lang();
     let canvas = NodeRef::<leptos::html::Canvas>::new();
     let labels = NodeRef::<leptos::html::Canvas>::new();
     let layout = Memo::new(move |_| {
-        st.outputs
-            .with(|o| o.trace.as_ref().map(|t| (t.sm_count(), t.blocks_per_sm())))
+        timeline.with(|tl| tl.as_ref().map(|t| (t.sm_count(), t.blocks_per_sm())))
     });
     Effect::new(move |_| {
         if let (Some(el), Some((sms, slots))) = (labels.get(), layout.get()) {
-            let _ = draw_labels(&el, sms, slots);
+            let _ = draw_labels(&el, grid_for(sms, slots, cols));
         }
     });
     Effect::new(move |prev: Option<FrameState>| {
         let mut frame = prev.unwrap_or_default();
-        let cycle = st.cycle.get();
-        let out = st.outputs.read();
-        if let (Some(el), Some(trace)) = (canvas.get(), out.trace.as_ref()) {
-            let _ = draw(&el, trace, cycle, &mut frame);
+        let now = t.get();
+        if let (Some(el), Some(tl)) = (canvas.get(), timeline.get()) {
+            let _ = draw(&el, tl.as_ref(), cols, now, &mut frame);
         }
         frame
     });
     let aspect = move || {
-        st.outputs.with(|o| {
-            let h = o.trace.as_ref().map_or(200.0, |t| {
-                grid_for(t.sm_count(), t.blocks_per_sm()).height_px()
-            });
-            format!("aspect-ratio: {WIDTH_PX} / {h:.1}")
-        })
+        let h = layout
+            .get()
+            .map_or(200.0, |(sms, slots)| grid_for(sms, slots, cols).height_px());
+        format!("aspect-ratio: {WIDTH_PX} / {h:.1}")
     };
     let on_move = move |ev: leptos::ev::MouseEvent| {
         let Some(el) = canvas.get_untracked() else {
@@ -254,18 +270,57 @@ pub fn DispatchCanvas(
         let scale = WIDTH_PX / rect.width();
         let x = (f64::from(ev.client_x()) - rect.left()) * scale;
         let y = (f64::from(ev.client_y()) - rect.top()) * scale;
-        let sm = st.outputs.with_untracked(|o| {
-            o.trace
-                .as_ref()
-                .and_then(|t| grid_for(t.sm_count(), t.blocks_per_sm()).sm_from_px(x, y))
-        });
+        let sm = layout
+            .get_untracked()
+            .and_then(|(sms, slots)| grid_for(sms, slots, cols).sm_from_px(x, y));
         on_hover.run(sm);
     };
     view! {
         <div class="gx-dispatch__stack" on:mousemove=on_move on:mouseleave=move |_| on_hover.run(None)>
-            <canvas node_ref=canvas class="gx-dispatch__canvas" style=aspect data-testid="dispatch-canvas" role="img"
-                aria-label=move || if lang.get() == crate::ui::i18n::Lang::Zh { "各 SM 及其驻留 block（数据见下方数据表）" } else { "Every SM and its resident blocks (numbers in the data table below)" }></canvas>
+            <canvas node_ref=canvas class="gx-dispatch__canvas" style=aspect data-testid=testid role="img"
+                aria-label=move || label.get(lang.get())></canvas>
             <canvas node_ref=labels class="gx-dispatch__labels" aria-hidden="true"></canvas>
         </div>
+    }
+}
+
+/// Per-SM resident blocks at `t` as a list, for screen readers. Built only while open, so the
+/// animation does not rebuild it every frame.
+#[component]
+pub fn SmTable(
+    /// The schedule.
+    #[prop(into)]
+    timeline: Signal<Option<SharedTimeline>>,
+    /// The time shown.
+    #[prop(into)]
+    t: Signal<u32>,
+    /// The summary line.
+    summary: Tr,
+    /// `data-testid` of the `<details>`.
+    testid: &'static str,
+) -> impl IntoView {
+    let open = RwSignal::new(false);
+    view! {
+        <details class="l-body gx-data-table" data-testid=testid
+            on:toggle=move |ev| open.set(event_target::<web_sys::HtmlDetailsElement>(&ev).open())>
+            <summary>{crate::ui::i18n::t(summary)}</summary>
+            <ul class="gx-data-table__points">
+                {move || {
+                    if !open.get() {
+                        return None;
+                    }
+                    let now = t.get();
+                    timeline.get().map(|tl| {
+                        let mut buf = Vec::new();
+                        tl.resident_at_into(now, &mut buf);
+                        let slots = tl.blocks_per_sm().max(1) as usize;
+                        buf.chunks(slots).enumerate().map(|(sm, row)| {
+                            let blocks: Vec<String> = row.iter().flatten().map(u32::to_string).collect();
+                            view! { <li>{format!("SM {sm}: {} [{}]", blocks.len(), blocks.join(", "))}</li> }
+                        }).collect_view()
+                    })
+                }}
+            </ul>
+        </details>
     }
 }

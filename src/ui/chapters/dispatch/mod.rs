@@ -5,8 +5,11 @@
 //! [`state::DispState`] (inputs → one memo; a `cycle` signal indexes the trace).
 
 mod canvas;
+mod readout;
+mod replay;
 pub mod state;
 mod text;
+mod transport;
 mod views;
 
 use leptos::prelude::*;
@@ -38,6 +41,7 @@ pub fn DispatchChapter() -> impl IntoView {
             </section>
             <views::NumbersPanel/>
             <views::DataTable/>
+            <replay::ReplaySection/>
             <Questions questions=&text::QUESTIONS/>
             <PermalinkLink url=permalink/>
         </article>

@@ -1,9 +1,15 @@
 //! The Block dispatch chapter's state. The kernel's occupancy inputs are the Occupancy chapter's
 //! (same URL keys); grid size, block duration and jitter are this chapter's own.
 
+use std::sync::Arc;
+
 use leptos::prelude::*;
 use serde::Serialize;
 
+use super::transport::Clock;
+use crate::model::dispatch::observed::{
+    h200_runs, ObservedTrace, Replay, ReplayComparison, ReplayError,
+};
 use crate::model::dispatch::{waves, DispatchError, Durations, Simulator, Trace, Waves};
 use crate::model::gpu_spec::GpuSpec;
 use crate::model::occupancy::{occupancy_steps, LaunchError};
@@ -41,6 +47,24 @@ impl Default for GridInputs {
     }
 }
 
+/// Which H200 measurement the replay shows. The field name is the URL key.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ReplayInputs {
+    /// The probe's config name of the run (`model::dispatch::observed::ObservedRun::config`).
+    pub run: String,
+}
+
+/// The run the replay opens with: one block per SM, 4 clean waves and a tail of 37.
+pub const DEFAULT_RUN: &str = "smem_limited_1_per_sm";
+
+impl Default for ReplayInputs {
+    fn default() -> Self {
+        ReplayInputs {
+            run: DEFAULT_RUN.into(),
+        }
+    }
+}
+
 /// Every input of the chapter.
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct DispInputs {
@@ -48,6 +72,8 @@ pub struct DispInputs {
     pub occ: OccInputs,
     /// Grid, duration, jitter.
     pub grid: GridInputs,
+    /// The measured run replayed beside the model.
+    pub replay: ReplayInputs,
 }
 
 impl DispInputs {
@@ -62,7 +88,11 @@ impl DispInputs {
             dur: r.num("dur", d.dur, DUR.0, DUR.1),
             jit: r.num("jit", d.jit, JIT.0, JIT.1),
         };
-        (DispInputs { occ, grid }, r.finish())
+        let runs: Vec<&str> = h200_runs().iter().map(|r| r.config).collect();
+        let replay = ReplayInputs {
+            run: r.one_of("run", DEFAULT_RUN, &runs),
+        };
+        (DispInputs { occ, grid, replay }, r.finish())
     }
 
     /// The query string (only non-default values; the occupancy keys as that chapter writes them).
@@ -70,6 +100,7 @@ impl DispInputs {
         [
             self.occ.to_query(),
             to_query(&self.grid, &GridInputs::default()),
+            to_query(&self.replay, &ReplayInputs::default()),
         ]
         .into_iter()
         .filter(|q| !q.is_empty())
@@ -133,8 +164,8 @@ pub struct DispOutputs {
     pub occupancy: f64,
     /// The wave structure.
     pub waves: Option<Waves>,
-    /// The simulated trace the canvas scrubs.
-    pub trace: Option<Trace>,
+    /// The simulated trace the canvas scrubs (shared with the canvas without a copy).
+    pub trace: Option<Arc<Trace>>,
     /// Why there is no trace.
     pub error: Option<DispError>,
 }
@@ -178,10 +209,41 @@ pub fn compute(i: &DispInputs) -> DispOutputs {
         i.grid.grid,
         durations(&i.grid),
     ) {
-        Ok(sim) => out.trace = Some(sim.run()),
+        Ok(sim) => out.trace = Some(Arc::new(sim.run())),
         Err(e) => out.error = Some(DispError::Dispatch(e)),
     }
     out
+}
+
+/// A [`Replay`] with each schedule shareable with its canvas.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReplayView {
+    /// What the H200 did.
+    pub observed: Arc<ObservedTrace>,
+    /// The model's schedule with the same durations.
+    pub model: Arc<Trace>,
+    /// Where they differ.
+    pub comparison: ReplayComparison,
+}
+
+/// The selected H200 run replayed beside the model's schedule of it (`None` for an unknown
+/// run name, which the URL reader already replaced).
+pub fn replay_of(i: &ReplayInputs) -> Option<Result<ReplayView, ReplayError>> {
+    let run = h200_runs().iter().find(|r| r.config == i.run)?;
+    Some(run.replay().map(|r: Replay| ReplayView {
+        observed: Arc::new(r.observed),
+        model: Arc::new(r.model),
+        comparison: r.comparison,
+    }))
+}
+
+/// The model's outputs and how long computing them took in this browser, ms.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Timed {
+    /// Everything derived.
+    pub outputs: DispOutputs,
+    /// Wall time of [`compute`] (occupancy + simulation), ms.
+    pub compute_ms: f64,
 }
 
 /// The chapter's reactive state.
@@ -189,27 +251,52 @@ pub fn compute(i: &DispInputs) -> DispOutputs {
 pub struct DispState {
     /// Every input (URL).
     pub inputs: RwSignal<DispInputs>,
-    /// Everything derived.
+    /// The model's schedule, recomputed only when the kernel, grid or durations change.
+    pub timed: Memo<Timed>,
+    /// Everything derived from the model (a view of `timed`).
     pub outputs: Memo<DispOutputs>,
-    /// The time shown, cycles (indexes the trace; not in the URL).
-    pub cycle: RwSignal<u32>,
-    /// Animation running.
-    pub playing: RwSignal<bool>,
-    /// Speed, in quarters of "one block duration per second".
-    pub speed_quarters: RwSignal<u32>,
+    /// The model figure's time axis (cycles).
+    pub clock: Clock,
+    /// The H200 replay, recomputed only when the run changes.
+    pub replay: Memo<Option<Result<ReplayView, ReplayError>>>,
+    /// The replay's time axis (ns).
+    pub replay_clock: Clock,
+}
+
+fn now_ms() -> f64 {
+    window().performance().map_or(0.0, |p| p.now())
 }
 
 impl DispState {
-    /// State starting from `inputs`, at cycle 0, paused.
+    /// State starting from `inputs`, at time 0, paused.
     pub fn new(inputs: DispInputs) -> Self {
         let inputs = RwSignal::new(inputs);
-        let outputs = Memo::new(move |_| inputs.with(compute));
+        let model_inputs = Memo::new(move |_| {
+            inputs.with(|i| DispInputs {
+                replay: ReplayInputs::default(),
+                ..i.clone()
+            })
+        });
+        let timed = Memo::new(move |_| {
+            model_inputs.with(|i| {
+                let t0 = now_ms();
+                let outputs = compute(i);
+                Timed {
+                    outputs,
+                    compute_ms: now_ms() - t0,
+                }
+            })
+        });
+        let outputs = Memo::new(move |_| timed.with(|t| t.outputs.clone()));
+        let run = Memo::new(move |_| inputs.with(|i| i.replay.clone()));
+        let replay = Memo::new(move |_| run.with(replay_of));
         DispState {
             inputs,
+            timed,
             outputs,
-            cycle: RwSignal::new(0),
-            playing: RwSignal::new(false),
-            speed_quarters: RwSignal::new(4),
+            clock: Clock::new(),
+            replay,
+            replay_clock: Clock::new(),
         }
     }
 }

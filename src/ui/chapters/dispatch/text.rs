@@ -1,5 +1,6 @@
 //! The Block dispatch chapter's words, in both languages (course 000 §2 and §5, spec §2).
 
+use crate::model::dispatch::observed::ReplayError;
 use crate::model::dispatch::DispatchError;
 use crate::ui::i18n::{tr, Lang, Tr};
 use crate::ui::widgets::Question;
@@ -42,10 +43,90 @@ pub const DATA_TABLE: Tr = tr(
     "Data table: blocks per SM at this moment (for screen readers)",
     "数据表：此刻每个 SM 上的 block（供读屏软件使用）",
 );
+pub const CANVAS_LABEL: Tr = tr(
+    "Every SM and its resident blocks (numbers in the data table below)",
+    "各 SM 及其驻留 block（数据见下方数据表）",
+);
 pub const REDUCED_MOTION: Tr = tr(
     "Your system asks for reduced motion: playing jumps a quarter of a block duration per step instead of animating.",
     "系统设置了“减少动态效果”：播放时每步跳过四分之一个 block 时长，而不是连续动画。",
 );
+
+pub const REPLAY_TITLE: Tr = tr("Observed on an H200", "在 H200 上的实测");
+pub const REPLAY_INTRO: [Tr; 2] = [
+    tr(
+        "How close is the model to a real block scheduler? A probe kernel that only spins for a while recorded, for every block, the SM it ran on (%smid) and when it started and ended (%globaltimer, 32 ns resolution) on an NVIDIA H200 (132 SMs, CUDA 13.0). Below, that measurement plays beside the model's schedule of the same launch, on one clock. The model is given each block's measured duration, so what differs is only the dispatch policy.",
+        "模型与真实的 block 调度器有多接近？一个只会空转一段时间的探针 kernel 在 NVIDIA H200（132 个 SM，CUDA 13.0）上记录了每个 block 所在的 SM（%smid）及其开始、结束时刻（%globaltimer，分辨率 32 ns）。下面把这份实测与模型对同一次启动的调度放在同一个时钟上并排回放。模型使用每个 block 的实测时长，因此两者的差别只来自分派策略。",
+    ),
+    tr(
+        "Pick a launch. The one-block-per-SM launch shows clean waves; the 16-per-SM launch shows breadth-first spreading; the random-duration launch shows waves blurring.",
+        "选择一次启动：每 SM 1 个 block 的启动显示整齐的波次；每 SM 16 个的启动显示广度优先的铺开；随机时长的启动显示波次如何变得模糊。",
+    ),
+];
+pub const REPLAY_RUN: Tr = tr(
+    "Measured launch (565 blocks unless noted)",
+    "实测的启动（未注明时为 565 个 block）",
+);
+pub const REPLAY_OBSERVED: Tr = tr(
+    "H200, measured: each block on the SM it reported (%smid)",
+    "H200 实测：每个 block 画在它报告的 SM（%smid）上",
+);
+pub const REPLAY_MODEL: Tr = tr(
+    "Model: the same launch and durations, this page's policy",
+    "模型：同一启动、同样的时长，本页的分派策略",
+);
+pub const REPLAY_TIME: Tr = tr("Time (ns)", "时间（ns）");
+pub const REPLAY_CAPTION: Tr = tr(
+    "16 SMs per row, so SM ids 16 apart sit in one column. Slots are not measured: a block is drawn in the lowest slot of its SM that was free when it started.",
+    "每行 16 个 SM，编号相差 16 的 SM 在同一列。槽位并非实测：每个 block 画在它开始时该 SM 上编号最小的空闲槽位。",
+);
+pub const REPLAY_COMPARE: Tr = tr("Measured against the model", "实测与模型对比");
+pub const REPLAY_COL_OBSERVED: Tr = tr("H200, measured", "H200 实测");
+pub const REPLAY_COL_MODEL: Tr = tr("Model", "模型");
+pub const REPLAY_DIFFERS: Tr = tr("Where the model differs", "模型与实测的差别");
+pub const REPLAY_DATA_TABLE: Tr = tr(
+    "Data table: measured blocks per SM at this moment (for screen readers)",
+    "数据表：此刻实测每个 SM 上的 block（供读屏软件使用）",
+);
+
+/// The picker's name of a measured launch (the probe's config name).
+pub fn run_label(config: &str) -> Tr {
+    match config {
+        "many_blocks_per_sm_block128" => tr(
+            "128 threads, 16 fit per SM: all blocks resident at once",
+            "128 线程，每 SM 可驻留 16 个：所有 block 同时驻留",
+        ),
+        "threads_limited_2_per_sm_block1024" => tr(
+            "1024 threads: 2 per SM (2048 threads per SM)",
+            "1024 线程：每 SM 2 个（每 SM 2048 线程）",
+        ),
+        "smem_limited_1_per_sm" => tr(
+            "150 KB shared memory: 1 per SM, 4 waves and a tail of 37",
+            "150 KB shared memory：每 SM 1 个，4 整波加 37 个的尾波",
+        ),
+        "smem_limited_1_per_sm_variable_duration" => tr(
+            "150 KB shared memory, random durations (50k–200k cycles of spin)",
+            "150 KB shared memory，随机时长（空转 5 万–20 万周期）",
+        ),
+        "smem_limited_1_per_sm_grid_eq_sms" => tr(
+            "150 KB shared memory, 132 blocks: exactly one wave",
+            "150 KB shared memory，132 个 block：恰好一波",
+        ),
+        "smem_limited_2_per_sm" => tr(
+            "100 KB shared memory: 2 per SM",
+            "100 KB shared memory：每 SM 2 个",
+        ),
+        _ => tr("Measured launch", "实测的启动"),
+    }
+}
+
+/// Why a measurement cannot be replayed, in the reader's language.
+pub fn replay_error(e: &ReplayError, lang: Lang) -> String {
+    match lang {
+        Lang::En => format!("Cannot replay this measurement: {e}."),
+        Lang::Zh => format!("无法回放这份实测：{e}。"),
+    }
+}
 
 pub fn preset(p: Preset) -> Tr {
     match p {

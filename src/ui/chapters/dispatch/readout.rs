@@ -1,0 +1,94 @@
+//! The live sentence under a dispatch canvas: time, wave, blocks started / finished / running,
+//! idle SMs, and the hovered SM's blocks. Shared by the model figure and the H200 replay.
+
+use crate::model::dispatch::Timeline;
+use crate::ui::format::grouped;
+use crate::ui::i18n::Lang;
+
+use super::canvas::moment;
+
+/// How the time axis is written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TimeUnit {
+    /// Simulated cycles.
+    Cycles,
+    /// Measured nanoseconds, printed in µs.
+    Nanoseconds,
+}
+
+/// Nanoseconds as microseconds with one decimal (the replay's figures).
+pub fn micros(ns: u32) -> String {
+    format!("{:.1}", f64::from(ns) / 1000.0)
+}
+
+impl TimeUnit {
+    /// "Cycle 250 of 3,000" / "t = 50.8 of 253.9 µs", in the reader's language.
+    pub fn stamp(self, t: u32, end: u32, lang: Lang) -> String {
+        match (self, lang) {
+            (TimeUnit::Cycles, Lang::En) => {
+                format!("Cycle {} of {}", grouped(t.into()), grouped(end.into()))
+            }
+            (TimeUnit::Cycles, Lang::Zh) => {
+                format!("第 {} / {} 周期", grouped(t.into()), grouped(end.into()))
+            }
+            (TimeUnit::Nanoseconds, _) => format!("t = {} / {} µs", micros(t), micros(end)),
+        }
+    }
+}
+
+/// The readout of `tl` at `t`, with the blocks on `hovered` if any.
+pub fn readout(tl: &dyn Timeline, t: u32, unit: TimeUnit, hovered: Option<u32>, l: Lang) -> String {
+    let m = moment(tl, t);
+    let running = m.started.saturating_sub(m.completed);
+    let mut buf = Vec::new();
+    tl.resident_at_into(t, &mut buf);
+    let slots = tl.blocks_per_sm().max(1) as usize;
+    let idle = buf
+        .chunks(slots)
+        .filter(|c| c.iter().all(Option::is_none))
+        .count();
+    let waves = tl.wave_count();
+    let tail = if m.tail_wave == Some(m.current_wave) && m.started > 0 {
+        match l {
+            Lang::En => " (the tail)",
+            Lang::Zh => "（尾波）",
+        }
+    } else {
+        ""
+    };
+    let hover = hovered
+        .map(|sm| {
+            let blocks: Vec<u32> = buf
+                .get(sm as usize * slots..(sm as usize + 1) * slots)
+                .unwrap_or(&[])
+                .iter()
+                .flatten()
+                .copied()
+                .collect();
+            let list = blocks
+                .iter()
+                .map(u32::to_string)
+                .collect::<Vec<_>>()
+                .join(", ");
+            match l {
+                Lang::En => format!(" SM {sm}: {} block(s) resident [{list}].", blocks.len()),
+                Lang::Zh => format!(" SM {sm}：驻留 {} 个 block [{list}]。", blocks.len()),
+            }
+        })
+        .unwrap_or_default();
+    let now = unit.stamp(t, tl.makespan_cycles(), l);
+    let (started, completed, running) = (
+        grouped(m.started.into()),
+        grouped(m.completed.into()),
+        grouped(running.into()),
+    );
+    let (wave, sms) = (m.current_wave + 1, tl.sm_count());
+    match l {
+        Lang::En => format!(
+            "{now}: wave {wave} of {waves}{tail}; {started} blocks started, {completed} finished, {running} running; {idle} of {sms} SMs idle.{hover}"
+        ),
+        Lang::Zh => format!(
+            "{now}：第 {wave} / {waves} 波{tail}；已开始 {started} 个 block，已完成 {completed} 个，运行中 {running} 个；{sms} 个 SM 中 {idle} 个空闲。{hover}"
+        ),
+    }
+}
