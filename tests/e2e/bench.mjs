@@ -25,11 +25,13 @@ const browser = await launch();
   await page.waitForSelector("[data-testid=point-user] circle");
   let total = 0;
   const rows = [];
+  const seen = new Set();
   for (const url of new Set(requests)) {
     const rel = new URL(url).pathname.replace("/warpscope/", "");
     let file = path.join(DIST, rel);
     if (fs.existsSync(file) && fs.statSync(file).isDirectory()) file = path.join(file, "index.html");
-    if (!fs.existsSync(file)) continue;
+    if (!fs.existsSync(file) || seen.has(file)) continue;
+    seen.add(file);
     const raw = fs.readFileSync(file);
     const gz = zlib.gzipSync(raw, { level: 9 }).length;
     total += gz;

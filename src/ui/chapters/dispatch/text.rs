@@ -14,8 +14,8 @@ pub const INTRO: [Tr; 2] = [
         "Grid 可以包含远多于 GPU 同时容纳能力的 block。block 调度器在 SM 有空位时把完整的 block 交给它（空位由上一章的占用率决定：寄存器、shared memory、warp 槽位与 block 槽位），其余 block 等待。某个 block 完成后资源释放，下一个等待的 block 补入。所以大 grid 以“每 SM block 数 × SM 数”为一波、分多个波次推进；grid 不是它的整数倍时，最后一波不满，这就是尾波（tail）：此时大多数 SM 在空等。",
     ),
     tr(
-        "NVIDIA does not document the block scheduler's order. This page uses a simple deterministic policy: blocks in increasing index, each to the slot that frees first (ties to the lowest slot, then the lowest SM), so the first wave goes breadth-first across the SMs. A trace measured on an H200 agrees on the wave structure but not block for block. Waves are not synchronised: with uneven block durations (jitter) the waves blur into each other.",
-        "NVIDIA 没有公开 block 调度器的分派顺序。本页采用一个简单的确定性策略：按 block 编号递增，每个 block 去最先空出的槽位（同时空出时取最小槽位号、再取最小 SM 号），因此第一波按广度优先铺满各 SM。在 H200 上实测的 trace 与它的波次结构一致，但并非逐个 block 相同。波次之间没有同步：block 时长不均（抖动）时，相邻波次会相互交错。",
+        "NVIDIA does not document the block scheduler's order. This page uses a simple deterministic policy: blocks in increasing index, each to the slot that frees first (ties to the lowest slot, then the lowest SM), so the first wave goes breadth-first across the SMs. A trace measured on an H200 agrees on the wave structure but not block for block: the last section replays it beside the model. Waves are not synchronised: with uneven block durations (jitter) the waves blur into each other.",
+        "NVIDIA 没有公开 block 调度器的分派顺序。本页采用一个简单的确定性策略：按 block 编号递增，每个 block 去最先空出的槽位（同时空出时取最小槽位号、再取最小 SM 号），因此第一波按广度优先铺满各 SM。在 H200 上实测的 trace 与它的波次结构一致，但并非逐个 block 相同：本页最后一节把它与模型并排回放。波次之间没有同步：block 时长不均（抖动）时，相邻波次会相互交错。",
     ),
 ];
 
