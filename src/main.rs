@@ -1,6 +1,16 @@
-//! The wasm entry point: panic hook, then mount the app.
+//! The wasm entry point: panic hook, then mount the app. Two performance marks ("ws:main" when
+//! the wasm starts running, "ws:mounted" when the first view is in the DOM) let `make bench`
+//! split the time to interactive into loading and rendering.
+
+fn mark(name: &str) {
+    if let Some(p) = web_sys::window().and_then(|w| w.performance()) {
+        let _ = p.mark(name);
+    }
+}
 
 fn main() {
+    mark("ws:main");
     console_error_panic_hook::set_once();
     leptos::mount::mount_to_body(warpscope::ui::App);
+    mark("ws:mounted");
 }

@@ -1,10 +1,10 @@
 //! The Roofline chart: roofs and axes drawn by plotters on a canvas; kernel points drawn as
 //! focusable SVG circles over it, positioned through the same [`ChartFrame`].
 
+use crate::ui::charts::backend::MeasuredCanvas;
 use leptos::prelude::*;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
-use plotters_canvas::CanvasBackend;
 
 use crate::geom::chart::ChartFrame;
 use crate::model::roofline::{Precision, RooflineChartSpec, H200_COPY_BANDWIDTH_BYTES_PER_S};
@@ -60,7 +60,7 @@ pub fn draw_roofline(
     let spec = &drawing.spec;
     let (x0, x1) = spec.x_domain;
     let (y0, y1) = spec.y_domain;
-    let backend = CanvasBackend::with_canvas_object(canvas).ok_or("no 2d context")?;
+    let backend = MeasuredCanvas::new(canvas).ok_or("no 2d context")?;
     let root = backend.into_drawing_area();
     root.fill(&bg).map_err(|e| e.to_string())?;
     let font = |size: f64| ("sans-serif", size * dpr).into_font().color(&text);
