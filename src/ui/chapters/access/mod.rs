@@ -6,6 +6,7 @@
 //! [`crate::model::formula`] (typed formulas).
 
 pub mod controls;
+pub mod state;
 pub mod text;
 
 use serde::Serialize;

@@ -28,7 +28,7 @@ fn phase_class(phase: u32) -> &'static str {
 /// The rows (word / 32) the warp touches, ascending.
 fn rows(b: &Banked) -> Vec<u32> {
     let mut rows: Vec<u32> = b
-        .report
+        .result
         .lanes
         .iter()
         .flatten()
@@ -41,7 +41,7 @@ fn rows(b: &Banked) -> Vec<u32> {
 
 /// What one lane does, in words.
 pub fn describe_lane(b: &Banked, lane: u32, lang: Lang) -> String {
-    let Some(Some(l)) = b.report.lanes.get(lane as usize) else {
+    let Some(Some(l)) = b.result.lanes.get(lane as usize) else {
         return match lang {
             Lang::En => format!("lane {lane}: inactive (masked off)"),
             Lang::Zh => format!("lane {lane}：非活跃（被屏蔽）"),
@@ -55,7 +55,7 @@ pub fn describe_lane(b: &Banked, lane: u32, lang: Lang) -> String {
     } else {
         format!("{}–{}", l.first_word, l.first_word + l.word_count - 1)
     };
-    let slot = b.report.schedule_slot(lane).map_or(0, |s| s + 1);
+    let slot = b.result.schedule_slot(lane).map_or(0, |s| s + 1);
     let (w, off) = (b.elem_bytes, b.offset_bytes);
     match lang {
         Lang::En => format!(
@@ -92,7 +92,7 @@ fn draw(b: Banked) -> impl IntoView {
                 .map(|bank| {
                     let word = row * BANKS + bank;
                     let lanes: Vec<(u32, u32)> = b
-                        .report
+                        .result
                         .lanes
                         .iter()
                         .enumerate()
@@ -139,7 +139,7 @@ fn draw(b: Banked) -> impl IntoView {
 
     let counts_top = g::bank_row_y_px(rows.len()) + 26.0;
     let counts = b
-        .report
+        .result
         .phases
         .iter()
         .enumerate()
@@ -175,7 +175,7 @@ fn draw(b: Banked) -> impl IntoView {
 
     let lanes = (0..32u32)
         .map(|lane| {
-            let info = b.report.lanes.get(lane as usize).copied().flatten();
+            let info = b.result.lanes.get(lane as usize).copied().flatten();
             let class = match info {
                 Some(l) => format!("gx-lane {}", phase_class(l.phase)),
                 None => "gx-lane gx-lane--inactive".to_string(),
@@ -211,7 +211,7 @@ fn draw(b: Banked) -> impl IntoView {
 
 /// Height of the figure for a pattern.
 fn height_px(b: &Banked) -> f64 {
-    g::bank_row_y_px(rows(b).len()) + 26.0 + b.report.phases.len() as f64 * COUNT_ROW_PX + 10.0
+    g::bank_row_y_px(rows(b).len()) + 26.0 + b.result.phases.len() as f64 * COUNT_ROW_PX + 10.0
 }
 
 /// The bank-conflict figure.

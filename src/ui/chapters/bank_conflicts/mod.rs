@@ -15,13 +15,13 @@ use crate::ui::chapters::access::{text as access_text, AccessInputs};
 use crate::ui::widgets::{
     initial_query, use_permalink, ChapterIntro, Notices, PermalinkLink, Questions,
 };
-use state::{BankState, PRESETS};
+use state::PRESETS;
 
 /// The whole chapter page.
 #[component]
 pub fn BankConflictsChapter() -> impl IntoView {
     let (inputs, notices) = AccessInputs::from_query(&initial_query(), PRESETS);
-    let state = BankState::new(inputs);
+    let state = state::new_state(inputs);
     provide_context(state);
     let permalink = use_permalink(move || state.inputs.with(|i| i.to_query(PRESETS)));
     let problem = Signal::derive(move || state.outputs.with(|o| o.problem.clone()));

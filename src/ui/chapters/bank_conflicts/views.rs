@@ -44,7 +44,7 @@ pub fn NumbersPanel() -> impl IntoView {
             <h2>{t(text::NUMBERS)}</h2>
             {move || {
                 let b = st.outputs.get().shown?;
-                let r = b.report;
+                let r = b.result;
                 let lang = lang.get();
                 let w = r.bytes_per_lane;
                 let packing = r.packing.map(|p| match (p, lang) {

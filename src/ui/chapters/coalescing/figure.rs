@@ -34,7 +34,7 @@ fn runs(mask: u32) -> Vec<(u32, u32)> {
 /// Distinct lines, ascending: the drawn line blocks.
 fn line_slots(c: &Coalesced) -> Vec<u64> {
     let mut lines: Vec<u64> = c
-        .detail
+        .result
         .touched_sectors
         .iter()
         .map(|s| s.line_index)
@@ -45,7 +45,7 @@ fn line_slots(c: &Coalesced) -> Vec<u64> {
 
 /// What one lane does, in words.
 pub fn describe_lane(c: &Coalesced, lane: u32, lang: Lang) -> String {
-    let Some(Some(ls)) = c.detail.lanes.get(lane as usize) else {
+    let Some(Some(ls)) = c.result.lanes.get(lane as usize) else {
         return match lang {
             Lang::En => format!("lane {lane}: inactive (masked off), no address"),
             Lang::Zh => format!("lane {lane}：非活跃（被屏蔽），不访存"),
@@ -79,7 +79,7 @@ fn draw(c: Coalesced) -> impl IntoView {
     let selected_sector = Memo::new(move |_| {
         selected
             .get()
-            .and_then(|l| c2.detail.lanes.get(l as usize).copied().flatten())
+            .and_then(|l| c2.result.lanes.get(l as usize).copied().flatten())
             .map(|ls| ls.sector_index)
     });
 
@@ -92,7 +92,7 @@ fn draw(c: Coalesced) -> impl IntoView {
             let sectors = (0..4u64)
                 .map(|k| {
                     let sector_index = line * 4 + k;
-                    let touched = c.detail.touched_sectors.iter().find(|s| s.sector_index == sector_index).copied();
+                    let touched = c.result.touched_sectors.iter().find(|s| s.sector_index == sector_index).copied();
                     let sx = x + k as f64 * sector_w;
                     let used = touched.map(|s| runs(s.byte_mask)).unwrap_or_default().into_iter().map(|(b, n)| view! {
                         <rect class="gx-sector__used" x=format!("{:.2}", sx + f64::from(b) / 32.0 * sector_w) y=format!("{:.1}", y + 3.0)
@@ -133,7 +133,7 @@ fn draw(c: Coalesced) -> impl IntoView {
 
     let wires = (0..32u32)
         .filter_map(|lane| {
-            let ls = c.detail.lanes.get(lane as usize).copied().flatten()?;
+            let ls = c.result.lanes.get(lane as usize).copied().flatten()?;
             let slot = slot_of(ls.line_index);
             let byte = (ls.address % 128) as f64 + f64::from(c.elem_bytes) / 2.0;
             let (_, y) = g::line_origin_px(slot);
@@ -149,7 +149,7 @@ fn draw(c: Coalesced) -> impl IntoView {
 
     let lanes = (0..32u32)
         .map(|lane| {
-            let active = c.detail.lanes.get(lane as usize).is_some_and(|l| l.is_some());
+            let active = c.result.lanes.get(lane as usize).is_some_and(|l| l.is_some());
             let c3 = c.clone();
             let label = move || describe_lane(&c3, lane, lang.get());
             let title = label.clone();

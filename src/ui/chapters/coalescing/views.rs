@@ -38,7 +38,7 @@ pub fn NumbersPanel() -> impl IntoView {
             {move || {
                 let out = st.outputs.get();
                 let c = out.shown?;
-                let d = &c.detail;
+                let d = &c.result;
                 let r = &d.report;
                 let n = d.lanes.iter().filter(|l| l.is_some()).count();
                 let w = c.elem_bytes;
@@ -81,14 +81,14 @@ pub fn NumbersPanel() -> impl IntoView {
 
 fn r_moved(st: &CoalescingState) -> u64 {
     st.outputs
-        .with(|o| o.shown.as_ref().map_or(0, |c| c.detail.report.bytes_moved))
+        .with(|o| o.shown.as_ref().map_or(0, |c| c.result.report.bytes_moved))
 }
 
 fn util(st: &CoalescingState) -> f64 {
     st.outputs.with(|o| {
         o.shown
             .as_ref()
-            .map_or(1.0, |c| c.detail.sector_utilization())
+            .map_or(1.0, |c| c.result.sector_utilization())
     })
 }
 
@@ -103,7 +103,7 @@ pub fn LegacyPanel() -> impl IntoView {
             <p>{t(text::LEGACY_NOTE)}</p>
             {move || {
                 let c = st.outputs.get().shown?;
-                let d = c.detail;
+                let d = c.result;
                 let lg = d.legacy;
                 let group_name = match (lg.groups.first().map_or(32, |g| g.lane_count), lang.get()) {
                     (32, Lang::En) => "whole warp",

@@ -1,0 +1,101 @@
+//! The reactive state both memory chapters share: the access inputs, one memo that turns them
+//! into lane indices and calls the chapter's model, and the selected lane. When the inputs are
+//! wrong (a bad formula, a misaligned address) the memo reports the problem and keeps the last
+//! valid result on screen ([`keep_last_valid`]).
+
+use leptos::prelude::*;
+
+use super::{keep_last_valid, AccessInputs, Problem};
+use crate::model::access::{AccessError, Preset};
+
+/// A chapter's model: the inputs (offset, element size) and the 32 lanes' element indices
+/// (`None` = inactive lane) → its answer, or why the addresses are invalid.
+pub type AccessModel<R> = fn(&AccessInputs, &[Option<i64>; 32]) -> Result<R, AccessError>;
+
+/// A pattern the model accepted, with everything the figure draws.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Shown<R> {
+    /// Element index per lane (`None` = inactive).
+    pub indices: [Option<i64>; 32],
+    /// Bytes per lane.
+    pub elem_bytes: u32,
+    /// Offset in bytes.
+    pub offset_bytes: u64,
+    /// The model's answer.
+    pub result: R,
+}
+
+/// Everything a memory chapter shows.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AccessOutputs<R> {
+    /// What is wrong with the current inputs, if anything.
+    pub problem: Option<Problem>,
+    /// The current pattern, or the last valid one when `problem` is `Some` (`None` only if
+    /// even the default preset failed, which the chapters' tests rule out).
+    pub shown: Option<Shown<R>>,
+}
+
+/// The model's view of `inputs`, or why there is none.
+pub fn shown<R>(
+    inputs: &AccessInputs,
+    presets: &[Preset],
+    model: AccessModel<R>,
+) -> Result<Shown<R>, Problem> {
+    let indices = inputs.indices(presets)?;
+    let result = model(inputs, &indices).map_err(Problem::Access)?;
+    Ok(Shown {
+        indices,
+        elem_bytes: inputs.elem,
+        offset_bytes: inputs.offset,
+        result,
+    })
+}
+
+/// The whole chapter as a function of its inputs and the previous outputs.
+pub fn compute<R: Clone>(
+    inputs: &AccessInputs,
+    previous: Option<&AccessOutputs<R>>,
+    presets: &[Preset],
+    model: AccessModel<R>,
+) -> AccessOutputs<R> {
+    let (problem, shown) = keep_last_valid(
+        inputs,
+        previous.and_then(|p| p.shown.as_ref()),
+        presets,
+        |i| shown(i, presets, model),
+    );
+    AccessOutputs { problem, shown }
+}
+
+/// A memory chapter's reactive state.
+pub struct AccessState<R: Send + Sync + 'static> {
+    /// Every input.
+    pub inputs: RwSignal<AccessInputs>,
+    /// Everything derived: the only place the model is called.
+    pub outputs: Memo<AccessOutputs<R>>,
+    /// The lane the reader clicked or focused (view state, not in the URL).
+    pub selected_lane: RwSignal<Option<u32>>,
+}
+
+impl<R: Send + Sync + 'static> Clone for AccessState<R> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<R: Send + Sync + 'static> Copy for AccessState<R> {}
+
+impl<R: Clone + PartialEq + Send + Sync + 'static> AccessState<R> {
+    /// State starting from `inputs`, for a chapter with these presets and this model.
+    pub fn new(inputs: AccessInputs, presets: &'static [Preset], model: AccessModel<R>) -> Self {
+        let inputs = RwSignal::new(inputs);
+        let outputs = Memo::new(move |prev: Option<&AccessOutputs<R>>| {
+            inputs.with(|i| compute(i, prev, presets, model))
+        });
+        AccessState {
+            inputs,
+            outputs,
+            selected_lane: RwSignal::new(None),
+        }
+    }
+}
