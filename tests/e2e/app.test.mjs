@@ -179,3 +179,23 @@ test("header links stay under the sub-path, and the tab title names the chapter"
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test("every figure's data table is empty while closed and filled when opened", async () => {
+  // The tables are built only while open (ui/widgets/data_table.rs).
+  const tables = {
+    occupancy: "data-table", dispatch: "data-table", scheduling: "data-table", divergence: "data-table",
+    coalescing: "data-table", "bank-conflicts": "data-table", "tensor-cores": "fragment-data-table", roofline: "data-table",
+  };
+  const { context, page, errors } = await openPage(browser);
+  for (const [route, id] of Object.entries(tables)) {
+    await page.goto(server.base + route);
+    const details = page.locator(`[data-testid=${id}]`).first();
+    await details.waitFor({ state: "attached" });
+    assert.equal(await details.locator("tr, li").count(), 0, `${route}: closed table has no rows`);
+    await details.locator("summary").click();
+    await page.waitForFunction((sel) => document.querySelector(sel).querySelectorAll("tr, li").length > 2, `[data-testid=${id}]`);
+    assert.ok((await details.locator("tr, li").count()) > 2, `${route}: open table has rows`);
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
+});

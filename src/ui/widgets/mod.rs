@@ -1,6 +1,7 @@
 //! Shared widgets: no GPU knowledge here, only labelled inputs and readouts (thaw-style props).
 
 mod chapter_intro;
+mod data_table;
 mod formula;
 mod notices;
 mod numbers;
@@ -10,6 +11,7 @@ mod questions;
 mod slider;
 
 pub use chapter_intro::ChapterIntro;
+pub use data_table::DataDetails;
 pub use formula::{formula_error_text, FormulaField};
 pub use notices::Notices;
 pub use numbers::formula_row;

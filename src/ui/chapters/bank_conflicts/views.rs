@@ -3,6 +3,8 @@
 
 use leptos::prelude::*;
 
+use crate::ui::widgets::DataDetails;
+
 use super::figure::describe_lane;
 use super::state::BankState;
 use super::text;
@@ -93,14 +95,13 @@ pub fn DataTable() -> impl IntoView {
     let st = state();
     let lang = use_lang();
     view! {
-        <details class="l-body gx-data-table" data-testid="data-table">
-            <summary>{t(text::DATA_TABLE)}</summary>
+        <DataDetails summary=text::DATA_TABLE>
             <ul class="gx-data-table__points">
                 {move || {
                     let b = st.outputs.get().shown;
                     b.map(|b| (0..32u32).map(|l| view! { <li>{describe_lane(&b, l, lang.get())}</li> }).collect_view())
                 }}
             </ul>
-        </details>
+        </DataDetails>
     }
 }

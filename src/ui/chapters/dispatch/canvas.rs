@@ -12,6 +12,7 @@ use crate::geom::grid::SmGrid;
 use crate::model::dispatch::Timeline;
 use crate::ui::charts::colors::Tokens;
 use crate::ui::i18n::{use_lang, Tr};
+use crate::ui::widgets::DataDetails;
 
 /// Width of the figure, CSS px.
 pub const WIDTH_PX: f64 = 960.0;
@@ -284,8 +285,8 @@ pub fn DispatchCanvas(
     }
 }
 
-/// Per-SM resident blocks at `t` as a list, for screen readers. Built only while open, so the
-/// animation does not rebuild it every frame.
+/// Per-SM resident blocks at `t` as a list, for screen readers (built only while open, so the
+/// animation does not rebuild it every frame).
 #[component]
 pub fn SmTable(
     /// The schedule.
@@ -299,16 +300,10 @@ pub fn SmTable(
     /// `data-testid` of the `<details>`.
     testid: &'static str,
 ) -> impl IntoView {
-    let open = RwSignal::new(false);
     view! {
-        <details class="l-body gx-data-table" data-testid=testid
-            on:toggle=move |ev| open.set(event_target::<web_sys::HtmlDetailsElement>(&ev).open())>
-            <summary>{crate::ui::i18n::t(summary)}</summary>
+        <DataDetails summary=summary testid=testid>
             <ul class="gx-data-table__points">
                 {move || {
-                    if !open.get() {
-                        return None;
-                    }
                     let now = t.get();
                     timeline.get().map(|tl| {
                         let mut buf = Vec::new();
@@ -321,6 +316,6 @@ pub fn SmTable(
                     })
                 }}
             </ul>
-        </details>
+        </DataDetails>
     }
 }

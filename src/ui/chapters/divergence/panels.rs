@@ -3,6 +3,8 @@
 
 use leptos::prelude::*;
 
+use crate::ui::widgets::DataDetails;
+
 use super::figure::{path_label, state};
 use super::state::{bits, hex, limits, Order};
 use super::text;
@@ -309,8 +311,7 @@ pub fn DataTable() -> impl IntoView {
     let st = state();
     let lang = use_lang();
     view! {
-        <details class="l-body gx-data-table" data-testid="data-table">
-            <summary>{t(text::DATA_TABLE)}</summary>
+        <DataDetails summary=text::DATA_TABLE>
             <table class="gx-table gx-table--numeric">
                 <thead><tr>
                     <th scope="col">"#"</th>
@@ -335,6 +336,6 @@ pub fn DataTable() -> impl IntoView {
                     }}
                 </tbody>
             </table>
-        </details>
+        </DataDetails>
     }
 }

@@ -3,6 +3,8 @@
 
 use leptos::prelude::*;
 
+use crate::ui::widgets::DataDetails;
+
 use super::state::{OccState, Resource, ResourceBar, Segment, SegmentKind};
 use super::text;
 use super::views::{limiter_sentence, Verdict};
@@ -229,8 +231,7 @@ pub fn DataTable() -> impl IntoView {
     let st = expect_context::<OccState>();
     let lang = use_lang();
     view! {
-        <details class="l-body gx-data-table" data-testid="data-table">
-            <summary>{t(text::DATA_TABLE)}</summary>
+        <DataDetails summary=text::DATA_TABLE>
             <table class="gx-table">
                 <caption>{move || st.outputs.get().gpu.name}</caption>
                 <thead><tr>
@@ -249,6 +250,6 @@ pub fn DataTable() -> impl IntoView {
                     }}
                 </tbody>
             </table>
-        </details>
+        </DataDetails>
     }
 }

@@ -11,7 +11,7 @@ use crate::ui::charts::roofline_chart::{RooflineCanvas, RooflineDrawing};
 use crate::ui::format::{bytes_both, duration, fixed, micros, si, sig3};
 use crate::ui::i18n::{t, tr, use_lang, Lang, Tr};
 use crate::ui::widgets::formula_row;
-use crate::ui::widgets::{NumberField, RangeSlider, Scale};
+use crate::ui::widgets::{DataDetails, NumberField, RangeSlider, Scale};
 
 fn state() -> RooflineState {
     expect_context::<RooflineState>()
@@ -575,8 +575,7 @@ pub fn DataTable() -> impl IntoView {
     let st = state();
     let lang = use_lang();
     view! {
-        <details class="l-body gx-data-table" data-testid="data-table">
-            <summary>{t(text::DATA_TABLE)}</summary>
+        <DataDetails summary=text::DATA_TABLE>
             <table class="gx-table gx-table--numeric">
                 <caption>{move || st.outputs.get().gpu.name}</caption>
                 <thead><tr>
@@ -599,6 +598,6 @@ pub fn DataTable() -> impl IntoView {
             <ul class="gx-data-table__points">
                 {move || st.outputs.get().points.into_iter().map(|p| view! { <li>{describe(&p, lang.get())}</li> }).collect_view()}
             </ul>
-        </details>
+        </DataDetails>
     }
 }

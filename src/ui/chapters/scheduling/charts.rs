@@ -3,6 +3,8 @@
 
 use leptos::prelude::*;
 
+use crate::ui::widgets::DataDetails;
+
 use super::measured::{KERNELS, KERNEL_IDS};
 use super::text;
 use super::views::state;
@@ -283,8 +285,7 @@ pub fn NumbersPanel() -> impl IntoView {
 pub fn DataTable() -> impl IntoView {
     let st = state();
     view! {
-        <details class="l-body gx-data-table" data-testid="data-table">
-            <summary>{t(text::DATA_TABLE)}</summary>
+        <DataDetails summary=text::DATA_TABLE>
             <table class="gx-table gx-table--numeric">
                 <thead><tr>
                     <th scope="col">"W"</th>
@@ -312,6 +313,6 @@ pub fn DataTable() -> impl IntoView {
                     }}
                 </tbody>
             </table>
-        </details>
+        </DataDetails>
     }
 }

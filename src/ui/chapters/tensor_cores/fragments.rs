@@ -2,6 +2,8 @@
 //! selected lane or element holds.
 
 use leptos::prelude::*;
+
+use crate::ui::widgets::DataDetails;
 use wasm_bindgen::JsCast;
 
 use super::state::{TcInputs, TcState};
@@ -441,8 +443,7 @@ pub fn FragmentDataTable() -> impl IntoView {
     let st = state();
     let layout = Memo::new(move |_| st.outputs.with(|o| o.fragment.layout.clone()));
     view! {
-        <details class="l-body gx-data-table" data-testid="fragment-data-table">
-            <summary>{t(text::FRAG_TABLE)}</summary>
+        <DataDetails summary=text::FRAG_TABLE testid="fragment-data-table">
             {move || layout.get().ok().map(|l| view! {
                 <table class="gx-table">
                     <caption>{format!("{} {} {}", l.shape().label(), l.operand().label(), l.element().label())}</caption>
@@ -457,6 +458,6 @@ pub fn FragmentDataTable() -> impl IntoView {
                     </tbody>
                 </table>
             })}
-        </details>
+        </DataDetails>
     }
 }
