@@ -127,16 +127,29 @@ test("observed on an H200: the measurement replays beside the model and the diff
   assert.match(await replayCell(page, "first-sms", 1), /^0, 1, 2, 3, 4, 5/);
   const findings = await page.locator("[data-testid=replay-findings]").textContent();
   assert.match(findings, /SMs 124–131/);
-  assert.match(findings, /blocks per SM are 95 SMs × 4, 37 SMs × 5 in both/);
-  // One clock drives both canvases: at 100 µs the third wave is about to start on the H200.
+  assert.match(findings, /same numbers of blocks, 95 SMs × 4, 37 SMs × 5/);
+  // 253.9 − 252.7, as the table prints them.
+  assert.match(findings, /last block ends 1\.2 µs earlier/);
+  // It opens when the H200 has started its whole first wave (within 0.1 µs), not at t = 0.
+  assert.match(await page.locator("[data-testid=replay-observed-readout]").textContent(), /^t = 0\.1 \/ 253\.9 µs: wave 1 of 5; 132 blocks started/);
+  // Keyboard scrubbing moves 1/200 of the run, and says where it is.
+  assert.equal(await page.locator("[data-testid=replay-scrub]").getAttribute("step"), "1269");
+  // One clock drives both canvases (the scrubber snaps to steps of 1/200 of the run: 120.6 µs).
   const canvas = page.locator("[data-testid=replay-observed-canvas]");
   const before = await canvas.evaluate((c) => c.toDataURL());
   await page.locator("[data-testid=replay-scrub]").evaluate((el) => {
     el.value = "120000";
     el.dispatchEvent(new Event("input", { bubbles: true }));
   });
-  assert.match(await page.locator("[data-testid=replay-observed-readout]").textContent(), /t = 120\.0 \/ 253\.9 µs: wave 3 of 5; 396 blocks started, 264 finished, 132 running; 0 of 132 SMs idle/);
+  assert.match(await page.locator("[data-testid=replay-observed-readout]").textContent(), /t = 120\.6 \/ 253\.9 µs: wave 3 of 5; 396 blocks started, 264 finished, 132 running; 0 of 132 SMs idle/);
+  assert.equal(await page.locator("[data-testid=replay-scrub]").getAttribute("aria-valuetext"), "t = 120.6 / 253.9 µs");
   assert.match(await page.locator("[data-testid=replay-model-readout]").textContent(), /wave 3 of 5/);
+  // In the tail (after 203.2 µs) only 37 SMs are busy: the canvas has changed.
+  await page.locator("[data-testid=replay-scrub]").evaluate((el) => {
+    el.value = "215000";
+    el.dispatchEvent(new Event("input", { bubbles: true }));
+  });
+  assert.match(await page.locator("[data-testid=replay-observed-readout]").textContent(), /wave 5 of 5 \(the tail\).*95 of 132 SMs idle/);
   assert.notEqual(await canvas.evaluate((c) => c.toDataURL()), before, "the canvas redrew");
   // The model figure's own clock did not move.
   assert.match(await page.locator("[data-testid=dispatch-readout]").textContent(), /^Cycle 0 of/);

@@ -44,7 +44,8 @@ pub struct Moment {
     pub completed: u32,
     /// The newest wave with a started block (0 before any).
     pub current_wave: u32,
-    /// Index of the last wave when it is partial.
+    /// Index of the last wave when it is partial and follows full waves (a grid smaller than one
+    /// full wave has no tail: it is all there is).
     pub tail_wave: Option<u32>,
 }
 
@@ -60,7 +61,7 @@ pub fn moment(trace: &dyn Timeline, cycle: u32) -> Moment {
         started: trace.started_by(cycle),
         completed: trace.completed_by(cycle),
         current_wave: trace.newest_started_wave(cycle),
-        tail_wave: partial.then_some(last),
+        tail_wave: (partial && waves > 1).then_some(last),
     }
 }
 

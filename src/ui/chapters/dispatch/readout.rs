@@ -38,6 +38,8 @@ impl TimeUnit {
 
 /// The readout of `tl` at `t`, with the blocks on `hovered` if any.
 pub fn readout(tl: &dyn Timeline, t: u32, unit: TimeUnit, hovered: Option<u32>, l: Lang) -> String {
+    // Two schedules share one clock in the replay: past its own end a schedule stays at its end.
+    let t = t.min(tl.makespan_cycles());
     let m = moment(tl, t);
     let running = m.started.saturating_sub(m.completed);
     let mut buf = Vec::new();
@@ -47,7 +49,7 @@ pub fn readout(tl: &dyn Timeline, t: u32, unit: TimeUnit, hovered: Option<u32>, 
         .chunks(slots)
         .filter(|c| c.iter().all(Option::is_none))
         .count();
-    let waves = tl.wave_count();
+    let waves = grouped(tl.wave_count().into());
     let tail = if m.tail_wave == Some(m.current_wave) && m.started > 0 {
         match l {
             Lang::En => " (the tail)",
@@ -82,7 +84,7 @@ pub fn readout(tl: &dyn Timeline, t: u32, unit: TimeUnit, hovered: Option<u32>, 
         grouped(m.completed.into()),
         grouped(running.into()),
     );
-    let (wave, sms) = (m.current_wave + 1, tl.sm_count());
+    let (wave, sms) = (grouped(u64::from(m.current_wave) + 1), tl.sm_count());
     match l {
         Lang::En => format!(
             "{now}: wave {wave} of {waves}{tail}; {started} blocks started, {completed} finished, {running} running; {idle} of {sms} SMs idle.{hover}"

@@ -9,7 +9,7 @@ use leptos::prelude::*;
 
 use super::canvas::{DispatchCanvas, SharedTimeline, SmTable, REPLAY_COLS};
 use super::readout::{micros, readout, TimeUnit};
-use super::state::{DispState, ReplayView};
+use super::state::{replay_start, DispState, ReplayView};
 use super::text;
 use super::transport::Transport;
 use crate::model::dispatch::observed::{h200_runs, ObservedRun, ReplayComparison};
@@ -72,8 +72,8 @@ fn rows(r: &ReplayView, run: &ObservedRun, l: Lang) -> Vec<Row> {
         Row {
             key: "same-sm",
             label: pick(
-                "Blocks on the same SM id in both",
-                "两边 SM 编号相同的 block",
+                "Blocks on an SM with the same id in both (ids are only names)",
+                "两边所在 SM 编号相同的 block（编号只是名字）",
             ),
             observed: format!(
                 "{} / {}",
@@ -126,12 +126,12 @@ fn rows(r: &ReplayView, run: &ObservedRun, l: Lang) -> Vec<Row> {
             label: pick("Last block ends (µs)", "最后一个 block 结束（µs）"),
             observed: micros(c.observed_makespan_ns),
             model: format!(
-                "{} ({})",
+                "{}{}",
                 micros(c.model_makespan_ns),
                 if zh {
-                    format!("早 {pct:.1} %")
+                    format!("（早 {pct:.1}\u{a0}%）")
                 } else {
-                    format!("{pct:.1} % earlier")
+                    format!(" ({pct:.1}\u{a0}% earlier)")
                 }
             ),
         },
@@ -165,23 +165,23 @@ fn findings(r: &ReplayView, run: &ObservedRun, l: Lang) -> Vec<String> {
     let spread = if c.order.same_spread {
         match l {
             Lang::En => format!(
-                "Spread. What decides the time agrees: blocks per SM are {} in both.",
+                "Spread. Both give the SMs the same numbers of blocks, {}; which SMs get the extra ones differs.",
                 histogram(&c.observed_histogram, l)
             ),
             Lang::Zh => format!(
-                "分布。真正决定时长的部分一致：两边每个 SM 执行的 block 数都是 {}。",
+                "分布。两边分给各 SM 的 block 数相同，都是 {}；只是多分到 block 的是哪些 SM 不同。",
                 histogram(&c.observed_histogram, l)
             ),
         }
     } else {
         match l {
             Lang::En => format!(
-                "Spread. Here they differ: the H200 ran {}, the model {}. With uneven durations or several slots per SM, the hardware does not always give the next block to the SM the model picks, and an SM with one block more finishes last.",
+                "Spread. Here they differ: the H200 ran {}, the model {}. With uneven durations or several slots per SM, the hardware does not always give the next block to the SM the model picks.",
                 histogram(&c.observed_histogram, l),
                 histogram(&c.model_histogram, l)
             ),
             Lang::Zh => format!(
-                "分布。这里两者不同：H200 为 {}，模型为 {}。block 时长不均或每 SM 有多个槽位时，硬件并不总把下一个 block 交给模型选的那个 SM，多一个 block 的 SM 最后完成。",
+                "分布。这里两者不同：H200 为 {}，模型为 {}。block 时长不均或每 SM 有多个槽位时，硬件并不总把下一个 block 交给模型选的那个 SM。",
                 histogram(&c.observed_histogram, l),
                 histogram(&c.model_histogram, l)
             ),
@@ -189,7 +189,10 @@ fn findings(r: &ReplayView, run: &ObservedRun, l: Lang) -> Vec<String> {
     };
     out.push(spread);
     if let Some(gap) = c.observed_refill_gap_ns {
-        let delta = c.observed_makespan_ns.saturating_sub(c.model_makespan_ns);
+        // From the two makespans as the table prints them (0.1 µs), so the numbers add up.
+        let tenths = |ns: u32| (f64::from(ns) / 100.0).round() as u32;
+        let delta =
+            (tenths(c.observed_makespan_ns).saturating_sub(tenths(c.model_makespan_ns))) * 100;
         out.push(match l {
             Lang::En => format!(
                 "Refill delay. When a block ends, the H200 starts the next block in that slot a median {gap} ns later; the model refills at once, so its last block ends {} µs earlier.",
@@ -270,8 +273,8 @@ pub fn ReplaySection() -> impl IntoView {
                                 <input type="radio" name="replay-run" value=config data-testid=format!("run-{config}")
                                     prop:checked=move || st.inputs.with(|i| i.replay.run == config)
                                     on:change=move |_| {
-                                        st.replay_clock.rewind();
                                         st.inputs.update(|i| i.replay.run = config.to_string());
+                                        st.replay_clock.rewind_to(st.replay.with_untracked(replay_start));
                                     }/>
                                 " "{t(text::run_label(config))}
                             </label>
@@ -292,7 +295,7 @@ pub fn ReplaySection() -> impl IntoView {
                 <DispatchCanvas timeline=model t=st.replay_clock.t cols=REPLAY_COLS label=text::REPLAY_MODEL
                     testid="replay-model-canvas" on_hover=on_hover/>
                 <p class="gx-dispatch__readout" data-testid="replay-model-readout">{line(model)}</p>
-                <Transport clock=st.replay_clock end=end unit=unit time_label=text::REPLAY_TIME testid_prefix="replay-"/>
+                <Transport clock=st.replay_clock end=end unit=unit time_label=text::REPLAY_TIME time_unit=TimeUnit::Nanoseconds testid_prefix="replay-"/>
                 <figcaption>
                     <super::views::WaveLegend/>
                     <p class="gx-note">{t(text::REPLAY_CAPTION)}</p>

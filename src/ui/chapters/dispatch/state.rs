@@ -10,7 +10,7 @@ use super::transport::Clock;
 use crate::model::dispatch::observed::{
     h200_runs, ObservedTrace, Replay, ReplayComparison, ReplayError,
 };
-use crate::model::dispatch::{waves, DispatchError, Durations, Simulator, Trace, Waves};
+use crate::model::dispatch::{waves, DispatchError, Durations, Simulator, Timeline, Trace, Waves};
 use crate::model::gpu_spec::GpuSpec;
 use crate::model::occupancy::{occupancy_steps, LaunchError};
 use crate::ui::chapters::occupancy::state::OccInputs;
@@ -237,6 +237,17 @@ pub fn replay_of(i: &ReplayInputs) -> Option<Result<ReplayView, ReplayError>> {
     }))
 }
 
+/// Where the replay opens: the moment the H200 has started every block of its first wave (all
+/// start within ~0.1 µs; at 0 only a few have, and the GPU looks idle).
+pub fn replay_start(r: &Option<Result<ReplayView, ReplayError>>) -> u32 {
+    let Some(Ok(r)) = r else { return 0 };
+    let tl: &dyn Timeline = r.observed.as_ref();
+    (0..tl.full_wave_blocks().min(tl.block_count()))
+        .filter_map(|b| tl.block(b).map(|rec| rec.start_cycle))
+        .max()
+        .unwrap_or(0)
+}
+
 /// The model's outputs and how long computing them took in this browser, ms.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Timed {
@@ -290,13 +301,14 @@ impl DispState {
         let outputs = Memo::new(move |_| timed.with(|t| t.outputs.clone()));
         let run = Memo::new(move |_| inputs.with(|i| i.replay.clone()));
         let replay = Memo::new(move |_| run.with(replay_of));
+        let start = replay.with_untracked(replay_start);
         DispState {
             inputs,
             timed,
             outputs,
             clock: Clock::new(),
             replay,
-            replay_clock: Clock::new(),
+            replay_clock: Clock::at(start),
         }
     }
 }

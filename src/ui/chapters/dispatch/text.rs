@@ -59,13 +59,13 @@ pub const REPLAY_INTRO: [Tr; 2] = [
         "模型与真实的 block 调度器有多接近？一个只会空转一段时间的探针 kernel 在 NVIDIA H200（132 个 SM，CUDA 13.0）上记录了每个 block 所在的 SM（%smid）及其开始、结束时刻（%globaltimer，分辨率 32 ns）。下面把这份实测与模型对同一次启动的调度放在同一个时钟上并排回放。模型使用每个 block 的实测时长，因此两者的差别只来自分派策略。",
     ),
     tr(
-        "Pick a launch. The one-block-per-SM launch shows clean waves; the 16-per-SM launch shows breadth-first spreading; the random-duration launch shows waves blurring.",
-        "选择一次启动：每 SM 1 个 block 的启动显示整齐的波次；每 SM 16 个的启动显示广度优先的铺开；随机时长的启动显示波次如何变得模糊。",
+        "Pick a launch. The one-block-per-SM launch shows clean waves; the 16-per-SM launch spreads 565 blocks 4 or 5 to an SM; the random-duration launch shows waves blurring. All blocks of a wave start within about 0.1 µs of each other, so the order in which SMs are picked shows in the table below and in where the tail lands, not in the animation. The replay opens when the first wave has started.",
+        "选择一次启动：每 SM 1 个 block 的启动显示整齐的波次；每 SM 16 个的启动把 565 个 block 按每 SM 4 或 5 个铺开；随机时长的启动显示波次如何变得模糊。同一波的 block 在约 0.1 µs 内相继开始，所以 SM 被选中的先后顺序体现在下方的表格和尾波落在哪些 SM 上，而不是动画里。回放从第一波全部开始的时刻起。",
     ),
 ];
 pub const REPLAY_RUN: Tr = tr(
-    "Measured launch (565 blocks unless noted)",
-    "实测的启动（未注明时为 565 个 block）",
+    "Measured launch (565 = 4 × 132 + 37 blocks unless noted)",
+    "实测的启动（未注明时为 565 = 4 × 132 + 37 个 block）",
 );
 pub const REPLAY_OBSERVED: Tr = tr(
     "H200, measured: each block on the SM it reported (%smid)",
@@ -75,10 +75,13 @@ pub const REPLAY_MODEL: Tr = tr(
     "Model: the same launch and durations, this page's policy",
     "模型：同一启动、同样的时长，本页的分派策略",
 );
-pub const REPLAY_TIME: Tr = tr("Time (ns)", "时间（ns）");
+pub const REPLAY_TIME: Tr = tr(
+    "Time on the H200's clock (readouts in µs)",
+    "H200 时钟上的时间（读数单位 µs）",
+);
 pub const REPLAY_CAPTION: Tr = tr(
-    "16 SMs per row, so SM ids 16 apart sit in one column. Slots are not measured: a block is drawn in the lowest slot of its SM that was free when it started.",
-    "每行 16 个 SM，编号相差 16 的 SM 在同一列。槽位并非实测：每个 block 画在它开始时该 SM 上编号最小的空闲槽位。",
+    "16 SMs per row, so SM ids 16 apart sit in one column. A wave is 132 × (blocks per SM) consecutive block ids, as in the model above; the tail is a partial last wave after full ones. Slots are not measured: a block is drawn in the lowest slot of its SM that was free when it started.",
+    "每行 16 个 SM，编号相差 16 的 SM 在同一列。一波是编号连续的 132 ×（每 SM block 数）个 block，与上方模型相同；尾波是若干整波之后不满的最后一波。槽位并非实测：每个 block 画在它开始时该 SM 上编号最小的空闲槽位。",
 );
 pub const REPLAY_COMPARE: Tr = tr("Measured against the model", "实测与模型对比");
 pub const REPLAY_COL_OBSERVED: Tr = tr("H200, measured", "H200 实测");
@@ -105,8 +108,8 @@ pub fn run_label(config: &str) -> Tr {
             "150 KB shared memory：每 SM 1 个，4 整波加 37 个的尾波",
         ),
         "smem_limited_1_per_sm_variable_duration" => tr(
-            "150 KB shared memory, random durations (50k–200k cycles of spin)",
-            "150 KB shared memory，随机时长（空转 5 万–20 万周期）",
+            "150 KB shared memory, random durations (50k–200k cycles of spin, about 25–100 µs at 1.98 GHz)",
+            "150 KB shared memory，随机时长（空转 5 万–20 万周期，1.98 GHz 下约 25–100 µs）",
         ),
         "smem_limited_1_per_sm_grid_eq_sms" => tr(
             "150 KB shared memory, 132 blocks: exactly one wave",

@@ -5,8 +5,9 @@
 
 use leptos::prelude::*;
 
+use super::readout::TimeUnit;
 use super::text;
-use crate::ui::i18n::{t as tx, Tr};
+use crate::ui::i18n::{t as tx, use_lang, Tr};
 
 /// Speeds, in quarters of "one block duration per second".
 const SPEEDS: [u32; 5] = [1, 4, 16, 64, 256];
@@ -41,10 +42,22 @@ impl Clock {
         }
     }
 
+    /// At time `t`, paused, 1×.
+    pub fn at(t: u32) -> Clock {
+        let clock = Clock::new();
+        clock.t.set(t);
+        clock
+    }
+
     /// Pauses and rewinds (after an input changed the schedule).
     pub fn rewind(self) {
+        self.rewind_to(0);
+    }
+
+    /// Pauses and jumps to `t`.
+    pub fn rewind_to(self, t: u32) {
         self.playing.set(false);
-        self.t.set(0);
+        self.t.set(t);
     }
 }
 
@@ -101,13 +114,16 @@ pub fn Transport(
     /// Ticks of one block duration (1× plays one per second; a step is a quarter).
     #[prop(into)]
     unit: Signal<u32>,
-    /// Label of the scrubber, with its unit.
+    /// Label of the scrubber.
     time_label: Tr,
+    /// How the scrubber's position is read out to screen readers.
+    time_unit: TimeUnit,
     /// Prefix of every `data-testid` (two transports on one page).
     #[prop(default = "")]
     testid_prefix: &'static str,
 ) -> impl IntoView {
     let reduced = reduced_motion();
+    let lang = use_lang();
     let id = move |s: &str| format!("{testid_prefix}{s}");
     let toggle = move |_| {
         if clock.playing.get_untracked() {
@@ -156,6 +172,9 @@ pub fn Transport(
             <span class="gx-field__label">{tx(time_label)}</span>
             <input type="range" class="gx-field__range" data-testid=id("scrub") min="0"
                 max=move || end.get().to_string()
+                // Arrow keys move 1/200 of the run, not one tick of 250,000.
+                step=move || (end.get() / 200).max(1).to_string()
+                aria-valuetext=move || time_unit.stamp(clock.t.get(), end.get(), lang.get())
                 prop:value=move || clock.t.get().to_string()
                 on:input=move |ev| {
                     if let Ok(c) = event_target_value(&ev).parse::<u32>() {

@@ -60,7 +60,7 @@ pub fn Figure() -> impl IntoView {
             })}
             <DispatchCanvas timeline=timeline t=st.clock.t cols=MODEL_COLS label=text::CANVAS_LABEL
                 testid="dispatch-canvas" on_hover=Callback::new(move |sm| hovered.set(sm))/>
-            <Transport clock=st.clock end=end unit=unit time_label=text::TIME/>
+            <Transport clock=st.clock end=end unit=unit time_label=text::TIME time_unit=TimeUnit::Cycles/>
             <p class="gx-dispatch__readout" aria-live="polite" data-testid="dispatch-readout">{readout_text}</p>
             <figcaption>
                 <WaveLegend/>

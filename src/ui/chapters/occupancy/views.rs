@@ -579,13 +579,16 @@ fn Suggested() -> impl IntoView {
     }
 }
 
-/// Why the GEMM tile gets 4 blocks on the A100, not the course's 5.
+/// Why the GEMM tile gets 4 blocks on the A100, not the course's 5 (shown with that preset).
 #[component]
 pub fn GemmNote() -> impl IntoView {
     let st = state();
-    view! {
-        <aside class="l-body gx-note gx-occ-note" class:gx-occ-note--active=move || st.inputs.with(|i| Preset::GemmTile.is_active(i)) data-testid="gemm-note">
-            <p>{t(text::GEMM_NOTE)}</p>
-        </aside>
+    // Only beside the course's GEMM tile: for any other kernel the "4" it explains is not on screen.
+    move || {
+        st.inputs.with(|i| Preset::GemmTile.is_active(i)).then(|| view! {
+            <aside class="l-body gx-note gx-occ-note gx-occ-note--active" data-testid="gemm-note">
+                <p>{t(text::GEMM_NOTE)}</p>
+            </aside>
+        })
     }
 }

@@ -33,7 +33,10 @@ pub const DATASHEET_VALUES: Tr = tr(
     "Datasheet (A100 2039 GB/s, H100 989.4 TFLOPS …)",
     "数据手册值（A100 2039 GB/s、H100 989.4 TFLOPS …）",
 );
-pub const SHOW_MEASURED: Tr = tr("Show what an H200 measured", "显示 H200 实测结果");
+pub const SHOW_MEASURED: Tr = tr(
+    "Show what an H200 measured (with the H100, whose SM it shares)",
+    "显示 H200 实测结果（选 H100 时，二者 SM 相同）",
+);
 pub const YOUR_KERNEL: Tr = tr("Your kernel", "你的 kernel");
 pub const FAMILY: Tr = tr("Kernel", "Kernel 类型");
 pub const DTYPE: Tr = tr("Element type", "数据类型");

@@ -293,6 +293,7 @@ pub fn Controls() -> impl IntoView {
             </fieldset>
             <label class="gx-check">
                 <input type="checkbox" data-testid="toggle-measured"
+                    disabled=move || st.inputs.with(|i| i.gpu != "h100")
                     prop:checked=move || st.inputs.with(|i| i.measured)
                     on:change=move |ev| { let on = event_target_checked(&ev); set(move |i| i.measured = on); }/>
                 {t(text::SHOW_MEASURED)}
