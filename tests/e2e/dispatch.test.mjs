@@ -182,3 +182,27 @@ test("the replay: an unknown run is a notice, Chinese text, the variable-duratio
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test("the replay can draw the H200's SMs in the order they got their first block", async () => {
+  const { context, page, errors } = await open();
+  await page.waitForSelector("[data-testid=replay-table]");
+  const canvas = page.locator("[data-testid=replay-observed-canvas]");
+  const hoverFirst = async () => {
+    await canvas.scrollIntoViewIfNeeded();
+    const box = await canvas.boundingBox();
+    await page.mouse.move(box.x + 12, box.y + 12);
+    return page.locator("[data-testid=replay-observed-readout]").textContent();
+  };
+  // By id, the top-left SM is SM 0; in first-block order it is SM 128, which got block 0.
+  assert.match(await hoverFirst(), /SM 0: 1 block\(s\) resident/);
+  await page.click("[data-testid=replay-arrange]");
+  await page.waitForFunction(() => location.search.includes("arrange=true"));
+  assert.match(await hoverFirst(), /SM 128: 1 block\(s\) resident \[0\]/);
+  const second = await openPage(browser);
+  await second.page.goto(page.url());
+  await second.page.waitForSelector("[data-testid=replay-table]");
+  assert.equal(await second.page.locator("[data-testid=replay-arrange]").isChecked(), true);
+  await second.context.close();
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -22,6 +22,26 @@ pub const MODEL_COLS: u32 = 12;
 /// SMs per row in the H200 replay: 16, so the hardware's stride of 16 SM ids shows as columns.
 pub const REPLAY_COLS: u32 = 16;
 
+/// Which SM each grid position shows (`order[p]` = SM id at position `p`); `None` = SM `p`.
+pub type SmOrder = Arc<Vec<u32>>;
+
+/// Grid position of every SM id under `order` (identity for `None`). SMs the order leaves out
+/// follow the ordered ones, by id; ids beyond the GPU and repeats are ignored.
+fn positions(order: Option<&[u32]>, sm_count: u32) -> Vec<u32> {
+    let Some(order) = order else {
+        return (0..sm_count).collect();
+    };
+    let mut pos: Vec<Option<u32>> = vec![None; sm_count as usize];
+    let mut next = 0;
+    for &sm in order.iter().chain(&(0..sm_count).collect::<Vec<_>>()) {
+        if let Some(p @ None) = pos.get_mut(sm as usize) {
+            *p = Some(next);
+            next += 1;
+        }
+    }
+    pos.into_iter().map(|p| p.unwrap_or(0)).collect()
+}
+
 /// A schedule the canvas can draw, shared between the memo that built it and the frames.
 pub type SharedTimeline = Arc<dyn Timeline + Send + Sync>;
 
@@ -134,8 +154,13 @@ fn fill_all(ctx: &web_sys::CanvasRenderingContext2d, color: &str, rects: &[Rect]
 }
 
 /// The static layer: SM frames and labels (redrawn only when the layout changes).
-fn draw_labels(canvas: &web_sys::HtmlCanvasElement, grid: SmGrid) -> Option<()> {
+fn draw_labels(
+    canvas: &web_sys::HtmlCanvasElement,
+    grid: SmGrid,
+    order: Option<&[u32]>,
+) -> Option<()> {
     let sm_count = grid.sm_count;
+    let pos = positions(order, sm_count);
     let ctx = context(canvas, grid.height_px())?;
     ctx.clear_rect(0.0, 0.0, WIDTH_PX, grid.height_px());
     let t = Tokens::of(canvas);
@@ -144,7 +169,7 @@ fn draw_labels(canvas: &web_sys::HtmlCanvasElement, grid: SmGrid) -> Option<()> 
     ctx.set_font("9px sans-serif");
     ctx.set_line_width(1.0);
     for sm in 0..sm_count {
-        let r = grid.sm_rect(sm);
+        let r = grid.sm_rect(pos[sm as usize]);
         ctx.stroke_rect(r.x0 + 0.5, r.y0 + 0.5, r.x1 - r.x0 - 1.0, r.y1 - r.y0 - 1.0);
         let _ = ctx.fill_text(&format!("SM {sm}"), r.x0 + 3.0, r.y0 + 9.5);
     }
@@ -156,10 +181,12 @@ fn draw(
     canvas: &web_sys::HtmlCanvasElement,
     trace: &dyn Timeline,
     cols: u32,
+    order: Option<&[u32]>,
     cycle: u32,
     frame: &mut FrameState,
 ) -> Option<()> {
     let grid = grid_for(trace.sm_count(), trace.blocks_per_sm(), cols);
+    let pos = positions(order, trace.sm_count());
     let ctx = context(canvas, grid.height_px())?;
     let key = (trace.block_count(), trace.makespan_cycles());
     let colors = match &frame.colors {
@@ -179,15 +206,16 @@ fn draw(
     let (mut busy_sms, mut idle_sms) = (Vec::new(), Vec::new());
     let mut by_color: [Vec<Rect>; 4] = Default::default();
     for sm in 0..trace.sm_count() {
+        let at = pos[sm as usize];
         let row = frame
             .buf
             .get((sm * slots) as usize..((sm + 1) * slots) as usize)
             .unwrap_or(&[]);
         let busy = row.iter().any(Option::is_some);
         if running && !busy {
-            idle_sms.push(grid.sm_rect(sm));
+            idle_sms.push(grid.sm_rect(at));
         } else {
-            busy_sms.push(grid.sm_rect(sm));
+            busy_sms.push(grid.sm_rect(at));
         }
         for (slot, block) in row.iter().enumerate().take(64) {
             let k = match block {
@@ -203,7 +231,7 @@ fn draw(
                     }
                 }
             };
-            by_color[k].push(grid.slot_rect(sm, slot as u32));
+            by_color[k].push(grid.slot_rect(at, slot as u32));
         }
     }
     fill_all(&ctx, &colors.sm_bg, &busy_sms);
@@ -235,7 +263,11 @@ pub fn DispatchCanvas(
     testid: &'static str,
     /// Called with the SM under the pointer (None when it leaves).
     on_hover: Callback<Option<u32>>,
+    /// Where each SM is drawn (default: SM `p` at position `p`).
+    #[prop(optional)]
+    order: Option<Signal<Option<SmOrder>>>,
 ) -> impl IntoView {
+    let order = order.unwrap_or_else(|| Signal::derive(|| None));
     let lang = use_lang();
     let canvas = NodeRef::<leptos::html::Canvas>::new();
     let labels = NodeRef::<leptos::html::Canvas>::new();
@@ -243,15 +275,22 @@ pub fn DispatchCanvas(
         timeline.with(|tl| tl.as_ref().map(|t| (t.sm_count(), t.blocks_per_sm())))
     });
     Effect::new(move |_| {
+        let order = order.get();
         if let (Some(el), Some((sms, slots))) = (labels.get(), layout.get()) {
-            let _ = draw_labels(&el, grid_for(sms, slots, cols));
+            let _ = draw_labels(
+                &el,
+                grid_for(sms, slots, cols),
+                order.as_deref().map(Vec::as_slice),
+            );
         }
     });
     Effect::new(move |prev: Option<FrameState>| {
         let mut frame = prev.unwrap_or_default();
         let now = t.get();
+        let order = order.get();
         if let (Some(el), Some(tl)) = (canvas.get(), timeline.get()) {
-            let _ = draw(&el, tl.as_ref(), cols, now, &mut frame);
+            let order = order.as_deref().map(Vec::as_slice);
+            let _ = draw(&el, tl.as_ref(), cols, order, now, &mut frame);
         }
         frame
     });
@@ -272,9 +311,16 @@ pub fn DispatchCanvas(
         let scale = WIDTH_PX / rect.width();
         let x = (f64::from(ev.client_x()) - rect.left()) * scale;
         let y = (f64::from(ev.client_y()) - rect.top()) * scale;
-        let sm = layout
+        let at = layout
             .get_untracked()
             .and_then(|(sms, slots)| grid_for(sms, slots, cols).sm_from_px(x, y));
+        // The position under the pointer → the SM drawn there.
+        let sm = at.map(|p| {
+            let sms = layout.get_untracked().map_or(0, |(sms, _)| sms);
+            let order = order.get_untracked();
+            let pos = positions(order.as_deref().map(Vec::as_slice), sms);
+            pos.iter().position(|&q| q == p).map_or(p, |sm| sm as u32)
+        });
         on_hover.run(sm);
     };
     view! {
@@ -318,5 +364,19 @@ pub fn SmTable(
                 }}
             </ul>
         </DataDetails>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn positions_follow_the_order_and_keep_the_rest() {
+        assert_eq!(positions(None, 3), vec![0, 1, 2]);
+        // SM 2 drawn first, then SM 0; SM 1 is not in the order and comes after them.
+        assert_eq!(positions(Some(&[2, 0]), 3), vec![1, 2, 0]);
+        // Ids beyond the GPU and repeats are ignored.
+        assert_eq!(positions(Some(&[7, 1, 1, 0]), 2), vec![1, 0]);
     }
 }

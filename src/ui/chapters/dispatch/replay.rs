@@ -5,6 +5,8 @@
 //! Model: [`crate::model::dispatch::observed`]. State: [`DispState::replay`] (a memo of the
 //! selected run, URL key `run`) and [`DispState::replay_clock`].
 
+use std::sync::Arc;
+
 use leptos::prelude::*;
 
 use super::canvas::{DispatchCanvas, SharedTimeline, SmTable, REPLAY_COLS};
@@ -234,6 +236,16 @@ pub fn ReplaySection() -> impl IntoView {
             .with(|r| r.as_ref().and_then(|r| r.as_ref().ok()).and_then(f))
     };
     let observed = Signal::derive(move || with_replay(&|r| Some(r.observed.clone())));
+    // The H200's SMs in the order they got their first block, when the reader asks for it.
+    let order = Signal::derive(move || {
+        st.inputs.with(|i| i.replay.arrange).then(|| {
+            st.replay.with(|r| {
+                r.as_ref()
+                    .and_then(|r| r.as_ref().ok())
+                    .map(|r| Arc::new(r.comparison.order.observed_first_sm_order.clone()))
+            })
+        })?
+    });
     let model = Signal::derive(move || with_replay(&|r| Some(r.model.clone())));
     let end = Signal::derive(move || {
         let ends = (observed.get(), model.get());
@@ -288,8 +300,17 @@ pub fn ReplaySection() -> impl IntoView {
             </div>
             <figure class="gx-figure gx-dispatch gx-replay__figure" data-testid="replay-figure">
                 <h3 class="gx-replay__label">{t(text::REPLAY_OBSERVED)}</h3>
+                <label class="gx-check gx-replay__arrange">
+                    <input type="checkbox" data-testid="replay-arrange"
+                        prop:checked=move || st.inputs.with(|i| i.replay.arrange)
+                        on:change=move |ev| {
+                            let on = event_target_checked(&ev);
+                            st.inputs.update(|i| i.replay.arrange = on);
+                        }/>
+                    {t(text::REPLAY_ARRANGE)}
+                </label>
                 <DispatchCanvas timeline=observed t=st.replay_clock.t cols=REPLAY_COLS label=text::REPLAY_OBSERVED
-                    testid="replay-observed-canvas" on_hover=on_hover/>
+                    testid="replay-observed-canvas" on_hover=on_hover order=order/>
                 <p class="gx-dispatch__readout" aria-live="polite" data-testid="replay-observed-readout">{line(observed)}</p>
                 <h3 class="gx-replay__label">{t(text::REPLAY_MODEL)}</h3>
                 <DispatchCanvas timeline=model t=st.replay_clock.t cols=REPLAY_COLS label=text::REPLAY_MODEL

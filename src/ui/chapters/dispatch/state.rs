@@ -52,6 +52,8 @@ impl Default for GridInputs {
 pub struct ReplayInputs {
     /// The probe's config name of the run (`model::dispatch::observed::ObservedRun::config`).
     pub run: String,
+    /// Draw the H200's SMs in the order they received their first block (not by `%smid`).
+    pub arrange: bool,
 }
 
 /// The run the replay opens with: one block per SM, 4 clean waves and a tail of 37.
@@ -61,6 +63,7 @@ impl Default for ReplayInputs {
     fn default() -> Self {
         ReplayInputs {
             run: DEFAULT_RUN.into(),
+            arrange: false,
         }
     }
 }
@@ -91,6 +94,7 @@ impl DispInputs {
         let runs: Vec<&str> = h200_runs().iter().map(|r| r.config).collect();
         let replay = ReplayInputs {
             run: r.one_of("run", DEFAULT_RUN, &runs),
+            arrange: r.flag("arrange", false),
         };
         (DispInputs { occ, grid, replay }, r.finish())
     }
@@ -228,8 +232,8 @@ pub struct ReplayView {
 
 /// The selected H200 run replayed beside the model's schedule of it (`None` for an unknown
 /// run name, which the URL reader already replaced).
-pub fn replay_of(i: &ReplayInputs) -> Option<Result<ReplayView, ReplayError>> {
-    let run = h200_runs().iter().find(|r| r.config == i.run)?;
+pub fn replay_of(run: &str) -> Option<Result<ReplayView, ReplayError>> {
+    let run = h200_runs().iter().find(|r| r.config == run)?;
     Some(run.replay().map(|r: Replay| ReplayView {
         observed: Arc::new(r.observed),
         model: Arc::new(r.model),
@@ -299,8 +303,8 @@ impl DispState {
             })
         });
         let outputs = Memo::new(move |_| timed.with(|t| t.outputs.clone()));
-        let run = Memo::new(move |_| inputs.with(|i| i.replay.clone()));
-        let replay = Memo::new(move |_| run.with(replay_of));
+        let run = Memo::new(move |_| inputs.with(|i| i.replay.run.clone()));
+        let replay = Memo::new(move |_| run.with(|r| replay_of(r)));
         let start = replay.with_untracked(replay_start);
         DispState {
             inputs,

@@ -75,6 +75,10 @@ pub const REPLAY_MODEL: Tr = tr(
     "Model: the same launch and durations, this page's policy",
     "模型：同一启动、同样的时长，本页的分派策略",
 );
+pub const REPLAY_ARRANGE: Tr = tr(
+    "Draw the H200's SMs in the order they got their first block (128, 129, 130, 131, 124, …) instead of by id: the first wave then fills position by position, as the model's does",
+    "按 H200 的 SM 拿到第一个 block 的先后（128、129、130、131、124……）而不是按编号排列：第一波就会像模型一样按位置依次填满",
+);
 pub const REPLAY_TIME: Tr = tr(
     "Time on the H200's clock (readouts in µs)",
     "H200 时钟上的时间（读数单位 µs）",
