@@ -26,13 +26,24 @@ pub fn AccessControls(
 ) -> impl IntoView {
     let lang = use_lang();
     let title = move |p: &Preset| preset_text(p.id).map_or(p.title, |(t, _)| t.get(lang.get()));
+    // A preset's description quotes its own numbers: once an input is edited it no longer
+    // applies, and the page says so instead of showing stale figures.
     let description = move || {
-        let id = inputs.with(|i| i.preset.clone());
-        let d = presets
-            .iter()
-            .find(|p| p.id == id)
-            .map(|p| preset_text(p.id).map_or(p.description, |(_, d)| d.get(lang.get())));
-        d.unwrap_or(text::CUSTOM_DESCRIPTION.get(lang.get()))
+        let l = lang.get();
+        inputs.with(|i| {
+            let Some(p) = presets.iter().find(|p| p.id == i.preset) else {
+                return text::CUSTOM_DESCRIPTION.get(l).to_string();
+            };
+            let mut fresh = i.clone();
+            fresh.apply_preset(p);
+            if fresh == *i {
+                preset_text(p.id)
+                    .map_or(p.description, |(_, d)| d.get(l))
+                    .to_string()
+            } else {
+                text::modified_preset(title(p), l)
+            }
+        })
     };
     let stride_unused = move || {
         inputs.with(|i| {

@@ -1,7 +1,7 @@
 //! Words shared by the coalescing and bank-conflict chapters, in both languages.
 
 use crate::model::access::AccessError;
-use crate::ui::i18n::{tr, Tr};
+use crate::ui::i18n::{tr, Lang, Tr};
 use crate::ui::widgets::{formula_error_text, Question};
 
 use super::Problem;
@@ -119,3 +119,11 @@ pub static QUESTIONS: [Question; 2] = [
         ),
     },
 ];
+
+/// The description line once the reader has edited a preset's inputs.
+pub fn modified_preset(title: &str, lang: Lang) -> String {
+    match lang {
+        Lang::En => format!("Changed from “{title}”: the figure and the numbers are for your values (pick the preset again to restore it)."),
+        Lang::Zh => format!("已在“{title}”的基础上修改：图和数字对应你的取值（重新选择该预设即可恢复）。"),
+    }
+}

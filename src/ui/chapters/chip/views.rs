@@ -462,7 +462,7 @@ pub fn Totals() -> impl IntoView {
                             {formula_row(tr("Tensor Cores / SM", "每 SM 的 Tensor Core"), format!("4 × {}", p.tensor_cores), (p.tensor_cores * k).to_string())}
                             {formula_row(tr("LD/ST units / SM", "每 SM 的 LD/ST 单元"), format!("4 × {}", p.ld_st), (p.ld_st * k).to_string())}
                             {formula_row(tr("SFUs / SM", "每 SM 的 SFU"), format!("4 × {}", p.sfu), (p.sfu * k).to_string())}
-                            {formula_row(tr("registers / SM", "每 SM 的寄存器"), format!("4 × {} × 4 B", grouped(u64::from(p.registers))), format!("{} = {}", grouped(u64::from(p.registers * k)), bytes_binary(f64::from(p.registers * k) * 4.0)))}
+                            {formula_row(tr("registers / SM", "每 SM 的寄存器"), format!("4 × {}", grouped(u64::from(p.registers))), format!("{} × 4 B = {}", grouped(u64::from(p.registers * k)), bytes_binary(f64::from(p.registers * k) * 4.0)))}
                             {formula_row(tr("FP32 lanes / chip", "整卡 FP32 lane"), format!("{} SMs × {}", g.sm_count, p.fp32 * k), grouped(u64::from(g.fp32_lanes())))}
                             {formula_row(tr("registers / chip", "整卡寄存器"), format!("{} SMs × {}", g.sm_count, bytes_binary(f64::from(g.regs_per_sm) * 4.0)), bytes_binary(f64::from(g.sm_count) * f64::from(g.regs_per_sm) * 4.0))}
                             {formula_row(tr("FP32 peak", "FP32 峰值"), format!("{} × 2 FLOP × {ghz} GHz", grouped(u64::from(g.fp32_lanes()))), si(g.fp32_flops_per_s_from_units(), "FLOP/s"))}

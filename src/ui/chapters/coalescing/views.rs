@@ -62,9 +62,9 @@ pub fn NumbersPanel() -> impl IntoView {
                             <tr class="gx-numbers__verdict">
                                 <th scope="row">{t(tr("Efficiency", "效率"))}</th>
                                 <td class="gx-formula">{format!("requested / moved = {} / {}", r.bytes_requested, r.bytes_moved)}</td>
-                                <td class="gx-value" data-testid="efficiency">{percent(r.efficiency())}</td>
+                                <td class="gx-value" data-testid="efficiency">{if r.bytes_moved == 0 { "—".to_string() } else { percent(r.efficiency()) }}</td>
                             </tr>
-                            {row(tr("Output wavefronts (fit)", "输出 wavefront（拟合）"), format!("⌈lines / 4⌉ = ⌈{} / 4⌉, an empirical fit", r.lines), d.output_wavefronts.to_string(), "count-wavefronts")}
+                            {row(tr("Output wavefronts (fit)", "输出 wavefront（拟合）"), match lang.get() { Lang::En => format!("⌈lines / 4⌉ = ⌈{} / 4⌉, an empirical fit", r.lines), Lang::Zh => format!("⌈lines / 4⌉ = ⌈{} / 4⌉，经验拟合", r.lines) }, d.output_wavefronts.to_string(), "count-wavefronts")}
                         </tbody>
                     </table>
                     {(d.bytes_used < r.bytes_requested).then(|| {

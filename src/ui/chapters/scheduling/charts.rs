@@ -265,7 +265,7 @@ pub fn NumbersPanel() -> impl IntoView {
                             <th scope="col">{t(tr("Value", "数值"))}</th>
                         </tr></thead>
                         <tbody>
-                            {row(tr("Warps per scheduler", "每个调度器的 warp 数"), format!("W = {} round robin over 4", c.resident_warps), per.join(" / "), "per-scheduler")}
+                            {row(tr("Warps per scheduler", "每个调度器的 warp 数"), match lang.get() { Lang::En => format!("W = {} round robin over 4", c.resident_warps), Lang::Zh => format!("W = {} 个 warp 轮流分给 4 个调度器", c.resident_warps) }, per.join(" / "), "per-scheduler")}
                             {row(tr("Course estimate of warps needed per scheduler", "课程估计：每个调度器所需 warp 数"), format!("L / k = {} / {}", c.latency_cycles, c.independent_per_load), need, "warps-needed")}
                             {row(tr("Issue slots per iteration", "每轮迭代的发射槽"), format!("I = ILP · (1 + k) = {} · (1 + {})", c.loads_in_flight, c.independent_per_load), i.to_string(), "instr-per-iter")}
                             {row(tr("Cycles per iteration, one warp alone", "单个 warp 每轮周期数"), format!("T1 = max(I, L + ILP − 1) = max({i}, {} + {} − 1)", c.latency_cycles, c.loads_in_flight), t1.to_string(), "t1")}

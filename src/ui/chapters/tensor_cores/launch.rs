@@ -69,7 +69,7 @@ pub fn LaunchNumbers() -> impl IntoView {
             let why = text::launch_error(e);
             return view! {
                 <div class="gx-error" role="alert" data-testid="launch-error">
-                    <p><strong>{e.to_string()}</strong></p>
+                    {(lang.get() == Lang::En).then(|| view! { <p><strong>{e.to_string()}</strong></p> })}
                     <p>{why.get(lang.get())}</p>
                     <p>{t(text::INVALID_LAUNCH)}</p>
                 </div>
@@ -112,7 +112,7 @@ pub fn LaunchNumbers() -> impl IntoView {
                     {row(tr("IMMA.16816 in SASS", "SASS 中的 IMMA.16816"), format!("2 × {}", grouped(g.mma_total())), grouped(g.imma_total()), "imma-total")}
                     {row(tr("useful multiply-adds", "有用的乘加次数"), format!("K × N = {k} × {n}"), grouped(g.useful_macs()), "useful-macs")}
                     {row(tr("multiply-adds on the Tensor Cores", "Tensor Core 实际做的乘加"), format!("{} × {WMMA_M}·{WMMA_N}·{WMMA_K}", grouped(g.mma_total())), grouped(g.tensor_macs()), "tensor-macs")}
-                    {row(tr("useful share", "有用比例"), format!("1 of {WMMA_M} A rows: {} / {}", grouped(g.useful_macs()), grouped(g.tensor_macs())), format!("{} % (1/{})", fixed(util * 100.0, 2), fixed(1.0 / util.max(f64::MIN_POSITIVE), 0)), "utilisation")}
+                    {row(tr("useful share", "有用比例"), match lang.get() { Lang::En => format!("1 of {WMMA_M} A rows: {} / {}", grouped(g.useful_macs()), grouped(g.tensor_macs())), Lang::Zh => format!("A 的 {WMMA_M} 行中 1 行：{} / {}", grouped(g.useful_macs()), grouped(g.tensor_macs())) }, format!("{} % (1/{})", fixed(util * 100.0, 2), fixed(1.0 / util.max(f64::MIN_POSITIVE), 0)), "utilisation")}
                     {row(tr("shared memory per block", "每 Block 的 Shared Memory"), format!("{w} × ({} + {} + {}) B", smem.a_tile_bytes / w.max(1), smem.b_tile_bytes / w.max(1), smem.c_tile_bytes / w.max(1)), format!("{} B = {}", grouped(u64::from(smem.total_bytes())), bytes_binary(f64::from(smem.total_bytes()))), "smem")}
                     {row(tr("minimum HBM traffic", "最小 HBM 流量"), format!("N·K + K + 4·N + 2·N = {} + {} + {} + {}", grouped(hbm.weight_bytes), grouped(hbm.activation_bytes), grouped(hbm.weight_scale_bytes), grouped(hbm.output_bytes)), format!("{} B = {}", grouped(hbm.total_bytes()), mib(hbm.total_bytes())), "hbm")}
                     {row(tr("arithmetic intensity", "算术强度"), format!("2·K·N / bytes = {} / {}", grouped(g.useful_ops()), grouped(hbm.total_bytes())), format!("{} OP/B", sig3(g.intensity_ops_per_byte())), "intensity")}

@@ -352,7 +352,7 @@ pub fn StepsSection() -> impl IntoView {
                 let why = text::launch_error(&e);
                 return view! {
                     <div class="gx-error" role="alert" data-testid="trace-error">
-                        <p>{t(text::NO_TRACE)}" "<strong>{e.to_string()}</strong></p>
+                        <p>{t(text::NO_TRACE)}" "{(lang.get() == Lang::En).then(|| view! { <strong>{e.to_string()}</strong> })}</p>
                         <p>{why.get(lang.get())}</p>
                     </div>
                 }

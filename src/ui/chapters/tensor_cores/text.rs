@@ -302,8 +302,8 @@ pub const GENERATIONS: [[Tr; 5]; 5] = [
             "硬件 TMA：cp.async.bulk.tensor.*",
         ),
         tr(
-            "thread-block-level wgmma (a warp group of 4 warps)",
-            "Thread Block 级 wgmma（4 个 Warp 组成 Warp Group）",
+            "warp-group-level wgmma (a warp group of 4 warps)",
+            "Warp Group 级 wgmma（4 个 Warp 组成一个 Warp Group）",
         ),
         tr("FP8", "FP8"),
         tr(
