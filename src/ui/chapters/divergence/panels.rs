@@ -167,7 +167,7 @@ pub fn NumbersPanel() -> impl IntoView {
                             {row(tr("Divergent branches", "分歧的分支"), tr("if executions whose mask split into two non-empty sides", "掩码分成两侧都非空的 if 执行次数").get(l).to_string(), tr_.divergent_branches.to_string(), "divergent-branches")}
                             {row(tr("Serialised paths", "串行执行的路径"), tr("branch sides run under a partial mask", "在部分掩码下执行的分支侧").get(l).to_string(), tr_.serialized_paths.to_string(), "serialized-paths")}
                             {row(tr("Loop passes with lanes dropped out", "有 lane 退出的循环轮次"), tr("warp-level passes with fewer lanes than entered", "活跃 lane 少于进入循环时的轮次").get(l).to_string(), tr_.divergent_loop_passes.to_string(), "loop-passes")}
-                            {row(tr("Reconvergences", "重汇合次数"), tr("the full mask comes back after the construct", "分支/循环结束后掩码恢复").get(l).to_string(), tr_.reconvergences.len().to_string(), "reconvergences")}
+                            {row(tr("Reconvergences", "重汇合次数"), tr("the mask from before the branch or loop comes back after it (lanes that returned stay off)", "分支或循环结束后，进入前的掩码恢复（已 return 的 lane 不再回来）").get(l).to_string(), tr_.reconvergences.len().to_string(), "reconvergences")}
                         </tbody>
                     </table>
                     {tr_.truncated.then(|| view! { <p class="gx-error" role="alert">{t(tr("The run stopped after 4096 issued instructions.", "执行在发射 4096 条指令后停止。"))}</p> })}
@@ -270,7 +270,7 @@ pub fn WarpsTable() -> impl IntoView {
                     <th scope="col">"warp"</th>
                     <th scope="col">{t(tr("launch mask", "启动掩码"))}</th>
                     <th scope="col">{t(tr("issue slots", "发射槽"))}</th>
-                    <th scope="col">{t(tr("divergent branches", "分歧分支"))}</th>
+                    <th scope="col">{t(tr("divergent branches + loop passes with lanes dropped", "分歧分支 + 有 lane 退出的循环轮次"))}</th>
                     <th scope="col">{t(tr("lane efficiency", "lane 利用率"))}</th>
                     <th scope="col"></th>
                 </tr></thead>

@@ -248,8 +248,10 @@ pub fn NumbersPanel() -> impl IntoView {
                 let l = lang.get();
                 let need = match o.warps_needed {
                     Some(x) => {
-                        let verdict = if x > 16.0 {
-                            match l { Lang::En => " > 16 per scheduler: ILP needed", Lang::Zh => " > 每调度器 16 个：需要 ILP" }
+                        let verdict = if x > 16.0 && c.loads_in_flight > 1 {
+                            match l { Lang::En => " > 16 per scheduler: warps alone are not enough; here ILP supplies the rest", Lang::Zh => " > 每调度器 16 个：光靠 warp 不够，这里由 ILP 补足" }
+                        } else if x > 16.0 {
+                            match l { Lang::En => " > 16 per scheduler: warps alone are not enough, ILP is needed", Lang::Zh => " > 每调度器 16 个：光靠 warp 不够，需要 ILP" }
                         } else {
                             match l { Lang::En => " ≤ 16 per scheduler: warps suffice", Lang::Zh => " ≤ 每调度器 16 个：warp 数足够" }
                         };

@@ -206,7 +206,7 @@ pub fn Figure() -> impl IntoView {
                 {cursor_line}
             </svg>
             <StepPlayer step=st.cursor playing=st.playing last=last stride=4 interval_ms=80
-                label=tr("Step through the cycles", "逐周期查看")/>
+                label=tr("Step through the cycles, 4 per step", "逐周期查看（每步 4 个周期）")/>
             {readout}
             <p class="gx-stepinfo" data-testid="timeline-util">{move || {
                 let o = st.outputs.get();
