@@ -60,9 +60,12 @@ test("a typed formula redraws at once; a bad one shows an error and the page kee
   const offset = page.locator("[data-testid=slider-offset] input[type=text]");
   await offset.fill("4");
   await offset.press("Enter");
-  assert.match(await text(page, "formula-error"), /not a multiple of 8 bytes/);
+  // The offset caused it, so the message sits under the offset, not under the formula.
+  assert.match(await text(page, "offset-error"), /not a multiple of 8 bytes/);
+  assert.equal(await page.locator("[data-testid=formula-error]").textContent(), "");
   await offset.fill("0");
   await offset.press("Enter");
+  assert.equal(await page.locator("[data-testid=offset-error]").count(), 0);
   assert.equal(await page.locator("[data-testid=formula-error]").textContent(), "");
   assert.equal(await text(page, "count-sectors"), "8");
   await page.click("[data-testid=lang-zh]");

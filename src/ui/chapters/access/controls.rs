@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 
 use super::{has_stride, limits, text, AccessInputs, Problem, CUSTOM};
-use crate::model::access::{Preset, SUPPORTED_WIDTHS_BYTES};
+use crate::model::access::{AccessError, Preset, SUPPORTED_WIDTHS_BYTES};
 use crate::ui::i18n::{pick, t, use_lang, Lang, Tr};
 use crate::ui::widgets::{FormulaField, RangeSlider};
 
@@ -52,13 +52,26 @@ pub fn AccessControls(
                     .is_some_and(|p| !has_stride(&p.access.pattern))
         })
     };
+    let message = move |p: &Problem| {
+        let (en, zh) = text::problem_text(p);
+        let keep = text::KEEPS_LAST.get(lang.get());
+        format!("{} {keep}", pick(lang.get(), en, zh))
+    };
+    // A misaligned address comes from the offset (formulas give element indices), so its
+    // message sits under the offset; every other problem comes from the formula.
+    let offset_caused = |p: &Problem| matches!(p, Problem::Access(AccessError::Misaligned { .. }));
     let error = Signal::derive(move || {
-        problem.get().map(|p| {
-            let (en, zh) = text::problem_text(&p);
-            let keep = text::KEEPS_LAST.get(lang.get());
-            format!("{} {keep}", pick(lang.get(), en, zh))
-        })
+        problem
+            .get()
+            .filter(|p| !offset_caused(p))
+            .map(|p| message(&p))
     });
+    let offset_error = move || {
+        problem
+            .get()
+            .filter(offset_caused)
+            .map(|p| view! { <p class="gx-field__error" role="alert" data-testid="offset-error">{message(&p)}</p> })
+    };
     view! {
         <aside class="gx-controls" aria-label=move || if lang.get() == Lang::Zh { "控制" } else { "Controls" }>
             <label class="gx-field">
@@ -107,6 +120,7 @@ pub fn AccessControls(
             <RangeSlider label=text::OFFSET min=limits::OFFSET.0 max=limits::OFFSET.1 unit="B" testid="slider-offset"
                 value=Signal::derive(move || inputs.with(|i| i.offset))
                 on_input=Callback::new(move |v| inputs.update(|i| i.offset = v))/>
+            {offset_error}
             <RangeSlider label=text::LANES min=limits::LANES.0 max=limits::LANES.1 testid="slider-lanes"
                 value=Signal::derive(move || inputs.with(|i| u64::from(i.lanes)))
                 on_input=Callback::new(move |v: u64| inputs.update(|i| i.lanes = v.min(32) as u32))/>

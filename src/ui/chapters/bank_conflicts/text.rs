@@ -17,8 +17,8 @@ pub const INTRO: [Tr; 2] = [
 
 pub const NUMBERS: Tr = tr("The numbers", "数字与算式");
 pub const MEASURED_NOTE: Tr = tr(
-    "Wavefronts and conflicts match Nsight Compute on an H200 for all 18 patterns measured (l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld and l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld). The pair-packing exception for 8- and 16-byte loads was observed there; its exact general rule is not documented.",
-    "wavefront 数与冲突数和 H200 上 Nsight Compute 的 18 个实测模式全部一致（l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld 与 l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld）。8、16 字节访存的成对合并例外是在 H200 上观察到的，其一般规则没有文档说明。",
+    "Wavefronts and conflicts match Nsight Compute on an H200 for all 18 patterns measured (l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld and l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld). The pair-packing exception: when every lane n reads the same address as lane n^1 (or every lane as lane n^2), which includes all lanes reading one address, 8- and 16-byte loads use half as many phases (8-byte: one 32-lane phase instead of two half-warps; 16-byte: half-warps instead of quarter-warps). It was observed on the H200 and in NVIDIA's forum answers; its exact general rule is not documented. ncu's ideal count (bytes / 128) ignores it, so a broadcast can need fewer wavefronts than \"ideal\"; conflicts are then 0.",
+    "wavefront 数与冲突数和 H200 上 Nsight Compute 的 18 个实测模式全部一致（l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld 与 l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld）。成对合并例外：若每个 lane n 与 lane n^1 读同一地址（或每个 lane 与 lane n^2 读同一地址，包括所有 lane 读同一地址），8、16 字节访存的 phase 数减半（8 字节：一个 32 lane 的 phase，而不是两个半 warp；16 字节：半 warp，而不是四分之一 warp）。这是在 H200 上和 NVIDIA 论坛的解答中观察到的，其一般规则没有文档说明。ncu 的理想值（字节数 / 128）不考虑它，所以广播所需的 wavefront 可能少于“理想值”，此时冲突数为 0。",
 );
 pub const DATA_TABLE: Tr = tr(
     "Data table of the figure (for screen readers)",
