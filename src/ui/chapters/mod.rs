@@ -32,41 +32,39 @@ pub struct Chapter {
     pub view: Option<fn() -> AnyView>,
 }
 
-fn chip_view() -> AnyView {
-    view! { <chip::ChipChapter/> }.into_any()
+/// A chapter's page function. Without the `split` feature it renders the chapter directly.
+/// With `split` (experiment, see SPLIT_REPORT.md) the chapter's view code sits behind a
+/// `#[lazy]` split point: wasm-split-cli moves it into its own wasm chunk, fetched the first
+/// time the chapter is opened.
+macro_rules! chapter_view {
+    ($view_fn:ident, $lazy_fn:ident, $module:ident :: $component:ident) => {
+        #[cfg(not(feature = "split"))]
+        fn $view_fn() -> AnyView {
+            $module::$component().into_any()
+        }
+
+        #[cfg(feature = "split")]
+        #[leptos::lazy]
+        fn $lazy_fn() -> AnyView {
+            $module::$component().into_any()
+        }
+
+        #[cfg(feature = "split")]
+        fn $view_fn() -> AnyView {
+            view! { <Suspense fallback=|| ()>{Suspend::new($lazy_fn())}</Suspense> }.into_any()
+        }
+    };
 }
 
-fn divergence_view() -> AnyView {
-    view! { <divergence::DivergenceChapter/> }.into_any()
-}
-
-fn scheduling_view() -> AnyView {
-    view! { <scheduling::SchedulingChapter/> }.into_any()
-}
-
-fn coalescing_view() -> AnyView {
-    view! { <coalescing::CoalescingChapter/> }.into_any()
-}
-
-fn bank_conflicts_view() -> AnyView {
-    view! { <bank_conflicts::BankConflictsChapter/> }.into_any()
-}
-
-fn dispatch_view() -> AnyView {
-    view! { <dispatch::DispatchChapter/> }.into_any()
-}
-
-fn occupancy_view() -> AnyView {
-    view! { <occupancy::OccupancyChapter/> }.into_any()
-}
-
-fn roofline_view() -> AnyView {
-    view! { <roofline::RooflineChapter/> }.into_any()
-}
-
-fn tensor_cores_view() -> AnyView {
-    view! { <tensor_cores::TensorCoresChapter/> }.into_any()
-}
+chapter_view!(chip_view, chip_lazy, chip::ChipChapter);
+chapter_view!(divergence_view, divergence_lazy, divergence::DivergenceChapter);
+chapter_view!(scheduling_view, scheduling_lazy, scheduling::SchedulingChapter);
+chapter_view!(coalescing_view, coalescing_lazy, coalescing::CoalescingChapter);
+chapter_view!(bank_conflicts_view, bank_conflicts_lazy, bank_conflicts::BankConflictsChapter);
+chapter_view!(dispatch_view, dispatch_lazy, dispatch::DispatchChapter);
+chapter_view!(occupancy_view, occupancy_lazy, occupancy::OccupancyChapter);
+chapter_view!(roofline_view, roofline_lazy, roofline::RooflineChapter);
+chapter_view!(tensor_cores_view, tensor_cores_lazy, tensor_cores::TensorCoresChapter);
 
 /// Every chapter, in teaching order.
 pub const ALL: &[Chapter] = &[
