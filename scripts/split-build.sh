@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Experiment (SPLIT_REPORT.md): release wasm split per chapter at the `#[lazy]` points.
+# Experiment (docs/wasm-split.md): release wasm split per chapter at the `#[lazy]` points.
 # Needs: cargo install --locked wasm_split_cli_support --version 0.2.4 --features build-binary
 # Output: split-dist/ (main module + one module per chapter + shared chunk_N.wasm + __wasm_split.js).
 set -euo pipefail

@@ -33,7 +33,7 @@ pub struct Chapter {
 }
 
 /// A chapter's page function. Without the `split` feature it renders the chapter directly.
-/// With `split` (experiment, see SPLIT_REPORT.md) the chapter's view code sits behind a
+/// With `split` (experiment, see docs/wasm-split.md) the chapter's view code sits behind a
 /// `#[lazy]` split point: wasm-split-cli moves it into its own wasm chunk, fetched the first
 /// time the chapter is opened.
 macro_rules! chapter_view {
