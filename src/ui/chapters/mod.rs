@@ -57,14 +57,34 @@ macro_rules! chapter_view {
 }
 
 chapter_view!(chip_view, chip_lazy, chip::ChipChapter);
-chapter_view!(divergence_view, divergence_lazy, divergence::DivergenceChapter);
-chapter_view!(scheduling_view, scheduling_lazy, scheduling::SchedulingChapter);
-chapter_view!(coalescing_view, coalescing_lazy, coalescing::CoalescingChapter);
-chapter_view!(bank_conflicts_view, bank_conflicts_lazy, bank_conflicts::BankConflictsChapter);
+chapter_view!(
+    divergence_view,
+    divergence_lazy,
+    divergence::DivergenceChapter
+);
+chapter_view!(
+    scheduling_view,
+    scheduling_lazy,
+    scheduling::SchedulingChapter
+);
+chapter_view!(
+    coalescing_view,
+    coalescing_lazy,
+    coalescing::CoalescingChapter
+);
+chapter_view!(
+    bank_conflicts_view,
+    bank_conflicts_lazy,
+    bank_conflicts::BankConflictsChapter
+);
 chapter_view!(dispatch_view, dispatch_lazy, dispatch::DispatchChapter);
 chapter_view!(occupancy_view, occupancy_lazy, occupancy::OccupancyChapter);
 chapter_view!(roofline_view, roofline_lazy, roofline::RooflineChapter);
-chapter_view!(tensor_cores_view, tensor_cores_lazy, tensor_cores::TensorCoresChapter);
+chapter_view!(
+    tensor_cores_view,
+    tensor_cores_lazy,
+    tensor_cores::TensorCoresChapter
+);
 
 /// Every chapter, in teaching order.
 pub const ALL: &[Chapter] = &[

@@ -85,9 +85,10 @@ pub fn readout(tl: &dyn Timeline, t: u32, unit: TimeUnit, hovered: Option<u32>, 
         grouped(running.into()),
     );
     let (wave, sms) = (grouped(u64::from(m.current_wave) + 1), tl.sm_count());
+    let noun = if m.started == 1 { "block" } else { "blocks" };
     match l {
         Lang::En => format!(
-            "{now}: wave {wave} of {waves}{tail}; {started} blocks started, {completed} finished, {running} running; {idle} of {sms} SMs idle.{hover}"
+            "{now}: wave {wave} of {waves}{tail}; {started} {noun} started, {completed} finished, {running} running; {idle} of {sms} SMs idle.{hover}"
         ),
         Lang::Zh => format!(
             "{now}：第 {wave} / {waves} 波{tail}；已开始 {started} 个 block，已完成 {completed} 个，运行中 {running} 个；{sms} 个 SM 中 {idle} 个空闲。{hover}"

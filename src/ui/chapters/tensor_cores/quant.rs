@@ -13,16 +13,23 @@ fn state() -> TcState {
     expect_context::<TcState>()
 }
 
+/// Five significant digits in plain notation (enough for a reader to redo the products shown
+/// to the digits printed), scientific only outside 1e-4 ..= 1e5.
 fn num(v: f64) -> String {
-    if v == 0.0 {
-        "0".into()
-    } else if v.abs() >= 0.01 && v.abs() < 1e4 {
-        format!("{v:.4}")
-            .trim_end_matches('0')
-            .trim_end_matches('.')
-            .to_string()
+    if v == 0.0 || !v.is_finite() {
+        return if v == 0.0 { "0".into() } else { v.to_string() };
+    }
+    let magnitude = v.abs().log10().floor() as i32;
+    if (-4..5).contains(&magnitude) {
+        let decimals = usize::try_from(4 - magnitude).unwrap_or(0);
+        let s = format!("{v:.decimals$}");
+        if s.contains('.') {
+            s.trim_end_matches('0').trim_end_matches('.').to_string()
+        } else {
+            s
+        }
     } else {
-        format!("{v:.3e}")
+        format!("{v:.4e}")
     }
 }
 
@@ -158,5 +165,21 @@ pub fn QuantSection() -> impl IntoView {
             </div>
             {body}
         </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::num;
+
+    #[test]
+    fn five_significant_digits_in_one_notation() {
+        assert_eq!(num(0.018898), "0.018898");
+        assert_eq!(num(0.007008), "0.007008");
+        assert_eq!(num(2.4), "2.4");
+        assert_eq!(num(-1.61252), "-1.6125");
+        assert_eq!(num(12345.0), "12345");
+        assert_eq!(num(0.0), "0");
+        assert_eq!(num(3.0e-6), "3.0000e-6");
     }
 }
