@@ -14,7 +14,15 @@ pub(super) fn state() -> SchedulingState {
 
 const LABEL_PX: f64 = 44.0;
 const PLOT_W_PX: f64 = 800.0;
-const ROW_PX: f64 = 8.0;
+/// Height of one warp's row: taller when there are few warps, so the labels stay readable on a
+/// projector (64 warps need 8 px rows to fit).
+fn row_px(rows: usize) -> f64 {
+    match rows {
+        0..=16 => 16.0,
+        17..=32 => 11.0,
+        _ => 8.0,
+    }
+}
 const HEAD_PX: f64 = 16.0;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -35,7 +43,7 @@ fn band(s: WarpState) -> Band {
 }
 
 /// SVG path data of the cycles of `row` in band `b`: one rectangle per run.
-fn runs_path(row: &[Band], b: Band, y: f64, cell: f64) -> String {
+fn runs_path(row: &[Band], b: Band, y: f64, cell: f64, row_h: f64) -> String {
     let mut d = String::new();
     let mut c = 0;
     while c < row.len() {
@@ -48,7 +56,7 @@ fn runs_path(row: &[Band], b: Band, y: f64, cell: f64) -> String {
             let w = (c - start) as f64 * cell;
             d.push_str(&format!(
                 "M{x:.2} {y:.1}h{w:.2}v{:.1}h{:.2}z",
-                ROW_PX - 1.5,
+                row_h - 1.5,
                 -w
             ));
         } else {
@@ -81,16 +89,22 @@ pub fn Figure() -> impl IntoView {
                 .collect::<Vec<_>>()
         })
     });
-    let height = move || HEAD_PX + rows.with(|r| r.len()) as f64 * ROW_PX + 4.0;
+    let height = move || {
+        let n = rows.with(|r| r.len());
+        HEAD_PX + n as f64 * row_px(n) + 4.0
+    };
     let body = move || {
         let cycles = st.outputs.with(|o| o.trace.cycles()).max(1);
         let cell = PLOT_W_PX / f64::from(cycles);
         let mut prev_sched = u32::MAX;
-        rows.get()
-            .into_iter()
+        let rows = rows.get();
+        let row_h = row_px(rows.len());
+        // Labels scale with the row; inline style beats the stylesheet's default size.
+        let font = format!("font-size: {:.1}px", (row_h * 0.72).clamp(6.0, 11.0));
+        rows.into_iter()
             .enumerate()
             .map(|(i, (warp, row))| {
-                let y = HEAD_PX + i as f64 * ROW_PX;
+                let y = HEAD_PX + i as f64 * row_h;
                 let sched = warp % 4;
                 let first = sched != prev_sched;
                 prev_sched = sched;
@@ -99,13 +113,13 @@ pub fn Figure() -> impl IntoView {
                         <title>{format!("warp {warp} · scheduler {sched}")}</title>
                         {first.then(|| view! {
                             <line class="gx-sched__split" x1="0" x2=format!("{:.0}", LABEL_PX + PLOT_W_PX) y1=format!("{:.1}", y - 0.5) y2=format!("{:.1}", y - 0.5)/>
-                            <text class="gx-sched__label" x="2" y=format!("{:.1}", y + ROW_PX - 1.0)>{format!("S{sched}")}</text>
+                            <text class="gx-sched__label" style=font.clone() x="2" y=format!("{:.1}", y + row_h - 1.0)>{format!("S{sched}")}</text>
                         })}
-                        <rect class="gx-sched__ready" x=format!("{LABEL_PX:.1}") y=format!("{y:.1}") width=format!("{PLOT_W_PX:.1}") height=format!("{:.1}", ROW_PX - 1.5)/>
-                        <path class="gx-sched__wait" d=runs_path(&row, Band::Wait, y, cell)/>
-                        <path class="gx-sched__compute" d=runs_path(&row, Band::Compute, y, cell)/>
-                        <path class="gx-sched__load" d=runs_path(&row, Band::Load, y, cell)/>
-                        <text class="gx-sched__warp" x=format!("{:.1}", LABEL_PX - 3.0) y=format!("{:.1}", y + ROW_PX - 1.5) text-anchor="end">{warp}</text>
+                        <rect class="gx-sched__ready" x=format!("{LABEL_PX:.1}") y=format!("{y:.1}") width=format!("{PLOT_W_PX:.1}") height=format!("{:.1}", row_h - 1.5)/>
+                        <path class="gx-sched__wait" d=runs_path(&row, Band::Wait, y, cell, row_h)/>
+                        <path class="gx-sched__compute" d=runs_path(&row, Band::Compute, y, cell, row_h)/>
+                        <path class="gx-sched__load" d=runs_path(&row, Band::Load, y, cell, row_h)/>
+                        <text class="gx-sched__warp" style=font.clone() x=format!("{:.1}", LABEL_PX - 3.0) y=format!("{:.1}", y + row_h - 1.5 - (row_h - 8.0) * 0.2) text-anchor="end">{warp}</text>
                     </g>
                 }
             })
