@@ -303,12 +303,17 @@ pub fn StepsSection() -> impl IntoView {
         st.outputs
             .with(|o| o.trace.as_ref().map(|t| t.len()).unwrap_or(0)) as u64
     };
+    // Like the other players: stop at the first and the last step (no wrap-around).
     let go = move |delta: i64| {
         let n = count().max(1) as i64;
         st.inputs.update(|i| {
             let cur = (i.step as i64).min(n - 1);
-            i.step = (cur + delta).rem_euclid(n) as u64;
+            i.step = (cur + delta).clamp(0, n - 1) as u64;
         });
+    };
+    let at_end = move || {
+        let n = count().max(1);
+        st.inputs.with_untracked(|i| i.step + 1 >= n)
     };
     let stop = move || {
         if let Some(h) = handle.get_value() {
@@ -323,7 +328,17 @@ pub fn StepsSection() -> impl IntoView {
             return;
         }
         let ms = if prefers_reduced_motion() { 3000 } else { 1400 };
-        if let Ok(h) = set_interval_with_handle(move || go(1), Duration::from_millis(ms)) {
+        if at_end() {
+            // Play from the last step starts again from the first.
+            st.inputs.update(|i| i.step = 0);
+        }
+        let tick = move || {
+            go(1);
+            if at_end() {
+                stop();
+            }
+        };
+        if let Ok(h) = set_interval_with_handle(tick, Duration::from_millis(ms)) {
             handle.set_value(Some(h));
             playing.set(true);
         }
