@@ -110,16 +110,16 @@ pub fn SweepChart() -> impl IntoView {
                 0.0,
             )
             .into_any(),
-            Some(x) => vline(
-                64.0,
-                "gx-mark gx-mark--course",
-                match l {
-                    Lang::En => format!("4 · L/k = {} → off the chart", sig3(x)),
-                    Lang::Zh => format!("4 · L/k = {} → 超出图外", sig3(x)),
-                },
-                "mark-lk",
-                0.0,
-            )
+            // Beyond W = 64 there is no line to draw (one at 64 would read as the estimate):
+            // only a label at the right edge, above the plot, pointing off the chart.
+            Some(x) => view! {
+                <g class="gx-mark gx-mark--course" data-testid="mark-lk">
+                    <text x=format!("{:.1}", x_px(64.0)) y=format!("{:.1}", TOP - 4.0) text-anchor="end">{match l {
+                        Lang::En => format!("4 · L/k = {} warps: off the chart →", sig3(x)),
+                        Lang::Zh => format!("4 · L/k = {} 个 warp：超出图外 →", sig3(x)),
+                    }}</text>
+                </g>
+            }
             .into_any(),
             None => ().into_any(),
         };
