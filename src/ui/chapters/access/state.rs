@@ -7,6 +7,8 @@ use leptos::prelude::*;
 
 use super::{keep_last_valid, AccessInputs, Problem};
 use crate::model::access::{AccessError, Preset};
+use crate::ui::i18n::{use_lang, Lang, Tr};
+use crate::ui::widgets::DataDetails;
 
 /// A chapter's model: the inputs (offset, element size) and the 32 lanes' element indices
 /// (`None` = inactive lane) → its answer, or why the addresses are invalid.
@@ -97,5 +99,28 @@ impl<R: Clone + PartialEq + Send + Sync + 'static> AccessState<R> {
             outputs,
             selected_lane: RwSignal::new(None),
         }
+    }
+}
+
+/// The figure as a list, one line per lane, for screen readers and for checking: the same
+/// sentence the figure's lane readout gives (`describe`), for all 32 lanes.
+#[component]
+pub fn LaneTable<R: Clone + PartialEq + Send + Sync + 'static>(
+    /// The summary line.
+    summary: Tr,
+    /// The chapter's sentence for one lane.
+    describe: fn(&Shown<R>, u32, Lang) -> String,
+) -> impl IntoView {
+    let st = expect_context::<AccessState<R>>();
+    let lang = use_lang();
+    view! {
+        <DataDetails summary=summary>
+            <ul class="gx-data-table__points">
+                {move || {
+                    let shown = st.outputs.get().shown;
+                    shown.map(|s| (0..32u32).map(|l| view! { <li>{describe(&s, l, lang.get())}</li> }).collect_view())
+                }}
+            </ul>
+        </DataDetails>
     }
 }

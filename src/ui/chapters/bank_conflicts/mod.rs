@@ -10,7 +10,10 @@ mod views;
 
 use leptos::prelude::*;
 
+use crate::model::bank_conflicts::BankReport;
+
 use crate::ui::chapters::access::controls::AccessControls;
+use crate::ui::chapters::access::state::LaneTable;
 use crate::ui::chapters::access::{text as access_text, AccessInputs};
 use crate::ui::widgets::{
     initial_query, use_permalink, ChapterIntro, Notices, PermalinkLink, Questions,
@@ -39,7 +42,7 @@ pub fn BankConflictsChapter() -> impl IntoView {
                 <AccessControls inputs=state.inputs presets=PRESETS preset_text=text::preset problem=problem/>
             </section>
             <views::NumbersPanel/>
-            <views::DataTable/>
+            <LaneTable<BankReport> summary=text::DATA_TABLE describe=figure::describe_lane/>
             <Questions questions=&access_text::QUESTIONS/>
             <PermalinkLink url=permalink/>
         </article>

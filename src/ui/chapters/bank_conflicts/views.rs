@@ -3,9 +3,6 @@
 
 use leptos::prelude::*;
 
-use crate::ui::widgets::DataDetails;
-
-use super::figure::describe_lane;
 use super::state::BankState;
 use super::text;
 use crate::model::bank_conflicts::{Packing, PhaseSplit};
@@ -86,22 +83,5 @@ pub fn NumbersPanel() -> impl IntoView {
                 })
             }}
         </section>
-    }
-}
-
-/// The figure as a table, for screen readers and for checking.
-#[component]
-pub fn DataTable() -> impl IntoView {
-    let st = state();
-    let lang = use_lang();
-    view! {
-        <DataDetails summary=text::DATA_TABLE>
-            <ul class="gx-data-table__points">
-                {move || {
-                    let b = st.outputs.get().shown;
-                    b.map(|b| (0..32u32).map(|l| view! { <li>{describe_lane(&b, l, lang.get())}</li> }).collect_view())
-                }}
-            </ul>
-        </DataDetails>
     }
 }

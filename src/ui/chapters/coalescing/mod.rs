@@ -10,7 +10,10 @@ mod views;
 
 use leptos::prelude::*;
 
+use crate::model::coalescing::CoalescingDetail;
+
 use crate::ui::chapters::access::controls::AccessControls;
+use crate::ui::chapters::access::state::LaneTable;
 use crate::ui::chapters::access::{text as access_text, AccessInputs};
 use crate::ui::widgets::{
     initial_query, use_permalink, ChapterIntro, Notices, PermalinkLink, Questions,
@@ -40,7 +43,7 @@ pub fn CoalescingChapter() -> impl IntoView {
             </section>
             <views::NumbersPanel/>
             <views::LegacyPanel/>
-            <views::DataTable/>
+            <LaneTable<CoalescingDetail> summary=text::DATA_TABLE describe=figure::describe_lane/>
             <Questions questions=&access_text::QUESTIONS/>
             <PermalinkLink url=permalink/>
         </article>

@@ -3,9 +3,6 @@
 
 use leptos::prelude::*;
 
-use crate::ui::widgets::DataDetails;
-
-use super::figure::describe_lane;
 use super::state::CoalescingState;
 use super::text;
 use crate::ui::format::{fixed, grouped};
@@ -149,22 +146,5 @@ pub fn LegacyPanel() -> impl IntoView {
                 })
             }}
         </section>
-    }
-}
-
-/// The figure as a table, for screen readers and for checking.
-#[component]
-pub fn DataTable() -> impl IntoView {
-    let st = state();
-    let lang = use_lang();
-    view! {
-        <DataDetails summary=text::DATA_TABLE>
-            <ul class="gx-data-table__points">
-                {move || {
-                    let c = st.outputs.get().shown;
-                    c.map(|c| (0..32u32).map(|l| view! { <li>{describe_lane(&c, l, lang.get())}</li> }).collect_view())
-                }}
-            </ul>
-        </DataDetails>
     }
 }

@@ -231,22 +231,14 @@ pub fn ReplaySection() -> impl IntoView {
     let st = expect_context::<DispState>();
     let lang = use_lang();
     let hovered = RwSignal::new(None::<u32>);
-    let with_replay = move |f: &dyn Fn(&ReplayView) -> Option<SharedTimeline>| {
-        st.replay
-            .with(|r| r.as_ref().and_then(|r| r.as_ref().ok()).and_then(f))
-    };
-    let observed = Signal::derive(move || with_replay(&|r| Some(r.observed.clone())));
+    let observed = Signal::derive(move || st.with_replay(|r| r.observed.clone() as SharedTimeline));
     // The H200's SMs in the order they got their first block, when the reader asks for it.
     let order = Signal::derive(move || {
         st.inputs.with(|i| i.replay.arrange).then(|| {
-            st.replay.with(|r| {
-                r.as_ref()
-                    .and_then(|r| r.as_ref().ok())
-                    .map(|r| Arc::new(r.comparison.order.observed_first_sm_order.clone()))
-            })
+            st.with_replay(|r| Arc::new(r.comparison.order.observed_first_sm_order.clone()))
         })?
     });
-    let model = Signal::derive(move || with_replay(&|r| Some(r.model.clone())));
+    let model = Signal::derive(move || st.with_replay(|r| r.model.clone() as SharedTimeline));
     let end = Signal::derive(move || {
         let ends = (observed.get(), model.get());
         let end_of = |t: Option<SharedTimeline>| t.map_or(0, |t| t.makespan_cycles());
@@ -326,7 +318,7 @@ pub fn ReplaySection() -> impl IntoView {
                 <h3>{t(text::REPLAY_COMPARE)}</h3>
                 {move || {
                     let l = lang.get();
-                    let r = st.replay.with(|r| r.as_ref().and_then(|r| r.as_ref().ok()).cloned());
+                    let r = st.with_replay(ReplayView::clone);
                     let (Some(r), Some(run)) = (r, selected_run(st)) else {
                         return None;
                     };

@@ -283,6 +283,12 @@ fn now_ms() -> f64 {
 }
 
 impl DispState {
+    /// `f` of the replay, when the selected run replays (tracked).
+    pub fn with_replay<T>(&self, f: impl FnOnce(&ReplayView) -> T) -> Option<T> {
+        self.replay
+            .with(|r| r.as_ref().and_then(|r| r.as_ref().ok()).map(f))
+    }
+
     /// State starting from `inputs`, at time 0, paused.
     pub fn new(inputs: DispInputs) -> Self {
         let inputs = RwSignal::new(inputs);
