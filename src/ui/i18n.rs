@@ -87,6 +87,27 @@ pub fn t(text: Tr) -> impl Fn() -> &'static str + Copy + Send + Sync + 'static {
     move || text.get(lang.get())
 }
 
+/// A sentence with arguments, in one language: both templates name the arguments, and each
+/// argument is written once after them (`name = value`). Expands to a `match` over the two
+/// `format!` calls, so it costs nothing at run time beyond the one format.
+///
+/// ```
+/// use warpscope::{trf, ui::i18n::Lang};
+/// let blocks = 4;
+/// assert_eq!(trf!(Lang::En, "{n} blocks per SM", "每个 SM {n} 个 block", n = blocks), "4 blocks per SM");
+/// assert_eq!(trf!(Lang::Zh, "{n} blocks per SM", "每个 SM {n} 个 block", n = blocks), "每个 SM 4 个 block");
+/// ```
+#[macro_export]
+macro_rules! trf {
+    ($lang:expr, $en:literal, $zh:literal $(, $name:ident = $value:expr)* $(,)?) => {{
+        $(let $name = $value;)*
+        match $lang {
+            $crate::ui::i18n::Lang::En => format!($en),
+            $crate::ui::i18n::Lang::Zh => format!($zh),
+        }
+    }};
+}
+
 /// Reactive choice between two formatted strings (for text with numbers in it).
 pub fn pick(lang: Lang, en: String, zh: String) -> String {
     match lang {
