@@ -149,8 +149,8 @@ fn ChapterPage() -> impl IntoView {
     move || {
         let slug = params.read().get("chapter").unwrap_or_default();
         match chapters::by_slug(&slug) {
-            Some(chapter) => match chapter.view {
-                Some(view) => view(),
+            Some(chapter) => match chapter.page {
+                Some(page) => page(chapter),
                 None => view! {
                     <div class="l-body gx-soon" data-testid="chapter-soon">
                         <h1>{move || chapter.title.get(lang.get())}</h1>

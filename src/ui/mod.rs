@@ -9,6 +9,8 @@ pub mod chapters;
 pub mod charts;
 pub mod format;
 pub mod i18n;
+pub mod shared;
+pub mod shell;
 pub mod theme;
 pub mod url;
 pub mod widgets;

@@ -30,7 +30,7 @@ pub fn Home() -> impl IntoView {
                     .iter()
                     .map(|c| {
                         let href = crate::ui::app::route_href(c.slug);
-                        let ready = c.view.is_some();
+                        let ready = c.page.is_some();
                         view! {
                             <li class="gx-chapter-card" class:gx-chapter-card--soon=!ready>
                                 <A href=href>

@@ -15,7 +15,7 @@ pub use data_table::DataDetails;
 pub use formula::{formula_error_text, FormulaField};
 pub use notices::Notices;
 pub use numbers::formula_row;
-pub use permalink::{initial_query, use_permalink, PermalinkLink};
+pub use permalink::PermalinkLink;
 pub use player::StepPlayer;
 pub use questions::{Question, Questions};
 pub use slider::{NumberField, RangeSlider, Scale};

@@ -35,8 +35,11 @@ const LAST: &str = "M1 3v10l6-5zM7 3v10l6-5zM13 3h2v10h-2z";
 /// First / previous / play-pause / next / last buttons and a scrubber over `0..=last`.
 #[component]
 pub fn StepPlayer(
-    /// The step index; the player writes it.
-    step: RwSignal<u32>,
+    /// The step index.
+    #[prop(into)]
+    step: Signal<u32>,
+    /// Called with the step the player moves to (the chapter writes it where it keeps it).
+    on_step: Callback<u32>,
     /// Whether it is playing; the player writes it.
     playing: RwSignal<bool>,
     /// The last valid step.
@@ -66,7 +69,7 @@ pub fn StepPlayer(
         }
     });
     let now = move || step.get_untracked().min(last.get_untracked());
-    let go = move |s: u32| step.set(s.min(last.get_untracked()));
+    let go = move |s: u32| on_step.run(s.min(last.get_untracked()));
     let tick = move || {
         // Something else (a click elsewhere) stopped the play: end the timer too.
         if !playing.get_untracked() {
@@ -75,7 +78,7 @@ pub fn StepPlayer(
         }
         let end = last.get_untracked();
         let next = now().saturating_add(stride).min(end);
-        step.set(next);
+        on_step.run(next);
         if next >= end {
             stop();
         }
@@ -86,7 +89,7 @@ pub fn StepPlayer(
             return;
         }
         if now() >= last.get_untracked() {
-            step.set(0);
+            on_step.run(0);
         }
         if prefers_reduced_motion() {
             tick();

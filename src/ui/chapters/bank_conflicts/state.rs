@@ -3,8 +3,8 @@
 
 use crate::model::access::{smem_access_from_fn, AccessError, Preset, BANK_PRESETS};
 use crate::model::bank_conflicts::{bank_conflicts, BankReport};
-use crate::ui::chapters::access::state::{self, AccessOutputs, AccessState, Shown};
-use crate::ui::chapters::access::AccessInputs;
+use crate::ui::shared::access::state::{self, AccessOutputs, AccessState, Shown};
+use crate::ui::shared::access::{AccessChapter, AccessInputs};
 
 /// The chapter's presets.
 pub const PRESETS: &[Preset] = BANK_PRESETS;
@@ -13,7 +13,7 @@ pub const PRESETS: &[Preset] = BANK_PRESETS;
 pub type Banked = Shown<BankReport>;
 /// Everything the chapter shows.
 pub type BankOutputs = AccessOutputs<BankReport>;
-/// The chapter's reactive state (build it with [`new_state`]).
+/// The chapter's reactive state.
 pub type BankState = AccessState<BankReport>;
 
 /// The chapter's model: 32 lane addresses → banks, phases, wavefronts.
@@ -32,16 +32,21 @@ pub fn compute(inputs: &AccessInputs, previous: Option<&BankOutputs>) -> BankOut
     state::compute(inputs, previous, PRESETS, model)
 }
 
-/// The chapter's state, starting from `inputs`.
-pub fn new_state(inputs: AccessInputs) -> BankState {
-    AccessState::new(inputs, PRESETS, model)
+impl AccessChapter for BankReport {
+    const PRESETS: &'static [Preset] = PRESETS;
+
+    fn model(inputs: &AccessInputs, indices: &[Option<i64>; 32]) -> Result<Self, AccessError> {
+        model(inputs, indices)
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::model::access::preset_by_id;
-    use crate::ui::chapters::access::Problem;
+    use crate::ui::shared::access::AccessQuery;
+    use crate::ui::shared::access::Problem;
+    use crate::ui::shell::UrlInputs;
     use leptos::prelude::*;
     use proptest::prelude::*;
 
@@ -83,7 +88,9 @@ mod tests {
     fn a_bad_formula_keeps_the_last_valid_pattern() {
         let owner = Owner::new();
         owner.set();
-        let state = new_state(preset("stride-32"));
+        let state = AccessState::new(UrlInputs::detached(AccessQuery::<BankReport>::new(preset(
+            "stride-32",
+        ))));
         // The page reads the memo before any edit; so does this test.
         assert_eq!(state.outputs.get_untracked().problem, None);
         state.inputs.update(|i| i.formula = "lane / 0".into());
@@ -95,7 +102,7 @@ mod tests {
     proptest! {
         #[test]
         fn any_query_computes(q in ".{0,200}") {
-            let (s, _) = AccessInputs::from_query(&q, PRESETS);
+            let (s, _) = AccessInputs::read_query(&q, PRESETS);
             let out = compute(&s, None);
             prop_assert!(out.shown.expect("shown").result.wavefronts <= 128);
         }

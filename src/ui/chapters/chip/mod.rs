@@ -4,36 +4,34 @@
 //! Model: [`crate::model::gpu_spec::GpuSpec::anatomy`]; layout: [`crate::geom::die`].
 
 pub mod state;
-mod text;
+pub(crate) mod text;
 mod views;
 
 use leptos::prelude::*;
 
-use crate::ui::widgets::{
-    initial_query, use_permalink, ChapterIntro, Notices, PermalinkLink, Questions,
-};
-use state::{ChipInputs, ChipState};
+use crate::ui::shell::{ChapterBody, UrlInputs};
+use crate::ui::widgets::Questions;
+use state::ChipState;
 
-/// The whole chapter page.
-#[component]
-pub fn ChipChapter() -> impl IntoView {
-    let (inputs, notices) = ChipInputs::from_query(&initial_query());
-    let state = ChipState::new(inputs);
-    provide_context(state);
-    let permalink = use_permalink(move || state.inputs.with(|i| i.to_query()));
-    view! {
-        <article class="gx-chapter" data-testid="chapter-chip">
-            <header class="l-body">
-                <ChapterIntro number=1 title=text::TITLE intro=&text::INTRO/>
-                <Notices notices=notices/>
+/// The chapter's body inside the shell's frame.
+pub struct Page;
+
+impl ChapterBody for Page {
+    type Inputs = state::ChipInputs;
+
+    fn body(inputs: UrlInputs<Self::Inputs>) -> AnyView {
+        let state = ChipState::new(inputs);
+        provide_context(state);
+        view! {
+            <div class="l-body">
                 <views::Controls/>
-            </header>
+            </div>
             <views::DieFigure/>
             <views::SmFigure/>
             <views::Totals/>
             <views::MemoryTable/>
             <Questions questions=&text::QUESTIONS/>
-            <PermalinkLink url=permalink/>
-        </article>
+        }
+        .into_any()
     }
 }

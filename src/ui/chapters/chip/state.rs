@@ -5,6 +5,7 @@ use serde::Serialize;
 
 use crate::geom::die::{die_layout, DieLayout};
 use crate::model::gpu_spec::{Anatomy, GpuSpec};
+use crate::ui::shell::{ChapterInputs, UrlInputs};
 use crate::ui::url::{to_query, Notice, QueryReader};
 
 /// GPUs whose die layout the model carries.
@@ -20,20 +21,6 @@ pub struct ChipInputs {
 impl Default for ChipInputs {
     fn default() -> Self {
         ChipInputs { gpu: "a100".into() }
-    }
-}
-
-impl ChipInputs {
-    /// Reads a permalink; unknown GPUs fall back to the A100 with a notice.
-    pub fn from_query(query: &str) -> (ChipInputs, Vec<Notice>) {
-        let mut r = QueryReader::parse(query);
-        let gpu = r.one_of("gpu", "a100", &GPUS);
-        (ChipInputs { gpu }, r.finish())
-    }
-
-    /// The query string (only non-default values).
-    pub fn to_query(&self) -> String {
-        to_query(self, &ChipInputs::default())
     }
 }
 
@@ -62,19 +49,32 @@ pub fn compute(inputs: &ChipInputs) -> Option<ChipOutputs> {
     Some(ChipOutputs { gpu, anatomy, die })
 }
 
+impl ChapterInputs for ChipInputs {
+    /// Reads a permalink; unknown GPUs fall back to the A100 with a notice.
+    fn from_query(query: &str) -> (ChipInputs, Vec<Notice>) {
+        let mut r = QueryReader::parse(query);
+        let gpu = r.one_of("gpu", "a100", &GPUS);
+        (ChipInputs { gpu }, r.finish())
+    }
+
+    /// The query string (only non-default values).
+    fn to_query(&self) -> String {
+        to_query(self, &ChipInputs::default())
+    }
+}
+
 /// Reactive state: inputs and the one memo.
 #[derive(Clone, Copy)]
 pub struct ChipState {
     /// Inputs.
-    pub inputs: RwSignal<ChipInputs>,
+    pub inputs: UrlInputs<ChipInputs>,
     /// Derived.
     pub outputs: Memo<Option<ChipOutputs>>,
 }
 
 impl ChipState {
     /// State from `inputs`.
-    pub fn new(inputs: ChipInputs) -> Self {
-        let inputs = RwSignal::new(inputs);
+    pub fn new(inputs: UrlInputs<ChipInputs>) -> Self {
         let outputs = Memo::new(move |_| inputs.with(compute));
         ChipState { inputs, outputs }
     }

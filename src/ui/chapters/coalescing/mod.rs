@@ -5,47 +5,40 @@
 
 mod figure;
 pub mod state;
-mod text;
+pub(crate) mod text;
 mod views;
 
 use leptos::prelude::*;
 
 use crate::model::coalescing::CoalescingDetail;
 
-use crate::ui::chapters::access::controls::AccessControls;
-use crate::ui::chapters::access::state::LaneTable;
-use crate::ui::chapters::access::{text as access_text, AccessInputs};
-use crate::ui::widgets::{
-    initial_query, use_permalink, ChapterIntro, Notices, PermalinkLink, Questions,
-};
-use state::PRESETS;
+use crate::ui::shared::access::controls::AccessControls;
+use crate::ui::shared::access::state::LaneTable;
+use crate::ui::shared::access::{text as access_text, AccessQuery};
+use crate::ui::shell::{ChapterBody, UrlInputs};
+use crate::ui::widgets::Questions;
+use state::CoalescingState;
 
-/// The whole chapter page.
-#[component]
-pub fn CoalescingChapter() -> impl IntoView {
-    let (inputs, notices) = AccessInputs::from_query(&initial_query(), PRESETS);
-    let state = state::new_state(inputs);
-    provide_context(state);
-    let permalink = use_permalink(move || state.inputs.with(|i| i.to_query(PRESETS)));
-    let problem = Signal::derive(move || state.outputs.with(|o| o.problem.clone()));
+/// The chapter's body inside the shell's frame.
+pub struct Page;
 
-    view! {
-        <article class="gx-chapter" data-testid="chapter-coalescing">
-            <header class="l-body">
-                <ChapterIntro number=6 title=text::TITLE intro=&text::INTRO/>
-            </header>
-            <div class="l-body">
-                <Notices notices=notices/>
-            </div>
+impl ChapterBody for Page {
+    type Inputs = AccessQuery<CoalescingDetail>;
+
+    fn body(inputs: UrlInputs<Self::Inputs>) -> AnyView {
+        let state = CoalescingState::new(inputs);
+        provide_context(state);
+        let problem = Signal::derive(move || state.outputs.with(|o| o.problem.clone()));
+        view! {
             <section class="l-page gx-figure-grid">
                 <figure::Figure/>
-                <AccessControls inputs=state.inputs presets=PRESETS preset_text=text::preset problem=problem/>
+                <AccessControls inputs=state.inputs preset_text=text::preset problem=problem/>
             </section>
             <views::NumbersPanel/>
             <views::LegacyPanel/>
             <LaneTable<CoalescingDetail> summary=text::DATA_TABLE describe=figure::describe_lane/>
             <Questions questions=&access_text::QUESTIONS/>
-            <PermalinkLink url=permalink/>
-        </article>
+        }
+        .into_any()
     }
 }

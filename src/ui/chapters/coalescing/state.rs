@@ -3,8 +3,8 @@
 
 use crate::model::access::{warp_access_from_fn, AccessError, Preset, COALESCING_PRESETS};
 use crate::model::coalescing::{coalesce_detail, CoalescingDetail};
-use crate::ui::chapters::access::state::{self, AccessOutputs, AccessState, Shown};
-use crate::ui::chapters::access::AccessInputs;
+use crate::ui::shared::access::state::{self, AccessOutputs, AccessState, Shown};
+use crate::ui::shared::access::{AccessChapter, AccessInputs};
 
 /// The chapter's presets.
 pub const PRESETS: &[Preset] = COALESCING_PRESETS;
@@ -13,7 +13,7 @@ pub const PRESETS: &[Preset] = COALESCING_PRESETS;
 pub type Coalesced = Shown<CoalescingDetail>;
 /// Everything the chapter shows.
 pub type CoalescingOutputs = AccessOutputs<CoalescingDetail>;
-/// The chapter's reactive state (build it with [`new_state`]).
+/// The chapter's reactive state.
 pub type CoalescingState = AccessState<CoalescingDetail>;
 
 /// The chapter's model: 32 lane addresses → sectors, lines, requests, per-lane detail.
@@ -32,16 +32,21 @@ pub fn compute(inputs: &AccessInputs, previous: Option<&CoalescingOutputs>) -> C
     state::compute(inputs, previous, PRESETS, model)
 }
 
-/// The chapter's state, starting from `inputs`.
-pub fn new_state(inputs: AccessInputs) -> CoalescingState {
-    AccessState::new(inputs, PRESETS, model)
+impl AccessChapter for CoalescingDetail {
+    const PRESETS: &'static [Preset] = PRESETS;
+
+    fn model(inputs: &AccessInputs, indices: &[Option<i64>; 32]) -> Result<Self, AccessError> {
+        model(inputs, indices)
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::model::access::preset_by_id;
-    use crate::ui::chapters::access::Problem;
+    use crate::ui::shared::access::AccessQuery;
+    use crate::ui::shared::access::Problem;
+    use crate::ui::shell::UrlInputs;
     use leptos::prelude::*;
     use proptest::prelude::*;
 
@@ -80,7 +85,9 @@ mod tests {
     fn a_bad_formula_keeps_the_last_valid_pattern() {
         let owner = Owner::new();
         owner.set();
-        let state = new_state(preset("stride-2"));
+        let state = AccessState::new(UrlInputs::detached(AccessQuery::<CoalescingDetail>::new(
+            preset("stride-2"),
+        )));
         assert_eq!(
             state
                 .outputs
@@ -146,7 +153,7 @@ mod tests {
     proptest! {
         #[test]
         fn any_query_computes(q in ".{0,200}") {
-            let (s, _) = AccessInputs::from_query(&q, PRESETS);
+            let (s, _) = AccessInputs::read_query(&q, PRESETS);
             let out = compute(&s, None);
             prop_assert!(out.shown.expect("shown").result.report.sectors <= 32);
         }

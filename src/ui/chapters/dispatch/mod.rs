@@ -8,33 +8,26 @@ mod canvas;
 mod readout;
 mod replay;
 pub mod state;
-mod text;
+pub(crate) mod text;
 mod transport;
 mod views;
 
 use leptos::prelude::*;
 
-use crate::ui::widgets::{
-    initial_query, use_permalink, ChapterIntro, Notices, PermalinkLink, Questions,
-};
-use state::{DispInputs, DispState};
+use crate::ui::shell::{ChapterBody, UrlInputs};
+use crate::ui::widgets::Questions;
+use state::DispState;
 
-/// The whole chapter page.
-#[component]
-pub fn DispatchChapter() -> impl IntoView {
-    let (inputs, notices) = DispInputs::from_query(&initial_query());
-    let state = DispState::new(inputs);
-    provide_context(state);
-    let permalink = use_permalink(move || state.inputs.with(|i| i.to_query()));
+/// The chapter's body inside the shell's frame.
+pub struct Page;
 
-    view! {
-        <article class="gx-chapter" data-testid="chapter-dispatch">
-            <header class="l-body">
-                <ChapterIntro number=3 title=text::TITLE intro=&text::INTRO/>
-            </header>
-            <div class="l-body">
-                <Notices notices=notices/>
-            </div>
+impl ChapterBody for Page {
+    type Inputs = state::DispInputs;
+
+    fn body(inputs: UrlInputs<Self::Inputs>) -> AnyView {
+        let state = DispState::new(inputs);
+        provide_context(state);
+        view! {
             <section class="l-page gx-figure-grid">
                 <views::Figure/>
                 <views::Controls/>
@@ -43,7 +36,7 @@ pub fn DispatchChapter() -> impl IntoView {
             <views::DataTable/>
             <replay::ReplaySection/>
             <Questions questions=&text::QUESTIONS/>
-            <PermalinkLink url=permalink/>
-        </article>
+        }
+        .into_any()
     }
 }

@@ -13,7 +13,8 @@ use crate::model::dispatch::observed::{
 use crate::model::dispatch::{waves, DispatchError, Durations, Simulator, Timeline, Trace, Waves};
 use crate::model::gpu_spec::GpuSpec;
 use crate::model::occupancy::{occupancy_steps, LaunchError};
-use crate::ui::chapters::occupancy::state::OccInputs;
+use crate::ui::shared::launch::LaunchInputs as OccInputs;
+use crate::ui::shell::{ChapterInputs, UrlInputs};
 use crate::ui::url::{to_query, Notice, QueryReader};
 
 /// This chapter's own inputs. Field names are the URL keys.
@@ -77,40 +78,6 @@ pub struct DispInputs {
     pub grid: GridInputs,
     /// The measured run replayed beside the model.
     pub replay: ReplayInputs,
-}
-
-impl DispInputs {
-    /// Reads a permalink's query; never panics; unknown/bad values become notices.
-    pub fn from_query(query: &str) -> (DispInputs, Vec<Notice>) {
-        use limits::*;
-        let mut r = QueryReader::parse(query);
-        let occ = OccInputs::read(&mut r);
-        let d = GridInputs::default();
-        let grid = GridInputs {
-            grid: r.num("grid", d.grid, GRID.0, GRID.1),
-            dur: r.num("dur", d.dur, DUR.0, DUR.1),
-            jit: r.num("jit", d.jit, JIT.0, JIT.1),
-        };
-        let runs: Vec<&str> = h200_runs().iter().map(|r| r.config).collect();
-        let replay = ReplayInputs {
-            run: r.one_of("run", DEFAULT_RUN, &runs),
-            arrange: r.flag("arrange", false),
-        };
-        (DispInputs { occ, grid, replay }, r.finish())
-    }
-
-    /// The query string (only non-default values; the occupancy keys as that chapter writes them).
-    pub fn to_query(&self) -> String {
-        [
-            self.occ.to_query(),
-            to_query(&self.grid, &GridInputs::default()),
-            to_query(&self.replay, &ReplayInputs::default()),
-        ]
-        .into_iter()
-        .filter(|q| !q.is_empty())
-        .collect::<Vec<_>>()
-        .join("&")
-    }
 }
 
 /// The course's launches, one button each.
@@ -261,11 +228,45 @@ pub struct Timed {
     pub compute_ms: f64,
 }
 
+impl ChapterInputs for DispInputs {
+    /// Reads a permalink's query; never panics; unknown/bad values become notices.
+    fn from_query(query: &str) -> (DispInputs, Vec<Notice>) {
+        use limits::*;
+        let mut r = QueryReader::parse(query);
+        let occ = OccInputs::read(&mut r);
+        let d = GridInputs::default();
+        let grid = GridInputs {
+            grid: r.num("grid", d.grid, GRID.0, GRID.1),
+            dur: r.num("dur", d.dur, DUR.0, DUR.1),
+            jit: r.num("jit", d.jit, JIT.0, JIT.1),
+        };
+        let runs: Vec<&str> = h200_runs().iter().map(|r| r.config).collect();
+        let replay = ReplayInputs {
+            run: r.one_of("run", DEFAULT_RUN, &runs),
+            arrange: r.flag("arrange", false),
+        };
+        (DispInputs { occ, grid, replay }, r.finish())
+    }
+
+    /// The query string (only non-default values; the occupancy keys as that chapter writes them).
+    fn to_query(&self) -> String {
+        [
+            self.occ.to_query(),
+            to_query(&self.grid, &GridInputs::default()),
+            to_query(&self.replay, &ReplayInputs::default()),
+        ]
+        .into_iter()
+        .filter(|q| !q.is_empty())
+        .collect::<Vec<_>>()
+        .join("&")
+    }
+}
+
 /// The chapter's reactive state.
 #[derive(Clone, Copy)]
 pub struct DispState {
     /// Every input (URL).
-    pub inputs: RwSignal<DispInputs>,
+    pub inputs: UrlInputs<DispInputs>,
     /// The model's schedule, recomputed only when the kernel, grid or durations change.
     pub timed: Memo<Timed>,
     /// Everything derived from the model (a view of `timed`).
@@ -290,8 +291,7 @@ impl DispState {
     }
 
     /// State starting from `inputs`, at time 0, paused.
-    pub fn new(inputs: DispInputs) -> Self {
-        let inputs = RwSignal::new(inputs);
+    pub fn new(inputs: UrlInputs<DispInputs>) -> Self {
         let model_inputs = Memo::new(move |_| {
             inputs.with(|i| DispInputs {
                 replay: ReplayInputs::default(),
@@ -373,7 +373,7 @@ mod tests {
     }
 
     #[test]
-    fn permalink_round_trips_and_shares_occupancy_keys() {
+    fn permalink_round_trips_and_shares_the_launch_keys() {
         let mut i = DispInputs::default();
         i.occ.regs = 32;
         i.occ.gpu = "h100".into();
@@ -388,8 +388,9 @@ mod tests {
         assert_eq!(back, i);
         assert!(notices.is_empty());
         assert_eq!(DispInputs::default().to_query(), "");
-        let (occ, notices) = OccInputs::from_query(&q);
-        assert_eq!(occ.regs, 32);
+        // The "edit this kernel" link carries only the launch's keys.
+        let (occ, notices) = OccInputs::from_query(&i.occ.to_query());
+        assert_eq!(occ, i.occ);
         assert!(notices.is_empty(), "{notices:?}");
     }
 

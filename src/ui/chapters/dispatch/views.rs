@@ -11,6 +11,7 @@ use crate::model::gpu_spec::GpuSpec;
 use crate::ui::chapters::occupancy::text as occ_text;
 use crate::ui::format::grouped;
 use crate::ui::i18n::{t, tr, use_lang, Lang};
+use crate::ui::shell::ChapterInputs;
 use crate::ui::widgets::{RangeSlider, Scale};
 
 fn state() -> DispState {
@@ -123,7 +124,7 @@ pub fn Controls() -> impl IntoView {
                 <div class="gx-presets">
                     {Preset::ALL.iter().map(|&p| view! {
                         <button class="gx-button gx-preset" data-testid=format!("dpreset-{:?}", p).to_lowercase()
-                            on:click=move |_| set(move |i| p.apply(i))>
+                            on:click=move |_| { st.clock.rewind(); st.inputs.navigate_update(move |i| p.apply(i)); }>
                             "A100 · "{t(text::preset(p))}
                         </button>
                     }).collect_view()}

@@ -187,7 +187,7 @@ pub fn Figure() -> impl IntoView {
                 {lanes}
             </svg>
             {mask_line}
-            <StepPlayer step=st.step playing=st.playing last=Signal::derive(move || st.outputs.with(|o| o.last_step()))
+            <StepPlayer step=Signal::derive(move || st.inputs.with(|i| i.step)) on_step=Callback::new(move |s| st.set_step(s)) playing=st.playing last=Signal::derive(move || st.outputs.with(|o| o.last_step()))
                 label=tr("Step through the instructions", "逐条执行指令")/>
             {step_line}
             <figcaption>

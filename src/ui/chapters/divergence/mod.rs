@@ -7,43 +7,33 @@
 mod figure;
 mod panels;
 pub mod state;
-mod text;
+pub(crate) mod text;
 mod timeline;
 
 use leptos::prelude::*;
 
 use crate::ui::i18n::t;
-use crate::ui::widgets::{
-    initial_query, use_permalink, ChapterIntro, Notices, PermalinkLink, Questions,
-};
+use crate::ui::shell::{ChapterBody, UrlInputs};
+use crate::ui::widgets::Questions;
 use state::{DivergenceInputs, DivergenceState};
 use timeline::Timeline;
 
-/// The whole chapter page.
-#[component]
-pub fn DivergenceChapter() -> impl IntoView {
-    let (inputs, step, notices) = DivergenceInputs::from_query(&initial_query());
-    let state = DivergenceState::new(inputs, step);
-    provide_context(state);
-    let permalink = use_permalink(move || {
-        let step = state.step() as u32;
-        state.inputs.with(|i| i.to_query(step))
-    });
-    let trace = Signal::derive(move || state.outputs.with(|o| o.trace.clone()));
-    let current = Signal::derive(move || state.step());
-    let pick = Callback::new(move |s: usize| {
-        state.playing.set(false);
-        state.step.set(u32::try_from(s).unwrap_or(0));
-    });
+/// The chapter's body inside the shell's frame.
+pub struct Page;
 
-    view! {
-        <article class="gx-chapter" data-testid="chapter-divergence">
-            <header class="l-body">
-                <ChapterIntro number=5 title=text::TITLE intro=&text::INTRO/>
-            </header>
-            <div class="l-body">
-                <Notices notices=notices/>
-            </div>
+impl ChapterBody for Page {
+    type Inputs = DivergenceInputs;
+
+    fn body(inputs: UrlInputs<DivergenceInputs>) -> AnyView {
+        let state = DivergenceState::new(inputs);
+        provide_context(state);
+        let trace = Signal::derive(move || state.outputs.with(|o| o.trace.clone()));
+        let current = Signal::derive(move || state.step());
+        let pick = Callback::new(move |s: usize| {
+            state.playing.set(false);
+            state.set_step(u32::try_from(s).unwrap_or(0));
+        });
+        view! {
             <section class="l-page gx-figure-grid">
                 <figure::Figure/>
                 <panels::Controls/>
@@ -66,7 +56,7 @@ pub fn DivergenceChapter() -> impl IntoView {
             </section>
             <panels::DataTable/>
             <Questions questions=&text::QUESTIONS/>
-            <PermalinkLink url=permalink/>
-        </article>
+        }
+        .into_any()
     }
 }

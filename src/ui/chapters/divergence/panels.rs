@@ -290,7 +290,7 @@ pub fn WarpsTable() -> impl IntoView {
                                     <td>{pct(w.lane_efficiency)}</td>
                                     <td>
                                         <button class="gx-button gx-button--small" disabled=warp == sel
-                                            on:click=move |_| { st.inputs.update(|i| i.warp = warp); st.step.set(0); }>
+                                            on:click=move |_| st.inputs.update(|i| { i.warp = warp; i.step = 0; })>
                                             {move || if lang.get() == Lang::Zh { "查看" } else { "show" }}
                                         </button>
                                     </td>

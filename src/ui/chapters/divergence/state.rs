@@ -8,6 +8,7 @@ use crate::model::simt::{
     preset, warps_per_block, BranchOrder, LaneData, Preset, SimtTrace, StepKind, WarpInput,
     DEFAULT_SEED, PRESET_IDS, WARP_SIZE,
 };
+use crate::ui::shell::{ChapterInputs, UrlInputs};
 use crate::ui::url::{to_query, Notice, QueryReader};
 
 /// Which side of a divergent branch runs first.
@@ -53,6 +54,9 @@ pub struct DivergenceInputs {
     pub seed: u32,
     /// Which side of a divergent branch runs first.
     pub order: Order,
+    /// The step the reader looks at (clamped to the trace when read through
+    /// [`DivergenceState::step`]); not an input of the model.
+    pub step: u32,
 }
 
 /// Ranges of every numeric input: the one place sliders, typed numbers and permalinks clamp to.
@@ -92,68 +96,7 @@ impl DivergenceInputs {
             n: p.input.n,
             seed,
             order: Order::Measured,
-        }
-    }
-
-    /// Reads a permalink's query: the inputs, the step, and notices for whatever was bad.
-    /// Never panics.
-    pub fn from_query(query: &str) -> (DivergenceInputs, u32, Vec<Notice>) {
-        let mut r = QueryReader::parse(query);
-        let id = r.one_of("preset", DEFAULT_PRESET, &PRESET_IDS);
-        let d = DivergenceInputs::for_preset(&id);
-        let block = r.num("block", d.block, limits::BLOCK.0, limits::BLOCK.1);
-        let last_warp = warps_per_block(block).saturating_sub(1);
-        let warp_raw = r.num("warp", d.warp, limits::WARP.0, limits::WARP.1);
-        let mut extra = Vec::new();
-        let warp = if warp_raw > last_warp {
-            extra.push(Notice::Clamped {
-                key: "warp".into(),
-                value: warp_raw.to_string(),
-                used: last_warp.to_string(),
-            });
-            last_warp
-        } else {
-            warp_raw
-        };
-        let inputs = DivergenceInputs {
-            preset: id,
-            block,
-            bidx: r.num("bidx", d.bidx, limits::BLOCK_INDEX.0, limits::BLOCK_INDEX.1),
-            warp,
-            n: if d.n == u32::MAX {
-                // Presets without a bound keep n unbounded; a link may still set one.
-                r.num("n", d.n, limits::N.0, u32::MAX)
-            } else {
-                r.num("n", d.n, limits::N.0, limits::N.1)
-            },
-            seed: r.num("seed", d.seed, limits::SEED.0, limits::SEED.1),
-            order: r.choice("order", d.order),
-        };
-        let step = r.num("step", 0, limits::STEP.0, limits::STEP.1);
-        let mut notices = r.finish();
-        notices.extend(extra);
-        (inputs, step, notices)
-    }
-
-    /// The query string for this state and step (only values that differ from the preset's).
-    pub fn to_query(&self, step: u32) -> String {
-        let mut q = to_query(self, &DivergenceInputs::for_preset(&self.preset));
-        // The preset id is always written so a link never depends on the default preset.
-        if !q.starts_with("preset=") && !q.contains("&preset=") {
-            let id = format!("preset={}", self.preset);
-            q = if q.is_empty() {
-                id
-            } else {
-                format!("{id}&{q}")
-            };
-        }
-        if step > 0 {
-            q.push_str(&format!("&step={step}"));
-        }
-        if q == format!("preset={DEFAULT_PRESET}") {
-            String::new()
-        } else {
-            q
+            step: 0,
         }
     }
 
@@ -352,13 +295,72 @@ pub fn bits(mask: u32) -> String {
 /// Lanes in a warp, as `usize` for indexing.
 pub const LANES: usize = WARP_SIZE as usize;
 
+impl ChapterInputs for DivergenceInputs {
+    /// Reads a permalink's query: the inputs and step, and notices for whatever was bad.
+    /// Never panics.
+    fn from_query(query: &str) -> (DivergenceInputs, Vec<Notice>) {
+        let mut r = QueryReader::parse(query);
+        let id = r.one_of("preset", DEFAULT_PRESET, &PRESET_IDS);
+        let d = DivergenceInputs::for_preset(&id);
+        let block = r.num("block", d.block, limits::BLOCK.0, limits::BLOCK.1);
+        let last_warp = warps_per_block(block).saturating_sub(1);
+        let warp_raw = r.num("warp", d.warp, limits::WARP.0, limits::WARP.1);
+        let mut extra = Vec::new();
+        let warp = if warp_raw > last_warp {
+            extra.push(Notice::Clamped {
+                key: "warp".into(),
+                value: warp_raw.to_string(),
+                used: last_warp.to_string(),
+            });
+            last_warp
+        } else {
+            warp_raw
+        };
+        let inputs = DivergenceInputs {
+            preset: id,
+            block,
+            bidx: r.num("bidx", d.bidx, limits::BLOCK_INDEX.0, limits::BLOCK_INDEX.1),
+            warp,
+            n: if d.n == u32::MAX {
+                // Presets without a bound keep n unbounded; a link may still set one.
+                r.num("n", d.n, limits::N.0, u32::MAX)
+            } else {
+                r.num("n", d.n, limits::N.0, limits::N.1)
+            },
+            seed: r.num("seed", d.seed, limits::SEED.0, limits::SEED.1),
+            order: r.choice("order", d.order),
+            step: r.num("step", 0, limits::STEP.0, limits::STEP.1),
+        };
+        let mut notices = r.finish();
+        notices.extend(extra);
+        (inputs, notices)
+    }
+
+    /// The query string (only values that differ from the preset's; the preset always).
+    fn to_query(&self) -> String {
+        let mut q = to_query(self, &DivergenceInputs::for_preset(&self.preset));
+        // The preset id is always written so a link never depends on the default preset.
+        if !q.starts_with("preset=") && !q.contains("&preset=") {
+            let id = format!("preset={}", self.preset);
+            q = if q.is_empty() {
+                id
+            } else {
+                format!("{id}&{q}")
+            };
+        }
+        if q == format!("preset={DEFAULT_PRESET}") {
+            String::new()
+        } else {
+            q
+        }
+    }
+}
+
 /// The chapter's reactive state.
 #[derive(Clone, Copy)]
 pub struct DivergenceState {
-    /// Every input that changes the model run.
-    pub inputs: RwSignal<DivergenceInputs>,
-    /// The step the reader looks at (clamped to the trace when read through [`Self::step`]).
-    pub step: RwSignal<u32>,
+    /// Every input, and the step the reader looks at (clamped through [`Self::step`]).
+    pub inputs: UrlInputs<DivergenceInputs>,
     /// Whether the steps are playing.
     pub playing: RwSignal<bool>,
     /// Everything derived: the only place the model is called.
@@ -366,13 +368,18 @@ pub struct DivergenceState {
 }
 
 impl DivergenceState {
-    /// State starting from `inputs` at `step`.
-    pub fn new(inputs: DivergenceInputs, step: u32) -> Self {
-        let inputs = RwSignal::new(inputs);
-        let outputs = Memo::new(move |_| inputs.with(compute));
+    /// State following `inputs`.
+    pub fn new(inputs: UrlInputs<DivergenceInputs>) -> Self {
+        // The step is not a model input: moving it does not rerun the model.
+        let run = Memo::new(move |_| {
+            inputs.with(|i| DivergenceInputs {
+                step: 0,
+                ..i.clone()
+            })
+        });
+        let outputs = Memo::new(move |_| run.with(compute));
         DivergenceState {
             inputs,
-            step: RwSignal::new(step),
             playing: RwSignal::new(false),
             outputs,
         }
@@ -381,14 +388,19 @@ impl DivergenceState {
     /// The current step, clamped to the trace.
     pub fn step(&self) -> usize {
         let last = self.outputs.with(|o| o.last_step());
-        self.step.get().min(last) as usize
+        self.inputs.with(|i| i.step).min(last) as usize
     }
 
-    /// Picks a preset: its default warp and parameters, back to step 0.
+    /// Moves to step `step`.
+    pub fn set_step(&self, step: u32) {
+        self.inputs.update(|i| i.step = step);
+    }
+
+    /// Picks a preset: its default warp and parameters, back to step 0 (a navigation: Back
+    /// returns to the previous preset).
     pub fn choose_preset(&self, id: &str) {
         if PRESET_IDS.contains(&id) {
-            self.inputs.set(DivergenceInputs::for_preset(id));
-            self.step.set(0);
+            self.inputs.navigate(DivergenceInputs::for_preset(id));
         }
     }
 
@@ -420,7 +432,7 @@ mod tests {
         assert_eq!(twin.preset.id, "warp-aligned");
         assert_eq!(twin.trace.issue_slots(), 4);
         assert_eq!(twin.trace.lane_efficiency(), 1.0);
-        assert_eq!(DivergenceInputs::default().to_query(0), "");
+        assert_eq!(DivergenceInputs::default().to_query(), "");
         assert_eq!(DEFAULT_SEED_U32 as u64, DEFAULT_SEED);
     }
 
@@ -461,21 +473,21 @@ mod tests {
         let mut s = DivergenceInputs::for_preset("bounds-check");
         s.n = 1001;
         s.order = Order::Else;
-        let q = s.to_query(3);
-        let (back, step, notices) = DivergenceInputs::from_query(&q);
+        s.step = 3;
+        let q = s.to_query();
+        let (back, notices) = DivergenceInputs::from_query(&q);
         assert_eq!(back, s);
-        assert_eq!(step, 3);
         assert!(notices.is_empty(), "{notices:?}");
         let plain = DivergenceInputs::for_preset("nested-if");
-        assert_eq!(plain.to_query(0), "preset=nested-if");
+        assert_eq!(plain.to_query(), "preset=nested-if");
     }
 
     #[test]
     fn warp_past_the_block_is_clamped_with_a_notice() {
-        let (s, _, notices) = DivergenceInputs::from_query("preset=partial-warp&warp=9");
+        let (s, notices) = DivergenceInputs::from_query("preset=partial-warp&warp=9");
         assert_eq!(s.warp, 1);
         assert_eq!(notices.len(), 1);
-        let (s, _, notices) = DivergenceInputs::from_query("preset=zzz&block=0&order=x&q=1");
+        let (s, notices) = DivergenceInputs::from_query("preset=zzz&block=0&order=x&q=1");
         assert_eq!(s.preset, "odd-even");
         assert_eq!(s.block, 1);
         assert_eq!(notices.len(), 4, "{notices:?}");
@@ -485,7 +497,11 @@ mod tests {
     fn choosing_a_preset_recomputes_through_the_memo() {
         let owner = Owner::new();
         owner.set();
-        let state = DivergenceState::new(DivergenceInputs::default(), 2);
+        let start = DivergenceInputs {
+            step: 2,
+            ..DivergenceInputs::default()
+        };
+        let state = DivergenceState::new(UrlInputs::detached(start));
         assert_eq!(state.step(), 2);
         state.choose_preset("lane-lt-16");
         assert_eq!(state.step(), 0);
@@ -499,16 +515,16 @@ mod tests {
     proptest! {
         #[test]
         fn any_query_computes_without_panic(q in ".{0,300}") {
-            let (s, step, _) = DivergenceInputs::from_query(&q);
+            let (s, _) = DivergenceInputs::from_query(&q);
             let out = compute(&s);
-            let _ = lane_states(&out, step as usize);
+            let _ = lane_states(&out, s.step as usize);
             prop_assert!(out.trace.lane_efficiency() <= 1.0);
         }
 
         #[test]
         fn any_in_range_input_computes(pi in 0usize..PRESET_IDS.len(), block in 1u32..=1024, warp in 0u32..32,
                                        n in 0u32..(1 << 26), bidx in 0u32..65_536, seed: u32) {
-            let s = DivergenceInputs { preset: PRESET_IDS[pi].into(), block, warp, n, bidx, seed, order: Order::Measured };
+            let s = DivergenceInputs { preset: PRESET_IDS[pi].into(), block, warp, n, bidx, seed, order: Order::Measured, step: 0 };
             let out = compute(&s);
             prop_assert!(out.trace.steps.iter().all(|st| (st.line as usize) < out.listing.len()));
             prop_assert_eq!(out.exited_before.len(), out.trace.steps.len() + 1);

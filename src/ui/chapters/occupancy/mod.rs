@@ -12,27 +12,20 @@ mod views;
 
 use leptos::prelude::*;
 
-use crate::ui::widgets::{
-    initial_query, use_permalink, ChapterIntro, Notices, PermalinkLink, Questions,
-};
-use state::{OccInputs, OccState};
+use crate::ui::shell::{ChapterBody, UrlInputs};
+use crate::ui::widgets::Questions;
+use state::OccState;
 
-/// The whole chapter page.
-#[component]
-pub fn OccupancyChapter() -> impl IntoView {
-    let (inputs, notices) = OccInputs::from_query(&initial_query());
-    let state = OccState::new(inputs);
-    provide_context(state);
-    let permalink = use_permalink(move || state.inputs.with(|i| i.to_query()));
+/// The chapter's body inside the shell's frame.
+pub struct Page;
 
-    view! {
-        <article class="gx-chapter" data-testid="chapter-occupancy">
-            <header class="l-body">
-                <ChapterIntro number=2 title=text::TITLE intro=&text::INTRO/>
-            </header>
-            <div class="l-body">
-                <Notices notices=notices/>
-            </div>
+impl ChapterBody for Page {
+    type Inputs = state::OccInputs;
+
+    fn body(inputs: UrlInputs<Self::Inputs>) -> AnyView {
+        let state = OccState::new(inputs);
+        provide_context(state);
+        view! {
             <section class="l-page gx-figure-grid">
                 <bars::Figure/>
                 <views::Controls/>
@@ -42,7 +35,7 @@ pub fn OccupancyChapter() -> impl IntoView {
             <sweeps::Sweeps/>
             <bars::DataTable/>
             <Questions questions=&text::QUESTIONS/>
-            <PermalinkLink url=permalink/>
-        </article>
+        }
+        .into_any()
     }
 }

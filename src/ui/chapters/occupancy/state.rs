@@ -2,145 +2,15 @@
 //! calls the model. The dispatch chapter reads the same URL keys through [`OccInputs::read`].
 
 use leptos::prelude::*;
-use serde::{Deserialize, Serialize};
 
 use crate::model::gpu_spec::GpuSpec;
 use crate::model::occupancy::{
     max_potential_block_size, occupancy_steps, sweep_block_size, sweep_dynamic_smem,
-    sweep_regs_per_thread, Carveout, KernelConfig, LaunchError, Limiter, OccupancySteps,
-    SweepPoint, UNLIMITED,
+    sweep_regs_per_thread, KernelConfig, LaunchError, Limiter, OccupancySteps, SweepPoint,
+    UNLIMITED,
 };
-use crate::ui::url::{to_query, Notice, QueryReader};
-
-/// How the dynamic shared-memory input is typed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum SmemUnit {
-    /// Bytes, slider in steps of 128 B.
-    B,
-    /// KiB, slider in steps of 1 KiB.
-    Kib,
-}
-
-/// What the sweep graphs put on the y axis.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum YAxis {
-    /// Occupancy, percent.
-    Pct,
-    /// Resident warps per SM.
-    Warps,
-}
-
-/// Every input of the chapter. Field names are the URL keys.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct OccInputs {
-    /// GPU preset id.
-    pub gpu: String,
-    /// Threads per block.
-    pub threads: u32,
-    /// Registers per thread.
-    pub regs: u32,
-    /// Static shared memory per block, bytes.
-    pub smem: u32,
-    /// Dynamic shared memory per block, bytes.
-    pub dsmem: u32,
-    /// The unit the dynamic shared memory is typed in.
-    pub dunit: SmemUnit,
-    /// Carveout preference in percent, or −1 for none (CUDA's `-1` default).
-    pub carveout: i32,
-    /// The sweep graphs' y axis.
-    pub y: YAxis,
-}
-
-/// Ranges of every numeric input: the one place sliders, typed numbers and permalinks clamp to.
-pub mod limits {
-    /// Threads per block: typed 1..=1024; the slider moves in whole warps.
-    pub const THREADS: (u32, u32) = (1, 1024);
-    /// Registers per thread (ptxas never emits more than 255).
-    pub const REGS: (u32, u32) = (1, 255);
-    /// Static shared memory: ptxas accepts at most 48 KiB.
-    pub const STATIC_SMEM: (u32, u32) = (0, 48 * 1024);
-    /// Dynamic shared memory: up to 256 KiB (more than any preset's per-block limit, so the
-    /// "does not fit" message can be reached).
-    pub const DYNAMIC_SMEM: (u32, u32) = (0, 256 * 1024);
-    /// Carveout: −1 (no preference) or 0..=100 %.
-    pub const CARVEOUT: (i32, i32) = (-1, 100);
-}
-
-impl Default for OccInputs {
-    fn default() -> Self {
-        OccInputs {
-            gpu: "a100".into(),
-            threads: 256,
-            regs: 64,
-            smem: 0,
-            dsmem: 0,
-            dunit: SmemUnit::Kib,
-            carveout: -1,
-            y: YAxis::Pct,
-        }
-    }
-}
-
-impl OccInputs {
-    /// Reads the occupancy keys from `r` (the dispatch chapter shares them).
-    pub fn read(r: &mut QueryReader) -> OccInputs {
-        use limits::*;
-        let d = OccInputs::default();
-        let ids: Vec<&str> = GpuSpec::all().iter().map(|g| g.id).collect();
-        OccInputs {
-            gpu: r.one_of("gpu", &d.gpu, &ids),
-            threads: r.num("threads", d.threads, THREADS.0, THREADS.1),
-            regs: r.num("regs", d.regs, REGS.0, REGS.1),
-            smem: r.num("smem", d.smem, STATIC_SMEM.0, STATIC_SMEM.1),
-            dsmem: r.num("dsmem", d.dsmem, DYNAMIC_SMEM.0, DYNAMIC_SMEM.1),
-            dunit: r.choice("dunit", d.dunit),
-            carveout: r.num("carveout", d.carveout, CARVEOUT.0, CARVEOUT.1),
-            y: r.choice("y", d.y),
-        }
-    }
-
-    /// Reads a permalink's query; never panics; unknown/bad values become notices.
-    pub fn from_query(query: &str) -> (OccInputs, Vec<Notice>) {
-        let mut r = QueryReader::parse(query);
-        let inputs = OccInputs::read(&mut r);
-        // The Block dispatch chapter's own keys: a link from there opens here without notices.
-        for key in ["grid", "dur", "jit"] {
-            r.skip(key);
-        }
-        (inputs, r.finish())
-    }
-
-    /// The query string for this state (only non-default values).
-    pub fn to_query(&self) -> String {
-        to_query(self, &OccInputs::default())
-    }
-
-    /// The GPU preset (A100 if the id is unknown, which `read` already prevents).
-    pub fn gpu_spec(&self) -> GpuSpec {
-        GpuSpec::by_id(&self.gpu).unwrap_or_else(GpuSpec::a100_sxm)
-    }
-
-    /// The carveout as the model's type.
-    pub fn carveout_model(&self) -> Carveout {
-        match u32::try_from(self.carveout) {
-            Ok(p) => Carveout::Percent(p),
-            Err(_) => Carveout::Default,
-        }
-    }
-
-    /// The kernel as the model's input.
-    pub fn kernel(&self) -> KernelConfig {
-        KernelConfig {
-            threads_per_block: self.threads,
-            regs_per_thread: self.regs,
-            static_smem_bytes: self.smem,
-            dynamic_smem_bytes: self.dsmem,
-            carveout: self.carveout_model(),
-        }
-    }
-}
+pub use crate::ui::shared::launch::{limits, LaunchInputs as OccInputs, SmemUnit, YAxis};
+use crate::ui::shell::UrlInputs;
 
 /// The course's examples, one button each.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -402,15 +272,14 @@ pub fn compute(inputs: &OccInputs) -> OccOutputs {
 #[derive(Clone, Copy)]
 pub struct OccState {
     /// Every input.
-    pub inputs: RwSignal<OccInputs>,
+    pub inputs: UrlInputs<OccInputs>,
     /// Everything derived: the only place the model is called.
     pub outputs: Memo<OccOutputs>,
 }
 
 impl OccState {
     /// State starting from `inputs`.
-    pub fn new(inputs: OccInputs) -> Self {
-        let inputs = RwSignal::new(inputs);
+    pub fn new(inputs: UrlInputs<OccInputs>) -> Self {
         let outputs = Memo::new(move |_| inputs.with(compute));
         OccState { inputs, outputs }
     }
@@ -419,6 +288,7 @@ impl OccState {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ui::shell::ChapterInputs;
     use proptest::prelude::*;
 
     fn with(f: impl FnOnce(&mut OccInputs)) -> OccInputs {
@@ -542,7 +412,7 @@ mod tests {
     fn raising_registers_recomputes_through_the_memo() {
         let owner = Owner::new();
         owner.set();
-        let state = OccState::new(OccInputs::default());
+        let state = OccState::new(UrlInputs::detached(OccInputs::default()));
         assert_eq!(state.outputs.get_untracked().steps.blocks_per_sm, 4);
         state.inputs.update(|i| i.regs = 128);
         assert_eq!(state.outputs.get_untracked().steps.blocks_per_sm, 2);

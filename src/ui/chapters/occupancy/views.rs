@@ -10,6 +10,7 @@ use crate::model::gpu_spec::GpuSpec;
 use crate::model::occupancy::{Carveout, UNLIMITED};
 use crate::ui::format::grouped;
 use crate::ui::i18n::{t, tr, use_lang, Lang, Tr};
+use crate::ui::shell::ChapterInputs;
 use crate::ui::widgets::RangeSlider;
 
 fn state() -> OccState {
@@ -166,7 +167,7 @@ pub fn Controls() -> impl IntoView {
                         <button class="gx-button gx-preset"
                             data-testid=format!("preset-{:?}", p).to_lowercase()
                             aria-pressed=move || st.inputs.with(|i| p.is_active(i)).to_string()
-                            on:click=move |_| st.inputs.update(|i| p.apply(i))>
+                            on:click=move |_| st.inputs.navigate_update(|i| p.apply(i))>
                             "A100 · "{t(text::preset(p))}
                         </button>
                     }).collect_view()}

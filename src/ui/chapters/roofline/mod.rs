@@ -4,32 +4,25 @@
 //! Model: [`crate::model::roofline`]. State: [`state::RooflineState`] (inputs → one memo).
 
 pub mod state;
-mod text;
+pub(crate) mod text;
 mod views;
 
 use leptos::prelude::*;
 
-use crate::ui::widgets::{
-    initial_query, use_permalink, ChapterIntro, Notices, PermalinkLink, Questions,
-};
-use state::{RooflineInputs, RooflineState};
+use crate::ui::shell::{ChapterBody, UrlInputs};
+use crate::ui::widgets::Questions;
+use state::RooflineState;
 
-/// The whole chapter page.
-#[component]
-pub fn RooflineChapter() -> impl IntoView {
-    let (inputs, notices) = RooflineInputs::from_query(&initial_query());
-    let state = RooflineState::new(inputs);
-    provide_context(state);
-    let permalink = use_permalink(move || state.inputs.with(|i| i.to_query()));
+/// The chapter's body inside the shell's frame.
+pub struct Page;
 
-    view! {
-        <article class="gx-chapter" data-testid="chapter-roofline">
-            <header class="l-body">
-                <ChapterIntro number=9 title=text::TITLE intro=&text::INTRO/>
-            </header>
-            <div class="l-body">
-                <Notices notices=notices/>
-            </div>
+impl ChapterBody for Page {
+    type Inputs = state::RooflineInputs;
+
+    fn body(inputs: UrlInputs<Self::Inputs>) -> AnyView {
+        let state = RooflineState::new(inputs);
+        provide_context(state);
+        view! {
             <section class="l-page gx-figure-grid">
                 <views::Figure/>
                 <views::Controls/>
@@ -40,7 +33,7 @@ pub fn RooflineChapter() -> impl IntoView {
             <views::MeasuredTable/>
             <views::DataTable/>
             <Questions questions=&text::QUESTIONS/>
-            <PermalinkLink url=permalink/>
-        </article>
+        }
+        .into_any()
     }
 }

@@ -9,6 +9,7 @@ use crate::model::roofline::{
     chart_spec, compare, measured_h200, place_kernel, tiled_gemm, Comparison, Dtype, KernelShape,
     MeasuredKernel, Placement, Precision, RooflineChartSpec, TiledGemm,
 };
+use crate::ui::shell::{ChapterInputs, UrlInputs};
 use crate::ui::url::{to_query, Notice, QueryReader};
 
 /// Which kind of kernel the reader places on the chart.
@@ -146,46 +147,6 @@ impl Default for RooflineInputs {
 }
 
 impl RooflineInputs {
-    /// Reads a permalink's query; never panics; unknown/bad values become notices.
-    pub fn from_query(query: &str) -> (RooflineInputs, Vec<Notice>) {
-        use limits::*;
-        let d = RooflineInputs::default();
-        let mut r = QueryReader::parse(query);
-        let ids: Vec<&str> = GpuSpec::all().iter().map(|g| g.id).collect();
-        let inputs = RooflineInputs {
-            gpu: r.one_of("gpu", &d.gpu, &ids),
-            src: r.choice("src", d.src),
-            kind: r.choice("kind", d.kind),
-            m: r.num("m", d.m, DIM.0, DIM.1),
-            n: r.num("n", d.n, DIM.0, DIM.1),
-            k: r.num("k", d.k, DIM.0, DIM.1),
-            dtype: r.choice("dtype", d.dtype),
-            elems: r.num("elems", d.elems, ELEMS.0, ELEMS.1),
-            rows: r.num("rows", d.rows, ROWS.0, ROWS.1),
-            d: r.num("d", d.d, WIDTH.0, WIDTH.1),
-            s: r.num("s", d.s, ROWS.0, ROWS.1),
-            layers: r.num("layers", d.layers, COUNT.0, COUNT.1),
-            kvh: r.num("kvh", d.kvh, COUNT.0, COUNT.1),
-            qh: r.num("qh", d.qh, COUNT.0, COUNT.1),
-            dh: r.num("dh", d.dh, WIDTH.0, WIDTH.1),
-            wk: r.num("wk", d.wk, DIM.0, DIM.1),
-            wn: r.num("wn", d.wn, DIM.0, DIM.1),
-            flops: r.float("flops", d.flops, AMOUNT.0, AMOUNT.1),
-            bytes: r.float("bytes", d.bytes, AMOUNT.0, AMOUNT.1),
-            prec: r.choice("prec", d.prec),
-            bm: r.num("bm", d.bm, TILE.0, TILE.1),
-            bn: r.num("bn", d.bn, TILE.0, TILE.1),
-            bk: r.num("bk", d.bk, TILE_K.0, TILE_K.1),
-            measured: r.flag("measured", d.measured),
-        };
-        (inputs, r.finish())
-    }
-
-    /// The query string for this state (only non-default values).
-    pub fn to_query(&self) -> String {
-        to_query(self, &RooflineInputs::default())
-    }
-
     /// The reader's kernel as a model shape.
     pub fn shape(&self) -> KernelShape {
         match self.kind {
@@ -403,19 +364,60 @@ pub fn compute(inputs: &RooflineInputs) -> RooflineOutputs {
     }
 }
 
+impl ChapterInputs for RooflineInputs {
+    /// Reads a permalink's query; never panics; unknown/bad values become notices.
+    fn from_query(query: &str) -> (RooflineInputs, Vec<Notice>) {
+        use limits::*;
+        let d = RooflineInputs::default();
+        let mut r = QueryReader::parse(query);
+        let ids: Vec<&str> = GpuSpec::all().iter().map(|g| g.id).collect();
+        let inputs = RooflineInputs {
+            gpu: r.one_of("gpu", &d.gpu, &ids),
+            src: r.choice("src", d.src),
+            kind: r.choice("kind", d.kind),
+            m: r.num("m", d.m, DIM.0, DIM.1),
+            n: r.num("n", d.n, DIM.0, DIM.1),
+            k: r.num("k", d.k, DIM.0, DIM.1),
+            dtype: r.choice("dtype", d.dtype),
+            elems: r.num("elems", d.elems, ELEMS.0, ELEMS.1),
+            rows: r.num("rows", d.rows, ROWS.0, ROWS.1),
+            d: r.num("d", d.d, WIDTH.0, WIDTH.1),
+            s: r.num("s", d.s, ROWS.0, ROWS.1),
+            layers: r.num("layers", d.layers, COUNT.0, COUNT.1),
+            kvh: r.num("kvh", d.kvh, COUNT.0, COUNT.1),
+            qh: r.num("qh", d.qh, COUNT.0, COUNT.1),
+            dh: r.num("dh", d.dh, WIDTH.0, WIDTH.1),
+            wk: r.num("wk", d.wk, DIM.0, DIM.1),
+            wn: r.num("wn", d.wn, DIM.0, DIM.1),
+            flops: r.float("flops", d.flops, AMOUNT.0, AMOUNT.1),
+            bytes: r.float("bytes", d.bytes, AMOUNT.0, AMOUNT.1),
+            prec: r.choice("prec", d.prec),
+            bm: r.num("bm", d.bm, TILE.0, TILE.1),
+            bn: r.num("bn", d.bn, TILE.0, TILE.1),
+            bk: r.num("bk", d.bk, TILE_K.0, TILE_K.1),
+            measured: r.flag("measured", d.measured),
+        };
+        (inputs, r.finish())
+    }
+
+    /// The query string for this state (only non-default values).
+    fn to_query(&self) -> String {
+        to_query(self, &RooflineInputs::default())
+    }
+}
+
 /// The chapter's reactive state: one signal of inputs and one memo of outputs.
 #[derive(Clone, Copy)]
 pub struct RooflineState {
     /// Every input.
-    pub inputs: RwSignal<RooflineInputs>,
+    pub inputs: UrlInputs<RooflineInputs>,
     /// Everything derived: the only place the model is called.
     pub outputs: Memo<RooflineOutputs>,
 }
 
 impl RooflineState {
     /// State starting from `inputs`.
-    pub fn new(inputs: RooflineInputs) -> Self {
-        let inputs = RwSignal::new(inputs);
+    pub fn new(inputs: UrlInputs<RooflineInputs>) -> Self {
         let outputs = Memo::new(move |_| inputs.with(compute));
         RooflineState { inputs, outputs }
     }
@@ -484,7 +486,7 @@ mod tests {
     fn raising_k_recomputes_through_the_memo() {
         let owner = Owner::new();
         owner.set();
-        let state = RooflineState::new(RooflineInputs::default());
+        let state = RooflineState::new(UrlInputs::detached(RooflineInputs::default()));
         let before = state
             .outputs
             .get_untracked()

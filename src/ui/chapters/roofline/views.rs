@@ -305,7 +305,8 @@ pub fn Controls() -> impl IntoView {
                     let v = event_target_value(&ev);
                     if let Some(f) = Family::ALL.iter().find(|f| format!("{f:?}") == v) {
                         let f = *f;
-                        set(move |i| i.kind = f);
+                        // A kernel family is a preset: its own history entry.
+                        state().inputs.navigate_update(move |i| i.kind = f);
                     }
                 }>
                     {Family::ALL.iter().map(|f| {

@@ -7,32 +7,25 @@
 mod charts;
 pub mod measured;
 pub mod state;
-mod text;
+pub(crate) mod text;
 mod views;
 
 use leptos::prelude::*;
 
-use crate::ui::widgets::{
-    initial_query, use_permalink, ChapterIntro, Notices, PermalinkLink, Questions,
-};
-use state::{SchedulingInputs, SchedulingState};
+use crate::ui::shell::{ChapterBody, UrlInputs};
+use crate::ui::widgets::Questions;
+use state::SchedulingState;
 
-/// The whole chapter page.
-#[component]
-pub fn SchedulingChapter() -> impl IntoView {
-    let (inputs, notices) = SchedulingInputs::from_query(&initial_query());
-    let state = SchedulingState::new(inputs);
-    provide_context(state);
-    let permalink = use_permalink(move || state.inputs.with(|i| i.to_query()));
+/// The chapter's body inside the shell's frame.
+pub struct Page;
 
-    view! {
-        <article class="gx-chapter" data-testid="chapter-scheduling">
-            <header class="l-body">
-                <ChapterIntro number=4 title=text::TITLE intro=&text::INTRO/>
-            </header>
-            <div class="l-body">
-                <Notices notices=notices/>
-            </div>
+impl ChapterBody for Page {
+    type Inputs = state::SchedulingInputs;
+
+    fn body(inputs: UrlInputs<Self::Inputs>) -> AnyView {
+        let state = SchedulingState::new(inputs);
+        provide_context(state);
+        view! {
             <section class="l-page gx-figure-grid">
                 <views::Figure/>
                 <views::Controls/>
@@ -42,7 +35,7 @@ pub fn SchedulingChapter() -> impl IntoView {
             <charts::MeasuredChart/>
             <charts::DataTable/>
             <Questions questions=&text::QUESTIONS/>
-            <PermalinkLink url=permalink/>
-        </article>
+        }
+        .into_any()
     }
 }

@@ -11,6 +11,7 @@ use crate::model::scheduler::{
     SchedulerTrace, Simulator, SweepPoint, MAX_INDEPENDENT_PER_LOAD, MAX_LATENCY_CYCLES,
     MAX_LOADS_IN_FLIGHT, MAX_RESIDENT_WARPS,
 };
+use crate::ui::shell::{ChapterInputs, UrlInputs};
 use crate::ui::url::{to_query, Notice, QueryReader};
 
 /// Every input of the chapter. Field names are the URL keys.
@@ -61,27 +62,6 @@ impl Default for SchedulingInputs {
 }
 
 impl SchedulingInputs {
-    /// Reads a permalink's query; never panics; bad values become notices.
-    pub fn from_query(query: &str) -> (SchedulingInputs, Vec<Notice>) {
-        use limits::*;
-        let d = SchedulingInputs::default();
-        let mut r = QueryReader::parse(query);
-        let s = SchedulingInputs {
-            l: r.num("l", d.l, L.0, L.1),
-            k: r.num("k", d.k, K.0, K.1),
-            w: r.num("w", d.w, W.0, W.1),
-            ilp: r.num("ilp", d.ilp, ILP.0, ILP.1),
-            cycles: r.num("cycles", d.cycles, CYCLES.0, CYCLES.1),
-            kernel: r.one_of("kernel", &d.kernel, &KERNEL_IDS),
-        };
-        (s, r.finish())
-    }
-
-    /// The query string (only non-default values).
-    pub fn to_query(&self) -> String {
-        to_query(self, &SchedulingInputs::default())
-    }
-
     /// The model's config.
     pub fn config(&self) -> SchedulerConfig {
         SchedulerConfig {
@@ -169,11 +149,34 @@ pub fn compute(inputs: &SchedulingInputs) -> SchedulingOutputs {
     }
 }
 
+impl ChapterInputs for SchedulingInputs {
+    /// Reads a permalink's query; never panics; bad values become notices.
+    fn from_query(query: &str) -> (SchedulingInputs, Vec<Notice>) {
+        use limits::*;
+        let d = SchedulingInputs::default();
+        let mut r = QueryReader::parse(query);
+        let s = SchedulingInputs {
+            l: r.num("l", d.l, L.0, L.1),
+            k: r.num("k", d.k, K.0, K.1),
+            w: r.num("w", d.w, W.0, W.1),
+            ilp: r.num("ilp", d.ilp, ILP.0, ILP.1),
+            cycles: r.num("cycles", d.cycles, CYCLES.0, CYCLES.1),
+            kernel: r.one_of("kernel", &d.kernel, &KERNEL_IDS),
+        };
+        (s, r.finish())
+    }
+
+    /// The query string (only non-default values).
+    fn to_query(&self) -> String {
+        to_query(self, &SchedulingInputs::default())
+    }
+}
+
 /// The chapter's reactive state.
 #[derive(Clone, Copy)]
 pub struct SchedulingState {
     /// Every input.
-    pub inputs: RwSignal<SchedulingInputs>,
+    pub inputs: UrlInputs<SchedulingInputs>,
     /// Everything derived: the only place the model is called.
     pub outputs: Memo<SchedulingOutputs>,
     /// The cycle under the cursor (clamped to the trace when read).
@@ -184,8 +187,7 @@ pub struct SchedulingState {
 
 impl SchedulingState {
     /// State starting from `inputs`.
-    pub fn new(inputs: SchedulingInputs) -> Self {
-        let inputs = RwSignal::new(inputs);
+    pub fn new(inputs: UrlInputs<SchedulingInputs>) -> Self {
         let outputs = Memo::new(move |_| inputs.with(compute));
         SchedulingState {
             inputs,
@@ -246,7 +248,7 @@ mod tests {
     fn memo_follows_inputs() {
         let owner = Owner::new();
         owner.set();
-        let st = SchedulingState::new(SchedulingInputs::default());
+        let st = SchedulingState::new(UrlInputs::detached(SchedulingInputs::default()));
         let before = st.outputs.get_untracked().steady;
         st.inputs.update(|i| i.ilp = 4);
         assert!(st.outputs.get_untracked().steady > before);

@@ -219,7 +219,7 @@ pub fn Figure() -> impl IntoView {
                 {body}
                 {cursor_line}
             </svg>
-            <StepPlayer step=st.cursor playing=st.playing last=last stride=4 interval_ms=80
+            <StepPlayer step=st.cursor on_step=Callback::new(move |s| st.cursor.set(s)) playing=st.playing last=last stride=4 interval_ms=80
                 label=tr("Step through the cycles, 4 per step", "逐周期查看（每步 4 个周期）")/>
             {readout}
             <p class="gx-stepinfo" data-testid="timeline-util">{move || {

@@ -11,33 +11,26 @@ mod layers;
 mod quant;
 pub mod state;
 mod steps;
-mod text;
+pub(crate) mod text;
 
 use leptos::prelude::*;
 
 use crate::ui::i18n::{t, use_lang, Lang};
-use crate::ui::widgets::{
-    initial_query, use_permalink, ChapterIntro, Notices, PermalinkLink, Questions,
-};
-use state::{TcInputs, TcState};
+use crate::ui::shell::{ChapterBody, UrlInputs};
+use crate::ui::widgets::Questions;
+use state::TcState;
 
-/// The whole chapter page.
-#[component]
-pub fn TensorCoresChapter() -> impl IntoView {
-    let lang = use_lang();
-    let (inputs, notices) = TcInputs::from_query(&initial_query());
-    let state = TcState::new(inputs);
-    provide_context(state);
-    let permalink = use_permalink(move || state.inputs.with(|i| i.to_query()));
+/// The chapter's body inside the shell's frame.
+pub struct Page;
 
-    view! {
-        <article class="gx-chapter" data-testid="chapter-tensor-cores">
-            <header class="l-body">
-                <ChapterIntro number=8 title=text::TITLE intro=&text::INTRO/>
-            </header>
-            <div class="l-body">
-                <Notices notices=notices/>
-            </div>
+impl ChapterBody for Page {
+    type Inputs = state::TcInputs;
+
+    fn body(inputs: UrlInputs<Self::Inputs>) -> AnyView {
+        let lang = use_lang();
+        let state = TcState::new(inputs);
+        provide_context(state);
+        view! {
             <quant::QuantSection/>
             <launch::LaunchSection/>
             <section class="l-page gx-section" data-testid="fragments">
@@ -58,7 +51,7 @@ pub fn TensorCoresChapter() -> impl IntoView {
             <layers::LayersSection/>
             <layers::GenerationsSection/>
             <Questions questions=&text::QUESTIONS/>
-            <PermalinkLink url=permalink/>
-        </article>
+        }
+        .into_any()
     }
 }

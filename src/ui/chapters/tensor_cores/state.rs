@@ -14,6 +14,7 @@ use crate::model::w8a8::{
     error_bound, gemv_reference, quantize_per_channel, quantize_symmetric, w8a8_gemv, ErrorBound,
     GemvOutput, GlobalLoads, KernelStep, QuantizedWeights, TileCost, W8a8Error, W8a8Gemv,
 };
+use crate::ui::shell::{ChapterInputs, UrlInputs};
 use crate::ui::url::{to_query, Notice, QueryReader};
 
 /// Every input of the chapter. Field names are the URL keys.
@@ -191,49 +192,6 @@ pub fn seeded_weights(seed: u64, rows: usize, cols: usize) -> Vec<f32> {
 }
 
 impl TcInputs {
-    /// Reads a permalink's query; never panics; unknown/bad values become notices.
-    pub fn from_query(query: &str) -> (TcInputs, Vec<Notice>) {
-        use limits::*;
-        let d = TcInputs::default();
-        let mut r = QueryReader::parse(query);
-        let raw_x: String = r.choice("x", d.x.clone());
-        let shape_slugs: Vec<&str> = MmaShape::ALL.iter().map(|s| s.slug()).collect();
-        let op_slugs: Vec<&str> = Operand::ALL.iter().map(|o| o.slug()).collect();
-        let shape = r.one_of("shape", d.shape.slug(), &shape_slugs);
-        let op = r.one_of("op", d.op.slug(), &op_slugs);
-        let mut inputs = TcInputs {
-            k: r.num("k", d.k, DIM.0, DIM.1),
-            n: r.num("n", d.n, DIM.0, DIM.1),
-            warps: r.num("warps", d.warps, WARPS.0, WARPS.1),
-            shape: MmaShape::from_slug(&shape).unwrap_or(d.shape),
-            op: Operand::from_slug(&op).unwrap_or(d.op),
-            el: r.choice("el", d.el),
-            lane: r.num("lane", d.lane, SELECT.0, SELECT.1),
-            row: r.num("row", d.row, SELECT.0, SELECT.1),
-            col: r.num("col", d.col, SELECT.0, SELECT.1),
-            block: r.num("block", d.block, INDEX.0, INDEX.1),
-            warp: r.num("warp", d.warp, WARP_INDEX.0, WARP_INDEX.1),
-            kt: r.num("kt", d.kt, INDEX.0, INDEX.1),
-            step: r.num("step", d.step, STEP.0, STEP.1),
-            x: d.x.clone(),
-            seed: r.num("seed", d.seed, SEED.0, SEED.1),
-        };
-        let mut notices = r.finish();
-        match parse_vector(&raw_x) {
-            Ok(x) => inputs.x = format_vector(&x),
-            Err(_) => notices.push(Notice::Unparsable {
-                key: "x".into(),
-                value: raw_x.chars().take(40).collect(),
-            }),
-        }
-        (inputs, notices)
-    }
-
-    /// The query string for this state (only non-default values).
-    pub fn to_query(&self) -> String {
-        to_query(self, &TcInputs::default())
-    }
-
     /// The kernel launch as plain data (may be invalid; [`W8a8Gemv::validate`] says).
     pub fn kernel(&self) -> W8a8Gemv {
         let narrow = |v: u64| u32::try_from(v).unwrap_or(u32::MAX);
@@ -436,19 +394,63 @@ pub fn compute(inputs: &TcInputs) -> TcOutputs {
     }
 }
 
+impl ChapterInputs for TcInputs {
+    /// Reads a permalink's query; never panics; unknown/bad values become notices.
+    fn from_query(query: &str) -> (TcInputs, Vec<Notice>) {
+        use limits::*;
+        let d = TcInputs::default();
+        let mut r = QueryReader::parse(query);
+        let raw_x: String = r.choice("x", d.x.clone());
+        let shape_slugs: Vec<&str> = MmaShape::ALL.iter().map(|s| s.slug()).collect();
+        let op_slugs: Vec<&str> = Operand::ALL.iter().map(|o| o.slug()).collect();
+        let shape = r.one_of("shape", d.shape.slug(), &shape_slugs);
+        let op = r.one_of("op", d.op.slug(), &op_slugs);
+        let mut inputs = TcInputs {
+            k: r.num("k", d.k, DIM.0, DIM.1),
+            n: r.num("n", d.n, DIM.0, DIM.1),
+            warps: r.num("warps", d.warps, WARPS.0, WARPS.1),
+            shape: MmaShape::from_slug(&shape).unwrap_or(d.shape),
+            op: Operand::from_slug(&op).unwrap_or(d.op),
+            el: r.choice("el", d.el),
+            lane: r.num("lane", d.lane, SELECT.0, SELECT.1),
+            row: r.num("row", d.row, SELECT.0, SELECT.1),
+            col: r.num("col", d.col, SELECT.0, SELECT.1),
+            block: r.num("block", d.block, INDEX.0, INDEX.1),
+            warp: r.num("warp", d.warp, WARP_INDEX.0, WARP_INDEX.1),
+            kt: r.num("kt", d.kt, INDEX.0, INDEX.1),
+            step: r.num("step", d.step, STEP.0, STEP.1),
+            x: d.x.clone(),
+            seed: r.num("seed", d.seed, SEED.0, SEED.1),
+        };
+        let mut notices = r.finish();
+        match parse_vector(&raw_x) {
+            Ok(x) => inputs.x = format_vector(&x),
+            Err(_) => notices.push(Notice::Unparsable {
+                key: "x".into(),
+                value: raw_x.chars().take(40).collect(),
+            }),
+        }
+        (inputs, notices)
+    }
+
+    /// The query string for this state (only non-default values).
+    fn to_query(&self) -> String {
+        to_query(self, &TcInputs::default())
+    }
+}
+
 /// The chapter's reactive state: one signal of inputs and one memo of outputs.
 #[derive(Clone, Copy)]
 pub struct TcState {
     /// Every input.
-    pub inputs: RwSignal<TcInputs>,
+    pub inputs: UrlInputs<TcInputs>,
     /// Everything derived: the only place the models are called.
     pub outputs: Memo<TcOutputs>,
 }
 
 impl TcState {
     /// State starting from `inputs`.
-    pub fn new(inputs: TcInputs) -> Self {
-        let inputs = RwSignal::new(inputs);
+    pub fn new(inputs: UrlInputs<TcInputs>) -> Self {
         let outputs = Memo::new(move |_| inputs.with(compute));
         TcState { inputs, outputs }
     }
@@ -601,7 +603,7 @@ mod tests {
     fn selecting_a_lane_recomputes_through_the_memo() {
         let owner = Owner::new();
         owner.set();
-        let state = TcState::new(TcInputs::default());
+        let state = TcState::new(UrlInputs::detached(TcInputs::default()));
         assert!(state.outputs.get_untracked().fragment.lane_slots.is_empty());
         state.inputs.update(|i| i.lane = 5);
         assert_eq!(state.outputs.get_untracked().fragment.lane_slots.len(), 8);

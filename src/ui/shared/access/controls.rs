@@ -3,9 +3,10 @@
 
 use leptos::prelude::*;
 
-use super::{has_stride, limits, text, AccessInputs, Problem, CUSTOM};
+use super::{has_stride, limits, text, AccessChapter, AccessQuery, Problem, CUSTOM};
 use crate::model::access::{AccessError, Preset, SUPPORTED_WIDTHS_BYTES};
 use crate::ui::i18n::{pick, t, use_lang, Lang, Tr};
+use crate::ui::shell::UrlInputs;
 use crate::ui::widgets::{FormulaField, RangeSlider};
 
 /// Title and description of a preset in both languages.
@@ -13,17 +14,16 @@ pub type PresetText = fn(&str) -> Option<(Tr, Tr)>;
 
 /// The control column.
 #[component]
-pub fn AccessControls(
-    /// The chapter's inputs.
-    inputs: RwSignal<AccessInputs>,
-    /// The chapter's presets.
-    presets: &'static [Preset],
+pub fn AccessControls<R: AccessChapter>(
+    /// The chapter's inputs (its presets are `R::PRESETS`).
+    inputs: UrlInputs<AccessQuery<R>>,
     /// Their titles and descriptions.
     preset_text: PresetText,
     /// What is wrong with the current inputs, if anything.
     #[prop(into)]
     problem: Signal<Option<Problem>>,
 ) -> impl IntoView {
+    let presets = R::PRESETS;
     let lang = use_lang();
     let title = move |p: &Preset| preset_text(p.id).map_or(p.title, |(t, _)| t.get(lang.get()));
     // A preset's description quotes its own numbers: once an input is edited it no longer
@@ -79,7 +79,7 @@ pub fn AccessControls(
                 <select class="gx-select" data-testid="select-preset" on:change=move |ev| {
                     let id = event_target_value(&ev);
                     if let Some(p) = presets.iter().find(|p| p.id == id) {
-                        inputs.update(|i| i.apply_preset(p));
+                        inputs.navigate_update(|i| i.apply_preset(p));
                     } else if id == CUSTOM {
                         inputs.update(|i| { i.preset = CUSTOM.into(); i.formula.clear(); });
                     }

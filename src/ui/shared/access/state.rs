@@ -5,9 +5,10 @@
 
 use leptos::prelude::*;
 
-use super::{keep_last_valid, AccessInputs, Problem};
+use super::{keep_last_valid, AccessChapter, AccessInputs, AccessQuery, Problem};
 use crate::model::access::{AccessError, Preset};
 use crate::ui::i18n::{use_lang, Lang, Tr};
+use crate::ui::shell::UrlInputs;
 use crate::ui::widgets::DataDetails;
 
 /// A chapter's model: the inputs (offset, element size) and the 32 lanes' element indices
@@ -70,29 +71,28 @@ pub fn compute<R: Clone>(
 }
 
 /// A memory chapter's reactive state.
-pub struct AccessState<R: Send + Sync + 'static> {
+pub struct AccessState<R: AccessChapter> {
     /// Every input.
-    pub inputs: RwSignal<AccessInputs>,
+    pub inputs: UrlInputs<AccessQuery<R>>,
     /// Everything derived: the only place the model is called.
     pub outputs: Memo<AccessOutputs<R>>,
     /// The lane the reader clicked or focused (view state, not in the URL).
     pub selected_lane: RwSignal<Option<u32>>,
 }
 
-impl<R: Send + Sync + 'static> Clone for AccessState<R> {
+impl<R: AccessChapter> Clone for AccessState<R> {
     fn clone(&self) -> Self {
         *self
     }
 }
 
-impl<R: Send + Sync + 'static> Copy for AccessState<R> {}
+impl<R: AccessChapter> Copy for AccessState<R> {}
 
-impl<R: Clone + PartialEq + Send + Sync + 'static> AccessState<R> {
-    /// State starting from `inputs`, for a chapter with these presets and this model.
-    pub fn new(inputs: AccessInputs, presets: &'static [Preset], model: AccessModel<R>) -> Self {
-        let inputs = RwSignal::new(inputs);
+impl<R: AccessChapter> AccessState<R> {
+    /// State following `inputs`, with chapter `R`'s presets and model.
+    pub fn new(inputs: UrlInputs<AccessQuery<R>>) -> Self {
         let outputs = Memo::new(move |prev: Option<&AccessOutputs<R>>| {
-            inputs.with(|i| compute(i, prev, presets, model))
+            inputs.with(|i| compute(i, prev, R::PRESETS, R::model))
         });
         AccessState {
             inputs,
@@ -105,7 +105,7 @@ impl<R: Clone + PartialEq + Send + Sync + 'static> AccessState<R> {
 /// The figure as a list, one line per lane, for screen readers and for checking: the same
 /// sentence the figure's lane readout gives (`describe`), for all 32 lanes.
 #[component]
-pub fn LaneTable<R: Clone + PartialEq + Send + Sync + 'static>(
+pub fn LaneTable<R: AccessChapter>(
     /// The summary line.
     summary: Tr,
     /// The chapter's sentence for one lane.

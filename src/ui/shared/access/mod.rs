@@ -9,6 +9,9 @@ pub mod controls;
 pub mod state;
 pub mod text;
 
+use std::marker::PhantomData;
+use std::ops::{Deref, DerefMut};
+
 use serde::Serialize;
 
 use crate::model::access::{
@@ -18,6 +21,7 @@ use crate::model::access::{
 use crate::model::formula::{
     pattern_formula, FormulaError, FormulaVars, IndexFormula, MAX_FORMULA_CHARS,
 };
+use crate::ui::shell::ChapterInputs;
 use crate::ui::url::{to_query, Notice, QueryReader};
 
 /// Preset id meaning "no preset: `lane * stride`".
@@ -49,6 +53,76 @@ pub struct AccessInputs {
     /// The typed element-index formula; empty = the preset's pattern.
     #[serde(rename = "f")]
     pub formula: String,
+}
+
+/// A memory chapter, named by the report its model returns: its presets (the first is the
+/// default) and its model.
+pub trait AccessChapter: Clone + PartialEq + Send + Sync + 'static {
+    /// The chapter's presets.
+    const PRESETS: &'static [Preset];
+    /// The inputs and the 32 lanes' element indices (`None` = inactive) → the chapter's report,
+    /// or why the addresses are invalid.
+    fn model(inputs: &AccessInputs, indices: &[Option<i64>; 32]) -> Result<Self, AccessError>;
+}
+
+/// A memory chapter's URL inputs: the access inputs, read and written with the presets of
+/// chapter `R`. Derefs to [`AccessInputs`].
+pub struct AccessQuery<R> {
+    /// The access.
+    pub access: AccessInputs,
+    chapter: PhantomData<fn() -> R>,
+}
+
+impl<R> AccessQuery<R> {
+    /// Wraps `access`.
+    pub fn new(access: AccessInputs) -> Self {
+        AccessQuery {
+            access,
+            chapter: PhantomData,
+        }
+    }
+}
+
+impl<R> Clone for AccessQuery<R> {
+    fn clone(&self) -> Self {
+        AccessQuery::new(self.access.clone())
+    }
+}
+
+impl<R> PartialEq for AccessQuery<R> {
+    fn eq(&self, other: &Self) -> bool {
+        self.access == other.access
+    }
+}
+
+impl<R> std::fmt::Debug for AccessQuery<R> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.access.fmt(f)
+    }
+}
+
+impl<R> Deref for AccessQuery<R> {
+    type Target = AccessInputs;
+    fn deref(&self) -> &AccessInputs {
+        &self.access
+    }
+}
+
+impl<R> DerefMut for AccessQuery<R> {
+    fn deref_mut(&mut self) -> &mut AccessInputs {
+        &mut self.access
+    }
+}
+
+impl<R: AccessChapter> ChapterInputs for AccessQuery<R> {
+    fn from_query(query: &str) -> (Self, Vec<Notice>) {
+        let (access, notices) = AccessInputs::read_query(query, R::PRESETS);
+        (AccessQuery::new(access), notices)
+    }
+
+    fn to_query(&self) -> String {
+        self.access.write_query(R::PRESETS)
+    }
 }
 
 /// Whether a pattern has a stride the stride control changes.
@@ -110,7 +184,7 @@ impl AccessInputs {
 
     /// Reads a permalink's query; never panics; unknown/bad values become notices. `presets`
     /// is the chapter's list; its first entry is the default.
-    pub fn from_query(query: &str, presets: &[Preset]) -> (AccessInputs, Vec<Notice>) {
+    pub fn read_query(query: &str, presets: &[Preset]) -> (AccessInputs, Vec<Notice>) {
         let d = default_inputs(presets);
         let mut r = QueryReader::parse(query);
         let mut ids: Vec<&str> = presets.iter().map(|p| p.id).collect();
@@ -150,7 +224,7 @@ impl AccessInputs {
 
     /// The query string for this state: the preset id (unless it is the first), plus the
     /// fields that differ from that preset.
-    pub fn to_query(&self, presets: &[Preset]) -> String {
+    pub fn write_query(&self, presets: &[Preset]) -> String {
         let base = preset_by_id(presets, &self.preset)
             .map(|p| AccessInputs::from_preset(&p))
             .unwrap_or_else(|| AccessInputs {
@@ -284,12 +358,12 @@ mod tests {
         for presets in [COALESCING_PRESETS, BANK_PRESETS] {
             for p in presets {
                 let s = AccessInputs::from_preset(p);
-                let q = s.to_query(presets);
-                let (back, notices) = AccessInputs::from_query(&q, presets);
+                let q = s.write_query(presets);
+                let (back, notices) = AccessInputs::read_query(&q, presets);
                 assert_eq!(back, s, "{} via {q}", p.id);
                 assert!(notices.is_empty(), "{notices:?}");
             }
-            assert_eq!(default_inputs(presets).to_query(presets), "");
+            assert_eq!(default_inputs(presets).write_query(presets), "");
         }
     }
 
@@ -301,7 +375,7 @@ mod tests {
             preset: CUSTOM.into(),
             ..default_inputs(BANK_PRESETS)
         };
-        let (back, notices) = AccessInputs::from_query(&s.to_query(BANK_PRESETS), BANK_PRESETS);
+        let (back, notices) = AccessInputs::read_query(&s.write_query(BANK_PRESETS), BANK_PRESETS);
         assert_eq!(back, s);
         assert!(notices.is_empty());
         assert!(matches!(
@@ -312,7 +386,7 @@ mod tests {
 
     #[test]
     fn bad_links_fall_back_with_notices() {
-        let (s, notices) = AccessInputs::from_query(
+        let (s, notices) = AccessInputs::read_query(
             "preset=nope&elem=3&stride=99999&lanes=40&f="
                 .to_string()
                 .as_str(),
@@ -340,7 +414,7 @@ mod tests {
         #[test]
         fn any_query_resolves_without_panic(q in ".{0,200}") {
             for presets in [COALESCING_PRESETS, BANK_PRESETS] {
-                let (s, _) = AccessInputs::from_query(&q, presets);
+                let (s, _) = AccessInputs::read_query(&q, presets);
                 let _ = s.indices(presets);
                 prop_assert!(s.lanes <= 32);
             }
@@ -349,7 +423,7 @@ mod tests {
         #[test]
         fn any_formula_round_trips(f in ".{0,60}") {
             let s = AccessInputs { formula: f, ..default_inputs(COALESCING_PRESETS) };
-            let (back, _) = AccessInputs::from_query(&s.to_query(COALESCING_PRESETS), COALESCING_PRESETS);
+            let (back, _) = AccessInputs::read_query(&s.write_query(COALESCING_PRESETS), COALESCING_PRESETS);
             prop_assert_eq!(back, s);
         }
     }

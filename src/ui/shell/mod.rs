@@ -1,0 +1,78 @@
+//! The chapter shell: the frame every chapter gets from the registry.
+//!
+//! A registry entry ([`crate::ui::chapters::Chapter`]) names the chapter's number, slug, title,
+//! summary and intro, and its [`ChapterBody`]. The shell renders, in order: the kicker, title and
+//! intro; the notices of the link; the body (the chapter's figure and panels); the chapter's
+//! questions from the bank; the permalink; links to the previous and next chapters. A chapter
+//! supplies only its inputs type (a [`ChapterInputs`]), its state and its views.
+//!
+//! The inputs follow the URL ([`UrlInputs`]): a link, Back, Forward or a classroom step that
+//! changes the query of the chapter on screen changes what the chapter shows.
+
+mod text;
+mod url_state;
+
+use leptos::prelude::*;
+use leptos_router::components::A;
+
+pub use url_state::{without_lang, ChapterInputs, UrlInputs, WRITE_INTERVAL_MS};
+
+use crate::ui::app::route_href;
+use crate::ui::chapters::{self, Chapter};
+use crate::ui::i18n::{t, use_lang};
+use crate::ui::widgets::{ChapterIntro, Notices, PermalinkLink};
+
+/// What a chapter supplies to the shell: its inputs type and its body.
+pub trait ChapterBody {
+    /// The chapter's inputs, read from and written to the URL.
+    type Inputs: ChapterInputs;
+    /// The figure and panels, given the inputs (the chapter builds its state from them and
+    /// provides it as context to its views).
+    fn body(inputs: UrlInputs<Self::Inputs>) -> AnyView;
+}
+
+/// The whole page of chapter `chapter` with body `B`: the registry stores `frame::<Body>`.
+pub fn frame<B: ChapterBody>(chapter: &'static Chapter) -> AnyView {
+    let inputs = UrlInputs::<B::Inputs>::new();
+    let notices = inputs.notices();
+    let permalink = inputs.permalink();
+    let number = chapter.number.unwrap_or_default();
+    view! {
+        <article class="gx-chapter" data-testid=format!("chapter-{}", chapter.slug)>
+            <header class="l-body">
+                <ChapterIntro number=number title=chapter.title intro=chapter.intro/>
+            </header>
+            <div class="l-body">
+                {move || view! { <Notices notices=notices.get()/> }}
+            </div>
+            {B::body(inputs)}
+            <PermalinkLink url=permalink/>
+            <PrevNext chapter=chapter/>
+        </article>
+    }
+    .into_any()
+}
+
+/// Links to the previous and next chapters in teaching order.
+#[component]
+fn PrevNext(chapter: &'static Chapter) -> impl IntoView {
+    let lang = use_lang();
+    let (prev, next) = chapters::neighbours(chapter.slug);
+    let link = move |c: Option<&'static Chapter>, rel: &'static str, label| {
+        c.map(|c| {
+            let number = c.number.unwrap_or_default();
+            view! {
+                <A href=route_href(c.slug) attr:rel=rel attr:class=format!("gx-prevnext__{rel}") attr:data-testid=format!("chapter-{rel}")>
+                    <span class="gx-prevnext__label">{t(label)}</span>
+                    <span class="gx-prevnext__title">{move || format!("{number}. {}", c.title.get(lang.get()))}</span>
+                </A>
+            }
+        })
+    };
+    view! {
+        <nav class="l-body gx-prevnext" aria-label=t(text::CHAPTER_NAV)>
+            {link(prev, "prev", text::PREVIOUS)}
+            {link(next, "next", text::NEXT)}
+        </nav>
+    }
+}

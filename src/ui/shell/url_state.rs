@@ -1,0 +1,309 @@
+//! A chapter's inputs, kept in the URL: the address bar is the state a link, Back, Forward or a
+//! classroom step changes, and the chapter follows it.
+//!
+//! [`UrlInputs`] reads the router's query (so a navigation that changes only the query of the
+//! chapter on screen is seen), lets controls edit the inputs locally with no latency, and writes
+//! the edits back to the address bar:
+//! - an edit (a slider, a typed number) replaces the current history entry, at most once per
+//!   [`WRITE_INTERVAL_MS`] (browsers throttle history updates: 100 per 10 s in Safari);
+//! - a navigation ([`UrlInputs::navigate`]: a preset, a step) pushes its own entry, so Back
+//!   returns to the previous preset.
+//!
+//! No effect writes a signal: the inputs on screen are a memo over the router's query and the
+//! local edit made on top of that query; a query the page did not write itself wins.
+
+use std::cell::Cell;
+use std::rc::Rc;
+
+use leptos::prelude::*;
+use leptos_router::hooks::{use_location, use_navigate};
+use leptos_router::NavigateOptions;
+
+use crate::ui::i18n::{use_lang, Lang};
+use crate::ui::url::Notice;
+
+/// Minimum time between two writes of the address bar, in milliseconds.
+pub const WRITE_INTERVAL_MS: f64 = 100.0;
+
+/// A chapter's inputs as they travel in the URL.
+pub trait ChapterInputs: Clone + PartialEq + Send + Sync + 'static {
+    /// Reads a query string (with or without `?`, possibly with `lang=`): never panics; a value
+    /// that cannot be honoured exactly falls back and leaves a [`Notice`].
+    fn from_query(query: &str) -> (Self, Vec<Notice>);
+    /// The query string for these inputs (no `?`, only non-default values, no `lang`).
+    fn to_query(&self) -> String;
+}
+
+/// The query without its `lang=` pairs (the language is global, not a chapter input).
+pub fn without_lang(query: &str) -> String {
+    query
+        .trim_start_matches('?')
+        .split('&')
+        .filter(|p| !p.is_empty() && !p.starts_with("lang=") && *p != "lang")
+        .collect::<Vec<_>>()
+        .join("&")
+}
+
+/// The router's navigation function.
+type Navigate = Rc<dyn Fn(&str, NavigateOptions)>;
+
+/// A local edit: the inputs, and the chapter query they were edited on top of.
+#[derive(Clone, PartialEq)]
+struct Edit<I> {
+    base: String,
+    inputs: I,
+}
+
+/// A chapter's inputs, following the URL. `Copy`: closures capture it freely.
+pub struct UrlInputs<I: ChapterInputs> {
+    /// The router's query, without `lang`.
+    query: Memo<String>,
+    /// The last edit, if one was made on top of the current query.
+    edit: RwSignal<Option<Edit<I>>>,
+    /// The query this page last wrote itself (a write is not a navigation).
+    written: StoredValue<String>,
+    /// The inputs on screen.
+    current: Memo<I>,
+    /// Notices from reading the last navigated-to query.
+    notices: Memo<Vec<Notice>>,
+    /// The page language (part of every URL written).
+    lang: RwSignal<Lang>,
+    /// The router's navigation, captured where the router context is known.
+    navigate: StoredValue<Option<Navigate>, LocalStorage>,
+}
+
+impl<I: ChapterInputs> Clone for UrlInputs<I> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<I: ChapterInputs> Copy for UrlInputs<I> {}
+
+impl<I: ChapterInputs> UrlInputs<I> {
+    /// Inputs read from the router's current query, written back as they change. Call inside
+    /// the router (the chapter shell does).
+    pub fn new() -> Self {
+        let location = use_location();
+        let search = location.search;
+        let query = Memo::new(move |_| search.with(|s| without_lang(s)));
+        let parsed = Memo::new(move |_| query.with(|q| I::from_query(q)));
+        let edit: RwSignal<Option<Edit<I>>> = RwSignal::new(None);
+        let written = StoredValue::new(String::new());
+        let current = Memo::new(move |_| {
+            let q = query.get();
+            let own = written.with_value(|w| *w == q);
+            edit.with(|e| match e {
+                Some(e) if e.base == q || own => e.inputs.clone(),
+                _ => parsed.with(|p| p.0.clone()),
+            })
+        });
+        // A query this page wrote keeps the notices of the navigation before it.
+        let notices = Memo::new(move |prev: Option<&Vec<Notice>>| {
+            let q = query.get();
+            match prev {
+                Some(prev) if written.with_value(|w| *w == q) => prev.clone(),
+                _ => parsed.with(|p| p.1.clone()),
+            }
+        });
+        let navigate = use_navigate();
+        let this = UrlInputs {
+            query,
+            edit,
+            written,
+            current,
+            notices,
+            lang: use_lang(),
+            navigate: StoredValue::new_local(Some(Rc::new(navigate) as Navigate)),
+        };
+        this.write_back(location.pathname);
+        this
+    }
+
+    /// Inputs with no URL behind them (reactive-state tests, previews): edits and navigations
+    /// both just set them.
+    pub fn detached(inputs: I) -> Self {
+        let query = Memo::new(|_| String::new());
+        let edit = RwSignal::new(Some(Edit {
+            base: String::new(),
+            inputs,
+        }));
+        let current = Memo::new(move |_| {
+            edit.with(|e| e.as_ref().map(|e| e.inputs.clone()))
+                .unwrap_or_else(|| I::from_query("").0)
+        });
+        UrlInputs {
+            query,
+            edit,
+            written: StoredValue::new(String::new()),
+            current,
+            notices: Memo::new(|_| Vec::new()),
+            lang: use_lang(),
+            navigate: StoredValue::new_local(None),
+        }
+    }
+
+    /// The effect that keeps the address bar equal to the inputs (and the language).
+    fn write_back(self, pathname: Memo<String>) {
+        let lang = self.lang;
+        let Some(navigate) = self.navigate.get_value() else {
+            return;
+        };
+        let pending = Rc::new(Cell::new(false));
+        let last_write_ms = Rc::new(Cell::new(f64::NEG_INFINITY));
+        let write = {
+            let pending = Rc::clone(&pending);
+            let last_write_ms = Rc::clone(&last_write_ms);
+            move || {
+                pending.set(false);
+                // The chapter may have been left meanwhile: its signals are then gone.
+                let (Some(inputs), Some(path), Some(lang)) = (
+                    self.current.try_get_untracked(),
+                    pathname.try_get_untracked(),
+                    lang.try_get_untracked(),
+                ) else {
+                    return;
+                };
+                let q = inputs.to_query();
+                let href = href(&path, &q, lang);
+                let now = window().location();
+                let here = format!(
+                    "{}{}",
+                    now.pathname().unwrap_or_default(),
+                    now.search().unwrap_or_default()
+                );
+                if here == href {
+                    return;
+                }
+                self.written.set_value(q);
+                last_write_ms.set(now_ms());
+                navigate(
+                    &href,
+                    NavigateOptions {
+                        replace: true,
+                        scroll: false,
+                        resolve: false,
+                        ..Default::default()
+                    },
+                );
+            }
+        };
+        Effect::new(move |_| {
+            // Track what the URL shows.
+            self.current.track();
+            lang.track();
+            if pending.get() {
+                return;
+            }
+            let wait = WRITE_INTERVAL_MS - (now_ms() - last_write_ms.get());
+            if wait <= 0.0 {
+                write();
+            } else {
+                pending.set(true);
+                let write = write.clone();
+                set_timeout(write, std::time::Duration::from_millis(wait.ceil() as u64));
+            }
+        });
+    }
+
+    /// The inputs on screen, tracked.
+    pub fn get(&self) -> I {
+        self.current.get()
+    }
+
+    /// The inputs on screen, untracked.
+    pub fn get_untracked(&self) -> I {
+        self.current.get_untracked()
+    }
+
+    /// Reads the inputs by reference, tracked.
+    pub fn with<T>(&self, f: impl FnOnce(&I) -> T) -> T {
+        self.current.with(f)
+    }
+
+    /// Reads the inputs by reference, untracked.
+    pub fn with_untracked<T>(&self, f: impl FnOnce(&I) -> T) -> T {
+        self.current.with_untracked(f)
+    }
+
+    /// An edit (slider, typed value): shown at once; replaces the current history entry.
+    pub fn set(&self, inputs: I) {
+        let base = self.query.get_untracked();
+        self.edit.set(Some(Edit { base, inputs }));
+    }
+
+    /// An edit of some fields: see [`Self::set`].
+    pub fn update(&self, f: impl FnOnce(&mut I)) {
+        let mut inputs = self.get_untracked();
+        f(&mut inputs);
+        self.set(inputs);
+    }
+
+    /// A navigation (a preset, a step): its own history entry, so Back returns here.
+    pub fn navigate(&self, inputs: I) {
+        let Some(navigate) = self.navigate.get_value() else {
+            // Detached: no address bar to push to.
+            self.set(inputs);
+            return;
+        };
+        let Some(path) = window().location().pathname().ok() else {
+            return;
+        };
+        let href = href(&path, &inputs.to_query(), self.lang.get_untracked());
+        self.edit.set(None);
+        self.written.set_value(String::new());
+        navigate(
+            &href,
+            NavigateOptions {
+                scroll: false,
+                resolve: false,
+                ..Default::default()
+            },
+        );
+    }
+
+    /// A navigation that changes some fields: see [`Self::navigate`].
+    pub fn navigate_update(&self, f: impl FnOnce(&mut I)) {
+        let mut inputs = self.get_untracked();
+        f(&mut inputs);
+        self.navigate(inputs);
+    }
+
+    /// What reading the last link could not honour exactly.
+    pub fn notices(&self) -> Memo<Vec<Notice>> {
+        self.notices
+    }
+
+    /// The current page URL (path, query, `lang`), for the permalink link.
+    pub fn permalink(&self) -> Memo<String> {
+        let (lang, current) = (self.lang, self.current);
+        let path = use_location().pathname;
+        Memo::new(move |_| path.with(|p| href(p, &current.with(|i| i.to_query()), lang.get())))
+    }
+}
+
+/// `path?query&lang=xx`.
+fn href(path: &str, query: &str, lang: Lang) -> String {
+    let lang = lang.param();
+    if query.is_empty() {
+        format!("{path}?lang={lang}")
+    } else {
+        format!("{path}?{query}&lang={lang}")
+    }
+}
+
+fn now_ms() -> f64 {
+    window().performance().map(|p| p.now()).unwrap_or(0.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lang_is_not_a_chapter_input() {
+        assert_eq!(without_lang("?a=1&lang=zh&b=2"), "a=1&b=2");
+        assert_eq!(without_lang("lang=en"), "");
+        assert_eq!(without_lang(""), "");
+        assert_eq!(without_lang("language=x"), "language=x");
+    }
+}
