@@ -115,7 +115,7 @@ impl<I: ChapterInputs> UrlInputs<I> {
             lang: use_lang(),
             navigate: StoredValue::new_local(Some(Rc::new(navigate) as Navigate)),
         };
-        this.write_back(location.pathname);
+        this.write_back(location.pathname, location.search);
         this
     }
 
@@ -142,37 +142,48 @@ impl<I: ChapterInputs> UrlInputs<I> {
         }
     }
 
-    /// The effect that keeps the address bar equal to the inputs (and the language).
-    fn write_back(self, pathname: Memo<String>) {
-        let lang = self.lang;
+    /// The effect that keeps the address bar equal to the inputs (and the language). A write
+    /// waits while the router is still completing a navigation (its URL differs from the address
+    /// bar's: writing then would replace the entry the navigation is about to leave), and comes
+    /// at most once per [`WRITE_INTERVAL_MS`].
+    fn write_back(self, pathname: Memo<String>, search: Memo<String>) {
         let Some(navigate) = self.navigate.get_value() else {
             return;
         };
-        let pending = Rc::new(Cell::new(false));
+        let lang = self.lang;
         let last_write_ms = Rc::new(Cell::new(f64::NEG_INFINITY));
-        let write = {
-            let pending = Rc::clone(&pending);
+        let timer: Rc<Cell<Option<IntervalHandle>>> = Rc::new(Cell::new(None));
+        // Ok(true): done (written, or nothing to write); Ok(false): try again later;
+        // Err(()): the chapter is gone.
+        let attempt = {
             let last_write_ms = Rc::clone(&last_write_ms);
-            move || {
-                pending.set(false);
-                // The chapter may have been left meanwhile: its signals are then gone.
-                let (Some(inputs), Some(path), Some(lang)) = (
+            move || -> Result<bool, ()> {
+                let (Some(inputs), Some(path), Some(search), Some(lang)) = (
                     self.current.try_get_untracked(),
                     pathname.try_get_untracked(),
+                    search.try_get_untracked(),
                     lang.try_get_untracked(),
                 ) else {
-                    return;
+                    return Err(());
                 };
+                let bar = window().location();
+                let bar_path = bar.pathname().unwrap_or_default();
+                let bar_search = bar.search().unwrap_or_default();
+                let router_search = if search.is_empty() {
+                    String::new()
+                } else {
+                    format!("?{search}")
+                };
+                if bar_path != path || bar_search != router_search {
+                    return Ok(false);
+                }
                 let q = inputs.to_query();
                 let href = href(&path, &q, lang);
-                let now = window().location();
-                let here = format!(
-                    "{}{}",
-                    now.pathname().unwrap_or_default(),
-                    now.search().unwrap_or_default()
-                );
-                if here == href {
-                    return;
+                if format!("{bar_path}{bar_search}") == href {
+                    return Ok(true);
+                }
+                if now_ms() - last_write_ms.get() < WRITE_INTERVAL_MS {
+                    return Ok(false);
                 }
                 self.written.set_value(q);
                 last_write_ms.set(now_ms());
@@ -185,22 +196,40 @@ impl<I: ChapterInputs> UrlInputs<I> {
                         ..Default::default()
                     },
                 );
+                Ok(true)
+            }
+        };
+        let stop = {
+            let timer = Rc::clone(&timer);
+            move || {
+                if let Some(h) = timer.take() {
+                    h.clear();
+                }
             }
         };
         Effect::new(move |_| {
-            // Track what the URL shows.
             self.current.track();
             lang.track();
-            if pending.get() {
+            search.track();
+            if timer.get().is_some() {
+                return; // the running timer writes the latest inputs
+            }
+            if attempt() != Ok(false) {
                 return;
             }
-            let wait = WRITE_INTERVAL_MS - (now_ms() - last_write_ms.get());
-            if wait <= 0.0 {
-                write();
-            } else {
-                pending.set(true);
-                let write = write.clone();
-                set_timeout(write, std::time::Duration::from_millis(wait.ceil() as u64));
+            let tick = {
+                let attempt = attempt.clone();
+                let stop = stop.clone();
+                move || {
+                    // Written, nothing to write, or the chapter was left: the timer ends.
+                    if attempt() != Ok(false) {
+                        stop();
+                    }
+                }
+            };
+            let every = std::time::Duration::from_millis(WRITE_INTERVAL_MS as u64 / 2);
+            if let Ok(h) = set_interval_with_handle(tick, every) {
+                timer.set(Some(h));
             }
         });
     }

@@ -1,0 +1,96 @@
+// State follows the URL: a link, a preset, Back and Forward change what the chapter on screen
+// shows, and every cross-chapter link opens the same page as a fresh load of its URL.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { openPage } from "./browser.mjs";
+import { server, browser } from "./harness.mjs";
+
+const blocks = (page) => page.locator("[data-testid=blocks-per-sm]").first().textContent();
+
+/** The chapter's visible state: every text in the article except the permalink's href. */
+async function snapshot(page) {
+  await page.waitForSelector("[data-testid^=chapter-] [data-testid=figure], [data-testid^=chapter-] canvas, [data-testid^=chapter-] svg");
+  await page.waitForTimeout(300);
+  return page.evaluate(() => {
+    const article = document.querySelector("article.gx-chapter");
+    const values = [...article.querySelectorAll("input, select")].map((e) => `${e.type}:${e.value}`);
+    return { slug: article.dataset.testid, text: article.innerText, values };
+  });
+}
+
+test("a preset pushes a history entry: Back returns to the previous preset and its URL", async () => {
+  const { context, page, errors } = await openPage(browser);
+  await page.goto(server.base + "occupancy?regs=128");
+  await page.waitForSelector("[data-testid=blocks-per-sm]");
+  assert.equal(await blocks(page), "2");
+  const urlA = page.url();
+  await page.click("[data-testid=preset-regs64]");
+  await page.waitForFunction(() => location.search.includes("lang=") && !location.search.includes("regs=128"));
+  assert.equal(await blocks(page), "4");
+  await page.goBack();
+  await page.waitForFunction(() => location.search.includes("regs=128"));
+  assert.equal(await blocks(page), "2");
+  assert.equal(new URL(page.url()).search.replace(/&?lang=en/, ""), new URL(urlA).search.replace(/&?lang=en/, ""));
+  await page.goForward();
+  await page.waitForFunction(() => !location.search.includes("regs=128"));
+  assert.equal(await blocks(page), "4");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("an in-page link to another state of the same chapter changes the figure; Back restores it", async () => {
+  const { context, page, errors } = await openPage(browser);
+  await page.goto(server.base + "occupancy?regs=64");
+  await page.waitForSelector("[data-testid=blocks-per-sm]");
+  assert.equal(await blocks(page), "4");
+  // A link as a lesson or the text would write it, clicked as a reader would.
+  await page.evaluate(() => {
+    const a = document.createElement("a");
+    a.href = "occupancy?regs=128&threads=256";
+    a.textContent = "see 128 registers";
+    a.dataset.testid = "probe-link";
+    document.querySelector("article.gx-chapter").prepend(a);
+  });
+  await page.click("[data-testid=probe-link]");
+  await page.waitForFunction(() => location.search.includes("regs=128"));
+  assert.equal(await blocks(page), "2");
+  assert.match(await page.locator("[data-testid=limiter]").textContent(), /register/i);
+  await page.goBack();
+  await page.waitForFunction(() => location.search.includes("regs=64") || !location.search.includes("regs="));
+  assert.equal(await blocks(page), "4");
+  // Moving a slider after Back edits the restored state, not the one Back left.
+  const range = page.locator("[data-testid=slider-regs] input[type=range]");
+  if (await range.count()) {
+    await range.focus();
+    await page.keyboard.press("ArrowRight");
+    await page.waitForFunction(() => /regs=(7\d|72)/.test(location.search));
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+for (const [from, link] of [
+  ["tensor-cores", "[data-testid=roofline-link]"],
+  ["occupancy?regs=96&threads=512", "[data-testid=to-dispatch]"],
+  ["dispatch?regs=40&grid=5000", "[data-testid=edit-kernel]"],
+]) {
+  test(`the link ${link} from /${from} shows what a fresh load of its URL shows`, async () => {
+    const { context, page, errors } = await openPage(browser);
+    await page.goto(server.base + from);
+    await page.waitForSelector(link);
+    await page.click(link);
+    await page.waitForFunction((f) => !location.pathname.endsWith("/" + f.split("?")[0]), from);
+    const followed = await snapshot(page);
+    const url = page.url();
+    const fresh = await openPage(browser);
+    await fresh.page.goto(url);
+    const loaded = await snapshot(fresh.page);
+    assert.equal(followed.slug, loaded.slug);
+    assert.deepEqual(followed.values, loaded.values);
+    assert.equal(followed.text, loaded.text);
+    assert.deepEqual(errors, []);
+    assert.deepEqual(fresh.errors, []);
+    await fresh.context.close();
+    await context.close();
+  });
+}
