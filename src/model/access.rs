@@ -21,6 +21,7 @@
 
 use std::fmt;
 
+use crate::model::rng::SplitMix64;
 use serde::{Deserialize, Serialize};
 
 use crate::model::bank_conflicts::SmemAccess;
@@ -351,15 +352,11 @@ impl Pattern {
 /// Deterministic on every platform.
 pub fn permutation_32(seed: u64) -> [u32; 32] {
     let mut perm: [u32; 32] = std::array::from_fn(|i| i as u32);
-    let mut state = seed;
+    let mut rng = SplitMix64::new(seed);
     for i in (1..perm.len()).rev() {
-        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^= z >> 31;
-        // Modulo bias is irrelevant here: we need determinism, not uniformity.
-        let j = (z % (i as u64 + 1)) as usize;
+        // Modulo bias is irrelevant here: we need determinism, not uniformity (and `% (i + 1)`
+        // keeps the permutations the site has always shown for a given seed).
+        let j = (rng.next_u64() % (i as u64 + 1)) as usize;
         perm.swap(i, j);
     }
     perm

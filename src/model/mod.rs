@@ -27,6 +27,7 @@ pub mod formula;
 pub mod gpu_spec;
 pub mod occupancy;
 pub mod quiz;
+pub mod rng;
 pub mod roofline;
 pub mod scheduler;
 pub mod simt;

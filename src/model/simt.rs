@@ -32,6 +32,7 @@
 //!   `#pragma unroll 1`, where the naive one-lane-drops-out-per-pass picture held exactly, as it
 //!   did for a loop whose trip count came from data.
 
+use crate::model::rng::SplitMix64;
 use serde::{Deserialize, Serialize};
 
 /// Lanes in a warp.
@@ -290,14 +291,9 @@ impl WarpInput {
     }
 }
 
-/// SplitMix64 of `seed` and `index`: the tiny deterministic PRNG behind [`LaneData::Seeded`].
+/// SplitMix64 of `seed` and `index`: the deterministic hash behind [`LaneData::Seeded`].
 fn mix(seed: u64, index: u64) -> u64 {
-    let mut z = seed
-        .wrapping_add(index.wrapping_mul(0x9e37_79b9_7f4a_7c15))
-        .wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
+    SplitMix64::nth(seed, index)
 }
 
 fn div_mod_eq(value: u64, divisor: u32, modulus: u32, residue: u32) -> bool {

@@ -20,6 +20,7 @@ use std::collections::BinaryHeap;
 use std::fmt;
 use std::sync::OnceLock;
 
+use crate::model::rng::SplitMix64;
 use serde::{Deserialize, Serialize};
 
 pub mod observed;
@@ -203,14 +204,6 @@ pub enum Durations {
     PerBlock(Vec<u32>),
 }
 
-/// splitmix64 finaliser (Steele, Lea, Flood 2014): a well-mixed 64-bit hash of `x`.
-fn splitmix64(x: u64) -> u64 {
-    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
 impl Durations {
     /// Ticks block `block` runs (0 only for a missing [`Durations::PerBlock`] entry).
     pub fn cycles_of(&self, block: u32) -> u32 {
@@ -222,9 +215,11 @@ impl Durations {
                 seed,
             } => {
                 let span = u64::from(max_cycles.saturating_sub(*min_cycles)) + 1;
-                let x = splitmix64(seed ^ u64::from(block).wrapping_mul(0xD6E8_FEB8_6659_FD93));
-                // Multiply-shift maps x uniformly onto 0..span without a modulo.
-                let offset = ((u128::from(x) * u128::from(span)) >> 64) as u64;
+                // One generator per block, seeded from `seed` and the block index spread by an
+                // odd constant, so block b's duration does not depend on the blocks before it.
+                let mut rng =
+                    SplitMix64::new(seed ^ u64::from(block).wrapping_mul(0xD6E8_FEB8_6659_FD93));
+                let offset = rng.below(span);
                 min_cycles.saturating_add(u32::try_from(offset).unwrap_or(u32::MAX))
             }
             Durations::PerBlock(v) => v.get(block as usize).copied().unwrap_or(0),
