@@ -26,9 +26,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::model::bank_conflicts::SmemAccess;
 use crate::model::coalescing::WarpAccess;
-
-/// Lanes in a warp (PG "SIMT Architecture").
-pub const WARP_LANES: u32 = 32;
+use crate::model::WARP_SIZE;
 
 /// Per-lane access widths a single load instruction can have, in bytes (8-bit up to 128-bit).
 pub const SUPPORTED_WIDTHS_BYTES: [u32; 5] = [1, 2, 4, 8, 16];
@@ -131,7 +129,7 @@ pub fn check_lane(
 /// Bit mask with lanes `0..n` active (`i < n` boundary check in the last warp); `n ≥ 32` gives
 /// the full mask.
 pub fn first_lanes_mask(n: u32) -> u32 {
-    if n >= WARP_LANES {
+    if n >= WARP_SIZE {
         FULL_MASK
     } else {
         (1u32 << n) - 1
@@ -206,7 +204,7 @@ fn addresses_wide(
 ) -> Result<[Option<u64>; 32], AccessError> {
     check_width(elem_bytes)?;
     let mut out = [None; 32];
-    for (lane, slot) in (0..WARP_LANES).zip(out.iter_mut()) {
+    for (lane, slot) in (0..WARP_SIZE).zip(out.iter_mut()) {
         let Some(index) = index_of_lane(lane) else {
             continue;
         };
@@ -230,7 +228,7 @@ fn addresses_wide(
 
 fn narrow_to_u32(wide: &[Option<u64>; 32]) -> Result<[Option<u32>; 32], AccessError> {
     let mut out = [None; 32];
-    for ((lane, a), slot) in (0..WARP_LANES).zip(wide.iter()).zip(out.iter_mut()) {
+    for ((lane, a), slot) in (0..WARP_SIZE).zip(wide.iter()).zip(out.iter_mut()) {
         if let Some(a) = a {
             *slot = Some(u32::try_from(*a).map_err(|_| AccessError::AddressOverflow { lane })?);
         }
@@ -339,10 +337,10 @@ impl Pattern {
                 stride_elems,
             } => i128::from(lane / group_lanes.max(1)) * i128::from(stride_elems),
             Pattern::XorSwizzleColumn { col } => {
-                l * 32 + i128::from((col % WARP_LANES) ^ (lane % WARP_LANES))
+                l * 32 + i128::from((col % WARP_SIZE) ^ (lane % WARP_SIZE))
             }
             Pattern::XorSwizzleRow { row } => {
-                i128::from(row) * 32 + i128::from((lane % WARP_LANES) ^ (row % WARP_LANES))
+                i128::from(row) * 32 + i128::from((lane % WARP_SIZE) ^ (row % WARP_SIZE))
             }
         }
     }
@@ -392,7 +390,7 @@ impl AccessPattern {
 
     /// Element index of `lane`, or `None` when the lane is inactive or `lane ≥ 32`.
     pub fn element_index(&self, lane: u32) -> Option<i128> {
-        if lane >= WARP_LANES || self.active_mask & (1 << lane) == 0 {
+        if lane >= WARP_SIZE || self.active_mask & (1 << lane) == 0 {
             None
         } else {
             Some(self.pattern.element_index(lane))

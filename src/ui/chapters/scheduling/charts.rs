@@ -5,9 +5,9 @@ use leptos::prelude::*;
 
 use crate::ui::widgets::DataDetails;
 
-use super::measured::{KERNELS, KERNEL_IDS};
 use super::text;
 use super::views::state;
+use crate::model::measured::latency_hiding::{KERNELS, KERNEL_IDS};
 use crate::model::scheduler::MAX_RESIDENT_WARPS;
 use crate::ui::format::{fixed, sig3};
 use crate::ui::i18n::{t, tr, use_lang, Lang, Tr};
