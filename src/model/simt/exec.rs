@@ -7,6 +7,7 @@
 
 use super::*;
 
+/// A small structured kernel: a signature line and a body. [`Program::listing`] renders it as
 /// pseudo-CUDA, one string per line; [`Step::line`] indexes those lines.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Program {

@@ -130,8 +130,6 @@ pub fn split(active: u32, predicate: impl Fn(u32) -> bool) -> BranchSplit {
     }
 }
 
-/// A small structured kernel: a signature line and a body. [`Program::listing`] renders it as
-
 #[cfg(test)]
 mod tests {
     use super::*;
