@@ -15,7 +15,7 @@ pub const GLOBALTIMER_TICK_NS: u32 = 32;
 pub const H200_SM_COUNT: u32 = 132;
 
 /// One measured launch of the H200 probe: a spin kernel of `grid_blocks` blocks.
-#[derive(Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ObservedRun {
     /// The probe's name for the launch (`smem_limited_1_per_sm`, …).
     pub config: &'static str,

@@ -11,6 +11,7 @@ use crate::model::roofline::KernelShape;
 /// 2 GiB each way, median of 15): 4277.4 GB/s = 89 % of the datasheet.
 /// Source: `truth/measured/roofline_measured.json` (`copy_bandwidth_best_GBps`).
 pub const H200_COPY_BANDWIDTH_BYTES_PER_S: f64 = 4277.4e9;
+
 /// Which measured kernel.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum MeasuredId {
