@@ -20,6 +20,24 @@ pub struct Rect {
 }
 
 impl Rect {
+    /// Linear axes over this rectangle for the given data domains (y grows upwards).
+    pub fn linear(&self, x_domain: (f64, f64), y_domain: (f64, f64)) -> LinearAxes {
+        LinearAxes {
+            x: LinearScale {
+                domain_min: x_domain.0,
+                domain_max: x_domain.1,
+                range_start_px: self.x0,
+                range_end_px: self.x1,
+            },
+            y: LinearScale {
+                domain_min: y_domain.0,
+                domain_max: y_domain.1,
+                range_start_px: self.y1,
+                range_end_px: self.y0,
+            },
+        }
+    }
+
     /// True if `(x, y)` lies inside (edges included).
     pub fn contains(&self, x: f64, y: f64) -> bool {
         x >= self.x0 && x <= self.x1 && y >= self.y0 && y <= self.y1
@@ -62,21 +80,7 @@ impl ChartFrame {
 
     /// Linear axes over the plot rectangle for the given data domains (y grows upwards).
     pub fn linear(&self, x_domain: (f64, f64), y_domain: (f64, f64)) -> LinearAxes {
-        let r = self.plot_rect();
-        LinearAxes {
-            x: LinearScale {
-                domain_min: x_domain.0,
-                domain_max: x_domain.1,
-                range_start_px: r.x0,
-                range_end_px: r.x1,
-            },
-            y: LinearScale {
-                domain_min: y_domain.0,
-                domain_max: y_domain.1,
-                range_start_px: r.y1,
-                range_end_px: r.y0,
-            },
-        }
+        self.plot_rect().linear(x_domain, y_domain)
     }
 
     /// The plotting rectangle: what lies inside margins and label areas.
@@ -188,6 +192,23 @@ pub fn stacked_spans(amounts: &[u64], total: u64, x0: f64, width: f64) -> Vec<(f
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn rect_linear_maps_the_domain_onto_the_edges() {
+        let r = Rect {
+            x0: 52.0,
+            y0: 14.0,
+            x1: 664.0,
+            y1: 260.0,
+        };
+        let a = r.linear((1.0, 64.0), (0.0, 1.0));
+        assert_eq!(a.px_from_data(1.0, 0.0), (52.0, 260.0));
+        assert_eq!(a.px_from_data(64.0, 1.0), (664.0, 14.0));
+        assert_eq!(
+            ChartFrame::SWEEP.linear((0.0, 1.0), (0.0, 1.0)),
+            ChartFrame::SWEEP.plot_rect().linear((0.0, 1.0), (0.0, 1.0))
+        );
+    }
 
     #[test]
     fn corners_map_to_domain_corners_and_back() {

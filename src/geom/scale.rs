@@ -70,6 +70,21 @@ pub fn decade_domain(values: impl IntoIterator<Item = f64>, fallback: (f64, f64)
     (lo, hi)
 }
 
+/// The Roofline chart's axis domains `(x, y)`: x is the decade-aligned `intensity_extent`
+/// (FLOP/byte); y runs from the bandwidth roof at the left edge to 1.5 × the top roof, decade
+/// aligned (FLOP/s). Inputs are `model::roofline::RooflineChartSpec`'s fields.
+pub fn roofline_domains(
+    intensity_extent: (f64, f64),
+    bandwidth_bytes_per_s: f64,
+    top_flops_per_s: f64,
+) -> ((f64, f64), (f64, f64)) {
+    let x_domain = decade_domain([intensity_extent.0, intensity_extent.1], (0.01, 1e4));
+    let bottom = bandwidth_bytes_per_s * x_domain.0;
+    // 1.5 × the top roof leaves room above the highest roof's label.
+    let y_domain = decade_domain([bottom, top_flops_per_s * 1.5], (1e9, 1e16));
+    (x_domain, y_domain)
+}
+
 /// A linear scale mapping `[domain_min, domain_max]` onto `[range_start_px, range_end_px]`
 /// (the range may run backwards, as a y axis does).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -170,6 +185,16 @@ mod tests {
         assert_eq!(decade_domain([0.17, 1365.0], (1.0, 10.0)), (0.1, 10000.0));
         assert_eq!(decade_domain([f64::NAN, -1.0], (1.0, 10.0)), (1.0, 10.0));
         assert_eq!(decade_domain([100.0], (1.0, 10.0)), (100.0, 1000.0));
+    }
+
+    #[test]
+    fn roofline_domains_are_decades_around_the_data() {
+        // H100 SXM, course values: 3.35 TB/s, top roof 1979 TFLOP/s.
+        let (x, y) = roofline_domains((0.01, 10000.0), 3.35e12, 1979e12);
+        assert_eq!(x, (0.01, 10000.0));
+        assert_eq!(y, (1e10, 1e16));
+        assert!(y.1 >= 1979e12);
+        assert_eq!(roofline_domains((0.001, 1e6), 2e12, 312e12).0, (0.001, 1e6));
     }
 
     #[test]

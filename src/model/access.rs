@@ -21,13 +21,12 @@
 
 use std::fmt;
 
+use crate::model::rng::SplitMix64;
 use serde::{Deserialize, Serialize};
 
 use crate::model::bank_conflicts::SmemAccess;
 use crate::model::coalescing::WarpAccess;
-
-/// Lanes in a warp (PG "SIMT Architecture").
-pub const WARP_LANES: u32 = 32;
+use crate::model::WARP_SIZE;
 
 /// Per-lane access widths a single load instruction can have, in bytes (8-bit up to 128-bit).
 pub const SUPPORTED_WIDTHS_BYTES: [u32; 5] = [1, 2, 4, 8, 16];
@@ -130,7 +129,7 @@ pub fn check_lane(
 /// Bit mask with lanes `0..n` active (`i < n` boundary check in the last warp); `n ≥ 32` gives
 /// the full mask.
 pub fn first_lanes_mask(n: u32) -> u32 {
-    if n >= WARP_LANES {
+    if n >= WARP_SIZE {
         FULL_MASK
     } else {
         (1u32 << n) - 1
@@ -205,7 +204,7 @@ fn addresses_wide(
 ) -> Result<[Option<u64>; 32], AccessError> {
     check_width(elem_bytes)?;
     let mut out = [None; 32];
-    for (lane, slot) in (0..WARP_LANES).zip(out.iter_mut()) {
+    for (lane, slot) in (0..WARP_SIZE).zip(out.iter_mut()) {
         let Some(index) = index_of_lane(lane) else {
             continue;
         };
@@ -229,7 +228,7 @@ fn addresses_wide(
 
 fn narrow_to_u32(wide: &[Option<u64>; 32]) -> Result<[Option<u32>; 32], AccessError> {
     let mut out = [None; 32];
-    for ((lane, a), slot) in (0..WARP_LANES).zip(wide.iter()).zip(out.iter_mut()) {
+    for ((lane, a), slot) in (0..WARP_SIZE).zip(wide.iter()).zip(out.iter_mut()) {
         if let Some(a) = a {
             *slot = Some(u32::try_from(*a).map_err(|_| AccessError::AddressOverflow { lane })?);
         }
@@ -338,10 +337,10 @@ impl Pattern {
                 stride_elems,
             } => i128::from(lane / group_lanes.max(1)) * i128::from(stride_elems),
             Pattern::XorSwizzleColumn { col } => {
-                l * 32 + i128::from((col % WARP_LANES) ^ (lane % WARP_LANES))
+                l * 32 + i128::from((col % WARP_SIZE) ^ (lane % WARP_SIZE))
             }
             Pattern::XorSwizzleRow { row } => {
-                i128::from(row) * 32 + i128::from((lane % WARP_LANES) ^ (row % WARP_LANES))
+                i128::from(row) * 32 + i128::from((lane % WARP_SIZE) ^ (row % WARP_SIZE))
             }
         }
     }
@@ -351,15 +350,11 @@ impl Pattern {
 /// Deterministic on every platform.
 pub fn permutation_32(seed: u64) -> [u32; 32] {
     let mut perm: [u32; 32] = std::array::from_fn(|i| i as u32);
-    let mut state = seed;
+    let mut rng = SplitMix64::new(seed);
     for i in (1..perm.len()).rev() {
-        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^= z >> 31;
-        // Modulo bias is irrelevant here: we need determinism, not uniformity.
-        let j = (z % (i as u64 + 1)) as usize;
+        // Modulo bias is irrelevant here: we need determinism, not uniformity (and `% (i + 1)`
+        // keeps the permutations the site has always shown for a given seed).
+        let j = (rng.next_u64() % (i as u64 + 1)) as usize;
         perm.swap(i, j);
     }
     perm
@@ -395,7 +390,7 @@ impl AccessPattern {
 
     /// Element index of `lane`, or `None` when the lane is inactive or `lane ≥ 32`.
     pub fn element_index(&self, lane: u32) -> Option<i128> {
-        if lane >= WARP_LANES || self.active_mask & (1 << lane) == 0 {
+        if lane >= WARP_SIZE || self.active_mask & (1 << lane) == 0 {
             None
         } else {
             Some(self.pattern.element_index(lane))

@@ -29,7 +29,8 @@
 use serde::{Deserialize, Serialize};
 
 pub use crate::model::access::AccessError;
-use crate::model::access::{check_lane, check_width, WARP_LANES};
+use crate::model::access::{check_lane, check_width};
+use crate::model::WARP_SIZE;
 
 /// Shared-memory banks per SM (PG "Shared Memory", 5.x+).
 pub const BANKS: u32 = 32;
@@ -224,7 +225,7 @@ impl BankReport {
 pub fn bank_conflicts(access: &SmemAccess) -> Result<BankReport, AccessError> {
     let width = access.bytes_per_lane;
     check_width(width)?;
-    for (lane, a) in (0..WARP_LANES).zip(access.addresses.iter()) {
+    for (lane, a) in (0..WARP_SIZE).zip(access.addresses.iter()) {
         if let Some(a) = *a {
             check_lane(lane, u64::from(a), width, u64::from(u32::MAX))?;
         }
@@ -251,10 +252,7 @@ pub fn bank_conflicts(access: &SmemAccess) -> Result<BankReport, AccessError> {
     let lanes_per_phase = phase_split.lanes_per_phase();
     let mut phases = Vec::new();
     let mut lanes = [None; 32];
-    for (phase_index, first_lane) in (0..WARP_LANES)
-        .step_by(lanes_per_phase as usize)
-        .enumerate()
-    {
+    for (phase_index, first_lane) in (0..WARP_SIZE).step_by(lanes_per_phase as usize).enumerate() {
         let mut words_by_bank: Vec<Vec<u32>> = vec![Vec::new(); BANKS as usize];
         let mut lane_mask = 0u32;
         for lane in first_lane..first_lane + lanes_per_phase {

@@ -28,7 +28,8 @@
 use serde::{Deserialize, Serialize};
 
 pub use crate::model::access::AccessError;
-use crate::model::access::{check_lane, check_width, WARP_LANES};
+use crate::model::access::{check_lane, check_width};
+use crate::model::WARP_SIZE;
 
 /// Bytes per sector, the unit L1TEX fetches from L2 (PG "Global Memory", 5.x+).
 pub const SECTOR_BYTES: u64 = 32;
@@ -212,7 +213,7 @@ pub fn coalesce(access: &WarpAccess) -> Result<CoalescingReport, AccessError> {
 pub fn coalesce_detail(access: &WarpAccess) -> Result<CoalescingDetail, AccessError> {
     let width = access.bytes_per_lane;
     check_width(width)?;
-    for (lane, a) in (0..WARP_LANES).zip(access.addresses.iter()) {
+    for (lane, a) in (0..WARP_SIZE).zip(access.addresses.iter()) {
         if let Some(a) = *a {
             check_lane(lane, a, width, u64::MAX)?;
         }
@@ -220,7 +221,7 @@ pub fn coalesce_detail(access: &WarpAccess) -> Result<CoalescingDetail, AccessEr
 
     // Aligned accesses of ≤ 16 bytes never straddle a sector: one sector per lane.
     let mut touched: Vec<TouchedSector> = Vec::new();
-    for (lane, a) in (0..WARP_LANES).zip(access.addresses.iter()) {
+    for (lane, a) in (0..WARP_SIZE).zip(access.addresses.iter()) {
         let Some(a) = *a else { continue };
         let sector_index = a / SECTOR_BYTES;
         let byte_in_sector = (a % SECTOR_BYTES) as u32;
@@ -297,7 +298,7 @@ pub fn legacy_group_lanes(bytes_per_lane: u32) -> u32 {
 fn legacy_transactions(access: &WarpAccess) -> LegacyTransactions {
     let group_lanes = legacy_group_lanes(access.bytes_per_lane);
     let mut groups = Vec::new();
-    for first_lane in (0..WARP_LANES).step_by(group_lanes as usize) {
+    for first_lane in (0..WARP_SIZE).step_by(group_lanes as usize) {
         let mut sectors: Vec<u64> = Vec::new();
         let mut lane_mask = 0u32;
         for lane in first_lane..first_lane + group_lanes {

@@ -21,7 +21,8 @@ use std::fmt;
 
 use evalexpr::{build_operator_tree, DefaultNumericTypes, EvalexprError, Node, Operator, Value};
 
-use crate::model::access::{Pattern, WARP_LANES};
+use crate::model::access::Pattern;
+use crate::model::WARP_SIZE;
 
 /// Longest formula accepted, in characters (also bounds the parser's recursion).
 pub const MAX_FORMULA_CHARS: usize = 160;
@@ -173,7 +174,7 @@ impl IndexFormula {
     ) -> Result<[Option<i64>; 32], FormulaError> {
         self.check_variables(vars)?;
         let mut out = [None; 32];
-        for (lane, slot) in (0..WARP_LANES).zip(out.iter_mut()) {
+        for (lane, slot) in (0..WARP_SIZE).zip(out.iter_mut()) {
             if active_mask & (1 << lane) != 0 {
                 *slot = Some(self.index(lane, vars)?);
             }
@@ -227,7 +228,7 @@ pub fn pattern_formula(pattern: &Pattern) -> Option<(&'static str, FormulaVars)>
         ),
         Pattern::XorSwizzleColumn { col } => (
             "lane * 32 + (col ^ lane)",
-            vec![("col", i(col % WARP_LANES))],
+            vec![("col", i(col % WARP_SIZE))],
         ),
         Pattern::XorSwizzleRow { row } => ("row * 32 + (lane ^ (row % 32))", vec![("row", i(row))]),
     })

@@ -10,6 +10,12 @@
 
 use crate::model::roofline::{Precision, Roof};
 
+/// Threads per warp, the one definition in warpscope: 32 on every NVIDIA GPU so far (the warp
+/// is the unit the SM schedules and issues; lane `i` is thread `warp · 32 + i` of its block).
+/// Source: CUDA C++ Programming Guide, "SIMT Architecture" (also `warpSize` in "Built-in
+/// Variables"). Re-exported as [`crate::model::WARP_SIZE`].
+pub const WARP_SIZE: u32 = 32;
+
 /// 1 TFLOP/s in FLOP/s.
 const TERA: f64 = 1e12;
 /// 1 GB/s in bytes per second (decimal, as datasheets use).
@@ -163,7 +169,7 @@ fn base(id: &'static str, name: &'static str, cc: (u32, u32), sm_count: u32) -> 
         architecture: "",
         compute_capability: cc,
         sm_count,
-        warp_size: 32,
+        warp_size: WARP_SIZE,
         max_threads_per_block: 1024,
         max_threads_per_sm: 2048,
         max_blocks_per_sm: 32,

@@ -16,8 +16,10 @@
 //! | [`formula`] | typed element-index formulas (`lane * 33`) with C integer semantics | evalexpr parser |
 //! | [`tensor_core`] | mma / wmma fragment-to-lane layouts | PTX ISA 9.7.14.5, probe on H200 |
 //! | [`w8a8`] | the course's INT8 W8A8 GEMV kernel | course text, measured on H200 |
+//! | [`measured`] | every number measured on an H200, with its source | H200 probes, ncu |
 //! | [`roofline`] | arithmetic intensity, roofs, ridge points, time bounds | Williams et al. 2009, course ch. 6 |
 //! | [`quiz`] | self-check questions answered by the models | course texts |
+//! | [`rng`] | the one seeded generator (SplitMix64) | Steele, Lea, Flood 2014 |
 
 pub mod access;
 pub mod bank_conflicts;
@@ -25,10 +27,14 @@ pub mod coalescing;
 pub mod dispatch;
 pub mod formula;
 pub mod gpu_spec;
+pub mod measured;
 pub mod occupancy;
 pub mod quiz;
+pub mod rng;
 pub mod roofline;
 pub mod scheduler;
 pub mod simt;
 pub mod tensor_core;
 pub mod w8a8;
+
+pub use gpu_spec::WARP_SIZE;

@@ -507,20 +507,22 @@ pub struct RoofLine {
 }
 
 /// Everything the Roofline chart draws except the kernel points: the roofs of one GPU and the
-/// axis domains (decade-aligned, FLOP/byte and FLOP/s).
+/// extent of the data to show. The decade-aligned axis domains are layout: the layout layer
+/// derives them from these numbers.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RooflineChartSpec {
     /// Compute roofs the GPU has, lowest first; FP16 is left out where it equals BF16.
     pub roofs: Vec<RoofLine>,
     /// Memory bandwidth of the slanted roof, bytes/s.
     pub bandwidth_bytes_per_s: f64,
-    /// x domain, FLOP/byte.
-    pub x_domain: (f64, f64),
-    /// y domain, FLOP/s.
-    pub y_domain: (f64, f64),
+    /// Smallest and largest arithmetic intensity to show, FLOP/byte: the kernels (clamped to
+    /// 1e-3 … 1e6), every ridge point, and always 0.01 … 1e4.
+    pub intensity_extent: (f64, f64),
+    /// Highest roof, FLOP/s: the largest compute peak (or the bandwidth if that is larger).
+    pub top_flops_per_s: f64,
 }
 
-/// The chart spec for `gpu` with values from `source`, with the domains stretched to show
+/// The chart spec for `gpu` with values from `source`, with the extent stretched to show
 /// every intensity in `intensities` (points outside 1e-3 … 1e6 FLOP/byte are clipped).
 pub fn chart_spec(gpu: &GpuSpec, source: ValueSource, intensities: &[f64]) -> RooflineChartSpec {
     let mut roofs: Vec<RoofLine> = Precision::ALL
@@ -557,103 +559,29 @@ pub fn chart_spec(gpu: &GpuSpec, source: ValueSource, intensities: &[f64]) -> Ro
         .map(|x| x.clamp(1e-3, 1e6))
         .chain(roofs.iter().map(|r| r.ridge_point))
         .chain([0.01, 1e4]);
-    let x_domain = crate::geom::scale::decade_domain(xs, (0.01, 1e4));
-    let top = roofs
+    let intensity_extent = xs.fold((f64::INFINITY, 0.0f64), |(lo, hi), x| {
+        (lo.min(x), hi.max(x))
+    });
+    let top_flops_per_s = roofs
         .iter()
         .map(|r| r.roof.peak_flops_per_s)
         .fold(bandwidth, f64::max);
-    let bottom = bandwidth * x_domain.0;
-    let y_domain = crate::geom::scale::decade_domain([bottom, top * 1.5], (1e9, 1e16));
     RooflineChartSpec {
         roofs,
         bandwidth_bytes_per_s: bandwidth,
-        x_domain,
-        y_domain,
+        intensity_extent,
+        top_flops_per_s,
     }
 }
 
 /// The H200's datasheet HBM3e bandwidth, bytes/s (4.8 TB/s; same SM as H100, more memory).
 pub const H200_DATASHEET_BANDWIDTH_BYTES_PER_S: f64 = 4.8e12;
-/// Best device-to-device copy measured on the H200 (16 B per thread kernel, read + write,
-/// 2 GiB each way, median of 15): 4277.4 GB/s = 89 % of the datasheet.
-/// Source: `truth/measured/roofline_measured.json` (`copy_bandwidth_best_GBps`).
-pub const H200_COPY_BANDWIDTH_BYTES_PER_S: f64 = 4277.4e9;
 /// The H200's dense BF16 Tensor Core peak, FLOP/s (datasheet, same as H100 SXM).
 pub const H200_BF16_TENSOR_FLOPS_PER_S: f64 = 989.4e12;
 
-/// Which measured kernel.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum MeasuredId {
-    /// The course's BF16 `y = x + b`, one element per thread.
-    ElementwiseNaive,
-    /// The same with 16-byte vectors (8 elements per thread).
-    ElementwiseVec16,
-    /// `F.rms_norm` over 8192 × 4096 BF16.
-    RmsNorm,
-    /// `torch.matmul` 4096³ in BF16.
-    GemmBf16,
-}
-
-/// One kernel timed on a real NVIDIA H200 (CUDA events, warm-up, median, L2 flushed).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct MeasuredKernel {
-    /// Which kernel.
-    pub id: MeasuredId,
-    /// The kernel's shape (FLOPs and minimum bytes come from it).
-    pub shape: KernelShape,
-    /// Bytes the measurement counted (may include the RMSNorm weight vector).
-    pub counted_bytes: f64,
-    /// Median time, seconds.
-    pub time_s: f64,
-}
-
-impl MeasuredKernel {
-    /// Achieved FLOP/s: `FLOPs / time`.
-    pub fn achieved_flops_per_s(&self) -> f64 {
-        self.shape.flops() / self.time_s
-    }
-    /// Achieved bandwidth: `counted bytes / time`, bytes/s.
-    pub fn achieved_bandwidth_bytes_per_s(&self) -> f64 {
-        self.counted_bytes / self.time_s
-    }
-    /// Achieved bandwidth as a share of the measured copy bandwidth.
-    pub fn share_of_copy(&self) -> f64 {
-        self.achieved_bandwidth_bytes_per_s() / H200_COPY_BANDWIDTH_BYTES_PER_S
-    }
-}
-
-/// The kernels measured on an H200 (`truth/measured/roofline_measured.json`, 2026-11-29,
-/// CUDA 13.0, torch 2.11): elementwise add 1.5545 ms naive (2072 GB/s, 48 % of copy) and
-/// 0.7288 ms with 16-byte vectors (4420 GB/s, 103 %); `F.rms_norm` 41.84 µs (3208 GB/s);
-/// bf16 matmul 4096³ 0.2054 ms (669 TFLOP/s).
-pub fn measured_h200() -> [MeasuredKernel; 4] {
-    [
-        MeasuredKernel {
-            id: MeasuredId::ElementwiseNaive,
-            shape: KernelShape::course_elementwise(),
-            counted_bytes: 3_221_225_472.0,
-            time_s: 1.5545e-3,
-        },
-        MeasuredKernel {
-            id: MeasuredId::ElementwiseVec16,
-            shape: KernelShape::course_elementwise(),
-            counted_bytes: 3_221_225_472.0,
-            time_s: 0.7288e-3,
-        },
-        MeasuredKernel {
-            id: MeasuredId::RmsNorm,
-            shape: KernelShape::course_rmsnorm(),
-            counted_bytes: 134_225_920.0,
-            time_s: 0.041_840_000_078_082_085e-3,
-        },
-        MeasuredKernel {
-            id: MeasuredId::GemmBf16,
-            shape: KernelShape::course_gemm(),
-            counted_bytes: KernelShape::course_gemm().bytes(),
-            time_s: 0.205_424_003_303_051e-3,
-        },
-    ]
-}
+pub use crate::model::measured::roofline::{
+    measured_h200, MeasuredId, RooflineMeasurement, H200_COPY_BANDWIDTH_BYTES_PER_S,
+};
 
 #[cfg(test)]
 mod tests {
@@ -683,8 +611,8 @@ mod tests {
     #[test]
     fn chart_spec_covers_roofs_and_points() {
         let spec = chart_spec(&GpuSpec::h100_sxm(), ValueSource::Course, &[0.1667, 1365.0]);
-        assert_eq!(spec.x_domain, (0.01, 10000.0));
-        assert!(spec.y_domain.1 >= 1979e12);
+        assert_eq!(spec.intensity_extent, (0.01, 10000.0));
+        assert_eq!(spec.top_flops_per_s, 1979e12);
         // FP16 = BF16 on H100: drawn once. FP64, FP32, TF32, BF16, INT8, FP8 remain.
         assert_eq!(spec.roofs.len(), 6);
         assert!(spec
@@ -696,7 +624,7 @@ mod tests {
             ValueSource::Course,
             &[1e-9, f64::NAN, 1e12],
         );
-        assert_eq!(wild.x_domain, (0.001, 1e6));
+        assert_eq!(wild.intensity_extent, (0.001, 1e6));
     }
 
     #[test]

@@ -36,6 +36,11 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::model::measured::latency::{
+    H200_DEPENDENT_FFMA_CYCLES, H200_HBM_CYCLES, H200_L1_HIT_CYCLES, H200_L2_HIT_CYCLES,
+    H200_SHARED_CYCLES,
+};
+
 /// Warp schedulers (= partitions) per SM, CC 7.0 to 9.0.
 pub const SCHEDULERS_PER_SM: u32 = 4;
 /// Most resident warps per SM (2048 threads), CC 8.0 and 9.0.
@@ -224,31 +229,31 @@ pub fn latency_presets() -> Vec<LatencyPreset> {
         LatencyPreset {
             id: "h200-hbm",
             label: "HBM (H200)",
-            latency_cycles: 687,
+            latency_cycles: H200_HBM_CYCLES,
             source: measured,
         },
         LatencyPreset {
             id: "h200-l2",
             label: "L2 hit (H200)",
-            latency_cycles: 280,
+            latency_cycles: H200_L2_HIT_CYCLES,
             source: measured,
         },
         LatencyPreset {
             id: "h200-l1",
             label: "L1 hit (H200)",
-            latency_cycles: 32,
+            latency_cycles: H200_L1_HIT_CYCLES,
             source: measured,
         },
         LatencyPreset {
             id: "h200-shared",
             label: "Shared memory (H200)",
-            latency_cycles: 23,
+            latency_cycles: H200_SHARED_CYCLES,
             source: measured,
         },
         LatencyPreset {
             id: "h200-ffma",
             label: "Dependent FFMA (H200)",
-            latency_cycles: 4,
+            latency_cycles: H200_DEPENDENT_FFMA_CYCLES,
             source: measured,
         },
     ]

@@ -30,8 +30,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-/// Lanes in a warp.
-pub const WARP_LANES: u32 = 32;
+use crate::model::WARP_SIZE;
 
 /// Register width that fragment elements are packed into, bits.
 pub const REGISTER_BITS: u32 = 32;
@@ -548,7 +547,7 @@ pub fn fragment_layout(
     } else {
         1
     };
-    let elements_per_lane = rows * cols * copies / WARP_LANES;
+    let elements_per_lane = rows * cols * copies / WARP_SIZE;
     let source = if shape.is_wmma() {
         LayoutSource::ObservedWmma {
             measured: element != ElementType::U8,
@@ -572,9 +571,9 @@ pub fn fragment_layout(
         }
     };
 
-    let mut positions = Vec::with_capacity((WARP_LANES * elements_per_lane) as usize);
+    let mut positions = Vec::with_capacity((WARP_SIZE * elements_per_lane) as usize);
     let mut owners = vec![Vec::new(); (rows * cols) as usize];
-    for lane in 0..WARP_LANES {
+    for lane in 0..WARP_SIZE {
         for index in 0..elements_per_lane {
             let (row, col) = position(shape, operand, kind, lane, index);
             positions.push((row, col));
@@ -636,7 +635,7 @@ impl FragmentLayout {
 
     /// How many slots hold each element: 2 for WMMA f16 A/B, 1 otherwise.
     pub fn copies_per_element(&self) -> u32 {
-        (WARP_LANES * self.elements_per_lane) / (self.rows * self.cols)
+        (WARP_SIZE * self.elements_per_lane) / (self.rows * self.cols)
     }
 
     /// Where the layout comes from.
@@ -663,7 +662,7 @@ impl FragmentLayout {
 
     /// The element `(row, col)` held in `slot`; `None` when the lane or index is out of range.
     pub fn element_at(&self, slot: FragmentSlot) -> Option<(u32, u32)> {
-        if slot.lane >= WARP_LANES || slot.index >= self.elements_per_lane {
+        if slot.lane >= WARP_SIZE || slot.index >= self.elements_per_lane {
             return None;
         }
         self.positions
@@ -673,7 +672,7 @@ impl FragmentLayout {
 
     /// `(row, col)` of `x[0..elements_per_lane]` of `lane`; empty for a lane ≥ 32.
     pub fn lane_elements(&self, lane: u32) -> Vec<(u32, u32)> {
-        if lane >= WARP_LANES {
+        if lane >= WARP_SIZE {
             return Vec::new();
         }
         let start = (lane * self.elements_per_lane) as usize;

@@ -1,4 +1,5 @@
-//! The model and geom layers stay pure (STYLE.md §1): no web crate in their sources.
+//! The model and geom layers stay pure (STYLE.md §1): no web crate in their sources, and the
+//! model does not depend on layout (nothing under `src/model` names the `geom` module).
 
 use std::path::Path;
 
@@ -31,6 +32,31 @@ fn scan(dir: &Path, hits: &mut Vec<String>) {
             }
         }
     }
+}
+
+/// True if `text` has `word` as a whole identifier (`crate::geom`, `super::geom::scale`, a
+/// `geom` in a doc link), not as part of another word ("geometry").
+fn mentions_identifier(text: &str, word: &str) -> bool {
+    text.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .any(|token| token == word)
+}
+
+#[test]
+fn model_does_not_import_geom() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("src")
+        .join("model");
+    let files = sources(&root);
+    assert!(files.len() > 10, "found the model sources");
+    let hits: Vec<String> = files
+        .iter()
+        .filter(|(_, text)| mentions_identifier(text, "geom"))
+        .map(|(path, _)| path.display().to_string())
+        .collect();
+    assert!(hits.is_empty(), "the model depends on layout: {hits:#?}");
+    assert!(mentions_identifier("use crate::geom::scale;", "geom"));
+    assert!(mentions_identifier("super::geom", "geom"));
+    assert!(!mentions_identifier("launch geometry", "geom"));
 }
 
 #[test]

@@ -258,6 +258,17 @@ fn constant_durations_layout_is_breadth_first_per_wave() {
     assert_eq!(t.wave_of_block(17), 2);
 }
 
+#[test]
+fn shipped_dispatch_data_is_the_fixture() {
+    // build.rs embeds assets/measured/; the tests read tests/fixtures/: they must not drift.
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let read = |p: &str| std::fs::read(root.join(p)).unwrap_or_else(|e| panic!("{p}: {e}"));
+    assert_eq!(
+        read("assets/measured/dispatch_h200.json"),
+        read("tests/fixtures/dispatch_h200.json")
+    );
+}
+
 /// One measured run of `dispatch_h200.json`.
 struct Run {
     config: String,

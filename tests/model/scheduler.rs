@@ -5,6 +5,8 @@
 
 use proptest::prelude::*;
 use serde_json::Value;
+use warpscope::model::measured::latency::*;
+use warpscope::model::measured::latency_hiding::{kernel, KERNELS};
 use warpscope::model::scheduler::*;
 
 use crate::common::fixture_json;
@@ -432,4 +434,55 @@ fn latency_presets_match_the_h200_measurements() {
     // "independent instructions issue back to back" assumption.
     let per_ffma = num(&fixture["ffma_cycles_per_instruction_by_independent_chains"]["4"]);
     assert!(per_ffma < 1.15);
+}
+
+#[test]
+fn latency_hiding_consts_match_the_fixture() {
+    let v = fixture_json("scheduler_latency_hiding_h200.json");
+    let ks = v["kernels"].as_array().expect("kernels");
+    assert_eq!(ks.len(), KERNELS.len());
+    for (k, m) in ks.iter().zip(KERNELS.iter()) {
+        assert_eq!(k["ilp"].as_u64(), Some(u64::from(m.ilp)));
+        assert_eq!(
+            k["k_ffma_per_iteration"].as_u64(),
+            Some(u64::from(m.k_ffma))
+        );
+        assert_eq!(
+            k["instructions_per_iteration"].as_u64(),
+            Some(u64::from(m.instructions))
+        );
+        let pts = k["points"].as_array().expect("points");
+        for (p, (w, s)) in pts.iter().zip(m.points.iter()) {
+            assert_eq!(p["warps_per_sm"].as_u64(), Some(u64::from(*w)));
+            assert_eq!(p["ffma_share_of_peak"].as_f64(), Some(*s));
+        }
+    }
+    assert!(kernel("ilp1-k32").is_some());
+    assert!(kernel("x").is_none());
+}
+
+#[test]
+fn latency_consts_are_the_rounded_measurements() {
+    let v = fixture_json("latency_h200.json");
+    let chase = |level: &str| -> f64 {
+        v["global_chase"]
+            .as_array()
+            .expect("global_chase")
+            .iter()
+            .find(|e| e["level"] == level)
+            .and_then(|e| e["cycles_per_load"].as_f64())
+            .expect("level")
+    };
+    let rounded = |x: f64| x.round() as u32;
+    assert_eq!(rounded(chase("l1_hit")), H200_L1_HIT_CYCLES);
+    assert_eq!(rounded(chase("l2_hit")), H200_L2_HIT_CYCLES);
+    assert_eq!(rounded(chase("hbm")), H200_HBM_CYCLES);
+    let shared = v["shared_cycles_per_load"].as_f64().expect("shared");
+    assert_eq!(rounded(shared), H200_SHARED_CYCLES);
+    let ffma = v["ffma_dependent_cycles"].as_f64().expect("ffma");
+    assert_eq!(rounded(ffma), H200_DEPENDENT_FFMA_CYCLES);
+    let presets = latency_presets();
+    assert!(presets
+        .iter()
+        .any(|p| p.id == "h200-hbm" && p.latency_cycles == H200_HBM_CYCLES));
 }

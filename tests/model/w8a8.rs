@@ -4,6 +4,7 @@
 
 use proptest::prelude::*;
 use warpscope::model::gpu_spec::{GpuSpec, ValueSource};
+use warpscope::model::rng::SplitMix64;
 use warpscope::model::roofline::{place_kernel, Bound};
 use warpscope::model::tensor_core::{fragment_layout, shapes, ElementType, MmaShape, Operand};
 use warpscope::model::w8a8::{
@@ -459,21 +460,9 @@ fn each_mma_sync_is_two_imma_in_sass() {
 // ---------------------------------------------------------------------------------------------
 // Quantisation and numerics.
 
-/// SplitMix64: a tiny seeded PRNG for deterministic test data.
-struct SplitMix64(u64);
-
-impl SplitMix64 {
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    /// Uniform in [-1, 1).
-    fn next_f32(&mut self) -> f32 {
-        ((self.next_u64() >> 40) as f32 / (1u64 << 24) as f32) * 2.0 - 1.0
-    }
+/// Uniform in [-1, 1) from the model's seeded generator: deterministic test data.
+fn next_f32(rng: &mut SplitMix64) -> f32 {
+    rng.f64_in(-1.0, 1.0) as f32
 }
 
 #[test]
@@ -525,10 +514,10 @@ proptest! {
 
 #[test]
 fn integer_gemv_matches_the_float_reference_within_the_bound() {
-    let mut rng = SplitMix64(0x5eed_0001);
+    let mut rng = SplitMix64::new(0x5eed_0001);
     let (n, k) = (48, 1024);
-    let w: Vec<f32> = (0..n * k).map(|_| rng.next_f32() * 0.05).collect();
-    let x: Vec<f32> = (0..k).map(|_| rng.next_f32() * 3.0).collect();
+    let w: Vec<f32> = (0..n * k).map(|_| next_f32(&mut rng) * 0.05).collect();
+    let x: Vec<f32> = (0..k).map(|_| next_f32(&mut rng) * 3.0).collect();
     let weights = quantize_per_channel(&w, n, k).expect("finite");
     let (qx, s_x) = quantize_symmetric(&x);
     let out = w8a8_gemv(&weights, &qx, s_x).expect("shapes agree");

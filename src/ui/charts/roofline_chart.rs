@@ -7,6 +7,7 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use crate::geom::chart::ChartFrame;
+use crate::geom::scale::roofline_domains;
 use crate::model::roofline::{Precision, RooflineChartSpec, H200_COPY_BANDWIDTH_BYTES_PER_S};
 use crate::ui::charts::colors::Tokens;
 use crate::ui::format::{si, sig3};
@@ -25,6 +26,16 @@ pub struct RooflineDrawing {
     pub lang: Lang,
     /// Device memory kind for the slanted roof's label ("HBM2e", "GDDR6X", …).
     pub memory_kind: &'static str,
+}
+
+/// The chart's axis domains `(x, y)` for `spec` (FLOP/byte, FLOP/s), decade-aligned: shared by
+/// the canvas and the SVG overlay of points so both use the same axes.
+pub fn domains(spec: &RooflineChartSpec) -> ((f64, f64), (f64, f64)) {
+    roofline_domains(
+        spec.intensity_extent,
+        spec.bandwidth_bytes_per_s,
+        spec.top_flops_per_s,
+    )
 }
 
 fn decade_label(v: f64) -> String {
@@ -58,8 +69,7 @@ pub fn draw_roofline(
     let measured = tokens.color("--gx-measured", RGBColor(170, 40, 120));
 
     let spec = &drawing.spec;
-    let (x0, x1) = spec.x_domain;
-    let (y0, y1) = spec.y_domain;
+    let ((x0, x1), (y0, y1)) = domains(spec);
     let backend = MeasuredCanvas::new(canvas).ok_or("no 2d context")?;
     let root = backend.into_drawing_area();
     root.fill(&bg).map_err(|e| e.to_string())?;

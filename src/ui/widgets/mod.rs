@@ -16,6 +16,6 @@ pub use formula::{formula_error_text, FormulaField};
 pub use notices::Notices;
 pub use numbers::formula_row;
 pub use permalink::PermalinkLink;
-pub use player::StepPlayer;
+pub use player::{PlayerControls, StepButtons, StepPlayer};
 pub use questions::{Question, Questions};
 pub use slider::{NumberField, RangeSlider, Scale};

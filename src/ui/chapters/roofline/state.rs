@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use crate::model::gpu_spec::{GpuSpec, ValueSource};
 use crate::model::roofline::{
     chart_spec, compare, measured_h200, place_kernel, tiled_gemm, Comparison, Dtype, KernelShape,
-    MeasuredKernel, Placement, Precision, RooflineChartSpec, TiledGemm,
+    Placement, Precision, RooflineChartSpec, RooflineMeasurement, TiledGemm,
 };
 use crate::ui::shell::{ChapterInputs, UrlInputs};
 use crate::ui::url::{to_query, Notice, QueryReader};
@@ -273,7 +273,7 @@ pub struct RooflineOutputs {
     /// Its placement under the GEMM dtype's roof.
     pub tiled_place: Option<Placement>,
     /// The H200 measurements.
-    pub measured: [MeasuredKernel; 4],
+    pub measured: [RooflineMeasurement; 4],
     /// Every point to draw.
     pub points: Vec<ChartPoint>,
 }
@@ -508,7 +508,7 @@ mod tests {
         fn any_query_computes_without_panic(q in ".{0,300}") {
             let (s, _) = RooflineInputs::from_query(&q);
             let out = compute(&s);
-            prop_assert!(out.spec.x_domain.0 > 0.0);
+            prop_assert!(out.spec.intensity_extent.0 > 0.0);
         }
 
         #[test]

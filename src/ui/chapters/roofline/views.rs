@@ -7,7 +7,7 @@ use super::text;
 use crate::geom::chart::ChartFrame;
 use crate::model::gpu_spec::{GpuSpec, ValueSource};
 use crate::model::roofline::{Dtype, KernelShape, Placement, Precision};
-use crate::ui::charts::roofline_chart::{RooflineCanvas, RooflineDrawing};
+use crate::ui::charts::roofline_chart::{self, RooflineCanvas, RooflineDrawing};
 use crate::ui::format::{bytes_both, duration, fixed, micros, si, sig3};
 use crate::ui::i18n::{t, tr, use_lang, Lang, Tr};
 use crate::ui::widgets::formula_row;
@@ -92,7 +92,8 @@ pub fn Figure() -> impl IntoView {
     let view_box = format!("0 0 {} {}", frame.width_px, frame.height_px);
     let positioned = Memo::new(move |_| {
         let out = st.outputs.get();
-        let axes = frame.log_log(out.spec.x_domain, out.spec.y_domain);
+        let (x_domain, y_domain) = roofline_chart::domains(&out.spec);
+        let axes = frame.log_log(x_domain, y_domain);
         let rect = frame.plot_rect();
         out.points
             .iter()

@@ -5,26 +5,36 @@ use leptos::prelude::*;
 
 use crate::ui::widgets::DataDetails;
 
-use super::measured::{KERNELS, KERNEL_IDS};
 use super::text;
 use super::views::state;
+use crate::geom::chart::{LinearAxes, Rect};
+use crate::model::measured::latency_hiding::{KERNELS, KERNEL_IDS};
 use crate::model::scheduler::MAX_RESIDENT_WARPS;
 use crate::ui::format::{fixed, sig3};
 use crate::ui::i18n::{t, tr, use_lang, Lang, Tr};
 
 const W_PX: f64 = 680.0;
 const H_PX: f64 = 300.0;
-const LEFT: f64 = 52.0;
-const RIGHT: f64 = 16.0;
-const TOP: f64 = 14.0;
-const BOTTOM: f64 = 40.0;
+/// Both charts' plotting rectangle in the `W_PX × H_PX` view box: y labels on the left, the
+/// x axis title below.
+const PLOT: Rect = Rect {
+    x0: 52.0,
+    y0: 14.0,
+    x1: W_PX - 16.0,
+    y1: H_PX - 40.0,
+};
+
+/// Data → pixels: W = 1 ..= 64 resident warps across, 0 ..= `ymax` upwards.
+fn chart_axes(ymax: f64) -> LinearAxes {
+    PLOT.linear((1.0, f64::from(MAX_RESIDENT_WARPS)), (0.0, ymax))
+}
 
 fn x_px(w: f64) -> f64 {
-    LEFT + (w - 1.0) / f64::from(MAX_RESIDENT_WARPS - 1) * (W_PX - LEFT - RIGHT)
+    chart_axes(1.0).x.px_from_value(w)
 }
 
 fn y_px(v: f64, ymax: f64) -> f64 {
-    TOP + (1.0 - (v / ymax).clamp(0.0, 1.0)) * (H_PX - TOP - BOTTOM)
+    chart_axes(ymax).y.px_from_value(v.clamp(0.0, ymax))
 }
 
 fn polyline(points: &[(u32, f64)], ymax: f64) -> String {
@@ -48,17 +58,17 @@ fn axes(ymax: f64, y_label: Tr, lang: Lang) -> impl IntoView {
     view! {
         <g class="gx-axes">
             {yticks.into_iter().map(|v| view! {
-                <line class="gx-grid" x1=format!("{LEFT}") x2=format!("{}", W_PX - RIGHT) y1=format!("{:.1}", y_px(v, ymax)) y2=format!("{:.1}", y_px(v, ymax))/>
-                <text class="gx-tick" x=format!("{}", LEFT - 4.0) y=format!("{:.1}", y_px(v, ymax) + 3.0) text-anchor="end">{sig3(v)}</text>
+                <line class="gx-grid" x1=format!("{}", PLOT.x0) x2=format!("{}", PLOT.x1) y1=format!("{:.1}", y_px(v, ymax)) y2=format!("{:.1}", y_px(v, ymax))/>
+                <text class="gx-tick" x=format!("{}", PLOT.x0 - 4.0) y=format!("{:.1}", y_px(v, ymax) + 3.0) text-anchor="end">{sig3(v)}</text>
             }).collect_view()}
             {xticks.into_iter().map(|w| view! {
-                <text class="gx-tick" x=format!("{:.1}", x_px(f64::from(w))) y=format!("{}", H_PX - BOTTOM + 14.0) text-anchor="middle">{w}</text>
+                <text class="gx-tick" x=format!("{:.1}", x_px(f64::from(w))) y=format!("{}", PLOT.y1 + 14.0) text-anchor="middle">{w}</text>
             }).collect_view()}
-            <text class="gx-axis-label" x=format!("{:.0}", (LEFT + W_PX - RIGHT) / 2.0) y=format!("{}", H_PX - 6.0) text-anchor="middle">
+            <text class="gx-axis-label" x=format!("{:.0}", (PLOT.x0 + PLOT.x1) / 2.0) y=format!("{}", H_PX - 6.0) text-anchor="middle">
                 {if lang == Lang::Zh { "每 SM 驻留 warp 数 W" } else { "resident warps per SM, W" }}
             </text>
-            <text class="gx-axis-label" x="12" y=format!("{:.0}", (TOP + H_PX - BOTTOM) / 2.0) text-anchor="middle"
-                transform=format!("rotate(-90 12 {:.0})", (TOP + H_PX - BOTTOM) / 2.0)>{y_label.get(lang)}</text>
+            <text class="gx-axis-label" x="12" y=format!("{:.0}", (PLOT.y0 + PLOT.y1) / 2.0) text-anchor="middle"
+                transform=format!("rotate(-90 12 {:.0})", (PLOT.y0 + PLOT.y1) / 2.0)>{y_label.get(lang)}</text>
         </g>
     }
 }
@@ -75,8 +85,8 @@ fn vline(
     let dx = if anchor == "end" { -4.0 } else { 4.0 };
     view! {
         <g class=class data-testid=testid>
-            <line x1=format!("{x:.1}") x2=format!("{x:.1}") y1=format!("{TOP}") y2=format!("{}", H_PX - BOTTOM)/>
-            <text x=format!("{:.1}", x + dx) y=format!("{:.1}", H_PX - BOTTOM - 6.0 - 14.0 * row) text-anchor=anchor>{label}</text>
+            <line x1=format!("{x:.1}") x2=format!("{x:.1}") y1=format!("{}", PLOT.y0) y2=format!("{}", PLOT.y1)/>
+            <text x=format!("{:.1}", x + dx) y=format!("{:.1}", PLOT.y1 - 6.0 - 14.0 * row) text-anchor=anchor>{label}</text>
         </g>
     }
 }
@@ -114,7 +124,7 @@ pub fn SweepChart() -> impl IntoView {
             // only a label at the right edge, above the plot, pointing off the chart.
             Some(x) => view! {
                 <g class="gx-mark gx-mark--course" data-testid="mark-lk">
-                    <text x=format!("{:.1}", x_px(64.0)) y=format!("{:.1}", TOP - 4.0) text-anchor="end">{match l {
+                    <text x=format!("{:.1}", x_px(64.0)) y=format!("{:.1}", PLOT.y0 - 4.0) text-anchor="end">{match l {
                         Lang::En => format!("4 · L/k = {} warps: off the chart →", sig3(x)),
                         Lang::Zh => format!("4 · L/k = {} 个 warp：超出图外 →", sig3(x)),
                     }}</text>

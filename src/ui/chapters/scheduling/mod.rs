@@ -5,7 +5,6 @@
 //! Model: [`crate::model::scheduler`]. State: [`state::SchedulingState`] (inputs → one memo).
 
 mod charts;
-pub mod measured;
 pub mod state;
 pub(crate) mod text;
 mod views;

@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 use serde::Serialize;
 
-use super::measured::{kernel, MeasuredKernel, KERNEL_IDS};
+use crate::model::measured::latency_hiding::{kernel, LatencyHidingRun, KERNELS, KERNEL_IDS};
 use crate::model::scheduler::{
     ffma_share_simple_model, measured_kernel_config, saturation_warps_per_scheduler,
     utilisation_estimate, utilisation_sweep, warps_needed, IssuePolicy, SchedulerConfig,
@@ -80,7 +80,7 @@ impl SchedulingInputs {
 #[derive(Clone, Debug, PartialEq)]
 pub struct MeasuredComparison {
     /// The kernel.
-    pub kernel: MeasuredKernel,
+    pub kernel: LatencyHidingRun,
     /// `(W, min(K/I, (W/4)·K/T1))` for W = 1..=64.
     pub simple: Vec<(u32, f64)>,
     /// `(W, simulated utilisation × K / I)` for W = 1..=64.
@@ -117,7 +117,7 @@ pub fn compute(inputs: &SchedulingInputs) -> SchedulingOutputs {
         .iter()
         .find(|p| p.resident_warps == config.resident_warps)
         .map_or(0.0, |p| p.utilisation);
-    let kernel = *kernel(&inputs.kernel).unwrap_or(&super::measured::KERNELS[3]);
+    let kernel = *kernel(&inputs.kernel).unwrap_or(&KERNELS[3]);
     let i = f64::from(kernel.instructions);
     let kf = f64::from(kernel.k_ffma);
     let simple = (1..=MAX_RESIDENT_WARPS)

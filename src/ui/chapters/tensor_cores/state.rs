@@ -5,6 +5,7 @@ use leptos::prelude::*;
 use serde::Serialize;
 
 use crate::model::gpu_spec::{GpuSpec, ValueSource};
+use crate::model::rng::SplitMix64;
 use crate::model::roofline::Placement;
 use crate::model::tensor_core::{
     accumulator_types, fragment_layout, shapes, ElementType, FragmentLayout, FragmentSlot,
@@ -175,19 +176,12 @@ pub fn format_vector(x: &[f32]) -> String {
         .join(",")
 }
 
-/// The example's weight matrix, `rows × cols`, from `seed`: xorshift64* values in [−1, 1)
+/// The example's weight matrix, `rows × cols`, from `seed`: [`SplitMix64`] values in [−1, 1)
 /// rounded to two decimals (so the reader can check the arithmetic by hand).
 pub fn seeded_weights(seed: u64, rows: usize, cols: usize) -> Vec<f32> {
-    let mut s = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let mut rng = SplitMix64::new(seed);
     (0..rows * cols)
-        .map(|_| {
-            s ^= s >> 12;
-            s ^= s << 25;
-            s ^= s >> 27;
-            let r = s.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 11;
-            let u = r as f64 / (1u64 << 53) as f64; // [0, 1)
-            ((u * 2.0 - 1.0) * 100.0).round() as f32 / 100.0
-        })
+        .map(|_| (rng.f64_in(-1.0, 1.0) * 100.0).round() as f32 / 100.0)
         .collect()
 }
 

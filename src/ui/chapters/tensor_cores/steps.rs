@@ -1,8 +1,6 @@
 //! Section "step through": one warp's K-tile iteration and the block's epilogue, from
 //! [`crate::model::w8a8::W8a8Gemv::trace`].
 
-use std::time::Duration;
-
 use leptos::prelude::*;
 
 use super::state::{limits, TcState};
@@ -11,7 +9,7 @@ use crate::model::tensor_core::Operand;
 use crate::model::w8a8::{KernelStep, MemoryLayout, StepAction, StepScope, TileWrite};
 use crate::ui::format::grouped;
 use crate::ui::i18n::{t, tr, use_lang, Lang};
-use crate::ui::widgets::RangeSlider;
+use crate::ui::widgets::{PlayerControls, RangeSlider, StepButtons};
 
 use super::fragments::{CELL_PX, LEFT_PX, TOP_PX};
 
@@ -284,81 +282,30 @@ fn FillGrid(writes: Vec<TileWrite>) -> impl IntoView {
     }
 }
 
-fn prefers_reduced_motion() -> bool {
-    window()
-        .match_media("(prefers-reduced-motion: reduce)")
-        .ok()
-        .flatten()
-        .is_some_and(|m| m.matches())
-}
-
 /// Whole section.
 #[component]
 pub fn StepsSection() -> impl IntoView {
     let st = state();
     let lang = use_lang();
     let playing = RwSignal::new(false);
-    let handle = StoredValue::new(None::<IntervalHandle>);
-    let count = move || {
+    let steps = Signal::derive(move || {
         st.outputs
-            .with(|o| o.trace.as_ref().map(|t| t.len()).unwrap_or(0)) as u64
-    };
-    // Like the other players: stop at the first and the last step (no wrap-around).
-    let go = move |delta: i64| {
-        let n = count().max(1) as i64;
-        st.inputs.update(|i| {
-            let cur = (i.step as i64).min(n - 1);
-            i.step = (cur + delta).clamp(0, n - 1) as u64;
-        });
-    };
-    let at_end = move || {
-        let n = count().max(1);
-        st.inputs.with_untracked(|i| i.step + 1 >= n)
-    };
-    let stop = move || {
-        if let Some(h) = handle.get_value() {
-            h.clear();
-        }
-        handle.set_value(None);
-        playing.set(false);
-    };
-    let toggle = move |_| {
-        if playing.get_untracked() {
-            stop();
-            return;
-        }
-        let ms = if prefers_reduced_motion() { 3000 } else { 1400 };
-        if at_end() {
-            // Play from the last step starts again from the first.
-            st.inputs.update(|i| i.step = 0);
-        }
-        let tick = move || {
-            go(1);
-            if at_end() {
-                stop();
-            }
-        };
-        if let Ok(h) = set_interval_with_handle(tick, Duration::from_millis(ms)) {
-            handle.set_value(Some(h));
-            playing.set(true);
-        }
-    };
-    on_cleanup(move || {
-        if let Some(h) = handle.get_value() {
-            h.clear();
-        }
+            .with(|o| o.trace.as_ref().map(|t| t.len()).unwrap_or(0))
+            .try_into()
+            .unwrap_or(u32::MAX)
     });
-    let on_key = move |ev: leptos::ev::KeyboardEvent| match ev.key().as_str() {
-        "ArrowRight" => {
-            ev.prevent_default();
-            go(1);
-        }
-        "ArrowLeft" => {
-            ev.prevent_default();
-            go(-1);
-        }
-        _ => {}
-    };
+    let step_of = |i: &super::state::TcInputs| u32::try_from(i.step).unwrap_or(u32::MAX);
+    let current = Signal::derive(move || st.inputs.with(step_of));
+    // The shared player's behaviour: stops at the first and the last step, Play from the last
+    // step starts over, reduced motion steps instead of animating.
+    let controls = PlayerControls::new(
+        Callback::new(move |()| st.inputs.with_untracked(step_of)),
+        Callback::new(move |s: u32| st.inputs.update(|i| i.step = u64::from(s))),
+        Signal::derive(move || steps.get().saturating_sub(1)),
+        playing,
+        1,
+        1400,
+    );
     let body = move || {
         let out = st.outputs.get();
         let steps = match out.trace {
@@ -429,19 +376,8 @@ pub fn StepsSection() -> impl IntoView {
                 <h2>{t(text::STEPS_TITLE)}</h2>
                 <p>{t(text::STEPS_INTRO)}</p>
             </div>
-            <div class="gx-steps__controls" tabindex="0" on:keydown=on_key
-                aria-label=move || if lang.get() == Lang::Zh { "单步控制（方向键）" } else { "Step controls (arrow keys)" }>
-                <button class="gx-button" data-testid="step-prev" on:click=move |_| go(-1)>{t(text::PREV)}</button>
-                <button class="gx-button" data-testid="step-play" aria-pressed=move || playing.get().to_string() on:click=toggle>
-                    {move || if playing.get() { t(text::PAUSE)() } else { t(text::PLAY)() }}
-                </button>
-                <button class="gx-button" data-testid="step-next" on:click=move |_| go(1)>{t(text::NEXT)}</button>
-                <span class="gx-steps__count" data-testid="step-count">{move || {
-                    let n = count();
-                    let cur = st.inputs.with(|i| i.step).min(n.saturating_sub(1));
-                    if n == 0 { String::new() } else { format!("{} / {n}", cur + 1) }
-                }}</span>
-            </div>
+            <StepButtons controls=controls steps=steps current=current
+                prev=text::PREV play=text::PLAY pause=text::PAUSE next=text::NEXT/>
             <div class="gx-steps__pick">
                 <RangeSlider label=text::BLOCK_LABEL min=limits::INDEX.0 max=limits::INDEX.1 testid="slider-block"
                     value=Signal::derive(move || st.inputs.with(|i| i.block))

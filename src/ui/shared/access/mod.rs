@@ -16,11 +16,11 @@ use serde::Serialize;
 
 use crate::model::access::{
     first_lanes_mask, preset_by_id, AccessError, Pattern, Preset, SUPPORTED_WIDTHS_BYTES,
-    WARP_LANES,
 };
 use crate::model::formula::{
     pattern_formula, FormulaError, FormulaVars, IndexFormula, MAX_FORMULA_CHARS,
 };
+use crate::model::WARP_SIZE;
 use crate::ui::shell::ChapterInputs;
 use crate::ui::url::{to_query, Notice, QueryReader};
 
@@ -159,7 +159,7 @@ impl AccessInputs {
             elem: 4,
             stride: 1,
             offset: 0,
-            lanes: WARP_LANES,
+            lanes: WARP_SIZE,
             formula: String::new(),
         };
         i.apply_preset(p);
@@ -292,7 +292,7 @@ impl AccessInputs {
         if self.formula.trim().is_empty() {
             let pattern = self.pattern(presets);
             let mut out = [None; 32];
-            for (lane, slot) in (0..WARP_LANES).zip(out.iter_mut()) {
+            for (lane, slot) in (0..WARP_SIZE).zip(out.iter_mut()) {
                 if mask & (1 << lane) != 0 {
                     let i = i64::try_from(pattern.element_index(lane))
                         .map_err(|_| Problem::Access(AccessError::AddressOverflow { lane }))?;
@@ -342,7 +342,7 @@ pub fn default_inputs(presets: &[Preset]) -> AccessInputs {
             elem: 4,
             stride: 1,
             offset: 0,
-            lanes: WARP_LANES,
+            lanes: WARP_SIZE,
             formula: String::new(),
         })
 }

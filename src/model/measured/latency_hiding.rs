@@ -1,14 +1,15 @@
 //! What an H200 measured for latency hiding: FFMA share of peak against resident warps.
 //!
 //! Source: `shared/truth/measured/latency_hiding.json` (NVIDIA H200, sm_90, 1980 MHz SM clock,
-//! CUDA 13.0), copied to `tests/fixtures/scheduler_latency_hiding_h200.json`. Per iteration each
-//! warp issues ILP warp-wide 128-byte loads (a dependent chain through the loaded value) and K
-//! independent FFMAs; I = SASS instructions in the loop body; T1 = cycles per iteration at W = 1.
-//! FFMA share = warp-FFMAs issued / (4 per cycle per SM). Only the numbers drawn are kept.
+//! CUDA 13.0), copied to `tests/fixtures/scheduler_latency_hiding_h200.json`, where a test
+//! checks these numbers against it. Per iteration each warp issues ILP warp-wide 128-byte loads
+//! (a dependent chain through the loaded value) and K independent FFMAs; I = SASS instructions
+//! in the loop body; T1 = cycles per iteration at W = 1. FFMA share = warp-FFMAs issued / (4 per
+//! cycle per SM). Only the numbers drawn are kept. The main type is [`LatencyHidingRun`].
 
-/// One measured kernel and its curve.
+/// One measured latency-hiding kernel and its curve of FFMA share against resident warps.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct MeasuredKernel {
+pub struct LatencyHidingRun {
     /// Stable id for the URL, e.g. `"ilp1-k32"`.
     pub id: &'static str,
     /// Loads in flight per warp.
@@ -24,8 +25,8 @@ pub struct MeasuredKernel {
 }
 
 /// Every measured kernel.
-pub const KERNELS: [MeasuredKernel; 8] = [
-    MeasuredKernel {
+pub const KERNELS: [LatencyHidingRun; 8] = [
+    LatencyHidingRun {
         id: "ilp1-k1",
         ilp: 1,
         k_ffma: 1,
@@ -44,7 +45,7 @@ pub const KERNELS: [MeasuredKernel; 8] = [
             (64, 0.0196),
         ],
     },
-    MeasuredKernel {
+    LatencyHidingRun {
         id: "ilp1-k4",
         ilp: 1,
         k_ffma: 4,
@@ -63,7 +64,7 @@ pub const KERNELS: [MeasuredKernel; 8] = [
             (64, 0.07777),
         ],
     },
-    MeasuredKernel {
+    LatencyHidingRun {
         id: "ilp1-k10",
         ilp: 1,
         k_ffma: 10,
@@ -82,7 +83,7 @@ pub const KERNELS: [MeasuredKernel; 8] = [
             (64, 0.19208),
         ],
     },
-    MeasuredKernel {
+    LatencyHidingRun {
         id: "ilp1-k32",
         ilp: 1,
         k_ffma: 32,
@@ -101,7 +102,7 @@ pub const KERNELS: [MeasuredKernel; 8] = [
             (64, 0.53968),
         ],
     },
-    MeasuredKernel {
+    LatencyHidingRun {
         id: "ilp4-k1",
         ilp: 4,
         k_ffma: 1,
@@ -120,7 +121,7 @@ pub const KERNELS: [MeasuredKernel; 8] = [
             (64, 0.00851),
         ],
     },
-    MeasuredKernel {
+    LatencyHidingRun {
         id: "ilp4-k4",
         ilp: 4,
         k_ffma: 4,
@@ -139,7 +140,7 @@ pub const KERNELS: [MeasuredKernel; 8] = [
             (64, 0.03389),
         ],
     },
-    MeasuredKernel {
+    LatencyHidingRun {
         id: "ilp4-k10",
         ilp: 4,
         k_ffma: 10,
@@ -158,7 +159,7 @@ pub const KERNELS: [MeasuredKernel; 8] = [
             (64, 0.08476),
         ],
     },
-    MeasuredKernel {
+    LatencyHidingRun {
         id: "ilp4-k32",
         ilp: 4,
         k_ffma: 32,
@@ -185,42 +186,9 @@ pub const KERNEL_IDS: [&str; 8] = [
 ];
 
 /// The kernel with this id.
-pub fn kernel(id: &str) -> Option<&'static MeasuredKernel> {
+pub fn kernel(id: &str) -> Option<&'static LatencyHidingRun> {
     KERNELS.iter().find(|k| k.id == id)
 }
 
 /// Iteration time measured at W = 64 for K = 32, ILP = 1 (it was 768 at W = 1): DRAM load.
 pub const K32_W64_CYCLES_PER_ITERATION: f64 = 949.0;
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn consts_match_the_fixture() {
-        let v: serde_json::Value = serde_json::from_str(include_str!(
-            "../../../../tests/fixtures/scheduler_latency_hiding_h200.json"
-        ))
-        .expect("fixture");
-        let ks = v["kernels"].as_array().expect("kernels");
-        assert_eq!(ks.len(), KERNELS.len());
-        for (k, m) in ks.iter().zip(KERNELS.iter()) {
-            assert_eq!(k["ilp"].as_u64(), Some(u64::from(m.ilp)));
-            assert_eq!(
-                k["k_ffma_per_iteration"].as_u64(),
-                Some(u64::from(m.k_ffma))
-            );
-            assert_eq!(
-                k["instructions_per_iteration"].as_u64(),
-                Some(u64::from(m.instructions))
-            );
-            let pts = k["points"].as_array().expect("points");
-            for (p, (w, s)) in pts.iter().zip(m.points.iter()) {
-                assert_eq!(p["warps_per_sm"].as_u64(), Some(u64::from(*w)));
-                assert_eq!(p["ffma_share_of_peak"].as_f64(), Some(*s));
-            }
-        }
-        assert!(kernel("ilp1-k32").is_some());
-        assert!(kernel("x").is_none());
-    }
-}

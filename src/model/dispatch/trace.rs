@@ -1,0 +1,468 @@
+//! The schedule the simulator produced ([`Trace`]): every block's SM, slot, start and end
+//! ([`BlockRecord`]), its wave ([`WaveInfo`]), and the time queries the animation scrubs through
+//! (who is resident at a cycle, how many started or finished), answered from per-slot indexes.
+
+use std::sync::OnceLock;
+
+use super::*;
+
+/// One block of the trace.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct BlockRecord {
+    /// SM id.
+    pub sm: u32,
+    /// Slot (0..blocks_per_sm) on that SM.
+    pub slot: u32,
+    /// Start, ticks.
+    pub start_cycle: u32,
+    /// End (exclusive), ticks.
+    pub end_cycle: u32,
+}
+
+/// One wave of the trace: blocks `first_block .. first_block + blocks` in dispatch order
+/// (`full_wave_blocks` per wave; the last may be partial).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WaveInfo {
+    /// Index of the first block of the wave.
+    pub first_block: u32,
+    /// Blocks in the wave.
+    pub blocks: u32,
+    /// Earliest start in the wave, ticks.
+    pub first_start_cycle: u32,
+    /// Latest start in the wave, ticks.
+    pub last_start_cycle: u32,
+    /// Latest end in the wave, ticks.
+    pub last_end_cycle: u32,
+}
+
+/// How the trace stores its blocks.
+#[derive(Clone, Debug)]
+pub(super) enum Layout {
+    /// Constant durations: block `b` is in wave `b / F`, at `r = b mod F`: SM `r mod S`,
+    /// slot `r / S`, start `wave × cycles` (F = slots on the GPU, S = SMs).
+    Constant { cycles: u32 },
+    /// Per-block struct of arrays; the per-slot index is built on first use.
+    Explicit {
+        sm_of_block: Vec<u16>,
+        slot_of_block: Vec<u16>,
+        /// Non-decreasing in block id (blocks are issued in order).
+        start_cycle: Vec<u32>,
+        end_cycle: Vec<u32>,
+        /// Longest block duration: a block resident at `t` started after `t − max_duration`.
+        max_duration: u32,
+        index: OnceLock<SlotIndex>,
+    },
+}
+
+impl PartialEq for Layout {
+    fn eq(&self, other: &Self) -> bool {
+        // The lazily built index is a cache of the arrays: equal arrays, equal layouts.
+        match (self, other) {
+            (Layout::Constant { cycles: a }, Layout::Constant { cycles: b }) => a == b,
+            (
+                Layout::Explicit {
+                    sm_of_block: a1,
+                    slot_of_block: a2,
+                    start_cycle: a3,
+                    end_cycle: a4,
+                    ..
+                },
+                Layout::Explicit {
+                    sm_of_block: b1,
+                    slot_of_block: b2,
+                    start_cycle: b3,
+                    end_cycle: b4,
+                    ..
+                },
+            ) => a1 == b1 && a2 == b2 && a3 == b3 && a4 == b4,
+            _ => false,
+        }
+    }
+}
+
+impl Eq for Layout {}
+
+/// Blocks grouped by slot (counting sort), for O(log n) `(sm, slot, t)` queries.
+#[derive(Clone, Debug)]
+pub(super) struct SlotIndex {
+    /// `offsets[s]..offsets[s+1]` indexes `blocks` / `starts` for slot `s = sm·bps + slot`.
+    offsets: Vec<u32>,
+    /// Block ids grouped by slot, each group in start order.
+    blocks: Vec<u32>,
+    /// Start of `blocks[i]`, contiguous per slot for cache-friendly searches.
+    starts: Vec<u32>,
+}
+
+impl SlotIndex {
+    fn build(
+        n_slots: usize,
+        bps: usize,
+        sm_of_block: &[u16],
+        slot_of_block: &[u16],
+        start_cycle: &[u32],
+    ) -> SlotIndex {
+        let mut offsets = vec![0u32; n_slots + 1];
+        for (&sm, &slot) in sm_of_block.iter().zip(slot_of_block) {
+            if let Some(o) = offsets.get_mut(usize::from(sm) * bps + usize::from(slot) + 1) {
+                *o += 1;
+            }
+        }
+        for s in 0..n_slots {
+            offsets[s + 1] += offsets[s];
+        }
+        let mut fill = offsets.clone();
+        let mut blocks = vec![0u32; sm_of_block.len()];
+        let mut starts = vec![0u32; sm_of_block.len()];
+        // Blocks are visited in id order = start order, so each group ends up sorted.
+        for (b, ((&sm, &slot), &start)) in sm_of_block
+            .iter()
+            .zip(slot_of_block)
+            .zip(start_cycle)
+            .enumerate()
+        {
+            let Some(f) = fill.get_mut(usize::from(sm) * bps + usize::from(slot)) else {
+                continue;
+            };
+            let at = *f as usize;
+            blocks[at] = b as u32;
+            starts[at] = start;
+            *f += 1;
+        }
+        SlotIndex {
+            offsets,
+            blocks,
+            starts,
+        }
+    }
+}
+
+/// The simulated run: per block its SM, slot, start and end; the makespan; waves; and time
+/// queries for the animation.
+///
+/// Constant-duration traces are stored in closed form (every query O(1)). Others are stored as
+/// struct-of-arrays (`u16` SM and slot, `u32` start and end per block): per-frame queries
+/// ([`Trace::resident_at_into`], [`Trace::started_by`], [`Trace::completed_by`]) binary-search
+/// the start times and scan only the blocks that started within one maximum duration before
+/// `t`, O(log n + slots · (max/min duration + 1)); per-slot queries ([`Trace::block_at`],
+/// [`Trace::blocks_on_slot`]) use a per-slot index built on first use, then O(log n).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Trace {
+    pub(super) sm_count: u32,
+    pub(super) blocks_per_sm: u32,
+    pub(super) grid_blocks: u32,
+    pub(super) makespan_cycles: u32,
+    pub(super) layout: Layout,
+}
+
+impl Trace {
+    /// SMs simulated.
+    pub fn sm_count(&self) -> u32 {
+        self.sm_count
+    }
+
+    /// Slots (resident blocks) per SM.
+    pub fn blocks_per_sm(&self) -> u32 {
+        self.blocks_per_sm
+    }
+
+    /// Blocks in the trace.
+    pub fn block_count(&self) -> u32 {
+        self.grid_blocks
+    }
+
+    /// Time the last block ends, ticks.
+    pub fn makespan_cycles(&self) -> u32 {
+        self.makespan_cycles
+    }
+
+    /// Blocks per full wave: `sm_count × blocks_per_sm`.
+    pub fn full_wave_blocks(&self) -> u32 {
+        self.sm_count * self.blocks_per_sm
+    }
+
+    /// Ids of the blocks that can be resident at `cycle`: those that started in
+    /// `(cycle − max_duration, cycle]` (starts are non-decreasing in block id). Empty for a
+    /// constant-duration trace (not used there).
+    fn window(&self, cycle: u32) -> std::ops::Range<u32> {
+        match &self.layout {
+            Layout::Constant { .. } => 0..0,
+            Layout::Explicit {
+                start_cycle,
+                max_duration,
+                ..
+            } => {
+                let hi = start_cycle.partition_point(|&s| s <= cycle);
+                let lo = start_cycle[..hi].partition_point(|&s| {
+                    u64::from(s) + u64::from(*max_duration) <= u64::from(cycle)
+                });
+                lo as u32..hi as u32
+            }
+        }
+    }
+
+    /// The per-slot index (built on first use) and slot `(sm, slot)`'s range in it.
+    fn slot_span(&self, sm: u32, slot: u32) -> Option<(&SlotIndex, usize, usize)> {
+        let Layout::Explicit {
+            sm_of_block,
+            slot_of_block,
+            start_cycle,
+            index,
+            ..
+        } = &self.layout
+        else {
+            return None;
+        };
+        if sm >= self.sm_count || slot >= self.blocks_per_sm {
+            return None;
+        }
+        let index = index.get_or_init(|| {
+            SlotIndex::build(
+                self.full_wave_blocks() as usize,
+                self.blocks_per_sm as usize,
+                sm_of_block,
+                slot_of_block,
+                start_cycle,
+            )
+        });
+        let s = (sm * self.blocks_per_sm + slot) as usize;
+        let lo = *index.offsets.get(s)? as usize;
+        let hi = *index.offsets.get(s + 1)? as usize;
+        Some((index, lo, hi))
+    }
+
+    /// Block `b`'s SM, slot, start and end; `None` past the grid.
+    pub fn block(&self, b: u32) -> Option<BlockRecord> {
+        if b >= self.grid_blocks {
+            return None;
+        }
+        match &self.layout {
+            Layout::Constant { cycles } => {
+                let full = self.full_wave_blocks();
+                let r = b % full;
+                let start = (b / full).saturating_mul(*cycles);
+                Some(BlockRecord {
+                    sm: r % self.sm_count,
+                    slot: r / self.sm_count,
+                    start_cycle: start,
+                    end_cycle: start.saturating_add(*cycles),
+                })
+            }
+            Layout::Explicit {
+                sm_of_block,
+                slot_of_block,
+                start_cycle,
+                end_cycle,
+                ..
+            } => {
+                let i = b as usize;
+                Some(BlockRecord {
+                    sm: u32::from(*sm_of_block.get(i)?),
+                    slot: u32::from(*slot_of_block.get(i)?),
+                    start_cycle: *start_cycle.get(i)?,
+                    end_cycle: *end_cycle.get(i)?,
+                })
+            }
+        }
+    }
+
+    /// SM of every block, by block id (for comparisons with a measured trace).
+    pub fn sm_of_blocks(&self) -> Vec<u32> {
+        (0..self.grid_blocks)
+            .map(|b| self.block(b).map_or(0, |r| r.sm))
+            .collect()
+    }
+
+    /// Number of waves: `ceil(blocks / full_wave_blocks)`.
+    pub fn wave_count(&self) -> u32 {
+        (self.grid_blocks - 1) / self.full_wave_blocks() + 1
+    }
+
+    /// Wave index of block `b` in dispatch order (`b / full_wave_blocks`).
+    pub fn wave_of_block(&self, b: u32) -> u32 {
+        b / self.full_wave_blocks()
+    }
+
+    /// Figures of wave `k` (`None` past the last wave). O(1) for constant durations, O(wave
+    /// size) otherwise (for the latest end).
+    pub fn wave(&self, k: u32) -> Option<WaveInfo> {
+        let full = self.full_wave_blocks();
+        let first = k.checked_mul(full).filter(|&f| f < self.grid_blocks)?;
+        let blocks = full.min(self.grid_blocks - first);
+        let last = first + blocks - 1;
+        // Starts are non-decreasing in block id.
+        let first_start_cycle = self.block(first)?.start_cycle;
+        let last_start_cycle = self.block(last)?.start_cycle;
+        let last_end_cycle = match &self.layout {
+            Layout::Constant { cycles } => last_start_cycle.saturating_add(*cycles),
+            Layout::Explicit { end_cycle, .. } => end_cycle
+                .get(first as usize..=last as usize)?
+                .iter()
+                .copied()
+                .max()
+                .unwrap_or(0),
+        };
+        Some(WaveInfo {
+            first_block: first,
+            blocks,
+            first_start_cycle,
+            last_start_cycle,
+            last_end_cycle,
+        })
+    }
+
+    /// Block ids that ran on `(sm, slot)`, in start order (empty for an unknown slot).
+    pub fn blocks_on_slot(&self, sm: u32, slot: u32) -> Vec<u32> {
+        if sm >= self.sm_count || slot >= self.blocks_per_sm {
+            return Vec::new();
+        }
+        match &self.layout {
+            Layout::Constant { .. } => {
+                let full = self.full_wave_blocks();
+                let offset = slot * self.sm_count + sm;
+                (0..self.wave_count())
+                    .map(|w| w * full + offset)
+                    .filter(|&b| b < self.grid_blocks)
+                    .collect()
+            }
+            Layout::Explicit { .. } => {
+                let Some((index, lo, hi)) = self.slot_span(sm, slot) else {
+                    return Vec::new();
+                };
+                index
+                    .blocks
+                    .get(lo..hi)
+                    .map(<[u32]>::to_vec)
+                    .unwrap_or_default()
+            }
+        }
+    }
+
+    /// The block occupying `(sm, slot)` at `cycle` (a block occupies `start..end`): O(1) for
+    /// constant durations, O(log blocks-on-that-slot) otherwise.
+    pub fn block_at(&self, sm: u32, slot: u32, cycle: u32) -> Option<u32> {
+        if sm >= self.sm_count || slot >= self.blocks_per_sm {
+            return None;
+        }
+        match &self.layout {
+            Layout::Constant { cycles } => {
+                let wave = cycle / (*cycles).max(1);
+                let b = u64::from(wave) * u64::from(self.full_wave_blocks())
+                    + u64::from(slot * self.sm_count + sm);
+                u32::try_from(b).ok().filter(|&b| b < self.grid_blocks)
+            }
+            Layout::Explicit { end_cycle, .. } => {
+                let (index, lo, hi) = self.slot_span(sm, slot)?;
+                let starts = index.starts.get(lo..hi)?;
+                let i = starts.partition_point(|&t| t <= cycle).checked_sub(1)?;
+                let b = *index.blocks.get(lo + i)?;
+                (cycle < *end_cycle.get(b as usize)?).then_some(b)
+            }
+        }
+    }
+
+    /// Every slot's block at `cycle`, written into `out` (resized to `sm_count × blocks_per_sm`,
+    /// index `sm × blocks_per_sm + slot`). Reuses `out`'s allocation: meant for every frame.
+    pub fn resident_at_into(&self, cycle: u32, out: &mut Vec<Option<u32>>) {
+        out.clear();
+        match &self.layout {
+            Layout::Constant { .. } => {
+                for sm in 0..self.sm_count {
+                    for slot in 0..self.blocks_per_sm {
+                        out.push(self.block_at(sm, slot, cycle));
+                    }
+                }
+            }
+            Layout::Explicit {
+                sm_of_block,
+                slot_of_block,
+                end_cycle,
+                ..
+            } => {
+                out.resize(self.full_wave_blocks() as usize, None);
+                let bps = self.blocks_per_sm as usize;
+                for b in self.window(cycle) {
+                    let i = b as usize;
+                    let (Some(&sm), Some(&slot), Some(&end)) =
+                        (sm_of_block.get(i), slot_of_block.get(i), end_cycle.get(i))
+                    else {
+                        continue;
+                    };
+                    if cycle < end {
+                        if let Some(o) = out.get_mut(usize::from(sm) * bps + usize::from(slot)) {
+                            *o = Some(b);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Every slot's block at `cycle`, index `sm × blocks_per_sm + slot`.
+    pub fn resident_at(&self, cycle: u32) -> Vec<Option<u32>> {
+        let mut out = Vec::with_capacity(self.full_wave_blocks() as usize);
+        self.resident_at_into(cycle, &mut out);
+        out
+    }
+
+    /// Blocks running on `sm` at `cycle`, by slot order.
+    pub fn blocks_running_on(&self, sm: u32, cycle: u32) -> Vec<u32> {
+        (0..self.blocks_per_sm)
+            .filter_map(|slot| self.block_at(sm, slot, cycle))
+            .collect()
+    }
+
+    /// Blocks started at or before `cycle` (O(log n): starts are non-decreasing in block id).
+    pub fn started_by(&self, cycle: u32) -> u32 {
+        match &self.layout {
+            Layout::Constant { cycles } => {
+                let waves = u64::from(cycle / (*cycles).max(1)) + 1;
+                let n = waves * u64::from(self.full_wave_blocks());
+                n.min(u64::from(self.grid_blocks)) as u32
+            }
+            Layout::Explicit { start_cycle, .. } => {
+                start_cycle.partition_point(|&s| s <= cycle) as u32
+            }
+        }
+    }
+
+    /// Blocks finished at or before `cycle` (O(1) for constant durations; otherwise
+    /// O(log n + window), see [`Trace`]).
+    pub fn completed_by(&self, cycle: u32) -> u32 {
+        match &self.layout {
+            Layout::Constant { cycles } => {
+                let waves = u64::from(cycle / (*cycles).max(1));
+                let n = waves * u64::from(self.full_wave_blocks());
+                n.min(u64::from(self.grid_blocks)) as u32
+            }
+            Layout::Explicit { end_cycle, .. } => {
+                // Every block before the window has ended; blocks after it have not started.
+                let window = self.window(cycle);
+                let done_in_window = end_cycle
+                    .get(window.start as usize..window.end as usize)
+                    .map_or(0, |ends| ends.iter().filter(|&&e| e <= cycle).count());
+                window.start + done_in_window as u32
+            }
+        }
+    }
+
+    /// Blocks each SM ran over the whole trace, index = SM id.
+    pub fn blocks_per_sm_counts(&self) -> Vec<u32> {
+        match &self.layout {
+            Layout::Constant { .. } => {
+                let full = self.full_wave_blocks();
+                let full_waves = self.grid_blocks / full;
+                let tail = self.grid_blocks % full;
+                (0..self.sm_count)
+                    .map(|sm| {
+                        full_waves * self.blocks_per_sm
+                            + tail / self.sm_count
+                            + u32::from(sm < tail % self.sm_count)
+                    })
+                    .collect()
+            }
+            Layout::Explicit { sm_of_block, .. } => {
+                sm_counts(sm_of_block.iter().map(|&s| u32::from(s)), self.sm_count)
+            }
+        }
+    }
+}
