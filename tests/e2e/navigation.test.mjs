@@ -14,7 +14,9 @@ async function snapshot(page) {
   return page.evaluate(() => {
     const article = document.querySelector("article.gx-chapter");
     const values = [...article.querySelectorAll("input, select")].map((e) => `${e.type}:${e.value}`);
-    return { slug: article.dataset.testid, text: article.innerText, values };
+    // Timings the page measures on itself differ from run to run.
+    const text = article.innerText.replace(/in [\d.,]+ ms/g, "in … ms");
+    return { slug: article.dataset.testid, text, values };
   });
 }
 
@@ -63,7 +65,10 @@ test("an in-page link to another state of the same chapter changes the figure; B
   if (await range.count()) {
     await range.focus();
     await page.keyboard.press("ArrowRight");
-    await page.waitForFunction(() => /regs=(7\d|72)/.test(location.search));
+    await page.waitForFunction(() => {
+      const m = /regs=(\d+)/.exec(location.search);
+      return m && Number(m[1]) > 64 && Number(m[1]) < 128;
+    });
   }
   assert.deepEqual(errors, []);
   await context.close();
