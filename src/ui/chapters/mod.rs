@@ -32,6 +32,9 @@ pub struct Chapter {
     pub intro: &'static [Tr],
     /// The page: [`shell::frame`] over the chapter's body, or `None` while it is being written.
     pub page: Option<fn(&'static Chapter) -> AnyView>,
+    /// The body alone, bound to a query someone else owns ([`shell::embed`]); `None` for pages
+    /// that are not chapters.
+    pub embed: Option<fn(Signal<String>, Callback<shell::QueryWrite>) -> AnyView>,
 }
 
 /// Every chapter, in teaching order.
@@ -46,6 +49,7 @@ pub const ALL: &[Chapter] = &[
         ),
         intro: &chip::text::INTRO,
         page: Some(shell::frame::<chip::Page>),
+        embed: Some(shell::embed::<chip::Page>),
     },
     Chapter {
         number: Some(2),
@@ -57,6 +61,7 @@ pub const ALL: &[Chapter] = &[
         ),
         intro: &occupancy::text::INTRO,
         page: Some(shell::frame::<occupancy::Page>),
+        embed: Some(shell::embed::<occupancy::Page>),
     },
     Chapter {
         number: Some(3),
@@ -68,6 +73,7 @@ pub const ALL: &[Chapter] = &[
         ),
         intro: &dispatch::text::INTRO,
         page: Some(shell::frame::<dispatch::Page>),
+        embed: Some(shell::embed::<dispatch::Page>),
     },
     Chapter {
         number: Some(4),
@@ -79,6 +85,7 @@ pub const ALL: &[Chapter] = &[
         ),
         intro: &scheduling::text::INTRO,
         page: Some(shell::frame::<scheduling::Page>),
+        embed: Some(shell::embed::<scheduling::Page>),
     },
     Chapter {
         number: Some(5),
@@ -90,6 +97,7 @@ pub const ALL: &[Chapter] = &[
         ),
         intro: &divergence::text::INTRO,
         page: Some(shell::frame::<divergence::Page>),
+        embed: Some(shell::embed::<divergence::Page>),
     },
     Chapter {
         number: Some(6),
@@ -101,6 +109,7 @@ pub const ALL: &[Chapter] = &[
         ),
         intro: &coalescing::text::INTRO,
         page: Some(shell::frame::<coalescing::Page>),
+        embed: Some(shell::embed::<coalescing::Page>),
     },
     Chapter {
         number: Some(7),
@@ -112,6 +121,7 @@ pub const ALL: &[Chapter] = &[
         ),
         intro: &bank_conflicts::text::INTRO,
         page: Some(shell::frame::<bank_conflicts::Page>),
+        embed: Some(shell::embed::<bank_conflicts::Page>),
     },
     Chapter {
         number: Some(8),
@@ -123,6 +133,7 @@ pub const ALL: &[Chapter] = &[
         ),
         intro: &tensor_cores::text::INTRO,
         page: Some(shell::frame::<tensor_cores::Page>),
+        embed: Some(shell::embed::<tensor_cores::Page>),
     },
     Chapter {
         number: Some(9),
@@ -134,6 +145,7 @@ pub const ALL: &[Chapter] = &[
         ),
         intro: &roofline::text::INTRO,
         page: Some(shell::frame::<roofline::Page>),
+        embed: Some(shell::embed::<roofline::Page>),
     },
     Chapter {
         number: None,
@@ -145,6 +157,7 @@ pub const ALL: &[Chapter] = &[
         ),
         intro: &[],
         page: None,
+        embed: None,
     },
 ];
 

@@ -15,7 +15,7 @@ mod url_state;
 use leptos::prelude::*;
 use leptos_router::components::A;
 
-pub use url_state::{without_lang, ChapterInputs, UrlInputs, WRITE_INTERVAL_MS};
+pub use url_state::{without_lang, ChapterInputs, QueryWrite, UrlInputs, WRITE_INTERVAL_MS};
 
 use crate::ui::app::route_href;
 use crate::ui::chapters::{self, Chapter};
@@ -51,6 +51,13 @@ pub fn frame<B: ChapterBody>(chapter: &'static Chapter) -> AnyView {
         </article>
     }
     .into_any()
+}
+
+/// Chapter `B`'s body alone (no intro, questions or links), following `query` and handing
+/// every edit to `sink`: how the classroom projects a chapter at a lesson step's parameters.
+/// The registry stores `embed::<Body>`.
+pub fn embed<B: ChapterBody>(query: Signal<String>, sink: Callback<QueryWrite>) -> AnyView {
+    B::body(UrlInputs::<B::Inputs>::bound(query, sink))
 }
 
 /// Links to the previous and next chapters in teaching order.

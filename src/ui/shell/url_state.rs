@@ -70,6 +70,18 @@ pub struct UrlInputs<I: ChapterInputs> {
     lang: RwSignal<Lang>,
     /// The router's navigation, captured where the router context is known.
     navigate: StoredValue<Option<Navigate>, LocalStorage>,
+    /// Where edits go instead of the address bar, for inputs bound to another owner's query
+    /// ([`UrlInputs::bound`]).
+    sink: Option<Callback<QueryWrite>>,
+}
+
+/// A change a chapter asks of a query it does not own ([`UrlInputs::bound`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct QueryWrite {
+    /// The chapter's new query (no `?`, no `lang`).
+    pub query: String,
+    /// True for a navigation (a preset): the owner may keep it as its own step in history.
+    pub push: bool,
 }
 
 impl<I: ChapterInputs> Clone for UrlInputs<I> {
@@ -114,6 +126,7 @@ impl<I: ChapterInputs> UrlInputs<I> {
             notices,
             lang: use_lang(),
             navigate: StoredValue::new_local(Some(Rc::new(navigate) as Navigate)),
+            sink: None,
         };
         this.write_back(location.pathname, location.search);
         this
@@ -139,6 +152,25 @@ impl<I: ChapterInputs> UrlInputs<I> {
             notices: Memo::new(|_| Vec::new()),
             lang: use_lang(),
             navigate: StoredValue::new_local(None),
+            sink: None,
+        }
+    }
+
+    /// Inputs that follow `query`, owned by someone else (a classroom step, a presenter
+    /// window): the chapter shows what `query` says, and every edit or navigation is handed to
+    /// `sink` as a new query, which the owner applies (or not) to `query`.
+    pub fn bound(query: Signal<String>, sink: Callback<QueryWrite>) -> Self {
+        let query = Memo::new(move |_| query.with(|q| without_lang(q)));
+        let parsed = Memo::new(move |_| query.with(|q| I::from_query(q)));
+        UrlInputs {
+            query,
+            edit: RwSignal::new(None),
+            written: StoredValue::new(String::new()),
+            current: Memo::new(move |_| parsed.with(|p| p.0.clone())),
+            notices: Memo::new(move |_| parsed.with(|p| p.1.clone())),
+            lang: use_lang(),
+            navigate: StoredValue::new_local(None),
+            sink: Some(sink),
         }
     }
 
@@ -256,6 +288,13 @@ impl<I: ChapterInputs> UrlInputs<I> {
 
     /// An edit (slider, typed value): shown at once; replaces the current history entry.
     pub fn set(&self, inputs: I) {
+        if let Some(sink) = self.sink {
+            sink.run(QueryWrite {
+                query: inputs.to_query(),
+                push: false,
+            });
+            return;
+        }
         let base = self.query.get_untracked();
         self.edit.set(Some(Edit { base, inputs }));
     }
@@ -269,6 +308,13 @@ impl<I: ChapterInputs> UrlInputs<I> {
 
     /// A navigation (a preset, a step): its own history entry, so Back returns here.
     pub fn navigate(&self, inputs: I) {
+        if let Some(sink) = self.sink {
+            sink.run(QueryWrite {
+                query: inputs.to_query(),
+                push: true,
+            });
+            return;
+        }
         let Some(navigate) = self.navigate.get_value() else {
             // Detached: no address bar to push to.
             self.set(inputs);
