@@ -100,7 +100,8 @@ pub fn t(text: Tr) -> impl Fn() -> &'static str + Copy + Send + Sync + 'static {
 #[macro_export]
 macro_rules! trf {
     ($lang:expr, $en:literal, $zh:literal $(, $name:ident = $value:expr)* $(,)?) => {{
-        $(let $name = $value;)*
+        // `n = n` is the usual call: the binding is not redundant where the value is an expression.
+        $(#[allow(clippy::redundant_locals)] let $name = $value;)*
         match $lang {
             $crate::ui::i18n::Lang::En => format!($en),
             $crate::ui::i18n::Lang::Zh => format!($zh),
