@@ -15,7 +15,7 @@ mod text;
 
 use leptos::prelude::*;
 
-use crate::ui::i18n::{t, use_lang, Lang};
+use crate::ui::i18n::t;
 use crate::ui::widgets::{
     initial_query, use_permalink, ChapterIntro, Notices, PermalinkLink, Questions,
 };
@@ -24,7 +24,6 @@ use state::{TcInputs, TcState};
 /// The whole chapter page.
 #[component]
 pub fn TensorCoresChapter() -> impl IntoView {
-    let lang = use_lang();
     let (inputs, notices) = TcInputs::from_query(&initial_query());
     let state = TcState::new(inputs);
     provide_context(state);
@@ -47,7 +46,7 @@ pub fn TensorCoresChapter() -> impl IntoView {
                 </div>
                 <div class="gx-figure-grid">
                     <fragments::FragmentFigure/>
-                    <aside class="gx-controls" aria-label=move || if lang.get() == Lang::Zh { "Fragment 控制" } else { "Fragment controls" }>
+                    <aside class="gx-controls" aria-label=t(text::FRAG_CONTROLS)>
                         <fragments::FragmentControls/>
                     </aside>
                 </div>

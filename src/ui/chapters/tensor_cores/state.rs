@@ -121,27 +121,6 @@ pub enum VectorError {
     OutOfRange(String),
 }
 
-impl VectorError {
-    /// English and Chinese message.
-    pub fn text(&self) -> (String, String) {
-        let n = limits::X_LEN;
-        match self {
-            VectorError::Count(got) => (
-                format!("Enter exactly {n} numbers separated by commas (got {got})."),
-                format!("请输入恰好 {n} 个用逗号分隔的数（现在是 {got} 个）。"),
-            ),
-            VectorError::NotANumber(v) => (
-                format!("“{v}” is not a number."),
-                format!("“{v}”不是数字。"),
-            ),
-            VectorError::OutOfRange(v) => (
-                format!("“{v}” is out of range: use values between −10000 and 10000."),
-                format!("“{v}”超出范围：请使用 −10000 到 10000 之间的值。"),
-            ),
-        }
-    }
-}
-
 /// Parses the activation vector: exactly [`limits::X_LEN`] finite numbers, commas or spaces
 /// between them.
 pub fn parse_vector(text: &str) -> Result<Vec<f32>, VectorError> {
