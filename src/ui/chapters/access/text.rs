@@ -1,5 +1,8 @@
 //! Words shared by the coalescing and bank-conflict chapters, in both languages.
 
+// `trf!` binds each `name = value` argument with a `let`; `lane = lane` is its intended form.
+#![allow(clippy::redundant_locals)]
+
 use crate::model::access::AccessError;
 use crate::trf;
 use crate::ui::i18n::{pick, tr, Lang, Tr};

@@ -1,6 +1,9 @@
 //! The bank-conflict chapter's words, in both languages (course 001 §7.2 on shared memory;
 //! the H200 measurements of `tests/fixtures/bank_conflicts_h200.json`).
 
+// `trf!` binds each `name = value` argument with a `let`; `lane = lane` is its intended form.
+#![allow(clippy::redundant_locals)]
+
 use super::state::BankPreset;
 use crate::model::bank_conflicts::{LaneBanks, Packing, PhaseSplit};
 use crate::trf;

@@ -1,6 +1,9 @@
 //! The coalescing chapter's words, in both languages (course 001 §4, "one warp, one
 //! instruction"; the H200 measurements of `tests/fixtures/coalescing_h200.json`).
 
+// `trf!` binds each `name = value` argument with a `let`; `lane = lane` is its intended form.
+#![allow(clippy::redundant_locals)]
+
 use super::state::CoalescingPreset;
 use crate::model::coalescing::LaneSector;
 use crate::trf;

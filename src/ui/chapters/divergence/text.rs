@@ -1,6 +1,9 @@
 //! The SIMT divergence chapter's words, in both languages (course `gpu-kernel-engineering-01`
 //! §3–§4 and `a100-from-chip-to-simt` §4.3–4.4).
 
+// `trf!` binds each `name = value` argument with a `let`; `lane = lane` is its intended form.
+#![allow(clippy::redundant_locals)]
+
 use crate::ui::i18n::{tr, Tr};
 use crate::ui::widgets::Question;
 

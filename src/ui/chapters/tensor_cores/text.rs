@@ -1,7 +1,10 @@
 //! The Tensor Cores chapter's words, in both languages (course `a100-from-chip-to-simt` §2.3
 //! and §5, and the Tensor Core history notes).
 
-use super::state::VectorError;
+// `trf!` binds each `name = value` argument with a `let`; `lane = lane` is its intended form.
+#![allow(clippy::redundant_locals)]
+
+use super::state::{StepId, VectorError};
 use crate::model::roofline::Bound;
 use crate::model::tensor_core::{FragmentLayout, LayoutSource, Operand, RegisterPosition};
 use crate::model::w8a8::{
@@ -165,33 +168,41 @@ pub const FILL_GRID: Tr = tr(
 );
 pub const NO_TRACE: Tr = tr("This warp cannot be traced:", "无法追踪这个 Warp：");
 
+/// A step's title by the model's step id ("Step" for an id the chapter does not know, which
+/// its tests rule out for every step of the trace).
 pub fn step_title(id: &str) -> Tr {
-    match id {
-        "fill_tiles" => tr(
+    StepId::from_id(id).map_or(tr("Step", "步骤"), step_title_of)
+}
+
+/// A step's title.
+pub fn step_title_of(s: StepId) -> Tr {
+    match s {
+        StepId::FillTiles => tr(
             "1. Lanes fill the shared tiles",
             "1. Lane 协作填充 Shared Tile",
         ),
-        "syncwarp_tiles_ready" => tr("2. __syncwarp(): tiles ready", "2. __syncwarp()：Tile 就绪"),
-        "load_a" => tr("3. load_matrix_sync(a_frag)", "3. load_matrix_sync(a_frag)"),
-        "load_b" => tr("4. load_matrix_sync(b_frag)", "4. load_matrix_sync(b_frag)"),
-        "mma" => tr("5. mma_sync: s8 × s8 → s32", "5. mma_sync：s8 × s8 → s32"),
-        "syncwarp_tiles_free" => tr(
+        StepId::SyncwarpTilesReady => {
+            tr("2. __syncwarp(): tiles ready", "2. __syncwarp()：Tile 就绪")
+        }
+        StepId::LoadA => tr("3. load_matrix_sync(a_frag)", "3. load_matrix_sync(a_frag)"),
+        StepId::LoadB => tr("4. load_matrix_sync(b_frag)", "4. load_matrix_sync(b_frag)"),
+        StepId::Mma => tr("5. mma_sync: s8 × s8 → s32", "5. mma_sync：s8 × s8 → s32"),
+        StepId::SyncwarpTilesFree => tr(
             "6. __syncwarp(): tiles free",
             "6. __syncwarp()：Tile 可覆写",
         ),
-        "repeat_k_tiles" => tr("7. Repeat over the K tiles", "7. 沿 K Tile 重复"),
-        "store_accumulator" => tr(
+        StepId::RepeatKTiles => tr("7. Repeat over the K tiles", "7. 沿 K Tile 重复"),
+        StepId::StoreAccumulator => tr(
             "8. store_matrix_sync(c_tile)",
             "8. store_matrix_sync(c_tile)",
         ),
-        "syncthreads" => tr("9. __syncthreads()", "9. __syncthreads()"),
-        "reduce_partials" => tr(
+        StepId::Syncthreads => tr("9. __syncthreads()", "9. __syncthreads()"),
+        StepId::ReducePartials => tr(
             "10. Threads 0–15 add the warps' partials",
             "10. 线程 0–15 合并各 Warp 的部分和",
         ),
-        "dequantize" => tr("11. Dequantise", "11. 反量化"),
-        "write_output" => tr("12. Write 16 FP16 outputs", "12. 写出 16 个 FP16 输出"),
-        _ => tr("Step", "步骤"),
+        StepId::Dequantize => tr("11. Dequantise", "11. 反量化"),
+        StepId::WriteOutput => tr("12. Write 16 FP16 outputs", "12. 写出 16 个 FP16 输出"),
     }
 }
 
@@ -815,7 +826,7 @@ pub fn step_description(step: &KernelStep, lang: Lang) -> String {
             global_requests = global_requests,
             global_sectors = global_sectors,
         ),
-        StepAction::SyncWarp => if step.id == "syncwarp_tiles_ready" {
+        StepAction::SyncWarp => if StepId::from_id(step.id) == Some(StepId::SyncwarpTilesReady) {
             tr(
                 "Wait until all 32 lanes have written: after this, every lane may read the whole tile.",
                 "等待 Warp 内 32 个 Lane 都写完：之后任何 Lane 都能读到整个 Tile。",
