@@ -256,6 +256,8 @@ pub fn StepButtons(
     pause: Tr,
     /// Label of the Next button.
     next: Tr,
+    /// Name of the group for screen readers (say that ← / → step).
+    label: Tr,
     /// The step now shown (tracked, for the count).
     #[prop(into)]
     current: Signal<u32>,
@@ -276,7 +278,7 @@ pub fn StepButtons(
     };
     view! {
         <div class="gx-steps__controls" tabindex="0" on:keydown=on_key
-            aria-label=move || if lang.get() == Lang::Zh { "单步控制（方向键）" } else { "Step controls (arrow keys)" }>
+            aria-label=move || label.get(lang.get())>
             <button class="gx-button" data-testid="step-prev" on:click=move |_| c.prev()>{move || prev.get(lang.get())}</button>
             <button class="gx-button" data-testid="step-play" aria-pressed=move || playing.get().to_string() on:click=move |_| c.toggle()>
                 {move || if playing.get() { pause.get(lang.get()) } else { play.get(lang.get()) }}
