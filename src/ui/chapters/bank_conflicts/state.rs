@@ -3,7 +3,7 @@
 
 use crate::model::access::{smem_access_from_fn, AccessError, Preset, BANK_PRESETS};
 use crate::model::bank_conflicts::{bank_conflicts, BankReport};
-use crate::ui::shared::access::state::{self, AccessOutputs, AccessState, Shown};
+use crate::ui::shared::access::state::{AccessOutputs, AccessState, Shown};
 use crate::ui::shared::access::{AccessChapter, AccessInputs};
 
 /// The chapter's presets.
@@ -126,11 +126,6 @@ pub fn model(
     bank_conflicts(&access)
 }
 
-/// The whole chapter as a function of its inputs and the previous outputs.
-pub fn compute(inputs: &AccessInputs, previous: Option<&BankOutputs>) -> BankOutputs {
-    state::compute(inputs, previous, PRESETS, model)
-}
-
 impl AccessChapter for BankReport {
     const PRESETS: &'static [Preset] = PRESETS;
 
@@ -142,6 +137,11 @@ impl AccessChapter for BankReport {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ui::shared::access::state;
+
+    fn compute(inputs: &AccessInputs, previous: Option<&BankOutputs>) -> BankOutputs {
+        state::compute(inputs, previous)
+    }
     use crate::model::access::preset_by_id;
     use crate::ui::shared::access::AccessQuery;
     use crate::ui::shared::access::Problem;

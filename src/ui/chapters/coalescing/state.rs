@@ -3,7 +3,7 @@
 
 use crate::model::access::{warp_access_from_fn, AccessError, Preset, COALESCING_PRESETS};
 use crate::model::coalescing::{coalesce_detail, CoalescingDetail};
-use crate::ui::shared::access::state::{self, AccessOutputs, AccessState, Shown};
+use crate::ui::shared::access::state::{AccessOutputs, AccessState, Shown};
 use crate::ui::shared::access::{AccessChapter, AccessInputs};
 
 /// The chapter's presets.
@@ -110,11 +110,6 @@ pub fn model(
     coalesce_detail(&access)
 }
 
-/// The whole chapter as a function of its inputs and the previous outputs.
-pub fn compute(inputs: &AccessInputs, previous: Option<&CoalescingOutputs>) -> CoalescingOutputs {
-    state::compute(inputs, previous, PRESETS, model)
-}
-
 impl AccessChapter for CoalescingDetail {
     const PRESETS: &'static [Preset] = PRESETS;
 
@@ -126,6 +121,11 @@ impl AccessChapter for CoalescingDetail {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ui::shared::access::state;
+
+    fn compute(inputs: &AccessInputs, previous: Option<&CoalescingOutputs>) -> CoalescingOutputs {
+        state::compute(inputs, previous)
+    }
     use crate::model::access::preset_by_id;
     use crate::ui::shared::access::AccessQuery;
     use crate::ui::shared::access::Problem;
