@@ -3,22 +3,14 @@
 
 use leptos::prelude::*;
 
+use crate::ui::widgets::formula_row_testid as row;
+
 use super::state::BankState;
 use super::text;
-use crate::ui::i18n::{t, use_lang, Tr};
+use crate::ui::i18n::{t, use_lang};
 
 fn state() -> BankState {
     expect_context::<BankState>()
-}
-
-fn row(name: Tr, formula: String, value: String, testid: &'static str) -> impl IntoView {
-    view! {
-        <tr>
-            <th scope="row">{t(name)}</th>
-            <td class="gx-formula">{formula}</td>
-            <td class="gx-value" data-testid=testid>{value}</td>
-        </tr>
-    }
 }
 
 /// Phases, wavefronts, ideal and conflicts, each with its formula.

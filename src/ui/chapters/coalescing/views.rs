@@ -3,23 +3,15 @@
 
 use leptos::prelude::*;
 
+use crate::ui::widgets::formula_row_testid as row;
+
 use super::state::CoalescingState;
 use super::text;
 use crate::ui::format::{fixed, grouped};
-use crate::ui::i18n::{t, use_lang, Tr};
+use crate::ui::i18n::{t, use_lang};
 
 fn state() -> CoalescingState {
     expect_context::<CoalescingState>()
-}
-
-fn row(name: Tr, formula: String, value: String, testid: &'static str) -> impl IntoView {
-    view! {
-        <tr>
-            <th scope="row">{t(name)}</th>
-            <td class="gx-formula">{formula}</td>
-            <td class="gx-value" data-testid=testid>{value}</td>
-        </tr>
-    }
 }
 
 fn percent(x: f64) -> String {

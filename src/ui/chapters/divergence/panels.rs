@@ -3,6 +3,8 @@
 
 use leptos::prelude::*;
 
+use crate::ui::widgets::formula_row_testid as row;
+
 use crate::ui::widgets::DataDetails;
 
 use super::figure::state;
@@ -98,16 +100,6 @@ pub fn Controls() -> impl IntoView {
                 {slider(text::SEED, limits::SEED, |i| i.seed, |i, v| i.seed = v, "slider-seed")}
             </Show>
         </aside>
-    }
-}
-
-fn row(name: Tr, formula: String, value: String, testid: &'static str) -> impl IntoView {
-    view! {
-        <tr>
-            <th scope="row">{t(name)}</th>
-            <td class="gx-formula">{formula}</td>
-            <td class="gx-value" data-testid=testid>{value}</td>
-        </tr>
     }
 }
 

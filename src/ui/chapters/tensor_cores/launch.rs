@@ -3,11 +3,13 @@
 
 use leptos::prelude::*;
 
+use crate::ui::widgets::formula_row_testid as row;
+
 use super::state::{limits, TcState};
 use super::text;
 use crate::model::w8a8::{WMMA_K, WMMA_M, WMMA_N};
 use crate::ui::format::{bytes_binary, fixed, grouped, micros, si, sig3};
-use crate::ui::i18n::{t, use_lang, Tr};
+use crate::ui::i18n::{t, use_lang};
 use crate::ui::widgets::{RangeSlider, Scale};
 
 /// Bytes as MiB with two decimals (16,805,888 B = 16.03 MiB).
@@ -35,16 +37,6 @@ pub fn LaunchControls() -> impl IntoView {
                 value=Signal::derive(move || st.inputs.with(|i| i.warps))
                 on_input=Callback::new(move |v| st.inputs.update(|i| i.warps = v))/>
         </div>
-    }
-}
-
-fn row(label: Tr, formula: String, value: String, testid: &'static str) -> impl IntoView {
-    view! {
-        <tr>
-            <th scope="row">{t(label)}</th>
-            <td class="gx-formula">{formula}</td>
-            <td class="gx-value" data-testid=testid>{value}</td>
-        </tr>
     }
 }
 
