@@ -7,8 +7,10 @@ use leptos::prelude::*;
 use super::state::{BankState, Banked};
 use super::text;
 use crate::geom::warp_memory as g;
+use crate::model::bank_conflicts::BankReport;
 use crate::model::bank_conflicts::BANKS;
 use crate::ui::i18n::{t, use_lang, Lang};
+use crate::ui::shared::access::figure::AccessFigure;
 
 fn state() -> BankState {
     expect_context::<BankState>()
@@ -188,44 +190,24 @@ fn draw(b: Banked) -> impl IntoView {
 }
 
 /// Height of the figure for a pattern.
-fn height_px(b: &Banked) -> f64 {
-    g::bank_row_y_px(rows(b).len()) + 26.0 + b.result.phases.len() as f64 * COUNT_ROW_PX + 10.0
+fn height_px(b: Option<&Banked>) -> f64 {
+    b.map_or(200.0, |b| {
+        g::bank_row_y_px(rows(b).len()) + 26.0 + b.result.phases.len() as f64 * COUNT_ROW_PX + 10.0
+    })
 }
 
 /// The bank-conflict figure.
 #[component]
 pub fn Figure() -> impl IntoView {
-    let st = state();
-    let lang = use_lang();
-    let shown = Memo::new(move |_| st.outputs.get().shown);
-    let view_box = move || {
-        let h = shown.with(|b| b.as_ref().map_or(200.0, height_px));
-        format!("0 0 {} {h:.0}", g::FIGURE_WIDTH_PX)
-    };
-    let readout = move || {
-        let lane = st.selected_lane.get()?;
-        let b = shown.get()?;
-        Some(describe_lane(&b, lane, lang.get()))
-    };
     view! {
-        <figure class="gx-figure gx-mem" data-testid="figure">
-            <svg class="gx-mem__svg" viewBox=view_box role="group"
-                aria-label=t(text::FIGURE_LABEL)>
-                {move || shown.get().map(draw)}
-            </svg>
-            <figcaption>
-                <p class="gx-mem__readout" data-testid="lane-readout" aria-live="polite">
-                    {move || readout().unwrap_or_else(|| text::SELECT_LANE.get(lang.get()).to_string())}
-                </p>
-                <ul class="gx-legend">
-                    <li><span class="gx-legend__mark gx-legend__mark--square gx-phase-0"></span>"phase 0"</li>
-                    <li><span class="gx-legend__mark gx-legend__mark--square gx-phase-1"></span>"phase 1"</li>
-                    <li><span class="gx-legend__mark gx-legend__mark--square gx-phase-2"></span>"phase 2"</li>
-                    <li><span class="gx-legend__mark gx-legend__mark--square gx-phase-3"></span>"phase 3"</li>
-                    <li>{t(text::LEGEND_SHARED)}</li>
-                    <li>{t(text::LEGEND_BUSIEST)}</li>
-                </ul>
-            </figcaption>
-        </figure>
+        <AccessFigure<BankReport, _> label=text::FIGURE_LABEL select_lane=text::SELECT_LANE
+            height_px=height_px draw=draw describe=describe_lane>
+            <li><span class="gx-legend__mark gx-legend__mark--square gx-phase-0"></span>"phase 0"</li>
+            <li><span class="gx-legend__mark gx-legend__mark--square gx-phase-1"></span>"phase 1"</li>
+            <li><span class="gx-legend__mark gx-legend__mark--square gx-phase-2"></span>"phase 2"</li>
+            <li><span class="gx-legend__mark gx-legend__mark--square gx-phase-3"></span>"phase 3"</li>
+            <li>{t(text::LEGEND_SHARED)}</li>
+            <li>{t(text::LEGEND_BUSIEST)}</li>
+        </AccessFigure<BankReport, _>>
     }
 }

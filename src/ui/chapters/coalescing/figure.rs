@@ -7,7 +7,9 @@ use leptos::prelude::*;
 use super::state::{Coalesced, CoalescingState};
 use super::text;
 use crate::geom::warp_memory as g;
+use crate::model::coalescing::CoalescingDetail;
 use crate::ui::i18n::{t, use_lang, Lang};
+use crate::ui::shared::access::figure::AccessFigure;
 
 fn state() -> CoalescingState {
     expect_context::<CoalescingState>()
@@ -153,43 +155,22 @@ fn draw(c: Coalesced) -> impl IntoView {
     }
 }
 
+/// Height of the figure for a pattern.
+fn height_px(c: Option<&Coalesced>) -> f64 {
+    g::strip_height_px(c.map_or(1, |c| line_slots(c).len()))
+}
+
 /// The coalescing figure.
 #[component]
 pub fn Figure() -> impl IntoView {
-    let st = state();
-    let lang = use_lang();
-    let shown = Memo::new(move |_| st.outputs.get().shown);
-    let height = move || shown.with(|c| c.as_ref().map_or(1, |c| line_slots(c).len()));
-    let view_box = move || {
-        format!(
-            "0 0 {} {:.0}",
-            g::FIGURE_WIDTH_PX,
-            g::strip_height_px(height())
-        )
-    };
-    let readout = move || {
-        let lane = st.selected_lane.get()?;
-        let c = shown.get()?;
-        Some(describe_lane(&c, lane, lang.get()))
-    };
     view! {
-        <figure class="gx-figure gx-mem" data-testid="figure">
-            <svg class="gx-mem__svg" viewBox=view_box role="group"
-                aria-label=t(text::FIGURE_LABEL)>
-                {move || shown.get().map(draw)}
-            </svg>
-            <figcaption>
-                <p class="gx-mem__readout" data-testid="lane-readout" aria-live="polite">
-                    {move || readout().unwrap_or_else(|| text::SELECT_LANE.get(lang.get()).to_string())}
-                </p>
-                <ul class="gx-legend">
-                    <li><span class="gx-legend__mark gx-legend__mark--square gx-sector__used"></span>{t(text::LEGEND_USED)}</li>
-                    <li><span class="gx-legend__mark gx-legend__mark--square gx-sector--moved"></span>{t(text::LEGEND_WASTED)}</li>
-                    <li><span class="gx-legend__mark gx-legend__mark--square gx-sector--idle"></span>{t(text::LEGEND_IDLE)}</li>
-                    <li><span class="gx-legend__mark gx-legend__mark--square gx-lane--inactive"></span>{t(text::LEGEND_INACTIVE)}</li>
-                </ul>
-            </figcaption>
-        </figure>
+        <AccessFigure<CoalescingDetail, _> label=text::FIGURE_LABEL select_lane=text::SELECT_LANE
+            height_px=height_px draw=draw describe=describe_lane>
+            <li><span class="gx-legend__mark gx-legend__mark--square gx-sector__used"></span>{t(text::LEGEND_USED)}</li>
+            <li><span class="gx-legend__mark gx-legend__mark--square gx-sector--moved"></span>{t(text::LEGEND_WASTED)}</li>
+            <li><span class="gx-legend__mark gx-legend__mark--square gx-sector--idle"></span>{t(text::LEGEND_IDLE)}</li>
+            <li><span class="gx-legend__mark gx-legend__mark--square gx-lane--inactive"></span>{t(text::LEGEND_INACTIVE)}</li>
+        </AccessFigure<CoalescingDetail, _>>
     }
 }
 
