@@ -17,5 +17,5 @@ pub use notices::Notices;
 pub use numbers::formula_row;
 pub use permalink::{initial_query, use_permalink, PermalinkLink};
 pub use player::StepPlayer;
-pub use questions::{Question, Questions};
+pub use questions::Questions;
 pub use slider::{NumberField, RangeSlider, Scale};

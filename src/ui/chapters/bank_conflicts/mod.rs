@@ -14,7 +14,7 @@ use crate::model::bank_conflicts::BankReport;
 
 use crate::ui::chapters::access::controls::AccessControls;
 use crate::ui::chapters::access::state::LaneTable;
-use crate::ui::chapters::access::{text as access_text, AccessInputs};
+use crate::ui::chapters::access::AccessInputs;
 use crate::ui::widgets::{
     initial_query, use_permalink, ChapterIntro, Notices, PermalinkLink, Questions,
 };
@@ -43,7 +43,7 @@ pub fn BankConflictsChapter() -> impl IntoView {
             </section>
             <views::NumbersPanel/>
             <LaneTable<BankReport> summary=text::DATA_TABLE describe=figure::describe_lane/>
-            <Questions questions=&access_text::QUESTIONS/>
+            <Questions chapter="bank-conflicts"/>
             <PermalinkLink url=permalink/>
         </article>
     }

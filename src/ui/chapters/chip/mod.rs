@@ -32,7 +32,7 @@ pub fn ChipChapter() -> impl IntoView {
             <views::SmFigure/>
             <views::Totals/>
             <views::MemoryTable/>
-            <Questions questions=&text::QUESTIONS/>
+            <Questions chapter="chip"/>
             <PermalinkLink url=permalink/>
         </article>
     }

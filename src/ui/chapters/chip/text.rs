@@ -2,7 +2,6 @@
 //! `gpu-kernel-engineering-01` §3 and §5).
 
 use crate::ui::i18n::{tr, Tr};
-use crate::ui::widgets::Question;
 
 pub const TITLE: Tr = tr("Chip anatomy", "芯片结构");
 pub const INTRO: [Tr; 2] = [
@@ -58,78 +57,3 @@ pub fn level_scope(id: &str) -> Tr {
         _ => tr("all SMs", "整卡所有 SM"),
     }
 }
-
-pub static QUESTIONS: [Question; 6] = [
-    Question {
-        id: "q-000-6-1",
-        source: tr("Course 000, §6 question 1", "课程 000 第 6 节 第 1 题"),
-        question: tr(
-            "Why must the full GA100's 128 SMs and the A100's 108 SMs not be mixed up?",
-            "完整 GA100 的 128 SM 与 A100 的 108 SM 为什么不能混写？",
-        ),
-        answer: tr(
-            "128 is the full die (8 GPCs × 8 TPCs × 2 SMs); the A100 product enables only 108 (54 TPCs in 7 GPCs). Every per-chip figure — peak FLOPS, waves of blocks, the number of SMs a grid can use — must be computed with the 108 that actually run code.",
-            "128 是完整 die（8 GPC × 8 TPC × 2 SM）；A100 产品只启用了 108 个（7 个 GPC 中的 54 个 TPC）。整卡峰值、block 波次、grid 能用的 SM 数等所有按芯片计算的数字，都必须用真正执行代码的 108。",
-        ),
-    },
-    Question {
-        id: "q-000-6-2",
-        source: tr("Course 000, §6 question 2", "课程 000 第 6 节 第 2 题"),
-        question: tr(
-            "Why can Grid → Block → Warp → Thread not be matched level by level with GPC → TPC → SM → CUDA core?",
-            "为什么不能把 Grid → Block → Warp → Thread 与 GPC → TPC → SM → CUDA Core 逐级一一对应？",
-        ),
-        answer: tr(
-            "The first is how software is organised, the second how hardware is grouped. The only stable contract is Block → SM: a block runs entirely on one SM. A grid spreads over SMs of many GPCs, a launch cannot choose a GPC or TPC, and warps are issued to execution pipes instruction by instruction rather than owning cores.",
-            "前者是软件的组织方式，后者是硬件的分组方式。唯一稳定的契约是 Block → SM：一个 block 全部在一个 SM 上执行。一个 grid 会铺到多个 GPC 的 SM 上，启动时无法指定 GPC 或 TPC；warp 按指令被发射到执行流水线，并不独占某些 core。",
-        ),
-    },
-    Question {
-        id: "q-000-6-4",
-        source: tr("Course 000, §6 question 4", "课程 000 第 6 节 第 4 题"),
-        question: tr(
-            "Why does 32 threads per warp not mean each thread permanently owns a CUDA core?",
-            "为什么 32 Threads / Warp 不代表每个 Thread 永久对应一个 CUDA Core？",
-        ),
-        answer: tr(
-            "A partition has 16 FP32 lanes but issues one warp instruction of 32 threads; a warp's FP32 instruction occupies the lanes over two cycles, and the next cycle the same lanes may serve another warp. A CUDA core is a counting unit of FP32 throughput, not a small CPU bound to a thread: the thread's state lives in registers, and the instruction decides which pipe it uses.",
-            "一个分区只有 16 个 FP32 lane，却发射 32 线程的 warp 指令；一条 FP32 warp 指令要分两拍占用这些 lane，下一拍它们可能服务另一个 warp。CUDA Core 是 FP32 吞吐的计数口径，不是绑定某个线程的小 CPU：线程的状态在寄存器里，当前指令决定用哪类执行单元。",
-        ),
-    },
-    Question {
-        id: "q-000-6-5",
-        source: tr("Course 000, §6 question 5", "课程 000 第 6 节 第 5 题"),
-        question: tr(
-            "Why does 192 KB of unified L1/shared memory not mean a block can allocate 192 KB of shared memory?",
-            "192 KB Unified L1/Shared 为什么不代表 Block 可申请 192 KB Shared Memory？",
-        ),
-        answer: tr(
-            "The 192 KB SRAM is split between L1 cache and shared memory by the carveout; at most 164 KB per SM can be shared memory, the driver reserves 1 KB per block, so one block can opt in to at most 163 KB (166,912 B), and only 48 KB without opting in.",
-            "192 KB 的 SRAM 按 carveout 在 L1 与 shared memory 之间划分；每 SM 最多 164 KB 可作 shared memory，驱动还为每个 block 保留 1 KB，所以单个 block 最多只能申请 163 KB（166,912 B，需 opt-in），不 opt-in 时只有 48 KB。",
-        ),
-    },
-    Question {
-        id: "q-000-6-6",
-        source: tr("Course 000, §6 question 6", "课程 000 第 6 节 第 6 题"),
-        question: tr(
-            "Why can local memory be much slower than shared memory?",
-            "Local Memory 为什么可能比 Shared Memory 慢很多？",
-        ),
-        answer: tr(
-            "Local memory is private to a thread in name only: it is an address space in device memory (register spills, large per-thread arrays), reached through L1 and L2 like global memory. A miss costs hundreds of cycles (about 690 measured for HBM on the H200), while shared memory is on-chip SRAM in the SM at about 20–30 cycles (23 measured).",
-            "Local Memory 只是名义上线程私有：它是显存中的一段地址空间（寄存器溢出、较大的线程私有数组），像 global memory 一样经过 L1 和 L2 访问。缓存未命中要数百周期（H200 上实测 HBM 约 690 周期），而 shared memory 是 SM 内的片上 SRAM，约 20–30 周期（实测 23）。",
-        ),
-    },
-    Question {
-        id: "q-000-6-8",
-        source: tr("Course 000, §6 question 8", "课程 000 第 6 节 第 8 题"),
-        question: tr(
-            "On the 80 GB SXM A100, which path does each of HBM bandwidth, NVLink bandwidth and PCIe bandwidth describe?",
-            "80 GB SXM 的 HBM 带宽、NVLink 带宽与 PCIe 带宽各描述哪条路径？",
-        ),
-        answer: tr(
-            "HBM (~2 TB/s) is the GPU reading and writing its own device memory. NVLink 3.0 (600 GB/s) is the bidirectional aggregate of 12 links to peer GPUs. PCIe 4.0 x16 (64 GB/s) is the bidirectional aggregate to the host, about 32 GB/s each way. They are different paths and must not be added or substituted.",
-            "HBM（约 2 TB/s）是 GPU 读写自己显存的带宽；NVLink 3.0（600 GB/s）是 12 条链路到其他 GPU 的双向聚合带宽；PCIe 4.0 x16（64 GB/s）是到主机的双向聚合带宽，单方向约 32 GB/s。它们是不同的路径，不能相加或互相替代。",
-        ),
-    },
-];

@@ -14,7 +14,7 @@ use crate::model::coalescing::CoalescingDetail;
 
 use crate::ui::chapters::access::controls::AccessControls;
 use crate::ui::chapters::access::state::LaneTable;
-use crate::ui::chapters::access::{text as access_text, AccessInputs};
+use crate::ui::chapters::access::AccessInputs;
 use crate::ui::widgets::{
     initial_query, use_permalink, ChapterIntro, Notices, PermalinkLink, Questions,
 };
@@ -44,7 +44,7 @@ pub fn CoalescingChapter() -> impl IntoView {
             <views::NumbersPanel/>
             <views::LegacyPanel/>
             <LaneTable<CoalescingDetail> summary=text::DATA_TABLE describe=figure::describe_lane/>
-            <Questions questions=&access_text::QUESTIONS/>
+            <Questions chapter="coalescing"/>
             <PermalinkLink url=permalink/>
         </article>
     }

@@ -42,7 +42,7 @@ pub fn DispatchChapter() -> impl IntoView {
             <views::NumbersPanel/>
             <views::DataTable/>
             <replay::ReplaySection/>
-            <Questions questions=&text::QUESTIONS/>
+            <Questions chapter="dispatch"/>
             <PermalinkLink url=permalink/>
         </article>
     }

@@ -3,7 +3,6 @@
 use crate::model::dispatch::observed::ReplayError;
 use crate::model::dispatch::DispatchError;
 use crate::ui::i18n::{tr, Lang, Tr};
-use crate::ui::widgets::Question;
 
 use super::state::Preset;
 
@@ -159,30 +158,3 @@ pub fn dispatch_error(e: &DispatchError, lang: Lang) -> String {
         Lang::Zh => format!("无法模拟这个启动配置：{e}。"),
     }
 }
-
-pub static QUESTIONS: [Question; 2] = [
-    Question {
-        id: "q-000-6-3-dispatch",
-        source: tr("Course 000, §6 question 3", "课程 000 第 6 节 第 3 题"),
-        question: tr(
-            "Why does a large grid execute in several waves? What are the residency relations between block, warp and SM?",
-            "一个大 Grid 为什么会分多个波次执行？Block、Warp 与 SM 的驻留关系分别是什么？",
-        ),
-        answer: tr(
-            "A block is admitted to one SM whole and never migrates; its warps stay on that SM. One SM holds several blocks at once, as many as occupancy allows, so the GPU holds blocks-per-SM × SMs blocks at a time (432 for 256 × 64 on the A100). The rest of the grid waits and fills in as blocks finish: the grid advances in waves, dynamic ones, with no chip-wide barrier between them.",
-            "Block 整个被一个 SM 接纳、不会迁移，它的 Warp 也都留在该 SM 上。一个 SM 可同时驻留多个 Block（个数由占用率决定），所以整卡同时驻留“每 SM block 数 × SM 数”个 Block（A100 上 256 × 64 为 432 个）。Grid 中其余的 Block 等待，前面的 Block 完成后再补入：Grid 以动态波次推进，全芯片之间没有同步栅栏。",
-        ),
-    },
-    Question {
-        id: "q-tail",
-        source: tr("Course 000, §5 (256 blocks on 108 SMs)", "课程 000 第 5 节（108 个 SM 上的 256 个 block）"),
-        question: tr(
-            "The W8A8 GEMV launches 256 blocks on an A100 with 108 SMs. How are they spread, and why does the course say there is no chip-wide wave barrier?",
-            "W8A8 GEMV 在 108 个 SM 的 A100 上启动 256 个 block。它们如何分布？为什么课程说不存在全芯片整齐同步的“波次栅栏”？",
-        ),
-        answer: tr(
-            "The kernel's occupancy allows 10 blocks per SM, so all 256 fit in one wave, but unevenly: 256 = 2 × 108 + 40, so 40 SMs get 3 blocks and 68 get 2; the SMs with 3 finish last. Admission is per slot: a slot that frees takes the next waiting block at once, whatever the other SMs do, so waves are a counting device, not a synchronisation.",
-            "该 kernel 的占用率允许每 SM 10 个 block，所以 256 个 block 一波就能全部驻留，但分布不均：256 = 2 × 108 + 40，40 个 SM 各 3 个、68 个 SM 各 2 个，有 3 个 block 的 SM 最后完成。准入是按槽位进行的：一个槽位空出后立即接纳下一个等待的 block，与其他 SM 无关，所以“波次”只是计数方式，并不是同步。",
-        ),
-    },
-];

@@ -65,7 +65,7 @@ pub fn DivergenceChapter() -> impl IntoView {
                 <p>{t(text::ITS)}</p>
             </section>
             <panels::DataTable/>
-            <Questions questions=&text::QUESTIONS/>
+            <Questions chapter="divergence"/>
             <PermalinkLink url=permalink/>
         </article>
     }

@@ -2,7 +2,6 @@
 //! §3–§4 and `a100-from-chip-to-simt` §4.3–4.4).
 
 use crate::ui::i18n::{tr, Tr};
-use crate::ui::widgets::Question;
 
 use super::state::{LaneState, Order};
 
@@ -165,42 +164,3 @@ pub fn preset_note(id: &str) -> Tr {
         _ => tr("", ""),
     }
 }
-
-pub const QUESTIONS: [Question; 3] = [
-    Question {
-        id: "001-11-q3",
-        source: tr("Course 001 (hardware and roofline), §11 self-check, Q3", "课程 001（硬件与 Roofline）十一、自测 第 3 题"),
-        question: tr(
-            "In a warp, 16 threads take the if and 16 take the else. How does the execution time compare with no divergence?",
-            "warp 内 16 个线程走 if、16 个走 else，执行时间与无分歧比怎么变？",
-        ),
-        answer: tr(
-            "The two paths run one after the other, each with a mask that turns off half of the lanes: the time is about twice that without divergence (the sum of the lengths of the two code paths). Under SIMT a warp can only issue one instruction at a time.",
-            "两路串行执行、各用 mask 屏蔽一半 lane，时间约是无分歧的 2 倍（两段代码长度之和）；SIMT 下同一 warp 只能同时发一条指令。",
-        ),
-    },
-    Question {
-        id: "a100-6-q4",
-        source: tr("A100: from chip to SIMT, §6 check questions, Q4", "《A100：从芯片到 SIMT》6. 校验问题 第 4 题"),
-        question: tr(
-            "Why does 32 threads per warp not mean each thread is permanently tied to one CUDA core?",
-            "为什么 32 Threads / Warp 不代表每个 Thread 永久对应一个 CUDA Core？",
-        ),
-        answer: tr(
-            "The warp, not the thread, is the unit of issue: the scheduler issues the warp's next instruction plus its active mask, and that instruction decides which execution pipeline (FP32, INT32, SFU, LD/ST, Tensor Core) it goes to. Each thread's state lives in its registers, not in a core; the lanes of a masked-off path do no work at all.",
-            "warp 才是发射单位，不是 thread：调度器发射的是“某个 warp 的下一条指令 + Active Mask”，由这条指令决定交给哪类执行流水线（FP32、INT32、SFU、LD/ST、Tensor Core）。线程的状态保存在它的寄存器里，而不是某个 Core 上；被屏蔽路径上的 lane 根本不做事。",
-        ),
-    },
-    Question {
-        id: "a100-6-q7",
-        source: tr("A100: from chip to SIMT, §6 check questions, Q7", "《A100：从芯片到 SIMT》6. 校验问题 第 7 题"),
-        question: tr(
-            "What resource is lost to branch divergence, to uncoalesced memory access, and to low occupancy?",
-            "分支发散、访存不合并和低 Occupancy 分别损失了什么资源？",
-        ),
-        answer: tr(
-            "Divergence wastes issue slots and lanes: the masked-off lanes of each serialised path do nothing (lane efficiency drops). Uncoalesced access wastes memory bandwidth: more sectors are moved than the data needed. Low occupancy wastes latency hiding: the scheduler has fewer ready warps to switch to while others wait on memory.",
-            "分支发散浪费的是发射槽和 lane：每条串行路径上被屏蔽的 lane 空转（lane 利用率下降）。访存不合并浪费的是访存带宽：搬运的 sector 多于真正需要的数据。低占用率损失的是延迟隐藏能力：其他 warp 等待访存时，调度器可切换的就绪 warp 更少。",
-        ),
-    },
-];

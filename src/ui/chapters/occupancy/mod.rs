@@ -41,7 +41,7 @@ pub fn OccupancyChapter() -> impl IntoView {
             <views::NumbersPanel/>
             <sweeps::Sweeps/>
             <bars::DataTable/>
-            <Questions questions=&text::QUESTIONS/>
+            <Questions chapter="occupancy"/>
             <PermalinkLink url=permalink/>
         </article>
     }

@@ -3,7 +3,6 @@
 use crate::model::occupancy::LaunchError;
 use crate::ui::format::grouped;
 use crate::ui::i18n::{tr, Lang, Tr};
-use crate::ui::widgets::Question;
 
 use super::state::{Preset, Resource, SegmentKind};
 
@@ -248,42 +247,3 @@ pub fn launch_error(err: &LaunchError, lang: Lang) -> (String, &'static str) {
         (LaunchError::NoBlockFits, Lang::Zh) => ("一个 SM 上一个 block 也放不下".into(), "一个 block 也放不下。"),
     }
 }
-
-pub static QUESTIONS: [Question; 3] = [
-    Question {
-        id: "q-001-11-2",
-        source: tr("Course 001, §11 question 2", "课程 001 第十一节 第 2 题"),
-        question: tr(
-            "An SM has 256 KB of registers and at most 64 resident warps. A kernel uses 128 registers per thread and 256 threads per block. How many blocks and how many warps can one SM hold? What is the occupancy?",
-            "一个 SM 有 256 KB 寄存器、最多 64 个驻留 warp。kernel 每线程用 128 个寄存器、block 256 线程，一个 SM 能驻留几个 block、几个 warp？占用率多少？",
-        ),
-        answer: tr(
-            "Registers per block: 256 × 128 × 4 B = 128 KB, so the SM holds 2 blocks = 16 warps; occupancy 16 / 64 = 25 %. Registers are the limiting factor. (Press the second example above to see it.)",
-            "每 block 寄存器 256 × 128 × 4 B = 128 KB，SM 放 2 个 block = 16 个 warp；占用率 16 / 64 = 25%。寄存器是限制因素。（点上面第二个例子即可看到。）",
-        ),
-    },
-    Question {
-        id: "q-000-6-3",
-        source: tr("Course 000, §6 question 3", "课程 000 第 6 节 第 3 题"),
-        question: tr(
-            "Why does a large grid execute in several waves? What are the residency relations between block, warp and SM?",
-            "一个大 Grid 为什么会分多个波次执行？Block、Warp 与 SM 的驻留关系分别是什么？",
-        ),
-        answer: tr(
-            "A block is the indivisible unit of residency: all its threads run on one SM, so all its warps stay on that SM, and an SM admits a block only when it has room for all of its registers, its shared memory, its warps and a block slot. One SM can hold several blocks at once, as many as this page computes (4 for 256 × 64 on the A100). So the whole GPU holds at most blocks-per-SM × 108 blocks at a time; the rest of the grid waits and fills in as resident blocks finish and free their resources. That is why a large grid advances in waves (dynamic ones: there is no chip-wide barrier between them; see the Block dispatch chapter).",
-            "Block 是不可拆分的驻留单位：它的全部线程在同一个 SM 上执行，因此它的所有 Warp 也留在该 SM 内；SM 只有在寄存器、shared memory、warp 槽位和 block 槽位都够放下整个 block 时才接纳它。一个 SM 可同时常驻多个 Block，个数就是本页算出的值（A100 上 256 × 64 为 4 个）。所以整卡同时最多驻留“每 SM block 数 × 108”个 Block，Grid 中其余的 Block 只是待执行的工作，等驻留 Block 完成、释放资源后再补入——大 Grid 因此以多个波次推进（是动态的波次，全芯片之间没有同步栅栏，见“Block 分派”一章）。",
-        ),
-    },
-    Question {
-        id: "q-000-6-5",
-        source: tr("Course 000, §6 question 5", "课程 000 第 6 节 第 5 题"),
-        question: tr(
-            "Why does 192 KB of unified L1/shared memory not mean a block can request 192 KB of shared memory?",
-            "192 KB Unified L1/Shared 为什么不代表 Block 可申请 192 KB Shared Memory？",
-        ),
-        answer: tr(
-            "The 192 KB SRAM is split by the carveout between the hardware-managed L1 cache and the software-managed shared memory; on the A100 at most 164 KB (167,936 B) can become shared memory, the rest always stays L1. Of that, the driver reserves 1 KiB per block, so one block can get at most 163 KB (166,912 B), and only after opting in with cudaFuncSetAttribute; without it a block gets 48 KB, and static __shared__ arrays are limited to 48 KB anyway. Finally, shared memory is split among all resident blocks, so the more a block takes, the fewer blocks fit.",
-            "这 192 KB SRAM 由 carveout 在硬件管理的 L1 cache 和软件管理的 shared memory 之间划分；A100 上最多 164 KB（167,936 B）能划为 shared memory，其余始终是 L1。其中驱动还为每个 block 保留 1 KiB，所以单个 block 最多只能拿到 163 KB（166,912 B），而且必须先用 cudaFuncSetAttribute 申请（opt-in）；不申请时每 block 只有 48 KB，静态 __shared__ 数组本身也以 48 KB 为限。最后，shared memory 由所有驻留 block 分摊：每个 block 拿得越多，能驻留的 block 就越少。",
-        ),
-    },
-];

@@ -39,7 +39,7 @@ pub fn RooflineChapter() -> impl IntoView {
             <views::CourseTable/>
             <views::MeasuredTable/>
             <views::DataTable/>
-            <Questions questions=&text::QUESTIONS/>
+            <Questions chapter="roofline"/>
             <PermalinkLink url=permalink/>
         </article>
     }

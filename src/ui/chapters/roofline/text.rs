@@ -3,7 +3,6 @@
 use crate::model::gpu_spec::GpuSpec;
 use crate::model::roofline::{Bound, MeasuredId, Precision};
 use crate::ui::i18n::{tr, Lang, Tr};
-use crate::ui::widgets::Question;
 
 use super::state::{CourseKernel, Family, PointKind};
 
@@ -159,54 +158,3 @@ pub fn point(kind: PointKind) -> Tr {
         PointKind::Measured(id) => measured(id),
     }
 }
-
-pub static QUESTIONS: [Question; 4] = [
-    Question {
-        id: "q-001-11-1",
-        source: tr("Course 001, §11 question 1", "课程 001 第 11 节 第 1 题"),
-        question: tr(
-            "A100: BF16 peak 312 TFLOPS, HBM 2.0 TB/s. What is the ridge point? Is a kernel with I = 40 FLOP/byte memory- or compute-bound on it? And on an H100 (989 TFLOPS, 3.35 TB/s)?",
-            "A100 BF16 峰值 312 TFLOPS、HBM 2.0 TB/s：ridge point 是多少？一个 I = 40 FLOP/byte 的 kernel 在它上面是哪类？在 H100（989 T、3.35 TB/s）上呢？",
-        ),
-        answer: tr(
-            "A100 ridge = 312 / 2.0 = 156; 40 < 156, so it is memory-bound. H100 ridge = 989 / 3.35 ≈ 295: still memory-bound, and further from the compute roof. Every generation moves the ridge to the right, so the same kernel leans more towards the bandwidth bound.",
-            "A100 ridge = 312 / 2.0 = 156，40 < 156 是 memory-bound；H100 ridge = 989 / 3.35 ≈ 295，仍是 memory-bound 且离屋顶更远——每代硬件 ridge 右移，同一个 kernel 更偏向带宽瓶颈。",
-        ),
-    },
-    Question {
-        id: "q-ridge-trend",
-        source: tr("Course 001, §6.3 (the ridge point)", "课程 001 第 6 节第 3 小节（拐点）"),
-        question: tr(
-            "From A100 to H100 compute grew 3.2× but bandwidth only 1.7×. What happens to the ridge point, and why does that make kernel fusion more important?",
-            "从 A100 到 H100，算力提高了 3.2 倍，带宽只提高了 1.7 倍。ridge point 怎么变？为什么这让 kernel 融合越来越重要？",
-        ),
-        answer: tr(
-            "The ridge moves from 156 to 295 FLOP/byte: each generation turns more operators memory-bound. Fusion matters not because compute is short but because there is too much of it for the bandwidth: the only way forward for a memory-bound kernel is to move fewer bytes.",
-            "ridge 从 156 抬到 295 FLOP/byte：每一代硬件都让更多的算子变成 memory-bound。kernel 融合越来越重要，不是因为算力不够，而是因为算力太多、带宽跟不上——memory-bound 的 kernel 唯一的出路是少搬字节。",
-        ),
-    },
-    Question {
-        id: "q-speedup",
-        source: tr("Course 001, §6.7 (the calculator)", "课程 001 第 6 节第 7 小节（计算器）"),
-        question: tr(
-            "Without a profiler: a kernel runs 1.68× faster on an H100 than on an A100. Which bound is it? And if it ran 3.17× faster?",
-            "不用 profiler：一个 kernel 在 H100 上比 A100 快 1.68 倍，它是哪类瓶颈？如果快 3.17 倍呢？",
-        ),
-        answer: tr(
-            "1.68× is the bandwidth ratio 3.35 / 2.0, so its time is set by bytes: memory-bound. 3.17× is the compute ratio 989 / 312: compute-bound.",
-            "1.68× 恰好是带宽比 3.35 / 2.0，说明时间由字节数决定：memory-bound。3.17× 是算力比 989 / 312：compute-bound。",
-        ),
-    },
-    Question {
-        id: "q-tiled",
-        source: tr("Course 001, §6.5 (when GEMM is really compute-bound)", "课程 001 第 6 节第 5 小节（GEMM 什么时候才真的 compute-bound）"),
-        question: tr(
-            "A 4096³ BF16 GEMM tiled 128 × 128: each block reads (BM + BN) · K elements. With no reuse between tiles in L2, what is its intensity against HBM, and which side of the A100's ridge (156) is it?",
-            "4096³ 的 BF16 GEMM 按 128 × 128 分块：每个 block 读 (BM + BN) · K 个元素。如果 tile 之间在 L2 里完全没有复用，它对 HBM 的算术强度是多少？在 A100 ridge（156）的哪一侧？",
-        ),
-        answer: tr(
-            "1024 blocks × 256 × 4096 elements × 2 B = 2.15 GB, plus 33.5 MB for C: I = 137.4 GFLOP / 2.18 GB ≈ 63 FLOP/byte < 156, so it would be memory-bound. In practice L2 catches the repeated reads of A's row blocks and B's column blocks, which is what makes large GEMMs compute-bound.",
-            "1024 个 block × 256 × 4096 个元素 × 2 B = 2.15 GB，再加 C 的 33.5 MB：I = 137.4 GFLOP / 2.18 GB ≈ 63 FLOP/byte < 156，会是 memory-bound。实际中 40 MB 的 L2 拦住了对 A 行块、B 列块的重复读取，这才让大 GEMM 成为 compute-bound。",
-        ),
-    },
-];

@@ -41,7 +41,7 @@ pub fn SchedulingChapter() -> impl IntoView {
             <charts::SweepChart/>
             <charts::MeasuredChart/>
             <charts::DataTable/>
-            <Questions questions=&text::QUESTIONS/>
+            <Questions chapter="scheduling"/>
             <PermalinkLink url=permalink/>
         </article>
     }

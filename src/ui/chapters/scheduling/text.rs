@@ -2,7 +2,6 @@
 //! §4.2 and `a100-from-chip-to-simt` §4.3).
 
 use crate::ui::i18n::{tr, Tr};
-use crate::ui::widgets::Question;
 
 pub const TITLE: Tr = tr("Warp scheduling", "Warp 调度");
 pub const INTRO: [Tr; 2] = [
@@ -48,30 +47,3 @@ pub const DATA_TABLE: Tr = tr(
     "Data table of the charts (for screen readers)",
     "图中数据表（供读屏软件使用）",
 );
-
-pub const QUESTIONS: [Question; 2] = [
-    Question {
-        id: "001-11-q5",
-        source: tr("Course 001 (hardware and roofline), §11 self-check, Q5", "课程 001（硬件与 Roofline）十一、自测 第 5 题"),
-        question: tr(
-            "Nsight Compute shows a kernel at 30 % Memory Throughput and 20 % Compute Throughput. Which kind of bottleneck is it, and which metrics should you look at?",
-            "ncu 显示一个 kernel 的 Memory Throughput 30%、Compute Throughput 20%，它是哪类瓶颈？该看什么指标？",
-        ),
-        answer: tr(
-            "It touches neither roof: it is latency-bound. Look at the achieved occupancy and what limits it (registers / shared memory / grid size), and at the warp stall reasons (long scoreboard = waiting for global memory, barrier = waiting for synchronisation). The remedy is higher occupancy or more ILP per thread.",
-            "两条屋顶都没碰到，latency-bound：看 achieved occupancy 与它的限制因素（寄存器 / shared / grid 大小），看 warp stall 原因（long scoreboard = 等全局访存、barrier = 等同步）；处方是提高占用率或每线程的 ILP。",
-        ),
-    },
-    Question {
-        id: "a100-6-q7",
-        source: tr("A100: from chip to SIMT, §6 check questions, Q7", "《A100：从芯片到 SIMT》6. 校验问题 第 7 题"),
-        question: tr(
-            "What resource is lost to branch divergence, to uncoalesced memory access, and to low occupancy?",
-            "分支发散、访存不合并和低 Occupancy 分别损失了什么资源？",
-        ),
-        answer: tr(
-            "Divergence wastes issue slots and lanes: the masked-off lanes of each serialised path do nothing. Uncoalesced access wastes memory bandwidth: more sectors are moved than the data needed. Low occupancy wastes latency hiding: while warps wait on memory the scheduler has fewer ready warps to switch to, and issue slots go empty, as the timeline above shows.",
-            "分支发散浪费的是发射槽和 lane：每条串行路径上被屏蔽的 lane 空转。访存不合并浪费的是访存带宽：搬运的 sector 多于真正需要的数据。低占用率损失的是延迟隐藏能力：warp 等待访存时调度器可切换的就绪 warp 更少，发射槽空着——正如上面的时间线所示。",
-        ),
-    },
-];

@@ -57,7 +57,7 @@ pub fn TensorCoresChapter() -> impl IntoView {
             <steps::StepsSection/>
             <layers::LayersSection/>
             <layers::GenerationsSection/>
-            <Questions questions=&text::QUESTIONS/>
+            <Questions chapter="tensor-cores"/>
             <PermalinkLink url=permalink/>
         </article>
     }
