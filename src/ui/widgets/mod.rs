@@ -18,4 +18,4 @@ pub use numbers::formula_row;
 pub use permalink::{initial_query, use_permalink, PermalinkLink};
 pub use player::StepPlayer;
 pub use questions::Questions;
-pub use slider::{NumberField, RangeSlider, Scale};
+pub use slider::{IntegerError, NumberField, RangeSlider, Scale};

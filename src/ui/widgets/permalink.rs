@@ -3,7 +3,8 @@
 use leptos::prelude::*;
 use wasm_bindgen::JsValue;
 
-use crate::ui::i18n::{t, tr, use_lang};
+use crate::ui::i18n::{t, use_lang};
+use crate::ui::text;
 
 /// The page's query string as loaded (with its leading `?`, or empty).
 pub fn initial_query() -> String {
@@ -44,7 +45,7 @@ pub fn PermalinkLink(
     view! {
         <p class="l-body gx-permalink">
             <a href=move || url.get() data-testid="permalink">
-                {t(tr("Permalink to this view", "本视图的永久链接"))}
+                {t(text::PERMALINK)}
             </a>
         </p>
     }
