@@ -36,24 +36,84 @@ pub const HOVER_HINT: Tr = tr(
     "把鼠标移到或聚焦图中的部件，即可查看数字。",
 );
 
-pub fn level_name(id: &str) -> Tr {
-    match id {
-        "registers" => tr("Registers", "寄存器"),
-        "shared" => tr("Shared memory", "Shared memory"),
-        "l1" => tr(
-            "L1 data cache (same SRAM as shared)",
-            "L1 数据缓存（与 shared 同一块 SRAM）",
-        ),
-        "l2" => tr("L2 cache", "L2 缓存"),
-        _ => tr("HBM (device memory)", "HBM（显存）"),
+/// A level of the memory table (`model::gpu_spec` `MemoryLevel::id`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Level {
+    /// "registers".
+    Registers,
+    /// "shared".
+    Shared,
+    /// "l1".
+    L1,
+    /// "l2".
+    L2,
+    /// "hbm".
+    Hbm,
+}
+
+impl Level {
+    /// Every level, nearest first.
+    pub const ALL: [Level; 5] = [
+        Level::Registers,
+        Level::Shared,
+        Level::L1,
+        Level::L2,
+        Level::Hbm,
+    ];
+
+    /// The model's id of the level.
+    pub fn id(self) -> &'static str {
+        match self {
+            Level::Registers => "registers",
+            Level::Shared => "shared",
+            Level::L1 => "l1",
+            Level::L2 => "l2",
+            Level::Hbm => "hbm",
+        }
+    }
+
+    /// The level with the model's `id`.
+    pub fn from_id(id: &str) -> Option<Level> {
+        Level::ALL.into_iter().find(|l| l.id() == id)
     }
 }
 
-pub fn level_scope(id: &str) -> Tr {
-    match id {
-        "registers" => tr("one thread", "一个 thread"),
-        "shared" => tr("one block", "一个 block 内所有 thread"),
-        "l1" => tr("one SM (transparent)", "一个 SM（透明）"),
-        _ => tr("all SMs", "整卡所有 SM"),
+/// A memory level's name.
+pub fn level_name(level: Level) -> Tr {
+    match level {
+        Level::Registers => tr("Registers", "寄存器"),
+        Level::Shared => tr("Shared memory", "Shared memory"),
+        Level::L1 => tr(
+            "L1 data cache (same SRAM as shared)",
+            "L1 数据缓存（与 shared 同一块 SRAM）",
+        ),
+        Level::L2 => tr("L2 cache", "L2 缓存"),
+        Level::Hbm => tr("HBM (device memory)", "HBM（显存）"),
+    }
+}
+
+/// Who can see a memory level.
+pub fn level_scope(level: Level) -> Tr {
+    match level {
+        Level::Registers => tr("one thread", "一个 thread"),
+        Level::Shared => tr("one block", "一个 block 内所有 thread"),
+        Level::L1 => tr("one SM (transparent)", "一个 SM（透明）"),
+        Level::L2 | Level::Hbm => tr("all SMs", "整卡所有 SM"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::gpu_spec::GpuSpec;
+
+    #[test]
+    fn every_model_level_has_a_name() {
+        let anatomy = GpuSpec::a100_sxm()
+            .anatomy()
+            .expect("the A100 has an anatomy");
+        let ids: Vec<_> = anatomy.memory.iter().map(|m| m.id).collect();
+        let ours: Vec<_> = Level::ALL.iter().map(|l| l.id()).collect();
+        assert_eq!(ids, ours);
     }
 }

@@ -511,10 +511,12 @@ pub fn MemoryTable() -> impl IntoView {
                         let course = match m.course_latency_cycles { (0, 0) => "~0".to_string(), (a, b) if a == b => format!("~{a}"), (a, b) => format!("{a}–{b}") };
                         let measured = m.measured_latency_cycles.map(sig3).unwrap_or_else(|| "—".into());
                         let bw = m.bandwidth_bytes_per_s.map(|b| si(b, "B/s")).unwrap_or_else(|| "—".into());
+                        // Every model level has a variant (tested in `text`).
+                        let level = text::Level::from_id(m.id);
                         view! {
                             <tr>
-                                <th scope="row">{text::level_name(m.id).get(lang.get())}</th>
-                                <td>{text::level_scope(m.id).get(lang.get())}</td>
+                                <th scope="row">{level.map(|l| t(text::level_name(l)))}</th>
+                                <td>{level.map(|l| t(text::level_scope(l)))}</td>
                                 <td>{cap}</td><td>{course}</td><td>{measured}</td><td>{bw}</td>
                             </tr>
                         }

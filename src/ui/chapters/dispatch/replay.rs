@@ -280,7 +280,7 @@ pub fn ReplaySection() -> impl IntoView {
                                         st.inputs.update(|i| i.replay.run = config.to_string());
                                         st.replay_clock.rewind_to(st.replay.with_untracked(replay_start));
                                     }/>
-                                " "{t(text::run_label(config))}
+                                " "{text::MeasuredRun::from_id(config).map(|r| t(text::run_label(r)))}
                             </label>
                         }
                     }).collect_view()}

@@ -95,34 +95,80 @@ pub const REPLAY_DATA_TABLE: Tr = tr(
     "数据表：此刻实测每个 SM 上的 block（供读屏软件使用）",
 );
 
-/// The picker's name of a measured launch (the probe's config name).
-pub fn run_label(config: &str) -> Tr {
-    match config {
-        "many_blocks_per_sm_block128" => tr(
+/// A launch measured on the H200 (`model::dispatch::observed::h200_runs`), by the probe's
+/// config name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MeasuredRun {
+    /// "many_blocks_per_sm_block128".
+    ManyBlocks128,
+    /// "threads_limited_2_per_sm_block1024".
+    ThreadsLimited1024,
+    /// "smem_limited_1_per_sm".
+    Smem1PerSm,
+    /// "smem_limited_1_per_sm_variable_duration".
+    Smem1PerSmVariable,
+    /// "smem_limited_1_per_sm_grid_eq_sms".
+    Smem1PerSmOneWave,
+    /// "smem_limited_2_per_sm".
+    Smem2PerSm,
+}
+
+impl MeasuredRun {
+    /// Every measured launch.
+    pub const ALL: [MeasuredRun; 6] = [
+        MeasuredRun::ManyBlocks128,
+        MeasuredRun::ThreadsLimited1024,
+        MeasuredRun::Smem1PerSm,
+        MeasuredRun::Smem1PerSmVariable,
+        MeasuredRun::Smem1PerSmOneWave,
+        MeasuredRun::Smem2PerSm,
+    ];
+
+    /// The probe's config name (also the URL value).
+    pub fn id(self) -> &'static str {
+        match self {
+            MeasuredRun::ManyBlocks128 => "many_blocks_per_sm_block128",
+            MeasuredRun::ThreadsLimited1024 => "threads_limited_2_per_sm_block1024",
+            MeasuredRun::Smem1PerSm => "smem_limited_1_per_sm",
+            MeasuredRun::Smem1PerSmVariable => "smem_limited_1_per_sm_variable_duration",
+            MeasuredRun::Smem1PerSmOneWave => "smem_limited_1_per_sm_grid_eq_sms",
+            MeasuredRun::Smem2PerSm => "smem_limited_2_per_sm",
+        }
+    }
+
+    /// The launch with this config name.
+    pub fn from_id(id: &str) -> Option<MeasuredRun> {
+        MeasuredRun::ALL.into_iter().find(|r| r.id() == id)
+    }
+}
+
+/// The picker's name of a measured launch.
+pub fn run_label(run: MeasuredRun) -> Tr {
+    match run {
+        MeasuredRun::ManyBlocks128 => tr(
             "128 threads, 16 fit per SM: all blocks resident at once",
             "128 线程，每 SM 可驻留 16 个：所有 block 同时驻留",
         ),
-        "threads_limited_2_per_sm_block1024" => tr(
+        MeasuredRun::ThreadsLimited1024 => tr(
             "1024 threads: 2 per SM (2048 threads per SM)",
             "1024 线程：每 SM 2 个（每 SM 2048 线程）",
         ),
-        "smem_limited_1_per_sm" => tr(
+        MeasuredRun::Smem1PerSm => tr(
             "150 KB shared memory: 1 per SM, 4 waves and a tail of 37",
             "150 KB shared memory：每 SM 1 个，4 整波加 37 个的尾波",
         ),
-        "smem_limited_1_per_sm_variable_duration" => tr(
+        MeasuredRun::Smem1PerSmVariable => tr(
             "150 KB shared memory, random durations (50k–200k cycles of spin, about 25–100 µs at 1.98 GHz)",
             "150 KB shared memory，随机时长（空转 5 万–20 万周期，1.98 GHz 下约 25–100 µs）",
         ),
-        "smem_limited_1_per_sm_grid_eq_sms" => tr(
+        MeasuredRun::Smem1PerSmOneWave => tr(
             "150 KB shared memory, 132 blocks: exactly one wave",
             "150 KB shared memory，132 个 block：恰好一波",
         ),
-        "smem_limited_2_per_sm" => tr(
+        MeasuredRun::Smem2PerSm => tr(
             "100 KB shared memory: 2 per SM",
             "100 KB shared memory：每 SM 2 个",
         ),
-        _ => tr("Measured launch", "实测的启动"),
     }
 }
 
@@ -156,5 +202,19 @@ pub fn dispatch_error(e: &DispatchError, lang: Lang) -> String {
     match lang {
         Lang::En => format!("Cannot simulate this launch: {e}."),
         Lang::Zh => format!("无法模拟这个启动配置：{e}。"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::dispatch::observed::h200_runs;
+
+    #[test]
+    fn every_measured_launch_has_a_name() {
+        assert_eq!(h200_runs().len(), MeasuredRun::ALL.len());
+        for run in h200_runs() {
+            assert!(MeasuredRun::from_id(run.config).is_some(), "{}", run.config);
+        }
     }
 }

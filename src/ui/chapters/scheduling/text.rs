@@ -47,3 +47,85 @@ pub const DATA_TABLE: Tr = tr(
     "Data table of the charts (for screen readers)",
     "图中数据表（供读屏软件使用）",
 );
+
+/// A latency preset of `model::scheduler::latency_presets`, named by the page.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LatencyPreset {
+    /// "course-hbm".
+    CourseHbm,
+    /// "h200-hbm".
+    H200Hbm,
+    /// "h200-l2".
+    H200L2,
+    /// "h200-l1".
+    H200L1,
+    /// "h200-shared".
+    H200Shared,
+    /// "h200-ffma".
+    H200Ffma,
+}
+
+impl LatencyPreset {
+    /// Every preset.
+    pub const ALL: [LatencyPreset; 6] = [
+        LatencyPreset::CourseHbm,
+        LatencyPreset::H200Hbm,
+        LatencyPreset::H200L2,
+        LatencyPreset::H200L1,
+        LatencyPreset::H200Shared,
+        LatencyPreset::H200Ffma,
+    ];
+
+    /// The model's id of the preset (also the `<option>` value).
+    pub fn id(self) -> &'static str {
+        match self {
+            LatencyPreset::CourseHbm => "course-hbm",
+            LatencyPreset::H200Hbm => "h200-hbm",
+            LatencyPreset::H200L2 => "h200-l2",
+            LatencyPreset::H200L1 => "h200-l1",
+            LatencyPreset::H200Shared => "h200-shared",
+            LatencyPreset::H200Ffma => "h200-ffma",
+        }
+    }
+
+    /// The preset with the model's `id`.
+    pub fn from_id(id: &str) -> Option<LatencyPreset> {
+        LatencyPreset::ALL.into_iter().find(|p| p.id() == id)
+    }
+}
+
+/// A latency preset's name in the menu.
+pub fn latency_preset(p: LatencyPreset) -> Tr {
+    match p {
+        LatencyPreset::CourseHbm => tr(
+            "HBM, course estimate (A100): 600",
+            "HBM，课程估计（A100）：600",
+        ),
+        LatencyPreset::H200Hbm => tr("HBM, measured on the H200: 687", "HBM，H200 实测：687"),
+        LatencyPreset::H200L2 => tr("L2 hit, H200: 280", "L2 命中，H200：280"),
+        LatencyPreset::H200L1 => tr("L1 hit, H200: 32", "L1 命中，H200：32"),
+        LatencyPreset::H200Shared => tr("Shared memory, H200: 23", "Shared memory，H200：23"),
+        LatencyPreset::H200Ffma => tr("Dependent FFMA, H200: 4", "相关 FFMA，H200：4"),
+    }
+}
+
+/// The menu entry for a latency no preset has.
+pub const CUSTOM_LATENCY: Tr = tr("custom", "自定义");
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::scheduler::latency_presets;
+
+    #[test]
+    fn every_model_preset_has_a_name() {
+        let presets = latency_presets();
+        assert_eq!(presets.len(), LatencyPreset::ALL.len());
+        for p in presets {
+            let named = LatencyPreset::from_id(p.id).expect(p.id);
+            assert!(latency_preset(named)
+                .en
+                .ends_with(&p.latency_cycles.to_string()));
+        }
+    }
+}

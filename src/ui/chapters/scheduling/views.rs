@@ -264,21 +264,6 @@ fn slider(
     }
 }
 
-fn preset_label(id: &str) -> Tr {
-    match id {
-        "course-hbm" => tr(
-            "HBM, course estimate (A100): 600",
-            "HBM，课程估计（A100）：600",
-        ),
-        "h200-hbm" => tr("HBM, measured on the H200: 687", "HBM，H200 实测：687"),
-        "h200-l2" => tr("L2 hit, H200: 280", "L2 命中，H200：280"),
-        "h200-l1" => tr("L1 hit, H200: 32", "L1 命中，H200：32"),
-        "h200-shared" => tr("Shared memory, H200: 23", "Shared memory，H200：23"),
-        "h200-ffma" => tr("Dependent FFMA, H200: 4", "相关 FFMA，H200：4"),
-        _ => tr("custom", "自定义"),
-    }
-}
-
 /// The controls: latency preset and L, k, W, ILP, cycles drawn.
 #[component]
 pub fn Controls() -> impl IntoView {
@@ -286,6 +271,11 @@ pub fn Controls() -> impl IntoView {
     let lang = use_lang();
     let presets = latency_presets();
     let ids: Vec<(&'static str, u32)> = presets.iter().map(|p| (p.id, p.latency_cycles)).collect();
+    // Every model preset has a variant (tested in `text`), so none is left out.
+    let named: Vec<(text::LatencyPreset, u32)> = presets
+        .iter()
+        .filter_map(|p| Some((text::LatencyPreset::from_id(p.id)?, p.latency_cycles)))
+        .collect();
     let ids2 = ids.clone();
     view! {
         <aside class="gx-controls" aria-label=move || if lang.get() == Lang::Zh { "控制" } else { "Controls" }>
@@ -299,11 +289,10 @@ pub fn Controls() -> impl IntoView {
                     }
                 }>
                     <option value="custom" selected=move || { let l = st.inputs.with(|i| i.l); !ids.iter().any(|(_, c)| *c == l) }>
-                        {move || preset_label("custom").get(lang.get())}
+                        {t(text::CUSTOM_LATENCY)}
                     </option>
-                    {presets.iter().map(|p| {
-                        let (id, l) = (p.id, p.latency_cycles);
-                        view! { <option value=id selected=move || st.inputs.with(|i| i.l == l)>{move || preset_label(id).get(lang.get())}</option> }
+                    {named.into_iter().map(|(p, l)| {
+                        view! { <option value=p.id() selected=move || st.inputs.with(|i| i.l == l)>{t(text::latency_preset(p))}</option> }
                     }).collect_view()}
                 </select>
             </label>
