@@ -102,6 +102,31 @@ pub fn level_scope(level: Level) -> Tr {
     }
 }
 
+// ---- Labels of the figures and controls ------------------------------------------------------
+
+pub const L0_I_CACHE: Tr = tr("L0 I-cache", "L0 指令缓存");
+pub const WARP_SCHEDULER: Tr = tr("Warp scheduler", "Warp Scheduler");
+pub const DISPATCH: Tr = tr("Dispatch", "Dispatch");
+pub const L1_INSTRUCTION_CACHE: Tr = tr("L1 instruction cache", "L1 指令缓存");
+pub const FP32_LANES_SM: Tr = tr("FP32 lanes / SM", "每 SM 的 FP32 lane");
+pub const INT32_LANES_SM: Tr = tr("INT32 lanes / SM", "每 SM 的 INT32 lane");
+pub const FP64_LANES_SM: Tr = tr("FP64 lanes / SM", "每 SM 的 FP64 lane");
+pub const TENSOR_CORES_SM: Tr = tr("Tensor Cores / SM", "每 SM 的 Tensor Core");
+pub const LD_ST_UNITS_SM: Tr = tr("LD/ST units / SM", "每 SM 的 LD/ST 单元");
+pub const SFUS_SM: Tr = tr("SFUs / SM", "每 SM 的 SFU");
+pub const REGISTERS_SM: Tr = tr("registers / SM", "每 SM 的寄存器");
+pub const FP32_LANES_CHIP: Tr = tr("FP32 lanes / chip", "整卡 FP32 lane");
+pub const REGISTERS_CHIP: Tr = tr("registers / chip", "整卡寄存器");
+pub const FP32_PEAK: Tr = tr("FP32 peak", "FP32 峰值");
+pub const FP16_TENSOR_PEAK_DENSE: Tr = tr("FP16 Tensor peak (dense)", "FP16 Tensor 峰值（稠密）");
+pub const LEVEL: Tr = tr("level", "层级");
+pub const VISIBLE_TO: Tr = tr("visible to", "谁能看到");
+pub const CAPACITY: Tr = tr("capacity", "容量");
+pub const LATENCY_COURSE_CYCLES: Tr = tr("latency, course (cycles)", "延迟·课程（周期）");
+pub const LATENCY_H200_MEASURED: Tr = tr("latency, H200 measured", "延迟·H200 实测");
+pub const BANDWIDTH_CHIP: Tr = tr("bandwidth (chip)", "带宽（整卡）");
+pub const THE_COURSE_S_WARNING: Tr = tr("The course's warning, for the A100: NVLink's 600 GB/s is a bidirectional aggregate between GPUs, not host-memory bandwidth; PCIe 4.0's 64 GB/s is also bidirectional, about 32 GB/s each way. Neither is comparable with HBM's ~2 TB/s. The same holds on the H100 with its own numbers above.", "课程针对 A100 的提醒：NVLink 的 600 GB/s 是 GPU 之间的双向聚合带宽，不是 CPU 主存带宽；PCIe 4.0 的 64 GB/s 也是双向聚合，单方向约 32 GB/s。两者都不能和 HBM 约 2 TB/s 相比。H100 同理，只是换成上面它自己的数字。");
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -7,7 +7,7 @@ use super::text;
 use crate::geom::chart::Rect;
 use crate::model::gpu_spec::GpuSpec;
 use crate::ui::format::{bytes_binary, grouped, si, sig3};
-use crate::ui::i18n::{t, tr, use_lang, Lang};
+use crate::ui::i18n::{t, use_lang, Lang};
 use crate::ui::widgets::formula_row;
 
 /// A part of the figures the reader can point at.
@@ -329,9 +329,9 @@ pub fn SmFigure() -> impl IntoView {
             // Header boxes: L0 | scheduler | dispatch.
             let hw = (PART_W - 16.0) / 3.0;
             let header = [
-                (Unit::L0, tr("L0 I-cache", "L0 指令缓存")),
-                (Unit::Scheduler, tr("Warp scheduler", "Warp Scheduler")),
-                (Unit::Dispatch, tr("Dispatch", "Dispatch")),
+                (Unit::L0, text::L0_I_CACHE),
+                (Unit::Scheduler, text::WARP_SCHEDULER),
+                (Unit::Dispatch, text::DISPATCH),
             ]
                 .into_iter()
                 .enumerate()
@@ -423,7 +423,7 @@ pub fn SmFigure() -> impl IntoView {
         Some(view! {
             <svg class="gx-sm" viewBox=format!("0 0 {SM_W} {height:.0}") role="group" aria-label=move || text::SM.get(lang.get())>
                 {part_rect(l1i, "gx-sm__cache", Part::Unit(Unit::L1i), focused, move || describe(Part::Unit(Unit::L1i), &o1, lang.get()))}
-                <text x="16" y=format!("{:.1}", l1i.y1 - 8.0) class="gx-sm__text" aria-hidden="true">{t(tr("L1 instruction cache", "L1 指令缓存"))}</text>
+                <text x="16" y=format!("{:.1}", l1i.y1 - 8.0) class="gx-sm__text" aria-hidden="true">{t(text::L1_INSTRUCTION_CACHE)}</text>
                 {parts}
                 {part_rect(l1, "gx-sm__cache gx-sm__cache--data", Part::Unit(Unit::L1Shared), focused, move || describe(Part::Unit(Unit::L1Shared), &o2, lang.get()))}
                 <text x="16" y=format!("{:.1}", l1.y1 - 8.0) class="gx-sm__text" aria-hidden="true">{l1_label}</text>
@@ -456,17 +456,17 @@ pub fn Totals() -> impl IntoView {
                 view! {
                     <table class="gx-table">
                         <tbody>
-                            {formula_row(tr("FP32 lanes / SM", "每 SM 的 FP32 lane"), format!("4 × {}", p.fp32), (p.fp32 * k).to_string())}
-                            {formula_row(tr("INT32 lanes / SM", "每 SM 的 INT32 lane"), format!("4 × {}", p.int32), (p.int32 * k).to_string())}
-                            {formula_row(tr("FP64 lanes / SM", "每 SM 的 FP64 lane"), format!("4 × {}", p.fp64), (p.fp64 * k).to_string())}
-                            {formula_row(tr("Tensor Cores / SM", "每 SM 的 Tensor Core"), format!("4 × {}", p.tensor_cores), (p.tensor_cores * k).to_string())}
-                            {formula_row(tr("LD/ST units / SM", "每 SM 的 LD/ST 单元"), format!("4 × {}", p.ld_st), (p.ld_st * k).to_string())}
-                            {formula_row(tr("SFUs / SM", "每 SM 的 SFU"), format!("4 × {}", p.sfu), (p.sfu * k).to_string())}
-                            {formula_row(tr("registers / SM", "每 SM 的寄存器"), format!("4 × {}", grouped(u64::from(p.registers))), format!("{} × 4 B = {}", grouped(u64::from(p.registers * k)), bytes_binary(f64::from(p.registers * k) * 4.0)))}
-                            {formula_row(tr("FP32 lanes / chip", "整卡 FP32 lane"), format!("{} SMs × {}", g.sm_count, p.fp32 * k), grouped(u64::from(g.fp32_lanes())))}
-                            {formula_row(tr("registers / chip", "整卡寄存器"), format!("{} SMs × {}", g.sm_count, bytes_binary(f64::from(g.regs_per_sm) * 4.0)), bytes_binary(f64::from(g.sm_count) * f64::from(g.regs_per_sm) * 4.0))}
-                            {formula_row(tr("FP32 peak", "FP32 峰值"), format!("{} × 2 FLOP × {ghz} GHz", grouped(u64::from(g.fp32_lanes()))), si(g.fp32_flops_per_s_from_units(), "FLOP/s"))}
-                            {formula_row(tr("FP16 Tensor peak (dense)", "FP16 Tensor 峰值（稠密）"), format!("{} × {} TC × {} FMA × 2 × {tghz} GHz", g.sm_count, g.tensor_cores_per_sm, o.anatomy.tensor_fp16_fma_per_clk), si(o.anatomy.tensor_fp16_flops_per_s(g), "FLOP/s"))}
+                            {formula_row(text::FP32_LANES_SM, format!("4 × {}", p.fp32), (p.fp32 * k).to_string())}
+                            {formula_row(text::INT32_LANES_SM, format!("4 × {}", p.int32), (p.int32 * k).to_string())}
+                            {formula_row(text::FP64_LANES_SM, format!("4 × {}", p.fp64), (p.fp64 * k).to_string())}
+                            {formula_row(text::TENSOR_CORES_SM, format!("4 × {}", p.tensor_cores), (p.tensor_cores * k).to_string())}
+                            {formula_row(text::LD_ST_UNITS_SM, format!("4 × {}", p.ld_st), (p.ld_st * k).to_string())}
+                            {formula_row(text::SFUS_SM, format!("4 × {}", p.sfu), (p.sfu * k).to_string())}
+                            {formula_row(text::REGISTERS_SM, format!("4 × {}", grouped(u64::from(p.registers))), format!("{} × 4 B = {}", grouped(u64::from(p.registers * k)), bytes_binary(f64::from(p.registers * k) * 4.0)))}
+                            {formula_row(text::FP32_LANES_CHIP, format!("{} SMs × {}", g.sm_count, p.fp32 * k), grouped(u64::from(g.fp32_lanes())))}
+                            {formula_row(text::REGISTERS_CHIP, format!("{} SMs × {}", g.sm_count, bytes_binary(f64::from(g.regs_per_sm) * 4.0)), bytes_binary(f64::from(g.sm_count) * f64::from(g.regs_per_sm) * 4.0))}
+                            {formula_row(text::FP32_PEAK, format!("{} × 2 FLOP × {ghz} GHz", grouped(u64::from(g.fp32_lanes()))), si(g.fp32_flops_per_s_from_units(), "FLOP/s"))}
+                            {formula_row(text::FP16_TENSOR_PEAK_DENSE, format!("{} × {} TC × {} FMA × 2 × {tghz} GHz", g.sm_count, g.tensor_cores_per_sm, o.anatomy.tensor_fp16_fma_per_clk), si(o.anatomy.tensor_fp16_flops_per_s(g), "FLOP/s"))}
                         </tbody>
                     </table>
                     <p class="gx-note">{
@@ -498,12 +498,12 @@ pub fn MemoryTable() -> impl IntoView {
             <div class="gx-table-scroll">
             <table class="gx-table gx-table--numeric">
                 <thead><tr>
-                    <th scope="col">{t(tr("level", "层级"))}</th>
-                    <th scope="col">{t(tr("visible to", "谁能看到"))}</th>
-                    <th scope="col">{t(tr("capacity", "容量"))}</th>
-                    <th scope="col">{t(tr("latency, course (cycles)", "延迟·课程（周期）"))}</th>
-                    <th scope="col">{t(tr("latency, H200 measured", "延迟·H200 实测"))}</th>
-                    <th scope="col">{t(tr("bandwidth (chip)", "带宽（整卡）"))}</th>
+                    <th scope="col">{t(text::LEVEL)}</th>
+                    <th scope="col">{t(text::VISIBLE_TO)}</th>
+                    <th scope="col">{t(text::CAPACITY)}</th>
+                    <th scope="col">{t(text::LATENCY_COURSE_CYCLES)}</th>
+                    <th scope="col">{t(text::LATENCY_H200_MEASURED)}</th>
+                    <th scope="col">{t(text::BANDWIDTH_CHIP)}</th>
                 </tr></thead>
                 <tbody>
                     {move || st.outputs.get().map(|o| o.anatomy.memory.iter().map(|m| {
@@ -527,10 +527,7 @@ pub fn MemoryTable() -> impl IntoView {
             <p class="gx-note">{t(text::MEMORY_NOTE)}</p>
             <h3>{t(text::LINKS)}</h3>
             <p>{move || st.outputs.get().map(|o| describe(Part::Io, &o, lang.get()))}</p>
-            <p class="gx-note">{t(tr(
-                "The course's warning, for the A100: NVLink's 600 GB/s is a bidirectional aggregate between GPUs, not host-memory bandwidth; PCIe 4.0's 64 GB/s is also bidirectional, about 32 GB/s each way. Neither is comparable with HBM's ~2 TB/s. The same holds on the H100 with its own numbers above.",
-                "课程针对 A100 的提醒：NVLink 的 600 GB/s 是 GPU 之间的双向聚合带宽，不是 CPU 主存带宽；PCIe 4.0 的 64 GB/s 也是双向聚合，单方向约 32 GB/s。两者都不能和 HBM 约 2 TB/s 相比。H100 同理，只是换成上面它自己的数字。",
-            ))}</p>
+            <p class="gx-note">{t(text::THE_COURSE_S_WARNING)}</p>
         </section>
     }
 }

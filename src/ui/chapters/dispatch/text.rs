@@ -205,6 +205,22 @@ pub fn dispatch_error(e: &DispatchError, lang: Lang) -> String {
     }
 }
 
+// ---- Labels of the figures and controls ------------------------------------------------------
+
+pub const BLOCK_OF_AN_EARLIER: Tr = tr("block of an earlier wave", "较早波次的 block");
+pub const BLOCK_OF_THE_NEWEST: Tr = tr("block of the newest wave", "最新一波的 block");
+pub const BLOCK_OF_THE_TAIL: Tr = tr(
+    "block of the tail (partial last wave)",
+    "尾波（不满的最后一波）的 block",
+);
+pub const FREE_SLOT: Tr = tr("free slot", "空槽位");
+pub const IDLE_SM: Tr = tr("idle SM", "空闲 SM");
+pub const BLOCKS_PER_FULL_WAVE: Tr = tr("Blocks per full wave", "每波 block 数");
+pub const WAVES: Tr = tr("Waves", "波数");
+pub const BLOCKS_IN_THE_LAST: Tr = tr("Blocks in the last wave", "最后一波的 block 数");
+pub const WAVE_EFFICIENCY: Tr = tr("Wave efficiency", "波次效率");
+pub const SIMULATED_MAKESPAN: Tr = tr("Simulated makespan", "模拟总时长");
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -10,7 +10,7 @@ use super::transport::Transport;
 use crate::model::gpu_spec::GpuSpec;
 use crate::ui::chapters::occupancy::text as occ_text;
 use crate::ui::format::grouped;
-use crate::ui::i18n::{t, tr, use_lang, Lang};
+use crate::ui::i18n::{t, use_lang, Lang};
 use crate::ui::widgets::{RangeSlider, Scale};
 
 fn state() -> DispState {
@@ -74,11 +74,11 @@ pub fn Figure() -> impl IntoView {
 pub fn WaveLegend() -> impl IntoView {
     view! {
         <ul class="gx-legend">
-            <li><span class="gx-legend__mark gx-legend__mark--bar gx-swatch gx-wave--prev"></span>{t(tr("block of an earlier wave", "较早波次的 block"))}</li>
-            <li><span class="gx-legend__mark gx-legend__mark--bar gx-swatch gx-wave--current"></span>{t(tr("block of the newest wave", "最新一波的 block"))}</li>
-            <li><span class="gx-legend__mark gx-legend__mark--bar gx-swatch gx-wave--tail"></span>{t(tr("block of the tail (partial last wave)", "尾波（不满的最后一波）的 block"))}</li>
-            <li><span class="gx-legend__mark gx-legend__mark--bar gx-swatch gx-seg--free"></span>{t(tr("free slot", "空槽位"))}</li>
-            <li><span class="gx-legend__mark gx-legend__mark--bar gx-swatch gx-sm--idle"></span>{t(tr("idle SM", "空闲 SM"))}</li>
+            <li><span class="gx-legend__mark gx-legend__mark--bar gx-swatch gx-wave--prev"></span>{t(text::BLOCK_OF_AN_EARLIER)}</li>
+            <li><span class="gx-legend__mark gx-legend__mark--bar gx-swatch gx-wave--current"></span>{t(text::BLOCK_OF_THE_NEWEST)}</li>
+            <li><span class="gx-legend__mark gx-legend__mark--bar gx-swatch gx-wave--tail"></span>{t(text::BLOCK_OF_THE_TAIL)}</li>
+            <li><span class="gx-legend__mark gx-legend__mark--bar gx-swatch gx-seg--free"></span>{t(text::FREE_SLOT)}</li>
+            <li><span class="gx-legend__mark gx-legend__mark--bar gx-swatch gx-sm--idle"></span>{t(text::IDLE_SM)}</li>
         </ul>
     }
 }
@@ -174,11 +174,11 @@ pub fn NumbersPanel() -> impl IntoView {
                     };
                     let sms = o.gpu.sm_count;
                     let rows: Vec<(&str, String, String, &str)> = vec![
-                        (tr("Blocks per full wave", "每波 block 数").get(l), format!("{} blocks/SM × {sms} SMs", o.blocks_per_sm), grouped(w.full_wave_blocks), "full-wave"),
-                        (tr("Waves", "波数").get(l), format!("⌈{} / {}⌉", grouped(grid), grouped(w.full_wave_blocks)), grouped(w.count), "waves"),
-                        (tr("Blocks in the last wave", "最后一波的 block 数").get(l), format!("{} − {} × {}", grouped(grid), w.count - 1, grouped(w.full_wave_blocks)), grouped(w.last_wave_blocks), "last-wave"),
-                        (tr("Wave efficiency", "波次效率").get(l), format!("{} / ({} × {})", grouped(grid), w.count, grouped(w.full_wave_blocks)), format!("{:.1} %", w.efficiency * 100.0), "efficiency"),
-                        (tr("Simulated makespan", "模拟总时长").get(l), o.trace.as_ref().map(|t| if st.inputs.with(|i| i.grid.jit) == 0 { format!("{} waves × {} cycles", w.count, grouped(st.inputs.with(|i| i.grid.dur).into())) } else { let _ = t; match l { Lang::En => "uneven durations: slots refill as they free".into(), Lang::Zh => "时长不均：槽位一空出就补入".into() } }).unwrap_or_default(), o.trace.as_ref().map(|t| format!("{} cycles", grouped(t.makespan_cycles().into()))).unwrap_or_default(), "makespan"),
+                        (text::BLOCKS_PER_FULL_WAVE.get(l), format!("{} blocks/SM × {sms} SMs", o.blocks_per_sm), grouped(w.full_wave_blocks), "full-wave"),
+                        (text::WAVES.get(l), format!("⌈{} / {}⌉", grouped(grid), grouped(w.full_wave_blocks)), grouped(w.count), "waves"),
+                        (text::BLOCKS_IN_THE_LAST.get(l), format!("{} − {} × {}", grouped(grid), w.count - 1, grouped(w.full_wave_blocks)), grouped(w.last_wave_blocks), "last-wave"),
+                        (text::WAVE_EFFICIENCY.get(l), format!("{} / ({} × {})", grouped(grid), w.count, grouped(w.full_wave_blocks)), format!("{:.1} %", w.efficiency * 100.0), "efficiency"),
+                        (text::SIMULATED_MAKESPAN.get(l), o.trace.as_ref().map(|t| if st.inputs.with(|i| i.grid.jit) == 0 { format!("{} waves × {} cycles", w.count, grouped(st.inputs.with(|i| i.grid.dur).into())) } else { let _ = t; match l { Lang::En => "uneven durations: slots refill as they free".into(), Lang::Zh => "时长不均：槽位一空出就补入".into() } }).unwrap_or_default(), o.trace.as_ref().map(|t| format!("{} cycles", grouped(t.makespan_cycles().into()))).unwrap_or_default(), "makespan"),
                     ];
                     view! {
                         <table class="gx-table"><tbody>

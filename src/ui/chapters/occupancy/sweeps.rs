@@ -172,7 +172,7 @@ pub fn Sweeps() -> impl IntoView {
                 <h2>{t(text::SWEEPS)}</h2>
                 <p class="gx-note">{t(text::SWEEPS_NOTE)}</p>
                 <fieldset class="gx-field gx-radios gx-radios--inline">
-                    <legend class="gx-field__label">{t(crate::ui::i18n::tr("y axis", "纵轴"))}</legend>
+                    <legend class="gx-field__label">{t(text::Y_AXIS)}</legend>
                     <label>
                         <input type="radio" name="occ-y" data-testid="y-pct"
                             prop:checked=move || st.inputs.with(|i| i.y == YAxis::Pct)

@@ -247,3 +247,56 @@ pub fn launch_error(err: &LaunchError, lang: Lang) -> (String, &'static str) {
         (LaunchError::NoBlockFits, Lang::Zh) => ("一个 SM 上一个 block 也放不下".into(), "一个 block 也放不下。"),
     }
 }
+
+// ---- Labels of the figures and controls ------------------------------------------------------
+
+pub const Y_AXIS: Tr = tr("y axis", "纵轴");
+pub const SEE_THIS_KERNEL_S: Tr = tr(
+    "See this kernel's grid dispatched in waves →",
+    "看这个 kernel 的 grid 如何分波次分派 →",
+);
+pub const WARPS_PER_BLOCK: Tr = tr("Warps per block", "每 block warp 数");
+pub const REGISTERS_PER_WARP_ALLOCATED: Tr = tr(
+    "Registers per warp (allocated in units of 256)",
+    "每 warp 寄存器（以 256 为单位分配）",
+);
+pub const REGISTERS_PER_BLOCK: Tr = tr("Registers per block", "每 block 寄存器");
+pub const WITH_WARPS_ROUNDED_UP: Tr = tr(
+    "… with warps rounded up to the 4 partitions (hardware check)",
+    "……warp 数按 4 个分区向上取整（硬件检查）",
+);
+pub const WARPS_PER_PARTITION_SMSP: Tr = tr(
+    "Warps per partition (SMSP) by registers",
+    "每个分区（SMSP）按寄存器可驻留的 warp",
+);
+pub const WARPS_PER_SM_BY: Tr = tr("Warps per SM by registers", "每 SM 按寄存器可驻留的 warp");
+pub const BLOCKS_ALLOWED_BY_REGISTERS: Tr =
+    tr("① Blocks allowed by registers", "① 寄存器允许的 block 数");
+pub const BLOCKS_ALLOWED_BY_WARP: Tr = tr(
+    "② Blocks allowed by warp slots",
+    "② warp 槽位允许的 block 数",
+);
+pub const BLOCKS_ALLOWED_BY_BLOCK: Tr = tr(
+    "③ Blocks allowed by block slots",
+    "③ block 槽位允许的 block 数",
+);
+pub const SHARED_MEMORY_PER_BLOCK: Tr = tr(
+    "Shared memory per block (static + dynamic + reserve, rounded to the granularity)",
+    "每 block shared memory（静态 + 动态 + 保留，按粒度向上取整）",
+);
+pub const PER_BLOCK_LIMIT_OPT: Tr = tr(
+    "Per-block limit (opt-in assumed, reserve included)",
+    "每 block 上限（假定已 opt-in，含保留）",
+);
+pub const CARVEOUT_IN_FORCE: Tr = tr("Carveout in force", "生效的 carveout");
+pub const BLOCKS_ALLOWED_BY_SHARED: Tr = tr(
+    "④ Blocks allowed by shared memory",
+    "④ shared memory 允许的 block 数",
+);
+pub const BLOCKS_ALLOWED_BY_BLOCK_2: Tr = tr(
+    "Blocks allowed by block barriers (CC ≥ 9.0; never binds with 1 per block)",
+    "block barrier 允许的 block 数（CC ≥ 9.0；每 block 1 个时从不成为限制）",
+);
+pub const RESIDENT_BLOCKS_PER_SM: Tr = tr("Resident blocks per SM", "每 SM 驻留 block 数");
+pub const RESIDENT_WARPS_PER_SM: Tr = tr("Resident warps per SM", "每 SM 驻留 warp 数");
+pub const OCCUPANCY: Tr = tr("Occupancy", "占用率");

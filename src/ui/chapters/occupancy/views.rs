@@ -9,7 +9,7 @@ use super::text;
 use crate::model::gpu_spec::GpuSpec;
 use crate::model::occupancy::{Carveout, UNLIMITED};
 use crate::ui::format::grouped;
-use crate::ui::i18n::{t, tr, use_lang, Lang, Tr};
+use crate::ui::i18n::{t, use_lang, Lang, Tr};
 use crate::ui::widgets::RangeSlider;
 
 fn state() -> OccState {
@@ -235,7 +235,7 @@ pub fn Controls() -> impl IntoView {
             <a data-testid="to-dispatch" href=move || {
                 let q = st.inputs.with(|i| i.to_query());
                 if q.is_empty() { "dispatch".to_string() } else { format!("dispatch?{q}") }
-            }>{t(tr("See this kernel's grid dispatched in waves →", "看这个 kernel 的 grid 如何分波次分派 →"))}</a>
+            }>{t(text::SEE_THIS_KERNEL_S)}</a>
         </aside>
     }
 }
@@ -256,16 +256,13 @@ fn rows(out: &OccOutputs, lang: Lang) -> Vec<Row> {
     let lim = |v: u32| limit_text(v);
     let mut rows = vec![
         Row {
-            label: tr("Warps per block", "每 block warp 数"),
+            label: text::WARPS_PER_BLOCK,
             formula: format!("⌈{} / {}⌉", n(k.threads_per_block.into()), g.warp_size),
             value: n(s.warps_per_block.into()),
             key: "warps-per-block",
         },
         Row {
-            label: tr(
-                "Registers per warp (allocated in units of 256)",
-                "每 warp 寄存器（以 256 为单位分配）",
-            ),
+            label: text::REGISTERS_PER_WARP_ALLOCATED,
             formula: format!(
                 "⌈{} × {} / {u}⌉ × {u} = ⌈{} / {u}⌉ × {u}",
                 k.regs_per_thread,
@@ -277,7 +274,7 @@ fn rows(out: &OccOutputs, lang: Lang) -> Vec<Row> {
             key: "regs-per-warp",
         },
         Row {
-            label: tr("Registers per block", "每 block 寄存器"),
+            label: text::REGISTERS_PER_BLOCK,
             formula: format!(
                 "{} × {} ≤ {}?",
                 n(s.regs_per_warp),
@@ -290,10 +287,7 @@ fn rows(out: &OccOutputs, lang: Lang) -> Vec<Row> {
     ];
     if s.warps_per_block_hw_check != u64::from(s.warps_per_block) {
         rows.push(Row {
-            label: tr(
-                "… with warps rounded up to the 4 partitions (hardware check)",
-                "……warp 数按 4 个分区向上取整（硬件检查）",
-            ),
+            label: text::WITH_WARPS_ROUNDED_UP,
             formula: format!(
                 "{} × {} ≤ {}?",
                 n(s.regs_per_warp),
@@ -311,10 +305,7 @@ fn rows(out: &OccOutputs, lang: Lang) -> Vec<Row> {
     };
     rows.extend([
         Row {
-            label: tr(
-                "Warps per partition (SMSP) by registers",
-                "每个分区（SMSP）按寄存器可驻留的 warp",
-            ),
+            label: text::WARPS_PER_PARTITION_SMSP,
             formula: format!(
                 "⌊{} / {}⌋  ({} / {} partitions)",
                 n(s.regs_per_partition.into()),
@@ -326,40 +317,31 @@ fn rows(out: &OccOutputs, lang: Lang) -> Vec<Row> {
             key: "warps-per-smsp",
         },
         Row {
-            label: tr("Warps per SM by registers", "每 SM 按寄存器可驻留的 warp"),
+            label: text::WARPS_PER_SM_BY,
             formula: format!("{by_regs} × {}", g.partitions_per_sm),
             value: lim(s.warps_per_sm_by_regs),
             key: "warps-by-regs",
         },
         Row {
-            label: tr("① Blocks allowed by registers", "① 寄存器允许的 block 数"),
+            label: text::BLOCKS_ALLOWED_BY_REGISTERS,
             formula: format!("⌊{} / {}⌋", lim(s.warps_per_sm_by_regs), s.warps_per_block),
             value: lim(s.limit_by_registers),
             key: "limit-regs",
         },
         Row {
-            label: tr(
-                "② Blocks allowed by warp slots",
-                "② warp 槽位允许的 block 数",
-            ),
+            label: text::BLOCKS_ALLOWED_BY_WARP,
             formula: format!("⌊{} / {}⌋", s.max_warps_per_sm, s.warps_per_block),
             value: lim(s.limit_by_warps),
             key: "limit-warps",
         },
         Row {
-            label: tr(
-                "③ Blocks allowed by block slots",
-                "③ block 槽位允许的 block 数",
-            ),
+            label: text::BLOCKS_ALLOWED_BY_BLOCK,
             formula: format!("max blocks per SM = {}", g.max_blocks_per_sm),
             value: lim(s.limit_by_blocks),
             key: "limit-blocks",
         },
         Row {
-            label: tr(
-                "Shared memory per block (static + dynamic + reserve, rounded to the granularity)",
-                "每 block shared memory（静态 + 动态 + 保留，按粒度向上取整）",
-            ),
+            label: text::SHARED_MEMORY_PER_BLOCK,
             formula: format!(
                 "⌈({} + {} + {}) / {g_}⌉ × {g_}",
                 n(k.static_smem_bytes.into()),
@@ -371,10 +353,7 @@ fn rows(out: &OccOutputs, lang: Lang) -> Vec<Row> {
             key: "smem-per-block",
         },
         Row {
-            label: tr(
-                "Per-block limit (opt-in assumed, reserve included)",
-                "每 block 上限（假定已 opt-in，含保留）",
-            ),
+            label: text::PER_BLOCK_LIMIT_OPT,
             formula: format!(
                 "{} ≤ {}?",
                 n(s.smem_per_block_bytes),
@@ -384,16 +363,13 @@ fn rows(out: &OccOutputs, lang: Lang) -> Vec<Row> {
             key: "smem-limit",
         },
         Row {
-            label: tr("Carveout in force", "生效的 carveout"),
+            label: text::CARVEOUT_IN_FORCE,
             formula: carveout_formula(out, lang),
             value: format!("{} B", n(s.carveout_bytes.into())),
             key: "carveout",
         },
         Row {
-            label: tr(
-                "④ Blocks allowed by shared memory",
-                "④ shared memory 允许的 block 数",
-            ),
+            label: text::BLOCKS_ALLOWED_BY_SHARED,
             formula: format!(
                 "⌊{} / {}⌋",
                 n(s.carveout_bytes.into()),
@@ -405,10 +381,7 @@ fn rows(out: &OccOutputs, lang: Lang) -> Vec<Row> {
     ]);
     if s.limit_by_barriers != UNLIMITED {
         rows.push(Row {
-            label: tr(
-                "Blocks allowed by block barriers (CC ≥ 9.0; never binds with 1 per block)",
-                "block barrier 允许的 block 数（CC ≥ 9.0；每 block 1 个时从不成为限制）",
-            ),
+            label: text::BLOCKS_ALLOWED_BY_BLOCK_2,
             formula: format!(
                 "{} × {} / 1",
                 g.block_barriers_per_block_slot, g.max_blocks_per_sm
@@ -420,7 +393,7 @@ fn rows(out: &OccOutputs, lang: Lang) -> Vec<Row> {
     let failed = out.error.is_some();
     rows.extend([
         Row {
-            label: tr("Resident blocks per SM", "每 SM 驻留 block 数"),
+            label: text::RESIDENT_BLOCKS_PER_SM,
             formula: if failed {
                 match lang {
                     Lang::En => "the launch fails → 0".into(),
@@ -439,13 +412,13 @@ fn rows(out: &OccOutputs, lang: Lang) -> Vec<Row> {
             key: "blocks",
         },
         Row {
-            label: tr("Resident warps per SM", "每 SM 驻留 warp 数"),
+            label: text::RESIDENT_WARPS_PER_SM,
             formula: format!("{} × {}", s.blocks_per_sm, s.warps_per_block),
             value: n(s.warps_per_sm.into()),
             key: "warps",
         },
         Row {
-            label: tr("Occupancy", "占用率"),
+            label: text::OCCUPANCY,
             formula: format!("{} / {}", s.warps_per_sm, s.max_warps_per_sm),
             value: pct(s.ratio()),
             key: "occupancy",

@@ -158,3 +158,67 @@ pub fn point(kind: PointKind) -> Tr {
         PointKind::Measured(id) => measured(id),
     }
 }
+
+// ---- Labels of the figures and controls ------------------------------------------------------
+
+pub const THE_COURSE_S_KERNELS: Tr = tr("the course's kernels", "课程中的 kernel");
+pub const MEASURED_ON_AN_H200: Tr = tr(
+    "measured on an H200, the H100's SM with 4.8 TB/s HBM3e (dashed: its copy bandwidth 4277 GB/s)",
+    "H200 实测：与 H100 相同的 SM，4.8 TB/s HBM3e（虚线：实测拷贝带宽 4277 GB/s）",
+);
+pub const PICK_THE_H100_TO: Tr = tr(
+    "Pick the H100 to see the H200's measurements on the chart.",
+    "选择 H100 即可在图上看到 H200 的实测点。",
+);
+pub const M_ROWS_OF_A: Tr = tr("M (rows of A and C)", "M（A、C 的行数）");
+pub const N_COLUMNS_OF_B: Tr = tr("N (columns of B and C)", "N（B、C 的列数）");
+pub const K_REDUCTION_LENGTH: Tr = tr("K (reduction length)", "K（归约长度）");
+pub const N_ELEMENTS: Tr = tr("n (elements)", "n（元素个数）");
+pub const ROWS_TOKENS: Tr = tr("rows (tokens)", "行数（token 数）");
+pub const D_HIDDEN_SIZE: Tr = tr("d (hidden size)", "d（隐藏维度）");
+pub const S_CONTEXT_LENGTH_TOKENS: Tr = tr("s (context length, tokens)", "s（上下文长度，token）");
+pub const LAYERS: Tr = tr("layers", "层数");
+pub const KV_HEADS: Tr = tr("KV heads", "KV 头数");
+pub const Q_HEADS: Tr = tr("Q heads", "Q 头数");
+pub const D_HEAD: Tr = tr("d_head", "d_head（每头维度）");
+pub const K_INPUT_FEATURES: Tr = tr("K (input features)", "K（输入维度）");
+pub const N_OUTPUT_FEATURES: Tr = tr("N (output features)", "N（输出维度）");
+pub const FLOPS: Tr = tr("FLOPs", "FLOPs（运算次数）");
+pub const BYTES_MOVED_TO_FROM: Tr = tr("Bytes moved to/from HBM", "与 HBM 之间搬运的字节数");
+pub const BM_TILE_ROWS: Tr = tr("BM (tile rows)", "BM（tile 行数）");
+pub const BN_TILE_COLUMNS: Tr = tr("BN (tile columns)", "BN（tile 列数）");
+pub const BK_K_PER_STAGE: Tr = tr("BK (K per stage)", "BK（每级 K 步长）");
+pub const FLOPS_2: Tr = tr("FLOPs", "运算量 FLOPs");
+pub const BYTES_MINIMUM: Tr = tr("Bytes (minimum)", "字节数（最小流量）");
+pub const ARITHMETIC_INTENSITY_I: Tr = tr("Arithmetic intensity I", "算术强度 I");
+pub const COMPUTE_ROOF_P: Tr = tr("Compute roof P", "算力屋顶 P");
+pub const BANDWIDTH_BW: Tr = tr("Bandwidth BW", "带宽 BW");
+pub const RIDGE_POINT: Tr = tr("Ridge point", "拐点");
+pub const ATTAINABLE: Tr = tr("Attainable", "可达算力");
+pub const COMPUTE_TIME: Tr = tr("Compute time", "算力时间");
+pub const MEMORY_TIME: Tr = tr("Memory time", "访存时间");
+pub const TIME_LOWER_BOUND: Tr = tr("Time lower bound", "理论时间下界");
+pub const BOUND: Tr = tr("Bound", "瓶颈类型");
+pub const QUANTITY: Tr = tr("Quantity", "量");
+pub const FORMULA: Tr = tr("Formula", "算式");
+pub const VALUE: Tr = tr("Value", "数值");
+pub const ONE_BLOCK_COMPUTES_A: Tr = tr("One block computes a BM × BN tile of C and walks K in steps of BK, loading a BM × BK slice of A and a BK × BN slice of B into shared memory each step. It reads (BM + BN) · K elements from global memory; if no two blocks share anything through L2, all blocks together read blocks × (BM + BN) · K.", "一个 block 负责 C 的一个 BM × BN tile，沿 K 方向每次把 A 的 BM × BK、B 的 BK × BN 装进 shared memory。每个 block 从全局内存读 (BM + BN) · K 个元素；如果 tile 之间在 L2 里完全没有共享，所有 block 合计读 blocks × (BM + BN) · K 个元素。");
+pub const BLOCKS: Tr = tr("Blocks", "block 数");
+pub const ELEMENTS_READ_PER_BLOCK: Tr = tr("Elements read per block", "每个 block 读的元素");
+pub const HBM_BYTES_NO_L2: Tr = tr("HBM bytes, no L2 reuse", "HBM 字节数（无 L2 复用）");
+pub const NAIVE_GEMM_BYTES: Tr = tr("Naive GEMM bytes", "naive GEMM 字节数");
+pub const SAVING_VS_NAIVE: Tr = tr("Saving vs naive", "相对 naive 的节省");
+pub const INTENSITY_WITHOUT_L2_REUSE: Tr =
+    tr("Intensity without L2 reuse", "无 L2 复用时的算术强度");
+pub const SHARED_MEMORY_PER_STAGE: Tr = tr("Shared memory per stage", "每级 shared memory");
+pub const AGAINST_THE_RIDGE: Tr = tr("Against the ridge", "与拐点相比");
+pub const REAL_GEMMS_GET_WELL: Tr = tr("Real GEMMs get well above this: concurrently running blocks read the same row blocks of A and column blocks of B, and L2 (40 MB on the A100) stops those repeated reads before they reach HBM. GEMM is compute-bound only when tiles are large, on-chip reuse is high and the block order is L2-friendly.", "实际 GEMM 远高于这个数：同时运行的 block 中有很多读的是 A 的同一行块或 B 的同一列块，L2（A100 上 40 MB）把这些重复读取拦在了 HBM 之外。GEMM 是 compute-bound 不是天然的，而是 tile 足够大、片上复用足够多、block 调度顺序对 L2 友好的结果。");
+pub const BYTES: Tr = tr("bytes", "字节");
+pub const BOUND_2: Tr = tr("bound", "瓶颈");
+pub const SPEED_UP: Tr = tr("speed-up", "加速比");
+pub const TIME: Tr = tr("time", "时间");
+pub const BANDWIDTH: Tr = tr("bandwidth", "带宽");
+pub const OF_COPY_4277_GB: Tr = tr("of copy (4277 GB/s)", "占拷贝带宽（4277 GB/s）");
+pub const ACHIEVED: Tr = tr("achieved", "达到算力");
+pub const ROOF_2: Tr = tr("roof", "屋顶");
+pub const RIDGE_FLOP_BYTE: Tr = tr("ridge (FLOP/byte)", "拐点（FLOP/byte）");

@@ -10,7 +10,7 @@ use super::text;
 use super::views::state;
 use crate::model::scheduler::MAX_RESIDENT_WARPS;
 use crate::ui::format::{fixed, sig3};
-use crate::ui::i18n::{t, tr, use_lang, Lang, Tr};
+use crate::ui::i18n::{t, use_lang, Lang, Tr};
 
 const W_PX: f64 = 680.0;
 const H_PX: f64 = 300.0;
@@ -126,7 +126,7 @@ pub fn SweepChart() -> impl IntoView {
         view! {
             <svg class="gx-lc" viewBox=format!("0 0 {W_PX} {H_PX}") role="img" data-testid="sweep-chart"
                 aria-label=match l { Lang::En => "Issue-slot utilisation against resident warps", Lang::Zh => "发射槽利用率与驻留 warp 数" }>
-                {axes(1.0, tr("issue-slot utilisation", "发射槽利用率"), l)}
+                {axes(1.0, text::ISSUE_SLOT_UTILISATION, l)}
                 <path class="gx-series gx-series--est" d=polyline(&est, 1.0)/>
                 <path class="gx-series gx-series--sim" d=polyline(&sim, 1.0)/>
                 {lk_mark}
@@ -141,9 +141,9 @@ pub fn SweepChart() -> impl IntoView {
                 {chart}
                 <figcaption>
                     <ul class="gx-legend">
-                        <li><span class="gx-legend__mark gx-lc-mark--sim"></span>{t(tr("simulated steady state", "模拟的稳态利用率"))}</li>
-                        <li><span class="gx-legend__mark gx-lc-mark--est"></span>{t(tr("closed form Σ min(1, w·I/T1) / 4", "解析式 Σ min(1, w·I/T1) / 4"))}</li>
-                        <li><span class="gx-legend__mark gx-lc-mark--course"></span>{t(tr("the course's estimate, 4 schedulers × L / k", "课程的估计：4 个调度器 × L / k"))}</li>
+                        <li><span class="gx-legend__mark gx-lc-mark--sim"></span>{t(text::SIMULATED_STEADY_STATE)}</li>
+                        <li><span class="gx-legend__mark gx-lc-mark--est"></span>{t(text::CLOSED_FORM_MIN_1)}</li>
+                        <li><span class="gx-legend__mark gx-lc-mark--course"></span>{t(text::THE_COURSE_S_ESTIMATE)}</li>
                     </ul>
                 </figcaption>
             </figure>
@@ -166,7 +166,7 @@ pub fn MeasuredChart() -> impl IntoView {
         view! {
             <svg class="gx-lc" viewBox=format!("0 0 {W_PX} {H_PX}") role="group" data-testid="measured-chart"
                 aria-label=match l { Lang::En => "FFMA share of peak: measured and modelled", Lang::Zh => "FFMA 占峰值比例：实测与模型" }>
-                {axes(ymax, tr("FFMA share of peak", "FFMA 占峰值比例"), l)}
+                {axes(ymax, text::FFMA_SHARE_OF_PEAK, l)}
                 <path class="gx-series gx-series--est" d=polyline(&m.simulated, ymax)/>
                 <path class="gx-series gx-series--sim" d=polyline(&m.simple, ymax)/>
                 {k.points.iter().map(|(w, s)| {
@@ -210,9 +210,9 @@ pub fn MeasuredChart() -> impl IntoView {
                 <p class="gx-stepinfo" aria-live="polite">{move || focused.get()}</p>
                 <figcaption>
                     <ul class="gx-legend">
-                        <li><span class="gx-legend__mark gx-pt--measured gx-lc-mark--measured"></span>{t(tr("measured on the H200", "H200 实测"))}</li>
-                        <li><span class="gx-legend__mark gx-lc-mark--sim"></span>{t(tr("simple model min(K/I, (W/4)·K/T1)", "简单模型 min(K/I, (W/4)·K/T1)"))}</li>
-                        <li><span class="gx-legend__mark gx-lc-mark--est"></span>{t(tr("this page's simulator with L = T1, k = I − 1", "本页模拟器（L = T1，k = I − 1）"))}</li>
+                        <li><span class="gx-legend__mark gx-pt--measured gx-lc-mark--measured"></span>{t(text::MEASURED_ON_THE_H200)}</li>
+                        <li><span class="gx-legend__mark gx-lc-mark--sim"></span>{t(text::SIMPLE_MODEL_MIN_K)}</li>
+                        <li><span class="gx-legend__mark gx-lc-mark--est"></span>{t(text::THIS_PAGE_S_SIMULATOR)}</li>
                     </ul>
                 </figcaption>
             </figure>
@@ -262,18 +262,18 @@ pub fn NumbersPanel() -> impl IntoView {
                 view! {
                     <table class="gx-table">
                         <thead><tr>
-                            <th scope="col">{t(tr("Quantity", "量"))}</th>
-                            <th scope="col">{t(tr("Formula", "算式"))}</th>
-                            <th scope="col">{t(tr("Value", "数值"))}</th>
+                            <th scope="col">{t(text::QUANTITY)}</th>
+                            <th scope="col">{t(text::FORMULA)}</th>
+                            <th scope="col">{t(text::VALUE)}</th>
                         </tr></thead>
                         <tbody>
-                            {row(tr("Warps per scheduler", "每个调度器的 warp 数"), match lang.get() { Lang::En => format!("W = {} round robin over 4", c.resident_warps), Lang::Zh => format!("W = {} 个 warp 轮流分给 4 个调度器", c.resident_warps) }, per.join(" / "), "per-scheduler")}
-                            {row(tr("Course estimate of warps needed per scheduler", "课程估计：每个调度器所需 warp 数"), format!("L / k = {} / {}", c.latency_cycles, c.independent_per_load), need, "warps-needed")}
-                            {row(tr("Issue slots per iteration", "每轮迭代的发射槽"), format!("I = ILP · (1 + k) = {} · (1 + {})", c.loads_in_flight, c.independent_per_load), i.to_string(), "instr-per-iter")}
-                            {row(tr("Cycles per iteration, one warp alone", "单个 warp 每轮周期数"), format!("T1 = max(I, L + ILP − 1) = max({i}, {} + {} − 1)", c.latency_cycles, c.loads_in_flight), t1.to_string(), "t1")}
-                            {row(tr("Model saturates at (per scheduler)", "模型饱和点（每调度器）"), format!("T1 / I = {t1} / {i}"), sig3(o.saturation), "saturation")}
-                            {row(tr("Utilisation, closed form", "利用率（解析式）"), "Σ_s min(1, w_s · I / T1) / 4".into(), format!("{} %", fixed(o.estimate * 100.0, 1)), "estimate")}
-                            {row(tr("Utilisation, simulated steady state", "利用率（模拟稳态）"), "issued / (4 × cycles)".into(), format!("{} %", fixed(o.steady * 100.0, 1)), "utilisation")}
+                            {row(text::WARPS_PER_SCHEDULER, match lang.get() { Lang::En => format!("W = {} round robin over 4", c.resident_warps), Lang::Zh => format!("W = {} 个 warp 轮流分给 4 个调度器", c.resident_warps) }, per.join(" / "), "per-scheduler")}
+                            {row(text::COURSE_ESTIMATE_OF_WARPS, format!("L / k = {} / {}", c.latency_cycles, c.independent_per_load), need, "warps-needed")}
+                            {row(text::ISSUE_SLOTS_PER_ITERATION, format!("I = ILP · (1 + k) = {} · (1 + {})", c.loads_in_flight, c.independent_per_load), i.to_string(), "instr-per-iter")}
+                            {row(text::CYCLES_PER_ITERATION_ONE, format!("T1 = max(I, L + ILP − 1) = max({i}, {} + {} − 1)", c.latency_cycles, c.loads_in_flight), t1.to_string(), "t1")}
+                            {row(text::MODEL_SATURATES_AT_PER, format!("T1 / I = {t1} / {i}"), sig3(o.saturation), "saturation")}
+                            {row(text::UTILISATION_CLOSED_FORM, "Σ_s min(1, w_s · I / T1) / 4".into(), format!("{} %", fixed(o.estimate * 100.0, 1)), "estimate")}
+                            {row(text::UTILISATION_SIMULATED_STEADY_STATE, "issued / (4 × cycles)".into(), format!("{} %", fixed(o.steady * 100.0, 1)), "utilisation")}
                         </tbody>
                     </table>
                 }
@@ -291,10 +291,10 @@ pub fn DataTable() -> impl IntoView {
             <table class="gx-table gx-table--numeric">
                 <thead><tr>
                     <th scope="col">"W"</th>
-                    <th scope="col">{t(tr("utilisation (simulated)", "利用率（模拟）"))}</th>
-                    <th scope="col">{t(tr("utilisation (closed form)", "利用率（解析式）"))}</th>
-                    <th scope="col">{t(tr("H200 FFMA share", "H200 FFMA 占比"))}</th>
-                    <th scope="col">{t(tr("model FFMA share", "模型 FFMA 占比"))}</th>
+                    <th scope="col">{t(text::UTILISATION_SIMULATED)}</th>
+                    <th scope="col">{t(text::UTILISATION_CLOSED_FORM_2)}</th>
+                    <th scope="col">{t(text::H200_FFMA_SHARE)}</th>
+                    <th scope="col">{t(text::MODEL_FFMA_SHARE)}</th>
                 </tr></thead>
                 <tbody>
                     {move || {

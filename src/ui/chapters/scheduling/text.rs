@@ -112,6 +112,62 @@ pub fn latency_preset(p: LatencyPreset) -> Tr {
 /// The menu entry for a latency no preset has.
 pub const CUSTOM_LATENCY: Tr = tr("custom", "自定义");
 
+// ---- Labels of the figures and controls ------------------------------------------------------
+
+pub const ISSUE_SLOT_UTILISATION: Tr = tr("issue-slot utilisation", "发射槽利用率");
+pub const SIMULATED_STEADY_STATE: Tr = tr("simulated steady state", "模拟的稳态利用率");
+pub const CLOSED_FORM_MIN_1: Tr = tr(
+    "closed form Σ min(1, w·I/T1) / 4",
+    "解析式 Σ min(1, w·I/T1) / 4",
+);
+pub const THE_COURSE_S_ESTIMATE: Tr = tr(
+    "the course's estimate, 4 schedulers × L / k",
+    "课程的估计：4 个调度器 × L / k",
+);
+pub const FFMA_SHARE_OF_PEAK: Tr = tr("FFMA share of peak", "FFMA 占峰值比例");
+pub const MEASURED_ON_THE_H200: Tr = tr("measured on the H200", "H200 实测");
+pub const SIMPLE_MODEL_MIN_K: Tr = tr(
+    "simple model min(K/I, (W/4)·K/T1)",
+    "简单模型 min(K/I, (W/4)·K/T1)",
+);
+pub const THIS_PAGE_S_SIMULATOR: Tr = tr(
+    "this page's simulator with L = T1, k = I − 1",
+    "本页模拟器（L = T1，k = I − 1）",
+);
+pub const QUANTITY: Tr = tr("Quantity", "量");
+pub const FORMULA: Tr = tr("Formula", "算式");
+pub const VALUE: Tr = tr("Value", "数值");
+pub const WARPS_PER_SCHEDULER: Tr = tr("Warps per scheduler", "每个调度器的 warp 数");
+pub const COURSE_ESTIMATE_OF_WARPS: Tr = tr(
+    "Course estimate of warps needed per scheduler",
+    "课程估计：每个调度器所需 warp 数",
+);
+pub const ISSUE_SLOTS_PER_ITERATION: Tr = tr("Issue slots per iteration", "每轮迭代的发射槽");
+pub const CYCLES_PER_ITERATION_ONE: Tr = tr(
+    "Cycles per iteration, one warp alone",
+    "单个 warp 每轮周期数",
+);
+pub const MODEL_SATURATES_AT_PER: Tr = tr(
+    "Model saturates at (per scheduler)",
+    "模型饱和点（每调度器）",
+);
+pub const UTILISATION_CLOSED_FORM: Tr = tr("Utilisation, closed form", "利用率（解析式）");
+pub const UTILISATION_SIMULATED_STEADY_STATE: Tr =
+    tr("Utilisation, simulated steady state", "利用率（模拟稳态）");
+pub const UTILISATION_SIMULATED: Tr = tr("utilisation (simulated)", "利用率（模拟）");
+pub const UTILISATION_CLOSED_FORM_2: Tr = tr("utilisation (closed form)", "利用率（解析式）");
+pub const H200_FFMA_SHARE: Tr = tr("H200 FFMA share", "H200 FFMA 占比");
+pub const MODEL_FFMA_SHARE: Tr = tr("model FFMA share", "模型 FFMA 占比");
+pub const STEP_THROUGH_THE_CYCLES: Tr = tr(
+    "Step through the cycles, 4 per step",
+    "逐周期查看（每步 4 个周期）",
+);
+pub const ISSUING_AN_INSTRUCTION: Tr = tr("issuing an instruction", "正在发射指令");
+pub const ISSUING_A_LOAD: Tr = tr("issuing a load", "正在发射 load");
+pub const READY_NOT_PICKED: Tr = tr("ready, not picked", "就绪但未被选中");
+pub const WAITING_FOR_MEMORY: Tr = tr("waiting for memory", "等待访存");
+pub const S0_S3_THE_FOUR: Tr = tr("S0–S3: the four schedulers", "S0–S3：四个调度器");
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -5,7 +5,7 @@ use leptos::prelude::*;
 use super::state::{limits, SchedulingInputs, SchedulingState};
 use super::text;
 use crate::model::scheduler::{latency_presets, WarpState};
-use crate::ui::i18n::{t, tr, use_lang, Lang, Tr};
+use crate::ui::i18n::{t, use_lang, Lang, Tr};
 use crate::ui::widgets::{RangeSlider, StepPlayer};
 
 pub(super) fn state() -> SchedulingState {
@@ -220,7 +220,7 @@ pub fn Figure() -> impl IntoView {
                 {cursor_line}
             </svg>
             <StepPlayer step=st.cursor playing=st.playing last=last stride=4 interval_ms=80
-                label=tr("Step through the cycles, 4 per step", "逐周期查看（每步 4 个周期）")/>
+                label=text::STEP_THROUGH_THE_CYCLES/>
             {readout}
             <p class="gx-stepinfo" data-testid="timeline-util">{move || {
                 let o = st.outputs.get();
@@ -233,11 +233,11 @@ pub fn Figure() -> impl IntoView {
             }}</p>
             <figcaption>
                 <ul class="gx-legend">
-                    <li><span class="gx-legend__mark gx-sched-mark--compute"></span>{t(tr("issuing an instruction", "正在发射指令"))}</li>
-                    <li><span class="gx-legend__mark gx-sched-mark--load"></span>{t(tr("issuing a load", "正在发射 load"))}</li>
-                    <li><span class="gx-legend__mark gx-sched-mark--ready"></span>{t(tr("ready, not picked", "就绪但未被选中"))}</li>
-                    <li><span class="gx-legend__mark gx-sched-mark--wait"></span>{t(tr("waiting for memory", "等待访存"))}</li>
-                    <li>{t(tr("S0–S3: the four schedulers", "S0–S3：四个调度器"))}</li>
+                    <li><span class="gx-legend__mark gx-sched-mark--compute"></span>{t(text::ISSUING_AN_INSTRUCTION)}</li>
+                    <li><span class="gx-legend__mark gx-sched-mark--load"></span>{t(text::ISSUING_A_LOAD)}</li>
+                    <li><span class="gx-legend__mark gx-sched-mark--ready"></span>{t(text::READY_NOT_PICKED)}</li>
+                    <li><span class="gx-legend__mark gx-sched-mark--wait"></span>{t(text::WAITING_FOR_MEMORY)}</li>
+                    <li>{t(text::S0_S3_THE_FOUR)}</li>
                 </ul>
             </figcaption>
         </figure>
