@@ -155,7 +155,7 @@ pub fn describe(part: Part, out: &ChipOutputs, lang: Lang) -> String {
         Part::Io => {
             let (pcie_gen, pcie_bw) = a.pcie;
             let nv = a.nvlink.map(|(gen, links, bw)| (gen, links, si(bw, "B/s"))).unwrap_or((0, 0, "—".into()));
-            trf!(lang, "NVLink {nv_gen}.0: {nv_links} links, {nv_bw} bidirectional aggregate, to peer GPUs. PCIe {pcie_gen}.0 x16: {pcie_bw} bidirectional, {pcie_each_way} each way, to the host.", "NVLink {nv_gen}.0：{nv_links} 条链路，双向聚合 {nv_bw}，连接其他 GPU。PCIe {pcie_gen}.0 x16：双向 {pcie_bw}，单方向 {pcie_each_way}，连接主机。", nv_gen = nv.0, nv_links = nv.1, nv_bw = nv.2, pcie_bw = si(pcie_bw, "B/s"), pcie_each_way = si(pcie_bw / 2.0, "B/s"))
+            trf!(lang, "NVLink {nv_gen}.0: {nv_links} links, {nv_bw} bidirectional aggregate, to peer GPUs. PCIe {pcie_gen}.0 x16: {pcie_total} bidirectional, {pcie_each_way} each way, to the host.", "NVLink {nv_gen}.0：{nv_links} 条链路，双向聚合 {nv_bw}，连接其他 GPU。PCIe {pcie_gen}.0 x16：双向 {pcie_total}，单方向 {pcie_each_way}，连接主机。", nv_gen = nv.0, nv_links = nv.1, nv_bw = nv.2, pcie_total = si(pcie_bw, "B/s"), pcie_each_way = si(pcie_bw / 2.0, "B/s"))
         }
         Part::Unit(u) => {
             let per_sm = |n: u32| n * g.partitions_per_sm;

@@ -2,12 +2,12 @@
 
 use leptos::prelude::*;
 
-use super::state::{ChipOutputs, ChipState, GPUS};
+use super::state::{ChipState, GPUS};
 use super::text;
 use crate::geom::chart::Rect;
 use crate::model::gpu_spec::GpuSpec;
 use crate::ui::format::{bytes_binary, grouped, si, sig3};
-use crate::ui::i18n::{t, use_lang, Lang};
+use crate::ui::i18n::{t, use_lang};
 use crate::ui::widgets::formula_row;
 
 /// A part of the figures the reader can point at.
