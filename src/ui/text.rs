@@ -214,3 +214,6 @@ pub fn notice(n: &Notice, lang: Lang) -> String {
         .into(),
     }
 }
+
+/// Accessible name of a chapter's control panel.
+pub const CONTROLS: Tr = tr("Controls", "控制");

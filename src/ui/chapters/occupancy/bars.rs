@@ -7,7 +7,7 @@ use crate::ui::widgets::DataDetails;
 
 use super::state::{OccState, Resource, ResourceBar, Segment, SegmentKind};
 use super::text;
-use super::views::{limiter_sentence, Verdict};
+use super::views::Verdict;
 use crate::geom::chart::stacked_spans;
 use crate::model::occupancy::UNLIMITED;
 use crate::ui::format::grouped;
@@ -220,7 +220,7 @@ pub fn Figure() -> impl IntoView {
                         .collect_view()}
                 </ul>
             </figcaption>
-            <p class="gx-sr-only">{move || limiter_sentence(&st.outputs.get(), lang.get())}</p>
+            <p class="gx-sr-only">{move || text::limiter_sentence(&st.outputs.get(), lang.get())}</p>
         </figure>
     }
 }

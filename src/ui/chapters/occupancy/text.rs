@@ -1,10 +1,13 @@
 //! The Occupancy chapter's words, in both languages (course 001 §3, course 000 §2 and §6).
 
 use crate::model::occupancy::LaunchError;
+use crate::trf;
 use crate::ui::format::grouped;
 use crate::ui::i18n::{tr, Lang, Tr};
 
-use super::state::{Preset, Resource, SegmentKind};
+use super::bars::limit_text;
+use super::state::{OccOutputs, Preset, Resource, SegmentKind};
+use crate::model::occupancy::Carveout;
 
 pub const TITLE: Tr = tr("Occupancy", "占用率（Occupancy）");
 pub const INTRO: [Tr; 3] = [
@@ -300,3 +303,124 @@ pub const BLOCKS_ALLOWED_BY_BLOCK_2: Tr = tr(
 pub const RESIDENT_BLOCKS_PER_SM: Tr = tr("Resident blocks per SM", "每 SM 驻留 block 数");
 pub const RESIDENT_WARPS_PER_SM: Tr = tr("Resident warps per SM", "每 SM 驻留 warp 数");
 pub const OCCUPANCY: Tr = tr("Occupancy", "占用率");
+
+/// The binding limiter(s) in words, or why the launch fails.
+pub fn limiter_sentence(out: &OccOutputs, lang: Lang) -> String {
+    let s = &out.steps;
+    if let Some(err) = &out.error {
+        let (reason, _) = launch_error(err, lang);
+        return trf!(
+            lang,
+            "This launch cannot run: {reason}.",
+            "这个配置无法启动：{reason}。"
+        );
+    }
+    let binding: Vec<&str> = Resource::ALL
+        .iter()
+        .filter(|r| s.limiters.contains(&r.limiter()))
+        .map(|r| limiter_name(*r).get(lang))
+        .collect();
+    let others: Vec<String> = out
+        .bars
+        .iter()
+        .filter(|b| !b.binds)
+        .map(|b| {
+            format!(
+                "{} {}",
+                limiter_name(b.resource).get(lang),
+                limit_text(b.limit)
+            )
+        })
+        .collect();
+    let blocks = s.blocks_per_sm;
+    match lang {
+        Lang::En => {
+            let binding = binding.join(" and ");
+            let plural = if blocks == 1 { "" } else { "s" };
+            let others = if others.is_empty() {
+                String::new()
+            } else {
+                format!("The other budgets would allow: {}.", others.join(", "))
+            };
+            format!("Limited by {binding}: {blocks} block{plural} per SM. {others}")
+        }
+        Lang::Zh => {
+            let binding = binding.join("与");
+            let others = if others.is_empty() {
+                String::new()
+            } else {
+                format!("其他资源分别允许：{}。", others.join("，"))
+            };
+            format!("限制因素：{binding}，每 SM {blocks} 个 block。{others}")
+        }
+    }
+}
+
+/// How the shared-memory carveout was chosen, as a formula line.
+pub fn carveout_formula(out: &OccOutputs, lang: Lang) -> String {
+    let s = &out.steps;
+    let g = &out.gpu;
+    let n = |v: u64| grouped(v);
+    let pref = match out.kernel.carveout {
+        Carveout::Default => trf!(
+            lang,
+            "no preference → the maximum {smem} B",
+            "不指定 → 取最大值 {smem} B",
+            smem = n(g.smem_per_sm_bytes.into())
+        ),
+        Carveout::Percent(p) => {
+            let raw = u64::from(p) * u64::from(g.smem_per_sm_bytes) / 100;
+            let cap = s.carveout_preference_bytes.unwrap_or(0);
+            trf!(
+                lang,
+                "{p} % × {smem} = {raw} → rounded up to a legal capacity: {cap_kib} KiB",
+                "{p} % × {smem} = {raw} → 向上取到合法容量：{cap_kib} KiB",
+                smem = n(g.smem_per_sm_bytes.into()),
+                raw = n(raw),
+                cap_kib = cap / 1024
+            )
+        }
+    };
+    if s.carveout_bumped {
+        trf!(
+            lang,
+            "{pref}; too small for one block, raised to {kib} KiB",
+            "{pref}；放不下一个 block，提高到 {kib} KiB",
+            kib = s.carveout_bytes / 1024
+        )
+    } else {
+        pref
+    }
+}
+
+pub const UNIT_BLOCKS_PER_SM: Tr = tr("blocks / SM", "block / SM");
+pub const UNIT_WARPS: Tr = tr("warps", "warp");
+pub const UNIT_OCCUPANCY: Tr = tr("occupancy", "占用率");
+pub const LAUNCH_FAILS_ZERO: Tr = tr("the launch fails → 0", "无法启动 → 0");
+pub const NO_BLOCK_SIZE: Tr = tr(
+    "No block size launches with these registers and this shared memory.",
+    "在这样的寄存器与 shared memory 用量下，任何 block 大小都无法启动。",
+);
+pub const USE_IT: Tr = tr("Use it", "采用");
+
+/// The exact shared-memory size when it is not a whole number of KiB.
+pub fn exact_bytes(bytes: u32, lang: Lang) -> String {
+    let bytes = grouped(bytes.into());
+    trf!(
+        lang,
+        "Exactly {bytes} B (not a whole number of KiB).",
+        "精确值 {bytes} B（不是整数 KiB）。"
+    )
+}
+
+/// What cudaOccupancyMaxPotentialBlockSize suggests.
+pub fn suggested(size: u32, per_sm: u32, grid: u32, sms: u32, lang: Lang) -> String {
+    let threads = grouped(u64::from(per_sm) * u64::from(size));
+    let grid = grouped(grid.into());
+    let blocks_word = if per_sm == 1 { "block" } else { "blocks" };
+    trf!(
+        lang,
+        "cudaOccupancyMaxPotentialBlockSize suggests {size} threads per block: {per_sm} {blocks_word} per SM, {threads} resident threads, and a grid of at least {grid} blocks ({per_sm} × {sms} SMs) to fill the GPU once.",
+        "cudaOccupancyMaxPotentialBlockSize 建议每 block {size} 个线程：每 SM {per_sm} 个 block、{threads} 个驻留线程；至少 {grid} 个 block（{per_sm} × {sms} 个 SM）的 grid 才能把 GPU 填满一次。"
+    )
+}

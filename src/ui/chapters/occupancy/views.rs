@@ -4,10 +4,10 @@
 use leptos::prelude::*;
 
 use super::bars::limit_text;
-use super::state::{limits, OccInputs, OccOutputs, OccState, Preset, Resource, SmemUnit};
+use super::state::{limits, OccInputs, OccOutputs, OccState, Preset, SmemUnit};
 use super::text;
 use crate::model::gpu_spec::GpuSpec;
-use crate::model::occupancy::{Carveout, UNLIMITED};
+use crate::model::occupancy::UNLIMITED;
 use crate::ui::format::grouped;
 use crate::ui::i18n::{t, use_lang, Lang, Tr};
 use crate::ui::widgets::RangeSlider;
@@ -22,58 +22,6 @@ fn pct(ratio: f64) -> String {
         format!("{p:.0} %")
     } else {
         format!("{p:.1} %")
-    }
-}
-
-/// The binding limiter(s) in words, or why the launch fails.
-pub fn limiter_sentence(out: &OccOutputs, lang: Lang) -> String {
-    let s = &out.steps;
-    if let Some(err) = &out.error {
-        let (reason, _) = text::launch_error(err, lang);
-        return match lang {
-            Lang::En => format!("This launch cannot run: {reason}."),
-            Lang::Zh => format!("这个配置无法启动：{reason}。"),
-        };
-    }
-    let binding: Vec<&str> = Resource::ALL
-        .iter()
-        .filter(|r| s.limiters.contains(&r.limiter()))
-        .map(|r| text::limiter_name(*r).get(lang))
-        .collect();
-    let others: Vec<String> = out
-        .bars
-        .iter()
-        .filter(|b| !b.binds)
-        .map(|b| {
-            format!(
-                "{} {}",
-                text::limiter_name(b.resource).get(lang),
-                limit_text(b.limit)
-            )
-        })
-        .collect();
-    match lang {
-        Lang::En => format!(
-            "Limited by {}: {} block{} per SM. {}",
-            binding.join(" and "),
-            s.blocks_per_sm,
-            if s.blocks_per_sm == 1 { "" } else { "s" },
-            if others.is_empty() {
-                String::new()
-            } else {
-                format!("The other budgets would allow: {}.", others.join(", "))
-            }
-        ),
-        Lang::Zh => format!(
-            "限制因素：{}，每 SM {} 个 block。{}",
-            binding.join("与"),
-            s.blocks_per_sm,
-            if others.is_empty() {
-                String::new()
-            } else {
-                format!("其他资源分别允许：{}。", others.join("，"))
-            }
-        ),
     }
 }
 
@@ -102,9 +50,9 @@ pub fn Verdict() -> impl IntoView {
                     view! {
                         <div class="gx-verdict" data-testid="verdict">
                             <div class="gx-verdict__nums">
-                                <span><b data-testid="blocks-per-sm">{s.blocks_per_sm}</b>" "{if l == Lang::Zh { "block / SM" } else { "blocks / SM" }}</span>
-                                <span><b data-testid="warps-per-sm">{s.warps_per_sm}</b>" / "{s.max_warps_per_sm}" "{if l == Lang::Zh { "warp" } else { "warps" }}</span>
-                                <span><b data-testid="occupancy">{pct(s.ratio())}</b>" "{if l == Lang::Zh { "占用率" } else { "occupancy" }}</span>
+                                <span><b data-testid="blocks-per-sm">{s.blocks_per_sm}</b>" "{text::UNIT_BLOCKS_PER_SM.get(l)}</span>
+                                <span><b data-testid="warps-per-sm">{s.warps_per_sm}</b>" / "{s.max_warps_per_sm}" "{text::UNIT_WARPS.get(l)}</span>
+                                <span><b data-testid="occupancy">{pct(s.ratio())}</b>" "{text::UNIT_OCCUPANCY.get(l)}</span>
                             </div>
                         </div>
                     }.into_any()
@@ -112,7 +60,7 @@ pub fn Verdict() -> impl IntoView {
             }
         }}
         <Show when=move || st.outputs.with(|o| o.error.is_none())>
-            <p class="gx-limiter" data-testid="limiter">{move || limiter_sentence(&st.outputs.get(), lang.get())}</p>
+            <p class="gx-limiter" data-testid="limiter">{move || text::limiter_sentence(&st.outputs.get(), lang.get())}</p>
         </Show>
     }
 }
@@ -144,7 +92,7 @@ pub fn Controls() -> impl IntoView {
     let unit = Memo::new(move |_| st.inputs.with(|i| i.dunit));
     let percent = Memo::new(move |_| st.inputs.with(|i| i.carveout >= 0));
     view! {
-        <aside class="gx-controls" aria-label=move || if lang.get() == Lang::Zh { "控制" } else { "Controls" }>
+        <aside class="gx-controls" aria-label=t(crate::ui::text::CONTROLS)>
             <label class="gx-field">
                 <span class="gx-field__label">{t(text::GPU)}</span>
                 <select class="gx-select" data-testid="select-gpu" on:change=move |ev| {
@@ -206,10 +154,7 @@ pub fn Controls() -> impl IntoView {
             <Show when=move || unit.get() == SmemUnit::Kib && st.inputs.with(|i| i.dsmem % 1024 != 0)>
                 <p class="gx-field__hint">{move || {
                     let b = st.inputs.with(|i| i.dsmem);
-                    match lang.get() {
-                        Lang::En => format!("Exactly {} B (not a whole number of KiB).", grouped(b.into())),
-                        Lang::Zh => format!("精确值 {} B（不是整数 KiB）。", grouped(b.into())),
-                    }
+                    text::exact_bytes(b, lang.get())
                 }}</p>
             </Show>
             <fieldset class="gx-field gx-radios">
@@ -364,7 +309,7 @@ fn rows(out: &OccOutputs, lang: Lang) -> Vec<Row> {
         },
         Row {
             label: text::CARVEOUT_IN_FORCE,
-            formula: carveout_formula(out, lang),
+            formula: text::carveout_formula(out, lang),
             value: format!("{} B", n(s.carveout_bytes.into())),
             key: "carveout",
         },
@@ -395,10 +340,7 @@ fn rows(out: &OccOutputs, lang: Lang) -> Vec<Row> {
         Row {
             label: text::RESIDENT_BLOCKS_PER_SM,
             formula: if failed {
-                match lang {
-                    Lang::En => "the launch fails → 0".into(),
-                    Lang::Zh => "无法启动 → 0".into(),
-                }
+                text::LAUNCH_FAILS_ZERO.get(lang).into()
             } else {
                 format!(
                     "min({}, {}, {}, {})",
@@ -425,53 +367,6 @@ fn rows(out: &OccOutputs, lang: Lang) -> Vec<Row> {
         },
     ]);
     rows
-}
-
-fn carveout_formula(out: &OccOutputs, lang: Lang) -> String {
-    let s = &out.steps;
-    let g = &out.gpu;
-    let n = |v: u64| grouped(v);
-    let pref = match out.kernel.carveout {
-        Carveout::Default => match lang {
-            Lang::En => format!(
-                "no preference → the maximum {} B",
-                n(g.smem_per_sm_bytes.into())
-            ),
-            Lang::Zh => format!("不指定 → 取最大值 {} B", n(g.smem_per_sm_bytes.into())),
-        },
-        Carveout::Percent(p) => {
-            let raw = u64::from(p) * u64::from(g.smem_per_sm_bytes) / 100;
-            let cap = s.carveout_preference_bytes.unwrap_or(0);
-            match lang {
-                Lang::En => format!(
-                    "{p} % × {} = {} → rounded up to a legal capacity: {} KiB",
-                    n(g.smem_per_sm_bytes.into()),
-                    n(raw),
-                    cap / 1024
-                ),
-                Lang::Zh => format!(
-                    "{p} % × {} = {} → 向上取到合法容量：{} KiB",
-                    n(g.smem_per_sm_bytes.into()),
-                    n(raw),
-                    cap / 1024
-                ),
-            }
-        }
-    };
-    if s.carveout_bumped {
-        match lang {
-            Lang::En => format!(
-                "{pref}; too small for one block, raised to {} KiB",
-                s.carveout_bytes / 1024
-            ),
-            Lang::Zh => format!(
-                "{pref}；放不下一个 block，提高到 {} KiB",
-                s.carveout_bytes / 1024
-            ),
-        }
-    } else {
-        pref
-    }
 }
 
 /// The arithmetic, step by step, with the current numbers; the suggested block size.
@@ -521,27 +416,16 @@ fn Suggested() -> impl IntoView {
             {move || {
                 let out = st.outputs.get();
                 match (out.suggested, lang.get()) {
-                    (None, Lang::En) => view! { <p>"No block size launches with these registers and this shared memory."</p> }.into_any(),
-                    (None, Lang::Zh) => view! { <p>"在这样的寄存器与 shared memory 用量下，任何 block 大小都无法启动。"</p> }.into_any(),
+                    (None, l) => view! { <p>{text::NO_BLOCK_SIZE.get(l)}</p> }.into_any(),
                     (Some((size, grid)), l) => {
                         let per_sm = grid / out.gpu.sm_count.max(1);
-                        let blocks_word = if per_sm == 1 { "block" } else { "blocks" };
-                        let text = match l {
-                            Lang::En => format!(
-                                "cudaOccupancyMaxPotentialBlockSize suggests {size} threads per block: {per_sm} {blocks_word} per SM, {} resident threads, and a grid of at least {} blocks ({per_sm} × {} SMs) to fill the GPU once.",
-                                grouped(u64::from(per_sm) * u64::from(size)), grouped(grid.into()), out.gpu.sm_count
-                            ),
-                            Lang::Zh => format!(
-                                "cudaOccupancyMaxPotentialBlockSize 建议每 block {size} 个线程：每 SM {per_sm} 个 block、{} 个驻留线程；至少 {} 个 block（{per_sm} × {} 个 SM）的 grid 才能把 GPU 填满一次。",
-                                grouped(u64::from(per_sm) * u64::from(size)), grouped(grid.into()), out.gpu.sm_count
-                            ),
-                        };
+                        let text = text::suggested(size, per_sm, grid, out.gpu.sm_count, l);
                         let current = out.kernel.threads_per_block == size;
                         view! {
                             <p>{text}" "
                                 <button class="gx-button gx-button--small" data-testid="use-suggested" disabled=current
                                     on:click=move |_| st.inputs.update(|i| i.threads = size)>
-                                    {if l == Lang::Zh { "采用" } else { "Use it" }}
+                                    {text::USE_IT.get(l)}
                                 </button>
                             </p>
                         }.into_any()
