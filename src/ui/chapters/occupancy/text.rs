@@ -6,7 +6,7 @@ use crate::ui::format::grouped;
 use crate::ui::i18n::{tr, Lang, Tr};
 
 use super::bars::limit_text;
-use super::state::{OccOutputs, Preset, Resource, SegmentKind};
+use super::state::{OccOutputs, Preset, Resource, ResourceBar, Segment, SegmentKind, YAxis};
 use crate::model::occupancy::Carveout;
 
 pub const TITLE: Tr = tr("Occupancy", "占用率（Occupancy）");
@@ -422,5 +422,124 @@ pub fn suggested(size: u32, per_sm: u32, grid: u32, sms: u32, lang: Lang) -> Str
         lang,
         "cudaOccupancyMaxPotentialBlockSize suggests {size} threads per block: {per_sm} {blocks_word} per SM, {threads} resident threads, and a grid of at least {grid} blocks ({per_sm} × {sms} SMs) to fill the GPU once.",
         "cudaOccupancyMaxPotentialBlockSize 建议每 block {size} 个线程：每 SM {per_sm} 个 block、{threads} 个驻留线程；至少 {grid} 个 block（{per_sm} × {sms} 个 SM）的 grid 才能把 GPU 填满一次。"
+    )
+}
+
+// ---- The resource bars ---------------------------------------------------------------------
+
+fn amount(r: Resource, v: u64, lang: Lang) -> String {
+    let unit = unit(r, lang);
+    // "1 block", "2 blocks" (Chinese has no plural).
+    let unit = if v == 1 && lang == Lang::En {
+        unit.strip_suffix('s').unwrap_or(unit)
+    } else {
+        unit
+    };
+    format!("{} {unit}", grouped(v))
+}
+
+/// One segment's description for its aria-label, tooltip and the data table.
+pub fn describe_segment(bar: &ResourceBar, seg: &Segment, lang: Lang) -> String {
+    let name = resource(bar.resource).get(lang);
+    let what = segment(seg.kind).get(lang);
+    let pct = if bar.total == 0 {
+        0.0
+    } else {
+        seg.amount as f64 / bar.total as f64 * 100.0
+    };
+    let blocks = match (seg.kind, bar.per_block) {
+        (SegmentKind::Used | SegmentKind::Idle, per) if per > 0 => Some(seg.amount / per),
+        _ => None,
+    };
+    let amt = amount(bar.resource, seg.amount, lang);
+    match (lang, blocks) {
+        (Lang::En, Some(b)) if seg.kind == SegmentKind::Idle => format!(
+            "{name}: {what}: {amt} ({pct:.1} % of {}), enough for {b} more block(s) of {}",
+            grouped(bar.total),
+            amount(bar.resource, bar.per_block, lang)
+        ),
+        (Lang::Zh, Some(b)) if seg.kind == SegmentKind::Idle => format!(
+            "{name}：{what}：{amt}（占 {} 的 {pct:.1} %），还够放 {b} 个每个 {} 的 block",
+            grouped(bar.total),
+            amount(bar.resource, bar.per_block, lang)
+        ),
+        (Lang::En, Some(b)) => format!(
+            "{name}: {what}: {amt} ({pct:.1} % of {}) = {b} block(s) × {}",
+            grouped(bar.total),
+            amount(bar.resource, bar.per_block, lang)
+        ),
+        (Lang::Zh, Some(b)) => format!(
+            "{name}：{what}：{amt}（占 {} 的 {pct:.1} %）= {b} 个 block × {}",
+            grouped(bar.total),
+            amount(bar.resource, bar.per_block, lang)
+        ),
+        (Lang::En, None) => format!(
+            "{name}: {what}: {amt} ({pct:.1} % of {})",
+            grouped(bar.total)
+        ),
+        (Lang::Zh, None) => format!(
+            "{name}：{what}：{amt}（占 {} 的 {pct:.1} %）",
+            grouped(bar.total)
+        ),
+    }
+}
+
+/// A resource bar's heading: its budget, one block's share and the blocks it allows.
+pub fn bar_heading(bar: &ResourceBar, lang: Lang) -> String {
+    let name = resource(bar.resource).get(lang);
+    // The bar's name says the unit; only bytes need one.
+    let unit = if bar.resource == Resource::SharedMemory {
+        " B"
+    } else {
+        ""
+    };
+    let total = format!("{}{unit}", grouped(bar.total));
+    let per = format!("{}{unit}", grouped(bar.per_block));
+    let lim = limit_text(bar.limit);
+    trf!(
+        lang,
+        "{name}: {total} per SM · {per} per block · allows {lim} blocks",
+        "{name}：每 SM {total} · 每 block {per} · 允许 {lim} 个 block"
+    )
+}
+
+pub const BAR_BINDS: Tr = tr("  ◀ binds", "  ◀ 限制因素");
+pub const BAR_DOES_NOT_FIT: Tr = tr("  ◀ does not fit", "  ◀ 放不下");
+pub const BARS_LABEL: Tr = tr("One SM's resource bars", "一个 SM 的资源条");
+pub const BARS_HINT: Tr = tr(
+    "Hover or tab to a part of a bar for its numbers.",
+    "把鼠标移到（或用 Tab 键聚焦）资源条的任一段上即可看到它的数字。",
+);
+pub const TABLE_BUDGET: Tr = tr("budget", "资源");
+pub const TABLE_PARTS: Tr = tr("parts", "各段");
+
+/// The bars' heading, naming the GPU.
+pub fn bars_title(gpu: &str, lang: Lang) -> String {
+    let title = BARS_TITLE.get(lang);
+    trf!(lang, "{title} of one SM ({gpu})", "{title}（{gpu}）")
+}
+
+/// The sweep's readout of the current kernel.
+pub fn sweep_readout(
+    x_name: &str,
+    x: f64,
+    y: f64,
+    y_axis: YAxis,
+    clipped: bool,
+    lang: Lang,
+) -> String {
+    let unit = match y_axis {
+        YAxis::Pct => "%",
+        YAxis::Warps => tr(" warps", " 个 warp").get(lang),
+    };
+    let clipped = if clipped {
+        tr(" (beyond the per-block limit)", "（超出每 block 上限）").get(lang)
+    } else {
+        ""
+    };
+    trf!(
+        lang,
+        "Current kernel: {x_name} = {x} → {y}{unit}{clipped}",
+        "当前 kernel：{x_name} = {x} → {y}{unit}{clipped}"
     )
 }
