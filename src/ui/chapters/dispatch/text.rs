@@ -1,7 +1,12 @@
 //! The Block dispatch chapter's words, in both languages (course 000 §2 and §5, spec §2).
 
+use super::readout::micros;
+use super::state::ReplayView;
+use crate::model::dispatch::observed::ObservedRun;
 use crate::model::dispatch::observed::ReplayError;
 use crate::model::dispatch::DispatchError;
+use crate::trf;
+use crate::ui::format::grouped;
 use crate::ui::i18n::{tr, Lang, Tr};
 
 use super::state::Preset;
@@ -220,6 +225,146 @@ pub const WAVES: Tr = tr("Waves", "波数");
 pub const BLOCKS_IN_THE_LAST: Tr = tr("Blocks in the last wave", "最后一波的 block 数");
 pub const WAVE_EFFICIENCY: Tr = tr("Wave efficiency", "波次效率");
 pub const SIMULATED_MAKESPAN: Tr = tr("Simulated makespan", "模拟总时长");
+
+// ---- The live readout under a dispatch canvas -------------------------------------------------
+
+/// "Cycle 250 of 3,000".
+pub fn cycle_stamp(t: u32, end: u32, lang: Lang) -> String {
+    let (t, end) = (grouped(t.into()), grouped(end.into()));
+    trf!(lang, "Cycle {t} of {end}", "第 {t} / {end} 周期")
+}
+
+/// Marks the current wave as the tail.
+pub const THE_TAIL: Tr = tr(" (the tail)", "（尾波）");
+
+/// The hovered SM's resident blocks.
+pub fn sm_resident(sm: u32, count: usize, list: &str, lang: Lang) -> String {
+    trf!(
+        lang,
+        " SM {sm}: {count} block(s) resident [{list}].",
+        " SM {sm}：驻留 {count} 个 block [{list}]。"
+    )
+}
+
+/// The numbers of one moment of a dispatch, already formatted.
+pub struct Readout<'a> {
+    /// The time stamp.
+    pub now: String,
+    /// The current wave, from 1.
+    pub wave: String,
+    /// The number of waves.
+    pub waves: String,
+    /// [`THE_TAIL`] or "".
+    pub tail: &'a str,
+    /// Blocks started.
+    pub started: String,
+    /// Blocks finished.
+    pub completed: String,
+    /// Blocks running.
+    pub running: String,
+    /// Idle SMs.
+    pub idle: usize,
+    /// SMs.
+    pub sms: u32,
+    /// Exactly one block has started (English singular).
+    pub one_started: bool,
+}
+
+/// The live sentence under a dispatch canvas.
+pub fn readout(r: &Readout, lang: Lang) -> String {
+    let Readout {
+        now,
+        wave,
+        waves,
+        tail,
+        started,
+        completed,
+        running,
+        idle,
+        sms,
+        one_started,
+    } = r;
+    let noun = if *one_started { "block" } else { "blocks" };
+    trf!(
+        lang,
+        "{now}: wave {wave} of {waves}{tail}; {started} {noun} started, {completed} finished, {running} running; {idle} of {sms} SMs idle.",
+        "{now}：第 {wave} / {waves} 波{tail}；已开始 {started} 个 block，已完成 {completed} 个，运行中 {running} 个；{sms} 个 SM 中 {idle} 个空闲。"
+    )
+}
+
+// ---- The replay's comparison ---------------------------------------------------------------
+
+pub const ROW_FIRST_SMS: Tr = tr("SM of blocks 0, 1, 2, …", "block 0、1、2…… 所在的 SM");
+pub const ROW_SAME_SM: Tr = tr(
+    "Blocks on an SM with the same id in both (ids are only names)",
+    "两边所在 SM 编号相同的 block（编号只是名字）",
+);
+pub const ROW_SPREAD: Tr = tr(
+    "Blocks per SM over the run",
+    "整个运行中每个 SM 执行的 block 数",
+);
+pub const ROW_WAVE_STARTS: Tr = tr(
+    "First start of each wave (µs)",
+    "每一波最早的开始时间（µs）",
+);
+pub const ROW_REFILL: Tr = tr(
+    "A slot frees → the next block starts there (median)",
+    "槽位空出 → 下一个 block 在此开始（中位数）",
+);
+pub const NO_SLOT_REUSED: Tr = tr("no slot reused", "没有槽位被复用");
+pub const MODEL_AT_ONCE: Tr = tr("0 ns (at once)", "0 ns（立即）");
+pub const ROW_OUT_OF_ORDER: Tr = tr(
+    "Blocks that started before a lower-numbered block",
+    "比编号更小的 block 更早开始的 block",
+);
+pub const ROW_MAKESPAN: Tr = tr("Last block ends (µs)", "最后一个 block 结束（µs）");
+
+/// How much earlier the model's last block ends.
+pub fn earlier(pct: f64, lang: Lang) -> String {
+    trf!(lang, " ({pct:.1}\u{a0}% earlier)", "（早 {pct:.1}\u{a0}%）")
+}
+
+/// `95 SMs × 4, 37 SMs × 5`.
+pub fn histogram(h: &[(u32, u32)], l: Lang) -> String {
+    h.iter()
+        .map(|&(blocks, sms)| trf!(l, "{sms} SMs × {blocks}", "{sms} 个 SM × {blocks}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The differences in words, from the numbers.
+pub fn findings(r: &ReplayView, run: &ObservedRun, l: Lang) -> Vec<String> {
+    let c = &r.comparison;
+    let first: Vec<String> = c
+        .order
+        .observed_first_sm_order
+        .iter()
+        .take(14)
+        .map(u32::to_string)
+        .collect();
+    let first = first.join(", ");
+    let (same, n) = (c.order.same_sm, c.order.blocks_compared);
+    let mut out = Vec::new();
+    out.push(trf!(l, "SM numbering. The H200 handed out SMs in the order {first}, …: the first eight go to SMs 124–131, then pairs of neighbouring SMs (one TPC) 16 ids apart, as if the block scheduler took one TPC from each GPC in turn. The model fills SMs 0, 1, 2, … in order for the first wave, then gives each waiting block to the slot that frees first (with measured durations, wherever a block happened to end first), so only {same} of {n} blocks run on an SM with the same id.", "SM 编号。H200 分配 SM 的顺序是 {first}……：前 8 个 block 去了 SM 124–131，之后是相邻的一对 SM（一个 TPC），编号相隔 16，好像 block 调度器轮流从每个 GPC 取一个 TPC。模型的第一波按 0、1、2……依次填充，之后把每个等待的 block 交给最先空出的槽位（用实测时长时，就是恰好最早结束的那个 block 的槽位），所以 {n} 个 block 中只有 {same} 个所在 SM 的编号相同。"));
+    let spread = if c.order.same_spread {
+        trf!(l, "Spread. Both give the SMs the same numbers of blocks, {h200}; which SMs get the extra ones differs.", "分布。两边分给各 SM 的 block 数相同，都是 {h200}；只是多分到 block 的是哪些 SM 不同。", h200 = histogram(&c.observed_histogram, l))
+    } else {
+        trf!(l, "Spread. Here they differ: the H200 ran {h200}, the model {model}. With uneven durations or several slots per SM, the hardware does not always give the next block to the SM the model picks.", "分布。这里两者不同：H200 为 {h200}，模型为 {model}。block 时长不均或每 SM 有多个槽位时，硬件并不总把下一个 block 交给模型选的那个 SM。", h200 = histogram(&c.observed_histogram, l), model = histogram(&c.model_histogram, l))
+    };
+    out.push(spread);
+    if let Some(gap) = c.observed_refill_gap_ns {
+        // From the two makespans as the table prints them (0.1 µs), so the numbers add up.
+        let tenths = |ns: u32| (f64::from(ns) / 100.0).round() as u32;
+        let delta =
+            (tenths(c.observed_makespan_ns).saturating_sub(tenths(c.model_makespan_ns))) * 100;
+        out.push(trf!(l, "Refill delay. When a block ends, the H200 starts the next block in that slot a median {gap} ns later; the model refills at once, so its last block ends {delta_us} µs earlier.", "补入延迟。一个 block 结束后，H200 要在中位数 {gap} ns 之后才在该槽位启动下一个 block；模型立即补入，所以它的最后一个 block 早结束 {delta_us} µs。", delta_us = micros(delta)));
+    }
+    out.push(trf!(l, "Start order. On the H200, {out_of_order} blocks started before a block with a lower index (the timer ticks every 32 ns, and blocks of one wave start within about 0.1 µs of each other). The model starts blocks strictly in index order.", "开始顺序。在 H200 上有 {out_of_order} 个 block 比编号更小的 block 更早开始（计时器每 32 ns 跳一次，同一波的 block 在约 0.1 µs 内相继开始）。模型严格按编号顺序启动 block。", out_of_order = c.observed_out_of_order_starts));
+    if run.variable_duration {
+        out.push(tr("Waves blur. With durations from 25 to 100 µs, a slot refills whenever its block ends, on the H200 as in the model: after the first wave there are no clean waves, and SMs that drew short blocks run more of them.", "波次模糊。block 时长在 25–100 µs 之间时，H200 与模型一样，哪个槽位的 block 结束就立即补入：第一波之后不再有整齐的波次，抽到短 block 的 SM 会执行更多 block。").get(l).to_string());
+    }
+    out
+}
 
 #[cfg(test)]
 mod tests {
