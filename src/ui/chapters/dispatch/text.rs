@@ -5,6 +5,7 @@ use super::state::ReplayView;
 use crate::model::dispatch::observed::ObservedRun;
 use crate::model::dispatch::observed::ReplayError;
 use crate::model::dispatch::DispatchError;
+use crate::model::occupancy::KernelConfig;
 use crate::trf;
 use crate::ui::format::grouped;
 use crate::ui::i18n::{tr, Lang, Tr};
@@ -364,6 +365,46 @@ pub fn findings(r: &ReplayView, run: &ObservedRun, l: Lang) -> Vec<String> {
         out.push(tr("Waves blur. With durations from 25 to 100 µs, a slot refills whenever its block ends, on the H200 as in the model: after the first wave there are no clean waves, and SMs that drew short blocks run more of them.", "波次模糊。block 时长在 25–100 µs 之间时，H200 与模型一样，哪个槽位的 block 结束就立即补入：第一波之后不再有整齐的波次，抽到短 block 的 SM 会执行更多 block。").get(l).to_string());
     }
     out
+}
+
+// ---- The kernel and the waves table ------------------------------------------------------------
+
+/// The kernel the grid launches, in one line.
+pub fn kernel_summary(k: &KernelConfig, blocks_per_sm: u32, occupancy: f64, lang: Lang) -> String {
+    let (threads, regs) = (k.threads_per_block, k.regs_per_thread);
+    let (static_smem, dynamic_smem) = (
+        grouped(k.static_smem_bytes.into()),
+        grouped(k.dynamic_smem_bytes.into()),
+    );
+    let pct = occupancy * 100.0;
+    trf!(
+        lang,
+        "{threads} threads × {regs} registers, {static_smem} B static + {dynamic_smem} B dynamic shared memory → {blocks_per_sm} blocks per SM ({pct:.0} % occupancy).",
+        "{threads} 线程 × {regs} 寄存器，静态 {static_smem} B + 动态 {dynamic_smem} B shared memory → 每 SM {blocks_per_sm} 个 block（占用率 {pct:.0} %）。"
+    )
+}
+
+pub const NO_WAVES: Tr = tr(
+    "No waves: the kernel cannot launch.",
+    "没有波次：这个 kernel 无法启动。",
+);
+pub const UNEVEN_DURATIONS: Tr = tr(
+    "uneven durations: slots refill as they free",
+    "时长不均：槽位一空出就补入",
+);
+pub const TAIL_NOTE: Tr = tr(
+    "The tail wave keeps the whole GPU busy for a full block duration while only its blocks run: the efficiency is the share of slot-time the grid fills. A grid of many waves, or one sized to a multiple of the full wave, hides the tail.",
+    "尾波也要占满一个完整的 block 时长，而此时只有它的 block 在运行：波次效率就是 grid 填满的槽位时间占比。波数很多，或 grid 恰为整波的整数倍，都能掩盖尾波。",
+);
+
+/// How long the browser took to compute the schedule.
+pub fn computed_in(grid: u64, ms: f64, lang: Lang) -> String {
+    let grid = grouped(grid);
+    trf!(
+        lang,
+        "Your browser computed this schedule ({grid} blocks) in {ms:.1} ms.",
+        "你的浏览器用 {ms:.1} ms 算出了这个调度（{grid} 个 block）。"
+    )
 }
 
 #[cfg(test)]

@@ -10,7 +10,7 @@ use super::transport::Transport;
 use crate::model::gpu_spec::GpuSpec;
 use crate::ui::chapters::occupancy::text as occ_text;
 use crate::ui::format::grouped;
-use crate::ui::i18n::{t, use_lang, Lang};
+use crate::ui::i18n::{t, use_lang};
 use crate::ui::widgets::{RangeSlider, Scale};
 
 fn state() -> DispState {
@@ -103,7 +103,7 @@ pub fn Controls() -> impl IntoView {
         }
     };
     view! {
-        <aside class="gx-controls" aria-label=move || if lang.get() == Lang::Zh { "控制" } else { "Controls" }>
+        <aside class="gx-controls" aria-label=t(crate::ui::text::CONTROLS)>
             <label class="gx-field">
                 <span class="gx-field__label">"GPU"</span>
                 <select class="gx-select" data-testid="select-gpu" on:change=move |ev| {
@@ -141,16 +141,7 @@ pub fn Controls() -> impl IntoView {
             <h3>{t(text::KERNEL)}</h3>
             <p class="gx-dispatch__kernel" data-testid="kernel">{move || {
                 let k = st.inputs.with(|i| i.occ.kernel());
-                st.outputs.with(|o| match lang.get() {
-                    Lang::En => format!(
-                        "{} threads × {} registers, {} B static + {} B dynamic shared memory → {} blocks per SM ({:.0} % occupancy).",
-                        k.threads_per_block, k.regs_per_thread, grouped(k.static_smem_bytes.into()), grouped(k.dynamic_smem_bytes.into()), o.blocks_per_sm, o.occupancy * 100.0
-                    ),
-                    Lang::Zh => format!(
-                        "{} 线程 × {} 寄存器，静态 {} B + 动态 {} B shared memory → 每 SM {} 个 block（占用率 {:.0} %）。",
-                        k.threads_per_block, k.regs_per_thread, grouped(k.static_smem_bytes.into()), grouped(k.dynamic_smem_bytes.into()), o.blocks_per_sm, o.occupancy * 100.0
-                    ),
-                })
+                st.outputs.with(|o| text::kernel_summary(&k, o.blocks_per_sm, o.occupancy, lang.get()))
             }}</p>
             <a href=occ_link data-testid="edit-kernel">{t(text::EDIT_KERNEL)}</a>
         </aside>
@@ -170,7 +161,7 @@ pub fn NumbersPanel() -> impl IntoView {
                 let grid = st.inputs.with(|i| i.grid.grid);
                 st.outputs.with(|o| {
                     let Some(w) = o.waves else {
-                        return view! { <p class="gx-note">{match l { Lang::En => "No waves: the kernel cannot launch.", Lang::Zh => "没有波次：这个 kernel 无法启动。" }}</p> }.into_any();
+                        return view! { <p class="gx-note">{text::NO_WAVES.get(l)}</p> }.into_any();
                     };
                     let sms = o.gpu.sm_count;
                     let rows: Vec<(&str, String, String, &str)> = vec![
@@ -178,7 +169,7 @@ pub fn NumbersPanel() -> impl IntoView {
                         (text::WAVES.get(l), format!("⌈{} / {}⌉", grouped(grid), grouped(w.full_wave_blocks)), grouped(w.count), "waves"),
                         (text::BLOCKS_IN_THE_LAST.get(l), format!("{} − {} × {}", grouped(grid), w.count - 1, grouped(w.full_wave_blocks)), grouped(w.last_wave_blocks), "last-wave"),
                         (text::WAVE_EFFICIENCY.get(l), format!("{} / ({} × {})", grouped(grid), w.count, grouped(w.full_wave_blocks)), format!("{:.1} %", w.efficiency * 100.0), "efficiency"),
-                        (text::SIMULATED_MAKESPAN.get(l), o.trace.as_ref().map(|t| if st.inputs.with(|i| i.grid.jit) == 0 { format!("{} waves × {} cycles", w.count, grouped(st.inputs.with(|i| i.grid.dur).into())) } else { let _ = t; match l { Lang::En => "uneven durations: slots refill as they free".into(), Lang::Zh => "时长不均：槽位一空出就补入".into() } }).unwrap_or_default(), o.trace.as_ref().map(|t| format!("{} cycles", grouped(t.makespan_cycles().into()))).unwrap_or_default(), "makespan"),
+                        (text::SIMULATED_MAKESPAN.get(l), o.trace.as_ref().map(|t| if st.inputs.with(|i| i.grid.jit) == 0 { format!("{} waves × {} cycles", w.count, grouped(st.inputs.with(|i| i.grid.dur).into())) } else { let _ = t; text::UNEVEN_DURATIONS.get(l).into() }).unwrap_or_default(), o.trace.as_ref().map(|t| format!("{} cycles", grouped(t.makespan_cycles().into()))).unwrap_or_default(), "makespan"),
                     ];
                     view! {
                         <table class="gx-table"><tbody>
@@ -192,15 +183,9 @@ pub fn NumbersPanel() -> impl IntoView {
                         </tbody></table>
                         <p class="gx-note" data-testid="compute-ms" data-ms=format!("{:.2}", st.timed.with(|t| t.compute_ms))>{
                             let ms = st.timed.with(|t| t.compute_ms);
-                            match l {
-                                Lang::En => format!("Your browser computed this schedule ({} blocks) in {ms:.1} ms.", grouped(grid)),
-                                Lang::Zh => format!("你的浏览器用 {ms:.1} ms 算出了这个调度（{} 个 block）。", grouped(grid)),
-                            }
+                            text::computed_in(grid, ms, l)
                         }</p>
-                        <p class="gx-note">{match l {
-                            Lang::En => "The tail wave keeps the whole GPU busy for a full block duration while only its blocks run: the efficiency is the share of slot-time the grid fills. A grid of many waves, or one sized to a multiple of the full wave, hides the tail.",
-                            Lang::Zh => "尾波也要占满一个完整的 block 时长，而此时只有它的 block 在运行：波次效率就是 grid 填满的槽位时间占比。波数很多，或 grid 恰为整波的整数倍，都能掩盖尾波。",
-                        }}</p>
+                        <p class="gx-note">{text::TAIL_NOTE.get(l)}</p>
                     }.into_any()
                 })
             }}
