@@ -55,7 +55,7 @@ fn axes(ymax: f64, y_label: Tr, lang: Lang) -> impl IntoView {
                 <text class="gx-tick" x=format!("{:.1}", x_px(f64::from(w))) y=format!("{}", H_PX - BOTTOM + 14.0) text-anchor="middle">{w}</text>
             }).collect_view()}
             <text class="gx-axis-label" x=format!("{:.0}", (LEFT + W_PX - RIGHT) / 2.0) y=format!("{}", H_PX - 6.0) text-anchor="middle">
-                {if lang == Lang::Zh { "每 SM 驻留 warp 数 W" } else { "resident warps per SM, W" }}
+                {text::RESIDENT_WARPS_PER_SM.get(lang)}
             </text>
             <text class="gx-axis-label" x="12" y=format!("{:.0}", (TOP + H_PX - BOTTOM) / 2.0) text-anchor="middle"
                 transform=format!("rotate(-90 12 {:.0})", (TOP + H_PX - BOTTOM) / 2.0)>{y_label.get(lang)}</text>
@@ -114,10 +114,7 @@ pub fn SweepChart() -> impl IntoView {
             // only a label at the right edge, above the plot, pointing off the chart.
             Some(x) => view! {
                 <g class="gx-mark gx-mark--course" data-testid="mark-lk">
-                    <text x=format!("{:.1}", x_px(64.0)) y=format!("{:.1}", TOP - 4.0) text-anchor="end">{match l {
-                        Lang::En => format!("4 · L/k = {} warps: off the chart →", sig3(x)),
-                        Lang::Zh => format!("4 · L/k = {} 个 warp：超出图外 →", sig3(x)),
-                    }}</text>
+                    <text x=format!("{:.1}", x_px(64.0)) y=format!("{:.1}", TOP - 4.0) text-anchor="end">{text::l_k_warps(sig3(x), l)}</text>
                 </g>
             }
             .into_any(),
@@ -125,7 +122,7 @@ pub fn SweepChart() -> impl IntoView {
         };
         view! {
             <svg class="gx-lc" viewBox=format!("0 0 {W_PX} {H_PX}") role="img" data-testid="sweep-chart"
-                aria-label=match l { Lang::En => "Issue-slot utilisation against resident warps", Lang::Zh => "发射槽利用率与驻留 warp 数" }>
+                aria-label=text::ISSUE_SLOT_UTILISATION_AGAINST.get(l)>
                 {axes(1.0, text::ISSUE_SLOT_UTILISATION, l)}
                 <path class="gx-series gx-series--est" d=polyline(&est, 1.0)/>
                 <path class="gx-series gx-series--sim" d=polyline(&sim, 1.0)/>
@@ -165,16 +162,13 @@ pub fn MeasuredChart() -> impl IntoView {
         let ymax = (f64::from(k.k_ffma) / f64::from(k.instructions) * 1.15).max(0.01);
         view! {
             <svg class="gx-lc" viewBox=format!("0 0 {W_PX} {H_PX}") role="group" data-testid="measured-chart"
-                aria-label=match l { Lang::En => "FFMA share of peak: measured and modelled", Lang::Zh => "FFMA 占峰值比例：实测与模型" }>
+                aria-label=text::FFMA_SHARE_OF_PEAK_2.get(l)>
                 {axes(ymax, text::FFMA_SHARE_OF_PEAK, l)}
                 <path class="gx-series gx-series--est" d=polyline(&m.simulated, ymax)/>
                 <path class="gx-series gx-series--sim" d=polyline(&m.simple, ymax)/>
                 {k.points.iter().map(|(w, s)| {
                     let model = m.simple.iter().find(|p| p.0 == *w).map_or(0.0, |p| p.1);
-                    let label = match l {
-                        Lang::En => format!("W = {w}: measured {}, model {}", fixed(*s, 3), fixed(model, 3)),
-                        Lang::Zh => format!("W = {w}：实测 {}，模型 {}", fixed(*s, 3), fixed(model, 3)),
-                    };
+                    let label = text::w_w_measured(fixed(*s, 3), fixed(model, 3), w, l);
                     let lab2 = label.clone();
                     let aria = label.clone();
                     view! {
@@ -249,15 +243,15 @@ pub fn NumbersPanel() -> impl IntoView {
                 let need = match o.warps_needed {
                     Some(x) => {
                         let verdict = if x > 16.0 && c.loads_in_flight > 1 {
-                            match l { Lang::En => " > 16 per scheduler: warps alone are not enough; here ILP supplies the rest", Lang::Zh => " > 每调度器 16 个：光靠 warp 不够，这里由 ILP 补足" }
+                            text::PER_SCHEDULER_WARPS_ALONE.get(l)
                         } else if x > 16.0 {
-                            match l { Lang::En => " > 16 per scheduler: warps alone are not enough, ILP is needed", Lang::Zh => " > 每调度器 16 个：光靠 warp 不够，需要 ILP" }
+                            text::PER_SCHEDULER_WARPS_ALONE_2.get(l)
                         } else {
-                            match l { Lang::En => " ≤ 16 per scheduler: warps suffice", Lang::Zh => " ≤ 每调度器 16 个：warp 数足够" }
+                            text::PER_SCHEDULER_WARPS_SUFFICE.get(l)
                         };
                         format!("{}{verdict}", sig3(x))
                     }
-                    None => match l { Lang::En => "k = 0: no number of warps".into(), Lang::Zh => "k = 0：多少 warp 都不够".into() },
+                    None => text::K_NO_NUMBER_OF.get(l).into(),
                 };
                 view! {
                     <table class="gx-table">
@@ -267,7 +261,7 @@ pub fn NumbersPanel() -> impl IntoView {
                             <th scope="col">{t(text::VALUE)}</th>
                         </tr></thead>
                         <tbody>
-                            {row(text::WARPS_PER_SCHEDULER, match lang.get() { Lang::En => format!("W = {} round robin over 4", c.resident_warps), Lang::Zh => format!("W = {} 个 warp 轮流分给 4 个调度器", c.resident_warps) }, per.join(" / "), "per-scheduler")}
+                            {row(text::WARPS_PER_SCHEDULER, text::w_round_robin(c.resident_warps, lang.get()), per.join(" / "), "per-scheduler")}
                             {row(text::COURSE_ESTIMATE_OF_WARPS, format!("L / k = {} / {}", c.latency_cycles, c.independent_per_load), need, "warps-needed")}
                             {row(text::ISSUE_SLOTS_PER_ITERATION, format!("I = ILP · (1 + k) = {} · (1 + {})", c.loads_in_flight, c.independent_per_load), i.to_string(), "instr-per-iter")}
                             {row(text::CYCLES_PER_ITERATION_ONE, format!("T1 = max(I, L + ILP − 1) = max({i}, {} + {} − 1)", c.latency_cycles, c.loads_in_flight), t1.to_string(), "t1")}

@@ -1,7 +1,10 @@
 //! The warp scheduling chapter's words, in both languages (course `gpu-kernel-engineering-01`
 //! §4.2 and `a100-from-chip-to-simt` §4.3).
 
-use crate::ui::i18n::{tr, Tr};
+use std::fmt::Display;
+
+use crate::trf;
+use crate::ui::i18n::{tr, Lang, Tr};
 
 pub const TITLE: Tr = tr("Warp scheduling", "Warp 调度");
 pub const INTRO: [Tr; 2] = [
@@ -167,6 +170,112 @@ pub const ISSUING_A_LOAD: Tr = tr("issuing a load", "正在发射 load");
 pub const READY_NOT_PICKED: Tr = tr("ready, not picked", "就绪但未被选中");
 pub const WAITING_FOR_MEMORY: Tr = tr("waiting for memory", "等待访存");
 pub const S0_S3_THE_FOUR: Tr = tr("S0–S3: the four schedulers", "S0–S3：四个调度器");
+
+// ---- Sentences with numbers -------------------------------------------------------------------
+
+pub const ISSUE_SLOT_UTILISATION_AGAINST: Tr = tr(
+    "Issue-slot utilisation against resident warps",
+    "发射槽利用率与驻留 warp 数",
+);
+
+pub const FFMA_SHARE_OF_PEAK_2: Tr = tr(
+    "FFMA share of peak: measured and modelled",
+    "FFMA 占峰值比例：实测与模型",
+);
+
+pub const PER_SCHEDULER_WARPS_ALONE: Tr = tr(
+    " > 16 per scheduler: warps alone are not enough; here ILP supplies the rest",
+    " > 每调度器 16 个：光靠 warp 不够，这里由 ILP 补足",
+);
+
+pub const PER_SCHEDULER_WARPS_ALONE_2: Tr = tr(
+    " > 16 per scheduler: warps alone are not enough, ILP is needed",
+    " > 每调度器 16 个：光靠 warp 不够，需要 ILP",
+);
+
+pub const PER_SCHEDULER_WARPS_SUFFICE: Tr = tr(
+    " ≤ 16 per scheduler: warps suffice",
+    " ≤ 每调度器 16 个：warp 数足够",
+);
+
+pub const K_NO_NUMBER_OF: Tr = tr("k = 0: no number of warps", "k = 0：多少 warp 都不够");
+
+pub const RESIDENT_WARPS_PER_SM: Tr = tr("resident warps per SM, W", "每 SM 驻留 warp 数 W");
+
+pub fn l_k_warps(v: impl Display, lang: Lang) -> String {
+    trf!(
+        lang,
+        "4 · L/k = {v} warps: off the chart →",
+        "4 · L/k = {v} 个 warp：超出图外 →"
+    )
+}
+
+pub fn w_w_measured(
+    measured: impl Display,
+    model: impl Display,
+    w: impl Display,
+    lang: Lang,
+) -> String {
+    trf!(
+        lang,
+        "W = {w}: measured {measured}, model {model}",
+        "W = {w}：实测 {measured}，模型 {model}"
+    )
+}
+
+pub fn w_round_robin(resident_warps: impl Display, lang: Lang) -> String {
+    trf!(
+        lang,
+        "W = {resident_warps} round robin over 4",
+        "W = {resident_warps} 个 warp 轮流分给 4 个调度器"
+    )
+}
+
+pub fn warps_over_cycles(
+    resident_warps: impl Display,
+    cycles: impl Display,
+    issued_instructions: impl Display,
+    cycles2: impl Display,
+    utilisation: impl Display,
+    lang: Lang,
+) -> String {
+    trf!(lang, "{resident_warps} warps over {cycles} cycles; {issued_instructions} of {cycles2} issue slots used ({utilisation:.1} %)", "{resident_warps} 个 warp、{cycles} 个周期；{cycles2} 个发射槽中用了 {issued_instructions} 个（{utilisation:.1} %）")
+}
+
+pub fn s_s_what(
+    s: impl Display,
+    what: impl Display,
+    ready: impl Display,
+    waiting: impl Display,
+    lang: Lang,
+) -> String {
+    trf!(
+        lang,
+        "S{s}: {what}, {ready} ready, {waiting} waiting",
+        "S{s}：{what}，{ready} 个就绪，{waiting} 个等待"
+    )
+}
+
+pub fn cycle_c(c: impl Display, lang: Lang) -> String {
+    trf!(lang, "Cycle {c}: ", "第 {c} 周期：")
+}
+
+pub fn issue_slots_used(
+    cycles: impl Display,
+    issued_instructions: impl Display,
+    utilisation: impl Display,
+    lang: Lang,
+) -> String {
+    trf!(lang, "Issue slots used in these {cycles} cycles: {issued_instructions} / (4 × {cycles}) = {utilisation:.1} % (the first cycles include the warm-up: all warps start ready)", "这 {cycles} 个周期里用掉的发射槽：{issued_instructions} / (4 × {cycles}) = {utilisation:.1} %（开头几个周期是预热：所有 warp 一开始都就绪）")
+}
+
+/// What one scheduler did in a cycle: issued warp `w`, or nothing.
+pub fn slot(issued: Option<u8>, lang: Lang) -> String {
+    match issued {
+        Some(w) => trf!(lang, "issues warp {w}", "发射 warp {w}"),
+        None => tr("idle slot", "空闲槽").get(lang).into(),
+    }
+}
 
 #[cfg(test)]
 mod tests {

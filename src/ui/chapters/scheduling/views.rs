@@ -5,7 +5,7 @@ use leptos::prelude::*;
 use super::state::{limits, SchedulingInputs, SchedulingState};
 use super::text;
 use crate::model::scheduler::{latency_presets, WarpState};
-use crate::ui::i18n::{t, use_lang, Lang, Tr};
+use crate::ui::i18n::{t, use_lang, Tr};
 use crate::ui::widgets::{RangeSlider, StepPlayer};
 
 pub(super) fn state() -> SchedulingState {
@@ -148,24 +148,14 @@ pub fn Figure() -> impl IntoView {
     };
     let aria = move || {
         let o = st.outputs.get();
-        match lang.get() {
-            Lang::En => format!(
-                "{} warps over {} cycles; {} of {} issue slots used ({:.1} %)",
-                o.config.resident_warps,
-                o.trace.cycles(),
-                o.trace.issued_instructions(),
-                o.trace.cycles() * 4,
-                o.trace.utilisation() * 100.0
-            ),
-            Lang::Zh => format!(
-                "{} 个 warp、{} 个周期；{} 个发射槽中用了 {} 个（{:.1} %）",
-                o.config.resident_warps,
-                o.trace.cycles(),
-                o.trace.cycles() * 4,
-                o.trace.issued_instructions(),
-                o.trace.utilisation() * 100.0
-            ),
-        }
+        text::warps_over_cycles(
+            o.config.resident_warps,
+            o.trace.cycles(),
+            o.trace.issued_instructions(),
+            o.trace.cycles() * 4,
+            o.trace.utilisation() * 100.0,
+            lang.get(),
+        )
     };
     let last = Signal::derive(move || st.outputs.with(|o| o.trace.cycles().saturating_sub(1)));
     let cursor = Memo::new(move |_| st.cursor.get().min(last.get()));
@@ -191,22 +181,11 @@ pub fn Figure() -> impl IntoView {
                             _ => {}
                         }
                     }
-                    let what = match (issue[s as usize], l) {
-                        (Some(w), Lang::En) => format!("issues warp {w}"),
-                        (Some(w), Lang::Zh) => format!("发射 warp {w}"),
-                        (None, Lang::En) => "idle slot".to_string(),
-                        (None, Lang::Zh) => "空闲槽".to_string(),
-                    };
-                    match l {
-                        Lang::En => format!("S{s}: {what}, {ready} ready, {waiting} waiting"),
-                        Lang::Zh => format!("S{s}：{what}，{ready} 个就绪，{waiting} 个等待"),
-                    }
+                    let what = text::slot(issue[s as usize], l);
+                    text::s_s_what(s, what, ready, waiting, l)
                 })
                 .collect();
-            let head = match l {
-                Lang::En => format!("Cycle {c}: "),
-                Lang::Zh => format!("第 {c} 周期："),
-            };
+            let head = text::cycle_c(c, l);
             view! { <p class="gx-stepinfo" data-testid="cycle-info" aria-live="polite">{head}{parts.join(" · ")}</p> }
         })
     };
@@ -224,12 +203,7 @@ pub fn Figure() -> impl IntoView {
             {readout}
             <p class="gx-stepinfo" data-testid="timeline-util">{move || {
                 let o = st.outputs.get();
-                match lang.get() {
-                    Lang::En => format!("Issue slots used in these {} cycles: {} / (4 × {}) = {:.1} % (the first cycles include the warm-up: all warps start ready)",
-                        o.trace.cycles(), o.trace.issued_instructions(), o.trace.cycles(), o.trace.utilisation() * 100.0),
-                    Lang::Zh => format!("这 {} 个周期里用掉的发射槽：{} / (4 × {}) = {:.1} %（开头几个周期是预热：所有 warp 一开始都就绪）",
-                        o.trace.cycles(), o.trace.issued_instructions(), o.trace.cycles(), o.trace.utilisation() * 100.0),
-                }
+                text::issue_slots_used(o.trace.cycles(), o.trace.issued_instructions(), o.trace.utilisation() * 100.0, lang.get())
             }}</p>
             <figcaption>
                 <ul class="gx-legend">
@@ -278,7 +252,7 @@ pub fn Controls() -> impl IntoView {
         .collect();
     let ids2 = ids.clone();
     view! {
-        <aside class="gx-controls" aria-label=move || if lang.get() == Lang::Zh { "控制" } else { "Controls" }>
+        <aside class="gx-controls" aria-label=move || crate::ui::text::CONTROLS.get(lang.get())>
             <label class="gx-field">
                 <span class="gx-field__label">{t(text::LATENCY_PRESET)}</span>
                 <select class="gx-select" data-testid="select-latency" on:change=move |ev| {
