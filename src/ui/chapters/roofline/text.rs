@@ -1,10 +1,14 @@
 //! The Roofline chapter's words, in both languages (course `gpu-kernel-engineering-01` §6).
 
-use crate::model::gpu_spec::GpuSpec;
+use std::fmt::Display;
+
+use crate::model::gpu_spec::{GpuSpec, ValueSource};
 use crate::model::roofline::{Bound, MeasuredId, Precision};
+use crate::trf;
 use crate::ui::i18n::{tr, Lang, Tr};
 
-use super::state::{CourseKernel, Family, PointKind};
+use super::state::{ChartPoint, CourseKernel, Family, PointKind};
+use crate::ui::format::{bytes_both, duration, si, sig3};
 
 pub const TITLE: Tr = tr("Roofline", "Roofline 模型");
 pub const INTRO: [Tr; 3] = [
@@ -222,3 +226,71 @@ pub const OF_COPY_4277_GB: Tr = tr("of copy (4277 GB/s)", "占拷贝带宽（427
 pub const ACHIEVED: Tr = tr("achieved", "达到算力");
 pub const ROOF_2: Tr = tr("roof", "屋顶");
 pub const RIDGE_FLOP_BYTE: Tr = tr("ridge (FLOP/byte)", "拐点（FLOP/byte）");
+
+// ---- Sentences with numbers -------------------------------------------------------------------
+
+pub const KERNELS_ON_THE_ROOFLINE: Tr =
+    tr("Kernels on the roofline chart", "Roofline 图中的 kernel");
+
+/// "OP/s" for integer Tensor Core work (INT8 is quoted in TOPS), "FLOP/s" otherwise.
+pub fn ops(precision: Precision) -> &'static str {
+    if precision == Precision::Int8Tensor {
+        "OP/s"
+    } else {
+        "FLOP/s"
+    }
+}
+
+/// One-line description of a point for its tooltip, aria-label and data table.
+pub fn describe(p: &ChartPoint, lang: Lang) -> String {
+    let name = point(p.kind).get(lang);
+    match p.placement {
+        Some(pl) => {
+            let bound = bound(pl.bound).get(lang);
+            let flops = si(pl.flops, "");
+            let bytes = bytes_both(pl.bytes);
+            let intensity = sig3(pl.intensity);
+            let peak = si(pl.roof.peak_flops_per_s, ops(p.precision));
+            let bw = si(pl.roof.bandwidth_bytes_per_s, "B/s");
+            let attainable = si(pl.attainable_flops_per_s, ops(p.precision));
+            let time = duration(pl.time_lower_bound_s);
+            trf!(
+                lang,
+                "{name}: I = {flops} FLOP / {bytes} = {intensity} FLOP/byte; attainable = min({peak}, I × {bw}) = {attainable}; {bound}; at least {time}",
+                "{name}：I = {flops} FLOP / {bytes} = {intensity} FLOP/byte；可达 = min({peak}, I × {bw}) = {attainable}；{bound}；理论下界 {time}"
+            )
+        }
+        None => {
+            let intensity = sig3(p.intensity);
+            let achieved = si(p.flops_per_s, "FLOP/s");
+            trf!(
+                lang,
+                "{name}: I = {intensity} FLOP/byte; achieved {achieved} (measured)",
+                "{name}：I = {intensity} FLOP/byte；实测达到 {achieved}"
+            )
+        }
+    }
+}
+
+/// Which values the course table is computed with.
+pub fn values_note(src: ValueSource) -> Tr {
+    match src {
+        ValueSource::Course => tr(
+            "Computed with the course's rounded values, as its roofline_time.py does: elementwise and RMSNorm against the FP32 CUDA-core roof, attention and GEMM against the BF16 Tensor Core roof.",
+            "按课程 roofline_time.py 的取整值计算：elementwise 与 RMSNorm 用 FP32 CUDA Core 屋顶，attention 与 GEMM 用 BF16 Tensor Core 屋顶。",
+        ),
+        ValueSource::Datasheet => tr(
+            "Computed with datasheet values (A100 2039 GB/s, H100 66.9 / 989.4 TFLOPS): the course's rounded table differs slightly.",
+            "按数据手册值计算（A100 2039 GB/s，H100 66.9 / 989.4 TFLOPS），与课程取整值的表略有不同。",
+        ),
+    }
+}
+
+/// The double-buffered shared-memory footprint of a tile.
+pub fn one_double_buffered(one: impl Display, two: impl Display, lang: Lang) -> String {
+    trf!(
+        lang,
+        "{one} (×2 double-buffered: {two})",
+        "{one}（双缓冲 ×2：{two}）"
+    )
+}

@@ -2,7 +2,7 @@
 
 use leptos::prelude::*;
 
-use super::state::{limits, ChartPoint, Family, PointKind, RooflineInputs, RooflineState};
+use super::state::{limits, Family, PointKind, RooflineInputs, RooflineState};
 use super::text;
 use crate::geom::chart::ChartFrame;
 use crate::model::gpu_spec::{GpuSpec, ValueSource};
@@ -17,57 +17,12 @@ fn state() -> RooflineState {
     expect_context::<RooflineState>()
 }
 
-/// "OP/s" for integer Tensor Core work (INT8 is quoted in TOPS), "FLOP/s" otherwise.
-fn ops(precision: Precision) -> &'static str {
-    if precision == Precision::Int8Tensor {
-        "OP/s"
-    } else {
-        "FLOP/s"
-    }
-}
-
 fn point_class(kind: PointKind) -> &'static str {
     match kind {
         PointKind::Course(_) => "gx-pt gx-pt--course",
         PointKind::User => "gx-pt gx-pt--user",
         PointKind::Tiled => "gx-pt gx-pt--tiled",
         PointKind::Measured(_) => "gx-pt gx-pt--measured",
-    }
-}
-
-/// One-line description of a point for its tooltip, aria-label and data table.
-fn describe(p: &ChartPoint, lang: Lang) -> String {
-    let name = text::point(p.kind).get(lang);
-    match p.placement {
-        Some(pl) => {
-            let bound = text::bound(pl.bound).get(lang);
-            match lang {
-                Lang::En => format!(
-                    "{name}: I = {} FLOP / {} = {} FLOP/byte; attainable = min({}, I × {}) = {}; {bound}; at least {}",
-                    si(pl.flops, ""), bytes_both(pl.bytes), sig3(pl.intensity),
-                    si(pl.roof.peak_flops_per_s, ops(p.precision)), si(pl.roof.bandwidth_bytes_per_s, "B/s"),
-                    si(pl.attainable_flops_per_s, ops(p.precision)), duration(pl.time_lower_bound_s)
-                ),
-                Lang::Zh => format!(
-                    "{name}：I = {} FLOP / {} = {} FLOP/byte；可达 = min({}, I × {}) = {}；{bound}；理论下界 {}",
-                    si(pl.flops, ""), bytes_both(pl.bytes), sig3(pl.intensity),
-                    si(pl.roof.peak_flops_per_s, ops(p.precision)), si(pl.roof.bandwidth_bytes_per_s, "B/s"),
-                    si(pl.attainable_flops_per_s, ops(p.precision)), duration(pl.time_lower_bound_s)
-                ),
-            }
-        }
-        None => match lang {
-            Lang::En => format!(
-                "{name}: I = {} FLOP/byte; achieved {} (measured)",
-                sig3(p.intensity),
-                si(p.flops_per_s, "FLOP/s")
-            ),
-            Lang::Zh => format!(
-                "{name}：I = {} FLOP/byte；实测达到 {}",
-                sig3(p.intensity),
-                si(p.flops_per_s, "FLOP/s")
-            ),
-        },
     }
 }
 
@@ -123,7 +78,7 @@ pub fn Figure() -> impl IntoView {
         };
         Some(view! {
             <div class=flip style=format!("left:{left:.2}%;top:{top:.2}%") role="tooltip" data-testid="tooltip">
-                {describe(&p, lang.get())}
+                {text::describe(&p, lang.get())}
             </div>
         })
     };
@@ -132,12 +87,12 @@ pub fn Figure() -> impl IntoView {
             <div class="gx-chart__stack">
                 <RooflineCanvas drawing=drawing/>
                 <svg class="gx-chart__overlay" viewBox=view_box role="group"
-                    aria-label=move || if lang.get() == Lang::Zh { "Roofline 图中的 kernel" } else { "Kernels on the roofline chart" }>
+                    aria-label=move || text::KERNELS_ON_THE_ROOFLINE.get(lang.get())>
                     <For
                         each=move || positioned.get()
                         key=|(p, x, y, _)| (format!("{:?}", p.kind), (x * 10.0) as i64, (y * 10.0) as i64)
                         children=move |(p, x, y, inside)| {
-                            let label = move || describe(&p, lang.get());
+                            let label = move || text::describe(&p, lang.get());
                             let r = if p.kind == PointKind::User { 8.0 } else { 6.0 };
                             view! {
                                 <g class=point_class(p.kind) class:gx-pt--clipped=!inside
@@ -261,7 +216,7 @@ pub fn Controls() -> impl IntoView {
         )
     };
     view! {
-        <aside class="gx-controls" aria-label=move || if lang.get() == Lang::Zh { "控制" } else { "Controls" }>
+        <aside class="gx-controls" aria-label=move || crate::ui::text::CONTROLS.get(lang.get())>
             <label class="gx-field">
                 <span class="gx-field__label">{t(text::GPU)}</span>
                 <select class="gx-select" data-testid="select-gpu" on:change=move |ev| {
@@ -368,7 +323,7 @@ fn formulas(shape: &KernelShape) -> (String, String) {
 fn panel_rows(shape: KernelShape, p: Placement, memory_kind: &'static str, lang: Lang) -> AnyView {
     let (ff, bf) = formulas(&shape);
     let prec = shape.precision().label();
-    let unit = ops(shape.precision());
+    let unit = text::ops(shape.precision());
     view! {
         {formula_row(text::FLOPS_2, ff, si(p.flops, ""))}
         {formula_row(text::BYTES_MINIMUM, bf, bytes_both(p.bytes))}
@@ -452,7 +407,7 @@ pub fn TiledPanel() -> impl IntoView {
                             {formula_row(text::INTENSITY_WITHOUT_L2_REUSE, "2·M·N·K / bytes".into(), format!("{} FLOP/byte", sig3(tg.intensity)))}
                             {formula_row(text::SHARED_MEMORY_PER_STAGE, format!("(BM + BN)·BK·{e} = ({} + {})·{}·{e}", i.bm, i.bn, i.bk), {
                                 let (one, two) = (crate::ui::format::bytes_binary(tg.smem_per_stage_bytes as f64), crate::ui::format::bytes_binary(2.0 * tg.smem_per_stage_bytes as f64));
-                                match lang.get() { Lang::En => format!("{one} (×2 double-buffered: {two})"), Lang::Zh => format!("{one}（双缓冲 ×2：{two}）") }
+                                text::one_double_buffered(one, two, lang.get())
                             })}
                             <tr class="gx-numbers__verdict"><th scope="row">{t(text::AGAINST_THE_RIDGE)}</th><td colspan="2" data-testid="tiled-verdict">{verdict}</td></tr>
                         </tbody>
@@ -519,12 +474,7 @@ pub fn CourseTable() -> impl IntoView {
                 );
                 text::course_table_note(bw, pk, lang.get())
             }}</p>
-            <p class="gx-note">{move || match (st.inputs.with(|i| i.src), lang.get()) {
-                (ValueSource::Course, Lang::En) => "Computed with the course's rounded values, as its roofline_time.py does: elementwise and RMSNorm against the FP32 CUDA-core roof, attention and GEMM against the BF16 Tensor Core roof.",
-                (ValueSource::Course, Lang::Zh) => "按课程 roofline_time.py 的取整值计算：elementwise 与 RMSNorm 用 FP32 CUDA Core 屋顶，attention 与 GEMM 用 BF16 Tensor Core 屋顶。",
-                (ValueSource::Datasheet, Lang::En) => "Computed with datasheet values (A100 2039 GB/s, H100 66.9 / 989.4 TFLOPS): the course's rounded table differs slightly.",
-                (ValueSource::Datasheet, Lang::Zh) => "按数据手册值计算（A100 2039 GB/s，H100 66.9 / 989.4 TFLOPS），与课程取整值的表略有不同。",
-            }}</p>
+            <p class="gx-note">{move || text::values_note(st.inputs.with(|i| i.src)).get(lang.get())}</p>
         </section>
     }
 }
@@ -591,7 +541,7 @@ pub fn DataTable() -> impl IntoView {
                 </tbody>
             </table>
             <ul class="gx-data-table__points">
-                {move || st.outputs.get().points.into_iter().map(|p| view! { <li>{describe(&p, lang.get())}</li> }).collect_view()}
+                {move || st.outputs.get().points.into_iter().map(|p| view! { <li>{text::describe(&p, lang.get())}</li> }).collect_view()}
             </ul>
         </DataDetails>
     }
