@@ -262,7 +262,7 @@ pub static BANK: &[BankQuestion] = &[
         ),
         answer: tr(
             "A block owns one N tile of 16 outputs (blockIdx.x · 16 …). Each of its 4 warps owns a 1024-wide K slice and runs 64 mma_syncs over it. The lanes cooperate inside the warp: they stage the A and B tiles into shared memory (i = lane, i += 32), together hold the distributed A, B and accumulator fragments so that load_matrix_sync / mma_sync / store_matrix_sync are complete only when all 32 take part; in the epilogue, threads 0–15 add the 4 warps' partials and write the outputs.",
-            "Block 负责一个 16 个输出的 N Tile（blockIdx.x · 16 起）；其中 4 个 Warp 各负责一段 1024 宽的 K Slice，在上面执行 64 次 mma_sync；Lane 负责 Warp 内的协作：按 i = lane、i += 32 把 A、B Tile 搬进 Shared Memory，并共同持有分布式的 A、B 与累加器 Fragment——只有 32 个 Lane 都参与，load_matrix_sync / mma_sync / store_matrix_sync 才完整；Epilogue 中由线程 0–15 合并 4 个 Warp 的部分和并写出结果。",
+            "Block 负责一个 16 个输出的 N Tile（blockIdx.x · 16 起）；其中 4 个 warp 各负责一段 1024 宽的 K Slice，在上面执行 64 次 mma_sync；lane 负责 warp 内的协作：按 i = lane、i += 32 把 A、B Tile 搬进 Shared Memory，并共同持有分布式的 A、B 与累加器 Fragment——只有 32 个 lane 都参与，load_matrix_sync / mma_sync / store_matrix_sync 才完整；Epilogue 中由线程 0–15 合并 4 个 warp 的部分和并写出结果。",
         ),
     },
     BankQuestion {
@@ -275,7 +275,7 @@ pub static BANK: &[BankQuestion] = &[
         ),
         answer: tr(
             "A fragment is a cooperative object spread over the registers of all 32 lanes, and the element-to-lane mapping is not a stable interface of the CUDA C++ API: NVIDIA leaves it unspecified, it may differ between architectures, element types and compiler versions (what this page draws was observed on sm_90). Code that reads acc_frag.x[i] as “output o of thread t” is relying on an accident; go through store_matrix_sync, or use mma.sync, whose layout the PTX ISA documents.",
-            "Fragment 是分布在 32 个 Lane 寄存器中的协作对象，其元素到 Lane 的映射不是 CUDA C++ API 的稳定接口：NVIDIA 没有规定它，不同架构、元素类型和编译器版本都可能不同（本页画的是在 sm_90 上观察到的）。把 acc_frag.x[i] 当作“线程 t 的第 o 个输出”是在依赖偶然现象；应通过 store_matrix_sync 取结果，或改用 PTX ISA 明确规定布局的 mma.sync。",
+            "Fragment 是分布在 32 个 lane 寄存器中的协作对象，其元素到 lane 的映射不是 CUDA C++ API 的稳定接口：NVIDIA 没有规定它，不同架构、元素类型和编译器版本都可能不同（本页画的是在 sm_90 上观察到的）。把 acc_frag.x[i] 当作“线程 t 的第 o 个输出”是在依赖偶然现象；应通过 store_matrix_sync 取结果，或改用 PTX ISA 明确规定布局的 mma.sync。",
         ),
     },
     BankQuestion {
@@ -288,7 +288,7 @@ pub static BANK: &[BankQuestion] = &[
         ),
         answer: tr(
             "wmma::mma_sync is CUDA C++, a warp-level matrix API in <mma.h>. wmma.mma.sync.aligned.row.col.m16n16k16.s32.s8.s8.s32 is PTX, the virtual ISA that nvcc emits and that the GPU does not execute as text. IMMA is SASS, the machine code ptxas (or the driver's JIT) produces for sm_80: on sm_80 and sm_90 each mma_sync became two IMMA.16816.S8.S8.",
-            "wmma::mma_sync 属于 CUDA C++ 层，是 <mma.h> 中的 Warp 级矩阵 API；wmma.mma.sync.aligned.row.col.m16n16k16.s32.s8.s8.s32 属于 PTX 层，是 nvcc 生成的虚拟 ISA，GPU 不直接执行 PTX 文本；IMMA 属于 SASS 层，是 ptxas（或驱动 JIT）为 sm_80 生成的机器码：在 sm_80 与 sm_90 上每个 mma_sync 都变成两条 IMMA.16816.S8.S8。",
+            "wmma::mma_sync 属于 CUDA C++ 层，是 <mma.h> 中的 warp 级矩阵 API；wmma.mma.sync.aligned.row.col.m16n16k16.s32.s8.s8.s32 属于 PTX 层，是 nvcc 生成的虚拟 ISA，GPU 不直接执行 PTX 文本；IMMA 属于 SASS 层，是 ptxas（或驱动 JIT）为 sm_80 生成的机器码：在 sm_80 与 sm_90 上每个 mma_sync 都变成两条 IMMA.16816.S8.S8。",
         ),
     },
     BankQuestion {

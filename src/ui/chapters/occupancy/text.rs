@@ -9,7 +9,7 @@ use super::bars::limit_text;
 use super::state::{OccOutputs, Preset, Resource, ResourceBar, Segment, SegmentKind, YAxis};
 use crate::model::occupancy::Carveout;
 
-pub const TITLE: Tr = tr("Occupancy", "占用率（Occupancy）");
+pub const TITLE: Tr = tr("Occupancy", "占用率");
 pub const INTRO: [Tr; 3] = [
     tr(
         "An SM keeps many warps resident at once and switches between them for free; that is how it hides memory latency. But every resident warp keeps its registers in the SM's register file, every resident block keeps its shared memory, and the SM has only so many warp and block slots. A block is admitted whole or not at all, so the number of blocks one SM holds is the smallest of four limits.",

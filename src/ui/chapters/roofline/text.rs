@@ -272,6 +272,9 @@ pub fn describe(p: &ChartPoint, lang: Lang) -> String {
     }
 }
 
+/// The formula cell of a kernel whose FLOPs and bytes are typed in.
+pub const TYPED_IN: Tr = tr("typed", "手动输入");
+
 /// Which values the course table is computed with.
 pub fn values_note(src: ValueSource) -> Tr {
     match src {

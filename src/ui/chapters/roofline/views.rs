@@ -295,7 +295,7 @@ pub fn Controls() -> impl IntoView {
 }
 
 /// `(FLOPs formula, bytes formula)` of a shape, with its numbers substituted.
-fn formulas(shape: &KernelShape) -> (String, String) {
+fn formulas(shape: &KernelShape, lang: Lang) -> (String, String) {
     match *shape {
         KernelShape::Gemm { m, n, k, dtype } => (
             format!("2·M·N·K = 2·{m}·{n}·{k}"),
@@ -316,12 +316,15 @@ fn formulas(shape: &KernelShape) -> (String, String) {
             format!("2·K·N = 2·{k}·{n}"),
             format!("N·K + K + 4·N + 2·N = {n}·{k} + {k} + 4·{n} + 2·{n} B"),
         ),
-        KernelShape::Custom { .. } => ("typed".into(), "typed".into()),
+        KernelShape::Custom { .. } => {
+            let typed = text::TYPED_IN.get(lang);
+            (typed.into(), typed.into())
+        }
     }
 }
 
 fn panel_rows(shape: KernelShape, p: Placement, memory_kind: &'static str, lang: Lang) -> AnyView {
-    let (ff, bf) = formulas(&shape);
+    let (ff, bf) = formulas(&shape, lang);
     let prec = shape.precision().label();
     let unit = text::ops(shape.precision());
     view! {
