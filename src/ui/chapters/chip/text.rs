@@ -129,7 +129,7 @@ pub const CAPACITY: Tr = tr("capacity", "容量");
 pub const LATENCY_COURSE_CYCLES: Tr = tr("latency, course (cycles)", "延迟·课程（周期）");
 pub const LATENCY_H200_MEASURED: Tr = tr("latency, H200 measured", "延迟·H200 实测");
 pub const BANDWIDTH_CHIP: Tr = tr("bandwidth (chip)", "带宽（整卡）");
-pub const THE_COURSE_S_WARNING: Tr = tr("The course's warning, for the A100: NVLink's 600 GB/s is a bidirectional aggregate between GPUs, not host-memory bandwidth; PCIe 4.0's 64 GB/s is also bidirectional, about 32 GB/s each way. Neither is comparable with HBM's ~2 TB/s. The same holds on the H100 with its own numbers above.", "课程针对 A100 的提醒：NVLink 的 600 GB/s 是 GPU 之间的双向聚合带宽，不是 CPU 主存带宽；PCIe 4.0 的 64 GB/s 也是双向聚合，单方向约 32 GB/s。两者都不能和 HBM 约 2 TB/s 相比。H100 同理，只是换成上面它自己的数字。");
+pub const COURSE_WARNING: Tr = tr("The course's warning, for the A100: NVLink's 600 GB/s is a bidirectional aggregate between GPUs, not host-memory bandwidth; PCIe 4.0's 64 GB/s is also bidirectional, about 32 GB/s each way. Neither is comparable with HBM's ~2 TB/s. The same holds on the H100 with its own numbers above.", "课程针对 A100 的提醒：NVLink 的 600 GB/s 是 GPU 之间的双向聚合带宽，不是 CPU 主存带宽；PCIe 4.0 的 64 GB/s 也是双向聚合，单方向约 32 GB/s。两者都不能和 HBM 约 2 TB/s 相比。H100 同理，只是换成上面它自己的数字。");
 
 // ---- What each part of the figures is -----------------------------------------------------
 

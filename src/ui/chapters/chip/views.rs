@@ -447,7 +447,7 @@ pub fn MemoryTable() -> impl IntoView {
             <p class="gx-note">{t(text::MEMORY_NOTE)}</p>
             <h3>{t(text::LINKS)}</h3>
             <p>{move || st.outputs.get().map(|o| text::describe(Part::Io, &o, lang.get()))}</p>
-            <p class="gx-note">{t(text::THE_COURSE_S_WARNING)}</p>
+            <p class="gx-note">{t(text::COURSE_WARNING)}</p>
         </section>
     }
 }

@@ -254,7 +254,7 @@ pub fn launch_error(err: &LaunchError, lang: Lang) -> (String, &'static str) {
 // ---- Labels of the figures and controls ------------------------------------------------------
 
 pub const Y_AXIS: Tr = tr("y axis", "纵轴");
-pub const SEE_THIS_KERNEL_S: Tr = tr(
+pub const SEE_THIS_KERNEL_WAVES: Tr = tr(
     "See this kernel's grid dispatched in waves →",
     "看这个 kernel 的 grid 如何分波次分派 →",
 );
@@ -296,7 +296,7 @@ pub const BLOCKS_ALLOWED_BY_SHARED: Tr = tr(
     "④ Blocks allowed by shared memory",
     "④ shared memory 允许的 block 数",
 );
-pub const BLOCKS_ALLOWED_BY_BLOCK_2: Tr = tr(
+pub const BLOCKS_ALLOWED_BY_SLOTS: Tr = tr(
     "Blocks allowed by block barriers (CC ≥ 9.0; never binds with 1 per block)",
     "block barrier 允许的 block 数（CC ≥ 9.0；每 block 1 个时从不成为限制）",
 );

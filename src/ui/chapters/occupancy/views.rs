@@ -180,7 +180,7 @@ pub fn Controls() -> impl IntoView {
             <a data-testid="to-dispatch" href=move || {
                 let q = st.inputs.with(|i| i.to_query());
                 if q.is_empty() { "dispatch".to_string() } else { format!("dispatch?{q}") }
-            }>{t(text::SEE_THIS_KERNEL_S)}</a>
+            }>{t(text::SEE_THIS_KERNEL_WAVES)}</a>
         </aside>
     }
 }
@@ -326,7 +326,7 @@ fn rows(out: &OccOutputs, lang: Lang) -> Vec<Row> {
     ]);
     if s.limit_by_barriers != UNLIMITED {
         rows.push(Row {
-            label: text::BLOCKS_ALLOWED_BY_BLOCK_2,
+            label: text::BLOCKS_ALLOWED_BY_SLOTS,
             formula: format!(
                 "{} × {} / 1",
                 g.block_barriers_per_block_slot, g.max_blocks_per_sm

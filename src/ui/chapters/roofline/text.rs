@@ -165,7 +165,7 @@ pub fn point(kind: PointKind) -> Tr {
 
 // ---- Labels of the figures and controls ------------------------------------------------------
 
-pub const THE_COURSE_S_KERNELS: Tr = tr("the course's kernels", "课程中的 kernel");
+pub const COURSE_KERNELS: Tr = tr("the course's kernels", "课程中的 kernel");
 pub const MEASURED_ON_AN_H200: Tr = tr(
     "measured on an H200, the H100's SM with 4.8 TB/s HBM3e (dashed: its copy bandwidth 4277 GB/s)",
     "H200 实测：与 H100 相同的 SM，4.8 TB/s HBM3e（虚线：实测拷贝带宽 4277 GB/s）",
@@ -192,7 +192,7 @@ pub const BYTES_MOVED_TO_FROM: Tr = tr("Bytes moved to/from HBM", "与 HBM 之�
 pub const BM_TILE_ROWS: Tr = tr("BM (tile rows)", "BM（tile 行数）");
 pub const BN_TILE_COLUMNS: Tr = tr("BN (tile columns)", "BN（tile 列数）");
 pub const BK_K_PER_STAGE: Tr = tr("BK (K per stage)", "BK（每级 K 步长）");
-pub const FLOPS_2: Tr = tr("FLOPs", "运算量 FLOPs");
+pub const FLOPS_ROW: Tr = tr("FLOPs", "运算量 FLOPs");
 pub const BYTES_MINIMUM: Tr = tr("Bytes (minimum)", "字节数（最小流量）");
 pub const ARITHMETIC_INTENSITY_I: Tr = tr("Arithmetic intensity I", "算术强度 I");
 pub const COMPUTE_ROOF_P: Tr = tr("Compute roof P", "算力屋顶 P");
@@ -218,13 +218,13 @@ pub const SHARED_MEMORY_PER_STAGE: Tr = tr("Shared memory per stage", "每级 sh
 pub const AGAINST_THE_RIDGE: Tr = tr("Against the ridge", "与拐点相比");
 pub const REAL_GEMMS_GET_WELL: Tr = tr("Real GEMMs get well above this: concurrently running blocks read the same row blocks of A and column blocks of B, and L2 (40 MB on the A100) stops those repeated reads before they reach HBM. GEMM is compute-bound only when tiles are large, on-chip reuse is high and the block order is L2-friendly.", "实际 GEMM 远高于这个数：同时运行的 block 中有很多读的是 A 的同一行块或 B 的同一列块，L2（A100 上 40 MB）把这些重复读取拦在了 HBM 之外。GEMM 是 compute-bound 不是天然的，而是 tile 足够大、片上复用足够多、block 调度顺序对 L2 友好的结果。");
 pub const BYTES: Tr = tr("bytes", "字节");
-pub const BOUND_2: Tr = tr("bound", "瓶颈");
+pub const BOUND_LABEL: Tr = tr("bound", "瓶颈");
 pub const SPEED_UP: Tr = tr("speed-up", "加速比");
 pub const TIME: Tr = tr("time", "时间");
 pub const BANDWIDTH: Tr = tr("bandwidth", "带宽");
 pub const OF_COPY_4277_GB: Tr = tr("of copy (4277 GB/s)", "占拷贝带宽（4277 GB/s）");
 pub const ACHIEVED: Tr = tr("achieved", "达到算力");
-pub const ROOF_2: Tr = tr("roof", "屋顶");
+pub const ROOF_LABEL: Tr = tr("roof", "屋顶");
 pub const RIDGE_FLOP_BYTE: Tr = tr("ridge (FLOP/byte)", "拐点（FLOP/byte）");
 
 // ---- Sentences with numbers -------------------------------------------------------------------

@@ -117,7 +117,7 @@ pub fn Figure() -> impl IntoView {
             </div>
             <figcaption>
                 <ul class="gx-legend">
-                    <li><span class="gx-legend__mark gx-pt--course"></span>{t(text::THE_COURSE_S_KERNELS)}</li>
+                    <li><span class="gx-legend__mark gx-pt--course"></span>{t(text::COURSE_KERNELS)}</li>
                     <li><span class="gx-legend__mark gx-pt--user"></span>{t(text::YOUR_KERNEL)}</li>
                     <li><span class="gx-legend__mark gx-pt--tiled"></span>{t(text::TILES)}</li>
                     <Show when=move || st.inputs.with(|i| i.measured && i.gpu == "h100")>
@@ -328,7 +328,7 @@ fn panel_rows(shape: KernelShape, p: Placement, memory_kind: &'static str, lang:
     let prec = shape.precision().label();
     let unit = text::ops(shape.precision());
     view! {
-        {formula_row(text::FLOPS_2, ff, si(p.flops, ""))}
+        {formula_row(text::FLOPS_ROW, ff, si(p.flops, ""))}
         {formula_row(text::BYTES_MINIMUM, bf, bytes_both(p.bytes))}
         {formula_row(text::ARITHMETIC_INTENSITY_I, "FLOPs / bytes".into(), format!("{} FLOP/byte", sig3(p.intensity)))}
         {formula_row(text::COMPUTE_ROOF_P, prec.to_string(), si(p.roof.peak_flops_per_s, unit))}
@@ -442,7 +442,7 @@ pub fn CourseTable() -> impl IntoView {
                     <th scope="col">"I"</th>
                     <th scope="col">"A100 (µs)"</th>
                     <th scope="col">"H100 (µs)"</th>
-                    <th scope="col">{t(text::BOUND_2)}</th>
+                    <th scope="col">{t(text::BOUND_LABEL)}</th>
                     <th scope="col">{t(text::SPEED_UP)}</th>
                 </tr></thead>
                 <tbody>
@@ -527,7 +527,7 @@ pub fn DataTable() -> impl IntoView {
             <table class="gx-table gx-table--numeric">
                 <caption>{move || st.outputs.get().gpu.name}</caption>
                 <thead><tr>
-                    <th scope="col">{t(text::ROOF_2)}</th>
+                    <th scope="col">{t(text::ROOF_LABEL)}</th>
                     <th scope="col">"P"</th>
                     <th scope="col">"BW"</th>
                     <th scope="col">{t(text::RIDGE_FLOP_BYTE)}</th>

@@ -140,7 +140,7 @@ pub fn SweepChart() -> impl IntoView {
                     <ul class="gx-legend">
                         <li><span class="gx-legend__mark gx-lc-mark--sim"></span>{t(text::SIMULATED_STEADY_STATE)}</li>
                         <li><span class="gx-legend__mark gx-lc-mark--est"></span>{t(text::CLOSED_FORM_MIN_1)}</li>
-                        <li><span class="gx-legend__mark gx-lc-mark--course"></span>{t(text::THE_COURSE_S_ESTIMATE)}</li>
+                        <li><span class="gx-legend__mark gx-lc-mark--course"></span>{t(text::COURSE_ESTIMATE)}</li>
                     </ul>
                 </figcaption>
             </figure>
@@ -162,7 +162,7 @@ pub fn MeasuredChart() -> impl IntoView {
         let ymax = (f64::from(k.k_ffma) / f64::from(k.instructions) * 1.15).max(0.01);
         view! {
             <svg class="gx-lc" viewBox=format!("0 0 {W_PX} {H_PX}") role="group" data-testid="measured-chart"
-                aria-label=text::FFMA_SHARE_OF_PEAK_2.get(l)>
+                aria-label=text::FFMA_CHART_LABEL.get(l)>
                 {axes(ymax, text::FFMA_SHARE_OF_PEAK, l)}
                 <path class="gx-series gx-series--est" d=polyline(&m.simulated, ymax)/>
                 <path class="gx-series gx-series--sim" d=polyline(&m.simple, ymax)/>
@@ -206,7 +206,7 @@ pub fn MeasuredChart() -> impl IntoView {
                     <ul class="gx-legend">
                         <li><span class="gx-legend__mark gx-pt--measured gx-lc-mark--measured"></span>{t(text::MEASURED_ON_THE_H200)}</li>
                         <li><span class="gx-legend__mark gx-lc-mark--sim"></span>{t(text::SIMPLE_MODEL_MIN_K)}</li>
-                        <li><span class="gx-legend__mark gx-lc-mark--est"></span>{t(text::THIS_PAGE_S_SIMULATOR)}</li>
+                        <li><span class="gx-legend__mark gx-lc-mark--est"></span>{t(text::PAGE_SIMULATOR)}</li>
                     </ul>
                 </figcaption>
             </figure>
@@ -243,11 +243,11 @@ pub fn NumbersPanel() -> impl IntoView {
                 let need = match o.warps_needed {
                     Some(x) => {
                         let verdict = if x > 16.0 && c.loads_in_flight > 1 {
-                            text::PER_SCHEDULER_WARPS_ALONE.get(l)
+                            text::WARPS_PLUS_ILP.get(l)
                         } else if x > 16.0 {
-                            text::PER_SCHEDULER_WARPS_ALONE_2.get(l)
+                            text::WARPS_NEED_ILP.get(l)
                         } else {
-                            text::PER_SCHEDULER_WARPS_SUFFICE.get(l)
+                            text::WARPS_SUFFICE.get(l)
                         };
                         format!("{}{verdict}", sig3(x))
                     }
@@ -286,7 +286,7 @@ pub fn DataTable() -> impl IntoView {
                 <thead><tr>
                     <th scope="col">"W"</th>
                     <th scope="col">{t(text::UTILISATION_SIMULATED)}</th>
-                    <th scope="col">{t(text::UTILISATION_CLOSED_FORM_2)}</th>
+                    <th scope="col">{t(text::UTILISATION_CLOSED_FORM_LABEL)}</th>
                     <th scope="col">{t(text::H200_FFMA_SHARE)}</th>
                     <th scope="col">{t(text::MODEL_FFMA_SHARE)}</th>
                 </tr></thead>

@@ -123,7 +123,7 @@ pub const CLOSED_FORM_MIN_1: Tr = tr(
     "closed form Σ min(1, w·I/T1) / 4",
     "解析式 Σ min(1, w·I/T1) / 4",
 );
-pub const THE_COURSE_S_ESTIMATE: Tr = tr(
+pub const COURSE_ESTIMATE: Tr = tr(
     "the course's estimate, 4 schedulers × L / k",
     "课程的估计：4 个调度器 × L / k",
 );
@@ -133,7 +133,7 @@ pub const SIMPLE_MODEL_MIN_K: Tr = tr(
     "simple model min(K/I, (W/4)·K/T1)",
     "简单模型 min(K/I, (W/4)·K/T1)",
 );
-pub const THIS_PAGE_S_SIMULATOR: Tr = tr(
+pub const PAGE_SIMULATOR: Tr = tr(
     "this page's simulator with L = T1, k = I − 1",
     "本页模拟器（L = T1，k = I − 1）",
 );
@@ -158,7 +158,7 @@ pub const UTILISATION_CLOSED_FORM: Tr = tr("Utilisation, closed form", "利用�
 pub const UTILISATION_SIMULATED_STEADY_STATE: Tr =
     tr("Utilisation, simulated steady state", "利用率（模拟稳态）");
 pub const UTILISATION_SIMULATED: Tr = tr("utilisation (simulated)", "利用率（模拟）");
-pub const UTILISATION_CLOSED_FORM_2: Tr = tr("utilisation (closed form)", "利用率（解析式）");
+pub const UTILISATION_CLOSED_FORM_LABEL: Tr = tr("utilisation (closed form)", "利用率（解析式）");
 pub const H200_FFMA_SHARE: Tr = tr("H200 FFMA share", "H200 FFMA 占比");
 pub const MODEL_FFMA_SHARE: Tr = tr("model FFMA share", "模型 FFMA 占比");
 pub const STEP_THROUGH_THE_CYCLES: Tr = tr(
@@ -178,22 +178,22 @@ pub const ISSUE_SLOT_UTILISATION_AGAINST: Tr = tr(
     "发射槽利用率与驻留 warp 数",
 );
 
-pub const FFMA_SHARE_OF_PEAK_2: Tr = tr(
+pub const FFMA_CHART_LABEL: Tr = tr(
     "FFMA share of peak: measured and modelled",
     "FFMA 占峰值比例：实测与模型",
 );
 
-pub const PER_SCHEDULER_WARPS_ALONE: Tr = tr(
+pub const WARPS_PLUS_ILP: Tr = tr(
     " > 16 per scheduler: warps alone are not enough; here ILP supplies the rest",
     " > 每调度器 16 个：光靠 warp 不够，这里由 ILP 补足",
 );
 
-pub const PER_SCHEDULER_WARPS_ALONE_2: Tr = tr(
+pub const WARPS_NEED_ILP: Tr = tr(
     " > 16 per scheduler: warps alone are not enough, ILP is needed",
     " > 每调度器 16 个：光靠 warp 不够，需要 ILP",
 );
 
-pub const PER_SCHEDULER_WARPS_SUFFICE: Tr = tr(
+pub const WARPS_SUFFICE: Tr = tr(
     " ≤ 16 per scheduler: warps suffice",
     " ≤ 每调度器 16 个：warp 数足够",
 );
