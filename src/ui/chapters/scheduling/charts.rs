@@ -114,7 +114,7 @@ pub fn SweepChart() -> impl IntoView {
             // only a label at the right edge, above the plot, pointing off the chart.
             Some(x) => view! {
                 <g class="gx-mark gx-mark--course" data-testid="mark-lk">
-                    <text x=format!("{:.1}", x_px(64.0)) y=format!("{:.1}", TOP - 4.0) text-anchor="end">{text::l_k_warps(sig3(x), l)}</text>
+                    <text x=format!("{:.1}", x_px(64.0)) y=format!("{:.1}", TOP - 4.0) text-anchor="end">{text::beyond_chart(sig3(x), l)}</text>
                 </g>
             }
             .into_any(),
@@ -168,7 +168,7 @@ pub fn MeasuredChart() -> impl IntoView {
                 <path class="gx-series gx-series--sim" d=polyline(&m.simple, ymax)/>
                 {k.points.iter().map(|(w, s)| {
                     let model = m.simple.iter().find(|p| p.0 == *w).map_or(0.0, |p| p.1);
-                    let label = text::w_w_measured(fixed(*s, 3), fixed(model, 3), w, l);
+                    let label = text::ffma_point(fixed(*s, 3), fixed(model, 3), w, l);
                     let lab2 = label.clone();
                     let aria = label.clone();
                     view! {
@@ -261,7 +261,7 @@ pub fn NumbersPanel() -> impl IntoView {
                             <th scope="col">{t(text::VALUE)}</th>
                         </tr></thead>
                         <tbody>
-                            {row(text::WARPS_PER_SCHEDULER, text::w_round_robin(c.resident_warps, lang.get()), per.join(" / "), "per-scheduler")}
+                            {row(text::WARPS_PER_SCHEDULER, text::round_robin(c.resident_warps, lang.get()), per.join(" / "), "per-scheduler")}
                             {row(text::COURSE_ESTIMATE_OF_WARPS, format!("L / k = {} / {}", c.latency_cycles, c.independent_per_load), need, "warps-needed")}
                             {row(text::ISSUE_SLOTS_PER_ITERATION, format!("I = ILP · (1 + k) = {} · (1 + {})", c.loads_in_flight, c.independent_per_load), i.to_string(), "instr-per-iter")}
                             {row(text::CYCLES_PER_ITERATION_ONE, format!("T1 = max(I, L + ILP − 1) = max({i}, {} + {} − 1)", c.latency_cycles, c.loads_in_flight), t1.to_string(), "t1")}

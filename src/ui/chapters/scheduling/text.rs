@@ -171,7 +171,7 @@ pub const READY_NOT_PICKED: Tr = tr("ready, not picked", "就绪但未被选中"
 pub const WAITING_FOR_MEMORY: Tr = tr("waiting for memory", "等待访存");
 pub const S0_S3_THE_FOUR: Tr = tr("S0–S3: the four schedulers", "S0–S3：四个调度器");
 
-// ---- Sentences with numbers -------------------------------------------------------------------
+// ---- Chart labels and sentences with numbers ------------------------------------------------
 
 pub const ISSUE_SLOT_UTILISATION_AGAINST: Tr = tr(
     "Issue-slot utilisation against resident warps",
@@ -202,7 +202,8 @@ pub const K_NO_NUMBER_OF: Tr = tr("k = 0: no number of warps", "k = 0：多少 w
 
 pub const RESIDENT_WARPS_PER_SM: Tr = tr("resident warps per SM, W", "每 SM 驻留 warp 数 W");
 
-pub fn l_k_warps(v: impl Display, lang: Lang) -> String {
+/// The estimate 4 · L/k when it lies beyond the chart.
+pub fn beyond_chart(v: impl Display, lang: Lang) -> String {
     trf!(
         lang,
         "4 · L/k = {v} warps: off the chart →",
@@ -210,7 +211,8 @@ pub fn l_k_warps(v: impl Display, lang: Lang) -> String {
     )
 }
 
-pub fn w_w_measured(
+/// One measured FFMA point against the model.
+pub fn ffma_point(
     measured: impl Display,
     model: impl Display,
     w: impl Display,
@@ -223,7 +225,8 @@ pub fn w_w_measured(
     )
 }
 
-pub fn w_round_robin(resident_warps: impl Display, lang: Lang) -> String {
+/// How the resident warps are spread over the four schedulers.
+pub fn round_robin(resident_warps: impl Display, lang: Lang) -> String {
     trf!(
         lang,
         "W = {resident_warps} round robin over 4",
@@ -231,7 +234,8 @@ pub fn w_round_robin(resident_warps: impl Display, lang: Lang) -> String {
     )
 }
 
-pub fn warps_over_cycles(
+/// The run in one line: warps, cycles and issue slots used.
+pub fn utilisation_summary(
     resident_warps: impl Display,
     cycles: impl Display,
     issued_instructions: impl Display,
@@ -242,7 +246,8 @@ pub fn warps_over_cycles(
     trf!(lang, "{resident_warps} warps over {cycles} cycles; {issued_instructions} of {cycles2} issue slots used ({utilisation:.1} %)", "{resident_warps} 个 warp、{cycles} 个周期；{cycles2} 个发射槽中用了 {issued_instructions} 个（{utilisation:.1} %）")
 }
 
-pub fn s_s_what(
+/// One scheduler in the current cycle.
+pub fn scheduler_state(
     s: impl Display,
     what: impl Display,
     ready: impl Display,
@@ -256,10 +261,12 @@ pub fn s_s_what(
     )
 }
 
-pub fn cycle_c(c: impl Display, lang: Lang) -> String {
+/// The head of the cycle readout.
+pub fn cycle_head(c: impl Display, lang: Lang) -> String {
     trf!(lang, "Cycle {c}: ", "第 {c} 周期：")
 }
 
+/// Issue slots used over the run, warm-up included.
 pub fn issue_slots_used(
     cycles: impl Display,
     issued_instructions: impl Display,

@@ -148,7 +148,7 @@ pub fn Figure() -> impl IntoView {
     };
     let aria = move || {
         let o = st.outputs.get();
-        text::warps_over_cycles(
+        text::utilisation_summary(
             o.config.resident_warps,
             o.trace.cycles(),
             o.trace.issued_instructions(),
@@ -182,10 +182,10 @@ pub fn Figure() -> impl IntoView {
                         }
                     }
                     let what = text::slot(issue[s as usize], l);
-                    text::s_s_what(s, what, ready, waiting, l)
+                    text::scheduler_state(s, what, ready, waiting, l)
                 })
                 .collect();
-            let head = text::cycle_c(c, l);
+            let head = text::cycle_head(c, l);
             view! { <p class="gx-stepinfo" data-testid="cycle-info" aria-live="polite">{head}{parts.join(" · ")}</p> }
         })
     };
