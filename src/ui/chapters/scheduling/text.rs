@@ -239,11 +239,11 @@ pub fn utilisation_summary(
     resident_warps: impl Display,
     cycles: impl Display,
     issued_instructions: impl Display,
-    cycles2: impl Display,
+    slots: impl Display,
     utilisation: impl Display,
     lang: Lang,
 ) -> String {
-    trf!(lang, "{resident_warps} warps over {cycles} cycles; {issued_instructions} of {cycles2} issue slots used ({utilisation:.1} %)", "{resident_warps} 个 warp、{cycles} 个周期；{cycles2} 个发射槽中用了 {issued_instructions} 个（{utilisation:.1} %）")
+    trf!(lang, "{resident_warps} warps over {cycles} cycles; {issued_instructions} of {slots} issue slots used ({utilisation:.1} %)", "{resident_warps} 个 warp、{cycles} 个周期；{slots} 个发射槽中用了 {issued_instructions} 个（{utilisation:.1} %）")
 }
 
 /// One scheduler in the current cycle.
