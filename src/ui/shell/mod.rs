@@ -20,7 +20,7 @@ pub use url_state::{without_lang, ChapterInputs, QueryWrite, UrlInputs, WRITE_IN
 use crate::ui::app::route_href;
 use crate::ui::chapters::{self, Chapter};
 use crate::ui::i18n::{t, use_lang};
-use crate::ui::widgets::{ChapterIntro, Notices, PermalinkLink};
+use crate::ui::widgets::{ChapterIntro, Notices, PermalinkLink, Questions};
 
 /// What a chapter supplies to the shell: its inputs type and its body.
 pub trait ChapterBody {
@@ -46,6 +46,7 @@ pub fn frame<B: ChapterBody>(chapter: &'static Chapter) -> AnyView {
                 {move || view! { <Notices notices=notices.get()/> }}
             </div>
             {B::body(inputs)}
+            <Questions chapter=chapter.slug/>
             <PermalinkLink url=permalink/>
             <PrevNext chapter=chapter/>
         </article>
