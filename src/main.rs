@@ -12,5 +12,12 @@ fn main() {
     mark("ws:main");
     console_error_panic_hook::set_once();
     leptos::mount::mount_to_body(warpscope::ui::App);
+    // The static "Loading" message of index.html (and its failure fallback) is no longer needed.
+    if let Some(boot) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id("gx-boot"))
+    {
+        boot.remove();
+    }
     mark("ws:mounted");
 }

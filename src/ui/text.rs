@@ -104,10 +104,10 @@ pub fn play_toggle(playing: bool) -> Tr {
 /// A typed integer the field refuses.
 pub fn integer_error(error: &IntegerError, lang: Lang) -> String {
     match error {
-        IntegerError::OutOfRange { min, max } => trf!(
+        IntegerError::OutOfRange { min, max, used } => trf!(
             lang,
-            "Enter a whole number from {min} to {max}.",
-            "请输入 {min} 到 {max} 之间的整数。"
+            "Allowed: {min}–{max}; using {used}.",
+            "允许范围 {min}–{max}，已改用 {used}。"
         ),
         IntegerError::NotANumber { shown } => {
             trf!(
@@ -119,7 +119,16 @@ pub fn integer_error(error: &IntegerError, lang: Lang) -> String {
     }
 }
 
-/// A typed number outside `min..=max` (both already formatted).
+/// A typed number outside `min..=max`, clamped to `used` (all already formatted).
+pub fn number_clamped(min: &str, max: &str, used: &str, lang: Lang) -> String {
+    trf!(
+        lang,
+        "Allowed: {min}–{max}; using {used}.",
+        "允许范围 {min}–{max}，已改用 {used}。"
+    )
+}
+
+/// Typed text that is not a number in `min..=max` (both already formatted).
 pub fn number_error(min: &str, max: &str, lang: Lang) -> String {
     trf!(
         lang,
@@ -201,10 +210,15 @@ pub fn notice(n: &Notice, lang: Lang) -> String {
             "Link parameter “{key}={value}” is not valid; using the default.",
             "链接参数“{key}={value}”无效，已使用默认值。"
         ),
-        Notice::Clamped { key, value, used } => trf!(
+        Notice::Clamped {
+            key,
+            value,
+            used,
+            allowed,
+        } => trf!(
             lang,
-            "Link parameter “{key}={value}” is out of range; using {used}.",
-            "链接参数“{key}={value}”超出范围，已改用 {used}。"
+            "Link parameter “{key}={value}” is outside {allowed}; using {used}.",
+            "链接参数“{key}={value}”超出允许范围 {allowed}，已改用 {used}。"
         ),
         Notice::Malformed => tr(
             "The link's parameters are malformed; the readable ones were used.",
@@ -213,6 +227,16 @@ pub fn notice(n: &Notice, lang: Lang) -> String {
         .get(lang)
         .into(),
     }
+}
+
+/// The one line that stands for many notices (it expands to the list).
+pub fn notices_summary(count: usize, lang: Lang) -> String {
+    trf!(
+        lang,
+        "{count} link parameters could not be used as given; the page uses defaults or the nearest allowed values. Show them.",
+        "有 {count} 个链接参数无法按原样使用，页面已改用默认值或最接近的允许值。展开查看。",
+        count = count,
+    )
 }
 
 /// Accessible name of a chapter's control panel.

@@ -29,7 +29,7 @@ pub enum Notice {
         /// The value as given.
         value: String,
     },
-    /// A number out of range; clamped.
+    /// A number out of range; clamped to the nearest limit.
     Clamped {
         /// The key.
         key: String,
@@ -37,6 +37,8 @@ pub enum Notice {
         value: String,
         /// The value used.
         used: String,
+        /// The allowed range, as text ("1–1024").
+        allowed: String,
     },
     /// The query string itself is malformed; the parts that parsed were used.
     Malformed,
@@ -101,27 +103,46 @@ impl QueryReader {
         self.pairs.get(key).cloned()
     }
 
-    /// A number in `min..=max`; missing → `default`; unparsable → `default` + notice;
-    /// out of range → clamped + notice.
+    /// A whole number in `min..=max`; missing → `default`. One rule for bad values: a number
+    /// that parses but lies outside the range (`-1`, `99999999`, `1e308`,
+    /// `18446744073709551616`) is clamped to the nearest limit with a notice naming the range;
+    /// text that is not a number falls back to `default` with a notice quoting it.
     pub fn num<T>(&mut self, key: &str, default: T, min: T, max: T) -> T
     where
-        T: FromStr + PartialOrd + Copy + Display,
+        T: FromStr + PartialOrd + Copy + Display + Into<i128>,
     {
         let Some(raw) = self.take(key) else {
             return default;
         };
-        match raw.trim().parse::<T>() {
-            Ok(v) if v >= min && v <= max => v,
-            Ok(v) => {
-                let used = if v < min { min } else { max };
-                self.notices.push(Notice::Clamped {
+        let text = raw.trim();
+        if let Ok(v) = text.parse::<T>() {
+            if v >= min && v <= max {
+                return v;
+            }
+        }
+        // Out of the type's range too, or written as a float: compare as a real number.
+        let value = text
+            .parse::<i128>()
+            .map(|v| v as f64)
+            .or_else(|_| text.parse::<f64>())
+            .ok()
+            .filter(|v| !v.is_nan());
+        let (lo, hi) = (min.into() as f64, max.into() as f64);
+        match value {
+            // In range but not whole (`7.5`): not a valid value for this field.
+            Some(v) if v >= lo && v <= hi => {
+                self.notices.push(Notice::Unparsable {
                     key: key.into(),
                     value: echo(&raw),
-                    used: used.to_string(),
                 });
+                default
+            }
+            Some(v) => {
+                let used = if v < lo { min } else { max };
+                self.clamped(key, &raw, used, min, max);
                 used
             }
-            Err(_) => {
+            None => {
                 self.notices.push(Notice::Unparsable {
                     key: key.into(),
                     value: echo(&raw),
@@ -131,20 +152,33 @@ impl QueryReader {
         }
     }
 
-    /// A float in `min..=max` (NaN and infinities count as unparsable).
+    fn clamped(
+        &mut self,
+        key: &str,
+        raw: &str,
+        used: impl Display,
+        min: impl Display,
+        max: impl Display,
+    ) {
+        self.notices.push(Notice::Clamped {
+            key: key.into(),
+            value: echo(raw),
+            used: used.to_string(),
+            allowed: format!("{min}–{max}"),
+        });
+    }
+
+    /// A float in `min..=max`: out of range (infinities included) → clamped + notice; NaN or
+    /// not a number → `default` + notice.
     pub fn float(&mut self, key: &str, default: f64, min: f64, max: f64) -> f64 {
         let Some(raw) = self.take(key) else {
             return default;
         };
         match raw.trim().parse::<f64>() {
-            Ok(v) if v.is_finite() && v >= min && v <= max => v,
-            Ok(v) if v.is_finite() => {
+            Ok(v) if v >= min && v <= max => v,
+            Ok(v) if !v.is_nan() => {
                 let used = v.clamp(min, max);
-                self.notices.push(Notice::Clamped {
-                    key: key.into(),
-                    value: echo(&raw),
-                    used: used.to_string(),
-                });
+                self.clamped(key, &raw, used, min, max);
                 used
             }
             _ => {
@@ -322,8 +356,37 @@ mod tests {
     #[test]
     fn nan_and_negative_are_rejected() {
         let (s, notices) = read("x=NaN&n=-3");
-        assert_eq!((s.x, s.n), (DEFAULT.x, DEFAULT.n));
+        assert_eq!(
+            (s.x, s.n),
+            (DEFAULT.x, 1),
+            "-3 is a number below the range: clamped"
+        );
         assert_eq!(notices.len(), 2);
+        assert!(notices
+            .iter()
+            .any(|n| matches!(n, Notice::Clamped { allowed, .. } if allowed == "1–100")));
+    }
+
+    #[test]
+    fn out_of_range_numbers_clamp_to_the_nearest_limit() {
+        for (q, n) in [
+            ("n=-1", 1),
+            ("n=0", 1),
+            ("n=99999999", 100),
+            ("n=1e308", 100),
+            ("n=-1e308", 1),
+            ("n=18446744073709551616", 100),
+            ("n=7.5", DEFAULT.n),
+        ] {
+            let (s, notices) = read(q);
+            assert_eq!(s.n, n, "{q}");
+            assert_eq!(notices.len(), 1, "{q}: {notices:?}");
+        }
+        let (s, notices) = read("n=abc");
+        assert_eq!(s.n, DEFAULT.n);
+        assert!(matches!(&notices[0], Notice::Unparsable { .. }));
+        let (s, _) = read("x=inf");
+        assert_eq!(s.x, 10.0);
     }
 
     proptest! {

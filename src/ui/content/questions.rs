@@ -219,7 +219,7 @@ pub static BANK: &[BankQuestion] = &[
         chapters: &["scheduling", "divergence", "coalescing", "bank-conflicts"],
         question: tr(
             "What resource does each of these lose: branch divergence, uncoalesced memory access, and low occupancy?",
-            "分支发散、访存不合并和低 Occupancy 分别损失了什么资源？",
+            "分歧、访存不合并和低 Occupancy 分别损失了什么资源？",
         ),
         answer: tr(
             "Divergence loses SIMT lanes and issue slots: the warp runs each path in turn under an active mask, so the masked-off lanes idle (lane efficiency drops) and two paths take about the time of both. Uncoalesced access loses memory bandwidth: the warp's addresses need more 32-byte sectors than the bytes it uses (in the scattered case 32 sectors = 1024 B move for 128 useful bytes, 1/8 of the bandwidth), and on shared memory, bank conflicts serialise into extra wavefronts. Low occupancy loses latency hiding: with few resident warps the scheduler often finds no ready warp while the others wait hundreds of cycles for memory, so issue slots stay empty.",

@@ -42,12 +42,14 @@ pub(crate) fn normalise_number(text: &str) -> String {
 /// message shown before a language switch follows the switch.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum IntegerError {
-    /// A whole number outside the field's range.
+    /// A number outside the field's range: clamped to the nearest limit, which is used.
     OutOfRange {
         /// Smallest allowed value.
         min: u64,
         /// Largest allowed value.
         max: u64,
+        /// The value used instead.
+        used: u64,
     },
     /// Not a whole number; `shown` is the start of what was typed.
     NotANumber {
@@ -56,14 +58,46 @@ pub enum IntegerError {
     },
 }
 
-/// The typed integer, or why it is refused.
-fn parse_in_range(text: &str, min: u64, max: u64) -> Result<u64, IntegerError> {
+/// The typed integer, or why it is refused. One rule with the URL's (`crate::ui::url`): a
+/// number outside `min..=max` (`-1`, `1e9`) is clamped to the nearest limit and the value
+/// used comes back with an [`IntegerError::OutOfRange`] note; anything else that is not a whole
+/// number in range is refused.
+fn parse_in_range(
+    text: &str,
+    min: u64,
+    max: u64,
+) -> Result<(u64, Option<IntegerError>), IntegerError> {
     let cleaned = normalise_number(text);
     let shown: String = text.chars().take(24).collect();
-    match cleaned.parse::<u64>() {
-        Ok(v) if (min..=max).contains(&v) => Ok(v),
-        Ok(_) => Err(IntegerError::OutOfRange { min, max }),
-        Err(_) => Err(IntegerError::NotANumber { shown }),
+    if let Ok(v) = cleaned.parse::<u64>() {
+        if (min..=max).contains(&v) {
+            return Ok((v, None));
+        }
+    }
+    let number = cleaned
+        .parse::<i128>()
+        .map(|v| v as f64)
+        .or_else(|_| cleaned.parse::<f64>())
+        .ok()
+        .filter(|v| !v.is_nan());
+    match number {
+        Some(v) if v < min as f64 => Ok((
+            min,
+            Some(IntegerError::OutOfRange {
+                min,
+                max,
+                used: min,
+            }),
+        )),
+        Some(v) if v > max as f64 => Ok((
+            max,
+            Some(IntegerError::OutOfRange {
+                min,
+                max,
+                used: max,
+            }),
+        )),
+        _ => Err(IntegerError::NotANumber { shown }),
     }
 }
 
@@ -125,12 +159,13 @@ pub fn RangeSlider(
     };
     let on_type =
         move |ev: leptos::ev::Event| match parse_in_range(&event_target_value(&ev), min, max) {
-            Ok(v) => {
-                error.set(None);
+            Ok((v, note)) => {
+                error.set(note);
                 on_input.run(v);
             }
             Err(msg) => error.set(Some(msg)),
         };
+    let refused = move || matches!(*error.read(), Some(IntegerError::NotANumber { .. }));
     let id = format!("in-{}", if testid.is_empty() { label.en } else { testid })
         .replace(|c: char| !c.is_ascii_alphanumeric(), "-");
     let id_num = format!("{id}-num");
@@ -156,8 +191,8 @@ pub fn RangeSlider(
                     inputmode="numeric"
                     id=id_num
                     class="gx-field__number"
-                    class:gx-field__number--invalid=move || error.read().is_some()
-                    aria-invalid=move || if error.read().is_some() { "true" } else { "false" }
+                    class:gx-field__number--invalid=refused
+                    aria-invalid=move || if refused() { "true" } else { "false" }
                     aria-describedby=id_err.clone()
                     prop:value=move || value.get().to_string()
                     on:change=on_type
@@ -197,22 +232,31 @@ pub fn NumberField(
     testid: &'static str,
 ) -> impl IntoView {
     let lang = use_lang();
-    let error = RwSignal::new(None::<String>);
+    // (message, refused): out of range is clamped with a note; not a number is refused.
+    let error = RwSignal::new(None::<(String, bool)>);
     let on_type = move |ev: leptos::ev::Event| {
         let text = event_target_value(&ev);
         let cleaned = normalise_number(&text);
+        let (lo, hi) = (display_number(min), display_number(max));
         match cleaned.parse::<f64>() {
-            Ok(v) if v.is_finite() && v >= min && v <= max => {
+            Ok(v) if v >= min && v <= max => {
                 error.set(None);
                 on_input.run(v);
             }
-            _ => error.set(Some(text::number_error(
-                &display_number(min),
-                &display_number(max),
-                lang.get_untracked(),
+            Ok(v) if !v.is_nan() => {
+                let used = v.clamp(min, max);
+                let note =
+                    text::number_clamped(&lo, &hi, &display_number(used), lang.get_untracked());
+                error.set(Some((note, false)));
+                on_input.run(used);
+            }
+            _ => error.set(Some((
+                text::number_error(&lo, &hi, lang.get_untracked()),
+                true,
             ))),
         }
     };
+    let refused = move || error.read().as_ref().is_some_and(|e| e.1);
     let id = format!("nf-{}", if testid.is_empty() { label.en } else { testid })
         .replace(|c: char| !c.is_ascii_alphanumeric(), "-");
     let id_err2 = format!("{id}-err");
@@ -225,14 +269,14 @@ pub fn NumberField(
                     inputmode="decimal"
                     id=id
                     class="gx-field__number gx-field__number--wide"
-                    class:gx-field__number--invalid=move || error.read().is_some()
-                    aria-invalid=move || if error.read().is_some() { "true" } else { "false" }
+                    class:gx-field__number--invalid=refused
+                    aria-invalid=move || if refused() { "true" } else { "false" }
                     aria-describedby=id_err2.clone()
                     prop:value=move || display_number(value.get())
                     on:change=on_type
                 />
             </div>
-            <p class="gx-field__error" id=id_err2 role="alert">{move || error.get()}</p>
+            <p class="gx-field__error" id=id_err2 role="alert">{move || error.get().map(|e| e.0)}</p>
         </div>
     }
 }
@@ -243,15 +287,27 @@ mod tests {
 
     #[test]
     fn typed_numbers_are_checked() {
-        assert_eq!(parse_in_range("4,096", 1, 65536), Ok(4096));
+        assert_eq!(parse_in_range("4,096", 1, 65536), Ok((4096, None)));
+        let clamped = |used| {
+            Some(IntegerError::OutOfRange {
+                min: 1,
+                max: 65536,
+                used,
+            })
+        };
         assert_eq!(
             parse_in_range("70000", 1, 65536),
-            Err(IntegerError::OutOfRange { min: 1, max: 65536 })
+            Ok((65536, clamped(65536)))
+        );
+        assert_eq!(parse_in_range("-1", 1, 65536), Ok((1, clamped(1))));
+        assert_eq!(
+            parse_in_range("1e308", 1, 65536),
+            Ok((65536, clamped(65536)))
         );
         assert!(parse_in_range("abc", 1, 65536).is_err());
-        assert!(parse_in_range("-1", 1, 65536).is_err());
+        assert!(parse_in_range("7.5", 1, 65536).is_err());
         assert_eq!(log2_floor(4096), 12);
-        assert_eq!(parse_in_range("４０９６", 1, 65536), Ok(4096));
+        assert_eq!(parse_in_range("４０９６", 1, 65536), Ok((4096, None)));
         assert_eq!(display_number(1.0), "1");
         assert_eq!(display_number(1e24), "1e24");
         assert_eq!(log2_floor(0), 0);

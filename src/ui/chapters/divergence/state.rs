@@ -412,6 +412,7 @@ impl ChapterInputs for DivergenceInputs {
                 key: "warp".into(),
                 value: warp_raw.to_string(),
                 used: last_warp.to_string(),
+                allowed: format!("0–{last_warp}"),
             });
             last_warp
         } else {
