@@ -160,6 +160,11 @@ pub fn RangeSlider(
     let on_type =
         move |ev: leptos::ev::Event| match parse_in_range(&event_target_value(&ev), min, max) {
             Ok((v, note)) => {
+                if note.is_some() {
+                    // Clamped: show the value used even when it equals the current one (the
+                    // signal then does not change and would leave the typed text in the box).
+                    event_target::<web_sys::HtmlInputElement>(&ev).set_value(&v.to_string());
+                }
                 error.set(note);
                 on_input.run(v);
             }
