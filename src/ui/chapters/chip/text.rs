@@ -1,7 +1,9 @@
 //! The chip-anatomy chapter's words (course `a100-from-chip-to-simt` §1–3,
 //! `gpu-kernel-engineering-01` §3 and §5).
 
-use crate::ui::i18n::{tr, Tr};
+use crate::model::gpu_spec::GpuSpec;
+use crate::ui::format::{bytes_binary, grouped, si};
+use crate::ui::i18n::{tr, Lang, Tr};
 use crate::ui::widgets::Question;
 
 pub const TITLE: Tr = tr("Chip anatomy", "芯片结构");
@@ -32,6 +34,36 @@ pub const FUSED: Tr = tr(
     "Greyed TPCs are fused off. The whitepaper gives only the totals; which TPCs are disabled varies from chip to chip, so this is one representative layout.",
     "灰色的 TPC 是被屏蔽的。白皮书只给出总数；具体屏蔽哪些 TPC 每颗芯片各不相同，这里画的是一种代表性布局。",
 );
+/// What the chapter does not draw for a preset without a die layout, and the totals it has.
+pub fn not_drawn(g: &GpuSpec, lang: Lang) -> String {
+    let cc = format!("{}.{}", g.compute_capability.0, g.compute_capability.1);
+    let lanes = grouped(u64::from(g.fp32_lanes()));
+    let mem = format!("{} {}", bytes_binary(g.memory_bytes as f64), g.memory_kind);
+    let bw = si(g.bandwidth_bytes_per_s, "B/s");
+    match lang {
+        Lang::En => format!(
+            "The {} (CC {cc}): {} SMs × {} FP32 lanes = {lanes} lanes, {mem} at {bw}. The model carries no die layout, partition units or memory-hierarchy latencies for it, so no die, SM or hierarchy is drawn here (drawing another chip's would be wrong). Its per-SM limits are used exactly in the Occupancy, Block dispatch and Roofline chapters. Source: {}.",
+            g.name, g.sm_count, g.fp32_lanes_per_sm, g.source
+        ),
+        Lang::Zh => format!(
+            "{}（CC {cc}）：{} 个 SM × 每 SM {} 个 FP32 lane = {lanes} 个 lane，{mem}，带宽 {bw}。模型没有它的 die 布局、分区单元和存储层次延迟，所以这里不画 die、SM 和存储层次（画成别的芯片的样子就是错的）。它的每 SM 限制在“占用率”“Block 分派”和 Roofline 各章中按原值精确使用。来源：{}。",
+            g.name, g.sm_count, g.fp32_lanes_per_sm, g.source
+        ),
+    }
+}
+
+/// The memory part of the die for a GPU the course gives no values for (H200).
+pub fn memory_without_course_values(g: &GpuSpec, lang: Lang) -> String {
+    let (mem, bw) = (
+        format!("{} {}", bytes_binary(g.memory_bytes as f64), g.memory_kind),
+        si(g.bandwidth_bytes_per_s, "B/s"),
+    );
+    match lang {
+        Lang::En => format!("{mem} with its memory controllers: {bw} (datasheet; the course gives no value for the {}).", g.name),
+        Lang::Zh => format!("{mem} 及其内存控制器：{bw}（数据手册；课程没有给出 {} 的数值）。", g.name),
+    }
+}
+
 pub const HOVER_HINT: Tr = tr(
     "Hover over or focus a part of the figure to see its numbers.",
     "把鼠标移到或聚焦图中的部件，即可查看数字。",

@@ -2,7 +2,7 @@
 
 use leptos::prelude::*;
 
-use super::state::{ChipOutputs, ChipState, GPUS};
+use super::state::{ChipInputs, ChipOutputs, ChipState, GPUS};
 use super::text;
 use crate::geom::chart::Rect;
 use crate::model::gpu_spec::GpuSpec;
@@ -78,7 +78,7 @@ pub fn describe(part: Part, out: &ChipOutputs, lang: Lang) -> String {
     let p = &a.partition;
     let en = lang == Lang::En;
     let pick = |e: String, z: String| if en { e } else { z };
-    let wp = if g.id == "h100" {
+    let wp = if g.id == "h100" || g.id == "h200" {
         "H100 whitepaper"
     } else {
         "A100 whitepaper"
@@ -103,6 +103,7 @@ pub fn describe(part: Part, out: &ChipOutputs, lang: Lang) -> String {
             format!("L2 cache {} and the crossbar, outside the GPCs, shared by all {} SMs: every HBM access passes through it. ({wp})", bytes_binary(g.l2_bytes as f64), g.sm_count),
             format!("L2 缓存 {} 与 Crossbar，位于 GPC 之外，由全部 {} 个 SM 共享：所有 HBM 访问都经过它。（{wp}）", bytes_binary(g.l2_bytes as f64), g.sm_count),
         ),
+        Part::Memory if g.course.is_none() => text::memory_without_course_values(g, lang),
         Part::Memory => pick(
             format!("{} {} with its memory controllers: {} (datasheet), {} in the course's rounding.", bytes_binary(g.memory_bytes as f64), g.memory_kind, si(g.bandwidth_bytes_per_s, "B/s"), si(g.bandwidth_from(crate::model::gpu_spec::ValueSource::Course), "B/s")),
             format!("{} {} 及其内存控制器：{}（数据手册），课程取整为 {}。", bytes_binary(g.memory_bytes as f64), g.memory_kind, si(g.bandwidth_bytes_per_s, "B/s"), si(g.bandwidth_from(crate::model::gpu_spec::ValueSource::Course), "B/s")),
@@ -142,10 +143,11 @@ pub fn describe(part: Part, out: &ChipOutputs, lang: Lang) -> String {
     }
 }
 
-/// The GPU switch (only parts whose die layout the model carries).
+/// The GPU switch, and what is not drawn for a GPU without a die layout.
 #[component]
 pub fn Controls() -> impl IntoView {
     let st = state();
+    let lang = use_lang();
     view! {
         <div class="gx-controls gx-controls--inline">
             <label class="gx-field">
@@ -163,6 +165,10 @@ pub fn Controls() -> impl IntoView {
                 </select>
             </label>
         </div>
+        {move || st.outputs.with(Option::is_none).then(|| {
+            let g = st.inputs.with(ChipInputs::gpu_spec);
+            view! { <p class="gx-note" data-testid="not-drawn">{move || text::not_drawn(&g, lang.get())}</p> }
+        })}
     }
 }
 

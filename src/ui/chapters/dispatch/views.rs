@@ -158,6 +158,13 @@ pub fn Controls() -> impl IntoView {
     }
 }
 
+/// A wave count as wave-quantisation discussions write it: two decimals, trailing zeros dropped
+/// (0.94, 3.2, 2).
+fn waves_decimal(w: f64) -> String {
+    let s = format!("{w:.2}");
+    s.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
 /// Waves, tail and efficiency with their formulas.
 #[component]
 pub fn NumbersPanel() -> impl IntoView {
@@ -178,6 +185,7 @@ pub fn NumbersPanel() -> impl IntoView {
                         (tr("Blocks per full wave", "每波 block 数").get(l), format!("{} blocks/SM × {sms} SMs", o.blocks_per_sm), grouped(w.full_wave_blocks), "full-wave"),
                         (tr("Waves", "波数").get(l), format!("⌈{} / {}⌉", grouped(grid), grouped(w.full_wave_blocks)), grouped(w.count), "waves"),
                         (tr("Blocks in the last wave", "最后一波的 block 数").get(l), format!("{} − {} × {}", grouped(grid), w.count - 1, grouped(w.full_wave_blocks)), grouped(w.last_wave_blocks), "last-wave"),
+                        (text::WAVES_DECIMAL.get(l), format!("{} / {}", grouped(grid), grouped(w.full_wave_blocks)), waves_decimal(w.fractional()), "fractional"),
                         (tr("Wave efficiency", "波次效率").get(l), format!("{} / ({} × {})", grouped(grid), w.count, grouped(w.full_wave_blocks)), format!("{:.1} %", w.efficiency * 100.0), "efficiency"),
                         (tr("Simulated makespan", "模拟总时长").get(l), o.trace.as_ref().map(|t| if st.inputs.with(|i| i.grid.jit) == 0 { format!("{} waves × {} cycles", w.count, grouped(st.inputs.with(|i| i.grid.dur).into())) } else { let _ = t; match l { Lang::En => "uneven durations: slots refill as they free".into(), Lang::Zh => "时长不均：槽位一空出就补入".into() } }).unwrap_or_default(), o.trace.as_ref().map(|t| format!("{} cycles", grouped(t.makespan_cycles().into()))).unwrap_or_default(), "makespan"),
                     ];
@@ -198,6 +206,7 @@ pub fn NumbersPanel() -> impl IntoView {
                                 Lang::Zh => format!("你的浏览器用 {ms:.1} ms 算出了这个调度（{} 个 block）。", grouped(grid)),
                             }
                         }</p>
+                        <p class="gx-note" data-testid="waves-decimal-note">{text::WAVES_DECIMAL_NOTE.get(l)}</p>
                         <p class="gx-note">{match l {
                             Lang::En => "The tail wave keeps the whole GPU busy for a full block duration while only its blocks run: the efficiency is the share of slot-time the grid fills. A grid of many waves, or one sized to a multiple of the full wave, hides the tail.",
                             Lang::Zh => "尾波也要占满一个完整的 block 时长，而此时只有它的 block 在运行：波次效率就是 grid 填满的槽位时间占比。波数很多，或 grid 恰为整波的整数倍，都能掩盖尾波。",
