@@ -482,7 +482,8 @@ impl GpuSpec {
             memory_kind: "HBM3e",
             bandwidth_bytes_per_s: 4800.0 * GB_PER_S,
             course: None,
-            source: "NVIDIA H200 datasheet (peaks as the H100 SXM); L2 as the H200 probe reports it",
+            source:
+                "NVIDIA H200 datasheet (peaks as the H100 SXM); L2 as the H200 probe reports it",
             ..GpuSpec {
                 id: "h200",
                 name: "H200 SXM 141GB",
@@ -514,7 +515,8 @@ impl GpuSpec {
                 fp8_tensor_flops_per_s: Some(1513.0 * TERA),
             },
             course: None,
-            source: "NVIDIA H100 PCIe datasheet, dense figures (its 1,513 TFLOPS FP16 is with sparsity)",
+            source:
+                "NVIDIA H100 PCIe datasheet, dense figures (its 1,513 TFLOPS FP16 is with sparsity)",
             ..GpuSpec {
                 id: "h100pcie",
                 name: "H100 PCIe 80GB",

@@ -7,10 +7,12 @@
 pub mod app;
 pub mod chapters;
 pub mod charts;
+pub mod content;
 pub mod format;
 pub mod i18n;
 pub mod shared;
 pub mod shell;
+pub mod text;
 pub mod theme;
 pub mod url;
 pub mod widgets;

@@ -89,7 +89,7 @@ test("中文, and a malformed permalink shows notices and the page keeps working
   assert.equal(await page.locator("img").count(), 0);
   assert.equal(await page.locator("[data-testid=slider-block] input[type=text]").inputValue(), "1024");
   await page.click("[data-testid=lang-zh]");
-  assert.equal((await page.locator("h1").textContent()).trim(), "SIMT 分支发散");
+  assert.equal((await page.locator("h1").textContent()).trim(), "SIMT 分歧");
   assert.match(await text(page, "numbers"), /lane 利用率/);
   await page.screenshot({ path: path.join(SHOTS, "divergence-zh-notices.png"), fullPage: true });
   await page.locator("[data-testid=select-preset]").selectOption("early-return");

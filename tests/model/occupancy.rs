@@ -561,12 +561,24 @@ fn cuda_occupancy_h_12_9_table_for_h200_b200_rtx5090() {
         }
         assert_eq!(factors, int(&row[9]), "{ctx}: limiting factors");
         assert_eq!(s.limit_by_registers, limit(&row[10]), "{ctx}: regs limit");
-        assert_eq!(s.limit_by_shared_memory, limit(&row[11]), "{ctx}: smem limit");
+        assert_eq!(
+            s.limit_by_shared_memory,
+            limit(&row[11]),
+            "{ctx}: smem limit"
+        );
         assert_eq!(s.limit_by_warps, limit(&row[12]), "{ctx}: warps limit");
         assert_eq!(s.limit_by_blocks, limit(&row[13]), "{ctx}: blocks limit");
-        assert_eq!(s.limit_by_barriers, limit(&row[14]), "{ctx}: barriers limit");
+        assert_eq!(
+            s.limit_by_barriers,
+            limit(&row[14]),
+            "{ctx}: barriers limit"
+        );
         assert_eq!(s.regs_per_block, int(&row[15]) as u64, "{ctx}: alloc regs");
-        assert_eq!(s.smem_per_block_bytes, int(&row[16]) as u64, "{ctx}: alloc smem");
+        assert_eq!(
+            s.smem_per_block_bytes,
+            int(&row[16]) as u64,
+            "{ctx}: alloc smem"
+        );
         // The header's 0 blocks is the model's launch error, and only that.
         assert_eq!(occupancy(&gpu, &k).is_ok(), s.blocks_per_sm > 0, "{ctx}");
         launchable += usize::from(s.blocks_per_sm > 0);
@@ -604,11 +616,19 @@ fn per_compute_capability_constants_of_cuda_occupancy_h_12_9() {
         assert_eq!(g.block_barriers_per_block_slot, barriers, "{}", g.id);
         assert_eq!(g.smem_alloc_granularity_bytes, granularity, "{}", g.id);
         assert_eq!(g.carveout_capacities_kib, carveouts, "{}", g.id);
-        assert_eq!((g.reg_alloc_unit_per_warp, g.partitions_per_sm), (256, 4), "{}", g.id);
+        assert_eq!(
+            (g.reg_alloc_unit_per_warp, g.partitions_per_sm),
+            (256, 4),
+            "{}",
+            g.id
+        );
     }
     // The H100 PCIe has the H100 SXM5's SM: the same occupancy for every kernel.
     let (sxm, pcie) = (GpuSpec::h100_sxm(), GpuSpec::h100_pcie());
-    for k in [kernel(256, 64, 0, 0, D), kernel(128, 32, 0, 102_400, Carveout::Percent(25))] {
+    for k in [
+        kernel(256, 64, 0, 0, D),
+        kernel(128, 32, 0, 102_400, Carveout::Percent(25)),
+    ] {
         assert_eq!(occupancy_steps(&sxm, &k), occupancy_steps(&pcie, &k));
     }
 }

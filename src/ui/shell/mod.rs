@@ -20,7 +20,7 @@ pub use url_state::{without_lang, ChapterInputs, QueryWrite, UrlInputs, WRITE_IN
 use crate::ui::app::route_href;
 use crate::ui::chapters::{self, Chapter};
 use crate::ui::i18n::{t, use_lang};
-use crate::ui::widgets::{ChapterIntro, Notices, PermalinkLink};
+use crate::ui::widgets::{ChapterIntro, Notices, PermalinkLink, Questions};
 
 /// What a chapter supplies to the shell: its inputs type and its body.
 pub trait ChapterBody {
@@ -33,7 +33,7 @@ pub trait ChapterBody {
 
 /// The whole page of chapter `chapter` with body `B`: the registry stores `frame::<Body>`.
 pub fn frame<B: ChapterBody>(chapter: &'static Chapter) -> AnyView {
-    let inputs = UrlInputs::<B::Inputs>::new();
+    let inputs = UrlInputs::<B::Inputs>::from_router();
     let notices = inputs.notices();
     let permalink = inputs.permalink();
     let number = chapter.number.unwrap_or_default();
@@ -46,6 +46,7 @@ pub fn frame<B: ChapterBody>(chapter: &'static Chapter) -> AnyView {
                 {move || view! { <Notices notices=notices.get()/> }}
             </div>
             {B::body(inputs)}
+            <Questions chapter=chapter.slug/>
             <PermalinkLink url=permalink/>
             <PrevNext chapter=chapter/>
         </article>
@@ -59,6 +60,9 @@ pub fn frame<B: ChapterBody>(chapter: &'static Chapter) -> AnyView {
 pub fn embed<B: ChapterBody>(query: Signal<String>, sink: Callback<QueryWrite>) -> AnyView {
     B::body(UrlInputs::<B::Inputs>::bound(query, sink))
 }
+
+/// A chapter body bound to a query another owner keeps (see [`embed`]).
+pub type EmbedFn = fn(Signal<String>, Callback<QueryWrite>) -> AnyView;
 
 /// Links to the previous and next chapters in teaching order.
 #[component]

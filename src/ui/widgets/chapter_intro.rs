@@ -2,7 +2,8 @@
 
 use leptos::prelude::*;
 
-use crate::ui::i18n::{t, use_lang, Lang, Tr};
+use crate::ui::i18n::{t, use_lang, Tr};
+use crate::ui::text;
 
 /// Kicker, `<h1>` and intro paragraphs, in the current language.
 #[component]
@@ -17,10 +18,7 @@ pub fn ChapterIntro(
     let lang = use_lang();
     view! {
         <p class="gx-kicker">
-            {move || match lang.get() {
-                Lang::En => format!("Chapter {number}"),
-                Lang::Zh => format!("第 {number} 章"),
-            }}
+            {move || text::chapter_kicker(number, lang.get())}
         </p>
         <h1>{t(title)}</h1>
         {intro.iter().map(|p| view! { <p>{t(*p)}</p> }).collect_view()}

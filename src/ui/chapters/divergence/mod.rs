@@ -14,7 +14,6 @@ use leptos::prelude::*;
 
 use crate::ui::i18n::t;
 use crate::ui::shell::{ChapterBody, UrlInputs};
-use crate::ui::widgets::Questions;
 use state::{DivergenceInputs, DivergenceState};
 use timeline::Timeline;
 
@@ -53,7 +52,6 @@ impl ChapterBody for Page {
                 <p>{t(text::ITS)}</p>
             </section>
             <panels::DataTable/>
-            <Questions questions=&text::QUESTIONS/>
         }
         .into_any()
     }

@@ -5,14 +5,13 @@
 #![allow(clippy::redundant_locals)]
 
 use crate::ui::i18n::{tr, Tr};
-use crate::ui::widgets::Question;
 
 use super::state::{Kernel, LaneState, Order};
 use crate::model::simt::StepKind;
 use crate::trf;
 use crate::ui::i18n::Lang;
 
-pub const TITLE: Tr = tr("SIMT divergence", "SIMT 分支发散");
+pub const TITLE: Tr = tr("SIMT divergence", "SIMT 分歧");
 pub const INTRO: [Tr; 2] = [
     tr(
         "To the programmer every thread is a scalar program with its own if and its own loop count. To the hardware a warp is one 32-wide instruction, each thread one lane of it: the warp scheduler issues the warp's next instruction together with an active mask, and lanes whose bit is 0 sit it out. When the 32 threads of a warp take different sides of an if, the warp runs one side under one mask, then the other side under the complementary mask, and reconverges after the if/else. The result is correct; the time is the sum of both paths.",
@@ -56,7 +55,7 @@ pub const ITS_NOTE: Tr = tr(
 );
 pub const ITS: Tr = tr(
     "What you see is the pre-Volta picture: a per-warp SIMT stack runs one path of a divergent branch to its end, then the other, and reconverges at the immediate post-dominator (the end of the if/else). Since Volta (compute capability 7.0) every thread has its own program counter (independent thread scheduling): the scheduler may interleave the diverged paths, and lanes are not guaranteed to reconverge until __syncwarp() or a *_sync intrinsic with an explicit mask, so warp-synchronous code must say which lanes it expects. The cost model still holds (the issue slots of both paths add up), and __activemask() measured on an H200 still showed each path serialised under its own mask, with the full mask back right after the if/else.",
-    "上面的画面是 Volta 之前的模型：每个 warp 一个 SIMT 栈，发散分支的一条路径执行到底，再执行另一条，在直接后必经点（if/else 的结尾）重汇合。Volta（计算能力 7.0）起，warp 内每个线程有自己的程序计数器（独立线程调度）：调度器可以交错执行发散的路径，而且在 __syncwarp() 或带显式 mask 的 *_sync 原语之前不保证重汇合，所以 warp 同步的代码必须写明它期待哪些 lane。代价模型仍然成立（两条路径的发射槽相加），在 H200 上用 __activemask() 实测也仍然看到：每条路径在各自的掩码下串行执行，if/else 一结束掩码立即恢复为满。",
+    "上面的画面是 Volta 之前的模型：每个 warp 一个 SIMT 栈，分歧分支的一条路径执行到底，再执行另一条，在直接后必经点（if/else 的结尾）重汇合。Volta（计算能力 7.0）起，warp 内每个线程有自己的程序计数器（独立线程调度）：调度器可以交错执行分歧的路径，而且在 __syncwarp() 或带显式 mask 的 *_sync 原语之前不保证重汇合，所以 warp 同步的代码必须写明它期待哪些 lane。代价模型仍然成立（两条路径的发射槽相加），在 H200 上用 __activemask() 实测也仍然看到：每条路径在各自的掩码下串行执行，if/else 一结束掩码立即恢复为满。",
 );
 
 pub fn order(o: Order) -> Tr {
@@ -111,7 +110,7 @@ pub fn preset_title(k: Kernel) -> Tr {
         Kernel::LoopTripsLane => tr("Loop, trip count = lane", "循环，次数 = lane"),
         Kernel::DataDependent => tr(
             "Data-dependent branch data[i] != 0",
-            "按数据发散 data[i] != 0",
+            "按数据分歧 data[i] != 0",
         ),
         Kernel::EarlyReturn => tr(
             "Early return: if (lane >= 20) return;",
@@ -125,7 +124,7 @@ pub fn preset_note(k: Kernel) -> Tr {
     match k {
         Kernel::OddEven => tr(
             "The course's odd/even branch: every warp splits 16 / 16, so every warp runs both paths one after the other. On the H200 the compiler put the else side first: mask 0xaaaaaaaa (odd lanes) ran before 0x55555555 (even lanes), then the full mask 0xffffffff was back. Compare the warp-aligned twin: the same work, no divergence.",
-            "课程中的奇偶分支：每个 warp 都 16 / 16 分开，所以每个 warp 都要先后执行两条路径。在 H200 上编译器把 else 侧放在前面：先是掩码 0xaaaaaaaa（奇数 lane），再是 0x55555555（偶数 lane），之后掩码恢复为 0xffffffff。对比按 warp 对齐的写法：同样的工作量，没有分支发散。",
+            "课程中的奇偶分支：每个 warp 都 16 / 16 分开，所以每个 warp 都要先后执行两条路径。在 H200 上编译器把 else 侧放在前面：先是掩码 0xaaaaaaaa（奇数 lane），再是 0x55555555（偶数 lane），之后掩码恢复为 0xffffffff。对比按 warp 对齐的写法：同样的工作量，没有分歧。",
         ),
         Kernel::WarpAligned => tr(
             "The same work split by (threadIdx.x / 32) % 2: all 32 threads of a warp agree, so each warp takes one side under the full mask and nothing is serialised. Warp 1 of a 64-thread block is shown; warp 0 takes the other side. Try the warp control.",
@@ -137,7 +136,7 @@ pub fn preset_note(k: Kernel) -> Tr {
         ),
         Kernel::BoundsCheck => tr(
             "The most common divergence is not an artificial odd/even branch but a boundary check: when n is not a multiple of 32 only the one warp that straddles n has lanes on both sides, and its cost is negligible. Change n and the block size and watch which warp diverges in the table below.",
-            "最常见的分支发散其实不是人为的奇偶分支，而是边界检查：数组长度 n 不是 32 的倍数时，只有跨过 n 的那一个 warp 两侧都有 lane，代价可以忽略。改变 n 和 block 大小，在下面的表里看是哪个 warp 发散。",
+            "最常见的分歧其实不是人为的奇偶分支，而是边界检查：数组长度 n 不是 32 的倍数时，只有跨过 n 的那一个 warp 两侧都有 lane，代价可以忽略。改变 n 和 block 大小，在下面的表里看是哪个 warp 分歧。",
         ),
         Kernel::PartialWarp => tr(
             "A block of 48 threads occupies two warps; the second has only 16 live lanes and launches with the mask 0x0000ffff, exactly what __activemask() returned on the H200. Its lanes 16–31 idle for the whole kernel: lane efficiency 50 % without any branch. Change blockDim.x to see the last warp's launch mask.",
@@ -145,7 +144,7 @@ pub fn preset_note(k: Kernel) -> Tr {
         ),
         Kernel::NestedIf => tr(
             "Nested divergence ANDs the masks: lane < 16 && lane % 4 == 0 is 0x00001111, lane >= 16 && lane % 3 == 0 is 0x49240000. On the H200 the outer else (lanes 16–31) ran first, and each inner branch ran its then side first.",
-            "嵌套分支发散时掩码按位与：lane < 16 且 lane % 4 == 0 是 0x00001111，lane >= 16 且 lane % 3 == 0 是 0x49240000。在 H200 上外层 else（lane 16–31）先执行，内层分支各自先执行 then 侧。",
+            "嵌套分歧时掩码按位与：lane < 16 且 lane % 4 == 0 是 0x00001111，lane >= 16 且 lane % 3 == 0 是 0x49240000。在 H200 上外层 else（lane 16–31）先执行，内层分支各自先执行 then 侧。",
         ),
         Kernel::LoopPerLane => tr(
             "Each lane loops lane % 5 + 1 times. The warp keeps looping while any lane has trips left: 5 passes, and lanes drop out of the mask as they finish. With #pragma unroll 1 the H200 showed exactly this.",
@@ -161,7 +160,7 @@ pub fn preset_note(k: Kernel) -> Tr {
         ),
         Kernel::DataDependent => tr(
             "A branch on the data: every warp diverges in its own way (here a seeded random 0/1 array). This is the kind of divergence worth avoiding, because it hits every warp. On the H200 the compiler ran this branch's then side first.",
-            "按数据内容发散：每个 warp 各自以不同方式发散（这里是固定种子的随机 0/1 数组）。这才是真正要避免的分支发散，因为每个 warp 都会碰到。在 H200 上编译器对这个分支先执行 then 侧。",
+            "按数据内容分歧：每个 warp 各自以不同方式分歧（这里是固定种子的随机 0/1 数组）。这才是真正要避免的分歧，因为每个 warp 都会碰到。在 H200 上编译器对这个分支先执行 then 侧。",
         ),
         Kernel::EarlyReturn => tr(
             "Lanes 20–31 return; the other 20 lanes finish the kernel under 0x000fffff. Returned lanes never come back: the rest of the warp runs at 20 / 32 lane efficiency.",
@@ -173,7 +172,7 @@ pub fn preset_note(k: Kernel) -> Tr {
 pub const CONTROLS: Tr = tr("Controls", "控制");
 pub const TIMELINE_NOTE: Tr = tr(
     "Each row is one issue slot; filled cells are the lanes of its active mask (lane 0 on the left). Click a row to jump to it. A line marks where the diverged lanes reconverge.",
-    "每行是一个发射槽；填充的格子是这条指令活跃掩码中的 lane（lane 0 在左）。点击某行可跳到该步。横线标出发散的 lane 重汇合的位置。",
+    "每行是一个发射槽；填充的格子是这条指令活跃掩码中的 lane（lane 0 在左）。点击某行可跳到该步。横线标出分歧的 lane 重汇合的位置。",
 );
 
 /// The note over the side-by-side comparison of a kernel and its twin.
@@ -193,7 +192,7 @@ pub fn compare_note(k: Kernel) -> Tr {
         | Kernel::DataDependent
         | Kernel::EarlyReturn => tr(
             "The course's pair: the same work split by threadIdx.x % 2 (every warp diverges) and by (threadIdx.x / 32) % 2 (no warp diverges). Divergence costs one extra issue slot per if here, and both paths' full length in general.",
-            "课程中的一对写法：同样的工作，按 threadIdx.x % 2 划分（每个 warp 都发生分支发散）与按 (threadIdx.x / 32) % 2 划分（没有 warp 发散）。这里分支发散让每个 if 多花一个发射槽，一般情况下是两条路径长度之和。",
+            "课程中的一对写法：同样的工作，按 threadIdx.x % 2 划分（每个 warp 都发生分歧）与按 (threadIdx.x / 32) % 2 划分（没有 warp 分歧）。这里分歧让每个 if 多花一个发射槽，一般情况下是两条路径长度之和。",
         ),
     }
 }
@@ -203,7 +202,7 @@ pub fn compare_summary(slots: u32, branches: u32, efficiency: &str, lang: Lang) 
     trf!(
         lang,
         "{slots} issue slots · {branches} divergent branches · lane efficiency {efficiency}",
-        "{slots} 个发射槽 · {branches} 次分支发散 · lane 利用率 {efficiency}",
+        "{slots} 个发射槽 · {branches} 次分歧 · lane 利用率 {efficiency}",
         slots = slots,
         branches = branches,
         efficiency = efficiency,
@@ -223,7 +222,7 @@ pub const ACTIVE_LANE_SLOTS: Tr = tr("Active lane-slots", "活跃 lane·槽");
 pub const EFFICIENCY: Tr = tr("Lane efficiency", "lane 利用率");
 pub const EFFICIENCY_LAUNCHED: Tr =
     tr("Efficiency vs the launched lanes", "相对启动 lane 的利用率");
-pub const DIVERGENT_BRANCHES: Tr = tr("Divergent branches", "发散的分支");
+pub const DIVERGENT_BRANCHES: Tr = tr("Divergent branches", "分歧的分支");
 pub const DIVERGENT_BRANCHES_FORMULA: Tr = tr(
     "if executions whose mask split into two non-empty sides",
     "掩码分成两侧都非空的 if 执行次数",
@@ -274,13 +273,13 @@ pub fn warp_line(
 // The table of warps.
 pub const WARPS_NOTE: Tr = tr(
     "Warp w holds threadIdx.x = 32w … 32w + 31. Only a warp whose lanes disagree pays for divergence; a partial last warp idles its missing lanes in every instruction.",
-    "第 w 个 warp 包含 threadIdx.x = 32w … 32w + 31。只有 lane 之间条件不一致的 warp 才为分支发散付出代价；不满的最后一个 warp 在每条指令里都空着缺少的 lane。",
+    "第 w 个 warp 包含 threadIdx.x = 32w … 32w + 31。只有 lane 之间条件不一致的 warp 才为分歧付出代价；不满的最后一个 warp 在每条指令里都空着缺少的 lane。",
 );
 pub const COL_LAUNCH_MASK: Tr = tr("launch mask", "启动掩码");
 pub const COL_ISSUE_SLOTS: Tr = tr("issue slots", "发射槽");
 pub const COL_DIVERGENCE: Tr = tr(
     "divergent branches + loop passes with lanes dropped",
-    "发散分支 + 有 lane 退出的循环轮次",
+    "分歧分支 + 有 lane 退出的循环轮次",
 );
 pub const COL_EFFICIENCY: Tr = tr("lane efficiency", "lane 利用率");
 pub const SHOW_WARP: Tr = tr("show", "查看");
@@ -408,42 +407,3 @@ pub fn timeline_summary(
         pct = efficiency * 100.0,
     )
 }
-
-pub const QUESTIONS: [Question; 3] = [
-    Question {
-        id: "001-11-q3",
-        source: tr("Course 001 (hardware and roofline), §11 self-check, Q3", "课程 001（硬件与 Roofline）十一、自测 第 3 题"),
-        question: tr(
-            "In a warp, 16 threads take the if and 16 take the else. How does the execution time compare with no divergence?",
-            "warp 内 16 个线程走 if、16 个走 else，执行时间与无分歧比怎么变？",
-        ),
-        answer: tr(
-            "The two paths run one after the other, each with a mask that turns off half of the lanes: the time is about twice that without divergence (the sum of the lengths of the two code paths). Under SIMT a warp can only issue one instruction at a time.",
-            "两路串行执行、各用 mask 屏蔽一半 lane，时间约是无分歧的 2 倍（两段代码长度之和）；SIMT 下同一 warp 只能同时发一条指令。",
-        ),
-    },
-    Question {
-        id: "a100-6-q4",
-        source: tr("A100: from chip to SIMT, §6 check questions, Q4", "《A100：从芯片到 SIMT》6. 校验问题 第 4 题"),
-        question: tr(
-            "Why does 32 threads per warp not mean each thread is permanently tied to one CUDA core?",
-            "为什么 32 Threads / Warp 不代表每个 Thread 永久对应一个 CUDA Core？",
-        ),
-        answer: tr(
-            "The warp, not the thread, is the unit of issue: the scheduler issues the warp's next instruction plus its active mask, and that instruction decides which execution pipeline (FP32, INT32, SFU, LD/ST, Tensor Core) it goes to. Each thread's state lives in its registers, not in a core; the lanes of a masked-off path do no work at all.",
-            "warp 才是发射单位，不是 thread：调度器发射的是“某个 warp 的下一条指令 + Active Mask”，由这条指令决定交给哪类执行流水线（FP32、INT32、SFU、LD/ST、Tensor Core）。线程的状态保存在它的寄存器里，而不是某个 Core 上；被屏蔽路径上的 lane 根本不做事。",
-        ),
-    },
-    Question {
-        id: "a100-6-q7",
-        source: tr("A100: from chip to SIMT, §6 check questions, Q7", "《A100：从芯片到 SIMT》6. 校验问题 第 7 题"),
-        question: tr(
-            "What resource is lost to branch divergence, to uncoalesced memory access, and to low occupancy?",
-            "分支发散、访存不合并和低 Occupancy 分别损失了什么资源？",
-        ),
-        answer: tr(
-            "Divergence wastes issue slots and lanes: the masked-off lanes of each serialised path do nothing (lane efficiency drops). Uncoalesced access wastes memory bandwidth: more sectors are moved than the data needed. Low occupancy wastes latency hiding: the scheduler has fewer ready warps to switch to while others wait on memory.",
-            "分支发散浪费的是发射槽和 lane：每条串行路径上被屏蔽的 lane 空转（lane 利用率下降）。访存不合并浪费的是访存带宽：搬运的 sector 多于真正需要的数据。低占用率损失的是延迟隐藏能力：其他 warp 等待访存时，调度器可切换的就绪 warp 更少。",
-        ),
-    },
-];

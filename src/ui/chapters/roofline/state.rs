@@ -448,7 +448,8 @@ mod tests {
             assert_eq!(out.points.len(), 7, "{id}");
             assert_eq!(
                 out.gpu.roof(Precision::Bf16Tensor),
-                out.gpu.roof_from(Precision::Bf16Tensor, ValueSource::Datasheet),
+                out.gpu
+                    .roof_from(Precision::Bf16Tensor, ValueSource::Datasheet),
                 "{id}"
             );
         }

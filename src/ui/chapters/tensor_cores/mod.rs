@@ -17,7 +17,6 @@ use leptos::prelude::*;
 
 use crate::ui::i18n::t;
 use crate::ui::shell::{ChapterBody, UrlInputs};
-use crate::ui::widgets::Questions;
 use state::TcState;
 
 /// The chapter's body inside the shell's frame.
@@ -49,7 +48,6 @@ impl ChapterBody for Page {
             <steps::StepsSection/>
             <layers::LayersSection/>
             <layers::GenerationsSection/>
-            <Questions questions=&text::QUESTIONS/>
         }
         .into_any()
     }

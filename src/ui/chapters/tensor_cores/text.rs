@@ -13,7 +13,6 @@ use crate::model::w8a8::{
 use crate::trf;
 use crate::ui::format::grouped;
 use crate::ui::i18n::{tr, Lang, Tr};
-use crate::ui::widgets::Question;
 
 pub const TITLE: Tr = tr("Tensor Cores and the W8A8 GEMV", "Tensor Core 与 W8A8 GEMV");
 pub const INTRO: [Tr; 2] = [
@@ -394,69 +393,6 @@ pub const X_LABEL: Tr = tr(
 pub const SEED_LABEL: Tr = tr("weight seed", "权重随机种子");
 
 // ---- Questions (course a100-from-chip-to-simt §6, Q9–Q13) -----------------------------------
-
-pub static QUESTIONS: [Question; 5] = [
-    Question {
-        id: "q-000-6-9",
-        source: tr("Course “A100: from chip to SIMT”, §6 question 9", "课程《A100：从芯片到 SIMT》第 6 节 第 9 题"),
-        question: tr(
-            "In symmetric W8A8, why can INT8 × INT8 first be accumulated completely in INT32, and only then be dequantised by one multiplication with sₓ × sᵂ[o]?",
-            "对称 W8A8 中，为什么 INT8 × INT8 可以先完整累加到 INT32，再统一乘 sₓ × sᵂ[o] 反量化？",
-        ),
-        answer: tr(
-            "With zero points 0, x ≈ sₓ · qₓ and w[o] ≈ sᵂ[o] · q_W[o], and the scales are constant along K (one per tensor for x, one per output row for W). So Σ_k w[o][k] · x[k] ≈ sₓ · sᵂ[o] · Σ_k q_W[o][k] · qₓ[k]: the scales factor out of the sum. The sum of integers is exact in INT32 as long as it cannot overflow: K · 127² < 2³¹ (even 4096 · 128² = 67,108,864 fits).",
-            "Zero Point 为 0 时 x ≈ sₓ · qₓ、w[o] ≈ sᵂ[o] · q_W[o]，且 scale 沿 K 维不变（x 整个张量一个，W 每个输出行一个）。因此 Σ_k w[o][k] · x[k] ≈ sₓ · sᵂ[o] · Σ_k q_W[o][k] · qₓ[k]：scale 可以提到求和号外面。整数求和在 INT32 中是精确的，只要不溢出：K · 127² < 2³¹（即使按 4096 · 128² = 67,108,864 估算也放得下）。",
-        ),
-    },
-    Question {
-        id: "q-000-6-10",
-        source: tr("Course “A100: from chip to SIMT”, §6 question 10", "课程《A100：从芯片到 SIMT》第 6 节 第 10 题"),
-        question: tr(
-            "In the teaching kernel, the block, the warp and the lane are responsible for the N tile, the K slice, and what kind of cooperation respectively?",
-            "教学 Kernel 中，Block、Warp 与 Lane 分别负责 N Tile、K Slice 和哪一类协作？",
-        ),
-        answer: tr(
-            "A block owns one N tile of 16 outputs (blockIdx.x · 16 …). Each of its 4 warps owns a 1024-wide K slice and runs 64 mma_syncs over it. The lanes cooperate inside the warp: they stage the A and B tiles into shared memory (i = lane, i += 32), together hold the distributed A, B and accumulator fragments so that load_matrix_sync / mma_sync / store_matrix_sync are complete only when all 32 take part; in the epilogue, threads 0–15 add the 4 warps' partials and write the outputs.",
-            "Block 负责一个 16 个输出的 N Tile（blockIdx.x · 16 起）；其中 4 个 Warp 各负责一段 1024 宽的 K Slice，在上面执行 64 次 mma_sync；Lane 负责 Warp 内的协作：按 i = lane、i += 32 把 A、B Tile 搬进 Shared Memory，并共同持有分布式的 A、B 与累加器 Fragment——只有 32 个 Lane 都参与，load_matrix_sync / mma_sync / store_matrix_sync 才完整；Epilogue 中由线程 0–15 合并 4 个 Warp 的部分和并写出结果。",
-        ),
-    },
-    Question {
-        id: "q-000-6-11",
-        source: tr("Course “A100: from chip to SIMT”, §6 question 11", "课程《A100：从芯片到 SIMT》第 6 节 第 11 题"),
-        question: tr(
-            "Why can an output element of a WMMA fragment not be permanently assigned to one thread?",
-            "为什么不能把 WMMA Fragment 的某个输出元素永久对应到某个 Thread？",
-        ),
-        answer: tr(
-            "A fragment is a cooperative object spread over the registers of all 32 lanes, and the element-to-lane mapping is not a stable interface of the CUDA C++ API: NVIDIA leaves it unspecified, it may differ between architectures, element types and compiler versions (what this page draws was observed on sm_90). Code that reads acc_frag.x[i] as “output o of thread t” is relying on an accident; go through store_matrix_sync, or use mma.sync, whose layout the PTX ISA documents.",
-            "Fragment 是分布在 32 个 Lane 寄存器中的协作对象，其元素到 Lane 的映射不是 CUDA C++ API 的稳定接口：NVIDIA 没有规定它，不同架构、元素类型和编译器版本都可能不同（本页画的是在 sm_90 上观察到的）。把 acc_frag.x[i] 当作“线程 t 的第 o 个输出”是在依赖偶然现象；应通过 store_matrix_sync 取结果，或改用 PTX ISA 明确规定布局的 mma.sync。",
-        ),
-    },
-    Question {
-        id: "q-000-6-12",
-        source: tr("Course “A100: from chip to SIMT”, §6 question 12", "课程《A100：从芯片到 SIMT》第 6 节 第 12 题"),
-        question: tr(
-            "At which layers do wmma::mma_sync, PTX wmma.mma…s32.s8.s8.s32 and the A100's IMMA-family SASS each sit?",
-            "wmma::mma_sync、PTX wmma.mma...s32.s8.s8.s32 与 A100 IMMA-family SASS 分别处在哪一层？",
-        ),
-        answer: tr(
-            "wmma::mma_sync is CUDA C++, a warp-level matrix API in <mma.h>. wmma.mma.sync.aligned.row.col.m16n16k16.s32.s8.s8.s32 is PTX, the virtual ISA that nvcc emits and that the GPU does not execute as text. IMMA is SASS, the machine code ptxas (or the driver's JIT) produces for sm_80: on sm_80 and sm_90 each mma_sync became two IMMA.16816.S8.S8.",
-            "wmma::mma_sync 属于 CUDA C++ 层，是 <mma.h> 中的 Warp 级矩阵 API；wmma.mma.sync.aligned.row.col.m16n16k16.s32.s8.s8.s32 属于 PTX 层，是 nvcc 生成的虚拟 ISA，GPU 不直接执行 PTX 文本；IMMA 属于 SASS 层，是 ptxas（或驱动 JIT）为 sm_80 生成的机器码：在 sm_80 与 sm_90 上每个 mma_sync 都变成两条 IMMA.16816.S8.S8。",
-        ),
-    },
-    Question {
-        id: "q-000-6-13",
-        source: tr("Course “A100: from chip to SIMT”, §6 question 13", "课程《A100：从芯片到 SIMT》第 6 节 第 13 题"),
-        question: tr(
-            "Why does batch = 1, even with INT8 Tensor Cores, face both low M-tile utilisation and the HBM weight-bandwidth bottleneck?",
-            "为什么 batch=1 即使使用 INT8 Tensor Core，仍会同时面临 M Tile 利用率低和 HBM 权重带宽瓶颈？",
-        ),
-        answer: tr(
-            "With one token, A has one real row: in an m16n16k16 tile 15 of 16 rows are padding, so the Tensor Cores do 16 × the useful multiply-adds (1/16 utilisation). Independently, every weight byte is read from HBM once and used for a single multiply-add (2 operations per byte, far left of the A100's INT8 ridge of 312): the kernel is bound by streaming the 16 MiB of weights, however fast the Tensor Cores are. INT8 halves the bytes compared with FP16, but does not create reuse; only a larger batch does.",
-            "只有一个 token 时 A 只有一行真实数据：m16n16k16 Tile 的 16 行中 15 行是补 0，Tensor Core 做的乘加是有用量的 16 倍（利用率 1/16）。与此无关的另一面是：每个权重字节从 HBM 读出后只参与一次乘加（每字节 2 次运算，远在 A100 INT8 拐点 312 的左侧），不管 Tensor Core 多快，Kernel 都受限于搬运 16 MiB 权重的带宽。INT8 相比 FP16 把字节数减半，却不产生数据复用；只有更大的 batch 才能。",
-        ),
-    },
-];
 
 // ---- Layout sources, in both languages ------------------------------------------------------
 

@@ -5,8 +5,7 @@
 
 use crate::model::access::AccessError;
 use crate::trf;
-use crate::ui::i18n::{pick, tr, Lang, Tr};
-use crate::ui::widgets::{formula_error_text, Question};
+use crate::ui::i18n::{tr, Lang, Tr};
 
 use super::Problem;
 
@@ -75,10 +74,7 @@ pub fn formula_help(vars: &[(&str, i64)], lang: Lang) -> String {
 /// last valid pattern.
 pub fn problem_text(p: &Problem, lang: Lang) -> String {
     let what = match p {
-        Problem::Formula(e) => {
-            let (en, zh) = formula_error_text(e);
-            pick(lang, en, zh)
-        }
+        Problem::Formula(e) => crate::ui::text::formula_error(e, lang),
         Problem::Access(e) => {
             let en = e.to_string();
             match *e {
@@ -122,37 +118,6 @@ pub fn problem_text(p: &Problem, lang: Lang) -> String {
     };
     format!("{what} {}", KEEPS_LAST.get(lang))
 }
-
-/// The seeds' self-check questions on memory access, shared by both chapters.
-pub static QUESTIONS: [Question; 2] = [
-    Question {
-        id: "q-000-6-7",
-        source: tr(
-            "Course 000 (A100: from chip to SIMT), §6 question 7. The course leaves it unanswered; this answer follows its §2.4, §4.3 and §4.4.",
-            "课程 000（A100：从芯片到 SIMT）第 6 节 第 7 题。原文只列了问题；此答案依据其 2.4、4.3、4.4 节。",
-        ),
-        question: tr(
-            "What resource does each of these lose: branch divergence, uncoalesced memory access, and low occupancy?",
-            "分支发散、访存不合并和低 Occupancy 分别损失了什么资源？",
-        ),
-        answer: tr(
-            "Divergence loses SIMT lanes: the warp runs each path in turn with an active mask, so masked-off lanes idle and two paths take about the time of both. Uncoalesced access loses memory bandwidth: the warp's addresses need more 32-byte sectors than the bytes it uses (32 sectors = 1024 B for 128 useful bytes in the scattered case, 1/8 of the bandwidth), and on shared memory, bank conflicts serialise into extra wavefronts. Low occupancy loses latency hiding: with few resident warps the scheduler often finds no ready warp while the others wait hundreds of cycles for memory, so issue slots stay empty.",
-            "分支发散损失的是 SIMT lane：warp 用 Active Mask 依次执行各条路径，被屏蔽的 lane 空转，两条路径大约要花两段代码之和的时间。访存不合并损失的是访存带宽：warp 的地址需要比实际使用的字节多得多的 32 字节 sector（散乱情形要搬 32 个 sector = 1024 字节才拿到 128 字节有用数据，带宽只剩 1/8）；在 shared memory 上，bank 冲突会串行成额外的 wavefront。低 Occupancy 损失的是延迟隐藏能力：常驻 warp 太少，其余 warp 等待数百周期的访存时，调度器常常找不到可发射的 warp，发射槽空闲。",
-        ),
-    },
-    Question {
-        id: "q-001-11-4",
-        source: tr("Course 001, §11 question 4", "课程 001 第十一节 第 4 题"),
-        question: tr(
-            "Roughly how many cycles does an access to registers, shared memory, L2 and HBM take? Why is shared memory called “the place where data is reused”?",
-            "寄存器、shared memory、L2、HBM 的访问延迟大约各多少周期？为什么说 shared 是“数据复用的场所”？",
-        ),
-        answer: tr(
-            "About 0, 20–30, 200 and 400–800 cycles. Shared memory delivers 128 B per SM per cycle, and summed over the whole chip that is an order of magnitude more than HBM bandwidth: once a block of data is in shared memory, many threads of the block read it again and again. That is the mechanism by which GEMM tiling crosses the ridge point.",
-            "约 0、20–30、200、400–800 周期；shared 每 SM 每周期 128 B，全卡合计比 HBM 带宽高一个数量级——把一块数据搬进 shared 后被 block 内多个线程反复读，是 GEMM 分块跨过 ridge 的机制。",
-        ),
-    },
-];
 
 /// The description line once the reader has edited a preset's inputs.
 pub fn modified_preset(title: &str, lang: Lang) -> String {
