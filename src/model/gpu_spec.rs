@@ -3,7 +3,8 @@
 //! The main type is [`GpuSpec`]; presets are named constructors (`GpuSpec::a100_sxm()`).
 //! Per-compute-capability limits follow `spec/hw-model.md` §0 (sources: CUDA C++ Programming
 //! Guide "Features and Technical Specifications" [PG], NVIDIA's `cuda_occupancy.h` [OCC-H],
-//! CCCL `arch_traits.cuh` [CCCL], and an H200 probe [PROBE]). Peaks and memory follow §7
+//! CCCL `arch_traits.cuh` [CCCL], and an H200 probe [PROBE]); CC 10.0 (B200) and 12.0 (RTX 5090)
+//! follow the CUDA 12.9 header, checked case for case by `tests/fixtures/occupancy_cuda_occupancy_h.json`. Peaks and memory follow §7
 //! (whitepapers and datasheets [WP]). A100 and H100 also carry the course's rounded values
 //! (A100 19.5 / 312 TFLOPS, 2.0 TB/s; H100 67 / 989 TFLOPS, 3.35 TB/s), which
 //! [`GpuSpec::roof`] uses so that the course's Roofline table is reproduced exactly.
@@ -572,7 +573,9 @@ impl GpuSpec {
     /// Limits: [OCC-H] CUDA 12.9 for CC 12.x (24 blocks/SM, barriers 1 × blocks, 128 B smem
     /// granularity, carveouts 0, 8, 16, 32, 64, 100 KiB) and [CCCL] `arch_traits` for sm_120
     /// (1,536 threads / 48 warps per SM, 65,536 registers, 102,400 B smem/SM, 101,376 B opt-in,
-    /// 1,024 B reserved). SMs, clock, memory and L2: NVIDIA's RTX 5090 specifications (170 SMs,
+    /// 1,024 B reserved); a CC 12.0 RTX 5060 Ti's published device query (GitHub
+    /// `Jumperkables/cuda-benchmarking`) reads the same threads, registers and smem per SM. The
+    /// 24 blocks/SM are the header's; no device was queried for them. SMs, clock, memory and L2: NVIDIA's RTX 5090 specifications (170 SMs,
     /// 21,760 CUDA cores, 2.41 GHz boost, 32 GB GDDR7 at 28 Gbps on 512 bits = 1,792 GB/s).
     /// Peaks: FP32 = 21,760 × 2 × 2.407 GHz = 104.8 TFLOPS. NVIDIA publishes the Tensor rate only
     /// as 3,352 "AI TOPS" (FP4 with sparsity); the dense figures here follow from it as in the
