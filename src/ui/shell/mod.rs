@@ -9,12 +9,14 @@
 //! The inputs follow the URL ([`UrlInputs`]): a link, Back, Forward or a classroom step that
 //! changes the query of the chapter on screen changes what the chapter shows.
 
+mod field_slider;
 mod text;
 mod url_state;
 
 use leptos::prelude::*;
 use leptos_router::components::A;
 
+pub use field_slider::FieldSlider;
 pub use url_state::{without_lang, ChapterInputs, QueryWrite, UrlInputs, WRITE_INTERVAL_MS};
 
 use crate::ui::app::route_href;

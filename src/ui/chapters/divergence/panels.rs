@@ -3,6 +3,8 @@
 
 use leptos::prelude::*;
 
+use crate::ui::shell::FieldSlider;
+
 use crate::ui::widgets::formula_row_testid as row;
 
 use crate::ui::widgets::DataDetails;
@@ -23,17 +25,8 @@ fn slider(
     put: fn(&mut super::state::DivergenceInputs, u32),
     testid: &'static str,
 ) -> impl IntoView {
-    let st = state();
-    view! {
-        <RangeSlider
-            label=label min=u64::from(range.0) max=u64::from(range.1) testid=testid
-            value=Signal::derive(move || u64::from(st.inputs.with(get)))
-            on_input=Callback::new(move |v: u64| {
-                let v = u32::try_from(v).unwrap_or(range.1);
-                st.inputs.update(|i| put(i, v));
-            })
-        />
-    }
+    let (min, max) = (u64::from(range.0), u64::from(range.1));
+    view! { <FieldSlider inputs=state().inputs label=label min=min max=max get=get put=put testid=testid/> }
 }
 
 /// The controls: preset, branch order, block and warp, n, blockIdx, seed.

@@ -3,6 +3,8 @@
 
 use leptos::prelude::*;
 
+use crate::ui::shell::FieldSlider;
+
 use super::bars::limit_text;
 use super::state::{limits, OccInputs, OccOutputs, OccState, Preset, SmemUnit};
 use super::text;
@@ -76,14 +78,8 @@ fn slider(
     put: fn(&mut OccInputs, u32),
     testid: &'static str,
 ) -> impl IntoView {
-    let st = state();
-    view! {
-        <RangeSlider
-            label=label min=u64::from(range.0) max=u64::from(range.1) step=step unit=unit testid=testid
-            value=Signal::derive(move || u64::from(st.inputs.with(get)))
-            on_input=Callback::new(move |v: u64| st.inputs.update(|i| put(i, u32::try_from(v).unwrap_or(u32::MAX))))
-        />
-    }
+    let (min, max) = (u64::from(range.0), u64::from(range.1));
+    view! { <FieldSlider inputs=state().inputs label=label min=min max=max step=step unit=unit get=get put=put testid=testid/> }
 }
 
 /// The controls: GPU, the course's presets, the kernel's resources, the carveout.

@@ -2,6 +2,8 @@
 
 use leptos::prelude::*;
 
+use crate::ui::shell::FieldSlider;
+
 use super::state::{limits, Family, PointKind, RooflineInputs, RooflineState};
 use super::text;
 use crate::geom::chart::ChartFrame;
@@ -11,7 +13,7 @@ use crate::ui::charts::roofline_chart::{self, RooflineCanvas, RooflineDrawing};
 use crate::ui::format::{bytes_both, duration, fixed, micros, si, sig3};
 use crate::ui::i18n::{t, use_lang, Lang, Tr};
 use crate::ui::widgets::formula_row;
-use crate::ui::widgets::{DataDetails, NumberField, RangeSlider, Scale};
+use crate::ui::widgets::{DataDetails, NumberField, Scale};
 
 fn state() -> RooflineState {
     expect_context::<RooflineState>()
@@ -145,14 +147,8 @@ fn slider(
     put: fn(&mut RooflineInputs, u64),
     testid: &'static str,
 ) -> impl IntoView {
-    let st = state();
-    view! {
-        <RangeSlider
-            label=label min=range.0 max=range.1 scale=scale testid=testid
-            value=Signal::derive(move || st.inputs.with(get))
-            on_input=Callback::new(move |v| st.inputs.update(|i| put(i, v)))
-        />
-    }
+    let inputs = state().inputs;
+    view! { <FieldSlider inputs=inputs label=label min=range.0 max=range.1 scale=scale get=get put=put testid=testid/> }
 }
 
 /// The controls: GPU, value source, measured layer, the reader's kernel, tile sizes.

@@ -2,11 +2,13 @@
 
 use leptos::prelude::*;
 
+use crate::ui::shell::FieldSlider;
+
 use super::state::{limits, SchedulingInputs, SchedulingState};
 use super::text;
 use crate::model::scheduler::{latency_presets, WarpState};
 use crate::ui::i18n::{t, use_lang, Tr};
-use crate::ui::widgets::{RangeSlider, StepPlayer};
+use crate::ui::widgets::StepPlayer;
 
 pub(super) fn state() -> SchedulingState {
     expect_context::<SchedulingState>()
@@ -225,17 +227,8 @@ fn slider(
     put: fn(&mut SchedulingInputs, u32),
     testid: &'static str,
 ) -> impl IntoView {
-    let st = state();
-    view! {
-        <RangeSlider
-            label=label min=u64::from(range.0) max=u64::from(range.1) testid=testid
-            value=Signal::derive(move || u64::from(st.inputs.with(get)))
-            on_input=Callback::new(move |v: u64| {
-                let v = u32::try_from(v).unwrap_or(range.1);
-                st.inputs.update(|i| put(i, v));
-            })
-        />
-    }
+    let (min, max) = (u64::from(range.0), u64::from(range.1));
+    view! { <FieldSlider inputs=state().inputs label=label min=min max=max get=get put=put testid=testid/> }
 }
 
 /// The controls: latency preset and L, k, W, ILP, cycles drawn.

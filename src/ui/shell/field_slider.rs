@@ -1,0 +1,52 @@
+//! A slider bound to one numeric field of a chapter's inputs: the one place a chapter's
+//! sliders read and edit [`UrlInputs`].
+
+use leptos::prelude::*;
+
+use super::{ChapterInputs, UrlInputs};
+use crate::ui::i18n::Tr;
+use crate::ui::widgets::{RangeSlider, Scale};
+
+/// A [`RangeSlider`] over `min..=max` showing `get(inputs)` and editing with `put` (an edit:
+/// it replaces the history entry).
+#[component]
+pub fn FieldSlider<I, V>(
+    /// The chapter's inputs.
+    inputs: UrlInputs<I>,
+    /// Label.
+    label: Tr,
+    /// Smallest value.
+    min: u64,
+    /// Largest value.
+    max: u64,
+    /// Slider step.
+    #[prop(default = 1)]
+    step: u64,
+    /// Linear or logarithmic track.
+    #[prop(optional)]
+    scale: Scale,
+    /// Unit after the number.
+    #[prop(optional)]
+    unit: &'static str,
+    /// Reads the field.
+    get: fn(&I) -> V,
+    /// Writes the field (the value is already within `min..=max`).
+    put: fn(&mut I, V),
+    /// `data-testid`.
+    #[prop(optional)]
+    testid: &'static str,
+) -> impl IntoView
+where
+    I: ChapterInputs,
+    V: Copy + Into<u64> + TryFrom<u64> + Send + Sync + 'static,
+{
+    view! {
+        <RangeSlider label=label min=min max=max step=step scale=scale unit=unit testid=testid
+            value=Signal::derive(move || inputs.with(|i| get(i).into()))
+            on_input=Callback::new(move |v: u64| {
+                if let Ok(v) = V::try_from(v.clamp(min, max)) {
+                    inputs.update(|i| put(i, v));
+                }
+            })/>
+    }
+}
