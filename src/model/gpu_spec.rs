@@ -3,7 +3,8 @@
 //! The main type is [`GpuSpec`]; presets are named constructors (`GpuSpec::a100_sxm()`).
 //! Per-compute-capability limits follow `spec/hw-model.md` §0 (sources: CUDA C++ Programming
 //! Guide "Features and Technical Specifications" [PG], NVIDIA's `cuda_occupancy.h` [OCC-H],
-//! CCCL `arch_traits.cuh` [CCCL], and an H200 probe [PROBE]). Peaks and memory follow §7
+//! CCCL `arch_traits.cuh` [CCCL], and an H200 probe [PROBE]); CC 10.0 (B200) and 12.0 (RTX 5090)
+//! follow the CUDA 12.9 header, checked case for case by `tests/fixtures/occupancy_cuda_occupancy_h.json`. Peaks and memory follow §7
 //! (whitepapers and datasheets [WP]). A100 and H100 also carry the course's rounded values
 //! (A100 19.5 / 312 TFLOPS, 2.0 TB/s; H100 67 / 989 TFLOPS, 3.35 TB/s), which
 //! [`GpuSpec::roof`] uses so that the course's Roofline table is reproduced exactly.
@@ -91,7 +92,8 @@ pub enum ValueSource {
 /// All sizes are bytes unless the name says otherwise. Construct with a preset.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GpuSpec {
-    /// Short stable id used in URLs: "a100", "h100", "v100", "t4", "rtx3090", "l4", "rtx4090".
+    /// Short stable id used in URLs: "a100", "h100", "v100", "t4", "rtx3090", "l4", "rtx4090",
+    /// "h200", "h100pcie", "b200", "rtx5090".
     pub id: &'static str,
     /// Product name, e.g. "A100 SXM4 80GB".
     pub name: &'static str,
@@ -107,7 +109,7 @@ pub struct GpuSpec {
     pub max_threads_per_block: u32,
     /// `maxThreadsPerMultiProcessor` (2048 on 7.0/8.0/9.0, 1024 on 7.5, 1536 on 8.6/8.9). [PG, CCCL]
     pub max_threads_per_sm: u32,
-    /// Resident blocks per SM (32, 16, 32, 16, 24, 32 for 7.0 … 9.0). [OCC-H, PROBE]
+    /// Resident blocks per SM (32, 16, 32, 16, 24, 32, 32, 24 for 7.0 … 9.0, 10.0, 12.0). [OCC-H, PROBE]
     pub max_blocks_per_sm: u32,
     /// 32-bit registers per SM: 65536. [PG]
     pub regs_per_sm: u32,
@@ -127,25 +129,26 @@ pub struct GpuSpec {
     pub smem_per_block_optin_bytes: u32,
     /// `reservedSharedMemPerBlock`: driver reserve per block, bytes (1024 from 8.0 on). [CCCL, PROBE]
     pub reserved_smem_per_block_bytes: u32,
-    /// Shared-memory allocation granularity, bytes (256 on 7.x, 128 on 8.x/9.0). [OCC-H]
+    /// Shared-memory allocation granularity, bytes (256 on 7.x, 128 on 8.x/9.0/10.x/12.x). [OCC-H]
     pub smem_alloc_granularity_bytes: u32,
     /// Legal shared-memory carveout capacities per SM, KiB, ascending. [OCC-H, PG]
     pub carveout_capacities_kib: &'static [u32],
     /// Unified L1 + shared memory per SM, bytes (display only; UNCERTAIN for 7.5 and 8.9). [WP]
     pub l1_smem_per_sm_bytes: u32,
-    /// Block-barrier limit factor per SM (× max blocks); checked only for CC ≥ 9.0. [OCC-H]
+    /// Block-barrier limit factor per SM (× max blocks: 2 on 9.0/10.0, 1 on 12.x); checked only
+    /// for CC ≥ 9.0. [OCC-H]
     pub block_barriers_per_block_slot: u32,
     /// Shared-memory banks: 32, each 4 bytes wide. [PG]
     pub smem_banks: u32,
     /// Width of one shared-memory bank, bytes: 4. [PG]
     pub smem_bank_width_bytes: u32,
-    /// FP32 lanes ("CUDA cores") per SM: 64 on 7.x/8.0, 128 on 8.6/8.9/9.0. [WP]
+    /// FP32 lanes ("CUDA cores") per SM: 64 on 7.x/8.0, 128 on 8.6/8.9/9.0/10.0/12.0. [WP]
     pub fp32_lanes_per_sm: u32,
     /// Tensor Cores per SM (one per partition); 0 where the part has none. [WP]
     pub tensor_cores_per_sm: u32,
     /// Boost clock, MHz (the clock the FP32 peak is quoted at). [WP]
     pub boost_clock_mhz: u32,
-    /// L2 cache, bytes. [WP]
+    /// L2 cache, bytes; 0 where NVIDIA publishes none (B200). [WP]
     pub l2_bytes: u64,
     /// Device memory, bytes. [WP]
     pub memory_bytes: u64,
@@ -463,6 +466,153 @@ impl GpuSpec {
         }
     }
 
+    /// NVIDIA H200 SXM 141GB (GH100, CC 9.0, 132 SMs, 4.8 TB/s HBM3e).
+    ///
+    /// The H100 SXM5's die and SM with more, faster memory. Limits: spec §0 column 9.0, as the
+    /// H100 (the H200 probe [PROBE] reads 132 SMs, 233,472 B smem/SM, 232,448 B opt-in, 1,024 B
+    /// reserved, 32 blocks/SM). Memory: H200 datasheet, 141 GB HBM3e at 4.8 TB/s (stored as
+    /// 141 GiB like the other presets' "80GB"). L2: 60 MiB as the probe's H200 reports it
+    /// (`l2CacheSize`; the datasheet gives none). Peaks: the H200 SXM datasheet repeats the H100
+    /// SXM's (FP64 34, FP32 67, FP16/BF16 Tensor 1,979 with sparsity = 989.4 dense), so this
+    /// preset carries the H100 preset's dense peaks. No course values: the course rounds only
+    /// A100 and H100.
+    pub fn h200_sxm() -> GpuSpec {
+        GpuSpec {
+            l2_bytes: 60 * MIB,
+            memory_bytes: 141 * GIB,
+            memory_kind: "HBM3e",
+            bandwidth_bytes_per_s: 4800.0 * GB_PER_S,
+            course: None,
+            source:
+                "NVIDIA H200 datasheet (peaks as the H100 SXM); L2 as the H200 probe reports it",
+            ..GpuSpec {
+                id: "h200",
+                name: "H200 SXM 141GB",
+                sm_count: 132,
+                ..GpuSpec::h100_sxm()
+            }
+        }
+    }
+
+    /// NVIDIA H100 PCIe 80GB (GH100, CC 9.0, 114 SMs at 1755 MHz, 2.0 TB/s HBM2e, 50 MB L2).
+    ///
+    /// Limits: spec §0 column 9.0 (same SM as the H100 SXM5). Peaks: H100 PCIe datasheet, dense
+    /// (the datasheet prints the sparse figures with an asterisk: FP16/BF16 Tensor 1,513 is
+    /// **with sparsity**; the dense figure shown here is 756). FP64 26, FP32 51, TF32 Tensor 378,
+    /// FP16/BF16 Tensor 756, FP8 and INT8 Tensor 1,513 dense. Check: 114 SMs × 128 lanes × 2 ×
+    /// 1.755 GHz = 51.2 TFLOPS FP32. Bandwidth 2.0 TB/s as the datasheet rounds it.
+    pub fn h100_pcie() -> GpuSpec {
+        GpuSpec {
+            boost_clock_mhz: 1755,
+            memory_kind: "HBM2e",
+            bandwidth_bytes_per_s: 2000.0 * GB_PER_S,
+            peaks: Peaks {
+                fp64_flops_per_s: Some(26.0 * TERA),
+                fp32_flops_per_s: Some(51.0 * TERA),
+                tf32_tensor_flops_per_s: Some(378.0 * TERA),
+                fp16_tensor_flops_per_s: Some(756.0 * TERA),
+                bf16_tensor_flops_per_s: Some(756.0 * TERA),
+                int8_tensor_ops_per_s: Some(1513.0 * TERA),
+                fp8_tensor_flops_per_s: Some(1513.0 * TERA),
+            },
+            course: None,
+            source:
+                "NVIDIA H100 PCIe datasheet, dense figures (its 1,513 TFLOPS FP16 is with sparsity)",
+            ..GpuSpec {
+                id: "h100pcie",
+                name: "H100 PCIe 80GB",
+                sm_count: 114,
+                ..GpuSpec::h100_sxm()
+            }
+        }
+    }
+
+    /// NVIDIA B200 as in the HGX B200 (GB100 ×2, CC 10.0, 148 SMs, 180 GB HBM3e at 7.7 TB/s,
+    /// configurable up to 1,000 W).
+    ///
+    /// Limits: [OCC-H] CUDA 12.9 for CC 10.0 (32 blocks/SM, barriers 2 × blocks, 128 B smem
+    /// granularity, carveouts 0 … 228 KiB as 9.0) and [CCCL] `arch_traits` for sm_100 (2,048
+    /// threads / 64 warps per SM, 65,536 registers, 233,472 B smem/SM, 232,448 B opt-in, 1,024 B
+    /// reserved). Peaks: NVIDIA's GB200 NVL72 / HGX B200 datasheet, HGX B200 column
+    /// ("Individual Blackwell GPU", TDP configurable up to 1,000 W). Its Tensor figures are with
+    /// 2:4 sparsity, so the dense figures here are half: FP16/BF16 4.5 → 2.25 PFLOPS, FP8 9 →
+    /// 4.5, INT8 9 → 4.5 POPS, TF32 2.2 → 1.1; FP32 75 and FP64 37 TFLOPS as printed. The table
+    /// was read from a reproduction of NVIDIA's page, not from nvidia.com itself: UNCERTAIN.
+    /// Earlier NVIDIA material (Blackwell technical brief) gives 8 TB/s, FP32 80 and FP64 40 for
+    /// the same HGX part. The boost clock is not published: 1,980 MHz is FP32 75 TFLOPS / (148 ×
+    /// 128 lanes × 2), derived, UNCERTAIN. L2 is not published: 0 here means unknown.
+    pub fn b200() -> GpuSpec {
+        GpuSpec {
+            architecture: "Blackwell",
+            smem_per_sm_bytes: 233_472,
+            smem_per_block_optin_bytes: 232_448,
+            carveout_capacities_kib: &[0, 8, 16, 32, 64, 100, 132, 164, 196, 228],
+            l1_smem_per_sm_bytes: 256 * KIB,
+            fp32_lanes_per_sm: 128,
+            boost_clock_mhz: 1980,
+            l2_bytes: 0,
+            memory_bytes: 180 * GIB,
+            memory_kind: "HBM3e",
+            bandwidth_bytes_per_s: 7700.0 * GB_PER_S,
+            peaks: Peaks {
+                fp64_flops_per_s: Some(37.0 * TERA),
+                fp32_flops_per_s: Some(75.0 * TERA),
+                tf32_tensor_flops_per_s: Some(1100.0 * TERA),
+                fp16_tensor_flops_per_s: Some(2250.0 * TERA),
+                bf16_tensor_flops_per_s: Some(2250.0 * TERA),
+                int8_tensor_ops_per_s: Some(4500.0 * TERA),
+                fp8_tensor_flops_per_s: Some(4500.0 * TERA),
+            },
+            source: "NVIDIA HGX B200 datasheet (up to 1,000 W), Tensor figures halved to dense; read from a reproduction, not re-verified",
+            ..base("b200", "B200 (HGX, 1000 W)", (10, 0), 148)
+        }
+    }
+
+    /// NVIDIA GeForce RTX 5090 (GB202, CC 12.0, 170 SMs at 2407 MHz, 1,792 GB/s GDDR7, 96 MB L2).
+    ///
+    /// Limits: [OCC-H] CUDA 12.9 for CC 12.x (24 blocks/SM, barriers 1 × blocks, 128 B smem
+    /// granularity, carveouts 0, 8, 16, 32, 64, 100 KiB) and [CCCL] `arch_traits` for sm_120
+    /// (1,536 threads / 48 warps per SM, 65,536 registers, 102,400 B smem/SM, 101,376 B opt-in,
+    /// 1,024 B reserved); a CC 12.0 RTX 5060 Ti's published device query (GitHub
+    /// `Jumperkables/cuda-benchmarking`) reads the same threads, registers and smem per SM. The
+    /// 24 blocks/SM are the header's; no device was queried for them. SMs, clock, memory and L2: NVIDIA's RTX 5090 specifications (170 SMs,
+    /// 21,760 CUDA cores, 2.41 GHz boost, 32 GB GDDR7 at 28 Gbps on 512 bits = 1,792 GB/s).
+    /// Peaks: FP32 = 21,760 × 2 × 2.407 GHz = 104.8 TFLOPS. NVIDIA publishes the Tensor rate only
+    /// as 3,352 "AI TOPS" (FP4 with sparsity); the dense figures here follow from it as in the
+    /// RTX Blackwell whitepaper's table: FP4 1,676, FP8 and INT8 838 (FP8 with FP32 accumulate
+    /// 419), FP16/BF16 with FP32 accumulate 209.5, TF32 104.8; FP64 at 1/64 rate ≈ 1.64. The
+    /// GeForce half-rate FP32 accumulate is as on the RTX 4090; the whitepaper table itself was
+    /// not re-checked: UNCERTAIN.
+    pub fn rtx_5090() -> GpuSpec {
+        GpuSpec {
+            architecture: "Blackwell",
+            max_threads_per_sm: 1536,
+            max_blocks_per_sm: 24,
+            smem_per_sm_bytes: 102_400,
+            smem_per_block_optin_bytes: 101_376,
+            carveout_capacities_kib: &[0, 8, 16, 32, 64, 100],
+            l1_smem_per_sm_bytes: 128 * KIB,
+            block_barriers_per_block_slot: 1,
+            fp32_lanes_per_sm: 128,
+            boost_clock_mhz: 2407,
+            l2_bytes: 96 * MIB,
+            memory_bytes: 32 * GIB,
+            memory_kind: "GDDR7",
+            bandwidth_bytes_per_s: 1792.0 * GB_PER_S,
+            peaks: Peaks {
+                fp64_flops_per_s: Some(1.64 * TERA),
+                fp32_flops_per_s: Some(104.8 * TERA),
+                tf32_tensor_flops_per_s: Some(104.8 * TERA),
+                fp16_tensor_flops_per_s: Some(209.5 * TERA),
+                bf16_tensor_flops_per_s: Some(209.5 * TERA),
+                int8_tensor_ops_per_s: Some(838.0 * TERA),
+                fp8_tensor_flops_per_s: Some(419.0 * TERA),
+            },
+            source: "NVIDIA RTX 5090 specifications; Tensor peaks derived from 3,352 AI TOPS (FP4, sparse), not re-verified",
+            ..base("rtx5090", "GeForce RTX 5090", (12, 0), 170)
+        }
+    }
+
     /// Every preset, A100 first (the default), then H100, then by generation.
     pub fn all() -> Vec<GpuSpec> {
         vec![
@@ -473,6 +623,10 @@ impl GpuSpec {
             GpuSpec::rtx_3090(),
             GpuSpec::l4(),
             GpuSpec::rtx_4090(),
+            GpuSpec::h200_sxm(),
+            GpuSpec::h100_pcie(),
+            GpuSpec::b200(),
+            GpuSpec::rtx_5090(),
         ]
     }
 
@@ -713,7 +867,8 @@ impl GpuSpec {
             // H100 whitepaper: GH100 = 8 GPCs × 9 TPCs × 2 SMs = 144 SMs; H100 SXM5 enables
             // 132. Per partition: 32 FP32, 16 INT32, 16 FP64, 1 Tensor Core, 8 LD/ST, 4 SFU.
             // NVLink 4: 18 links, 900 GB/s; PCIe 5.0 x16: 128 GB/s.
-            "h100" => Some(Anatomy {
+            // The H200 is the same GH100 product (132 SMs, NVLink 4, PCIe 5) with other memory.
+            "h100" | "h200" => Some(Anatomy {
                 gpcs_full_die: 8,
                 tpcs_per_gpc: 9,
                 sms_per_tpc: 2,
@@ -748,8 +903,8 @@ mod tests {
         for g in &all {
             assert_eq!(GpuSpec::by_id(g.id).map(|x| x.name), Some(g.name));
         }
-        assert_eq!(all.len(), 7);
-        assert!(GpuSpec::by_id("b200").is_none());
+        assert_eq!(all.len(), 11);
+        assert!(GpuSpec::by_id("b300").is_none());
     }
 
     #[test]

@@ -3,8 +3,10 @@
 //! Main entry points: [`occupancy`] (the result the UI shows) and [`occupancy_steps`] (every
 //! intermediate number, so the UI never re-derives arithmetic). The algorithm is NVIDIA's
 //! `cudaOccMaxActiveBlocksPerMultiprocessor` from `cuda_occupancy.h` [OCC-H] for compute
-//! capability 7.0–9.0, as written out in `spec/hw-model.md` §1; the H200 probe [PROBE] found the
-//! runtime API bit-identical to it. Resident blocks are the minimum of four per-SM limits
+//! capability 7.0–9.0, as written out in `spec/hw-model.md` §1, and 10.0 / 12.0 as the CUDA 12.9
+//! header computes them (same steps; the per-CC constants live in the presets, and
+//! `tests/fixtures/occupancy_cuda_occupancy_h.json` checks them case for case); the H200 probe
+//! [PROBE] found the runtime API bit-identical to the header. Resident blocks are the minimum of four per-SM limits
 //! (warp slots, registers, shared memory, block slots), plus the block-barrier cap on CC ≥ 9.0.
 //!
 //! Modelling decisions (each documented where it is made):

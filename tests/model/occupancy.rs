@@ -1,6 +1,8 @@
 //! Occupancy: spec §1's 32 worked examples, the H200 runtime rows, every case of
-//! `tests/fixtures/occupancy_h200.json` (copied from shared/truth/occupancy.json), the course's
-//! examples, and property tests over arbitrary inputs on every preset.
+//! `tests/fixtures/occupancy_h200.json` (copied from shared/truth/occupancy.json), every case of
+//! `tests/fixtures/occupancy_cuda_occupancy_h.json` (NVIDIA's header, CUDA 12.9, with the H200,
+//! B200 and RTX 5090 presets; made by `tests/gpu/occupancy_table.cpp`), the course's examples,
+//! and property tests over arbitrary inputs on every preset.
 
 use proptest::prelude::*;
 use warpscope::model::gpu_spec::GpuSpec;
@@ -470,7 +472,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(2000))]
 
     #[test]
-    fn never_panics_and_results_are_consistent(gpu_i in 0usize..7, k in any_kernel()) {
+    fn never_panics_and_results_are_consistent(gpu_i in 0usize..11, k in any_kernel()) {
         let gpu = &presets()[gpu_i];
         let s = occupancy_steps(gpu, &k);
         let r = occupancy(gpu, &k);
@@ -500,7 +502,7 @@ proptest! {
     }
 
     #[test]
-    fn more_registers_never_raise_blocks(gpu_i in 0usize..7, k in any_kernel(), extra in 0u32..300) {
+    fn more_registers_never_raise_blocks(gpu_i in 0usize..11, k in any_kernel(), extra in 0u32..300) {
         let gpu = &presets()[gpu_i];
         let more = KernelConfig { regs_per_thread: k.regs_per_thread.saturating_add(extra), ..k };
         prop_assert!(model_blocks(gpu, &more) <= model_blocks(gpu, &k));
@@ -508,7 +510,7 @@ proptest! {
 
     #[test]
     fn more_shared_memory_never_raises_blocks(
-        gpu_i in 0usize..7, k in any_kernel(), extra_dyn in 0u32..100_000, extra_static in 0u32..20_000,
+        gpu_i in 0usize..11, k in any_kernel(), extra_dyn in 0u32..100_000, extra_static in 0u32..20_000,
     ) {
         let gpu = &presets()[gpu_i];
         let more = KernelConfig { dynamic_smem_bytes: k.dynamic_smem_bytes.saturating_add(extra_dyn), ..k };
@@ -516,4 +518,138 @@ proptest! {
         let more = KernelConfig { static_smem_bytes: k.static_smem_bytes.saturating_add(extra_static), ..k };
         prop_assert!(model_blocks(gpu, &more) <= model_blocks(gpu, &k));
     }
+}
+
+#[test]
+fn cuda_occupancy_h_12_9_table_for_h200_b200_rtx5090() {
+    // tests/gpu/occupancy_table.cpp: NVIDIA's header (CUDA 12.9) with each preset's properties
+    // filled by hand; every row compared field for field, case for case.
+    let fx = fixture_json("occupancy_cuda_occupancy_h.json");
+    let rows = fx["rows"].as_array().expect("rows");
+    assert_eq!(rows.len(), 4032);
+    assert_eq!(int(&fx["count"]), 4032);
+    let mut per_gpu = std::collections::BTreeMap::new();
+    let mut launchable = 0;
+    for row in rows {
+        let id = row[0].as_str().expect("gpu id");
+        let gpu = GpuSpec::by_id(id).unwrap_or_else(|| panic!("unknown preset {id}"));
+        let k = kernel(
+            int(&row[3]) as u32,
+            int(&row[2]) as u32,
+            int(&row[4]) as u32,
+            int(&row[5]) as u32,
+            carveout_of(int(&row[1])),
+        );
+        let ctx = format!("header row {row}");
+        assert_eq!(int(&row[6]), 0, "{ctx}: header status");
+        let s = occupancy_steps(&gpu, &k);
+        assert_eq!(s.blocks_per_sm, limit(&row[7]), "{ctx}: blocks");
+        assert_eq!(s.warps_per_sm, limit(&row[8]), "{ctx}: warps");
+        // limitingFactors: WARPS=1, REGS=2, SMEM=4, BLOCKS=8 from `limiters`; BARRIERS=16 when
+        // the barrier cap (CC >= 9.0) equals the result, as OCC-H sets it.
+        let mut factors = 0;
+        for l in &s.limiters {
+            factors |= match l {
+                Limiter::Warps => 1,
+                Limiter::Registers => 2,
+                Limiter::SharedMemory => 4,
+                Limiter::Blocks => 8,
+            };
+        }
+        if s.limit_by_barriers == s.blocks_per_sm {
+            factors |= 16;
+        }
+        assert_eq!(factors, int(&row[9]), "{ctx}: limiting factors");
+        assert_eq!(s.limit_by_registers, limit(&row[10]), "{ctx}: regs limit");
+        assert_eq!(
+            s.limit_by_shared_memory,
+            limit(&row[11]),
+            "{ctx}: smem limit"
+        );
+        assert_eq!(s.limit_by_warps, limit(&row[12]), "{ctx}: warps limit");
+        assert_eq!(s.limit_by_blocks, limit(&row[13]), "{ctx}: blocks limit");
+        assert_eq!(
+            s.limit_by_barriers,
+            limit(&row[14]),
+            "{ctx}: barriers limit"
+        );
+        assert_eq!(s.regs_per_block, int(&row[15]) as u64, "{ctx}: alloc regs");
+        assert_eq!(
+            s.smem_per_block_bytes,
+            int(&row[16]) as u64,
+            "{ctx}: alloc smem"
+        );
+        // The header's 0 blocks is the model's launch error, and only that.
+        assert_eq!(occupancy(&gpu, &k).is_ok(), s.blocks_per_sm > 0, "{ctx}");
+        launchable += usize::from(s.blocks_per_sm > 0);
+        *per_gpu.entry(id.to_string()).or_insert(0) += 1;
+    }
+    let counts: Vec<(String, i32)> = per_gpu.into_iter().collect();
+    assert_eq!(
+        counts,
+        vec![
+            ("b200".to_string(), 1344),
+            ("h200".to_string(), 1344),
+            ("rtx5090".to_string(), 1344)
+        ]
+    );
+    assert_eq!(launchable, 3 * 888);
+}
+
+#[test]
+fn per_compute_capability_constants_of_cuda_occupancy_h_12_9() {
+    // cudaOccMaxBlocksPerMultiprocessor, cudaOccMaxBlocksPerSMBlockBarrierLimit,
+    // cudaOccSMemAllocationGranularity and cudaOccAlignUpShmemSizeVoltaPlus for each preset's CC.
+    for g in GpuSpec::all() {
+        let (blocks, barriers, granularity, carveouts): (u32, u32, u32, &[u32]) =
+            match g.compute_capability {
+                (7, 0) => (32, 2, 256, &[0, 8, 16, 32, 64, 96]),
+                (7, 5) => (16, 2, 256, &[32, 64]),
+                (8, 0) => (32, 2, 128, &[0, 8, 16, 32, 64, 100, 132, 164]),
+                (8, 6) => (16, 1, 128, &[0, 8, 16, 32, 64, 100]),
+                (8, 9) => (24, 1, 128, &[0, 8, 16, 32, 64, 100]),
+                (9, 0) | (10, 0) => (32, 2, 128, &[0, 8, 16, 32, 64, 100, 132, 164, 196, 228]),
+                (12, 0) => (24, 1, 128, &[0, 8, 16, 32, 64, 100]),
+                cc => panic!("{}: no header row for CC {cc:?}", g.id),
+            };
+        assert_eq!(g.max_blocks_per_sm, blocks, "{}", g.id);
+        assert_eq!(g.block_barriers_per_block_slot, barriers, "{}", g.id);
+        assert_eq!(g.smem_alloc_granularity_bytes, granularity, "{}", g.id);
+        assert_eq!(g.carveout_capacities_kib, carveouts, "{}", g.id);
+        assert_eq!(
+            (g.reg_alloc_unit_per_warp, g.partitions_per_sm),
+            (256, 4),
+            "{}",
+            g.id
+        );
+    }
+    // The H100 PCIe has the H100 SXM5's SM: the same occupancy for every kernel.
+    let (sxm, pcie) = (GpuSpec::h100_sxm(), GpuSpec::h100_pcie());
+    for k in [
+        kernel(256, 64, 0, 0, D),
+        kernel(128, 32, 0, 102_400, Carveout::Percent(25)),
+    ] {
+        assert_eq!(occupancy_steps(&sxm, &k), occupancy_steps(&pcie, &k));
+    }
+}
+
+#[test]
+fn rtx_5090_and_b200_worked_examples() {
+    // RTX 5090 (12.0): 64 threads × 16 regs → warp limit 48/2 = 24 = block limit 24 = barrier
+    // cap 24 × 1 / 1 (OCC-H sets BLOCKS and BARRIERS); 100 % of 48 warps.
+    let r = GpuSpec::rtx_5090();
+    let s = occupancy_steps(&r, &kernel(64, 16, 0, 0, D));
+    assert_eq!((s.blocks_per_sm, s.warps_per_sm), (24, 48));
+    assert_eq!(s.limiters, vec![W, B]);
+    assert_eq!(s.limit_by_barriers, 24);
+    // 256 threads with 48 KiB dynamic: (49,152 + 1,024) → 102,400 / 50,176 = 2 blocks.
+    let o = occupancy(&r, &kernel(256, 32, 0, 49_152, D)).expect("launchable");
+    assert_eq!((o.blocks_per_sm, o.limiters.clone()), (2, vec![S]));
+    // The opt-in maximum fits once; one byte more does not.
+    assert_eq!(model_blocks(&r, &kernel(256, 32, 0, 101_376, D)), 1);
+    assert!(occupancy(&r, &kernel(256, 32, 0, 101_377, D)).is_err());
+    // B200 (10.0) has the H100's per-SM budgets: spec §1 #7 gives the same 2 blocks.
+    let b = GpuSpec::b200();
+    let o = occupancy(&b, &kernel(256, 32, 0, 102_400, D)).expect("launchable");
+    assert_eq!((o.blocks_per_sm, o.warps_per_sm), (2, 16));
 }

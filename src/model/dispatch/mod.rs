@@ -150,6 +150,18 @@ impl Waves {
     pub fn has_tail(&self) -> bool {
         self.last_wave_blocks != self.full_wave_blocks
     }
+
+    /// The grid in waves as a decimal: `grid / full_wave_blocks`, as wave-quantisation
+    /// discussions quote it. `count` is this rounded up, and `efficiency = fractional / count`.
+    /// A 170-SM RTX 5090 running one tile per SM: 160 tiles are 0.94 waves, 544 tiles 3.2.
+    pub fn fractional(&self) -> f64 {
+        // grid = (count − 1) × full + last, without overflow (grid fitted in u64).
+        let grid = self.count.saturating_sub(1) * self.full_wave_blocks + self.last_wave_blocks;
+        if self.full_wave_blocks == 0 {
+            return 0.0;
+        }
+        grid as f64 / self.full_wave_blocks as f64
+    }
 }
 
 /// Waves for `grid_blocks` blocks on `sm_count` SMs holding `blocks_per_sm` blocks each
@@ -200,5 +212,21 @@ mod tests {
         assert_eq!(waves(1, 1, 0), Err(DispatchError::EmptyGrid));
         let w = waves(u32::MAX, u32::MAX, u64::MAX).expect("huge but valid");
         assert!(w.count >= 1 && w.efficiency > 0.0 && w.efficiency <= 1.0);
+        assert!(w.fractional() > 1.0 && w.fractional() <= w.count as f64);
+    }
+
+    #[test]
+    fn fractional_waves_on_an_rtx_5090() {
+        // 170 SMs, one tile per SM: 160 tiles = 0.94 waves (1 wave, 94 %); 544 = 3.2 (4 waves, 80 %).
+        let w = waves(170, 1, 160).expect("valid");
+        assert_eq!(w.count, 1);
+        assert!((w.fractional() - 160.0 / 170.0).abs() < 1e-12);
+        assert_eq!(format!("{:.2}", w.fractional()), "0.94");
+        let w = waves(170, 1, 544).expect("valid");
+        assert_eq!((w.count, w.last_wave_blocks), (4, 34));
+        assert_eq!(format!("{:.1}", w.fractional()), "3.2");
+        assert!((w.efficiency - w.fractional() / 4.0).abs() < 1e-12);
+        // An even grid is a whole number of waves.
+        assert_eq!(waves(108, 4, 864).expect("valid").fractional(), 2.0);
     }
 }

@@ -21,14 +21,18 @@ impl ChapterBody for Page {
     fn body(inputs: UrlInputs<Self::Inputs>) -> AnyView {
         let state = ChipState::new(inputs);
         provide_context(state);
+        // A GPU without a die layout gets the note in Controls instead of empty figures.
+        let drawn = move || state.outputs.with(Option::is_some);
         view! {
             <div class="l-body">
                 <views::Controls/>
             </div>
-            <views::DieFigure/>
-            <views::SmFigure/>
-            <views::Totals/>
-            <views::MemoryTable/>
+            <Show when=drawn>
+                <views::DieFigure/>
+                <views::SmFigure/>
+                <views::Totals/>
+                <views::MemoryTable/>
+            </Show>
         }
         .into_any()
     }

@@ -8,13 +8,14 @@ use crate::model::gpu_spec::{Anatomy, GpuSpec};
 use crate::ui::shell::{ChapterInputs, UrlInputs};
 use crate::ui::url::{to_query, Notice, QueryReader};
 
-/// GPUs whose die layout the model carries.
-pub const GPUS: [&str; 2] = ["a100", "h100"];
+/// GPUs in the switch: A100, H100 and H200 with the die layout the model carries; H100 PCIe,
+/// B200 and RTX 5090 with their totals and a note of what is not drawn (no layout is invented).
+pub const GPUS: [&str; 6] = ["a100", "h100", "h200", "h100pcie", "b200", "rtx5090"];
 
 /// Every input of the chapter (field names are URL keys).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct ChipInputs {
-    /// "a100" or "h100".
+    /// One of [`GPUS`].
     pub gpu: String,
 }
 
@@ -35,8 +36,8 @@ pub struct ChipOutputs {
     pub die: DieLayout,
 }
 
-/// The chapter as a pure function of its inputs; `None` only for a GPU without an anatomy,
-/// which [`ChipInputs::from_query`] never yields.
+/// The chapter as a pure function of its inputs; `None` for a GPU without an anatomy (the view
+/// then says what it does not draw, see [`ChipInputs::gpu_spec`]).
 pub fn compute(inputs: &ChipInputs) -> Option<ChipOutputs> {
     let gpu = GpuSpec::by_id(&inputs.gpu)?;
     let anatomy = gpu.anatomy()?;
@@ -47,6 +48,13 @@ pub fn compute(inputs: &ChipInputs) -> Option<ChipOutputs> {
         anatomy.enabled_tpcs_per_gpc,
     );
     Some(ChipOutputs { gpu, anatomy, die })
+}
+
+impl ChipInputs {
+    /// The selected preset (A100 if the id is unknown, which `from_query` already prevents).
+    pub fn gpu_spec(&self) -> GpuSpec {
+        GpuSpec::by_id(&self.gpu).unwrap_or_else(GpuSpec::a100_sxm)
+    }
 }
 
 impl ChapterInputs for ChipInputs {
@@ -86,13 +94,19 @@ mod tests {
     use proptest::prelude::*;
 
     #[test]
-    fn both_gpus_compute_and_round_trip() {
+    fn every_gpu_round_trips_and_only_known_layouts_are_drawn() {
         for id in GPUS {
             let i = ChipInputs { gpu: id.into() };
             let (back, notices) = ChipInputs::from_query(&i.to_query());
             assert_eq!((back, notices.len()), (i.clone(), 0));
-            let out = compute(&i).expect("anatomy");
-            assert_eq!(out.anatomy.sms_enabled(), out.gpu.sm_count);
+            assert_eq!(i.gpu_spec().id, id);
+            match compute(&i) {
+                Some(out) => {
+                    assert!(["a100", "h100", "h200"].contains(&id), "{id}");
+                    assert_eq!(out.anatomy.sms_enabled(), out.gpu.sm_count);
+                }
+                None => assert!(["h100pcie", "b200", "rtx5090"].contains(&id), "{id}"),
+            }
         }
         let (i, notices) = ChipInputs::from_query("gpu=t4");
         assert_eq!((i.gpu.as_str(), notices.len()), ("a100", 1));

@@ -3,6 +3,7 @@
 
 use super::state::ChipOutputs;
 use super::views::{Part, Unit};
+use crate::model::gpu_spec::GpuSpec;
 use crate::trf;
 use crate::ui::format::{bytes_binary, grouped, si};
 use crate::ui::i18n::{tr, Lang, Tr};
@@ -35,6 +36,36 @@ pub const FUSED: Tr = tr(
     "Greyed TPCs are fused off. The whitepaper gives only the totals; which TPCs are disabled varies from chip to chip, so this is one representative layout.",
     "灰色的 TPC 是被屏蔽的。白皮书只给出总数；具体屏蔽哪些 TPC 每颗芯片各不相同，这里画的是一种代表性布局。",
 );
+/// What the chapter does not draw for a preset without a die layout, and the totals it has.
+pub fn not_drawn(g: &GpuSpec, lang: Lang) -> String {
+    let cc = format!("{}.{}", g.compute_capability.0, g.compute_capability.1);
+    let lanes = grouped(u64::from(g.fp32_lanes()));
+    let mem = format!("{} {}", bytes_binary(g.memory_bytes as f64), g.memory_kind);
+    let bw = si(g.bandwidth_bytes_per_s, "B/s");
+    match lang {
+        Lang::En => format!(
+            "The {} (CC {cc}): {} SMs × {} FP32 lanes = {lanes} lanes, {mem} at {bw}. The model carries no die layout, partition units or memory-hierarchy latencies for it, so no die, SM or hierarchy is drawn here (drawing another chip's would be wrong). Its per-SM limits are used exactly in the Occupancy, Block dispatch and Roofline chapters. Source: {}.",
+            g.name, g.sm_count, g.fp32_lanes_per_sm, g.source
+        ),
+        Lang::Zh => format!(
+            "{}（CC {cc}）：{} 个 SM × 每 SM {} 个 FP32 lane = {lanes} 个 lane，{mem}，带宽 {bw}。模型没有它的 die 布局、分区单元和存储层次延迟，所以这里不画 die、SM 和存储层次（画成别的芯片的样子就是错的）。它的每 SM 限制在“占用率”“Block 分派”和 Roofline 各章中按原值精确使用。来源：{}。",
+            g.name, g.sm_count, g.fp32_lanes_per_sm, g.source
+        ),
+    }
+}
+
+/// The memory part of the die for a GPU the course gives no values for (H200).
+pub fn memory_without_course_values(g: &GpuSpec, lang: Lang) -> String {
+    let (mem, bw) = (
+        format!("{} {}", bytes_binary(g.memory_bytes as f64), g.memory_kind),
+        si(g.bandwidth_bytes_per_s, "B/s"),
+    );
+    match lang {
+        Lang::En => format!("{mem} with its memory controllers: {bw} (datasheet; the course gives no value for the {}).", g.name),
+        Lang::Zh => format!("{mem} 及其内存控制器：{bw}（数据手册；课程没有给出 {} 的数值）。", g.name),
+    }
+}
+
 pub const HOVER_HINT: Tr = tr(
     "Hover over or focus a part of the figure to see its numbers.",
     "把鼠标移到或聚焦图中的部件，即可查看数字。",
@@ -138,7 +169,7 @@ pub fn describe(part: Part, out: &ChipOutputs, lang: Lang) -> String {
     let g = &out.gpu;
     let a = &out.anatomy;
     let p = &a.partition;
-    let wp = if g.id == "h100" {
+    let wp = if g.id == "h100" || g.id == "h200" {
         "H100 whitepaper"
     } else {
         "A100 whitepaper"
@@ -151,6 +182,7 @@ pub fn describe(part: Part, out: &ChipOutputs, lang: Lang) -> String {
         Part::Sm(i) => trf!(lang, "SM {i} of {sm_count}: 4 partitions, {fp32_lanes_per_sm} FP32 lanes, {tensor_cores_per_sm} Tensor Cores, {regs_per_sm} registers, up to {smem_kb} KB shared memory, 2048 threads / 64 warps / 32 blocks resident.", "第 {i} 个 SM（共 {sm_count} 个）：4 个分区，{fp32_lanes_per_sm} 个 FP32 lane，{tensor_cores_per_sm} 个 Tensor Core，{regs_per_sm} 个寄存器，最多 {smem_kb} KB shared memory，最多驻留 2048 线程 / 64 warp / 32 block。", sm_count = g.sm_count, fp32_lanes_per_sm = g.fp32_lanes_per_sm, tensor_cores_per_sm = g.tensor_cores_per_sm, regs_per_sm = grouped(u64::from(g.regs_per_sm)), smem_kb = g.smem_per_sm_bytes / 1024),
         Part::FusedTpc(gpc, tpc) => trf!(lang, "GPC {gpc}, TPC {tpc}: fused off on this product (2 SMs). {fused}", "GPC {gpc}，TPC {tpc}：在本产品上被屏蔽（2 个 SM）。{fused}", fused = FUSED.get(lang)),
         Part::L2 => trf!(lang, "L2 cache {l2_bytes} and the crossbar, outside the GPCs, shared by all {sm_count} SMs: every HBM access passes through it. ({wp})", "L2 缓存 {l2_bytes} 与 Crossbar，位于 GPC 之外，由全部 {sm_count} 个 SM 共享：所有 HBM 访问都经过它。（{wp}）", l2_bytes = bytes_binary(g.l2_bytes as f64), sm_count = g.sm_count),
+        Part::Memory if g.course.is_none() => memory_without_course_values(g, lang),
         Part::Memory => trf!(lang, "{memory_bytes} {memory_kind} with its memory controllers: {bandwidth_bytes_per_s} (datasheet), {course_bw} in the course's rounding.", "{memory_bytes} {memory_kind} 及其内存控制器：{bandwidth_bytes_per_s}（数据手册），课程取整为 {course_bw}。", memory_bytes = bytes_binary(g.memory_bytes as f64), memory_kind = g.memory_kind, bandwidth_bytes_per_s = si(g.bandwidth_bytes_per_s, "B/s"), course_bw = si(g.bandwidth_from(crate::model::gpu_spec::ValueSource::Course), "B/s")),
         Part::Io => {
             let (pcie_gen, pcie_bw) = a.pcie;

@@ -2,7 +2,7 @@
 
 use leptos::prelude::*;
 
-use super::state::{ChipState, GPUS};
+use super::state::{ChipInputs, ChipState, GPUS};
 use super::text;
 use crate::geom::chart::Rect;
 use crate::model::gpu_spec::GpuSpec;
@@ -71,10 +71,11 @@ fn rect_attrs(r: Rect) -> (String, String, String, String) {
     )
 }
 
-/// The GPU switch (only parts whose die layout the model carries).
+/// The GPU switch, and what is not drawn for a GPU without a die layout.
 #[component]
 pub fn Controls() -> impl IntoView {
     let st = state();
+    let lang = use_lang();
     view! {
         <div class="gx-controls gx-controls--inline">
             <label class="gx-field">
@@ -92,6 +93,10 @@ pub fn Controls() -> impl IntoView {
                 </select>
             </label>
         </div>
+        {move || st.outputs.with(Option::is_none).then(|| {
+            let g = st.inputs.with(ChipInputs::gpu_spec);
+            view! { <p class="gx-note" data-testid="not-drawn">{move || text::not_drawn(&g, lang.get())}</p> }
+        })}
     }
 }
 

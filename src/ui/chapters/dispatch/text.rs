@@ -40,6 +40,11 @@ pub const RESET: Tr = tr("Start", "回到开头");
 pub const SPEED: Tr = tr("Speed", "速度");
 pub const TIME: Tr = tr("Time (cycles)", "时间（周期）");
 pub const NUMBERS: Tr = tr("Waves", "波次");
+pub const WAVES_DECIMAL: Tr = tr("Waves as a decimal", "波数（小数）");
+pub const WAVES_DECIMAL_NOTE: Tr = tr(
+    "Wave-quantisation discussions quote the grid in waves as a decimal, grid / (blocks per SM × SMs): on a 170-SM RTX 5090 with one tile per SM, 160 tiles are 0.94 waves and 544 tiles 3.2. The whole-wave count rounds it up; the efficiency is the decimal divided by the whole count.",
+    "讨论波次量化（wave quantization）时，常把 grid 写成小数波数：grid / (每 SM block 数 × SM 数)。例如 170 个 SM 的 RTX 5090 上每 SM 一个 tile：160 个 tile 是 0.94 波，544 个是 3.2 波。整波数是它向上取整；波次效率等于小数波数除以整波数。",
+);
 pub const EDIT_KERNEL: Tr = tr(
     "Change the kernel in the Occupancy chapter",
     "在“占用率”一章修改这个 kernel",

@@ -149,6 +149,13 @@ pub fn Controls() -> impl IntoView {
     }
 }
 
+/// A wave count as wave-quantisation discussions write it: two decimals, trailing zeros dropped
+/// (0.94, 3.2, 2).
+fn waves_decimal(w: f64) -> String {
+    let s = format!("{w:.2}");
+    s.trim_end_matches('0').trim_end_matches('.').to_string()
+}
+
 /// Waves, tail and efficiency with their formulas.
 #[component]
 pub fn NumbersPanel() -> impl IntoView {
@@ -169,6 +176,7 @@ pub fn NumbersPanel() -> impl IntoView {
                         (text::BLOCKS_PER_FULL_WAVE.get(l), format!("{} blocks/SM × {sms} SMs", o.blocks_per_sm), grouped(w.full_wave_blocks), "full-wave"),
                         (text::WAVES.get(l), format!("⌈{} / {}⌉", grouped(grid), grouped(w.full_wave_blocks)), grouped(w.count), "waves"),
                         (text::BLOCKS_IN_THE_LAST.get(l), format!("{} − {} × {}", grouped(grid), w.count - 1, grouped(w.full_wave_blocks)), grouped(w.last_wave_blocks), "last-wave"),
+                        (text::WAVES_DECIMAL.get(l), format!("{} / {}", grouped(grid), grouped(w.full_wave_blocks)), waves_decimal(w.fractional()), "fractional"),
                         (text::WAVE_EFFICIENCY.get(l), format!("{} / ({} × {})", grouped(grid), w.count, grouped(w.full_wave_blocks)), format!("{:.1} %", w.efficiency * 100.0), "efficiency"),
                         (text::SIMULATED_MAKESPAN.get(l), o.trace.as_ref().map(|t| if st.inputs.with(|i| i.grid.jit) == 0 { format!("{} waves × {} cycles", w.count, grouped(st.inputs.with(|i| i.grid.dur).into())) } else { let _ = t; text::UNEVEN_DURATIONS.get(l).into() }).unwrap_or_default(), o.trace.as_ref().map(|t| format!("{} cycles", grouped(t.makespan_cycles().into()))).unwrap_or_default(), "makespan"),
                     ];
@@ -186,6 +194,7 @@ pub fn NumbersPanel() -> impl IntoView {
                             let ms = st.timed.with(|t| t.compute_ms);
                             text::computed_in(grid, ms, l)
                         }</p>
+                        <p class="gx-note" data-testid="waves-decimal-note">{text::WAVES_DECIMAL_NOTE.get(l)}</p>
                         <p class="gx-note">{text::TAIL_NOTE.get(l)}</p>
                     }.into_any()
                 })

@@ -399,7 +399,7 @@ mod tests {
     #[test]
     fn malformed_permalinks_fall_back_with_notices() {
         let (s, notices) =
-            OccInputs::from_query("gpu=b200&threads=0&regs=999&carveout=-7&dunit=mb&y=%ZZ&foo=1");
+            OccInputs::from_query("gpu=b300&threads=0&regs=999&carveout=-7&dunit=mb&y=%ZZ&foo=1");
         assert_eq!(s.gpu, "a100");
         assert_eq!(s.threads, 1);
         assert_eq!(s.regs, 255);
@@ -429,8 +429,8 @@ mod tests {
         #[test]
         fn any_in_range_input_has_consistent_bars(threads in 1u32..=1024, regs in 1u32..=255,
                 smem in 0u32..=49152, dsmem in 0u32..=262144, carveout in -1i32..=100,
-                gpu in 0usize..7) {
-            let ids = ["a100", "h100", "v100", "t4", "rtx3090", "l4", "rtx4090"];
+                gpu in 0usize..11) {
+            let ids = ["a100", "h100", "v100", "t4", "rtx3090", "l4", "rtx4090", "h200", "h100pcie", "b200", "rtx5090"];
             let s = OccInputs { gpu: ids[gpu].into(), threads, regs, smem, dsmem, carveout, ..OccInputs::default() };
             let out = compute(&s);
             for b in &out.bars {

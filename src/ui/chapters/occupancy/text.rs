@@ -188,8 +188,8 @@ pub const BLOCKS_ALLOWED_BY_SHARED: Tr = tr(
     "④ shared memory 允许的 block 数",
 );
 pub const BLOCKS_ALLOWED_BY_SLOTS: Tr = tr(
-    "Blocks allowed by block barriers (CC ≥ 9.0; never binds with 1 per block)",
-    "block barrier 允许的 block 数（CC ≥ 9.0；每 block 1 个时从不成为限制）",
+    "Blocks allowed by block barriers (CC ≥ 9.0; with 1 per block never below the block-slot limit)",
+    "block barrier 允许的 block 数（CC ≥ 9.0；每 block 1 个时从不低于 block 槽位上限）",
 );
 pub const RESIDENT_BLOCKS_PER_SM: Tr = tr("Resident blocks per SM", "每 SM 驻留 block 数");
 pub const RESIDENT_WARPS_PER_SM: Tr = tr("Resident warps per SM", "每 SM 驻留 warp 数");

@@ -328,8 +328,8 @@ pub fn compute(inputs: &RooflineInputs) -> RooflineOutputs {
             placement: Some(p),
         });
     }
-    // The H200 has the H100's SM: its measurements are drawn on the H100's chart only.
-    if inputs.measured && gpu.id == "h100" {
+    // Measured on an H200: drawn on the H200 preset's chart only.
+    if inputs.measured && gpu.id == "h200" {
         for m in measured {
             points.push(ChartPoint {
                 kind: PointKind::Measured(m.id),
@@ -433,13 +433,26 @@ mod tests {
         let out = compute(&RooflineInputs::default());
         assert_eq!(out.course_rows.len(), 4);
         assert!(out.course_rows.iter().all(|(_, c)| c.is_some()));
-        // 5 course points + tiled + user; measured points only on the H100 chart.
+        // 5 course points + tiled + user; measured points only on the H200 chart.
         assert_eq!(out.points.len(), 7);
-        let h100 = RooflineInputs {
-            gpu: "h100".into(),
+        let at = |gpu: &str| RooflineInputs {
+            gpu: gpu.into(),
             ..RooflineInputs::default()
         };
-        assert_eq!(compute(&h100).points.len(), 11);
+        assert_eq!(compute(&at("h100")).points.len(), 7);
+        assert_eq!(compute(&at("h200")).points.len(), 11);
+        // Presets without course values place every point on their datasheet roofs.
+        for id in ["b200", "rtx5090", "h100pcie"] {
+            let out = compute(&at(id));
+            assert_eq!(out.gpu.id, id);
+            assert_eq!(out.points.len(), 7, "{id}");
+            assert_eq!(
+                out.gpu.roof(Precision::Bf16Tensor),
+                out.gpu
+                    .roof_from(Precision::Bf16Tensor, ValueSource::Datasheet),
+                "{id}"
+            );
+        }
         assert!(out.user.is_some());
     }
 
@@ -463,7 +476,7 @@ mod tests {
     #[test]
     fn malformed_permalinks_fall_back_with_notices() {
         let (s, notices) =
-            RooflineInputs::from_query("gpu=b200&m=0&k=99999999999&kind=fft&src=x&bm=%ZZ&foo=1");
+            RooflineInputs::from_query("gpu=b300&m=0&k=99999999999&kind=fft&src=x&bm=%ZZ&foo=1");
         assert_eq!(s.gpu, "a100");
         assert_eq!(s.m, 1);
         assert_eq!(s.k, limits::DIM.1);

@@ -37,9 +37,31 @@ pub const DATASHEET_VALUES: Tr = tr(
     "数据手册值（A100 2039 GB/s、H100 989.4 TFLOPS …）",
 );
 pub const SHOW_MEASURED: Tr = tr(
-    "Show what an H200 measured (with the H100, whose SM it shares)",
-    "显示 H200 实测结果（选 H100 时，二者 SM 相同）",
+    "Show what an H200 measured (with the H200 preset)",
+    "显示 H200 实测结果（选 H200 时）",
 );
+pub const MEASURED_LEGEND: Tr = tr(
+    "measured on an H200 (dashed: its copy bandwidth 4277 GB/s)",
+    "H200 实测（虚线：实测拷贝带宽 4277 GB/s）",
+);
+pub const MEASURED_HINT: Tr = tr(
+    "Pick the H200 to see its measurements on the chart.",
+    "选择 H200 即可在图上看到它的实测点。",
+);
+
+/// The visible note for a GPU the course gives no values for: its roofs are datasheet values.
+pub fn no_course_values_note(gpu: &GpuSpec, lang: Lang) -> String {
+    match lang {
+        Lang::En => format!(
+            "The course gives no values for the {}: its roofs are datasheet values either way. Source: {}.",
+            gpu.name, gpu.source
+        ),
+        Lang::Zh => format!(
+            "课程没有给出 {} 的数值：无论选哪种口径，它的屋顶都用数据手册值。来源：{}。",
+            gpu.name, gpu.source
+        ),
+    }
+}
 pub const YOUR_KERNEL: Tr = tr("Your kernel", "你的 kernel");
 pub const FAMILY: Tr = tr("Kernel", "Kernel 类型");
 pub const DTYPE: Tr = tr("Element type", "数据类型");
@@ -101,8 +123,8 @@ pub fn no_unit(precision: Precision, gpu: &GpuSpec, lang: Lang) -> String {
 }
 pub const MEASURED_TITLE: Tr = tr("Measured on an NVIDIA H200", "在 NVIDIA H200 上的实测");
 pub const MEASURED_NOTE: Tr = tr(
-    "The roofline is a bound, not a prediction. On an H200 (the H100's SM with 4.8 TB/s of HBM3e) the best device-to-device copy reached 4277 GB/s, 89 % of the datasheet: that is the practical bandwidth roof (dashed). The course's elementwise add with one element per thread reaches only 48 % of it; with 16-byte vectors it reaches 103 % (a read-mostly mix beats a pure copy). cuBLAS BF16 GEMM 4096³ reaches 669 TFLOP/s, 68 % of the 989 TFLOPS peak. On the H100 chart these points can sit above the solid 3.35 TB/s roof: the H200 has 4.8 TB/s of HBM3e, so compare them with its dashed copy-bandwidth line.",
-    "Roofline 给的是上界，不是预测。在 H200（与 H100 相同的 SM，4.8 TB/s HBM3e）上，最好的设备内拷贝达到 4277 GB/s，是数据手册值的 89 %：这才是实际可达的带宽屋顶（虚线）。课程里每线程一个元素的 elementwise 加法只达到它的 48 %；改用 16 字节向量访存后达到 103 %（读多写少比纯拷贝略快）。cuBLAS 的 BF16 GEMM 4096³ 达到 669 TFLOP/s，是 989 TFLOPS 峰值的 68 %。在 H100 的图上，这些点可能高于实线的 3.35 TB/s 屋顶：H200 的 HBM3e 有 4.8 TB/s，应当和它的虚线（实测拷贝带宽）比较。",
+    "The roofline is a bound, not a prediction. On an H200 (the H100's SM with 4.8 TB/s of HBM3e) the best device-to-device copy reached 4277 GB/s, 89 % of the datasheet: that is the practical bandwidth roof (dashed). The course's elementwise add with one element per thread reaches only 48 % of it; with 16-byte vectors it reaches 103 % (a read-mostly mix beats a pure copy). cuBLAS BF16 GEMM 4096³ reaches 669 TFLOP/s, 68 % of the 989 TFLOPS peak. On the H200 chart the solid roof is the 4.8 TB/s datasheet bandwidth; compare the points with the dashed copy-bandwidth line.",
+    "Roofline 给的是上界，不是预测。在 H200（与 H100 相同的 SM，4.8 TB/s HBM3e）上，最好的设备内拷贝达到 4277 GB/s，是数据手册值的 89 %：这才是实际可达的带宽屋顶（虚线）。课程里每线程一个元素的 elementwise 加法只达到它的 48 %；改用 16 字节向量访存后达到 103 %（读多写少比纯拷贝略快）。cuBLAS 的 BF16 GEMM 4096³ 达到 669 TFLOP/s，是 989 TFLOPS 峰值的 68 %。在 H200 的图上，实线屋顶是数据手册的 4.8 TB/s 带宽；这些点应当和虚线（实测拷贝带宽）比较。",
 );
 pub const DATA_TABLE: Tr = tr(
     "Data table of the chart (for screen readers)",
@@ -166,14 +188,6 @@ pub fn point(kind: PointKind) -> Tr {
 // ---- Labels of the figures and controls ------------------------------------------------------
 
 pub const COURSE_KERNELS: Tr = tr("the course's kernels", "课程中的 kernel");
-pub const MEASURED_ON_AN_H200: Tr = tr(
-    "measured on an H200, the H100's SM with 4.8 TB/s HBM3e (dashed: its copy bandwidth 4277 GB/s)",
-    "H200 实测：与 H100 相同的 SM，4.8 TB/s HBM3e（虚线：实测拷贝带宽 4277 GB/s）",
-);
-pub const PICK_THE_H100_TO: Tr = tr(
-    "Pick the H100 to see the H200's measurements on the chart.",
-    "选择 H100 即可在图上看到 H200 的实测点。",
-);
 pub const M_ROWS_OF_A: Tr = tr("M (rows of A and C)", "M（A、C 的行数）");
 pub const N_COLUMNS_OF_B: Tr = tr("N (columns of B and C)", "N（B、C 的列数）");
 pub const K_REDUCTION_LENGTH: Tr = tr("K (reduction length)", "K（归约长度）");

@@ -40,7 +40,7 @@ pub fn Figure() -> impl IntoView {
         RooflineDrawing {
             spec: out.spec.clone(),
             highlight: out.user.map(|_| out.user_shape.precision()),
-            show_measured_copy: inputs.measured && inputs.gpu == "h100",
+            show_measured_copy: inputs.measured && inputs.gpu == "h200",
             lang: lang.get(),
             memory_kind: out.gpu.memory_kind,
         }
@@ -123,11 +123,11 @@ pub fn Figure() -> impl IntoView {
                     <li><span class="gx-legend__mark gx-pt--course"></span>{t(text::COURSE_KERNELS)}</li>
                     <li><span class="gx-legend__mark gx-pt--user"></span>{t(text::YOUR_KERNEL)}</li>
                     <li><span class="gx-legend__mark gx-pt--tiled"></span>{t(text::TILES)}</li>
-                    <Show when=move || st.inputs.with(|i| i.measured && i.gpu == "h100")>
-                        <li><span class="gx-legend__mark gx-pt--measured"></span>{t(text::MEASURED_ON_AN_H200)}</li>
+                    <Show when=move || st.inputs.with(|i| i.measured && i.gpu == "h200")>
+                        <li><span class="gx-legend__mark gx-pt--measured"></span>{t(text::MEASURED_LEGEND)}</li>
                     </Show>
-                    <Show when=move || st.inputs.with(|i| i.measured && i.gpu != "h100")>
-                        <li class="gx-legend__hint">{t(text::PICK_THE_H100_TO)}</li>
+                    <Show when=move || st.inputs.with(|i| i.measured && i.gpu != "h200")>
+                        <li class="gx-legend__hint">{t(text::MEASURED_HINT)}</li>
                     </Show>
                 </ul>
             </figcaption>
@@ -243,9 +243,15 @@ pub fn Controls() -> impl IntoView {
                     {t(text::DATASHEET_VALUES)}
                 </label>
             </fieldset>
+            {move || {
+                let gpu = st.outputs.with(|o| o.gpu.clone());
+                gpu.course.is_none().then(|| view! {
+                    <p class="gx-note" data-testid="no-course-values">{text::no_course_values_note(&gpu, lang.get())}</p>
+                })
+            }}
             <label class="gx-check">
                 <input type="checkbox" data-testid="toggle-measured"
-                    disabled=move || st.inputs.with(|i| i.gpu != "h100")
+                    disabled=move || st.inputs.with(|i| i.gpu != "h200")
                     prop:checked=move || st.inputs.with(|i| i.measured)
                     on:change=move |ev| { let on = event_target_checked(&ev); set(move |i| i.measured = on); }/>
                 {t(text::SHOW_MEASURED)}
