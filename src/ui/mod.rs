@@ -6,6 +6,7 @@
 
 pub mod app;
 pub mod chapters;
+pub mod content;
 pub mod charts;
 pub mod format;
 pub mod i18n;
