@@ -9,6 +9,7 @@ pub mod chapters;
 pub mod content;
 pub mod charts;
 pub mod format;
+pub mod quiz;
 pub mod i18n;
 pub mod shared;
 pub mod shell;

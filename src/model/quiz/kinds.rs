@@ -515,7 +515,8 @@ pub(super) fn draw(kind: Kind, rng: &mut SplitMix64) -> Draw {
 fn chip(rng: &mut SplitMix64) -> Draw {
     let gpus: Vec<GpuSpec> = GpuSpec::all()
         .into_iter()
-        .filter(|g| g.fp32_lanes_per_sm > 0 && g.boost_clock_mhz > 0)
+        // The GPUs the chip chapter draws (those with an anatomy).
+        .filter(|g| g.anatomy().is_some() && g.fp32_lanes_per_sm > 0 && g.boost_clock_mhz > 600)
         .collect();
     let boost = rng.choose(&gpus)?.clone();
     // A sustained clock below boost (power or thermal limits), in 15 MHz steps.

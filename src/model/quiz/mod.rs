@@ -18,7 +18,7 @@ use crate::model::occupancy::Limiter;
 use crate::model::rng::SplitMix64;
 use crate::model::roofline::Bound;
 
-pub use kinds::Params;
+pub use kinds::{sci, Params};
 
 /// Relative tolerance for real-valued answers: 1 % (PrairieLearn's default `rtol` is 1 %).
 pub const REAL_TOLERANCE: f64 = 0.01;

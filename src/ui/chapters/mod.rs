@@ -150,13 +150,13 @@ pub const ALL: &[Chapter] = &[
     Chapter {
         number: None,
         slug: "quiz",
-        title: tr("Quiz", "测验"),
+        title: crate::ui::quiz::text::TITLE,
         summary: tr(
             "All self-check questions plus questions generated from the models.",
             "全部自测题，以及由模型随机出题、自动判分。",
         ),
-        intro: &[],
-        page: None,
+        intro: &crate::ui::quiz::text::INTRO,
+        page: Some(shell::frame::<crate::ui::quiz::Page>),
         embed: None,
     },
 ];

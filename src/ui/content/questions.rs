@@ -462,7 +462,7 @@ mod tests {
             for slug in q.chapters {
                 let chapter = ALL.iter().find(|c| c.slug == *slug);
                 assert!(
-                    chapter.is_some_and(|c| c.view.is_some()),
+                    chapter.is_some_and(|c| c.page.is_some()),
                     "{}: no chapter {slug}",
                     q.id
                 );

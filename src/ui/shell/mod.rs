@@ -17,6 +17,7 @@ use leptos_router::components::A;
 
 pub use url_state::{without_lang, ChapterInputs, QueryWrite, UrlInputs, WRITE_INTERVAL_MS};
 
+use crate::model::quiz::Kind;
 use crate::ui::app::route_href;
 use crate::ui::chapters::{self, Chapter};
 use crate::ui::i18n::{t, use_lang};
@@ -47,6 +48,11 @@ pub fn frame<B: ChapterBody>(chapter: &'static Chapter) -> AnyView {
             </div>
             {B::body(inputs)}
             <PermalinkLink url=permalink/>
+            {Kind::of_chapter(chapter.slug).next().map(|_| view! {
+                <p class="l-body gx-practise">
+                    <A href=format!("{}?ch={}", route_href("quiz"), chapter.slug) attr:data-testid="practise">{t(text::PRACTISE)}</A>
+                </p>
+            })}
             <PrevNext chapter=chapter/>
         </article>
     }
