@@ -349,3 +349,4 @@ fn known_mistakes_are_diagnosed() {
         assert!(seen.contains(&m), "{m:?} never offered");
     }
 }
+

@@ -334,7 +334,7 @@ fn QuestionCard(
             </div>
             <div class="gx-quiz__help">
                 <button type="button" class="gx-button" data-testid="quiz-hint"
-                    disabled=move || hints.get() >= 2
+                    prop:disabled=move || hints.get() >= 2
                     on:click=move |_| hints.update(|h| *h = (*h + 1).min(2))>
                     {move || format!("{} ({}/2)", text::HINT.get(lang.get()), hints.get())}
                 </button>
