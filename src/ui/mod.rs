@@ -6,11 +6,11 @@
 
 pub mod app;
 pub mod chapters;
-pub mod content;
 pub mod charts;
+pub mod content;
 pub mod format;
-pub mod quiz;
 pub mod i18n;
+pub mod quiz;
 pub mod shared;
 pub mod shell;
 pub mod theme;

@@ -11,8 +11,8 @@ use warpscope::model::dispatch::waves;
 use warpscope::model::gpu_spec::GpuSpec;
 use warpscope::model::occupancy::{occupancy, Carveout, KernelConfig};
 use warpscope::model::quiz::{
-    generate, grade, parse_mask, parse_number, Answer, Category, Kind, Mistake, Params,
-    Question, Verdict,
+    generate, grade, parse_mask, parse_number, Answer, Category, Kind, Mistake, Params, Question,
+    Verdict,
 };
 use warpscope::model::roofline::tiled_gemm;
 use warpscope::model::scheduler::{utilisation_estimate, warps_needed, SchedulerConfig};
@@ -122,7 +122,10 @@ fn check_against_model(q: &Question) {
             k,
             warps,
         } => match warps {
-            None => assert!(close(n[0], warps_needed(*latency_cycles, *k).expect("k > 0"))),
+            None => assert!(close(
+                n[0],
+                warps_needed(*latency_cycles, *k).expect("k > 0")
+            )),
             Some(w) => {
                 let c = SchedulerConfig {
                     resident_warps: *w,
@@ -155,7 +158,11 @@ fn check_against_model(q: &Question) {
             // The then-side mask is the mask of the first step inside the then body, when it runs.
             assert_eq!(n[1], f64::from(trace.serialized_paths));
             let m = n[0] as u32;
-            assert_eq!(m & !trace.launch_mask, 0, "then mask inside the launch mask");
+            assert_eq!(
+                m & !trace.launch_mask,
+                0,
+                "then mask inside the launch mask"
+            );
         }
         Params::Global {
             elem_bytes,
@@ -187,7 +194,10 @@ fn check_against_model(q: &Question) {
             })
             .expect("access");
             let r = bank_conflicts(&a).expect("report");
-            assert_eq!((n[0], n[1]), (f64::from(r.wavefronts), f64::from(r.conflicts)));
+            assert_eq!(
+                (n[0], n[1]),
+                (f64::from(r.wavefronts), f64::from(r.conflicts))
+            );
         }
         Params::Fragment {
             shape,
@@ -222,11 +232,16 @@ fn check_against_model(q: &Question) {
             bytes,
         } => match gpu {
             Some(id) => {
-                let roof = GpuSpec::by_id(id).and_then(|g| g.roof(*precision)).expect("roof");
+                let roof = GpuSpec::by_id(id)
+                    .and_then(|g| g.roof(*precision))
+                    .expect("roof");
                 assert!(close(n[0], roof.ridge_point()));
             }
             None => {
-                for (i, g) in [GpuSpec::a100_sxm(), GpuSpec::h100_sxm()].iter().enumerate() {
+                for (i, g) in [GpuSpec::a100_sxm(), GpuSpec::h100_sxm()]
+                    .iter()
+                    .enumerate()
+                {
                     let roof = g.roof(*precision).expect("roof");
                     assert!(close(n[i], roof.time_lower_bound_s(*flops, *bytes) * 1e6));
                 }
@@ -262,7 +277,11 @@ fn every_kind_over_ten_thousand_seeds() {
             }
             for part in &q.parts {
                 let right = part.answer.text();
-                assert_eq!(grade(part, &right), Verdict::Correct, "{kind:?} {seed} {right}");
+                assert_eq!(
+                    grade(part, &right),
+                    Verdict::Correct,
+                    "{kind:?} {seed} {right}"
+                );
                 let wrong = wrong_response(&part.answer);
                 assert!(
                     !grade(part, &wrong).is_correct(),
@@ -274,7 +293,11 @@ fn every_kind_over_ten_thousand_seeds() {
                     } else {
                         format!("{v}")
                     };
-                    assert_eq!(grade(part, &text), Verdict::Wrong(Some(m)), "{kind:?} {seed}");
+                    assert_eq!(
+                        grade(part, &text),
+                        Verdict::Wrong(Some(m)),
+                        "{kind:?} {seed}"
+                    );
                     diagnosed += 1;
                 }
             }
@@ -287,7 +310,11 @@ fn every_kind_over_ten_thousand_seeds() {
             answers.len(),
             diagnosed
         ));
-        assert!(answers.len() >= 10, "{kind:?}: only {} answers", answers.len());
+        assert!(
+            answers.len() >= 10,
+            "{kind:?}: only {} answers",
+            answers.len()
+        );
     }
     println!("{}", report.join("\n"));
 }
@@ -349,4 +376,3 @@ fn known_mistakes_are_diagnosed() {
         assert!(seen.contains(&m), "{m:?} never offered");
     }
 }
-

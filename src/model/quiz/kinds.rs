@@ -4,8 +4,8 @@
 //! a layout that does not exist, a kernel too close to the ridge to call); [`super::generate`]
 //! then draws again from the same stream, so the result still depends on the seed alone.
 
-use super::{shuffle, sig4, Answer, Category, Field, Kind, Mistake, Part, Step, StepLabel};
 use super::REAL_TOLERANCE;
+use super::{shuffle, sig4, Answer, Category, Field, Kind, Mistake, Part, Step, StepLabel};
 use crate::model::access::{AccessPattern, Pattern};
 use crate::model::bank_conflicts::bank_conflicts;
 use crate::model::coalescing::coalesce;
@@ -469,7 +469,12 @@ fn with_mistake(mut part: Part, mistake: Mistake, wrong: Option<f64>) -> Part {
     part
 }
 
-fn choice(field: Field, mut options: Vec<Category>, right: &[Category], rng: &mut SplitMix64) -> Part {
+fn choice(
+    field: Field,
+    mut options: Vec<Category>,
+    right: &[Category],
+    rng: &mut SplitMix64,
+) -> Part {
     shuffle(&mut options, rng);
     let correct = options
         .iter()
@@ -596,7 +601,10 @@ fn occupancy_steps_of(gpu: &GpuSpec, kernel: &KernelConfig) -> Vec<Step> {
     vec![
         step(
             StepLabel::WarpsPerBlock,
-            format!("⌈{} / {WARP_SIZE}⌉ = {}", kernel.threads_per_block, s.warps_per_block),
+            format!(
+                "⌈{} / {WARP_SIZE}⌉ = {}",
+                kernel.threads_per_block, s.warps_per_block
+            ),
         ),
         step(
             StepLabel::RegistersPerWarp,
@@ -698,7 +706,11 @@ fn launch(rng: &mut SplitMix64, percent: bool) -> Draw {
     let parts = if percent {
         let pct = |o: &crate::model::occupancy::Occupancy| o.ratio() * 100.0;
         let p = real(Field::OccupancyPercent, pct(&occ));
-        let p = with_mistake(p, Mistake::RegisterAllocationUnit, wrong_unit.as_ref().map(pct));
+        let p = with_mistake(
+            p,
+            Mistake::RegisterAllocationUnit,
+            wrong_unit.as_ref().map(pct),
+        );
         vec![with_mistake(
             p,
             Mistake::ReservedSharedMemory,
@@ -707,7 +719,11 @@ fn launch(rng: &mut SplitMix64, percent: bool) -> Draw {
     } else {
         let blocks = |o: &crate::model::occupancy::Occupancy| f64::from(o.blocks_per_sm);
         let p = count(Field::BlocksPerSm, u64::from(occ.blocks_per_sm));
-        let p = with_mistake(p, Mistake::RegisterAllocationUnit, wrong_unit.as_ref().map(blocks));
+        let p = with_mistake(
+            p,
+            Mistake::RegisterAllocationUnit,
+            wrong_unit.as_ref().map(blocks),
+        );
         let p = with_mistake(
             p,
             Mistake::ReservedSharedMemory,
@@ -807,7 +823,9 @@ fn latency(rng: &mut SplitMix64, utilisation: bool) -> Draw {
     }
     let i = config.instructions_per_iteration();
     let t1 = config.unloaded_iteration_cycles();
-    let per: Vec<String> = (0..4).map(|s| config.warps_on_scheduler(s).to_string()).collect();
+    let per: Vec<String> = (0..4)
+        .map(|s| config.warps_on_scheduler(s).to_string())
+        .collect();
     let parts = vec![real(Field::UtilisationPercent, u)];
     let steps = vec![
         step(
@@ -852,7 +870,9 @@ fn branch(rng: &mut SplitMix64) -> Draw {
     let (block_index, n) = if id == "bounds-check" {
         let bidx = rng.range_inclusive(0, 63) as u32;
         let first = bidx * block + warp * WARP_SIZE;
-        let n = (first + rng.range_inclusive(0, 40) as u32).saturating_sub(4).max(1);
+        let n = (first + rng.range_inclusive(0, 40) as u32)
+            .saturating_sub(4)
+            .max(1);
         (bidx, Some(n))
     } else {
         (0, None)
@@ -954,7 +974,10 @@ fn global(rng: &mut SplitMix64) -> Draw {
                 u64::from(offset) + u64::from(stride) * u64::from(elem)
             ),
         ),
-        step(StepLabel::Sectors, format!("⌊addr / 32⌋ → {}", report.sectors)),
+        step(
+            StepLabel::Sectors,
+            format!("⌊addr / 32⌋ → {}", report.sectors),
+        ),
         step(StepLabel::Lines, format!("⌊addr / 128⌋ → {}", report.lines)),
         step(StepLabel::Requests, report.requests.to_string()),
     ];
@@ -1112,7 +1135,10 @@ fn w8a8(rng: &mut SplitMix64) -> Draw {
         count(Field::MmaPerWarp, u64::from(g.mma_per_warp())),
     ];
     let steps = vec![
-        step(StepLabel::GridBlocks, format!("{n} / 16 = {}", g.grid_blocks())),
+        step(
+            StepLabel::GridBlocks,
+            format!("{n} / 16 = {}", g.grid_blocks()),
+        ),
         step(
             StepLabel::Threads,
             format!("{warps} × {WARP_SIZE} = {}", g.threads_per_block()),
@@ -1173,7 +1199,11 @@ fn ridge(rng: &mut SplitMix64) -> Draw {
     let datasheet = gpu
         .roof_from(precision, ValueSource::Datasheet)
         .map(|r| r.ridge_point());
-    let ridge_part = with_mistake(real(Field::RidgePoint, ridge), Mistake::DatasheetValues, datasheet);
+    let ridge_part = with_mistake(
+        real(Field::RidgePoint, ridge),
+        Mistake::DatasheetValues,
+        datasheet,
+    );
     let options = vec![
         Category::Bound(Bound::Memory),
         Category::Bound(Bound::Compute),
@@ -1185,7 +1215,12 @@ fn ridge(rng: &mut SplitMix64) -> Draw {
     let steps = vec![
         step(
             StepLabel::Intensity,
-            format!("{} / {} = {} FLOP/B", sci(flops), sci(bytes), sig4(intensity)),
+            format!(
+                "{} / {} = {} FLOP/B",
+                sci(flops),
+                sci(bytes),
+                sig4(intensity)
+            ),
         ),
         step(
             StepLabel::Ridge,
@@ -1232,7 +1267,11 @@ fn time(rng: &mut SplitMix64) -> Draw {
         let datasheet = gpu
             .roof_from(precision, ValueSource::Datasheet)
             .map(|r| r.time_lower_bound_s(flops, bytes) * 1e6);
-        parts.push(with_mistake(real(field, us), Mistake::DatasheetValues, datasheet));
+        parts.push(with_mistake(
+            real(field, us),
+            Mistake::DatasheetValues,
+            datasheet,
+        ));
         steps.push(step(
             label,
             format!(

@@ -121,7 +121,9 @@ impl Kind {
 
     /// The kinds of one chapter.
     pub fn of_chapter(chapter: &str) -> impl Iterator<Item = Kind> + '_ {
-        Kind::ALL.into_iter().filter(move |k| k.chapter() == chapter)
+        Kind::ALL
+            .into_iter()
+            .filter(move |k| k.chapter() == chapter)
     }
 }
 
@@ -474,7 +476,9 @@ impl Answer {
             Answer::Count(n) => n.to_string(),
             Answer::Mask(m) => format!("0x{m:08x}"),
             Answer::Real { value, .. } => sig4(*value),
-            Answer::Choice { correct, .. } => correct.first().map_or(String::new(), usize::to_string),
+            Answer::Choice { correct, .. } => {
+                correct.first().map_or(String::new(), usize::to_string)
+            }
         }
     }
 

@@ -23,6 +23,9 @@ use crate::ui::url::{Notice, QueryReader};
 use progress::Progress;
 use storage::StorageNote;
 
+/// A change to the progress, applied and saved by the page (see [`QuizBody`]).
+type Commit = Callback<Box<dyn FnOnce(&mut Progress) + Send + Sync>>;
+
 /// Largest seed a link may carry (seeds are drawn as 32-bit numbers).
 pub const MAX_SEED: u64 = u32::MAX as u64;
 /// Most questions on one worksheet.
@@ -151,7 +154,7 @@ fn QuizBody(inputs: UrlInputs<QuizInputs>) -> impl IntoView {
     let progress = RwSignal::new(loaded);
     let status = RwSignal::new(note);
     let question = Memo::new(move |_| inputs.with(|i| generate(i.kind, i.seed)));
-    let commit = Callback::new(move |f: Box<dyn FnOnce(&mut Progress) + Send + Sync>| {
+    let commit: Commit = Callback::new(move |f: Box<dyn FnOnce(&mut Progress) + Send + Sync>| {
         progress.update(|p| f(p));
         let saved = progress.with_untracked(storage::save);
         status.set(saved.err());
@@ -250,10 +253,7 @@ fn QuizControls(inputs: UrlInputs<QuizInputs>) -> impl IntoView {
 
 /// One generated question: prompt, fields, check, verdict, hints, solution, chapter link.
 #[component]
-fn QuestionCard(
-    q: Question,
-    commit: Callback<Box<dyn FnOnce(&mut Progress) + Send + Sync>>,
-) -> impl IntoView {
+fn QuestionCard(q: Question, commit: Commit) -> impl IntoView {
     let lang = use_lang();
     let q = StoredValue::new(q);
     let n = q.with_value(|q| q.parts.len());
@@ -280,9 +280,8 @@ fn QuestionCard(
             p.record(kind, seed, &params, &answer, right, time)
         }));
     };
-    let chapter_href = q.with_value(|q| {
-        format!("{}?{}", route_href(q.kind.chapter()), q.chapter_query())
-    });
+    let chapter_href =
+        q.with_value(|q| format!("{}?{}", route_href(q.kind.chapter()), q.chapter_query()));
     let fields = q.with_value(|q| q.parts.clone());
     let kind = q.with_value(|q| q.kind);
     view! {
@@ -334,7 +333,7 @@ fn QuestionCard(
             </div>
             <div class="gx-quiz__help">
                 <button type="button" class="gx-button" data-testid="quiz-hint"
-                    prop:disabled=move || hints.get() >= 2
+                    prop:disabled=move || { hints.get() >= 2 }
                     on:click=move |_| hints.update(|h| *h = (*h + 1).min(2))>
                     {move || format!("{} ({}/2)", text::HINT.get(lang.get()), hints.get())}
                 </button>
@@ -400,13 +399,24 @@ fn FieldInput(
     let mark = move || {
         verdicts.with(|v| {
             v.as_ref().and_then(|v| v.get(i).copied()).map(|v| match v {
-                Verdict::Correct => ("gx-quiz__mark gx-quiz__mark--right", format!("✓ {}", text::FIELD_RIGHT.get(lang.get()))),
-                Verdict::Wrong(_) => ("gx-quiz__mark gx-quiz__mark--wrong", format!("✗ {}", text::FIELD_WRONG.get(lang.get()))),
-                Verdict::Unreadable => ("gx-quiz__mark gx-quiz__mark--wrong", format!("? {}", text::FIELD_UNREADABLE.get(lang.get()))),
+                Verdict::Correct => (
+                    "gx-quiz__mark gx-quiz__mark--right",
+                    format!("✓ {}", text::FIELD_RIGHT.get(lang.get())),
+                ),
+                Verdict::Wrong(_) => (
+                    "gx-quiz__mark gx-quiz__mark--wrong",
+                    format!("✗ {}", text::FIELD_WRONG.get(lang.get())),
+                ),
+                Verdict::Unreadable => (
+                    "gx-quiz__mark gx-quiz__mark--wrong",
+                    format!("? {}", text::FIELD_UNREADABLE.get(lang.get())),
+                ),
             })
         })
     };
-    let mark_view = move || mark().map(|(class, words)| view! { <span class=class data-testid=format!("quiz-mark-{i}")>{words}</span> });
+    let mark_view = move || {
+        mark().map(|(class, words)| view! { <span class=class data-testid=format!("quiz-mark-{i}")>{words}</span> })
+    };
     let set = move |value: String| {
         responses.update(|r| {
             if let Some(slot) = r.get_mut(i) {
@@ -459,7 +469,7 @@ fn ProgressPanel(
     inputs: UrlInputs<QuizInputs>,
     progress: RwSignal<Progress>,
     status: RwSignal<Option<StorageNote>>,
-    commit: Callback<Box<dyn FnOnce(&mut Progress) + Send + Sync>>,
+    commit: Commit,
 ) -> impl IntoView {
     let lang = use_lang();
     let json = move || storage::data_url("application/json", &progress.with(|p| p.to_json()));
@@ -558,7 +568,7 @@ fn ProgressPanel(
 fn CourseQuestions(
     inputs: UrlInputs<QuizInputs>,
     progress: RwSignal<Progress>,
-    commit: Callback<Box<dyn FnOnce(&mut Progress) + Send + Sync>>,
+    commit: Commit,
 ) -> impl IntoView {
     let lang = use_lang();
     view! {

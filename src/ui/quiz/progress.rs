@@ -21,6 +21,10 @@ pub const MAX_LOG: usize = 500;
 /// Highest Leitner box.
 pub const MAX_BOX: u32 = 5;
 
+/// The stored text is not quiz progress of this format (another format, or corrupt).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NotOurs;
+
 /// Progress on one kind.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct KindStats {
@@ -80,7 +84,15 @@ impl Progress {
     }
 
     /// Records a graded attempt.
-    pub fn record(&mut self, kind: Kind, seed: u64, params: &str, answer: &str, correct: bool, time_ms: f64) {
+    pub fn record(
+        &mut self,
+        kind: Kind,
+        seed: u64,
+        params: &str,
+        answer: &str,
+        correct: bool,
+        time_ms: f64,
+    ) {
         let now = self.total_attempts() + 1;
         let s = self.kinds.entry(kind).or_default();
         s.attempts += 1;
@@ -175,10 +187,10 @@ impl Progress {
 
     /// Reads a storage string. `Err` when it is not ours at all; lines that do not read are
     /// skipped and counted (the second value).
-    pub fn from_storage(text: &str) -> Result<(Progress, usize), ()> {
+    pub fn from_storage(text: &str) -> Result<(Progress, usize), NotOurs> {
         let mut lines = text.lines();
         if lines.next() != Some("warpscope-quiz\t1") {
-            return Err(());
+            return Err(NotOurs);
         }
         let mut p = Progress::default();
         let mut bad = 0;
@@ -335,14 +347,29 @@ mod tests {
     #[test]
     fn quiz_progress_round_trips_and_schedules_misses_sooner() {
         let mut p = Progress::default();
-        p.record(Kind::DispatchWaves, 7, "gpu=a100 grid=1000", "5 | 64", true, 1.7e12);
-        p.record(Kind::CoalescingSectors, 9, "elem=4", "8\t|\n4", false, 1.7e12);
+        p.record(
+            Kind::DispatchWaves,
+            7,
+            "gpu=a100 grid=1000",
+            "5 | 64",
+            true,
+            1.7e12,
+        );
+        p.record(
+            Kind::CoalescingSectors,
+            9,
+            "elem=4",
+            "8\t|\n4",
+            false,
+            1.7e12,
+        );
         p.mark_course("000-6-1", true, 1.7e12);
         assert_eq!(p.review(), vec![Kind::CoalescingSectors]);
         let (back, bad) = Progress::from_storage(&p.to_storage()).expect("ours");
         assert_eq!((back, bad), (p.clone(), 0));
         assert!(Progress::from_storage("{not ours").is_err());
-        let (_, bad) = Progress::from_storage("warpscope-quiz\t1\nk\tnope\t1\nzzz\n").expect("ours");
+        let (_, bad) =
+            Progress::from_storage("warpscope-quiz\t1\nk\tnope\t1\nzzz\n").expect("ours");
         assert_eq!(bad, 2);
         assert!(p.to_csv().lines().count() == 4);
         assert!(p.to_json().contains("\"seed\":9"));

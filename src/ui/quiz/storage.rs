@@ -31,7 +31,7 @@ pub fn load() -> (Progress, Option<StorageNote>) {
         Ok(Some(text)) => match Progress::from_storage(&text) {
             Ok((p, 0)) => (p, None),
             Ok((p, _)) => (p, Some(StorageNote::Partial)),
-            Err(()) => (Progress::default(), Some(StorageNote::Corrupt)),
+            Err(_) => (Progress::default(), Some(StorageNote::Corrupt)),
         },
         Err(_) => (Progress::default(), Some(StorageNote::Off)),
     }

@@ -71,7 +71,10 @@ pub const COL_CORRECT: Tr = tr("Correct", "正确");
 /// Progress table: streak.
 pub const COL_STREAK: Tr = tr("Streak", "连对");
 /// Review heading.
-pub const REVIEW: Tr = tr("Review: missed last time or due", "复习：上次答错或到期的题型");
+pub const REVIEW: Tr = tr(
+    "Review: missed last time or due",
+    "复习：上次答错或到期的题型",
+);
 /// Nothing to review.
 pub const REVIEW_NONE: Tr = tr(
     "Nothing to review yet: a question type you miss comes back here first.",
@@ -131,7 +134,10 @@ pub const SHEET_CLOSE: Tr = tr("Close worksheet", "关闭练习卷");
 /// Answer key heading.
 pub const ANSWER_KEY: Tr = tr("Answer key", "答案");
 /// Name line on the worksheet.
-pub const NAME_LINE: Tr = tr("Name: ______________________", "姓名：______________________");
+pub const NAME_LINE: Tr = tr(
+    "Name: ______________________",
+    "姓名：______________________",
+);
 /// No question (generator error).
 pub const NO_QUESTION: Tr = tr(
     "No question could be drawn for this seed; try another.",
@@ -172,19 +178,46 @@ pub fn export_name(ext: &str) -> String {
 pub fn kind_title(kind: Kind) -> Tr {
     match kind {
         Kind::ChipFp32 => tr("Chip: FP32 lanes and peak", "芯片：FP32 单元数与峰值"),
-        Kind::OccupancyBlocks => tr("Occupancy: blocks per SM and the limiter", "占用率：每个 SM 的 block 数与限制因素"),
+        Kind::OccupancyBlocks => tr(
+            "Occupancy: blocks per SM and the limiter",
+            "占用率：每个 SM 的 block 数与限制因素",
+        ),
         Kind::OccupancyPercent => tr("Occupancy: theoretical occupancy", "占用率：理论占用率"),
         Kind::DispatchWaves => tr("Dispatch: waves and the tail", "分派：波次与尾波"),
-        Kind::WarpsNeeded => tr("Scheduling: warps needed ≈ L / k", "调度：所需 warp 数 ≈ L / k"),
+        Kind::WarpsNeeded => tr(
+            "Scheduling: warps needed ≈ L / k",
+            "调度：所需 warp 数 ≈ L / k",
+        ),
         Kind::SchedulerUtilisation => tr("Scheduling: issue utilisation", "调度：发射槽利用率"),
-        Kind::DivergenceMask => tr("Divergence: active mask and serialised paths", "分歧：active mask 与串行路径"),
-        Kind::CoalescingSectors => tr("Coalescing: sectors and requests", "合并访存：sector 数与请求数"),
+        Kind::DivergenceMask => tr(
+            "Divergence: active mask and serialised paths",
+            "分歧：active mask 与串行路径",
+        ),
+        Kind::CoalescingSectors => tr(
+            "Coalescing: sectors and requests",
+            "合并访存：sector 数与请求数",
+        ),
         Kind::BankWavefronts => tr("Bank conflicts: wavefronts", "bank 冲突：wavefront 数"),
-        Kind::FragmentOwner => tr("Tensor Cores: which lane holds (r, c)", "Tensor Core：元素 (r, c) 在哪个 lane"),
-        Kind::W8a8Launch => tr("Tensor Cores: the W8A8 launch", "Tensor Core：W8A8 的启动配置"),
-        Kind::RooflineRidge => tr("Roofline: ridge point and bound", "Roofline：拐点与受限类型"),
-        Kind::RooflineTime => tr("Roofline: time lower bound, A100 vs H100", "Roofline：A100 与 H100 的时间下界"),
-        Kind::TiledGemm => tr("Roofline: tiled-GEMM intensity", "Roofline：分块 GEMM 的算术强度"),
+        Kind::FragmentOwner => tr(
+            "Tensor Cores: which lane holds (r, c)",
+            "Tensor Core：元素 (r, c) 在哪个 lane",
+        ),
+        Kind::W8a8Launch => tr(
+            "Tensor Cores: the W8A8 launch",
+            "Tensor Core：W8A8 的启动配置",
+        ),
+        Kind::RooflineRidge => tr(
+            "Roofline: ridge point and bound",
+            "Roofline：拐点与受限类型",
+        ),
+        Kind::RooflineTime => tr(
+            "Roofline: time lower bound, A100 vs H100",
+            "Roofline：A100 与 H100 的时间下界",
+        ),
+        Kind::TiledGemm => tr(
+            "Roofline: tiled-GEMM intensity",
+            "Roofline：分块 GEMM 的算术强度",
+        ),
     }
 }
 
@@ -550,46 +583,106 @@ pub fn hints(kind: Kind) -> [Tr; 2] {
 /// What a worked-solution step computes.
 pub fn step_label(label: StepLabel) -> Tr {
     match label {
-        StepLabel::Fp32Lanes => tr("FP32 lanes = SMs × lanes per SM", "FP32 单元数 = SM 数 × 每 SM 单元数"),
-        StepLabel::Fp32Peak => tr("Peak = lanes × 2 FLOP × clock", "峰值 = 单元数 × 2 FLOP × 频率"),
+        StepLabel::Fp32Lanes => tr(
+            "FP32 lanes = SMs × lanes per SM",
+            "FP32 单元数 = SM 数 × 每 SM 单元数",
+        ),
+        StepLabel::Fp32Peak => tr(
+            "Peak = lanes × 2 FLOP × clock",
+            "峰值 = 单元数 × 2 FLOP × 频率",
+        ),
         StepLabel::WarpsPerBlock => tr("Warps per block", "每个 block 的 warp 数"),
-        StepLabel::RegistersPerWarp => tr("Registers per warp, rounded to the allocation unit", "每个 warp 的寄存器数，按分配粒度取整"),
-        StepLabel::LimitRegisters => tr("Blocks allowed by registers (per partition × partitions)", "寄存器允许的 block 数（每分区 × 分区数）"),
+        StepLabel::RegistersPerWarp => tr(
+            "Registers per warp, rounded to the allocation unit",
+            "每个 warp 的寄存器数，按分配粒度取整",
+        ),
+        StepLabel::LimitRegisters => tr(
+            "Blocks allowed by registers (per partition × partitions)",
+            "寄存器允许的 block 数（每分区 × 分区数）",
+        ),
         StepLabel::LimitWarps => tr("Blocks allowed by warp slots", "warp 槽位允许的 block 数"),
-        StepLabel::SharedPerBlock => tr("Shared memory per block: static + dynamic + reserve, rounded", "每个 block 的 shared memory：静态 + 动态 + 预留，取整"),
-        StepLabel::LimitShared => tr("Blocks allowed by shared memory", "shared memory 允许的 block 数"),
+        StepLabel::SharedPerBlock => tr(
+            "Shared memory per block: static + dynamic + reserve, rounded",
+            "每个 block 的 shared memory：静态 + 动态 + 预留，取整",
+        ),
+        StepLabel::LimitShared => tr(
+            "Blocks allowed by shared memory",
+            "shared memory 允许的 block 数",
+        ),
         StepLabel::LimitBlocks => tr("Blocks allowed by block slots", "block 槽位允许的 block 数"),
         StepLabel::BlocksPerSm => tr("Resident blocks per SM", "每个 SM 驻留的 block 数"),
-        StepLabel::Occupancy => tr("Occupancy = resident warps / max warps", "占用率 = 驻留 warp 数 / 最大 warp 数"),
-        StepLabel::FullWave => tr("One full wave = blocks per SM × SMs", "一整波 = 每 SM block 数 × SM 数"),
+        StepLabel::Occupancy => tr(
+            "Occupancy = resident warps / max warps",
+            "占用率 = 驻留 warp 数 / 最大 warp 数",
+        ),
+        StepLabel::FullWave => tr(
+            "One full wave = blocks per SM × SMs",
+            "一整波 = 每 SM block 数 × SM 数",
+        ),
         StepLabel::Waves => tr("Waves = ⌈grid / full wave⌉", "波次 = ⌈grid / 一整波⌉"),
         StepLabel::LastWave => tr("Blocks in the last wave", "最后一波的 block 数"),
         StepLabel::WarpsNeeded => tr("Warps needed ≈ L / k", "所需 warp 数 ≈ L / k"),
-        StepLabel::Iteration => tr("One warp alone: instructions and cycles per iteration", "单个 warp：每次迭代的指令数和周期数"),
-        StepLabel::WarpsPerScheduler => tr("Warps on each of the 4 schedulers", "4 个调度器各分到的 warp 数"),
+        StepLabel::Iteration => tr(
+            "One warp alone: instructions and cycles per iteration",
+            "单个 warp：每次迭代的指令数和周期数",
+        ),
+        StepLabel::WarpsPerScheduler => tr(
+            "Warps on each of the 4 schedulers",
+            "4 个调度器各分到的 warp 数",
+        ),
         StepLabel::Utilisation => tr("Utilisation", "利用率"),
         StepLabel::LaunchMask => tr("Launch mask of the warp", "warp 的初始掩码"),
         StepLabel::Condition => tr("Lanes where the condition holds", "条件成立的 lane"),
-        StepLabel::ThenMask => tr("Then side = launch mask AND condition", "then 分支 = 初始掩码 AND 条件"),
-        StepLabel::Serialised => tr("Both sides non-empty → the paths run one after the other", "两侧都非空 → 路径依次执行"),
+        StepLabel::ThenMask => tr(
+            "Then side = launch mask AND condition",
+            "then 分支 = 初始掩码 AND 条件",
+        ),
+        StepLabel::Serialised => tr(
+            "Both sides non-empty → the paths run one after the other",
+            "两侧都非空 → 路径依次执行",
+        ),
         StepLabel::Addresses => tr("Byte addresses of the lanes", "各 lane 的字节地址"),
         StepLabel::Sectors => tr("Distinct 32-byte sectors", "不同的 32 字节 sector"),
-        StepLabel::Lines => tr("(For comparison) distinct 128-byte lines", "（对照）不同的 128 字节 line"),
+        StepLabel::Lines => tr(
+            "(For comparison) distinct 128-byte lines",
+            "（对照）不同的 128 字节 line",
+        ),
         StepLabel::Requests => tr("Requests", "请求数"),
         StepLabel::Banks => tr("Banks of the first lanes", "前几个 lane 的 bank"),
         StepLabel::Phases => tr("Phases of the access", "访问分成的阶段"),
-        StepLabel::Wavefronts => tr("Wavefronts (busiest bank per phase, broadcasts free)", "wavefront 数（每阶段最忙的 bank，广播不计）"),
-        StepLabel::Conflicts => tr("Conflicts = wavefronts − ideal", "冲突 = wavefront 数 − 理想值"),
-        StepLabel::Slot => tr("Element → lane and fragment slot x[i]", "元素 → lane 与 fragment 槽位 x[i]"),
-        StepLabel::Register => tr("Register = i / elements per register", "寄存器 = i / 每寄存器元素数"),
+        StepLabel::Wavefronts => tr(
+            "Wavefronts (busiest bank per phase, broadcasts free)",
+            "wavefront 数（每阶段最忙的 bank，广播不计）",
+        ),
+        StepLabel::Conflicts => tr(
+            "Conflicts = wavefronts − ideal",
+            "冲突 = wavefront 数 − 理想值",
+        ),
+        StepLabel::Slot => tr(
+            "Element → lane and fragment slot x[i]",
+            "元素 → lane 与 fragment 槽位 x[i]",
+        ),
+        StepLabel::Register => tr(
+            "Register = i / elements per register",
+            "寄存器 = i / 每寄存器元素数",
+        ),
         StepLabel::GridBlocks => tr("Grid = N / 16", "grid = N / 16"),
         StepLabel::Threads => tr("Threads = warps × 32", "线程数 = warp 数 × 32"),
-        StepLabel::MmaPerWarp => tr("K per warp, then MMAs per warp", "每个 warp 的 K，再求每个 warp 的 MMA 次数"),
+        StepLabel::MmaPerWarp => tr(
+            "K per warp, then MMAs per warp",
+            "每个 warp 的 K，再求每个 warp 的 MMA 次数",
+        ),
         StepLabel::Intensity => tr("Intensity = FLOPs / bytes", "算术强度 = FLOPs / bytes"),
         StepLabel::Ridge => tr("Ridge = peak / bandwidth", "拐点 = 峰值 / 带宽"),
         StepLabel::Bound => tr("Intensity vs ridge", "算术强度与拐点比较"),
-        StepLabel::TimeA100 => tr("A100: max(compute time, memory time)", "A100：max(计算时间, 访存时间)"),
-        StepLabel::TimeH100 => tr("H100: max(compute time, memory time)", "H100：max(计算时间, 访存时间)"),
+        StepLabel::TimeA100 => tr(
+            "A100: max(compute time, memory time)",
+            "A100：max(计算时间, 访存时间)",
+        ),
+        StepLabel::TimeH100 => tr(
+            "H100: max(compute time, memory time)",
+            "H100：max(计算时间, 访存时间)",
+        ),
         StepLabel::TiledBytes => tr("Bytes moved by the tiles", "分块搬运的字节数"),
     }
 }
