@@ -10,7 +10,8 @@ use leptos_router::hooks::use_params_map;
 use leptos_router::path;
 
 use crate::ui::chapters::{self, home::Home};
-use crate::ui::i18n::{initial_lang, store_lang, t, tr, use_lang, Lang, LangCtx};
+use crate::ui::i18n::{initial_lang, store_lang, t, use_lang, Lang, LangCtx};
+use crate::ui::text;
 
 /// The router base: the path of the document's base URL without its trailing slash
 /// ("" at the root, "/warpscope" under a sub-path).
@@ -79,9 +80,9 @@ fn Header() -> impl IntoView {
     };
     view! {
         <header class="gx-header">
-            <a class="gx-skip" href="#main">{t(tr("Skip to content", "跳到正文"))}</a>
+            <a class="gx-skip" href="#main">{t(text::SKIP_TO_CONTENT)}</a>
             <A href=route_href("") attr:class="gx-brand">"warpscope"</A>
-            <nav class="gx-nav" aria-label=t(tr("Chapters", "章节"))>
+            <nav class="gx-nav" aria-label=t(text::NAV_CHAPTERS)>
                 <ul>
                     {chapters::ALL
                         .iter()
@@ -98,14 +99,14 @@ fn Header() -> impl IntoView {
                         .collect_view()}
                 </ul>
             </nav>
-            <div class="gx-lang" role="group" aria-label="Language / 语言">
+            <div class="gx-lang" role="group" aria-label=text::LANGUAGE_GROUP>
                 <button
                     class="gx-lang__btn"
                     data-testid="lang-zh"
                     aria-pressed=move || (lang.get() == Lang::Zh).to_string()
                     on:click=move |_| switch(Lang::Zh)
                 >
-                    "中文"
+                    {text::CHINESE}
                 </button>
                 <button
                     class="gx-lang__btn"
@@ -125,10 +126,7 @@ fn Footer() -> impl IntoView {
     view! {
         <footer class="gx-footer l-body">
             <p>
-                {t(tr(
-                    "Numbers come from exact models of NVIDIA's documented rules (CUDA Programming Guide, PTX ISA, cuda_occupancy.h, whitepapers) and from measurements on an NVIDIA H200. This site loads nothing from any other origin and works offline once loaded.",
-                    "数字来自对 NVIDIA 文档规则（CUDA 编程指南、PTX ISA、cuda_occupancy.h、白皮书）的精确建模，以及在 NVIDIA H200 上的实测。本站不从任何其他源加载内容，加载后可离线使用。",
-                ))}
+                {t(text::FOOTER)}
             </p>
         </footer>
     }
@@ -143,7 +141,7 @@ fn ChapterPage() -> impl IntoView {
     Effect::new(move |_| {
         let slug = params.read().get("chapter").unwrap_or_default();
         if let Some(c) = chapters::by_slug(&slug) {
-            document().set_title(&format!("{} · warpscope", c.title.get(lang.get())));
+            document().set_title(&text::tab_title(c.title.get(lang.get()), lang.get()));
         }
     });
     move || {
@@ -155,10 +153,7 @@ fn ChapterPage() -> impl IntoView {
                     <div class="l-body gx-soon" data-testid="chapter-soon">
                         <h1>{move || chapter.title.get(lang.get())}</h1>
                         <p>{move || chapter.summary.get(lang.get())}</p>
-                        <p>{t(tr(
-                            "This chapter is being written. Its model and figure arrive in a coming release.",
-                            "本章正在编写中，模型与交互图将在后续版本中上线。",
-                        ))}</p>
+                        <p>{t(text::CHAPTER_BEING_WRITTEN)}</p>
                     </div>
                 }
                 .into_any(),
@@ -172,9 +167,9 @@ fn ChapterPage() -> impl IntoView {
 fn NotFound() -> impl IntoView {
     view! {
         <div class="l-body" data-testid="not-found">
-            <h1>{t(tr("Page not found", "页面不存在"))}</h1>
+            <h1>{t(text::NOT_FOUND)}</h1>
             <p>
-                <A href=route_href("")>{t(tr("Back to the chapter map", "返回章节目录"))}</A>
+                <A href=route_href("")>{t(text::BACK_TO_MAP)}</A>
             </p>
         </div>
     }

@@ -13,6 +13,7 @@ pub mod i18n;
 pub mod quiz;
 pub mod shared;
 pub mod shell;
+pub mod text;
 pub mod theme;
 pub mod url;
 pub mod widgets;

@@ -42,30 +42,6 @@ pub enum Notice {
     Malformed,
 }
 
-impl Notice {
-    /// English and Chinese text for the page.
-    pub fn text(&self) -> (String, String) {
-        match self {
-            Notice::UnknownKey { key } => (
-                format!("Ignored unknown link parameter “{key}”."),
-                format!("已忽略未知的链接参数“{key}”。"),
-            ),
-            Notice::Unparsable { key, value } => (
-                format!("Link parameter “{key}={value}” is not valid; using the default."),
-                format!("链接参数“{key}={value}”无效，已使用默认值。"),
-            ),
-            Notice::Clamped { key, value, used } => (
-                format!("Link parameter “{key}={value}” is out of range; using {used}."),
-                format!("链接参数“{key}={value}”超出范围，已改用 {used}。"),
-            ),
-            Notice::Malformed => (
-                "The link's parameters are malformed; the readable ones were used.".into(),
-                "链接参数格式有误，只使用了能读懂的部分。".into(),
-            ),
-        }
-    }
-}
-
 /// Keys every page understands (read by the app shell, not by a chapter): the language.
 pub const GLOBAL_KEYS: [&str; 1] = ["lang"];
 

@@ -1,7 +1,10 @@
 //! Native integration tests of the pure model: golden tables from the spec and the course,
 //! and fixtures measured on an NVIDIA H200 (`tests/fixtures/`, copied from shared/truth).
 
-/// Source scan: `src/model` and `src/geom` never mention a web crate.
+/// The public model API of shared/MODEL_API.md, path by path.
+mod api;
+/// Source scans: model and geom pure, no geom in the model, no chapter importing another, no
+/// Chinese outside text modules.
 mod architecture;
 /// Shared-memory wavefronts: spec §5 and `bank_conflicts.json`.
 mod bank_conflicts;

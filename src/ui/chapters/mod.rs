@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 
-use crate::ui::i18n::{tr, Tr};
+use crate::ui::i18n::Tr;
 use crate::ui::shell;
 
 pub mod bank_conflicts;
@@ -16,6 +16,7 @@ pub mod occupancy;
 pub mod roofline;
 pub mod scheduling;
 pub mod tensor_cores;
+mod text;
 
 /// One chapter (or tool page) of the explainer: everything the shell needs to frame it.
 #[derive(Clone, Copy, Debug)]
@@ -34,7 +35,7 @@ pub struct Chapter {
     pub page: Option<fn(&'static Chapter) -> AnyView>,
     /// The body alone, bound to a query someone else owns ([`shell::embed`]); `None` for pages
     /// that are not chapters.
-    pub embed: Option<fn(Signal<String>, Callback<shell::QueryWrite>) -> AnyView>,
+    pub embed: Option<shell::EmbedFn>,
 }
 
 /// Every chapter, in teaching order.
@@ -43,10 +44,7 @@ pub const ALL: &[Chapter] = &[
         number: Some(1),
         slug: "chip",
         title: chip::text::TITLE,
-        summary: tr(
-            "GPC → TPC → SM → 4 partitions, and the memory hierarchy of the A100.",
-            "GPC → TPC → SM → 4 个处理分区，以及 A100 的存储层次。",
-        ),
+        summary: text::CHIP_SUMMARY,
         intro: &chip::text::INTRO,
         page: Some(shell::frame::<chip::Page>),
         embed: Some(shell::embed::<chip::Page>),
@@ -55,10 +53,7 @@ pub const ALL: &[Chapter] = &[
         number: Some(2),
         slug: "occupancy",
         title: occupancy::text::TITLE,
-        summary: tr(
-            "How registers, threads and shared memory limit the blocks resident on one SM.",
-            "寄存器、线程数和 shared memory 如何限制一个 SM 上驻留的 block 数。",
-        ),
+        summary: text::OCCUPANCY_SUMMARY,
         intro: &occupancy::text::INTRO,
         page: Some(shell::frame::<occupancy::Page>),
         embed: Some(shell::embed::<occupancy::Page>),
@@ -67,10 +62,7 @@ pub const ALL: &[Chapter] = &[
         number: Some(3),
         slug: "dispatch",
         title: dispatch::text::TITLE,
-        summary: tr(
-            "A grid's blocks land on all 108 SMs in waves; the tail wave.",
-            "grid 的 block 按波次分派到全部 108 个 SM；尾波。",
-        ),
+        summary: text::DISPATCH_SUMMARY,
         intro: &dispatch::text::INTRO,
         page: Some(shell::frame::<dispatch::Page>),
         embed: Some(shell::embed::<dispatch::Page>),
@@ -79,10 +71,7 @@ pub const ALL: &[Chapter] = &[
         number: Some(4),
         slug: "scheduling",
         title: scheduling::text::TITLE,
-        summary: tr(
-            "Four schedulers hide memory latency by switching warps: warps needed ≈ L / k.",
-            "四个调度器靠切换 warp 隐藏访存延迟：所需 warp 数 ≈ L / k。",
-        ),
+        summary: text::SCHEDULING_SUMMARY,
         intro: &scheduling::text::INTRO,
         page: Some(shell::frame::<scheduling::Page>),
         embed: Some(shell::embed::<scheduling::Page>),
@@ -91,10 +80,7 @@ pub const ALL: &[Chapter] = &[
         number: Some(5),
         slug: "divergence",
         title: divergence::text::TITLE,
-        summary: tr(
-            "32 lanes, one instruction: active masks, serialised paths, reconvergence.",
-            "32 个 lane 一条指令：active mask、路径串行与重汇合。",
-        ),
+        summary: text::DIVERGENCE_SUMMARY,
         intro: &divergence::text::INTRO,
         page: Some(shell::frame::<divergence::Page>),
         embed: Some(shell::embed::<divergence::Page>),
@@ -103,10 +89,7 @@ pub const ALL: &[Chapter] = &[
         number: Some(6),
         slug: "coalescing",
         title: coalescing::text::TITLE,
-        summary: tr(
-            "32 lane addresses become 32-byte sectors: requests, sectors, efficiency.",
-            "32 个 lane 的地址变成 32 字节 sector：请求数、sector 数与效率。",
-        ),
+        summary: text::COALESCING_SUMMARY,
         intro: &coalescing::text::INTRO,
         page: Some(shell::frame::<coalescing::Page>),
         embed: Some(shell::embed::<coalescing::Page>),
@@ -115,10 +98,7 @@ pub const ALL: &[Chapter] = &[
         number: Some(7),
         slug: "bank-conflicts",
         title: bank_conflicts::text::TITLE,
-        summary: tr(
-            "32 banks × 4 bytes: wavefronts, conflicts, padding and swizzles.",
-            "32 个 4 字节 bank：wavefront、冲突、padding 与 swizzle。",
-        ),
+        summary: text::BANK_CONFLICTS_SUMMARY,
         intro: &bank_conflicts::text::INTRO,
         page: Some(shell::frame::<bank_conflicts::Page>),
         embed: Some(shell::embed::<bank_conflicts::Page>),
@@ -127,10 +107,7 @@ pub const ALL: &[Chapter] = &[
         number: Some(8),
         slug: "tensor-cores",
         title: tensor_cores::text::TITLE,
-        summary: tr(
-            "The course's INT8 kernel end to end, fragment by fragment, lane by lane.",
-            "课程的 INT8 kernel 从头到尾：逐个 fragment、逐个 lane。",
-        ),
+        summary: text::TENSOR_CORES_SUMMARY,
         intro: &tensor_cores::text::INTRO,
         page: Some(shell::frame::<tensor_cores::Page>),
         embed: Some(shell::embed::<tensor_cores::Page>),
@@ -139,10 +116,7 @@ pub const ALL: &[Chapter] = &[
         number: Some(9),
         slug: "roofline",
         title: roofline::text::TITLE,
-        summary: tr(
-            "Arithmetic intensity, ridge points and time lower bounds on A100 and H100.",
-            "算术强度、拐点与 A100 / H100 上的理论时间下界。",
-        ),
+        summary: text::ROOFLINE_SUMMARY,
         intro: &roofline::text::INTRO,
         page: Some(shell::frame::<roofline::Page>),
         embed: Some(shell::embed::<roofline::Page>),
@@ -150,11 +124,8 @@ pub const ALL: &[Chapter] = &[
     Chapter {
         number: None,
         slug: "quiz",
-        title: crate::ui::quiz::text::TITLE,
-        summary: tr(
-            "All self-check questions plus questions generated from the models.",
-            "全部自测题，以及由模型随机出题、自动判分。",
-        ),
+        title: text::QUIZ_TITLE,
+        summary: text::QUIZ_SUMMARY,
         intro: &crate::ui::quiz::text::INTRO,
         page: Some(shell::frame::<crate::ui::quiz::Page>),
         embed: None,

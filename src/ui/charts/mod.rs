@@ -4,3 +4,4 @@
 pub mod backend;
 pub mod colors;
 pub mod roofline_chart;
+mod text;

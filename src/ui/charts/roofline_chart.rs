@@ -6,6 +6,7 @@ use leptos::prelude::*;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
+use super::text;
 use crate::geom::chart::ChartFrame;
 use crate::geom::scale::roofline_domains;
 use crate::model::roofline::{Precision, RooflineChartSpec, H200_COPY_BANDWIDTH_BYTES_PER_S};
@@ -80,13 +81,10 @@ pub fn draw_roofline(
         .y_label_area_size(px(frame.y_label_area_px))
         .build_cartesian_2d((x0..x1).log_scale(), (y0..y1).log_scale())
         .map_err(|e| e.to_string())?;
-    let (x_title, y_title) = match drawing.lang {
-        Lang::En => (
-            "Arithmetic intensity I (FLOP/byte, log)",
-            "Attainable performance (FLOP/s, log)",
-        ),
-        Lang::Zh => ("算术强度 I（FLOP/byte，对数）", "可达算力（FLOP/s，对数）"),
-    };
+    let (x_title, y_title) = (
+        text::X_AXIS.get(drawing.lang),
+        text::Y_AXIS.get(drawing.lang),
+    );
     chart
         .configure_mesh()
         .x_desc(x_title)
@@ -145,10 +143,7 @@ pub fn draw_roofline(
         } else {
             ""
         };
-        let ridge_word = match drawing.lang {
-            Lang::En => "ridge",
-            Lang::Zh => "拐点",
-        };
+        let ridge_word = text::RIDGE.get(drawing.lang);
         // One label per roof at its right end, sitting on the line: roofs 2× apart are ~20 px
         // apart, more than a line of 11.5 px text.
         let unit = if same.contains(&Precision::Int8Tensor) && same.len() == 1 {
@@ -169,14 +164,7 @@ pub fn draw_roofline(
         .map(|r| (r.ridge_point, r.roof.peak_flops_per_s))
         .fold((x0, bw * x0), |a, b| if b.1 > a.1 { b } else { a });
     // The bandwidth roof itself, labelled along the slope.
-    let bw_label = match drawing.lang {
-        Lang::En => format!("{} roof  P = I × {}", drawing.memory_kind, si(bw, "B/s")),
-        Lang::Zh => format!(
-            "{} 带宽屋顶  P = I × {}",
-            drawing.memory_kind,
-            si(bw, "B/s")
-        ),
-    };
+    let bw_label = text::bandwidth_roof(drawing.memory_kind, &si(bw, "B/s"), drawing.lang);
     let label_x = (x0 * 3.0).min(x1);
     chart
         .draw_series(std::iter::once(Text::new(

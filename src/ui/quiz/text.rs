@@ -10,8 +10,6 @@ use crate::model::roofline::Bound;
 use crate::trf;
 use crate::ui::i18n::{tr, Lang, Tr};
 
-/// Page title (also the registry's).
-pub const TITLE: Tr = tr("Quiz", "测验");
 /// The intro under the title.
 pub const INTRO: [Tr; 1] = [tr(
     "Generated questions are drawn from a seed and answered by the same models that draw the chapters; the seed is in the link, so a teacher can send one exact question. The course's own questions follow, self-assessed.",

@@ -21,7 +21,7 @@ use crate::model::quiz::Kind;
 use crate::ui::app::route_href;
 use crate::ui::chapters::{self, Chapter};
 use crate::ui::i18n::{t, use_lang};
-use crate::ui::widgets::{ChapterIntro, Notices, PermalinkLink};
+use crate::ui::widgets::{ChapterIntro, Notices, PermalinkLink, Questions};
 
 /// What a chapter supplies to the shell: its inputs type and its body.
 pub trait ChapterBody {
@@ -34,7 +34,7 @@ pub trait ChapterBody {
 
 /// The whole page of chapter `chapter` with body `B`: the registry stores `frame::<Body>`.
 pub fn frame<B: ChapterBody>(chapter: &'static Chapter) -> AnyView {
-    let inputs = UrlInputs::<B::Inputs>::new();
+    let inputs = UrlInputs::<B::Inputs>::from_router();
     let notices = inputs.notices();
     let permalink = inputs.permalink();
     let number = chapter.number.unwrap_or_default();
@@ -47,6 +47,8 @@ pub fn frame<B: ChapterBody>(chapter: &'static Chapter) -> AnyView {
                 {move || view! { <Notices notices=notices.get()/> }}
             </div>
             {B::body(inputs)}
+            // The quiz page lists every course question itself.
+            {chapter.number.map(|_| view! { <Questions chapter=chapter.slug/> })}
             <PermalinkLink url=permalink/>
             {Kind::of_chapter(chapter.slug).next().map(|_| view! {
                 <p class="l-body gx-practise">
@@ -65,6 +67,9 @@ pub fn frame<B: ChapterBody>(chapter: &'static Chapter) -> AnyView {
 pub fn embed<B: ChapterBody>(query: Signal<String>, sink: Callback<QueryWrite>) -> AnyView {
     B::body(UrlInputs::<B::Inputs>::bound(query, sink))
 }
+
+/// A chapter body bound to a query another owner keeps (see [`embed`]).
+pub type EmbedFn = fn(Signal<String>, Callback<QueryWrite>) -> AnyView;
 
 /// Links to the previous and next chapters in teaching order.
 #[component]

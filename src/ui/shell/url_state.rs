@@ -94,7 +94,7 @@ impl<I: ChapterInputs> Copy for UrlInputs<I> {}
 impl<I: ChapterInputs> UrlInputs<I> {
     /// Inputs read from the router's current query, written back as they change. Call inside
     /// the router (the chapter shell does).
-    pub fn new() -> Self {
+    pub fn from_router() -> Self {
         let location = use_location();
         let search = location.search;
         let query = Memo::new(move |_| search.with(|s| without_lang(s)));

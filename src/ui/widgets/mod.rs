@@ -12,10 +12,10 @@ mod slider;
 
 pub use chapter_intro::ChapterIntro;
 pub use data_table::DataDetails;
-pub use formula::{formula_error_text, FormulaField};
+pub use formula::FormulaField;
 pub use notices::Notices;
-pub use numbers::formula_row;
+pub use numbers::{formula_row, formula_row_testid};
 pub use permalink::PermalinkLink;
 pub use player::{PlayerControls, StepButtons, StepPlayer};
-pub use questions::{Question, Questions};
-pub use slider::{NumberField, RangeSlider, Scale};
+pub use questions::Questions;
+pub use slider::{IntegerError, NumberField, RangeSlider, Scale};

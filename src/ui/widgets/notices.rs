@@ -2,7 +2,8 @@
 
 use leptos::prelude::*;
 
-use crate::ui::i18n::{use_lang, Lang};
+use crate::ui::i18n::{t, use_lang};
+use crate::ui::text;
 use crate::ui::url::Notice;
 
 /// A dismissible list of [`Notice`]s; renders nothing when there are none.
@@ -17,15 +18,13 @@ pub fn Notices(notices: Vec<Notice>) -> impl IntoView {
                     {notices
                         .iter()
                         .map(|n| {
-                            let (en, zh) = n.text();
-                            view! {
-                                <li>{move || if lang.get() == Lang::Zh { zh.clone() } else { en.clone() }}</li>
-                            }
+                            let n = n.clone();
+                            view! { <li>{move || text::notice(&n, lang.get())}</li> }
                         })
                         .collect_view()}
                 </ul>
                 <button class="gx-button gx-button--small" on:click=move |_| open.set(false)>
-                    {move || if lang.get() == Lang::Zh { "知道了" } else { "Dismiss" }}
+                    {t(text::DISMISS)}
                 </button>
             </div>
         </Show>

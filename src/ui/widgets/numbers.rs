@@ -14,3 +14,19 @@ pub fn formula_row(name: Tr, formula: String, value: String) -> impl IntoView {
         </tr>
     }
 }
+
+/// [`formula_row`] whose value cell carries `data-testid=testid` (for the browser tests).
+pub fn formula_row_testid(
+    name: Tr,
+    formula: String,
+    value: String,
+    testid: &'static str,
+) -> impl IntoView {
+    view! {
+        <tr>
+            <th scope="row">{t(name)}</th>
+            <td class="gx-formula">{formula}</td>
+            <td class="gx-value" data-testid=testid>{value}</td>
+        </tr>
+    }
+}

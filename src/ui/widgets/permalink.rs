@@ -3,7 +3,8 @@
 
 use leptos::prelude::*;
 
-use crate::ui::i18n::{t, tr};
+use crate::ui::i18n::t;
+use crate::ui::text;
 
 /// The "permalink to this view" link at the end of a chapter.
 #[component]
@@ -14,7 +15,7 @@ pub fn PermalinkLink(
     view! {
         <p class="l-body gx-permalink">
             <a href=move || url.get() data-testid="permalink">
-                {t(tr("Permalink to this view", "本视图的永久链接"))}
+                {t(text::PERMALINK)}
             </a>
         </p>
     }

@@ -10,7 +10,8 @@ use std::time::Duration;
 
 use leptos::prelude::*;
 
-use crate::ui::i18n::{use_lang, Lang, Tr};
+use crate::ui::i18n::{use_lang, Tr};
+use crate::ui::text;
 
 /// True when the reader asked the system for reduced motion.
 fn prefers_reduced_motion() -> bool {
@@ -206,28 +207,23 @@ pub fn StepPlayer(
     let lang = use_lang();
     let get = Callback::new(move |()| step.get_untracked());
     let c = PlayerControls::new(get, on_step, last, playing, stride, interval_ms);
-    let text = move |en: &'static str, zh: &'static str| {
-        move || if lang.get() == Lang::Zh { zh } else { en }
-    };
+    let say = move |s: Tr| move || s.get(lang.get());
     view! {
         <div class="gx-player" role="group" aria-label=move || label.get(lang.get())>
-            <button class="gx-button" data-testid="step-first" aria-label=text("First step", "第一步")
+            <button class="gx-button" data-testid="step-first" aria-label=say(text::STEP_FIRST)
                 on:click=move |_| c.first()>{icon(FIRST)}</button>
-            <button class="gx-button" data-testid="step-prev" aria-label=text("Previous step", "上一步")
+            <button class="gx-button" data-testid="step-prev" aria-label=say(text::STEP_PREV)
                 on:click=move |_| c.prev()>{icon(PREV)}</button>
             <button class="gx-button gx-button--play" data-testid="play"
                 aria-pressed=move || playing.get().to_string()
-                aria-label=move || match (playing.get(), lang.get()) {
-                    (true, Lang::Zh) => "暂停", (true, _) => "Pause",
-                    (false, Lang::Zh) => "播放", (false, _) => "Play",
-                }
+                aria-label=move || text::play_toggle(playing.get()).get(lang.get())
                 on:click=move |_| c.toggle()>{move || if playing.get() { icon(PAUSE).into_any() } else { icon(PLAY).into_any() }}</button>
-            <button class="gx-button" data-testid="step-next" aria-label=text("Next step", "下一步")
+            <button class="gx-button" data-testid="step-next" aria-label=say(text::STEP_NEXT)
                 on:click=move |_| c.next()>{icon(NEXT)}</button>
-            <button class="gx-button" data-testid="step-last" aria-label=text("Last step", "最后一步")
+            <button class="gx-button" data-testid="step-last" aria-label=say(text::STEP_LAST)
                 on:click=move |_| c.last()>{icon(LAST)}</button>
             <input type="range" class="gx-field__range gx-player__scrub" data-testid="scrub"
-                aria-label=text("Scrub through the steps", "拖动选择步骤")
+                aria-label=say(text::STEP_SCRUB)
                 min="0" max=move || last.get().to_string() step="1"
                 prop:value=move || step.get().min(last.get()).to_string()
                 on:input=move |ev| {
@@ -256,6 +252,8 @@ pub fn StepButtons(
     pause: Tr,
     /// Label of the Next button.
     next: Tr,
+    /// Name of the group for screen readers (say that ← / → step).
+    label: Tr,
     /// The step now shown (tracked, for the count).
     #[prop(into)]
     current: Signal<u32>,
@@ -276,7 +274,7 @@ pub fn StepButtons(
     };
     view! {
         <div class="gx-steps__controls" tabindex="0" on:keydown=on_key
-            aria-label=move || if lang.get() == Lang::Zh { "单步控制（方向键）" } else { "Step controls (arrow keys)" }>
+            aria-label=move || label.get(lang.get())>
             <button class="gx-button" data-testid="step-prev" on:click=move |_| c.prev()>{move || prev.get(lang.get())}</button>
             <button class="gx-button" data-testid="step-play" aria-pressed=move || playing.get().to_string() on:click=move |_| c.toggle()>
                 {move || if playing.get() { pause.get(lang.get()) } else { play.get(lang.get()) }}

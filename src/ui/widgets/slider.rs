@@ -6,7 +6,8 @@
 
 use leptos::prelude::*;
 
-use crate::ui::i18n::{use_lang, Lang, Tr};
+use crate::ui::i18n::{use_lang, Tr};
+use crate::ui::text;
 
 /// How the slider's thumb maps to the value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -22,41 +23,47 @@ pub enum Scale {
 /// drop grouping characters.
 pub(crate) fn normalise_number(text: &str) -> String {
     text.chars()
-        .filter(|c| !matches!(c, ',' | '_' | ' ' | '，' | '\u{3000}'))
+        // Full-width forms: ，(U+FF0C) ０–９ (U+FF10–FF19) ．(U+FF0E) 。(U+3002) ｅ Ｅ － ＋.
+        .filter(|c| !matches!(c, ',' | '_' | ' ' | '\u{ff0c}' | '\u{3000}'))
         .map(|c| match c {
-            '０'..='９' => char::from_u32(c as u32 - '０' as u32 + '0' as u32).unwrap_or(c),
-            '．' | '。' => '.',
-            'ｅ' | 'Ｅ' => 'e',
-            '－' => '-',
-            '＋' => '+',
+            '\u{ff10}'..='\u{ff19}' => {
+                char::from_u32(c as u32 - 0xff10 + u32::from(b'0')).unwrap_or(c)
+            }
+            '\u{ff0e}' | '\u{3002}' => '.',
+            '\u{ff45}' | '\u{ff25}' => 'e',
+            '\u{ff0d}' => '-',
+            '\u{ff0b}' => '+',
             _ => c,
         })
         .collect()
 }
 
-#[cfg(test)]
-fn parse_in_range(text: &str, min: u64, max: u64, lang: Lang) -> Result<u64, String> {
-    parse_in_range_both(text, min, max).map_err(|(en, zh)| match lang {
-        Lang::En => en,
-        Lang::Zh => zh,
-    })
+/// Why a typed integer is refused; worded by [`text::integer_error`] at display time, so a
+/// message shown before a language switch follows the switch.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum IntegerError {
+    /// A whole number outside the field's range.
+    OutOfRange {
+        /// Smallest allowed value.
+        min: u64,
+        /// Largest allowed value.
+        max: u64,
+    },
+    /// Not a whole number; `shown` is the start of what was typed.
+    NotANumber {
+        /// What was typed, cut to 24 characters.
+        shown: String,
+    },
 }
 
-/// The typed integer, or why it is refused as (English, Chinese), so a message shown before a
-/// language switch follows the switch.
-fn parse_in_range_both(text: &str, min: u64, max: u64) -> Result<u64, (String, String)> {
+/// The typed integer, or why it is refused.
+fn parse_in_range(text: &str, min: u64, max: u64) -> Result<u64, IntegerError> {
     let cleaned = normalise_number(text);
     let shown: String = text.chars().take(24).collect();
     match cleaned.parse::<u64>() {
         Ok(v) if (min..=max).contains(&v) => Ok(v),
-        Ok(_) => Err((
-            format!("Enter a whole number from {min} to {max}."),
-            format!("请输入 {min} 到 {max} 之间的整数。"),
-        )),
-        Err(_) => Err((
-            format!("“{shown}” is not a whole number."),
-            format!("“{shown}”不是整数。"),
-        )),
+        Ok(_) => Err(IntegerError::OutOfRange { min, max }),
+        Err(_) => Err(IntegerError::NotANumber { shown }),
     }
 }
 
@@ -93,7 +100,7 @@ pub fn RangeSlider(
     testid: &'static str,
 ) -> impl IntoView {
     let lang = use_lang();
-    let error = RwSignal::new(None::<(String, String)>);
+    let error = RwSignal::new(None::<IntegerError>);
     let (slider_min, slider_max, slider_step) = match scale {
         Scale::Linear => {
             let step = step.max(1);
@@ -116,17 +123,14 @@ pub fn RangeSlider(
         error.set(None);
         on_input.run(v.clamp(min, max));
     };
-    let on_type = move |ev: leptos::ev::Event| match parse_in_range_both(
-        &event_target_value(&ev),
-        min,
-        max,
-    ) {
-        Ok(v) => {
-            error.set(None);
-            on_input.run(v);
-        }
-        Err(msg) => error.set(Some(msg)),
-    };
+    let on_type =
+        move |ev: leptos::ev::Event| match parse_in_range(&event_target_value(&ev), min, max) {
+            Ok(v) => {
+                error.set(None);
+                on_input.run(v);
+            }
+            Err(msg) => error.set(Some(msg)),
+        };
     let id = format!("in-{}", if testid.is_empty() { label.en } else { testid })
         .replace(|c: char| !c.is_ascii_alphanumeric(), "-");
     let id_num = format!("{id}-num");
@@ -160,7 +164,7 @@ pub fn RangeSlider(
                 />
                 <span class="gx-field__unit">{unit}</span>
             </div>
-            <p class="gx-field__error" id=id_err role="alert">{move || error.get().map(|(en, zh)| if lang.get() == Lang::Zh { zh } else { en })}</p>
+            <p class="gx-field__error" id=id_err role="alert">{move || error.read().as_ref().map(|e| text::integer_error(e, lang.get()))}</p>
         </div>
     }
 }
@@ -202,18 +206,11 @@ pub fn NumberField(
                 error.set(None);
                 on_input.run(v);
             }
-            _ => error.set(Some(match lang.get_untracked() {
-                Lang::En => format!(
-                    "Enter a number from {} to {}, e.g. 1.5e9.",
-                    display_number(min),
-                    display_number(max)
-                ),
-                Lang::Zh => format!(
-                    "请输入 {} 到 {} 之间的数，例如 1.5e9。",
-                    display_number(min),
-                    display_number(max)
-                ),
-            })),
+            _ => error.set(Some(text::number_error(
+                &display_number(min),
+                &display_number(max),
+                lang.get_untracked(),
+            ))),
         }
     };
     let id = format!("nf-{}", if testid.is_empty() { label.en } else { testid })
@@ -246,12 +243,15 @@ mod tests {
 
     #[test]
     fn typed_numbers_are_checked() {
-        assert_eq!(parse_in_range("4,096", 1, 65536, Lang::En), Ok(4096));
-        assert!(parse_in_range("70000", 1, 65536, Lang::En).is_err());
-        assert!(parse_in_range("abc", 1, 65536, Lang::Zh).is_err());
-        assert!(parse_in_range("-1", 1, 65536, Lang::En).is_err());
+        assert_eq!(parse_in_range("4,096", 1, 65536), Ok(4096));
+        assert_eq!(
+            parse_in_range("70000", 1, 65536),
+            Err(IntegerError::OutOfRange { min: 1, max: 65536 })
+        );
+        assert!(parse_in_range("abc", 1, 65536).is_err());
+        assert!(parse_in_range("-1", 1, 65536).is_err());
         assert_eq!(log2_floor(4096), 12);
-        assert_eq!(parse_in_range("４０９６", 1, 65536, Lang::Zh), Ok(4096));
+        assert_eq!(parse_in_range("４０９６", 1, 65536), Ok(4096));
         assert_eq!(display_number(1.0), "1");
         assert_eq!(display_number(1e24), "1e24");
         assert_eq!(log2_floor(0), 0);

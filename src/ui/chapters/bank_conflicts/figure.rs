@@ -5,9 +5,12 @@
 use leptos::prelude::*;
 
 use super::state::{BankState, Banked};
+use super::text;
 use crate::geom::warp_memory as g;
+use crate::model::bank_conflicts::BankReport;
 use crate::model::bank_conflicts::BANKS;
-use crate::ui::i18n::{t, tr, use_lang, Lang};
+use crate::ui::i18n::{t, use_lang, Lang};
+use crate::ui::shared::access::figure::AccessFigure;
 
 fn state() -> BankState {
     expect_context::<BankState>()
@@ -42,31 +45,11 @@ fn rows(b: &Banked) -> Vec<u32> {
 /// What one lane does, in words.
 pub fn describe_lane(b: &Banked, lane: u32, lang: Lang) -> String {
     let Some(Some(l)) = b.result.lanes.get(lane as usize) else {
-        return match lang {
-            Lang::En => format!("lane {lane}: inactive (masked off)"),
-            Lang::Zh => format!("lane {lane}：非活跃（被屏蔽）"),
-        };
+        return text::lane_inactive(lane, lang);
     };
     let index = b.indices.get(lane as usize).copied().flatten().unwrap_or(0);
-    let banks: Vec<String> = l.banks().map(|x| x.to_string()).collect();
-    let banks = banks.join(", ");
-    let words = if l.word_count == 1 {
-        format!("{}", l.first_word)
-    } else {
-        format!("{}–{}", l.first_word, l.first_word + l.word_count - 1)
-    };
     let slot = b.result.schedule_slot(lane).map_or(0, |s| s + 1);
-    let (w, off) = (b.elem_bytes, b.offset_bytes);
-    match lang {
-        Lang::En => format!(
-            "lane {lane}: index {index} → byte {off} + {index} × {w} = {a} → word {words} → bank {banks}; phase {p}, served in wavefront {slot}",
-            a = l.address, p = l.phase
-        ),
-        Lang::Zh => format!(
-            "lane {lane}：下标 {index} → 字节 {off} + {index} × {w} = {a} → word {words} → bank {banks}；phase {p}，在第 {slot} 个 wavefront 取到",
-            a = l.address, p = l.phase
-        ),
-    }
+    text::lane_banks(lane, index, (b.offset_bytes, b.elem_bytes), l, slot, lang)
 }
 
 fn draw(b: Banked) -> impl IntoView {
@@ -108,10 +91,7 @@ fn draw(b: Banked) -> impl IntoView {
                         let lane_set: Vec<u32> = lanes.iter().map(|(l, _)| *l).collect();
                         let label = if n == 1 { first_lane.to_string() } else { format!("×{n}") };
                         let lane_list = lane_set.iter().map(|l| l.to_string()).collect::<Vec<_>>().join(", ");
-                        let title = move || match lang.get() {
-                            Lang::En => format!("word {word} (bank {bank}), read by lane(s) {lane_list}"),
-                            Lang::Zh => format!("word {word}（bank {bank}），由 lane {lane_list} 读取"),
-                        };
+                        let title = move || text::word_title(word, bank, &lane_list, lang.get());
                         view! {
                             <g>
                                 <rect class=format!("gx-bank__word {}", phase_class(phase))
@@ -198,56 +178,36 @@ fn draw(b: Banked) -> impl IntoView {
         .collect_view();
 
     view! {
-        <text class="gx-mem__heading" x=format!("{:.1}", g::MARGIN_PX) y="14">{t(tr("32 lanes, coloured by phase (click or Tab to a lane)", "32 个 lane，按 phase 着色（点击或用 Tab 选中 lane）"))}</text>
-        <text class="gx-mem__heading" x=format!("{:.1}", g::MARGIN_PX) y=format!("{:.1}", g::BANK_HEADER_TOP_PX - 16.0)>{t(tr("shared memory: bank = (byte address / 4) mod 32; one row = 32 words = 128 bytes", "shared memory：bank = (字节地址 / 4) mod 32；一行 = 32 个 word = 128 字节"))}</text>
+        <text class="gx-mem__heading" x=format!("{:.1}", g::MARGIN_PX) y="14">{t(text::LANES_HEADING)}</text>
+        <text class="gx-mem__heading" x=format!("{:.1}", g::MARGIN_PX) y=format!("{:.1}", g::BANK_HEADER_TOP_PX - 16.0)>{t(text::BANKS_HEADING)}</text>
         <text class="gx-mem__label" x=format!("{:.1}", g::MARGIN_PX) y=format!("{:.1}", g::BANK_GRID_TOP_PX - 6.0)>"bank →"</text>
         {header}
         {grid}
-        <text class="gx-mem__heading" x=format!("{:.1}", g::MARGIN_PX) y=format!("{:.1}", counts_top - 4.0)>{t(tr("distinct words per bank, per phase (lanes: wavefronts)", "每个 phase 中各 bank 需提供的不同 word 数（lane 范围：wavefront）"))}</text>
+        <text class="gx-mem__heading" x=format!("{:.1}", g::MARGIN_PX) y=format!("{:.1}", counts_top - 4.0)>{t(text::COUNTS_HEADING)}</text>
         {counts}
         {lanes}
     }
 }
 
 /// Height of the figure for a pattern.
-fn height_px(b: &Banked) -> f64 {
-    g::bank_row_y_px(rows(b).len()) + 26.0 + b.result.phases.len() as f64 * COUNT_ROW_PX + 10.0
+fn height_px(b: Option<&Banked>) -> f64 {
+    b.map_or(200.0, |b| {
+        g::bank_row_y_px(rows(b).len()) + 26.0 + b.result.phases.len() as f64 * COUNT_ROW_PX + 10.0
+    })
 }
 
 /// The bank-conflict figure.
 #[component]
 pub fn Figure() -> impl IntoView {
-    let st = state();
-    let lang = use_lang();
-    let shown = Memo::new(move |_| st.outputs.get().shown);
-    let view_box = move || {
-        let h = shown.with(|b| b.as_ref().map_or(200.0, height_px));
-        format!("0 0 {} {h:.0}", g::FIGURE_WIDTH_PX)
-    };
-    let readout = move || {
-        let lane = st.selected_lane.get()?;
-        let b = shown.get()?;
-        Some(describe_lane(&b, lane, lang.get()))
-    };
     view! {
-        <figure class="gx-figure gx-mem" data-testid="figure">
-            <svg class="gx-mem__svg" viewBox=view_box role="group"
-                aria-label=move || if lang.get() == Lang::Zh { "lane 到 shared memory bank 的映射" } else { "Lanes mapped to shared-memory banks" }>
-                {move || shown.get().map(draw)}
-            </svg>
-            <figcaption>
-                <p class="gx-mem__readout" data-testid="lane-readout" aria-live="polite">
-                    {move || readout().unwrap_or_else(|| if lang.get() == Lang::Zh { "选中一个 lane 查看它的 word、bank 和 phase。".into() } else { "Select a lane to see its word, bank and phase.".into() })}
-                </p>
-                <ul class="gx-legend">
-                    <li><span class="gx-legend__mark gx-legend__mark--square gx-phase-0"></span>"phase 0"</li>
-                    <li><span class="gx-legend__mark gx-legend__mark--square gx-phase-1"></span>"phase 1"</li>
-                    <li><span class="gx-legend__mark gx-legend__mark--square gx-phase-2"></span>"phase 2"</li>
-                    <li><span class="gx-legend__mark gx-legend__mark--square gx-phase-3"></span>"phase 3"</li>
-                    <li>{t(tr("×n: a word n lanes share (broadcast)", "×n：n 个 lane 共享的 word（广播）"))}</li>
-                    <li>{t(tr("red count: the busiest bank of a conflicted phase", "红色数字：有冲突的 phase 中最忙的 bank"))}</li>
-                </ul>
-            </figcaption>
-        </figure>
+        <AccessFigure<BankReport, _> label=text::FIGURE_LABEL select_lane=text::SELECT_LANE
+            height_px=height_px draw=draw describe=describe_lane>
+            <li><span class="gx-legend__mark gx-legend__mark--square gx-phase-0"></span>"phase 0"</li>
+            <li><span class="gx-legend__mark gx-legend__mark--square gx-phase-1"></span>"phase 1"</li>
+            <li><span class="gx-legend__mark gx-legend__mark--square gx-phase-2"></span>"phase 2"</li>
+            <li><span class="gx-legend__mark gx-legend__mark--square gx-phase-3"></span>"phase 3"</li>
+            <li>{t(text::LEGEND_SHARED)}</li>
+            <li>{t(text::LEGEND_BUSIEST)}</li>
+        </AccessFigure<BankReport, _>>
     }
 }

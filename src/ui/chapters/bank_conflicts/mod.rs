@@ -14,9 +14,8 @@ use crate::model::bank_conflicts::BankReport;
 
 use crate::ui::shared::access::controls::AccessControls;
 use crate::ui::shared::access::state::LaneTable;
-use crate::ui::shared::access::{text as access_text, AccessQuery};
+use crate::ui::shared::access::AccessQuery;
 use crate::ui::shell::{ChapterBody, UrlInputs};
-use crate::ui::widgets::Questions;
 use state::BankState;
 
 /// The chapter's body inside the shell's frame.
@@ -36,7 +35,6 @@ impl ChapterBody for Page {
             </section>
             <views::NumbersPanel/>
             <LaneTable<BankReport> summary=text::DATA_TABLE describe=figure::describe_lane/>
-            <Questions questions=&access_text::QUESTIONS/>
         }
         .into_any()
     }

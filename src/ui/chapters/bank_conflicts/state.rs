@@ -3,11 +3,110 @@
 
 use crate::model::access::{smem_access_from_fn, AccessError, Preset, BANK_PRESETS};
 use crate::model::bank_conflicts::{bank_conflicts, BankReport};
-use crate::ui::shared::access::state::{self, AccessOutputs, AccessState, Shown};
+use crate::ui::shared::access::state::{AccessOutputs, AccessState, Shown};
 use crate::ui::shared::access::{AccessChapter, AccessInputs};
 
 /// The chapter's presets.
 pub const PRESETS: &[Preset] = BANK_PRESETS;
+
+/// The chapter's presets, one variant per entry of [`PRESETS`], in the same order. The model
+/// names a preset by its string id (URL value); the chapter maps it once to this enum.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BankPreset {
+    /// `stride-1`.
+    Stride1,
+    /// `stride-2`.
+    Stride2,
+    /// `stride-16`.
+    Stride16,
+    /// `stride-32`.
+    Stride32,
+    /// `stride-33`.
+    Stride33,
+    /// `broadcast`.
+    Broadcast,
+    /// `float2-contiguous`.
+    Float2Contiguous,
+    /// `float2-stride-2`.
+    Float2Stride2,
+    /// `float2-broadcast`.
+    Float2Broadcast,
+    /// `float2-lane-mod-16`.
+    Float2LaneMod16,
+    /// `float2-adjacent-pairs`.
+    Float2AdjacentPairs,
+    /// `float4-contiguous`.
+    Float4Contiguous,
+    /// `float4-stride-2`.
+    Float4Stride2,
+    /// `float4-broadcast`.
+    Float4Broadcast,
+    /// `forum-lane-mod-4`.
+    ForumLaneMod4,
+    /// `tile-row`.
+    TileRow,
+    /// `tile-column`.
+    TileColumn,
+    /// `tile-column-padded`.
+    TileColumnPadded,
+    /// `tile-column-xor`.
+    TileColumnXor,
+}
+
+impl BankPreset {
+    /// Every preset, in menu order.
+    pub const ALL: [BankPreset; 19] = [
+        BankPreset::Stride1,
+        BankPreset::Stride2,
+        BankPreset::Stride16,
+        BankPreset::Stride32,
+        BankPreset::Stride33,
+        BankPreset::Broadcast,
+        BankPreset::Float2Contiguous,
+        BankPreset::Float2Stride2,
+        BankPreset::Float2Broadcast,
+        BankPreset::Float2LaneMod16,
+        BankPreset::Float2AdjacentPairs,
+        BankPreset::Float4Contiguous,
+        BankPreset::Float4Stride2,
+        BankPreset::Float4Broadcast,
+        BankPreset::ForumLaneMod4,
+        BankPreset::TileRow,
+        BankPreset::TileColumn,
+        BankPreset::TileColumnPadded,
+        BankPreset::TileColumnXor,
+    ];
+
+    /// The model's id of this preset.
+    pub const fn id(self) -> &'static str {
+        match self {
+            BankPreset::Stride1 => "stride-1",
+            BankPreset::Stride2 => "stride-2",
+            BankPreset::Stride16 => "stride-16",
+            BankPreset::Stride32 => "stride-32",
+            BankPreset::Stride33 => "stride-33",
+            BankPreset::Broadcast => "broadcast",
+            BankPreset::Float2Contiguous => "float2-contiguous",
+            BankPreset::Float2Stride2 => "float2-stride-2",
+            BankPreset::Float2Broadcast => "float2-broadcast",
+            BankPreset::Float2LaneMod16 => "float2-lane-mod-16",
+            BankPreset::Float2AdjacentPairs => "float2-adjacent-pairs",
+            BankPreset::Float4Contiguous => "float4-contiguous",
+            BankPreset::Float4Stride2 => "float4-stride-2",
+            BankPreset::Float4Broadcast => "float4-broadcast",
+            BankPreset::ForumLaneMod4 => "forum-lane-mod-4",
+            BankPreset::TileRow => "tile-row",
+            BankPreset::TileColumn => "tile-column",
+            BankPreset::TileColumnPadded => "tile-column-padded",
+            BankPreset::TileColumnXor => "tile-column-xor",
+        }
+    }
+
+    /// The preset with this id, if the chapter has one.
+    pub fn from_id(id: &str) -> Option<BankPreset> {
+        BankPreset::ALL.into_iter().find(|p| p.id() == id)
+    }
+}
 
 /// A pattern the model accepted.
 pub type Banked = Shown<BankReport>;
@@ -27,11 +126,6 @@ pub fn model(
     bank_conflicts(&access)
 }
 
-/// The whole chapter as a function of its inputs and the previous outputs.
-pub fn compute(inputs: &AccessInputs, previous: Option<&BankOutputs>) -> BankOutputs {
-    state::compute(inputs, previous, PRESETS, model)
-}
-
 impl AccessChapter for BankReport {
     const PRESETS: &'static [Preset] = PRESETS;
 
@@ -43,12 +137,30 @@ impl AccessChapter for BankReport {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ui::shared::access::state;
+
+    fn compute(inputs: &AccessInputs, previous: Option<&BankOutputs>) -> BankOutputs {
+        state::compute(inputs, previous)
+    }
     use crate::model::access::preset_by_id;
     use crate::ui::shared::access::AccessQuery;
     use crate::ui::shared::access::Problem;
     use crate::ui::shell::UrlInputs;
     use leptos::prelude::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn every_preset_is_one_enum_variant_with_the_models_english_text() {
+        let ids: Vec<&str> = PRESETS.iter().map(|p| p.id).collect();
+        let variants: Vec<&str> = BankPreset::ALL.iter().map(|p| p.id()).collect();
+        assert_eq!(ids, variants);
+        for p in PRESETS {
+            let v = BankPreset::from_id(p.id).expect("a variant");
+            let t = super::super::text::preset_text(v);
+            assert_eq!(t.title.en, p.title, "{}", p.id);
+            assert_eq!(t.description.en, p.description, "{}", p.id);
+        }
+    }
 
     fn preset(id: &str) -> AccessInputs {
         AccessInputs::from_preset(&preset_by_id(PRESETS, id).expect("preset"))

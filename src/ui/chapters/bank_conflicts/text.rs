@@ -1,7 +1,14 @@
 //! The bank-conflict chapter's words, in both languages (course 001 §7.2 on shared memory;
 //! the H200 measurements of `tests/fixtures/bank_conflicts_h200.json`).
 
-use crate::ui::i18n::{tr, Tr};
+// `trf!` binds each `name = value` argument with a `let`; `lane = lane` is its intended form.
+#![allow(clippy::redundant_locals)]
+
+use super::state::BankPreset;
+use crate::model::bank_conflicts::{LaneBanks, Packing, PhaseSplit};
+use crate::trf;
+use crate::ui::i18n::{tr, Lang, Tr};
+use crate::ui::shared::access::text::PresetText;
 
 pub const TITLE: Tr = tr("Bank conflicts", "Bank 冲突");
 pub const INTRO: [Tr; 2] = [
@@ -26,27 +33,167 @@ pub const DATA_TABLE: Tr = tr(
 );
 
 /// Title and description of each preset of [`crate::model::access::BANK_PRESETS`].
-pub fn preset(id: &str) -> Option<(Tr, Tr)> {
-    Some(match id {
-        "stride-1" => (tr("Stride 1", "步长 1"), tr("Lane i reads word i: 32 different banks, 1 wavefront.", "lane i 读第 i 个 word：32 个不同 bank，1 个 wavefront。")),
-        "stride-2" => (tr("Stride 2", "步长 2"), tr("Lane i reads word 2i: lanes i and i+16 share a bank, 2 wavefronts (2-way conflict).", "lane i 读第 2i 个 word：lane i 与 i+16 落在同一 bank，2 个 wavefront（2 路冲突）。")),
-        "stride-16" => (tr("Stride 16", "步长 16"), tr("Lane i reads word 16i: only banks 0 and 16 are used, 16 wavefronts.", "lane i 读第 16i 个 word：只用到 bank 0 和 16，16 个 wavefront。")),
-        "stride-32" => (tr("Stride 32", "步长 32"), tr("Lane i reads word 32i: every lane hits bank 0, 32 wavefronts.", "lane i 读第 32i 个 word：所有 lane 都落在 bank 0，32 个 wavefront。")),
-        "stride-33" => (tr("Stride 33", "步长 33"), tr("Lane i reads word 33i: an odd stride visits all 32 banks, 1 wavefront.", "lane i 读第 33i 个 word：奇数步长走遍全部 32 个 bank，1 个 wavefront。")),
-        "broadcast" => (tr("Broadcast", "广播"), tr("Every lane reads the same word: it is broadcast, 1 wavefront, no conflict.", "所有 lane 读同一个 word：广播，1 个 wavefront，没有冲突。")),
-        "float2-contiguous" => (tr("float2, contiguous", "float2，连续"), tr("64-bit loads at stride 1: two half-warps of 128 bytes, 2 wavefronts and 0 conflicts.", "步长 1 的 64 位访存：两个半 warp 各 128 字节，2 个 wavefront，0 冲突。")),
-        "float2-stride-2" => (tr("float2, stride 2", "float2，步长 2"), tr("64-bit loads 16 bytes apart: each half-warp is 2-way, 4 wavefronts, 2 conflicts.", "相距 16 字节的 64 位访存：每个半 warp 2 路冲突，4 个 wavefront，2 次冲突。")),
-        "float2-broadcast" => (tr("float2, broadcast", "float2，广播"), tr("Every lane reads the same 8 bytes: the pair-packing exception merges the half-warps, 1 wavefront.", "所有 lane 读同样的 8 字节：成对合并例外把两个半 warp 合成一个 phase，1 个 wavefront。")),
-        "float2-lane-mod-16" => (tr("float2, lanes l and l+16 equal", "float2，lane l 与 l+16 相同"), tr("Lane l reads 8 bytes at (l % 16)·8: only 128 distinct bytes, but lanes l and l+16 are not a packing pair, so both half-warps run, 2 wavefronts.", "lane l 在 (l % 16)·8 处读 8 字节：只有 128 个不同字节，但 lane l 与 l+16 不是合并对，两个半 warp 都要执行，2 个 wavefront。")),
-        "float2-adjacent-pairs" => (tr("float2, adjacent pairs equal", "float2，相邻成对相同"), tr("Lanes 2k and 2k+1 read the same 8 bytes: the same 128 distinct bytes as lane-mod-16, but the pair-packing exception makes it 1 wavefront.", "lane 2k 与 2k+1 读同样的 8 字节：不同字节数与上例相同（128），但成对合并例外使它只需 1 个 wavefront。")),
-        "float4-contiguous" => (tr("float4, contiguous", "float4，连续"), tr("128-bit loads at stride 1: four quarter-warps of 128 bytes, 4 wavefronts, 0 conflicts.", "步长 1 的 128 位访存：四个四分之一 warp 各 128 字节，4 个 wavefront，0 冲突。")),
-        "float4-stride-2" => (tr("float4, stride 2", "float4，步长 2"), tr("128-bit loads 32 bytes apart: each quarter-warp is 2-way, 8 wavefronts, 4 conflicts.", "相距 32 字节的 128 位访存：每个四分之一 warp 2 路冲突，8 个 wavefront，4 次冲突。")),
-        "float4-broadcast" => (tr("float4, broadcast", "float4，广播"), tr("Every lane reads the same 16 bytes, yet it takes 2 wavefronts: packing halves the four quarter-warp phases to two half-warp phases, not one.", "所有 lane 读同样的 16 字节，却需要 2 个 wavefront：成对合并只把四个四分之一 warp phase 减半为两个半 warp phase，而不是一个。")),
-        "forum-lane-mod-4" => (tr("float4, (lane % 4) · 16 B", "float4，(lane % 4) · 16 B"), tr("The NVIDIA forum case: lanes read 16 bytes at (lane % 4)·16. No adjacent pair is equal, so all four quarter-warps run: 4 wavefronts, 0 conflicts.", "NVIDIA 论坛上的例子：lane 在 (lane % 4)·16 处读 16 字节。没有相邻成对相同，四个四分之一 warp 都要执行：4 个 wavefront，0 冲突。")),
-        "tile-row" => (tr("[32][32] tile, row read", "[32][32] tile，按行读"), tr("Lane i reads tile[5][i] of a float tile: contiguous, 1 wavefront.", "lane i 读 float tile 的 tile[5][i]：连续，1 个 wavefront。")),
-        "tile-column" => (tr("[32][32] tile, column read", "[32][32] tile，按列读"), tr("Lane i reads tile[i][3] of a float tile: 128 bytes apart, all in one bank, 32 wavefronts.", "lane i 读 float tile 的 tile[i][3]：相距 128 字节，全在同一个 bank，32 个 wavefront。")),
-        "tile-column-padded" => (tr("[32][33] tile, column read", "[32][33] tile，按列读"), tr("The +1 padding trick: rows are 33 words long, so a column walks through all 32 banks, 1 wavefront.", "+1 padding 技巧：每行 33 个 word，一列正好走遍全部 32 个 bank，1 个 wavefront。")),
-        "tile-column-xor" => (tr("[32][32] tile, XOR-swizzled column read", "[32][32] tile，XOR swizzle 后按列读"), tr("Element (r, c) is stored at column c ^ r: a logical column lands in 32 different banks, 1 wavefront, with no padding.", "元素 (r, c) 存在第 c ^ r 列：一个逻辑列落在 32 个不同 bank 上，1 个 wavefront，无需 padding。")),
-        _ => return None,
-    })
+pub fn preset_text(p: BankPreset) -> PresetText {
+    use BankPreset as P;
+    let (title, description) = match p {
+        P::Stride1 => (tr("Stride 1", "步长 1"), tr("Lane i reads word i: 32 different banks, 1 wavefront.", "lane i 读第 i 个 word：32 个不同 bank，1 个 wavefront。")),
+        P::Stride2 => (tr("Stride 2", "步长 2"), tr("Lane i reads word 2i: lanes i and i+16 share a bank, 2 wavefronts (2-way conflict).", "lane i 读第 2i 个 word：lane i 与 i+16 落在同一 bank，2 个 wavefront（2 路冲突）。")),
+        P::Stride16 => (tr("Stride 16", "步长 16"), tr("Lane i reads word 16i: only banks 0 and 16 are used, 16 wavefronts.", "lane i 读第 16i 个 word：只用到 bank 0 和 16，16 个 wavefront。")),
+        P::Stride32 => (tr("Stride 32", "步长 32"), tr("Lane i reads word 32i: every lane hits bank 0, 32 wavefronts.", "lane i 读第 32i 个 word：所有 lane 都落在 bank 0，32 个 wavefront。")),
+        P::Stride33 => (tr("Stride 33", "步长 33"), tr("Lane i reads word 33i: an odd stride visits all 32 banks, 1 wavefront.", "lane i 读第 33i 个 word：奇数步长走遍全部 32 个 bank，1 个 wavefront。")),
+        P::Broadcast => (tr("Broadcast", "广播"), tr("Every lane reads the same word: it is broadcast, 1 wavefront, no conflict.", "所有 lane 读同一个 word：广播，1 个 wavefront，没有冲突。")),
+        P::Float2Contiguous => (tr("float2, contiguous", "float2，连续"), tr("64-bit loads at stride 1: two half-warps of 128 bytes, 2 wavefronts and 0 conflicts.", "步长 1 的 64 位访存：两个半 warp 各 128 字节，2 个 wavefront，0 冲突。")),
+        P::Float2Stride2 => (tr("float2, stride 2", "float2，步长 2"), tr("64-bit loads 16 bytes apart: each half-warp is 2-way, 4 wavefronts, 2 conflicts.", "相距 16 字节的 64 位访存：每个半 warp 2 路冲突，4 个 wavefront，2 次冲突。")),
+        P::Float2Broadcast => (tr("float2, broadcast", "float2，广播"), tr("Every lane reads the same 8 bytes: the pair-packing exception merges the half-warps, 1 wavefront.", "所有 lane 读同样的 8 字节：成对合并例外把两个半 warp 合成一个 phase，1 个 wavefront。")),
+        P::Float2LaneMod16 => (tr("float2, lanes l and l+16 equal", "float2，lane l 与 l+16 相同"), tr("Lane l reads 8 bytes at (l % 16)·8: only 128 distinct bytes, but lanes l and l+16 are not a packing pair, so both half-warps run, 2 wavefronts.", "lane l 在 (l % 16)·8 处读 8 字节：只有 128 个不同字节，但 lane l 与 l+16 不是合并对，两个半 warp 都要执行，2 个 wavefront。")),
+        P::Float2AdjacentPairs => (tr("float2, adjacent pairs equal", "float2，相邻成对相同"), tr("Lanes 2k and 2k+1 read the same 8 bytes: the same 128 distinct bytes as lane-mod-16, but the pair-packing exception makes it 1 wavefront.", "lane 2k 与 2k+1 读同样的 8 字节：不同字节数与上例相同（128），但成对合并例外使它只需 1 个 wavefront。")),
+        P::Float4Contiguous => (tr("float4, contiguous", "float4，连续"), tr("128-bit loads at stride 1: four quarter-warps of 128 bytes, 4 wavefronts, 0 conflicts.", "步长 1 的 128 位访存：四个四分之一 warp 各 128 字节，4 个 wavefront，0 冲突。")),
+        P::Float4Stride2 => (tr("float4, stride 2", "float4，步长 2"), tr("128-bit loads 32 bytes apart: each quarter-warp is 2-way, 8 wavefronts, 4 conflicts.", "相距 32 字节的 128 位访存：每个四分之一 warp 2 路冲突，8 个 wavefront，4 次冲突。")),
+        P::Float4Broadcast => (tr("float4, broadcast", "float4，广播"), tr("Every lane reads the same 16 bytes, yet it takes 2 wavefronts: packing halves the four quarter-warp phases to two half-warp phases, not one.", "所有 lane 读同样的 16 字节，却需要 2 个 wavefront：成对合并只把四个四分之一 warp phase 减半为两个半 warp phase，而不是一个。")),
+        P::ForumLaneMod4 => (tr("float4, (lane % 4) · 16 B", "float4，(lane % 4) · 16 B"), tr("The NVIDIA forum case: lanes read 16 bytes at (lane % 4)·16. No adjacent pair is equal, so all four quarter-warps run: 4 wavefronts, 0 conflicts.", "NVIDIA 论坛上的例子：lane 在 (lane % 4)·16 处读 16 字节。没有相邻成对相同，四个四分之一 warp 都要执行：4 个 wavefront，0 冲突。")),
+        P::TileRow => (tr("[32][32] tile, row read", "[32][32] tile，按行读"), tr("Lane i reads tile[5][i] of a float tile: contiguous, 1 wavefront.", "lane i 读 float tile 的 tile[5][i]：连续，1 个 wavefront。")),
+        P::TileColumn => (tr("[32][32] tile, column read", "[32][32] tile，按列读"), tr("Lane i reads tile[i][3] of a float tile: 128 bytes apart, all in one bank, 32 wavefronts.", "lane i 读 float tile 的 tile[i][3]：相距 128 字节，全在同一个 bank，32 个 wavefront。")),
+        P::TileColumnPadded => (tr("[32][33] tile, column read", "[32][33] tile，按列读"), tr("The +1 padding trick: rows are 33 words long, so a column walks through all 32 banks, 1 wavefront.", "+1 padding 技巧：每行 33 个 word，一列正好走遍全部 32 个 bank，1 个 wavefront。")),
+        P::TileColumnXor => (tr("[32][32] tile, XOR-swizzled column read", "[32][32] tile，XOR swizzle 后按列读"), tr("Element (r, c) is stored at column c ^ r: a logical column lands in 32 different banks, 1 wavefront, with no padding.", "元素 (r, c) 存在第 c ^ r 列：一个逻辑列落在 32 个不同 bank 上，1 个 wavefront，无需 padding。")),
+    };
+    PresetText { title, description }
+}
+
+/// The texts of the preset with this id (the controls' lookup: the id is mapped once to
+/// [`BankPreset`], whose texts are an exhaustive match).
+pub fn preset(id: &str) -> Option<PresetText> {
+    BankPreset::from_id(id).map(preset_text)
+}
+
+// The numbers panel.
+pub const COL_QUANTITY: Tr = tr("Quantity", "量");
+pub const COL_FORMULA: Tr = tr("Formula", "算式");
+pub const COL_VALUE: Tr = tr("Value", "数值");
+pub const BANK_OF_WORD: Tr = tr("Bank of a word", "word 所在 bank");
+pub const PHASES: Tr = tr("Phases", "Phase 划分");
+pub const PHASE_WAVEFRONTS: Tr = tr("Wavefronts per phase", "每个 phase 的 wavefront");
+pub const PHASE_WAVEFRONTS_FORMULA: Tr = tr(
+    "max over banks of distinct words",
+    "各 bank 不同 word 数的最大值",
+);
+pub const WAVEFRONTS: Tr = tr("Wavefronts", "wavefront 数");
+pub const IDEAL: Tr = tr("Ideal wavefronts", "理想 wavefront 数");
+pub const CONFLICTS: Tr = tr("Bank conflicts", "bank 冲突");
+
+/// Formula of the phase split: the bytes per lane.
+pub fn bytes_per_lane(w: u32, lang: Lang) -> String {
+    trf!(lang, "{w} B per lane", "每个 lane {w} B", w = w)
+}
+
+/// How a warp's access is split into phases.
+pub fn phase_split(s: PhaseSplit) -> Tr {
+    match s {
+        PhaseSplit::WholeWarp => tr("one phase: the whole warp", "一个 phase：整个 warp"),
+        PhaseSplit::HalfWarps => tr(
+            "two phases: half-warps 0–15, 16–31",
+            "两个 phase：半 warp 0–15、16–31",
+        ),
+        PhaseSplit::QuarterWarps => tr(
+            "four phases: quarter-warps of 8 lanes",
+            "四个 phase：每 8 个 lane 一组",
+        ),
+    }
+}
+
+/// The pair-packing exception, when it applies.
+pub fn packing(p: Packing) -> Tr {
+    match p {
+        Packing::AdjacentPairs => tr(
+            "Pair-packing exception: lanes n and n^1 read the same address, so the phases halve.",
+            "成对合并例外：lane n 与 n^1 地址相同，phase 数减半。",
+        ),
+        Packing::PairsTwoApart => tr(
+            "Pair-packing exception: lanes n and n^2 read the same address, so the phases halve.",
+            "成对合并例外：lane n 与 n^2 地址相同，phase 数减半。",
+        ),
+    }
+}
+
+// The figure.
+pub const LANES_HEADING: Tr = tr(
+    "32 lanes, coloured by phase (click or Tab to a lane)",
+    "32 个 lane，按 phase 着色（点击或用 Tab 选中 lane）",
+);
+pub const BANKS_HEADING: Tr = tr(
+    "shared memory: bank = (byte address / 4) mod 32; one row = 32 words = 128 bytes",
+    "shared memory：bank = (字节地址 / 4) mod 32；一行 = 32 个 word = 128 字节",
+);
+pub const COUNTS_HEADING: Tr = tr(
+    "distinct words per bank, per phase (lanes: wavefronts)",
+    "每个 phase 中各 bank 需提供的不同 word 数（lane 范围：wavefront）",
+);
+pub const FIGURE_LABEL: Tr = tr(
+    "Lanes mapped to shared-memory banks",
+    "lane 到 shared memory bank 的映射",
+);
+pub const SELECT_LANE: Tr = tr(
+    "Select a lane to see its word, bank and phase.",
+    "选中一个 lane 查看它的 word、bank 和 phase。",
+);
+pub const LEGEND_SHARED: Tr = tr(
+    "×n: a word n lanes share (broadcast)",
+    "×n：n 个 lane 共享的 word（广播）",
+);
+pub const LEGEND_BUSIEST: Tr = tr(
+    "red count: the busiest bank of a conflicted phase",
+    "红色数字：有冲突的 phase 中最忙的 bank",
+);
+
+/// What an inactive lane does.
+pub fn lane_inactive(lane: u32, lang: Lang) -> String {
+    trf!(
+        lang,
+        "lane {lane}: inactive (masked off)",
+        "lane {lane}：非活跃（被屏蔽）",
+        lane = lane,
+    )
+}
+
+/// Where one active lane's bytes land: element `index` at `offset + index × elem_bytes`, the
+/// words and banks of `l`, its phase and the wavefront (1-based) that serves it.
+pub fn lane_banks(
+    lane: u32,
+    index: i64,
+    (offset, elem_bytes): (u64, u32),
+    l: &LaneBanks,
+    wavefront: u32,
+    lang: Lang,
+) -> String {
+    let banks: Vec<String> = l.banks().map(|x| x.to_string()).collect();
+    let words = if l.word_count == 1 {
+        format!("{}", l.first_word)
+    } else {
+        format!("{}–{}", l.first_word, l.first_word + l.word_count - 1)
+    };
+    trf!(
+        lang,
+        "lane {lane}: index {index} → byte {off} + {index} × {w} = {a} → word {words} → bank {banks}; phase {p}, served in wavefront {slot}",
+        "lane {lane}：下标 {index} → 字节 {off} + {index} × {w} = {a} → word {words} → bank {banks}；phase {p}，在第 {slot} 个 wavefront 取到",
+        lane = lane,
+        index = index,
+        off = offset,
+        w = elem_bytes,
+        a = l.address,
+        words = words,
+        banks = banks.join(", "),
+        p = l.phase,
+        slot = wavefront,
+    )
+}
+
+/// A word's tooltip: which lanes read it.
+pub fn word_title(word: u32, bank: u32, lanes: &str, lang: Lang) -> String {
+    trf!(
+        lang,
+        "word {word} (bank {bank}), read by lane(s) {lanes}",
+        "word {word}（bank {bank}），由 lane {lanes} 读取",
+        word = word,
+        bank = bank,
+        lanes = lanes,
+    )
 }

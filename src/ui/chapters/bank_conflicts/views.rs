@@ -3,34 +3,14 @@
 
 use leptos::prelude::*;
 
+use crate::ui::widgets::formula_row_testid as row;
+
 use super::state::BankState;
 use super::text;
-use crate::model::bank_conflicts::{Packing, PhaseSplit};
-use crate::ui::i18n::{t, tr, use_lang, Lang, Tr};
+use crate::ui::i18n::{t, use_lang};
 
 fn state() -> BankState {
     expect_context::<BankState>()
-}
-
-fn row(name: Tr, formula: String, value: String, testid: &'static str) -> impl IntoView {
-    view! {
-        <tr>
-            <th scope="row">{t(name)}</th>
-            <td class="gx-formula">{formula}</td>
-            <td class="gx-value" data-testid=testid>{value}</td>
-        </tr>
-    }
-}
-
-fn split_text(s: PhaseSplit, lang: Lang) -> &'static str {
-    match (s, lang) {
-        (PhaseSplit::WholeWarp, Lang::En) => "one phase: the whole warp",
-        (PhaseSplit::WholeWarp, Lang::Zh) => "一个 phase：整个 warp",
-        (PhaseSplit::HalfWarps, Lang::En) => "two phases: half-warps 0–15, 16–31",
-        (PhaseSplit::HalfWarps, Lang::Zh) => "两个 phase：半 warp 0–15、16–31",
-        (PhaseSplit::QuarterWarps, Lang::En) => "four phases: quarter-warps of 8 lanes",
-        (PhaseSplit::QuarterWarps, Lang::Zh) => "四个 phase：每 8 个 lane 一组",
-    }
 }
 
 /// Phases, wavefronts, ideal and conflicts, each with its formula.
@@ -46,33 +26,28 @@ pub fn NumbersPanel() -> impl IntoView {
                 let r = b.result;
                 let lang = lang.get();
                 let w = r.bytes_per_lane;
-                let packing = r.packing.map(|p| match (p, lang) {
-                    (Packing::AdjacentPairs, Lang::En) => "Pair-packing exception: lanes n and n^1 read the same address, so the phases halve.",
-                    (Packing::AdjacentPairs, Lang::Zh) => "成对合并例外：lane n 与 n^1 地址相同，phase 数减半。",
-                    (Packing::PairsTwoApart, Lang::En) => "Pair-packing exception: lanes n and n^2 read the same address, so the phases halve.",
-                    (Packing::PairsTwoApart, Lang::Zh) => "成对合并例外：lane n 与 n^2 地址相同，phase 数减半。",
-                });
+                let packing = r.packing.map(|p| text::packing(p).get(lang));
                 let per_phase: Vec<String> = r.phases.iter().map(|p| p.wavefronts.to_string()).collect();
                 let sum = per_phase.join(" + ");
                 Some(view! {
                     <table class="gx-table">
                         <thead><tr>
-                            <th scope="col">{t(tr("Quantity", "量"))}</th>
-                            <th scope="col">{t(tr("Formula", "算式"))}</th>
-                            <th scope="col">{t(tr("Value", "数值"))}</th>
+                            <th scope="col">{t(text::COL_QUANTITY)}</th>
+                            <th scope="col">{t(text::COL_FORMULA)}</th>
+                            <th scope="col">{t(text::COL_VALUE)}</th>
                         </tr></thead>
                         <tbody>
-                            {row(tr("Bank of a word", "word 所在 bank"), "bank = (byte address / 4) mod 32".into(), "0…31".into(), "bank-formula")}
-                            {row(tr("Phases", "Phase 划分"), format!("{w} B per lane"), split_text(r.phase_split, lang).into(), "phase-split")}
-                            {row(tr("Wavefronts per phase", "每个 phase 的 wavefront"), "max over banks of distinct words".into(), per_phase.join(", "), "phase-wavefronts")}
+                            {row(text::BANK_OF_WORD, "bank = (byte address / 4) mod 32".into(), "0…31".into(), "bank-formula")}
+                            {row(text::PHASES, text::bytes_per_lane(w, lang), text::phase_split(r.phase_split).get(lang).into(), "phase-split")}
+                            {row(text::PHASE_WAVEFRONTS, text::PHASE_WAVEFRONTS_FORMULA.get(lang).into(), per_phase.join(", "), "phase-wavefronts")}
                             <tr class="gx-numbers__verdict">
-                                <th scope="row">{t(tr("Wavefronts", "wavefront 数"))}</th>
+                                <th scope="row">{t(text::WAVEFRONTS)}</th>
                                 <td class="gx-formula">{format!("Σ phases = {sum}")}</td>
                                 <td class="gx-value" data-testid="count-wavefronts">{r.wavefronts}</td>
                             </tr>
-                            {row(tr("Ideal wavefronts", "理想 wavefront 数"), format!("⌈active lanes × {w} B / 128 B⌉ = ⌈{} × {w} / 128⌉", r.active_lanes), r.ideal_wavefronts.to_string(), "count-ideal")}
+                            {row(text::IDEAL, format!("⌈active lanes × {w} B / 128 B⌉ = ⌈{} × {w} / 128⌉", r.active_lanes), r.ideal_wavefronts.to_string(), "count-ideal")}
                             <tr class="gx-numbers__verdict">
-                                <th scope="row">{t(tr("Bank conflicts", "bank 冲突"))}</th>
+                                <th scope="row">{t(text::CONFLICTS)}</th>
                                 <td class="gx-formula">{format!("max(0, wavefronts − ideal) = max(0, {} − {})", r.wavefronts, r.ideal_wavefronts)}</td>
                                 <td class="gx-value" data-testid="count-conflicts">{r.conflicts}</td>
                             </tr>

@@ -10,7 +10,6 @@ mod views;
 use leptos::prelude::*;
 
 use crate::ui::shell::{ChapterBody, UrlInputs};
-use crate::ui::widgets::Questions;
 use state::ChipState;
 
 /// The chapter's body inside the shell's frame.
@@ -30,7 +29,6 @@ impl ChapterBody for Page {
             <views::SmFigure/>
             <views::Totals/>
             <views::MemoryTable/>
-            <Questions questions=&text::QUESTIONS/>
         }
         .into_any()
     }

@@ -1,8 +1,11 @@
 //! The chip-anatomy chapter's words (course `a100-from-chip-to-simt` §1–3,
 //! `gpu-kernel-engineering-01` §3 and §5).
 
-use crate::ui::i18n::{tr, Tr};
-use crate::ui::widgets::Question;
+use super::state::ChipOutputs;
+use super::views::{Part, Unit};
+use crate::trf;
+use crate::ui::format::{bytes_binary, grouped, si};
+use crate::ui::i18n::{tr, Lang, Tr};
 
 pub const TITLE: Tr = tr("Chip anatomy", "芯片结构");
 pub const INTRO: [Tr; 2] = [
@@ -37,99 +40,185 @@ pub const HOVER_HINT: Tr = tr(
     "把鼠标移到或聚焦图中的部件，即可查看数字。",
 );
 
-pub fn level_name(id: &str) -> Tr {
-    match id {
-        "registers" => tr("Registers", "寄存器"),
-        "shared" => tr("Shared memory", "Shared memory"),
-        "l1" => tr(
+/// A level of the memory table (`model::gpu_spec` `MemoryLevel::id`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Level {
+    /// "registers".
+    Registers,
+    /// "shared".
+    Shared,
+    /// "l1".
+    L1,
+    /// "l2".
+    L2,
+    /// "hbm".
+    Hbm,
+}
+
+impl Level {
+    /// Every level, nearest first.
+    pub const ALL: [Level; 5] = [
+        Level::Registers,
+        Level::Shared,
+        Level::L1,
+        Level::L2,
+        Level::Hbm,
+    ];
+
+    /// The model's id of the level.
+    pub fn id(self) -> &'static str {
+        match self {
+            Level::Registers => "registers",
+            Level::Shared => "shared",
+            Level::L1 => "l1",
+            Level::L2 => "l2",
+            Level::Hbm => "hbm",
+        }
+    }
+
+    /// The level with the model's `id`.
+    pub fn from_id(id: &str) -> Option<Level> {
+        Level::ALL.into_iter().find(|l| l.id() == id)
+    }
+}
+
+/// A memory level's name.
+pub fn level_name(level: Level) -> Tr {
+    match level {
+        Level::Registers => tr("Registers", "寄存器"),
+        Level::Shared => tr("Shared memory", "Shared memory"),
+        Level::L1 => tr(
             "L1 data cache (same SRAM as shared)",
             "L1 数据缓存（与 shared 同一块 SRAM）",
         ),
-        "l2" => tr("L2 cache", "L2 缓存"),
-        _ => tr("HBM (device memory)", "HBM（显存）"),
+        Level::L2 => tr("L2 cache", "L2 缓存"),
+        Level::Hbm => tr("HBM (device memory)", "HBM（显存）"),
     }
 }
 
-pub fn level_scope(id: &str) -> Tr {
-    match id {
-        "registers" => tr("one thread", "一个 thread"),
-        "shared" => tr("one block", "一个 block 内所有 thread"),
-        "l1" => tr("one SM (transparent)", "一个 SM（透明）"),
-        _ => tr("all SMs", "整卡所有 SM"),
+/// Who can see a memory level.
+pub fn level_scope(level: Level) -> Tr {
+    match level {
+        Level::Registers => tr("one thread", "一个 thread"),
+        Level::Shared => tr("one block", "一个 block 内所有 thread"),
+        Level::L1 => tr("one SM (transparent)", "一个 SM（透明）"),
+        Level::L2 | Level::Hbm => tr("all SMs", "整卡所有 SM"),
     }
 }
 
-pub static QUESTIONS: [Question; 6] = [
-    Question {
-        id: "q-000-6-1",
-        source: tr("Course 000, §6 question 1", "课程 000 第 6 节 第 1 题"),
-        question: tr(
-            "Why must the full GA100's 128 SMs and the A100's 108 SMs not be mixed up?",
-            "完整 GA100 的 128 SM 与 A100 的 108 SM 为什么不能混写？",
-        ),
-        answer: tr(
-            "128 is the full die (8 GPCs × 8 TPCs × 2 SMs); the A100 product enables only 108 (54 TPCs in 7 GPCs). Every per-chip figure — peak FLOPS, waves of blocks, the number of SMs a grid can use — must be computed with the 108 that actually run code.",
-            "128 是完整 die（8 GPC × 8 TPC × 2 SM）；A100 产品只启用了 108 个（7 个 GPC 中的 54 个 TPC）。整卡峰值、block 波次、grid 能用的 SM 数等所有按芯片计算的数字，都必须用真正执行代码的 108。",
-        ),
-    },
-    Question {
-        id: "q-000-6-2",
-        source: tr("Course 000, §6 question 2", "课程 000 第 6 节 第 2 题"),
-        question: tr(
-            "Why can Grid → Block → Warp → Thread not be matched level by level with GPC → TPC → SM → CUDA core?",
-            "为什么不能把 Grid → Block → Warp → Thread 与 GPC → TPC → SM → CUDA Core 逐级一一对应？",
-        ),
-        answer: tr(
-            "The first is how software is organised, the second how hardware is grouped. The only stable contract is Block → SM: a block runs entirely on one SM. A grid spreads over SMs of many GPCs, a launch cannot choose a GPC or TPC, and warps are issued to execution pipes instruction by instruction rather than owning cores.",
-            "前者是软件的组织方式，后者是硬件的分组方式。唯一稳定的契约是 Block → SM：一个 block 全部在一个 SM 上执行。一个 grid 会铺到多个 GPC 的 SM 上，启动时无法指定 GPC 或 TPC；warp 按指令被发射到执行流水线，并不独占某些 core。",
-        ),
-    },
-    Question {
-        id: "q-000-6-4",
-        source: tr("Course 000, §6 question 4", "课程 000 第 6 节 第 4 题"),
-        question: tr(
-            "Why does 32 threads per warp not mean each thread permanently owns a CUDA core?",
-            "为什么 32 Threads / Warp 不代表每个 Thread 永久对应一个 CUDA Core？",
-        ),
-        answer: tr(
-            "A partition has 16 FP32 lanes but issues one warp instruction of 32 threads; a warp's FP32 instruction occupies the lanes over two cycles, and the next cycle the same lanes may serve another warp. A CUDA core is a counting unit of FP32 throughput, not a small CPU bound to a thread: the thread's state lives in registers, and the instruction decides which pipe it uses.",
-            "一个分区只有 16 个 FP32 lane，却发射 32 线程的 warp 指令；一条 FP32 warp 指令要分两拍占用这些 lane，下一拍它们可能服务另一个 warp。CUDA Core 是 FP32 吞吐的计数口径，不是绑定某个线程的小 CPU：线程的状态在寄存器里，当前指令决定用哪类执行单元。",
-        ),
-    },
-    Question {
-        id: "q-000-6-5",
-        source: tr("Course 000, §6 question 5", "课程 000 第 6 节 第 5 题"),
-        question: tr(
-            "Why does 192 KB of unified L1/shared memory not mean a block can allocate 192 KB of shared memory?",
-            "192 KB Unified L1/Shared 为什么不代表 Block 可申请 192 KB Shared Memory？",
-        ),
-        answer: tr(
-            "The 192 KB SRAM is split between L1 cache and shared memory by the carveout; at most 164 KB per SM can be shared memory, the driver reserves 1 KB per block, so one block can opt in to at most 163 KB (166,912 B), and only 48 KB without opting in.",
-            "192 KB 的 SRAM 按 carveout 在 L1 与 shared memory 之间划分；每 SM 最多 164 KB 可作 shared memory，驱动还为每个 block 保留 1 KB，所以单个 block 最多只能申请 163 KB（166,912 B，需 opt-in），不 opt-in 时只有 48 KB。",
-        ),
-    },
-    Question {
-        id: "q-000-6-6",
-        source: tr("Course 000, §6 question 6", "课程 000 第 6 节 第 6 题"),
-        question: tr(
-            "Why can local memory be much slower than shared memory?",
-            "Local Memory 为什么可能比 Shared Memory 慢很多？",
-        ),
-        answer: tr(
-            "Local memory is private to a thread in name only: it is an address space in device memory (register spills, large per-thread arrays), reached through L1 and L2 like global memory. A miss costs hundreds of cycles (about 690 measured for HBM on the H200), while shared memory is on-chip SRAM in the SM at about 20–30 cycles (23 measured).",
-            "Local Memory 只是名义上线程私有：它是显存中的一段地址空间（寄存器溢出、较大的线程私有数组），像 global memory 一样经过 L1 和 L2 访问。缓存未命中要数百周期（H200 上实测 HBM 约 690 周期），而 shared memory 是 SM 内的片上 SRAM，约 20–30 周期（实测 23）。",
-        ),
-    },
-    Question {
-        id: "q-000-6-8",
-        source: tr("Course 000, §6 question 8", "课程 000 第 6 节 第 8 题"),
-        question: tr(
-            "On the 80 GB SXM A100, which path does each of HBM bandwidth, NVLink bandwidth and PCIe bandwidth describe?",
-            "80 GB SXM 的 HBM 带宽、NVLink 带宽与 PCIe 带宽各描述哪条路径？",
-        ),
-        answer: tr(
-            "HBM (~2 TB/s) is the GPU reading and writing its own device memory. NVLink 3.0 (600 GB/s) is the bidirectional aggregate of 12 links to peer GPUs. PCIe 4.0 x16 (64 GB/s) is the bidirectional aggregate to the host, about 32 GB/s each way. They are different paths and must not be added or substituted.",
-            "HBM（约 2 TB/s）是 GPU 读写自己显存的带宽；NVLink 3.0（600 GB/s）是 12 条链路到其他 GPU 的双向聚合带宽；PCIe 4.0 x16（64 GB/s）是到主机的双向聚合带宽，单方向约 32 GB/s。它们是不同的路径，不能相加或互相替代。",
-        ),
-    },
-];
+// ---- Labels of the figures and controls ------------------------------------------------------
+
+pub const L0_I_CACHE: Tr = tr("L0 I-cache", "L0 指令缓存");
+pub const WARP_SCHEDULER: Tr = tr("Warp scheduler", "Warp Scheduler");
+pub const DISPATCH: Tr = tr("Dispatch", "Dispatch");
+pub const L1_INSTRUCTION_CACHE: Tr = tr("L1 instruction cache", "L1 指令缓存");
+pub const FP32_LANES_SM: Tr = tr("FP32 lanes / SM", "每 SM 的 FP32 lane");
+pub const INT32_LANES_SM: Tr = tr("INT32 lanes / SM", "每 SM 的 INT32 lane");
+pub const FP64_LANES_SM: Tr = tr("FP64 lanes / SM", "每 SM 的 FP64 lane");
+pub const TENSOR_CORES_SM: Tr = tr("Tensor Cores / SM", "每 SM 的 Tensor Core");
+pub const LD_ST_UNITS_SM: Tr = tr("LD/ST units / SM", "每 SM 的 LD/ST 单元");
+pub const SFUS_SM: Tr = tr("SFUs / SM", "每 SM 的 SFU");
+pub const REGISTERS_SM: Tr = tr("registers / SM", "每 SM 的寄存器");
+pub const FP32_LANES_CHIP: Tr = tr("FP32 lanes / chip", "整卡 FP32 lane");
+pub const REGISTERS_CHIP: Tr = tr("registers / chip", "整卡寄存器");
+pub const FP32_PEAK: Tr = tr("FP32 peak", "FP32 峰值");
+pub const FP16_TENSOR_PEAK_DENSE: Tr = tr("FP16 Tensor peak (dense)", "FP16 Tensor 峰值（稠密）");
+pub const LEVEL: Tr = tr("level", "层级");
+pub const VISIBLE_TO: Tr = tr("visible to", "谁能看到");
+pub const CAPACITY: Tr = tr("capacity", "容量");
+pub const LATENCY_COURSE_CYCLES: Tr = tr("latency, course (cycles)", "延迟·课程（周期）");
+pub const LATENCY_H200_MEASURED: Tr = tr("latency, H200 measured", "延迟·H200 实测");
+pub const BANDWIDTH_CHIP: Tr = tr("bandwidth (chip)", "带宽（整卡）");
+pub const COURSE_WARNING: Tr = tr("The course's warning, for the A100: NVLink's 600 GB/s is a bidirectional aggregate between GPUs, not host-memory bandwidth; PCIe 4.0's 64 GB/s is also bidirectional, about 32 GB/s each way. Neither is comparable with HBM's ~2 TB/s. The same holds on the H100 with its own numbers above.", "课程针对 A100 的提醒：NVLink 的 600 GB/s 是 GPU 之间的双向聚合带宽，不是 CPU 主存带宽；PCIe 4.0 的 64 GB/s 也是双向聚合，单方向约 32 GB/s。两者都不能和 HBM 约 2 TB/s 相比。H100 同理，只是换成上面它自己的数字。");
+
+// ---- What each part of the figures is -----------------------------------------------------
+
+/// What a part of the figures is, with its numbers and source, in `lang`.
+pub fn describe(part: Part, out: &ChipOutputs, lang: Lang) -> String {
+    let g = &out.gpu;
+    let a = &out.anatomy;
+    let p = &a.partition;
+    let wp = if g.id == "h100" {
+        "H100 whitepaper"
+    } else {
+        "A100 whitepaper"
+    };
+    match part {
+        Part::Gpc(i) => {
+            let tpcs = a.enabled_tpcs_per_gpc.get(i as usize).copied().unwrap_or(0);
+            trf!(lang, "GPC {i}: {tpcs_per_gpc} TPCs on the full die, {tpcs} enabled here = {sms_per_tpc} SMs. ({wp})", "GPC {i}：完整 die 上有 {tpcs_per_gpc} 个 TPC，此处启用 {tpcs} 个 = {sms_per_tpc} 个 SM。（{wp}）", tpcs_per_gpc = a.tpcs_per_gpc, sms_per_tpc = tpcs * a.sms_per_tpc)
+        }
+        Part::Sm(i) => trf!(lang, "SM {i} of {sm_count}: 4 partitions, {fp32_lanes_per_sm} FP32 lanes, {tensor_cores_per_sm} Tensor Cores, {regs_per_sm} registers, up to {smem_kb} KB shared memory, 2048 threads / 64 warps / 32 blocks resident.", "第 {i} 个 SM（共 {sm_count} 个）：4 个分区，{fp32_lanes_per_sm} 个 FP32 lane，{tensor_cores_per_sm} 个 Tensor Core，{regs_per_sm} 个寄存器，最多 {smem_kb} KB shared memory，最多驻留 2048 线程 / 64 warp / 32 block。", sm_count = g.sm_count, fp32_lanes_per_sm = g.fp32_lanes_per_sm, tensor_cores_per_sm = g.tensor_cores_per_sm, regs_per_sm = grouped(u64::from(g.regs_per_sm)), smem_kb = g.smem_per_sm_bytes / 1024),
+        Part::FusedTpc(gpc, tpc) => trf!(lang, "GPC {gpc}, TPC {tpc}: fused off on this product (2 SMs). {fused}", "GPC {gpc}，TPC {tpc}：在本产品上被屏蔽（2 个 SM）。{fused}", fused = FUSED.get(lang)),
+        Part::L2 => trf!(lang, "L2 cache {l2_bytes} and the crossbar, outside the GPCs, shared by all {sm_count} SMs: every HBM access passes through it. ({wp})", "L2 缓存 {l2_bytes} 与 Crossbar，位于 GPC 之外，由全部 {sm_count} 个 SM 共享：所有 HBM 访问都经过它。（{wp}）", l2_bytes = bytes_binary(g.l2_bytes as f64), sm_count = g.sm_count),
+        Part::Memory => trf!(lang, "{memory_bytes} {memory_kind} with its memory controllers: {bandwidth_bytes_per_s} (datasheet), {course_bw} in the course's rounding.", "{memory_bytes} {memory_kind} 及其内存控制器：{bandwidth_bytes_per_s}（数据手册），课程取整为 {course_bw}。", memory_bytes = bytes_binary(g.memory_bytes as f64), memory_kind = g.memory_kind, bandwidth_bytes_per_s = si(g.bandwidth_bytes_per_s, "B/s"), course_bw = si(g.bandwidth_from(crate::model::gpu_spec::ValueSource::Course), "B/s")),
+        Part::Io => {
+            let (pcie_gen, pcie_bw) = a.pcie;
+            let nv = a.nvlink.map(|(gen, links, bw)| (gen, links, si(bw, "B/s"))).unwrap_or((0, 0, "—".into()));
+            trf!(lang, "NVLink {nv_gen}.0: {nv_links} links, {nv_bw} bidirectional aggregate, to peer GPUs. PCIe {pcie_gen}.0 x16: {pcie_total} bidirectional, {pcie_each_way} each way, to the host.", "NVLink {nv_gen}.0：{nv_links} 条链路，双向聚合 {nv_bw}，连接其他 GPU。PCIe {pcie_gen}.0 x16：双向 {pcie_total}，单方向 {pcie_each_way}，连接主机。", nv_gen = nv.0, nv_links = nv.1, nv_bw = nv.2, pcie_total = si(pcie_bw, "B/s"), pcie_each_way = si(pcie_bw / 2.0, "B/s"))
+        }
+        Part::Unit(u) => {
+            let per_sm = |n: u32| n * g.partitions_per_sm;
+            let what = match u {
+                Unit::L0 => tr("L0 instruction cache, one per partition.", "L0 指令缓存，每个分区一个。").get(lang).to_string(),
+                Unit::Scheduler => tr("Warp scheduler: each cycle picks one ready warp of this partition and issues its next instruction (one warp = 32 threads).", "Warp Scheduler：每周期从本分区就绪的 warp 中选一个，发射它的下一条指令（一个 warp = 32 线程）。").get(lang).to_string(),
+                Unit::Dispatch => tr("Dispatch: sends the warp instruction and its active mask to the execution pipe.", "Dispatch：把 warp 指令连同 active mask 送到执行流水线。").get(lang).to_string(),
+                Unit::Registers => trf!(lang, "Register-file slice: {registers} × 32-bit = {rf_partition} per partition; × 4 = {registers_sm} registers = {rf_sm} per SM.", "寄存器文件切片：{registers} × 32-bit = 每分区 {rf_partition}；× 4 = 每 SM {registers_sm} 个寄存器 = {rf_sm}。", registers = grouped(u64::from(p.registers)), rf_partition = bytes_binary(f64::from(p.registers) * 4.0), registers_sm = grouped(u64::from(per_sm(p.registers))), rf_sm = bytes_binary(f64::from(per_sm(p.registers)) * 4.0)),
+                Unit::Fp32 => trf!(lang, "FP32 lanes: {fp32} per partition, {fp32_sm} per SM, {fp32_lanes} on the chip. One FFMA = 2 FLOP.", "FP32 lane：每分区 {fp32}，每 SM {fp32_sm}，整卡 {fp32_lanes}。一次 FFMA = 2 FLOP。", fp32 = p.fp32, fp32_sm = per_sm(p.fp32), fp32_lanes = grouped(u64::from(g.fp32_lanes()))),
+                Unit::Int32 => trf!(lang, "INT32 lanes: {int32} per partition, {int32_sm} per SM; address and loop arithmetic can run beside FP32.", "INT32 lane：每分区 {int32}，每 SM {int32_sm}；地址与循环计数可与 FP32 并行。", int32 = p.int32, int32_sm = per_sm(p.int32)),
+                Unit::Fp64 => trf!(lang, "FP64 lanes: {fp64} per partition, {fp64_sm} per SM.", "FP64 lane：每分区 {fp64}，每 SM {fp64_sm}。", fp64 = p.fp64, fp64_sm = per_sm(p.fp64)),
+                Unit::Tensor => trf!(lang, "Tensor Core: {tensor_cores} per partition, {tensor_cores_sm} per SM; {tensor_fp16_fma_per_clk} dense FP16 FMA per clock each. Executes warp-level MMA (HMMA/IMMA).", "Tensor Core：每分区 {tensor_cores}，每 SM {tensor_cores_sm}；每个每周期 {tensor_fp16_fma_per_clk} 次稠密 FP16 FMA。执行 warp 级 MMA（HMMA/IMMA）。", tensor_cores = p.tensor_cores, tensor_cores_sm = per_sm(p.tensor_cores), tensor_fp16_fma_per_clk = a.tensor_fp16_fma_per_clk),
+                Unit::LdSt => trf!(lang, "Load/store units: {ld_st} per partition, {ld_st_sm} per SM: address generation for global, local and shared accesses.", "Load/Store 单元：每分区 {ld_st}，每 SM {ld_st_sm}：为 global、local、shared 访存生成地址。", ld_st = p.ld_st, ld_st_sm = per_sm(p.ld_st)),
+                Unit::Sfu => trf!(lang, "Special-function units: {sfu} per partition, {sfu_sm} per SM (sin, cos, exp2, rsqrt …).", "特殊函数单元 SFU：每分区 {sfu}，每 SM {sfu_sm}（sin、cos、exp2、rsqrt …）。", sfu = p.sfu, sfu_sm = per_sm(p.sfu)),
+                Unit::L1i => tr("L1 instruction cache, shared by the four partitions.", "L1 指令缓存，四个分区共享。").get(lang).to_string(),
+                Unit::L1Shared => trf!(lang, "Unified L1 data cache / shared memory: {l1_smem_per_sm_bytes} of SRAM per SM; up to {smem_per_sm_bytes} of it can be shared memory (carveout), 32 banks × 4 B = 128 B per cycle.", "统一 L1 数据缓存 / shared memory：每 SM {l1_smem_per_sm_bytes} SRAM；其中最多 {smem_per_sm_bytes} 可作 shared memory（carveout），32 个 bank × 4 B = 每周期 128 B。", l1_smem_per_sm_bytes = bytes_binary(f64::from(g.l1_smem_per_sm_bytes)), smem_per_sm_bytes = bytes_binary(f64::from(g.smem_per_sm_bytes))),
+            };
+            trf!(lang, "{what} ({wp})", "{what}（{wp}）")
+        }
+    }
+}
+
+/// The note under the die: how many SMs of the full die are enabled.
+pub fn enabled_sms(sms: u32, full: u32, gpcs: u32, tpcs_per_gpc: u32, lang: Lang) -> String {
+    let fused = FUSED.get(lang);
+    trf!(
+        lang,
+        "{sms} SMs of the full die's {full} are enabled ({gpcs} GPCs × {tpcs_per_gpc} TPCs × 2 SMs). {fused}",
+        "完整 die 的 {full} 个 SM 中启用了 {sms} 个（{gpcs} GPC × {tpcs_per_gpc} TPC × 2 SM）。{fused}"
+    )
+}
+
+/// The register file's label in the SM figure.
+pub fn register_file(numbers: &str, lang: Lang) -> String {
+    trf!(lang, "Register file {numbers}", "寄存器文件 {numbers}")
+}
+
+/// A partition's title in the SM figure.
+pub fn partition(k: u32, lang: Lang) -> String {
+    trf!(lang, "Partition {k}", "分区 {k}")
+}
+
+/// Why the FP32 and Tensor Core peaks use different clocks.
+pub fn peak_clocks(boost_mhz: u32, tensor_mhz: u32, lang: Lang) -> String {
+    trf!(
+        lang,
+        "The FP32 peak is quoted at the {boost_mhz} MHz boost clock, the Tensor Core peak at {tensor_mhz} MHz, as the datasheet's figures correspond to.",
+        "FP32 峰值按 {boost_mhz} MHz boost 时钟计算，Tensor Core 峰值按 {tensor_mhz} MHz 计算，与数据手册数字的口径一致。"
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::gpu_spec::GpuSpec;
+
+    #[test]
+    fn every_model_level_has_a_name() {
+        let anatomy = GpuSpec::a100_sxm()
+            .anatomy()
+            .expect("the A100 has an anatomy");
+        let ids: Vec<_> = anatomy.memory.iter().map(|m| m.id).collect();
+        let ours: Vec<_> = Level::ALL.iter().map(|l| l.id()).collect();
+        assert_eq!(ids, ours);
+    }
+}

@@ -2,12 +2,12 @@
 
 use leptos::prelude::*;
 
-use super::state::{ChipOutputs, ChipState, GPUS};
+use super::state::{ChipState, GPUS};
 use super::text;
 use crate::geom::chart::Rect;
 use crate::model::gpu_spec::GpuSpec;
 use crate::ui::format::{bytes_binary, grouped, si, sig3};
-use crate::ui::i18n::{t, tr, use_lang, Lang};
+use crate::ui::i18n::{t, use_lang};
 use crate::ui::widgets::formula_row;
 
 /// A part of the figures the reader can point at.
@@ -71,77 +71,6 @@ fn rect_attrs(r: Rect) -> (String, String, String, String) {
     )
 }
 
-/// What a part is, with its numbers and source, in `lang`.
-pub fn describe(part: Part, out: &ChipOutputs, lang: Lang) -> String {
-    let g = &out.gpu;
-    let a = &out.anatomy;
-    let p = &a.partition;
-    let en = lang == Lang::En;
-    let pick = |e: String, z: String| if en { e } else { z };
-    let wp = if g.id == "h100" {
-        "H100 whitepaper"
-    } else {
-        "A100 whitepaper"
-    };
-    match part {
-        Part::Gpc(i) => {
-            let tpcs = a.enabled_tpcs_per_gpc.get(i as usize).copied().unwrap_or(0);
-            pick(
-                format!("GPC {i}: {} TPCs on the full die, {tpcs} enabled here = {} SMs. ({wp})", a.tpcs_per_gpc, tpcs * a.sms_per_tpc),
-                format!("GPC {i}：完整 die 上有 {} 个 TPC，此处启用 {tpcs} 个 = {} 个 SM。（{wp}）", a.tpcs_per_gpc, tpcs * a.sms_per_tpc),
-            )
-        }
-        Part::Sm(i) => pick(
-            format!("SM {i} of {}: 4 partitions, {} FP32 lanes, {} Tensor Cores, {} registers, up to {} KB shared memory, 2048 threads / 64 warps / 32 blocks resident.", g.sm_count, g.fp32_lanes_per_sm, g.tensor_cores_per_sm, grouped(u64::from(g.regs_per_sm)), g.smem_per_sm_bytes / 1024),
-            format!("第 {i} 个 SM（共 {} 个）：4 个分区，{} 个 FP32 lane，{} 个 Tensor Core，{} 个寄存器，最多 {} KB shared memory，最多驻留 2048 线程 / 64 warp / 32 block。", g.sm_count, g.fp32_lanes_per_sm, g.tensor_cores_per_sm, grouped(u64::from(g.regs_per_sm)), g.smem_per_sm_bytes / 1024),
-        ),
-        Part::FusedTpc(gpc, tpc) => pick(
-            format!("GPC {gpc}, TPC {tpc}: fused off on this product (2 SMs). {}", text::FUSED.en),
-            format!("GPC {gpc}，TPC {tpc}：在本产品上被屏蔽（2 个 SM）。{}", text::FUSED.zh),
-        ),
-        Part::L2 => pick(
-            format!("L2 cache {} and the crossbar, outside the GPCs, shared by all {} SMs: every HBM access passes through it. ({wp})", bytes_binary(g.l2_bytes as f64), g.sm_count),
-            format!("L2 缓存 {} 与 Crossbar，位于 GPC 之外，由全部 {} 个 SM 共享：所有 HBM 访问都经过它。（{wp}）", bytes_binary(g.l2_bytes as f64), g.sm_count),
-        ),
-        Part::Memory => pick(
-            format!("{} {} with its memory controllers: {} (datasheet), {} in the course's rounding.", bytes_binary(g.memory_bytes as f64), g.memory_kind, si(g.bandwidth_bytes_per_s, "B/s"), si(g.bandwidth_from(crate::model::gpu_spec::ValueSource::Course), "B/s")),
-            format!("{} {} 及其内存控制器：{}（数据手册），课程取整为 {}。", bytes_binary(g.memory_bytes as f64), g.memory_kind, si(g.bandwidth_bytes_per_s, "B/s"), si(g.bandwidth_from(crate::model::gpu_spec::ValueSource::Course), "B/s")),
-        ),
-        Part::Io => {
-            let (pcie_gen, pcie_bw) = a.pcie;
-            let nv = a.nvlink.map(|(gen, links, bw)| (gen, links, si(bw, "B/s"))).unwrap_or((0, 0, "—".into()));
-            pick(
-                format!("NVLink {}.0: {} links, {} bidirectional aggregate, to peer GPUs. PCIe {pcie_gen}.0 x16: {} bidirectional, {} each way, to the host.", nv.0, nv.1, nv.2, si(pcie_bw, "B/s"), si(pcie_bw / 2.0, "B/s")),
-                format!("NVLink {}.0：{} 条链路，双向聚合 {}，连接其他 GPU。PCIe {pcie_gen}.0 x16：双向 {}，单方向 {}，连接主机。", nv.0, nv.1, nv.2, si(pcie_bw, "B/s"), si(pcie_bw / 2.0, "B/s")),
-            )
-        }
-        Part::Unit(u) => {
-            let per_sm = |n: u32| n * g.partitions_per_sm;
-            let (en_s, zh_s) = match u {
-                Unit::L0 => ("L0 instruction cache, one per partition.".to_string(), "L0 指令缓存，每个分区一个。".to_string()),
-                Unit::Scheduler => ("Warp scheduler: each cycle picks one ready warp of this partition and issues its next instruction (one warp = 32 threads).".into(), "Warp Scheduler：每周期从本分区就绪的 warp 中选一个，发射它的下一条指令（一个 warp = 32 线程）。".into()),
-                Unit::Dispatch => ("Dispatch: sends the warp instruction and its active mask to the execution pipe.".into(), "Dispatch：把 warp 指令连同 active mask 送到执行流水线。".into()),
-                Unit::Registers => (
-                    format!("Register-file slice: {} × 32-bit = {} per partition; × 4 = {} registers = {} per SM.", grouped(u64::from(p.registers)), bytes_binary(f64::from(p.registers) * 4.0), grouped(u64::from(per_sm(p.registers))), bytes_binary(f64::from(per_sm(p.registers)) * 4.0)),
-                    format!("寄存器文件切片：{} × 32-bit = 每分区 {}；× 4 = 每 SM {} 个寄存器 = {}。", grouped(u64::from(p.registers)), bytes_binary(f64::from(p.registers) * 4.0), grouped(u64::from(per_sm(p.registers))), bytes_binary(f64::from(per_sm(p.registers)) * 4.0)),
-                ),
-                Unit::Fp32 => (format!("FP32 lanes: {} per partition, {} per SM, {} on the chip. One FFMA = 2 FLOP.", p.fp32, per_sm(p.fp32), grouped(u64::from(g.fp32_lanes()))), format!("FP32 lane：每分区 {}，每 SM {}，整卡 {}。一次 FFMA = 2 FLOP。", p.fp32, per_sm(p.fp32), grouped(u64::from(g.fp32_lanes())))),
-                Unit::Int32 => (format!("INT32 lanes: {} per partition, {} per SM; address and loop arithmetic can run beside FP32.", p.int32, per_sm(p.int32)), format!("INT32 lane：每分区 {}，每 SM {}；地址与循环计数可与 FP32 并行。", p.int32, per_sm(p.int32))),
-                Unit::Fp64 => (format!("FP64 lanes: {} per partition, {} per SM.", p.fp64, per_sm(p.fp64)), format!("FP64 lane：每分区 {}，每 SM {}。", p.fp64, per_sm(p.fp64))),
-                Unit::Tensor => (format!("Tensor Core: {} per partition, {} per SM; {} dense FP16 FMA per clock each. Executes warp-level MMA (HMMA/IMMA).", p.tensor_cores, per_sm(p.tensor_cores), a.tensor_fp16_fma_per_clk), format!("Tensor Core：每分区 {}，每 SM {}；每个每周期 {} 次稠密 FP16 FMA。执行 warp 级 MMA（HMMA/IMMA）。", p.tensor_cores, per_sm(p.tensor_cores), a.tensor_fp16_fma_per_clk)),
-                Unit::LdSt => (format!("Load/store units: {} per partition, {} per SM: address generation for global, local and shared accesses.", p.ld_st, per_sm(p.ld_st)), format!("Load/Store 单元：每分区 {}，每 SM {}：为 global、local、shared 访存生成地址。", p.ld_st, per_sm(p.ld_st))),
-                Unit::Sfu => (format!("Special-function units: {} per partition, {} per SM (sin, cos, exp2, rsqrt …).", p.sfu, per_sm(p.sfu)), format!("特殊函数单元 SFU：每分区 {}，每 SM {}（sin、cos、exp2、rsqrt …）。", p.sfu, per_sm(p.sfu))),
-                Unit::L1i => ("L1 instruction cache, shared by the four partitions.".into(), "L1 指令缓存，四个分区共享。".into()),
-                Unit::L1Shared => (
-                    format!("Unified L1 data cache / shared memory: {} of SRAM per SM; up to {} of it can be shared memory (carveout), 32 banks × 4 B = 128 B per cycle.", bytes_binary(f64::from(g.l1_smem_per_sm_bytes)), bytes_binary(f64::from(g.smem_per_sm_bytes))),
-                    format!("统一 L1 数据缓存 / shared memory：每 SM {} SRAM；其中最多 {} 可作 shared memory（carveout），32 个 bank × 4 B = 每周期 128 B。", bytes_binary(f64::from(g.l1_smem_per_sm_bytes)), bytes_binary(f64::from(g.smem_per_sm_bytes))),
-                ),
-            };
-            pick(format!("{en_s} ({wp})"), format!("{zh_s}（{wp}）"))
-        }
-    }
-}
-
 /// The GPU switch (only parts whose die layout the model carries).
 #[component]
 pub fn Controls() -> impl IntoView {
@@ -174,7 +103,7 @@ fn Info(focused: RwSignal<Option<Part>>) -> impl IntoView {
     view! {
         <p class="gx-info" aria-live="polite" data-testid="info">
             {move || match (focused.get(), st.outputs.get()) {
-                (Some(p), Some(out)) => describe(p, &out, lang.get()),
+                (Some(p), Some(out)) => text::describe(p, &out, lang.get()),
                 _ => text::HOVER_HINT.get(lang.get()).to_string(),
             }}
         </p>
@@ -221,7 +150,7 @@ pub fn DieFigure() -> impl IntoView {
             );
             view! {
                 <g>
-                    {part_rect(r, class, part, focused, move || describe(part, &o, lang.get()))}
+                    {part_rect(r, class, part, focused, move || text::describe(part, &o, lang.get()))}
                     <text x=tx y=ty class="gx-die__band-label" aria-hidden="true">{label}</text>
                 </g>
             }
@@ -250,7 +179,7 @@ pub fn DieFigure() -> impl IntoView {
                 let cells = tpc.sms.iter().map(|c| match c.sm {
                     Some(sm) => {
                         let o = o.clone();
-                        part_rect(c.rect, "gx-die__sm", Part::Sm(sm), focused, move || describe(Part::Sm(sm), &o, lang.get())).into_any()
+                        part_rect(c.rect, "gx-die__sm", Part::Sm(sm), focused, move || text::describe(Part::Sm(sm), &o, lang.get())).into_any()
                     }
                     None => {
                         let (x, y, w, h) = rect_attrs(c.rect);
@@ -260,7 +189,7 @@ pub fn DieFigure() -> impl IntoView {
                 let fused = (!tpc.enabled).then(|| {
                     let o = o.clone();
                     let part = Part::FusedTpc(gi, tpc.tpc);
-                    part_rect(tpc.rect, "gx-die__tpc gx-die__tpc--fused", part, focused, move || describe(part, &o, lang.get()))
+                    part_rect(tpc.rect, "gx-die__tpc gx-die__tpc--fused", part, focused, move || text::describe(part, &o, lang.get()))
                 });
                 let (x, y, w, h) = rect_attrs(tpc.rect);
                 view! {
@@ -274,7 +203,7 @@ pub fn DieFigure() -> impl IntoView {
             let part = Part::Gpc(gi);
             view! {
                 <g>
-                    {part_rect(gpc.rect, "gx-die__gpc", part, focused, move || describe(part, &o, lang.get()))}
+                    {part_rect(gpc.rect, "gx-die__gpc", part, focused, move || text::describe(part, &o, lang.get()))}
                     <text x=lx y=ly class="gx-die__label" aria-hidden="true">{format!("GPC {gi}")}</text>
                     {tpcs}
                 </g>
@@ -296,10 +225,7 @@ pub fn DieFigure() -> impl IntoView {
             <Info focused=focused/>
             <p class="gx-note">{move || st.outputs.get().map(|o| {
                 let full = o.anatomy.sms_full_die();
-                match lang.get() {
-                    Lang::En => format!("{} SMs of the full die's {full} are enabled ({} GPCs × {} TPCs × 2 SMs). {}", o.gpu.sm_count, o.anatomy.gpcs_full_die, o.anatomy.tpcs_per_gpc, text::FUSED.en),
-                    Lang::Zh => format!("完整 die 的 {full} 个 SM 中启用了 {} 个（{} GPC × {} TPC × 2 SM）。{}", o.gpu.sm_count, o.anatomy.gpcs_full_die, o.anatomy.tpcs_per_gpc, text::FUSED.zh),
-                }
+                text::enabled_sms(o.gpu.sm_count, full, o.anatomy.gpcs_full_die, o.anatomy.tpcs_per_gpc, lang.get())
             })}</p>
         </figure>
     }
@@ -329,9 +255,9 @@ pub fn SmFigure() -> impl IntoView {
             // Header boxes: L0 | scheduler | dispatch.
             let hw = (PART_W - 16.0) / 3.0;
             let header = [
-                (Unit::L0, tr("L0 I-cache", "L0 指令缓存")),
-                (Unit::Scheduler, tr("Warp scheduler", "Warp Scheduler")),
-                (Unit::Dispatch, tr("Dispatch", "Dispatch")),
+                (Unit::L0, text::L0_I_CACHE),
+                (Unit::Scheduler, text::WARP_SCHEDULER),
+                (Unit::Dispatch, text::DISPATCH),
             ]
                 .into_iter()
                 .enumerate()
@@ -341,7 +267,7 @@ pub fn SmFigure() -> impl IntoView {
                     let (tx, ty) = (format!("{:.1}", r.x0 + 4.0), format!("{:.1}", r.y1 - 4.0));
                     view! {
                         <g>
-                            {part_rect(r, "gx-sm__ctl", Part::Unit(u), focused, move || describe(Part::Unit(u), &o, lang.get()))}
+                            {part_rect(r, "gx-sm__ctl", Part::Unit(u), focused, move || text::describe(Part::Unit(u), &o, lang.get()))}
                             <text x=tx y=ty class="gx-sm__text" aria-hidden="true">{move || name.get(lang.get())}</text>
                         </g>
                     }
@@ -349,10 +275,7 @@ pub fn SmFigure() -> impl IntoView {
                 .collect_view();
             let rf = Rect { x0: x0 + 4.0, y0: y0 + 36.0, x1: x0 + PART_W - 4.0, y1: y0 + 52.0 };
             let rf_numbers = format!("{} × 32-bit ({})", grouped(u64::from(p.registers)), bytes_binary(f64::from(p.registers) * 4.0));
-            let rf_label = move || match lang.get() {
-                Lang::En => format!("Register file {rf_numbers}"),
-                Lang::Zh => format!("寄存器文件 {rf_numbers}"),
-            };
+            let rf_label = move || text::register_file(&rf_numbers, lang.get());
             let o = out.clone();
             let (rx, ry) = (format!("{:.1}", rf.x0 + 4.0), format!("{:.1}", rf.y1 - 4.0));
             let rows = [
@@ -384,7 +307,7 @@ pub fn SmFigure() -> impl IntoView {
                 let hit = Rect { x0: x0 + 4.0, y0: ry0, x1: x0 + PART_W - 4.0, y1: ry0 + ROW_H - 1.0 };
                 view! {
                     <g>
-                        {part_rect(hit, "gx-sm__row", Part::Unit(u), focused, move || describe(Part::Unit(u), &o, lang.get()))}
+                        {part_rect(hit, "gx-sm__row", Part::Unit(u), focused, move || text::describe(Part::Unit(u), &o, lang.get()))}
                         <text x=lx y=ly class="gx-sm__text" aria-hidden="true">{format!("{name} ×{n}")}</text>
                         {cells}
                     </g>
@@ -394,9 +317,9 @@ pub fn SmFigure() -> impl IntoView {
             view! {
                 <g>
                     <rect x=ox y=oy width=ow height=oh class="gx-sm__partition"/>
-                    <text x=px y=py class="gx-sm__title" aria-hidden="true">{move || match lang.get() { Lang::En => format!("Partition {k}"), Lang::Zh => format!("分区 {k}") }}</text>
+                    <text x=px y=py class="gx-sm__title" aria-hidden="true">{move || text::partition(k, lang.get())}</text>
                     {header}
-                    {part_rect(rf, "gx-sm__rf", Part::Unit(Unit::Registers), focused, move || describe(Part::Unit(Unit::Registers), &o, lang.get()))}
+                    {part_rect(rf, "gx-sm__rf", Part::Unit(Unit::Registers), focused, move || text::describe(Part::Unit(Unit::Registers), &o, lang.get()))}
                     <text x=rx y=ry class="gx-sm__text" aria-hidden="true">{rf_label}</text>
                     {unit_rows}
                 </g>
@@ -422,10 +345,10 @@ pub fn SmFigure() -> impl IntoView {
         );
         Some(view! {
             <svg class="gx-sm" viewBox=format!("0 0 {SM_W} {height:.0}") role="group" aria-label=move || text::SM.get(lang.get())>
-                {part_rect(l1i, "gx-sm__cache", Part::Unit(Unit::L1i), focused, move || describe(Part::Unit(Unit::L1i), &o1, lang.get()))}
-                <text x="16" y=format!("{:.1}", l1i.y1 - 8.0) class="gx-sm__text" aria-hidden="true">{t(tr("L1 instruction cache", "L1 指令缓存"))}</text>
+                {part_rect(l1i, "gx-sm__cache", Part::Unit(Unit::L1i), focused, move || text::describe(Part::Unit(Unit::L1i), &o1, lang.get()))}
+                <text x="16" y=format!("{:.1}", l1i.y1 - 8.0) class="gx-sm__text" aria-hidden="true">{t(text::L1_INSTRUCTION_CACHE)}</text>
                 {parts}
-                {part_rect(l1, "gx-sm__cache gx-sm__cache--data", Part::Unit(Unit::L1Shared), focused, move || describe(Part::Unit(Unit::L1Shared), &o2, lang.get()))}
+                {part_rect(l1, "gx-sm__cache gx-sm__cache--data", Part::Unit(Unit::L1Shared), focused, move || text::describe(Part::Unit(Unit::L1Shared), &o2, lang.get()))}
                 <text x="16" y=format!("{:.1}", l1.y1 - 8.0) class="gx-sm__text" aria-hidden="true">{l1_label}</text>
             </svg>
         })
@@ -456,17 +379,17 @@ pub fn Totals() -> impl IntoView {
                 view! {
                     <table class="gx-table">
                         <tbody>
-                            {formula_row(tr("FP32 lanes / SM", "每 SM 的 FP32 lane"), format!("4 × {}", p.fp32), (p.fp32 * k).to_string())}
-                            {formula_row(tr("INT32 lanes / SM", "每 SM 的 INT32 lane"), format!("4 × {}", p.int32), (p.int32 * k).to_string())}
-                            {formula_row(tr("FP64 lanes / SM", "每 SM 的 FP64 lane"), format!("4 × {}", p.fp64), (p.fp64 * k).to_string())}
-                            {formula_row(tr("Tensor Cores / SM", "每 SM 的 Tensor Core"), format!("4 × {}", p.tensor_cores), (p.tensor_cores * k).to_string())}
-                            {formula_row(tr("LD/ST units / SM", "每 SM 的 LD/ST 单元"), format!("4 × {}", p.ld_st), (p.ld_st * k).to_string())}
-                            {formula_row(tr("SFUs / SM", "每 SM 的 SFU"), format!("4 × {}", p.sfu), (p.sfu * k).to_string())}
-                            {formula_row(tr("registers / SM", "每 SM 的寄存器"), format!("4 × {}", grouped(u64::from(p.registers))), format!("{} × 4 B = {}", grouped(u64::from(p.registers * k)), bytes_binary(f64::from(p.registers * k) * 4.0)))}
-                            {formula_row(tr("FP32 lanes / chip", "整卡 FP32 lane"), format!("{} SMs × {}", g.sm_count, p.fp32 * k), grouped(u64::from(g.fp32_lanes())))}
-                            {formula_row(tr("registers / chip", "整卡寄存器"), format!("{} SMs × {}", g.sm_count, bytes_binary(f64::from(g.regs_per_sm) * 4.0)), bytes_binary(f64::from(g.sm_count) * f64::from(g.regs_per_sm) * 4.0))}
-                            {formula_row(tr("FP32 peak", "FP32 峰值"), format!("{} × 2 FLOP × {ghz} GHz", grouped(u64::from(g.fp32_lanes()))), si(g.fp32_flops_per_s_from_units(), "FLOP/s"))}
-                            {formula_row(tr("FP16 Tensor peak (dense)", "FP16 Tensor 峰值（稠密）"), format!("{} × {} TC × {} FMA × 2 × {tghz} GHz", g.sm_count, g.tensor_cores_per_sm, o.anatomy.tensor_fp16_fma_per_clk), si(o.anatomy.tensor_fp16_flops_per_s(g), "FLOP/s"))}
+                            {formula_row(text::FP32_LANES_SM, format!("4 × {}", p.fp32), (p.fp32 * k).to_string())}
+                            {formula_row(text::INT32_LANES_SM, format!("4 × {}", p.int32), (p.int32 * k).to_string())}
+                            {formula_row(text::FP64_LANES_SM, format!("4 × {}", p.fp64), (p.fp64 * k).to_string())}
+                            {formula_row(text::TENSOR_CORES_SM, format!("4 × {}", p.tensor_cores), (p.tensor_cores * k).to_string())}
+                            {formula_row(text::LD_ST_UNITS_SM, format!("4 × {}", p.ld_st), (p.ld_st * k).to_string())}
+                            {formula_row(text::SFUS_SM, format!("4 × {}", p.sfu), (p.sfu * k).to_string())}
+                            {formula_row(text::REGISTERS_SM, format!("4 × {}", grouped(u64::from(p.registers))), format!("{} × 4 B = {}", grouped(u64::from(p.registers * k)), bytes_binary(f64::from(p.registers * k) * 4.0)))}
+                            {formula_row(text::FP32_LANES_CHIP, format!("{} SMs × {}", g.sm_count, p.fp32 * k), grouped(u64::from(g.fp32_lanes())))}
+                            {formula_row(text::REGISTERS_CHIP, format!("{} SMs × {}", g.sm_count, bytes_binary(f64::from(g.regs_per_sm) * 4.0)), bytes_binary(f64::from(g.sm_count) * f64::from(g.regs_per_sm) * 4.0))}
+                            {formula_row(text::FP32_PEAK, format!("{} × 2 FLOP × {ghz} GHz", grouped(u64::from(g.fp32_lanes()))), si(g.fp32_flops_per_s_from_units(), "FLOP/s"))}
+                            {formula_row(text::FP16_TENSOR_PEAK_DENSE, format!("{} × {} TC × {} FMA × 2 × {tghz} GHz", g.sm_count, g.tensor_cores_per_sm, o.anatomy.tensor_fp16_fma_per_clk), si(o.anatomy.tensor_fp16_flops_per_s(g), "FLOP/s"))}
                         </tbody>
                     </table>
                     <p class="gx-note">{
@@ -475,10 +398,7 @@ pub fn Totals() -> impl IntoView {
                         move || if b == tc {
                             String::new()
                         } else {
-                            match lang.get() {
-                                Lang::En => format!("The FP32 peak is quoted at the {b} MHz boost clock, the Tensor Core peak at {tc} MHz, as the datasheet's figures correspond to."),
-                                Lang::Zh => format!("FP32 峰值按 {b} MHz boost 时钟计算，Tensor Core 峰值按 {tc} MHz 计算，与数据手册数字的口径一致。"),
-                            }
+                            text::peak_clocks(b, tc, lang.get())
                         }
                     }</p>
                 }
@@ -498,12 +418,12 @@ pub fn MemoryTable() -> impl IntoView {
             <div class="gx-table-scroll">
             <table class="gx-table gx-table--numeric">
                 <thead><tr>
-                    <th scope="col">{t(tr("level", "层级"))}</th>
-                    <th scope="col">{t(tr("visible to", "谁能看到"))}</th>
-                    <th scope="col">{t(tr("capacity", "容量"))}</th>
-                    <th scope="col">{t(tr("latency, course (cycles)", "延迟·课程（周期）"))}</th>
-                    <th scope="col">{t(tr("latency, H200 measured", "延迟·H200 实测"))}</th>
-                    <th scope="col">{t(tr("bandwidth (chip)", "带宽（整卡）"))}</th>
+                    <th scope="col">{t(text::LEVEL)}</th>
+                    <th scope="col">{t(text::VISIBLE_TO)}</th>
+                    <th scope="col">{t(text::CAPACITY)}</th>
+                    <th scope="col">{t(text::LATENCY_COURSE_CYCLES)}</th>
+                    <th scope="col">{t(text::LATENCY_H200_MEASURED)}</th>
+                    <th scope="col">{t(text::BANDWIDTH_CHIP)}</th>
                 </tr></thead>
                 <tbody>
                     {move || st.outputs.get().map(|o| o.anatomy.memory.iter().map(|m| {
@@ -511,10 +431,12 @@ pub fn MemoryTable() -> impl IntoView {
                         let course = match m.course_latency_cycles { (0, 0) => "~0".to_string(), (a, b) if a == b => format!("~{a}"), (a, b) => format!("{a}–{b}") };
                         let measured = m.measured_latency_cycles.map(sig3).unwrap_or_else(|| "—".into());
                         let bw = m.bandwidth_bytes_per_s.map(|b| si(b, "B/s")).unwrap_or_else(|| "—".into());
+                        // Every model level has a variant (tested in `text`).
+                        let level = text::Level::from_id(m.id);
                         view! {
                             <tr>
-                                <th scope="row">{text::level_name(m.id).get(lang.get())}</th>
-                                <td>{text::level_scope(m.id).get(lang.get())}</td>
+                                <th scope="row">{level.map(|l| t(text::level_name(l)))}</th>
+                                <td>{level.map(|l| t(text::level_scope(l)))}</td>
                                 <td>{cap}</td><td>{course}</td><td>{measured}</td><td>{bw}</td>
                             </tr>
                         }
@@ -524,11 +446,8 @@ pub fn MemoryTable() -> impl IntoView {
             </div>
             <p class="gx-note">{t(text::MEMORY_NOTE)}</p>
             <h3>{t(text::LINKS)}</h3>
-            <p>{move || st.outputs.get().map(|o| describe(Part::Io, &o, lang.get()))}</p>
-            <p class="gx-note">{t(tr(
-                "The course's warning, for the A100: NVLink's 600 GB/s is a bidirectional aggregate between GPUs, not host-memory bandwidth; PCIe 4.0's 64 GB/s is also bidirectional, about 32 GB/s each way. Neither is comparable with HBM's ~2 TB/s. The same holds on the H100 with its own numbers above.",
-                "课程针对 A100 的提醒：NVLink 的 600 GB/s 是 GPU 之间的双向聚合带宽，不是 CPU 主存带宽；PCIe 4.0 的 64 GB/s 也是双向聚合，单方向约 32 GB/s。两者都不能和 HBM 约 2 TB/s 相比。H100 同理，只是换成上面它自己的数字。",
-            ))}</p>
+            <p>{move || st.outputs.get().map(|o| text::describe(Part::Io, &o, lang.get()))}</p>
+            <p class="gx-note">{t(text::COURSE_WARNING)}</p>
         </section>
     }
 }

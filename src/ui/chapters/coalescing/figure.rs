@@ -7,7 +7,9 @@ use leptos::prelude::*;
 use super::state::{Coalesced, CoalescingState};
 use super::text;
 use crate::geom::warp_memory as g;
+use crate::model::coalescing::CoalescingDetail;
 use crate::ui::i18n::{t, use_lang, Lang};
+use crate::ui::shared::access::figure::AccessFigure;
 
 fn state() -> CoalescingState {
     expect_context::<CoalescingState>()
@@ -46,25 +48,10 @@ fn line_slots(c: &Coalesced) -> Vec<u64> {
 /// What one lane does, in words.
 pub fn describe_lane(c: &Coalesced, lane: u32, lang: Lang) -> String {
     let Some(Some(ls)) = c.result.lanes.get(lane as usize) else {
-        return match lang {
-            Lang::En => format!("lane {lane}: inactive (masked off), no address"),
-            Lang::Zh => format!("lane {lane}：非活跃（被屏蔽），不访存"),
-        };
+        return text::lane_inactive(lane, lang);
     };
     let index = c.indices.get(lane as usize).copied().flatten().unwrap_or(0);
-    let (w, off) = (c.elem_bytes, c.offset_bytes);
-    let first = ls.byte_in_sector;
-    let last = first + w - 1;
-    match lang {
-        Lang::En => format!(
-            "lane {lane}: index {index} → address {off} + {index} × {w} = {a} (0x{a:x}) → sector {s} (bytes {first}–{last}), line {l}",
-            a = ls.address, s = ls.sector_index, l = ls.line_index
-        ),
-        Lang::Zh => format!(
-            "lane {lane}：下标 {index} → 地址 {off} + {index} × {w} = {a}（0x{a:x}）→ sector {s}（第 {first}–{last} 字节），line {l}",
-            a = ls.address, s = ls.sector_index, l = ls.line_index
-        ),
-    }
+    text::lane_address(lane, index, c.offset_bytes, c.elem_bytes, ls, lang)
 }
 
 fn draw(c: Coalesced) -> impl IntoView {
@@ -98,15 +85,7 @@ fn draw(c: Coalesced) -> impl IntoView {
                         <rect class="gx-sector__used" x=format!("{:.2}", sx + f64::from(b) / 32.0 * sector_w) y=format!("{:.1}", y + 3.0)
                             width=format!("{:.2}", f64::from(n) / 32.0 * sector_w) height=format!("{:.1}", g::LINE_HEIGHT_PX - 6.0)/>
                     }).collect_view();
-                    let label = move || {
-                        let lang = lang.get();
-                        match (touched, lang) {
-                            (Some(s), Lang::En) => format!("sector {sector_index}: moved, {} of 32 bytes used", s.bytes_used),
-                            (Some(s), Lang::Zh) => format!("sector {sector_index}：已搬运，32 字节中用了 {} 字节", s.bytes_used),
-                            (None, Lang::En) => format!("sector {sector_index}: not moved"),
-                            (None, Lang::Zh) => format!("sector {sector_index}：未搬运"),
-                        }
-                    };
+                    let label = move || text::sector_title(sector_index, touched.map(|s| s.bytes_used), lang.get());
                     view! {
                         <g>
                             <rect class=if touched.is_some() { "gx-sector gx-sector--moved" } else { "gx-sector gx-sector--idle" }
@@ -169,50 +148,29 @@ fn draw(c: Coalesced) -> impl IntoView {
 
     view! {
         <g class="gx-mem__wires">{wires}</g>
-        <text class="gx-mem__heading" x=format!("{:.1}", g::MARGIN_PX) y="14">{t(crate::ui::i18n::tr("32 lanes of one warp (click or Tab to a lane)", "一个 warp 的 32 个 lane（点击或用 Tab 选中 lane）"))}</text>
-        <text class="gx-mem__heading" x=format!("{:.1}", g::MARGIN_PX) y=format!("{:.1}", g::STRIP_TOP_PX - 34.0)>{t(crate::ui::i18n::tr("memory: the 128-byte lines touched, four 32-byte sectors each", "内存：被访问的 128 字节 line，每条 4 个 32 字节 sector"))}</text>
+        <text class="gx-mem__heading" x=format!("{:.1}", g::MARGIN_PX) y="14">{t(text::LANES_HEADING)}</text>
+        <text class="gx-mem__heading" x=format!("{:.1}", g::MARGIN_PX) y=format!("{:.1}", g::STRIP_TOP_PX - 34.0)>{t(text::MEMORY_HEADING)}</text>
         {blocks}
         {lanes}
     }
 }
 
+/// Height of the figure for a pattern.
+fn height_px(c: Option<&Coalesced>) -> f64 {
+    g::strip_height_px(c.map_or(1, |c| line_slots(c).len()))
+}
+
 /// The coalescing figure.
 #[component]
 pub fn Figure() -> impl IntoView {
-    let st = state();
-    let lang = use_lang();
-    let shown = Memo::new(move |_| st.outputs.get().shown);
-    let height = move || shown.with(|c| c.as_ref().map_or(1, |c| line_slots(c).len()));
-    let view_box = move || {
-        format!(
-            "0 0 {} {:.0}",
-            g::FIGURE_WIDTH_PX,
-            g::strip_height_px(height())
-        )
-    };
-    let readout = move || {
-        let lane = st.selected_lane.get()?;
-        let c = shown.get()?;
-        Some(describe_lane(&c, lane, lang.get()))
-    };
     view! {
-        <figure class="gx-figure gx-mem" data-testid="figure">
-            <svg class="gx-mem__svg" viewBox=view_box role="group"
-                aria-label=move || if lang.get() == Lang::Zh { "lane 地址到 sector 的映射" } else { "Lane addresses mapped to sectors" }>
-                {move || shown.get().map(draw)}
-            </svg>
-            <figcaption>
-                <p class="gx-mem__readout" data-testid="lane-readout" aria-live="polite">
-                    {move || readout().unwrap_or_else(|| if lang.get() == Lang::Zh { "选中一个 lane 查看它的地址、sector 和 line。".into() } else { "Select a lane to see its address, sector and line.".into() })}
-                </p>
-                <ul class="gx-legend">
-                    <li><span class="gx-legend__mark gx-legend__mark--square gx-sector__used"></span>{t(text::LEGEND_USED)}</li>
-                    <li><span class="gx-legend__mark gx-legend__mark--square gx-sector--moved"></span>{t(text::LEGEND_WASTED)}</li>
-                    <li><span class="gx-legend__mark gx-legend__mark--square gx-sector--idle"></span>{t(text::LEGEND_IDLE)}</li>
-                    <li><span class="gx-legend__mark gx-legend__mark--square gx-lane--inactive"></span>{t(text::LEGEND_INACTIVE)}</li>
-                </ul>
-            </figcaption>
-        </figure>
+        <AccessFigure<CoalescingDetail, _> label=text::FIGURE_LABEL select_lane=text::SELECT_LANE
+            height_px=height_px draw=draw describe=describe_lane>
+            <li><span class="gx-legend__mark gx-legend__mark--square gx-sector__used"></span>{t(text::LEGEND_USED)}</li>
+            <li><span class="gx-legend__mark gx-legend__mark--square gx-sector--moved"></span>{t(text::LEGEND_WASTED)}</li>
+            <li><span class="gx-legend__mark gx-legend__mark--square gx-sector--idle"></span>{t(text::LEGEND_IDLE)}</li>
+            <li><span class="gx-legend__mark gx-legend__mark--square gx-lane--inactive"></span>{t(text::LEGEND_INACTIVE)}</li>
+        </AccessFigure<CoalescingDetail, _>>
     }
 }
 

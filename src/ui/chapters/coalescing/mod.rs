@@ -14,9 +14,8 @@ use crate::model::coalescing::CoalescingDetail;
 
 use crate::ui::shared::access::controls::AccessControls;
 use crate::ui::shared::access::state::LaneTable;
-use crate::ui::shared::access::{text as access_text, AccessQuery};
+use crate::ui::shared::access::AccessQuery;
 use crate::ui::shell::{ChapterBody, UrlInputs};
-use crate::ui::widgets::Questions;
 use state::CoalescingState;
 
 /// The chapter's body inside the shell's frame.
@@ -37,7 +36,6 @@ impl ChapterBody for Page {
             <views::NumbersPanel/>
             <views::LegacyPanel/>
             <LaneTable<CoalescingDetail> summary=text::DATA_TABLE describe=figure::describe_lane/>
-            <Questions questions=&access_text::QUESTIONS/>
         }
         .into_any()
     }

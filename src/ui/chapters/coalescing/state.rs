@@ -3,11 +3,94 @@
 
 use crate::model::access::{warp_access_from_fn, AccessError, Preset, COALESCING_PRESETS};
 use crate::model::coalescing::{coalesce_detail, CoalescingDetail};
-use crate::ui::shared::access::state::{self, AccessOutputs, AccessState, Shown};
+use crate::ui::shared::access::state::{AccessOutputs, AccessState, Shown};
 use crate::ui::shared::access::{AccessChapter, AccessInputs};
 
 /// The chapter's presets.
 pub const PRESETS: &[Preset] = COALESCING_PRESETS;
+
+/// The chapter's presets, one variant per entry of [`PRESETS`], in the same order. The model
+/// names a preset by its string id (URL value); the chapter maps it once to this enum.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CoalescingPreset {
+    /// `unit-stride`.
+    UnitStride,
+    /// `course-scattered`.
+    CourseScattered,
+    /// `misaligned-4b`.
+    Misaligned4b,
+    /// `stride-2`.
+    Stride2,
+    /// `stride-8`.
+    Stride8,
+    /// `stride-32`.
+    Stride32,
+    /// `broadcast`.
+    Broadcast,
+    /// `float2-unit`.
+    Float2Unit,
+    /// `float4-unit`.
+    Float4Unit,
+    /// `aos-xyz`.
+    AosXyz,
+    /// `soa-x`.
+    SoaX,
+    /// `matrix-row`.
+    MatrixRow,
+    /// `matrix-column`.
+    MatrixColumn,
+    /// `boundary-check`.
+    BoundaryCheck,
+    /// `random-permutation`.
+    RandomPermutation,
+}
+
+impl CoalescingPreset {
+    /// Every preset, in menu order.
+    pub const ALL: [CoalescingPreset; 15] = [
+        CoalescingPreset::UnitStride,
+        CoalescingPreset::CourseScattered,
+        CoalescingPreset::Misaligned4b,
+        CoalescingPreset::Stride2,
+        CoalescingPreset::Stride8,
+        CoalescingPreset::Stride32,
+        CoalescingPreset::Broadcast,
+        CoalescingPreset::Float2Unit,
+        CoalescingPreset::Float4Unit,
+        CoalescingPreset::AosXyz,
+        CoalescingPreset::SoaX,
+        CoalescingPreset::MatrixRow,
+        CoalescingPreset::MatrixColumn,
+        CoalescingPreset::BoundaryCheck,
+        CoalescingPreset::RandomPermutation,
+    ];
+
+    /// The model's id of this preset.
+    pub const fn id(self) -> &'static str {
+        match self {
+            CoalescingPreset::UnitStride => "unit-stride",
+            CoalescingPreset::CourseScattered => "course-scattered",
+            CoalescingPreset::Misaligned4b => "misaligned-4b",
+            CoalescingPreset::Stride2 => "stride-2",
+            CoalescingPreset::Stride8 => "stride-8",
+            CoalescingPreset::Stride32 => "stride-32",
+            CoalescingPreset::Broadcast => "broadcast",
+            CoalescingPreset::Float2Unit => "float2-unit",
+            CoalescingPreset::Float4Unit => "float4-unit",
+            CoalescingPreset::AosXyz => "aos-xyz",
+            CoalescingPreset::SoaX => "soa-x",
+            CoalescingPreset::MatrixRow => "matrix-row",
+            CoalescingPreset::MatrixColumn => "matrix-column",
+            CoalescingPreset::BoundaryCheck => "boundary-check",
+            CoalescingPreset::RandomPermutation => "random-permutation",
+        }
+    }
+
+    /// The preset with this id, if the chapter has one.
+    pub fn from_id(id: &str) -> Option<CoalescingPreset> {
+        CoalescingPreset::ALL.into_iter().find(|p| p.id() == id)
+    }
+}
 
 /// A pattern the model accepted.
 pub type Coalesced = Shown<CoalescingDetail>;
@@ -27,11 +110,6 @@ pub fn model(
     coalesce_detail(&access)
 }
 
-/// The whole chapter as a function of its inputs and the previous outputs.
-pub fn compute(inputs: &AccessInputs, previous: Option<&CoalescingOutputs>) -> CoalescingOutputs {
-    state::compute(inputs, previous, PRESETS, model)
-}
-
 impl AccessChapter for CoalescingDetail {
     const PRESETS: &'static [Preset] = PRESETS;
 
@@ -43,12 +121,30 @@ impl AccessChapter for CoalescingDetail {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ui::shared::access::state;
+
+    fn compute(inputs: &AccessInputs, previous: Option<&CoalescingOutputs>) -> CoalescingOutputs {
+        state::compute(inputs, previous)
+    }
     use crate::model::access::preset_by_id;
     use crate::ui::shared::access::AccessQuery;
     use crate::ui::shared::access::Problem;
     use crate::ui::shell::UrlInputs;
     use leptos::prelude::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn every_preset_is_one_enum_variant_with_the_models_english_text() {
+        let ids: Vec<&str> = PRESETS.iter().map(|p| p.id).collect();
+        let variants: Vec<&str> = CoalescingPreset::ALL.iter().map(|p| p.id()).collect();
+        assert_eq!(ids, variants);
+        for p in PRESETS {
+            let v = CoalescingPreset::from_id(p.id).expect("a variant");
+            let t = super::super::text::preset_text(v);
+            assert_eq!(t.title.en, p.title, "{}", p.id);
+            assert_eq!(t.description.en, p.description, "{}", p.id);
+        }
+    }
 
     fn preset(id: &str) -> AccessInputs {
         AccessInputs::from_preset(&preset_by_id(PRESETS, id).expect("preset"))

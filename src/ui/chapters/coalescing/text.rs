@@ -1,7 +1,14 @@
 //! The coalescing chapter's words, in both languages (course 001 §4, "one warp, one
 //! instruction"; the H200 measurements of `tests/fixtures/coalescing_h200.json`).
 
-use crate::ui::i18n::{tr, Tr};
+// `trf!` binds each `name = value` argument with a `let`; `lane = lane` is its intended form.
+#![allow(clippy::redundant_locals)]
+
+use super::state::CoalescingPreset;
+use crate::model::coalescing::LaneSector;
+use crate::trf;
+use crate::ui::i18n::{tr, Lang, Tr};
+use crate::ui::shared::access::text::PresetText;
 
 pub const TITLE: Tr = tr("Coalescing", "合并访存");
 pub const INTRO: [Tr; 2] = [
@@ -38,68 +45,195 @@ pub const LEGEND_IDLE: Tr = tr("sector not moved", "未搬运的 sector");
 pub const LEGEND_INACTIVE: Tr = tr("inactive lane", "非活跃 lane");
 
 /// Title and description of each preset of [`crate::model::access::COALESCING_PRESETS`].
-pub fn preset(id: &str) -> Option<(Tr, Tr)> {
-    Some(match id {
-        "unit-stride" => (
-            tr("Unit stride", "单位步长"),
-            tr("Lane i reads float i: 128 contiguous, aligned bytes = 4 sectors, 100 % efficiency.", "lane i 读第 i 个 float：连续对齐的 128 字节 = 4 个 sector，效率 100 %。"),
+pub fn preset_text(p: CoalescingPreset) -> PresetText {
+    use CoalescingPreset as P;
+    let (title, description) = match p {
+        P::UnitStride => (tr("Unit stride", "单位步长"),
+            tr("Lane i reads float i: 128 contiguous, aligned bytes = 4 sectors, 100 % efficiency.", "lane i 读第 i 个 float：连续对齐的 128 字节 = 4 个 sector，效率 100 %。"),),
+        P::CourseScattered => (tr("Scattered (one sector per lane)", "散乱（每个 lane 一个 sector）"),
+            tr("The course's scattered case: every lane lands in its own 32-byte sector (here 128 bytes apart), so 32 sectors = 1024 bytes move for 128 useful bytes, 1/8 efficiency. Counting whole 128-byte lines, the legacy view, would say 1/32.", "课程中的散乱情形：每个 lane 落在各自的 32 字节 sector 上（这里相距 128 字节），搬 32 个 sector = 1024 字节才拿到 128 字节有用数据，效率 1/8。按整条 128 字节 line 计的老口径会说 1/32。"),),
+        P::Misaligned4b => (tr("Unit stride, misaligned by 4 B", "单位步长，错位 4 字节"),
+            tr("The same 128 bytes shifted by one float: they straddle a sector (and line) boundary, so 5 sectors move, 80 % efficiency.", "同样的 128 字节整体后移一个 float：跨过了 sector（和 line）边界，要搬 5 个 sector，效率 80 %。"),),
+        P::Stride2 => (tr("Stride 2", "步长 2"),
+            tr("Lane i reads float 2i: every other float, 8 sectors, 50 % efficiency.", "lane i 读第 2i 个 float：隔一个读一个，8 个 sector，效率 50 %。"),),
+        P::Stride8 => (tr("Stride 8", "步长 8"),
+            tr("Lane i reads float 8i: 32 bytes apart, one sector per lane, 32 sectors, 12.5 %.", "lane i 读第 8i 个 float：相距 32 字节，每个 lane 一个 sector，共 32 个，效率 12.5 %。"),),
+        P::Stride32 => (tr("Stride 32", "步长 32"),
+            tr("Lane i reads float 32i: 128 bytes apart, one sector and one line per lane, 32 sectors, 12.5 %.", "lane i 读第 32i 个 float：相距 128 字节，每个 lane 一个 sector、一条 line，共 32 个 sector，效率 12.5 %。"),),
+        P::Broadcast => (tr("Broadcast", "广播"),
+            tr("Every lane reads the same float: one sector serves the whole warp.", "所有 lane 读同一个 float：一个 sector 服务整个 warp。"),),
+        P::Float2Unit => (tr("float2, unit stride", "float2，单位步长"),
+            tr("Lane i reads 8 bytes at 8i: 256 contiguous bytes = 8 sectors, 100 %.", "lane i 在 8i 处读 8 字节：连续 256 字节 = 8 个 sector，效率 100 %。"),),
+        P::Float4Unit => (tr("float4, unit stride", "float4，单位步长"),
+            tr("Lane i reads 16 bytes at 16i: 512 contiguous bytes = 16 sectors, 100 %.", "lane i 在 16i 处读 16 字节：连续 512 字节 = 16 个 sector，效率 100 %。"),),
+        P::AosXyz => (tr("Array of structs (x of xyz)", "结构体数组 AoS（xyz 中的 x）"),
+            tr("struct { float x, y, z; } p[]; lane i reads p[i].x: 12 bytes apart, 12 sectors for 128 useful bytes, 33 %.", "struct { float x, y, z; } p[]；lane i 读 p[i].x：相距 12 字节，为 128 字节有用数据搬 12 个 sector，效率 33 %。"),),
+        P::SoaX => (tr("Struct of arrays (x[])", "数组结构体 SoA（x[]）"),
+            tr("struct { float x[N], y[N], z[N]; }; lane i reads x[i]: unit stride again, 4 sectors, 100 %.", "struct { float x[N], y[N], z[N]; }；lane i 读 x[i]：又回到单位步长，4 个 sector，效率 100 %。"),),
+        P::MatrixRow => (tr("Row of a row-major matrix", "行主序矩阵的一行"),
+            tr("Lane i reads M[5][i] of a 1024-column float matrix: contiguous, 4 sectors.", "lane i 读 1024 列 float 矩阵的 M[5][i]：连续，4 个 sector。"),),
+        P::MatrixColumn => (tr("Column of a row-major matrix", "行主序矩阵的一列"),
+            tr("Lane i reads M[i][3] of a 1024-column float matrix: 4 KiB apart, 32 sectors, 12.5 %.", "lane i 读 1024 列 float 矩阵的 M[i][3]：相距 4 KiB，32 个 sector，效率 12.5 %。"),),
+        P::BoundaryCheck => (tr("Boundary check (i < n)", "边界检查（i < n）"),
+            tr("The last warp of a launch with n % 32 = 20: lanes 20-31 fail i < n and stay inactive. 80 bytes in 3 sectors, 83 %.", "n % 32 = 20 时的最后一个 warp：lane 20–31 不满足 i < n，保持非活跃。80 字节落在 3 个 sector 里，效率 83 %。"),),
+        P::RandomPermutation => (tr("Random permutation", "随机置换"),
+            tr("Each lane reads a different float of the same 128 bytes in shuffled order: still 4 sectors, 100 %. Order inside a warp does not matter.", "每个 lane 以打乱的顺序读同一段 128 字节中的不同 float：仍是 4 个 sector，效率 100 %。warp 内的顺序无关紧要。"),),
+    };
+    PresetText { title, description }
+}
+
+/// The texts of the preset with this id (the controls' lookup: the id is mapped once to
+/// [`CoalescingPreset`], whose texts are an exhaustive match).
+pub fn preset(id: &str) -> Option<PresetText> {
+    CoalescingPreset::from_id(id).map(preset_text)
+}
+
+// The numbers panel.
+pub const COL_QUANTITY: Tr = tr("Quantity", "量");
+pub const COL_FORMULA: Tr = tr("Formula", "算式");
+pub const COL_VALUE: Tr = tr("Value", "数值");
+pub const ACTIVE_LANES: Tr = tr("Active lanes", "活跃 lane");
+pub const BYTES_REQUESTED: Tr = tr("Bytes requested", "请求的字节");
+pub const SECTORS: Tr = tr("Sectors", "sector 数");
+pub const LINES: Tr = tr("Lines", "line 数");
+pub const REQUESTS: Tr = tr("Requests", "请求数");
+pub const REQUESTS_FORMULA: Tr = tr(
+    "1 per warp instruction (measured on H200)",
+    "每条 warp 指令 1 个（H200 实测）",
+);
+pub const BYTES_MOVED: Tr = tr("Bytes moved", "搬运的字节");
+pub const BYTES_USED: Tr = tr("Distinct bytes used", "实际用到的字节（去重）");
+pub const BYTES_USED_FORMULA: Tr = tr(
+    "Σ bytes read in each sector",
+    "Σ 每个 sector 中被读到的字节",
+);
+pub const EFFICIENCY: Tr = tr("Efficiency", "效率");
+pub const WAVEFRONTS_FIT: Tr = tr("Output wavefronts (fit)", "输出 wavefront（拟合）");
+
+/// Formula of the bytes requested.
+pub fn bytes_requested_formula(lanes: usize, elem_bytes: u32, lang: Lang) -> String {
+    trf!(
+        lang,
+        "active lanes × {w} B = {n} × {w}",
+        "活跃 lane 数 × {w} B = {n} × {w}",
+        w = elem_bytes,
+        n = lanes,
+    )
+}
+
+/// Formula of the output wavefronts.
+pub fn wavefronts_fit_formula(lines: u32, lang: Lang) -> String {
+    trf!(
+        lang,
+        "⌈lines / 4⌉ = ⌈{lines} / 4⌉, an empirical fit",
+        "⌈lines / 4⌉ = ⌈{lines} / 4⌉，经验拟合",
+        lines = lines,
+    )
+}
+
+/// The note under the numbers when lanes share bytes.
+pub fn broadcast_note(used: u64, requested: u64, moved: u64, share: &str, lang: Lang) -> String {
+    trf!(
+        lang,
+        "Lanes share bytes (a broadcast): {used} distinct bytes serve {requested} requested bytes, so the efficiency can exceed 100 %; the moved bytes some lane uses are {used} / {moved} = {share}.",
+        "多个 lane 读同一批字节（广播）：{used} 个不同字节服务了 {requested} 个请求字节，所以效率可以超过 100 %；搬运的字节中被用到的比例为 {used} / {moved} = {share}。",
+        used = used,
+        requested = requested,
+        moved = moved,
+        share = share,
+    )
+}
+
+// The legacy panel.
+pub const LEGACY_GROUP: Tr = tr("group", "分组");
+pub const LEGACY_LANES: Tr = tr("lanes", "lane");
+pub const LEGACY_LINES: Tr = tr("128-byte lines", "128 字节 line");
+pub const LEGACY_SECTORS: Tr = tr("32-byte sectors", "32 字节 sector");
+pub const LEGACY_REQUESTS: Tr = tr("Legacy requests", "老口径请求数");
+pub const LEGACY_REQUESTS_FORMULA: Tr = tr("groups with an active lane", "含活跃 lane 的分组数");
+pub const LEGACY_LINE_TRANSACTIONS: Tr = tr("Legacy line transactions", "老口径 line 事务数");
+pub const LEGACY_LINE_TRANSACTIONS_FORMULA: Tr = tr("Σ lines per group", "Σ 各分组的 line 数");
+pub const LEGACY_BYTES: Tr = tr("Bytes moved, line view", "按 line 计的搬运字节");
+pub const LEGACY_EFFICIENCY: Tr = tr("Efficiency, line view", "按 line 计的效率");
+pub const MEASURED_REQUESTS: Tr = tr("Requests measured on H200", "H200 实测请求数");
+
+/// Name of a legacy request group of `lanes` lanes.
+pub fn legacy_group(lanes: u32) -> Tr {
+    match lanes {
+        32 => tr("whole warp", "整个 warp"),
+        16 => tr("half-warp", "半个 warp"),
+        _ => tr("quarter-warp", "四分之一 warp"),
+    }
+}
+
+// The figure.
+pub const LANES_HEADING: Tr = tr(
+    "32 lanes of one warp (click or Tab to a lane)",
+    "一个 warp 的 32 个 lane（点击或用 Tab 选中 lane）",
+);
+pub const MEMORY_HEADING: Tr = tr(
+    "memory: the 128-byte lines touched, four 32-byte sectors each",
+    "内存：被访问的 128 字节 line，每条 4 个 32 字节 sector",
+);
+pub const FIGURE_LABEL: Tr = tr(
+    "Lane addresses mapped to sectors",
+    "lane 地址到 sector 的映射",
+);
+pub const SELECT_LANE: Tr = tr(
+    "Select a lane to see its address, sector and line.",
+    "选中一个 lane 查看它的地址、sector 和 line。",
+);
+
+/// What an inactive lane does.
+pub fn lane_inactive(lane: u32, lang: Lang) -> String {
+    trf!(
+        lang,
+        "lane {lane}: inactive (masked off), no address",
+        "lane {lane}：非活跃（被屏蔽），不访存",
+        lane = lane,
+    )
+}
+
+/// What an active lane does, in words: element `index` at `offset + index × elem_bytes`.
+pub fn lane_address(
+    lane: u32,
+    index: i64,
+    offset: u64,
+    elem_bytes: u32,
+    ls: &LaneSector,
+    lang: Lang,
+) -> String {
+    trf!(
+        lang,
+        "lane {lane}: index {index} → address {off} + {index} × {w} = {addr} (0x{addr:x}) → sector {s} (bytes {first}–{last}), line {l}",
+        "lane {lane}：下标 {index} → 地址 {off} + {index} × {w} = {addr}（0x{addr:x}）→ sector {s}（第 {first}–{last} 字节），line {l}",
+        lane = lane,
+        index = index,
+        off = offset,
+        w = elem_bytes,
+        addr = ls.address,
+        s = ls.sector_index,
+        first = ls.byte_in_sector,
+        last = ls.byte_in_sector + elem_bytes - 1,
+        l = ls.line_index,
+    )
+}
+
+/// A sector's tooltip.
+pub fn sector_title(sector: u64, bytes_used: Option<u32>, lang: Lang) -> String {
+    match bytes_used {
+        Some(used) => trf!(
+            lang,
+            "sector {sector}: moved, {used} of 32 bytes used",
+            "sector {sector}：已搬运，32 字节中用了 {used} 字节",
+            sector = sector,
+            used = used,
         ),
-        "course-scattered" => (
-            tr("Scattered (one sector per lane)", "散乱（每个 lane 一个 sector）"),
-            tr("The course's scattered case: every lane lands in its own 32-byte sector (here 128 bytes apart), so 32 sectors = 1024 bytes move for 128 useful bytes, 1/8 efficiency. Counting whole 128-byte lines, the legacy view, would say 1/32.", "课程中的散乱情形：每个 lane 落在各自的 32 字节 sector 上（这里相距 128 字节），搬 32 个 sector = 1024 字节才拿到 128 字节有用数据，效率 1/8。按整条 128 字节 line 计的老口径会说 1/32。"),
+        None => trf!(
+            lang,
+            "sector {sector}: not moved",
+            "sector {sector}：未搬运",
+            sector = sector,
         ),
-        "misaligned-4b" => (
-            tr("Unit stride, misaligned by 4 B", "单位步长，错位 4 字节"),
-            tr("The same 128 bytes shifted by one float: they straddle a sector (and line) boundary, so 5 sectors move, 80 % efficiency.", "同样的 128 字节整体后移一个 float：跨过了 sector（和 line）边界，要搬 5 个 sector，效率 80 %。"),
-        ),
-        "stride-2" => (
-            tr("Stride 2", "步长 2"),
-            tr("Lane i reads float 2i: every other float, 8 sectors, 50 % efficiency.", "lane i 读第 2i 个 float：隔一个读一个，8 个 sector，效率 50 %。"),
-        ),
-        "stride-8" => (
-            tr("Stride 8", "步长 8"),
-            tr("Lane i reads float 8i: 32 bytes apart, one sector per lane, 32 sectors, 12.5 %.", "lane i 读第 8i 个 float：相距 32 字节，每个 lane 一个 sector，共 32 个，效率 12.5 %。"),
-        ),
-        "stride-32" => (
-            tr("Stride 32", "步长 32"),
-            tr("Lane i reads float 32i: 128 bytes apart, one sector and one line per lane, 32 sectors, 12.5 %.", "lane i 读第 32i 个 float：相距 128 字节，每个 lane 一个 sector、一条 line，共 32 个 sector，效率 12.5 %。"),
-        ),
-        "broadcast" => (
-            tr("Broadcast", "广播"),
-            tr("Every lane reads the same float: one sector serves the whole warp.", "所有 lane 读同一个 float：一个 sector 服务整个 warp。"),
-        ),
-        "float2-unit" => (
-            tr("float2, unit stride", "float2，单位步长"),
-            tr("Lane i reads 8 bytes at 8i: 256 contiguous bytes = 8 sectors, 100 %.", "lane i 在 8i 处读 8 字节：连续 256 字节 = 8 个 sector，效率 100 %。"),
-        ),
-        "float4-unit" => (
-            tr("float4, unit stride", "float4，单位步长"),
-            tr("Lane i reads 16 bytes at 16i: 512 contiguous bytes = 16 sectors, 100 %.", "lane i 在 16i 处读 16 字节：连续 512 字节 = 16 个 sector，效率 100 %。"),
-        ),
-        "aos-xyz" => (
-            tr("Array of structs (x of xyz)", "结构体数组 AoS（xyz 中的 x）"),
-            tr("struct { float x, y, z; } p[]; lane i reads p[i].x: 12 bytes apart, 12 sectors for 128 useful bytes, 33 %.", "struct { float x, y, z; } p[]；lane i 读 p[i].x：相距 12 字节，为 128 字节有用数据搬 12 个 sector，效率 33 %。"),
-        ),
-        "soa-x" => (
-            tr("Struct of arrays (x[])", "数组结构体 SoA（x[]）"),
-            tr("struct { float x[N], y[N], z[N]; }; lane i reads x[i]: unit stride again, 4 sectors, 100 %.", "struct { float x[N], y[N], z[N]; }；lane i 读 x[i]：又回到单位步长，4 个 sector，效率 100 %。"),
-        ),
-        "matrix-row" => (
-            tr("Row of a row-major matrix", "行主序矩阵的一行"),
-            tr("Lane i reads M[5][i] of a 1024-column float matrix: contiguous, 4 sectors.", "lane i 读 1024 列 float 矩阵的 M[5][i]：连续，4 个 sector。"),
-        ),
-        "matrix-column" => (
-            tr("Column of a row-major matrix", "行主序矩阵的一列"),
-            tr("Lane i reads M[i][3] of a 1024-column float matrix: 4 KiB apart, 32 sectors, 12.5 %.", "lane i 读 1024 列 float 矩阵的 M[i][3]：相距 4 KiB，32 个 sector，效率 12.5 %。"),
-        ),
-        "boundary-check" => (
-            tr("Boundary check (i < n)", "边界检查（i < n）"),
-            tr("The last warp of a launch with n % 32 = 20: lanes 20-31 fail i < n and stay inactive. 80 bytes in 3 sectors, 83 %.", "n % 32 = 20 时的最后一个 warp：lane 20–31 不满足 i < n，保持非活跃。80 字节落在 3 个 sector 里，效率 83 %。"),
-        ),
-        "random-permutation" => (
-            tr("Random permutation", "随机置换"),
-            tr("Each lane reads a different float of the same 128 bytes in shuffled order: still 4 sectors, 100 %. Order inside a warp does not matter.", "每个 lane 以打乱的顺序读同一段 128 字节中的不同 float：仍是 4 个 sector，效率 100 %。warp 内的顺序无关紧要。"),
-        ),
-        _ => return None,
-    })
+    }
 }

@@ -3,23 +3,15 @@
 
 use leptos::prelude::*;
 
+use crate::ui::widgets::formula_row_testid as row;
+
 use super::state::CoalescingState;
 use super::text;
 use crate::ui::format::{fixed, grouped};
-use crate::ui::i18n::{t, tr, use_lang, Lang, Tr};
+use crate::ui::i18n::{t, use_lang};
 
 fn state() -> CoalescingState {
     expect_context::<CoalescingState>()
-}
-
-fn row(name: Tr, formula: String, value: String, testid: &'static str) -> impl IntoView {
-    view! {
-        <tr>
-            <th scope="row">{t(name)}</th>
-            <td class="gx-formula">{formula}</td>
-            <td class="gx-value" data-testid=testid>{value}</td>
-        </tr>
-    }
 }
 
 fn percent(x: f64) -> String {
@@ -41,35 +33,33 @@ pub fn NumbersPanel() -> impl IntoView {
                 let r = &d.report;
                 let n = d.lanes.iter().filter(|l| l.is_some()).count();
                 let w = c.elem_bytes;
+                let l = lang.get();
                 Some(view! {
                     <table class="gx-table">
                         <thead><tr>
-                            <th scope="col">{t(tr("Quantity", "量"))}</th>
-                            <th scope="col">{t(tr("Formula", "算式"))}</th>
-                            <th scope="col">{t(tr("Value", "数值"))}</th>
+                            <th scope="col">{t(text::COL_QUANTITY)}</th>
+                            <th scope="col">{t(text::COL_FORMULA)}</th>
+                            <th scope="col">{t(text::COL_VALUE)}</th>
                         </tr></thead>
                         <tbody>
-                            {row(tr("Active lanes", "活跃 lane"), "popcount(active mask)".into(), n.to_string(), "count-lanes")}
-                            {row(tr("Bytes requested", "请求的字节"), format!("active lanes × {w} B = {n} × {w}"), format!("{} B", r.bytes_requested), "bytes-requested")}
-                            {row(tr("Sectors", "sector 数"), "distinct ⌊address / 32⌋".into(), r.sectors.to_string(), "count-sectors")}
-                            {row(tr("Lines", "line 数"), "distinct ⌊address / 128⌋".into(), r.lines.to_string(), "count-lines")}
-                            {row(tr("Requests", "请求数"), if lang.get() == Lang::Zh { "每条 warp 指令 1 个（H200 实测）".into() } else { "1 per warp instruction (measured on H200)".to_string() }, r.requests.to_string(), "count-requests")}
-                            {row(tr("Bytes moved", "搬运的字节"), format!("sectors × 32 B = {} × 32", r.sectors), format!("{} B", grouped(r.bytes_moved)), "bytes-moved")}
-                            {row(tr("Distinct bytes used", "实际用到的字节（去重）"), "Σ bytes read in each sector".into(), format!("{} B", d.bytes_used), "bytes-used")}
+                            {row(text::ACTIVE_LANES, "popcount(active mask)".into(), n.to_string(), "count-lanes")}
+                            {row(text::BYTES_REQUESTED, text::bytes_requested_formula(n, w, l), format!("{} B", r.bytes_requested), "bytes-requested")}
+                            {row(text::SECTORS, "distinct ⌊address / 32⌋".into(), r.sectors.to_string(), "count-sectors")}
+                            {row(text::LINES, "distinct ⌊address / 128⌋".into(), r.lines.to_string(), "count-lines")}
+                            {row(text::REQUESTS, text::REQUESTS_FORMULA.get(l).into(), r.requests.to_string(), "count-requests")}
+                            {row(text::BYTES_MOVED, format!("sectors × 32 B = {} × 32", r.sectors), format!("{} B", grouped(r.bytes_moved)), "bytes-moved")}
+                            {row(text::BYTES_USED, text::BYTES_USED_FORMULA.get(l).into(), format!("{} B", d.bytes_used), "bytes-used")}
                             <tr class="gx-numbers__verdict">
-                                <th scope="row">{t(tr("Efficiency", "效率"))}</th>
+                                <th scope="row">{t(text::EFFICIENCY)}</th>
                                 <td class="gx-formula">{format!("requested / moved = {} / {}", r.bytes_requested, r.bytes_moved)}</td>
                                 <td class="gx-value" data-testid="efficiency">{if r.bytes_moved == 0 { "—".to_string() } else { percent(r.efficiency()) }}</td>
                             </tr>
-                            {row(tr("Output wavefronts (fit)", "输出 wavefront（拟合）"), match lang.get() { Lang::En => format!("⌈lines / 4⌉ = ⌈{} / 4⌉, an empirical fit", r.lines), Lang::Zh => format!("⌈lines / 4⌉ = ⌈{} / 4⌉，经验拟合", r.lines) }, d.output_wavefronts.to_string(), "count-wavefronts")}
+                            {row(text::WAVEFRONTS_FIT, text::wavefronts_fit_formula(r.lines, l), d.output_wavefronts.to_string(), "count-wavefronts")}
                         </tbody>
                     </table>
                     {(d.bytes_used < r.bytes_requested).then(|| {
                         let (used, req) = (d.bytes_used, r.bytes_requested);
-                        view! { <p class="gx-note" data-testid="broadcast-note">{move || match lang.get() {
-                            Lang::En => format!("Lanes share bytes (a broadcast): {used} distinct bytes serve {req} requested bytes, so the efficiency can exceed 100 %; the moved bytes some lane uses are {used} / {} = {}.", r_moved(&st), percent(util(&st))),
-                            Lang::Zh => format!("多个 lane 读同一批字节（广播）：{used} 个不同字节服务了 {req} 个请求字节，所以效率可以超过 100 %；搬运的字节中被用到的比例为 {used} / {} = {}。", r_moved(&st), percent(util(&st))),
-                        }}</p> }
+                        view! { <p class="gx-note" data-testid="broadcast-note">{move || text::broadcast_note(used, req, r_moved(&st), &percent(util(&st)), lang.get())}</p> }
                     })}
                     <p class="gx-note">{t(text::MEASURED_NOTE)}</p>
                 })
@@ -104,23 +94,17 @@ pub fn LegacyPanel() -> impl IntoView {
                 let c = st.outputs.get().shown?;
                 let d = c.result;
                 let lg = d.legacy;
-                let group_name = match (lg.groups.first().map_or(32, |g| g.lane_count), lang.get()) {
-                    (32, Lang::En) => "whole warp",
-                    (32, Lang::Zh) => "整个 warp",
-                    (16, Lang::En) => "half-warp",
-                    (16, Lang::Zh) => "半个 warp",
-                    (_, Lang::En) => "quarter-warp",
-                    (_, Lang::Zh) => "四分之一 warp",
-                };
+                let l = lang.get();
+                let group_name = text::legacy_group(lg.groups.first().map_or(32, |g| g.lane_count)).get(l);
                 let line_eff = if lg.line_bytes_moved() == 0 { 1.0 } else { d.report.bytes_requested as f64 / lg.line_bytes_moved() as f64 };
                 Some(view! {
                     <div class="gx-table-scroll">
                     <table class="gx-table gx-table--numeric gx-mem__legacy">
                         <thead><tr>
-                            <th scope="col">{t(tr("group", "分组"))}</th>
-                            <th scope="col">{t(tr("lanes", "lane"))}</th>
-                            <th scope="col">{t(tr("128-byte lines", "128 字节 line"))}</th>
-                            <th scope="col">{t(tr("32-byte sectors", "32 字节 sector"))}</th>
+                            <th scope="col">{t(text::LEGACY_GROUP)}</th>
+                            <th scope="col">{t(text::LEGACY_LANES)}</th>
+                            <th scope="col">{t(text::LEGACY_LINES)}</th>
+                            <th scope="col">{t(text::LEGACY_SECTORS)}</th>
                         </tr></thead>
                         <tbody>
                             {lg.groups.iter().map(|g| view! {
@@ -136,11 +120,11 @@ pub fn LegacyPanel() -> impl IntoView {
                     </div>
                     <table class="gx-table">
                         <tbody>
-                            {row(tr("Legacy requests", "老口径请求数"), "groups with an active lane".into(), lg.requests.to_string(), "legacy-requests")}
-                            {row(tr("Legacy line transactions", "老口径 line 事务数"), "Σ lines per group".into(), lg.line_transactions.to_string(), "legacy-lines")}
-                            {row(tr("Bytes moved, line view", "按 line 计的搬运字节"), format!("{} × 128 B", lg.line_transactions), format!("{} B", grouped(lg.line_bytes_moved())), "legacy-bytes")}
-                            {row(tr("Efficiency, line view", "按 line 计的效率"), format!("{} / {}", d.report.bytes_requested, lg.line_bytes_moved()), percent(line_eff), "legacy-efficiency")}
-                            {row(tr("Requests measured on H200", "H200 实测请求数"), "l1tex__t_requests".into(), d.report.requests.to_string(), "measured-requests")}
+                            {row(text::LEGACY_REQUESTS, text::LEGACY_REQUESTS_FORMULA.get(l).into(), lg.requests.to_string(), "legacy-requests")}
+                            {row(text::LEGACY_LINE_TRANSACTIONS, text::LEGACY_LINE_TRANSACTIONS_FORMULA.get(l).into(), lg.line_transactions.to_string(), "legacy-lines")}
+                            {row(text::LEGACY_BYTES, format!("{} × 128 B", lg.line_transactions), format!("{} B", grouped(lg.line_bytes_moved())), "legacy-bytes")}
+                            {row(text::LEGACY_EFFICIENCY, format!("{} / {}", d.report.bytes_requested, lg.line_bytes_moved()), percent(line_eff), "legacy-efficiency")}
+                            {row(text::MEASURED_REQUESTS, "l1tex__t_requests".into(), d.report.requests.to_string(), "measured-requests")}
                         </tbody>
                     </table>
                 })

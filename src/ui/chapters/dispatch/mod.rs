@@ -15,7 +15,6 @@ mod views;
 use leptos::prelude::*;
 
 use crate::ui::shell::{ChapterBody, UrlInputs};
-use crate::ui::widgets::Questions;
 use state::DispState;
 
 /// The chapter's body inside the shell's frame.
@@ -35,7 +34,6 @@ impl ChapterBody for Page {
             <views::NumbersPanel/>
             <views::DataTable/>
             <replay::ReplaySection/>
-            <Questions questions=&text::QUESTIONS/>
         }
         .into_any()
     }

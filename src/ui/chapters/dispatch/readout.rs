@@ -6,6 +6,7 @@ use crate::ui::format::grouped;
 use crate::ui::i18n::Lang;
 
 use super::canvas::moment;
+use super::text;
 
 /// How the time axis is written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -24,14 +25,9 @@ pub fn micros(ns: u32) -> String {
 impl TimeUnit {
     /// "Cycle 250 of 3,000" / "t = 50.8 of 253.9 µs", in the reader's language.
     pub fn stamp(self, t: u32, end: u32, lang: Lang) -> String {
-        match (self, lang) {
-            (TimeUnit::Cycles, Lang::En) => {
-                format!("Cycle {} of {}", grouped(t.into()), grouped(end.into()))
-            }
-            (TimeUnit::Cycles, Lang::Zh) => {
-                format!("第 {} / {} 周期", grouped(t.into()), grouped(end.into()))
-            }
-            (TimeUnit::Nanoseconds, _) => format!("t = {} / {} µs", micros(t), micros(end)),
+        match self {
+            TimeUnit::Cycles => text::cycle_stamp(t, end, lang),
+            TimeUnit::Nanoseconds => format!("t = {} / {} µs", micros(t), micros(end)),
         }
     }
 }
@@ -51,10 +47,7 @@ pub fn readout(tl: &dyn Timeline, t: u32, unit: TimeUnit, hovered: Option<u32>, 
         .count();
     let waves = grouped(tl.wave_count().into());
     let tail = if m.tail_wave == Some(m.current_wave) && m.started > 0 {
-        match l {
-            Lang::En => " (the tail)",
-            Lang::Zh => "（尾波）",
-        }
+        text::THE_TAIL.get(l)
     } else {
         ""
     };
@@ -72,10 +65,7 @@ pub fn readout(tl: &dyn Timeline, t: u32, unit: TimeUnit, hovered: Option<u32>, 
                 .map(u32::to_string)
                 .collect::<Vec<_>>()
                 .join(", ");
-            match l {
-                Lang::En => format!(" SM {sm}: {} block(s) resident [{list}].", blocks.len()),
-                Lang::Zh => format!(" SM {sm}：驻留 {} 个 block [{list}]。", blocks.len()),
-            }
+            text::sm_resident(sm, blocks.len(), &list, l)
         })
         .unwrap_or_default();
     let now = unit.stamp(t, tl.makespan_cycles(), l);
@@ -85,13 +75,20 @@ pub fn readout(tl: &dyn Timeline, t: u32, unit: TimeUnit, hovered: Option<u32>, 
         grouped(running.into()),
     );
     let (wave, sms) = (grouped(u64::from(m.current_wave) + 1), tl.sm_count());
-    let noun = if m.started == 1 { "block" } else { "blocks" };
-    match l {
-        Lang::En => format!(
-            "{now}: wave {wave} of {waves}{tail}; {started} {noun} started, {completed} finished, {running} running; {idle} of {sms} SMs idle.{hover}"
-        ),
-        Lang::Zh => format!(
-            "{now}：第 {wave} / {waves} 波{tail}；已开始 {started} 个 block，已完成 {completed} 个，运行中 {running} 个；{sms} 个 SM 中 {idle} 个空闲。{hover}"
-        ),
-    }
+    let sentence = text::readout(
+        &text::Readout {
+            now,
+            wave,
+            waves,
+            tail,
+            started,
+            completed,
+            running,
+            idle,
+            sms,
+            one_started: m.started == 1,
+        },
+        l,
+    );
+    sentence + &hover
 }

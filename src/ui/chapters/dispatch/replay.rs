@@ -27,17 +27,6 @@ fn selected_run(st: DispState) -> Option<&'static ObservedRun> {
         .with(|i| h200_runs().iter().find(|r| r.config == i.replay.run))
 }
 
-/// `95 SMs × 4, 37 SMs × 5`.
-fn histogram(h: &[(u32, u32)], l: Lang) -> String {
-    h.iter()
-        .map(|&(blocks, sms)| match l {
-            Lang::En => format!("{sms} SMs × {blocks}"),
-            Lang::Zh => format!("{sms} 个 SM × {blocks}"),
-        })
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
 /// SM ids of blocks 0 .. FIRST_BLOCKS.
 fn first_sms(tl: &dyn Timeline) -> String {
     let ids: Vec<String> = (0..FIRST_BLOCKS.min(tl.block_count()))
@@ -60,23 +49,18 @@ struct Row {
 
 fn rows(r: &ReplayView, run: &ObservedRun, l: Lang) -> Vec<Row> {
     let c: &ReplayComparison = &r.comparison;
-    let zh = l == Lang::Zh;
-    let pick = |en: &str, z: &str| if zh { z.to_string() } else { en.to_string() };
     let delta = f64::from(c.observed_makespan_ns) - f64::from(c.model_makespan_ns);
     let pct = 100.0 * delta / f64::from(c.observed_makespan_ns.max(1));
     vec![
         Row {
             key: "first-sms",
-            label: pick("SM of blocks 0, 1, 2, …", "block 0、1、2…… 所在的 SM"),
+            label: text::ROW_FIRST_SMS.get(l).to_string(),
             observed: first_sms(r.observed.as_ref()),
             model: first_sms(r.model.as_ref()),
         },
         Row {
             key: "same-sm",
-            label: pick(
-                "Blocks on an SM with the same id in both (ids are only names)",
-                "两边所在 SM 编号相同的 block（编号只是名字）",
-            ),
+            label: text::ROW_SAME_SM.get(l).to_string(),
             observed: format!(
                 "{} / {}",
                 grouped(c.order.same_sm.into()),
@@ -86,143 +70,41 @@ fn rows(r: &ReplayView, run: &ObservedRun, l: Lang) -> Vec<Row> {
         },
         Row {
             key: "spread",
-            label: pick(
-                "Blocks per SM over the run",
-                "整个运行中每个 SM 执行的 block 数",
-            ),
-            observed: histogram(&c.observed_histogram, l),
-            model: histogram(&c.model_histogram, l),
+            label: text::ROW_SPREAD.get(l).to_string(),
+            observed: text::histogram(&c.observed_histogram, l),
+            model: text::histogram(&c.model_histogram, l),
         },
         Row {
             key: "wave-starts",
-            label: pick(
-                "First start of each wave (µs)",
-                "每一波最早的开始时间（µs）",
-            ),
+            label: text::ROW_WAVE_STARTS.get(l).to_string(),
             observed: wave_starts(&c.observed_wave_starts_ns),
             model: wave_starts(&c.model_wave_starts_ns),
         },
         Row {
             key: "refill",
-            label: pick(
-                "A slot frees → the next block starts there (median)",
-                "槽位空出 → 下一个 block 在此开始（中位数）",
-            ),
+            label: text::ROW_REFILL.get(l).to_string(),
             observed: c.observed_refill_gap_ns.map_or_else(
-                || pick("no slot reused", "没有槽位被复用"),
+                || text::NO_SLOT_REUSED.get(l).to_string(),
                 |g| format!("{g} ns"),
             ),
-            model: pick("0 ns (at once)", "0 ns（立即）"),
+            model: text::MODEL_AT_ONCE.get(l).to_string(),
         },
         Row {
             key: "out-of-order",
-            label: pick(
-                "Blocks that started before a lower-numbered block",
-                "比编号更小的 block 更早开始的 block",
-            ),
+            label: text::ROW_OUT_OF_ORDER.get(l).to_string(),
             observed: grouped(c.observed_out_of_order_starts.into()),
             model: "0".into(),
         },
         Row {
             key: "makespan",
-            label: pick("Last block ends (µs)", "最后一个 block 结束（µs）"),
+            label: text::ROW_MAKESPAN.get(l).to_string(),
             observed: micros(c.observed_makespan_ns),
-            model: format!(
-                "{}{}",
-                micros(c.model_makespan_ns),
-                if zh {
-                    format!("（早 {pct:.1}\u{a0}%）")
-                } else {
-                    format!(" ({pct:.1}\u{a0}% earlier)")
-                }
-            ),
+            model: format!("{}{}", micros(c.model_makespan_ns), text::earlier(pct, l)),
         },
     ]
     .into_iter()
     .filter(|row| !(run.grid_blocks <= run.blocks_per_sm * 132 && row.key == "refill"))
     .collect()
-}
-
-/// The differences in words, from the numbers.
-fn findings(r: &ReplayView, run: &ObservedRun, l: Lang) -> Vec<String> {
-    let c = &r.comparison;
-    let first: Vec<String> = c
-        .order
-        .observed_first_sm_order
-        .iter()
-        .take(14)
-        .map(u32::to_string)
-        .collect();
-    let first = first.join(", ");
-    let (same, n) = (c.order.same_sm, c.order.blocks_compared);
-    let mut out = Vec::new();
-    out.push(match l {
-        Lang::En => format!(
-            "SM numbering. The H200 handed out SMs in the order {first}, …: the first eight go to SMs 124–131, then pairs of neighbouring SMs (one TPC) 16 ids apart, as if the block scheduler took one TPC from each GPC in turn. The model fills SMs 0, 1, 2, … in order for the first wave, then gives each waiting block to the slot that frees first (with measured durations, wherever a block happened to end first), so only {same} of {n} blocks run on an SM with the same id."
-        ),
-        Lang::Zh => format!(
-            "SM 编号。H200 分配 SM 的顺序是 {first}……：前 8 个 block 去了 SM 124–131，之后是相邻的一对 SM（一个 TPC），编号相隔 16，好像 block 调度器轮流从每个 GPC 取一个 TPC。模型的第一波按 0、1、2……依次填充，之后把每个等待的 block 交给最先空出的槽位（用实测时长时，就是恰好最早结束的那个 block 的槽位），所以 {n} 个 block 中只有 {same} 个所在 SM 的编号相同。"
-        ),
-    });
-    let spread = if c.order.same_spread {
-        match l {
-            Lang::En => format!(
-                "Spread. Both give the SMs the same numbers of blocks, {}; which SMs get the extra ones differs.",
-                histogram(&c.observed_histogram, l)
-            ),
-            Lang::Zh => format!(
-                "分布。两边分给各 SM 的 block 数相同，都是 {}；只是多分到 block 的是哪些 SM 不同。",
-                histogram(&c.observed_histogram, l)
-            ),
-        }
-    } else {
-        match l {
-            Lang::En => format!(
-                "Spread. Here they differ: the H200 ran {}, the model {}. With uneven durations or several slots per SM, the hardware does not always give the next block to the SM the model picks.",
-                histogram(&c.observed_histogram, l),
-                histogram(&c.model_histogram, l)
-            ),
-            Lang::Zh => format!(
-                "分布。这里两者不同：H200 为 {}，模型为 {}。block 时长不均或每 SM 有多个槽位时，硬件并不总把下一个 block 交给模型选的那个 SM。",
-                histogram(&c.observed_histogram, l),
-                histogram(&c.model_histogram, l)
-            ),
-        }
-    };
-    out.push(spread);
-    if let Some(gap) = c.observed_refill_gap_ns {
-        // From the two makespans as the table prints them (0.1 µs), so the numbers add up.
-        let tenths = |ns: u32| (f64::from(ns) / 100.0).round() as u32;
-        let delta =
-            (tenths(c.observed_makespan_ns).saturating_sub(tenths(c.model_makespan_ns))) * 100;
-        out.push(match l {
-            Lang::En => format!(
-                "Refill delay. When a block ends, the H200 starts the next block in that slot a median {gap} ns later; the model refills at once, so its last block ends {} µs earlier.",
-                micros(delta)
-            ),
-            Lang::Zh => format!(
-                "补入延迟。一个 block 结束后，H200 要在中位数 {gap} ns 之后才在该槽位启动下一个 block；模型立即补入，所以它的最后一个 block 早结束 {} µs。",
-                micros(delta)
-            ),
-        });
-    }
-    out.push(match l {
-        Lang::En => format!(
-            "Start order. On the H200, {} blocks started before a block with a lower index (the timer ticks every 32 ns, and blocks of one wave start within about 0.1 µs of each other). The model starts blocks strictly in index order.",
-            c.observed_out_of_order_starts
-        ),
-        Lang::Zh => format!(
-            "开始顺序。在 H200 上有 {} 个 block 比编号更小的 block 更早开始（计时器每 32 ns 跳一次，同一波的 block 在约 0.1 µs 内相继开始）。模型严格按编号顺序启动 block。",
-            c.observed_out_of_order_starts
-        ),
-    });
-    if run.variable_duration {
-        out.push(match l {
-            Lang::En => "Waves blur. With durations from 25 to 100 µs, a slot refills whenever its block ends, on the H200 as in the model: after the first wave there are no clean waves, and SMs that drew short blocks run more of them.".to_string(),
-            Lang::Zh => "波次模糊。block 时长在 25–100 µs 之间时，H200 与模型一样，哪个槽位的 block 结束就立即补入：第一波之后不再有整齐的波次，抽到短 block 的 SM 会执行更多 block。".to_string(),
-        });
-    }
-    out
 }
 
 /// The replay section: run picker, both canvases on one clock, the comparison.
@@ -280,7 +162,7 @@ pub fn ReplaySection() -> impl IntoView {
                                         st.inputs.update(|i| i.replay.run = config.to_string());
                                         st.replay_clock.rewind_to(st.replay.with_untracked(replay_start));
                                     }/>
-                                " "{t(text::run_label(config))}
+                                " "{text::MeasuredRun::from_id(config).map(|r| t(text::run_label(r)))}
                             </label>
                         }
                     }).collect_view()}
@@ -341,7 +223,7 @@ pub fn ReplaySection() -> impl IntoView {
                         </table>
                         <h3>{text::REPLAY_DIFFERS.get(l)}</h3>
                         <ul class="gx-replay__findings" data-testid="replay-findings">
-                            {findings(&r, run, l).into_iter().map(|f| view! { <li>{f}</li> }).collect_view()}
+                            {text::findings(&r, run, l).into_iter().map(|f| view! { <li>{f}</li> }).collect_view()}
                         </ul>
                     })
                 }}

@@ -1,9 +1,14 @@
 //! The Block dispatch chapter's words, in both languages (course 000 §2 and §5, spec §2).
 
+use super::readout::micros;
+use super::state::ReplayView;
+use crate::model::dispatch::observed::ObservedRun;
 use crate::model::dispatch::observed::ReplayError;
 use crate::model::dispatch::DispatchError;
+use crate::model::occupancy::KernelConfig;
+use crate::trf;
+use crate::ui::format::grouped;
 use crate::ui::i18n::{tr, Lang, Tr};
-use crate::ui::widgets::Question;
 
 use super::state::Preset;
 
@@ -96,34 +101,80 @@ pub const REPLAY_DATA_TABLE: Tr = tr(
     "数据表：此刻实测每个 SM 上的 block（供读屏软件使用）",
 );
 
-/// The picker's name of a measured launch (the probe's config name).
-pub fn run_label(config: &str) -> Tr {
-    match config {
-        "many_blocks_per_sm_block128" => tr(
+/// A launch measured on the H200 (`model::dispatch::observed::h200_runs`), by the probe's
+/// config name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MeasuredRun {
+    /// "many_blocks_per_sm_block128".
+    ManyBlocks128,
+    /// "threads_limited_2_per_sm_block1024".
+    ThreadsLimited1024,
+    /// "smem_limited_1_per_sm".
+    Smem1PerSm,
+    /// "smem_limited_1_per_sm_variable_duration".
+    Smem1PerSmVariable,
+    /// "smem_limited_1_per_sm_grid_eq_sms".
+    Smem1PerSmOneWave,
+    /// "smem_limited_2_per_sm".
+    Smem2PerSm,
+}
+
+impl MeasuredRun {
+    /// Every measured launch.
+    pub const ALL: [MeasuredRun; 6] = [
+        MeasuredRun::ManyBlocks128,
+        MeasuredRun::ThreadsLimited1024,
+        MeasuredRun::Smem1PerSm,
+        MeasuredRun::Smem1PerSmVariable,
+        MeasuredRun::Smem1PerSmOneWave,
+        MeasuredRun::Smem2PerSm,
+    ];
+
+    /// The probe's config name (also the URL value).
+    pub fn id(self) -> &'static str {
+        match self {
+            MeasuredRun::ManyBlocks128 => "many_blocks_per_sm_block128",
+            MeasuredRun::ThreadsLimited1024 => "threads_limited_2_per_sm_block1024",
+            MeasuredRun::Smem1PerSm => "smem_limited_1_per_sm",
+            MeasuredRun::Smem1PerSmVariable => "smem_limited_1_per_sm_variable_duration",
+            MeasuredRun::Smem1PerSmOneWave => "smem_limited_1_per_sm_grid_eq_sms",
+            MeasuredRun::Smem2PerSm => "smem_limited_2_per_sm",
+        }
+    }
+
+    /// The launch with this config name.
+    pub fn from_id(id: &str) -> Option<MeasuredRun> {
+        MeasuredRun::ALL.into_iter().find(|r| r.id() == id)
+    }
+}
+
+/// The picker's name of a measured launch.
+pub fn run_label(run: MeasuredRun) -> Tr {
+    match run {
+        MeasuredRun::ManyBlocks128 => tr(
             "128 threads, 16 fit per SM: all blocks resident at once",
             "128 线程，每 SM 可驻留 16 个：所有 block 同时驻留",
         ),
-        "threads_limited_2_per_sm_block1024" => tr(
+        MeasuredRun::ThreadsLimited1024 => tr(
             "1024 threads: 2 per SM (2048 threads per SM)",
             "1024 线程：每 SM 2 个（每 SM 2048 线程）",
         ),
-        "smem_limited_1_per_sm" => tr(
+        MeasuredRun::Smem1PerSm => tr(
             "150 KB shared memory: 1 per SM, 4 waves and a tail of 37",
             "150 KB shared memory：每 SM 1 个，4 整波加 37 个的尾波",
         ),
-        "smem_limited_1_per_sm_variable_duration" => tr(
+        MeasuredRun::Smem1PerSmVariable => tr(
             "150 KB shared memory, random durations (50k–200k cycles of spin, about 25–100 µs at 1.98 GHz)",
             "150 KB shared memory，随机时长（空转 5 万–20 万周期，1.98 GHz 下约 25–100 µs）",
         ),
-        "smem_limited_1_per_sm_grid_eq_sms" => tr(
+        MeasuredRun::Smem1PerSmOneWave => tr(
             "150 KB shared memory, 132 blocks: exactly one wave",
             "150 KB shared memory，132 个 block：恰好一波",
         ),
-        "smem_limited_2_per_sm" => tr(
+        MeasuredRun::Smem2PerSm => tr(
             "100 KB shared memory: 2 per SM",
             "100 KB shared memory：每 SM 2 个",
         ),
-        _ => tr("Measured launch", "实测的启动"),
     }
 }
 
@@ -160,29 +211,212 @@ pub fn dispatch_error(e: &DispatchError, lang: Lang) -> String {
     }
 }
 
-pub static QUESTIONS: [Question; 2] = [
-    Question {
-        id: "q-000-6-3-dispatch",
-        source: tr("Course 000, §6 question 3", "课程 000 第 6 节 第 3 题"),
-        question: tr(
-            "Why does a large grid execute in several waves? What are the residency relations between block, warp and SM?",
-            "一个大 Grid 为什么会分多个波次执行？Block、Warp 与 SM 的驻留关系分别是什么？",
-        ),
-        answer: tr(
-            "A block is admitted to one SM whole and never migrates; its warps stay on that SM. One SM holds several blocks at once, as many as occupancy allows, so the GPU holds blocks-per-SM × SMs blocks at a time (432 for 256 × 64 on the A100). The rest of the grid waits and fills in as blocks finish: the grid advances in waves, dynamic ones, with no chip-wide barrier between them.",
-            "Block 整个被一个 SM 接纳、不会迁移，它的 Warp 也都留在该 SM 上。一个 SM 可同时驻留多个 Block（个数由占用率决定），所以整卡同时驻留“每 SM block 数 × SM 数”个 Block（A100 上 256 × 64 为 432 个）。Grid 中其余的 Block 等待，前面的 Block 完成后再补入：Grid 以动态波次推进，全芯片之间没有同步栅栏。",
-        ),
-    },
-    Question {
-        id: "q-tail",
-        source: tr("Course 000, §5 (256 blocks on 108 SMs)", "课程 000 第 5 节（108 个 SM 上的 256 个 block）"),
-        question: tr(
-            "The W8A8 GEMV launches 256 blocks on an A100 with 108 SMs. How are they spread, and why does the course say there is no chip-wide wave barrier?",
-            "W8A8 GEMV 在 108 个 SM 的 A100 上启动 256 个 block。它们如何分布？为什么课程说不存在全芯片整齐同步的“波次栅栏”？",
-        ),
-        answer: tr(
-            "The kernel's occupancy allows 10 blocks per SM, so all 256 fit in one wave, but unevenly: 256 = 2 × 108 + 40, so 40 SMs get 3 blocks and 68 get 2; the SMs with 3 finish last. Admission is per slot: a slot that frees takes the next waiting block at once, whatever the other SMs do, so waves are a counting device, not a synchronisation.",
-            "该 kernel 的占用率允许每 SM 10 个 block，所以 256 个 block 一波就能全部驻留，但分布不均：256 = 2 × 108 + 40，40 个 SM 各 3 个、68 个 SM 各 2 个，有 3 个 block 的 SM 最后完成。准入是按槽位进行的：一个槽位空出后立即接纳下一个等待的 block，与其他 SM 无关，所以“波次”只是计数方式，并不是同步。",
-        ),
-    },
-];
+// ---- Labels of the figures and controls ------------------------------------------------------
+
+pub const BLOCK_OF_AN_EARLIER: Tr = tr("block of an earlier wave", "较早波次的 block");
+pub const BLOCK_OF_THE_NEWEST: Tr = tr("block of the newest wave", "最新一波的 block");
+pub const BLOCK_OF_THE_TAIL: Tr = tr(
+    "block of the tail (partial last wave)",
+    "尾波（不满的最后一波）的 block",
+);
+pub const FREE_SLOT: Tr = tr("free slot", "空槽位");
+pub const IDLE_SM: Tr = tr("idle SM", "空闲 SM");
+pub const BLOCKS_PER_FULL_WAVE: Tr = tr("Blocks per full wave", "每波 block 数");
+pub const WAVES: Tr = tr("Waves", "波数");
+pub const BLOCKS_IN_THE_LAST: Tr = tr("Blocks in the last wave", "最后一波的 block 数");
+pub const WAVE_EFFICIENCY: Tr = tr("Wave efficiency", "波次效率");
+pub const SIMULATED_MAKESPAN: Tr = tr("Simulated makespan", "模拟总时长");
+
+// ---- The live readout under a dispatch canvas -------------------------------------------------
+
+/// "Cycle 250 of 3,000".
+pub fn cycle_stamp(t: u32, end: u32, lang: Lang) -> String {
+    let (t, end) = (grouped(t.into()), grouped(end.into()));
+    trf!(lang, "Cycle {t} of {end}", "第 {t} / {end} 周期")
+}
+
+/// Marks the current wave as the tail.
+pub const THE_TAIL: Tr = tr(" (the tail)", "（尾波）");
+
+/// The hovered SM's resident blocks.
+pub fn sm_resident(sm: u32, count: usize, list: &str, lang: Lang) -> String {
+    trf!(
+        lang,
+        " SM {sm}: {count} block(s) resident [{list}].",
+        " SM {sm}：驻留 {count} 个 block [{list}]。"
+    )
+}
+
+/// The numbers of one moment of a dispatch, already formatted.
+pub struct Readout<'a> {
+    /// The time stamp.
+    pub now: String,
+    /// The current wave, from 1.
+    pub wave: String,
+    /// The number of waves.
+    pub waves: String,
+    /// [`THE_TAIL`] or "".
+    pub tail: &'a str,
+    /// Blocks started.
+    pub started: String,
+    /// Blocks finished.
+    pub completed: String,
+    /// Blocks running.
+    pub running: String,
+    /// Idle SMs.
+    pub idle: usize,
+    /// SMs.
+    pub sms: u32,
+    /// Exactly one block has started (English singular).
+    pub one_started: bool,
+}
+
+/// The live sentence under a dispatch canvas.
+pub fn readout(r: &Readout, lang: Lang) -> String {
+    let Readout {
+        now,
+        wave,
+        waves,
+        tail,
+        started,
+        completed,
+        running,
+        idle,
+        sms,
+        one_started,
+    } = r;
+    let noun = if *one_started { "block" } else { "blocks" };
+    trf!(
+        lang,
+        "{now}: wave {wave} of {waves}{tail}; {started} {noun} started, {completed} finished, {running} running; {idle} of {sms} SMs idle.",
+        "{now}：第 {wave} / {waves} 波{tail}；已开始 {started} 个 block，已完成 {completed} 个，运行中 {running} 个；{sms} 个 SM 中 {idle} 个空闲。"
+    )
+}
+
+// ---- The replay's comparison ---------------------------------------------------------------
+
+pub const ROW_FIRST_SMS: Tr = tr("SM of blocks 0, 1, 2, …", "block 0、1、2…… 所在的 SM");
+pub const ROW_SAME_SM: Tr = tr(
+    "Blocks on an SM with the same id in both (ids are only names)",
+    "两边所在 SM 编号相同的 block（编号只是名字）",
+);
+pub const ROW_SPREAD: Tr = tr(
+    "Blocks per SM over the run",
+    "整个运行中每个 SM 执行的 block 数",
+);
+pub const ROW_WAVE_STARTS: Tr = tr(
+    "First start of each wave (µs)",
+    "每一波最早的开始时间（µs）",
+);
+pub const ROW_REFILL: Tr = tr(
+    "A slot frees → the next block starts there (median)",
+    "槽位空出 → 下一个 block 在此开始（中位数）",
+);
+pub const NO_SLOT_REUSED: Tr = tr("no slot reused", "没有槽位被复用");
+pub const MODEL_AT_ONCE: Tr = tr("0 ns (at once)", "0 ns（立即）");
+pub const ROW_OUT_OF_ORDER: Tr = tr(
+    "Blocks that started before a lower-numbered block",
+    "比编号更小的 block 更早开始的 block",
+);
+pub const ROW_MAKESPAN: Tr = tr("Last block ends (µs)", "最后一个 block 结束（µs）");
+
+/// How much earlier the model's last block ends.
+pub fn earlier(pct: f64, lang: Lang) -> String {
+    trf!(lang, " ({pct:.1}\u{a0}% earlier)", "（早 {pct:.1}\u{a0}%）")
+}
+
+/// `95 SMs × 4, 37 SMs × 5`.
+pub fn histogram(h: &[(u32, u32)], l: Lang) -> String {
+    h.iter()
+        .map(|&(blocks, sms)| trf!(l, "{sms} SMs × {blocks}", "{sms} 个 SM × {blocks}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The differences in words, from the numbers.
+pub fn findings(r: &ReplayView, run: &ObservedRun, l: Lang) -> Vec<String> {
+    let c = &r.comparison;
+    let first: Vec<String> = c
+        .order
+        .observed_first_sm_order
+        .iter()
+        .take(14)
+        .map(u32::to_string)
+        .collect();
+    let first = first.join(", ");
+    let (same, n) = (c.order.same_sm, c.order.blocks_compared);
+    let mut out = Vec::new();
+    out.push(trf!(l, "SM numbering. The H200 handed out SMs in the order {first}, …: the first eight go to SMs 124–131, then pairs of neighbouring SMs (one TPC) 16 ids apart, as if the block scheduler took one TPC from each GPC in turn. The model fills SMs 0, 1, 2, … in order for the first wave, then gives each waiting block to the slot that frees first (with measured durations, wherever a block happened to end first), so only {same} of {n} blocks run on an SM with the same id.", "SM 编号。H200 分配 SM 的顺序是 {first}……：前 8 个 block 去了 SM 124–131，之后是相邻的一对 SM（一个 TPC），编号相隔 16，好像 block 调度器轮流从每个 GPC 取一个 TPC。模型的第一波按 0、1、2……依次填充，之后把每个等待的 block 交给最先空出的槽位（用实测时长时，就是恰好最早结束的那个 block 的槽位），所以 {n} 个 block 中只有 {same} 个所在 SM 的编号相同。"));
+    let spread = if c.order.same_spread {
+        trf!(l, "Spread. Both give the SMs the same numbers of blocks, {h200}; which SMs get the extra ones differs.", "分布。两边分给各 SM 的 block 数相同，都是 {h200}；只是多分到 block 的是哪些 SM 不同。", h200 = histogram(&c.observed_histogram, l))
+    } else {
+        trf!(l, "Spread. Here they differ: the H200 ran {h200}, the model {model}. With uneven durations or several slots per SM, the hardware does not always give the next block to the SM the model picks.", "分布。这里两者不同：H200 为 {h200}，模型为 {model}。block 时长不均或每 SM 有多个槽位时，硬件并不总把下一个 block 交给模型选的那个 SM。", h200 = histogram(&c.observed_histogram, l), model = histogram(&c.model_histogram, l))
+    };
+    out.push(spread);
+    if let Some(gap) = c.observed_refill_gap_ns {
+        // From the two makespans as the table prints them (0.1 µs), so the numbers add up.
+        let tenths = |ns: u32| (f64::from(ns) / 100.0).round() as u32;
+        let delta =
+            (tenths(c.observed_makespan_ns).saturating_sub(tenths(c.model_makespan_ns))) * 100;
+        out.push(trf!(l, "Refill delay. When a block ends, the H200 starts the next block in that slot a median {gap} ns later; the model refills at once, so its last block ends {delta_us} µs earlier.", "补入延迟。一个 block 结束后，H200 要在中位数 {gap} ns 之后才在该槽位启动下一个 block；模型立即补入，所以它的最后一个 block 早结束 {delta_us} µs。", delta_us = micros(delta)));
+    }
+    out.push(trf!(l, "Start order. On the H200, {out_of_order} blocks started before a block with a lower index (the timer ticks every 32 ns, and blocks of one wave start within about 0.1 µs of each other). The model starts blocks strictly in index order.", "开始顺序。在 H200 上有 {out_of_order} 个 block 比编号更小的 block 更早开始（计时器每 32 ns 跳一次，同一波的 block 在约 0.1 µs 内相继开始）。模型严格按编号顺序启动 block。", out_of_order = c.observed_out_of_order_starts));
+    if run.variable_duration {
+        out.push(tr("Waves blur. With durations from 25 to 100 µs, a slot refills whenever its block ends, on the H200 as in the model: after the first wave there are no clean waves, and SMs that drew short blocks run more of them.", "波次模糊。block 时长在 25–100 µs 之间时，H200 与模型一样，哪个槽位的 block 结束就立即补入：第一波之后不再有整齐的波次，抽到短 block 的 SM 会执行更多 block。").get(l).to_string());
+    }
+    out
+}
+
+// ---- The kernel and the waves table ------------------------------------------------------------
+
+/// The kernel the grid launches, in one line.
+pub fn kernel_summary(k: &KernelConfig, blocks_per_sm: u32, occupancy: f64, lang: Lang) -> String {
+    let (threads, regs) = (k.threads_per_block, k.regs_per_thread);
+    let (static_smem, dynamic_smem) = (
+        grouped(k.static_smem_bytes.into()),
+        grouped(k.dynamic_smem_bytes.into()),
+    );
+    let pct = occupancy * 100.0;
+    trf!(
+        lang,
+        "{threads} threads × {regs} registers, {static_smem} B static + {dynamic_smem} B dynamic shared memory → {blocks_per_sm} blocks per SM ({pct:.0} % occupancy).",
+        "{threads} 线程 × {regs} 寄存器，静态 {static_smem} B + 动态 {dynamic_smem} B shared memory → 每 SM {blocks_per_sm} 个 block（占用率 {pct:.0} %）。"
+    )
+}
+
+pub const NO_WAVES: Tr = tr(
+    "No waves: the kernel cannot launch.",
+    "没有波次：这个 kernel 无法启动。",
+);
+pub const UNEVEN_DURATIONS: Tr = tr(
+    "uneven durations: slots refill as they free",
+    "时长不均：槽位一空出就补入",
+);
+pub const TAIL_NOTE: Tr = tr(
+    "The tail wave keeps the whole GPU busy for a full block duration while only its blocks run: the efficiency is the share of slot-time the grid fills. A grid of many waves, or one sized to a multiple of the full wave, hides the tail.",
+    "尾波也要占满一个完整的 block 时长，而此时只有它的 block 在运行：波次效率就是 grid 填满的槽位时间占比。波数很多，或 grid 恰为整波的整数倍，都能掩盖尾波。",
+);
+
+/// How long the browser took to compute the schedule.
+pub fn computed_in(grid: u64, ms: f64, lang: Lang) -> String {
+    let grid = grouped(grid);
+    trf!(
+        lang,
+        "Your browser computed this schedule ({grid} blocks) in {ms:.1} ms.",
+        "你的浏览器用 {ms:.1} ms 算出了这个调度（{grid} 个 block）。"
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::dispatch::observed::h200_runs;
+
+    #[test]
+    fn every_measured_launch_has_a_name() {
+        assert_eq!(h200_runs().len(), MeasuredRun::ALL.len());
+        for run in h200_runs() {
+            assert!(MeasuredRun::from_id(run.config).is_some(), "{}", run.config);
+        }
+    }
+}

@@ -8,9 +8,9 @@ use super::state::{limits, DispError, DispInputs, DispState, Preset};
 use super::text;
 use super::transport::Transport;
 use crate::model::gpu_spec::GpuSpec;
-use crate::ui::chapters::occupancy::text as occ_text;
 use crate::ui::format::grouped;
-use crate::ui::i18n::{t, tr, use_lang, Lang};
+use crate::ui::i18n::{t, use_lang};
+use crate::ui::shared::launch::text as launch_text;
 use crate::ui::shell::ChapterInputs;
 use crate::ui::widgets::{RangeSlider, Scale};
 
@@ -52,8 +52,8 @@ pub fn Figure() -> impl IntoView {
                 let l = lang.get();
                 let msg = match e {
                     DispError::Launch(err) => {
-                        let (reason, advice) = occ_text::launch_error(&err, l);
-                        format!("{} {reason}. {advice}", occ_text::CANNOT_RUN.get(l))
+                        let (reason, advice) = launch_text::launch_error(&err, l);
+                        format!("{} {reason}. {advice}", launch_text::CANNOT_RUN.get(l))
                     }
                     DispError::Dispatch(err) => text::dispatch_error(&err, l),
                 };
@@ -75,11 +75,11 @@ pub fn Figure() -> impl IntoView {
 pub fn WaveLegend() -> impl IntoView {
     view! {
         <ul class="gx-legend">
-            <li><span class="gx-legend__mark gx-legend__mark--bar gx-swatch gx-wave--prev"></span>{t(tr("block of an earlier wave", "较早波次的 block"))}</li>
-            <li><span class="gx-legend__mark gx-legend__mark--bar gx-swatch gx-wave--current"></span>{t(tr("block of the newest wave", "最新一波的 block"))}</li>
-            <li><span class="gx-legend__mark gx-legend__mark--bar gx-swatch gx-wave--tail"></span>{t(tr("block of the tail (partial last wave)", "尾波（不满的最后一波）的 block"))}</li>
-            <li><span class="gx-legend__mark gx-legend__mark--bar gx-swatch gx-seg--free"></span>{t(tr("free slot", "空槽位"))}</li>
-            <li><span class="gx-legend__mark gx-legend__mark--bar gx-swatch gx-sm--idle"></span>{t(tr("idle SM", "空闲 SM"))}</li>
+            <li><span class="gx-legend__mark gx-legend__mark--bar gx-swatch gx-wave--prev"></span>{t(text::BLOCK_OF_AN_EARLIER)}</li>
+            <li><span class="gx-legend__mark gx-legend__mark--bar gx-swatch gx-wave--current"></span>{t(text::BLOCK_OF_THE_NEWEST)}</li>
+            <li><span class="gx-legend__mark gx-legend__mark--bar gx-swatch gx-wave--tail"></span>{t(text::BLOCK_OF_THE_TAIL)}</li>
+            <li><span class="gx-legend__mark gx-legend__mark--bar gx-swatch gx-seg--free"></span>{t(text::FREE_SLOT)}</li>
+            <li><span class="gx-legend__mark gx-legend__mark--bar gx-swatch gx-sm--idle"></span>{t(text::IDLE_SM)}</li>
         </ul>
     }
 }
@@ -104,7 +104,7 @@ pub fn Controls() -> impl IntoView {
         }
     };
     view! {
-        <aside class="gx-controls" aria-label=move || if lang.get() == Lang::Zh { "控制" } else { "Controls" }>
+        <aside class="gx-controls" aria-label=t(crate::ui::text::CONTROLS)>
             <label class="gx-field">
                 <span class="gx-field__label">"GPU"</span>
                 <select class="gx-select" data-testid="select-gpu" on:change=move |ev| {
@@ -142,16 +142,7 @@ pub fn Controls() -> impl IntoView {
             <h3>{t(text::KERNEL)}</h3>
             <p class="gx-dispatch__kernel" data-testid="kernel">{move || {
                 let k = st.inputs.with(|i| i.occ.kernel());
-                st.outputs.with(|o| match lang.get() {
-                    Lang::En => format!(
-                        "{} threads × {} registers, {} B static + {} B dynamic shared memory → {} blocks per SM ({:.0} % occupancy).",
-                        k.threads_per_block, k.regs_per_thread, grouped(k.static_smem_bytes.into()), grouped(k.dynamic_smem_bytes.into()), o.blocks_per_sm, o.occupancy * 100.0
-                    ),
-                    Lang::Zh => format!(
-                        "{} 线程 × {} 寄存器，静态 {} B + 动态 {} B shared memory → 每 SM {} 个 block（占用率 {:.0} %）。",
-                        k.threads_per_block, k.regs_per_thread, grouped(k.static_smem_bytes.into()), grouped(k.dynamic_smem_bytes.into()), o.blocks_per_sm, o.occupancy * 100.0
-                    ),
-                })
+                st.outputs.with(|o| text::kernel_summary(&k, o.blocks_per_sm, o.occupancy, lang.get()))
             }}</p>
             <a href=occ_link data-testid="edit-kernel">{t(text::EDIT_KERNEL)}</a>
         </aside>
@@ -171,15 +162,15 @@ pub fn NumbersPanel() -> impl IntoView {
                 let grid = st.inputs.with(|i| i.grid.grid);
                 st.outputs.with(|o| {
                     let Some(w) = o.waves else {
-                        return view! { <p class="gx-note">{match l { Lang::En => "No waves: the kernel cannot launch.", Lang::Zh => "没有波次：这个 kernel 无法启动。" }}</p> }.into_any();
+                        return view! { <p class="gx-note">{text::NO_WAVES.get(l)}</p> }.into_any();
                     };
                     let sms = o.gpu.sm_count;
                     let rows: Vec<(&str, String, String, &str)> = vec![
-                        (tr("Blocks per full wave", "每波 block 数").get(l), format!("{} blocks/SM × {sms} SMs", o.blocks_per_sm), grouped(w.full_wave_blocks), "full-wave"),
-                        (tr("Waves", "波数").get(l), format!("⌈{} / {}⌉", grouped(grid), grouped(w.full_wave_blocks)), grouped(w.count), "waves"),
-                        (tr("Blocks in the last wave", "最后一波的 block 数").get(l), format!("{} − {} × {}", grouped(grid), w.count - 1, grouped(w.full_wave_blocks)), grouped(w.last_wave_blocks), "last-wave"),
-                        (tr("Wave efficiency", "波次效率").get(l), format!("{} / ({} × {})", grouped(grid), w.count, grouped(w.full_wave_blocks)), format!("{:.1} %", w.efficiency * 100.0), "efficiency"),
-                        (tr("Simulated makespan", "模拟总时长").get(l), o.trace.as_ref().map(|t| if st.inputs.with(|i| i.grid.jit) == 0 { format!("{} waves × {} cycles", w.count, grouped(st.inputs.with(|i| i.grid.dur).into())) } else { let _ = t; match l { Lang::En => "uneven durations: slots refill as they free".into(), Lang::Zh => "时长不均：槽位一空出就补入".into() } }).unwrap_or_default(), o.trace.as_ref().map(|t| format!("{} cycles", grouped(t.makespan_cycles().into()))).unwrap_or_default(), "makespan"),
+                        (text::BLOCKS_PER_FULL_WAVE.get(l), format!("{} blocks/SM × {sms} SMs", o.blocks_per_sm), grouped(w.full_wave_blocks), "full-wave"),
+                        (text::WAVES.get(l), format!("⌈{} / {}⌉", grouped(grid), grouped(w.full_wave_blocks)), grouped(w.count), "waves"),
+                        (text::BLOCKS_IN_THE_LAST.get(l), format!("{} − {} × {}", grouped(grid), w.count - 1, grouped(w.full_wave_blocks)), grouped(w.last_wave_blocks), "last-wave"),
+                        (text::WAVE_EFFICIENCY.get(l), format!("{} / ({} × {})", grouped(grid), w.count, grouped(w.full_wave_blocks)), format!("{:.1} %", w.efficiency * 100.0), "efficiency"),
+                        (text::SIMULATED_MAKESPAN.get(l), o.trace.as_ref().map(|t| if st.inputs.with(|i| i.grid.jit) == 0 { format!("{} waves × {} cycles", w.count, grouped(st.inputs.with(|i| i.grid.dur).into())) } else { let _ = t; text::UNEVEN_DURATIONS.get(l).into() }).unwrap_or_default(), o.trace.as_ref().map(|t| format!("{} cycles", grouped(t.makespan_cycles().into()))).unwrap_or_default(), "makespan"),
                     ];
                     view! {
                         <table class="gx-table"><tbody>
@@ -193,15 +184,9 @@ pub fn NumbersPanel() -> impl IntoView {
                         </tbody></table>
                         <p class="gx-note" data-testid="compute-ms" data-ms=format!("{:.2}", st.timed.with(|t| t.compute_ms))>{
                             let ms = st.timed.with(|t| t.compute_ms);
-                            match l {
-                                Lang::En => format!("Your browser computed this schedule ({} blocks) in {ms:.1} ms.", grouped(grid)),
-                                Lang::Zh => format!("你的浏览器用 {ms:.1} ms 算出了这个调度（{} 个 block）。", grouped(grid)),
-                            }
+                            text::computed_in(grid, ms, l)
                         }</p>
-                        <p class="gx-note">{match l {
-                            Lang::En => "The tail wave keeps the whole GPU busy for a full block duration while only its blocks run: the efficiency is the share of slot-time the grid fills. A grid of many waves, or one sized to a multiple of the full wave, hides the tail.",
-                            Lang::Zh => "尾波也要占满一个完整的 block 时长，而此时只有它的 block 在运行：波次效率就是 grid 填满的槽位时间占比。波数很多，或 grid 恰为整波的整数倍，都能掩盖尾波。",
-                        }}</p>
+                        <p class="gx-note">{text::TAIL_NOTE.get(l)}</p>
                     }.into_any()
                 })
             }}

@@ -14,7 +14,6 @@ use leptos::prelude::*;
 
 use crate::ui::i18n::t;
 use crate::ui::shell::{ChapterBody, UrlInputs};
-use crate::ui::widgets::Questions;
 use state::{DivergenceInputs, DivergenceState};
 use timeline::Timeline;
 
@@ -40,9 +39,7 @@ impl ChapterBody for Page {
             </section>
             <section class="l-page gx-timeline" data-testid="timeline">
                 <h2 class="l-body">{t(text::TIMELINE)}</h2>
-                <p class="l-body gx-note">{t(crate::ui::i18n::tr(
-                    "Each row is one issue slot; filled cells are the lanes of its active mask (lane 0 on the left). Click a row to jump to it. A line marks where the diverged lanes reconverge.",
-                    "每行是一个发射槽；填充的格子是这条指令活跃掩码中的 lane（lane 0 在左）。点击某行可跳到该步。横线标出分歧的 lane 重汇合的位置。"))}</p>
+                <p class="l-body gx-note">{t(text::TIMELINE_NOTE)}</p>
                 <div class="gx-figure gx-timeline__box">
                     <Timeline trace=trace current=current on_pick=pick testid="timeline-svg"/>
                 </div>
@@ -55,7 +52,6 @@ impl ChapterBody for Page {
                 <p>{t(text::ITS)}</p>
             </section>
             <panels::DataTable/>
-            <Questions questions=&text::QUESTIONS/>
         }
         .into_any()
     }

@@ -3,15 +3,17 @@
 
 use leptos::prelude::*;
 
+use crate::ui::widgets::formula_row_testid as row;
+
 use crate::ui::widgets::DataDetails;
 
-use super::figure::{path_label, state};
-use super::state::{bits, hex, limits, Order};
+use super::figure::state;
+use super::state::{bits, hex, limits, Kernel, Order};
 use super::text;
 use super::timeline::Timeline;
-use crate::model::simt::{warps_per_block, PRESET_IDS};
+use crate::model::simt::warps_per_block;
 use crate::ui::format::fixed;
-use crate::ui::i18n::{t, tr, use_lang, Lang, Tr};
+use crate::ui::i18n::{t, use_lang, Tr};
 use crate::ui::widgets::RangeSlider;
 
 fn slider(
@@ -39,8 +41,8 @@ fn slider(
 pub fn Controls() -> impl IntoView {
     let st = state();
     let lang = use_lang();
-    let preset = Memo::new(move |_| st.inputs.with(|i| i.preset.clone()));
-    let uses = move |ids: &'static [&'static str]| move || ids.contains(&preset.get().as_str());
+    let kernel = Memo::new(move |_| st.inputs.with(|i| i.kernel()));
+    let uses = move |reads: fn(Kernel) -> bool| move || reads(kernel.get());
     let warp_slider = move || {
         let last = warps_per_block(st.inputs.with(|i| i.block)).saturating_sub(1);
         view! {
@@ -55,19 +57,19 @@ pub fn Controls() -> impl IntoView {
         }
     };
     view! {
-        <aside class="gx-controls" aria-label=move || if lang.get() == Lang::Zh { "控制" } else { "Controls" }>
+        <aside class="gx-controls" aria-label=t(text::CONTROLS)>
             <label class="gx-field">
                 <span class="gx-field__label">{t(text::PRESET)}</span>
                 <select class="gx-select" data-testid="select-preset" on:change=move |ev| {
                     st.choose_preset(&event_target_value(&ev));
                 }>
-                    {PRESET_IDS.iter().map(|id| {
-                        let id = *id;
-                        view! { <option value=id selected=move || preset.get() == id>{move || text::preset_title(id).get(lang.get())}</option> }
+                    {Kernel::ALL.iter().map(|k| {
+                        let k = *k;
+                        view! { <option value=k.id() selected=move || kernel.get() == k>{t(text::preset_title(k))}</option> }
                     }).collect_view()}
                 </select>
             </label>
-            <p class="gx-note" data-testid="preset-note">{move || text::preset_note(&preset.get()).get(lang.get())}</p>
+            <p class="gx-note" data-testid="preset-note">{move || text::preset_note(kernel.get()).get(lang.get())}</p>
             <fieldset class="gx-field gx-radios">
                 <legend class="gx-field__label">{t(text::ORDER)}</legend>
                 {Order::ALL.iter().map(|o| {
@@ -77,7 +79,7 @@ pub fn Controls() -> impl IntoView {
                             <input type="radio" name="simt-order" data-testid=format!("order-{o:?}").to_lowercase()
                                 prop:checked=move || st.inputs.with(|i| i.order == o)
                                 on:change=move |_| st.inputs.update(|i| i.order = o)/>
-                            {move || text::order(o).get(lang.get())}
+                            {t(text::order(o))}
                         </label>
                     }
                 }).collect_view()}
@@ -88,26 +90,16 @@ pub fn Controls() -> impl IntoView {
                 on_input=Callback::new(move |v: u64| st.set_block(u32::try_from(v).unwrap_or(limits::BLOCK.1)))
             />
             {warp_slider}
-            <Show when=uses(&["bounds-check"])>
+            <Show when=uses(Kernel::uses_n)>
                 {slider(text::N, limits::N, |i| i.n, |i, v| i.n = v, "slider-n")}
             </Show>
-            <Show when=uses(&["bounds-check", "data-dependent"])>
+            <Show when=uses(Kernel::uses_block_index)>
                 {slider(text::BIDX, limits::BLOCK_INDEX, |i| i.bidx, |i, v| i.bidx = v, "slider-bidx")}
             </Show>
-            <Show when=uses(&["data-dependent"])>
+            <Show when=uses(Kernel::uses_seed)>
                 {slider(text::SEED, limits::SEED, |i| i.seed, |i, v| i.seed = v, "slider-seed")}
             </Show>
         </aside>
-    }
-}
-
-fn row(name: Tr, formula: String, value: String, testid: &'static str) -> impl IntoView {
-    view! {
-        <tr>
-            <th scope="row">{t(name)}</th>
-            <td class="gx-formula">{formula}</td>
-            <td class="gx-value" data-testid=testid>{value}</td>
-        </tr>
     }
 }
 
@@ -145,32 +137,33 @@ pub fn NumbersPanel() -> impl IntoView {
                 let pops: Vec<u32> = tr_.steps.iter().map(|s| s.mask.count_ones()).collect();
                 let launched = tr_.launch_mask.count_ones();
                 let l = lang.get();
-                let warp_txt = match l {
-                    Lang::En => format!("warp {} of {} (blockDim.x = {}, blockIdx.x = {}) · launch mask {}",
-                        out.input.warp_index, out.warps_per_block, out.input.threads_per_block, out.input.block_index, hex(tr_.launch_mask)),
-                    Lang::Zh => format!("第 {} 个 warp，共 {} 个（blockDim.x = {}，blockIdx.x = {}）· 启动掩码 {}",
-                        out.input.warp_index, out.warps_per_block, out.input.threads_per_block, out.input.block_index, hex(tr_.launch_mask)),
-                };
+                let warp_txt = text::warp_line(
+                    out.input.warp_index,
+                    out.warps_per_block,
+                    (out.input.threads_per_block, out.input.block_index),
+                    &hex(tr_.launch_mask),
+                    l,
+                );
                 view! {
                     <p class="gx-numbers__gpu">{warp_txt}</p>
                     <table class="gx-table">
                         <thead><tr>
-                            <th scope="col">{t(tr("Quantity", "量"))}</th>
-                            <th scope="col">{t(tr("Formula", "算式"))}</th>
-                            <th scope="col">{t(tr("Value", "数值"))}</th>
+                            <th scope="col">{t(text::COL_QUANTITY)}</th>
+                            <th scope="col">{t(text::COL_FORMULA)}</th>
+                            <th scope="col">{t(text::COL_VALUE)}</th>
                         </tr></thead>
                         <tbody>
-                            {row(tr("Issue slots", "发射槽数"), tr("one per issued warp instruction", "每发射一条 warp 指令占一个").get(l).to_string(), slots.to_string(), "issue-slots")}
-                            {row(tr("Active lane-slots", "活跃 lane·槽"), format!("Σ popcount(mask) = {}", sum_terms(&pops, 12)), active.to_string(), "active-lanes")}
-                            {row(tr("Lane efficiency", "lane 利用率"), format!("Σ active / (32 × slots) = {active} / (32 × {slots})"), pct(tr_.lane_efficiency()), "efficiency")}
-                            {row(tr("Efficiency vs the launched lanes", "相对启动 lane 的利用率"), format!("Σ active / ({launched} × slots) = {active} / ({launched} × {slots})"), pct(tr_.lane_efficiency_vs_launch()), "efficiency-launch")}
-                            {row(tr("Divergent branches", "分歧的分支"), tr("if executions whose mask split into two non-empty sides", "掩码分成两侧都非空的 if 执行次数").get(l).to_string(), tr_.divergent_branches.to_string(), "divergent-branches")}
-                            {row(tr("Serialised paths", "串行执行的路径"), tr("branch sides run under a partial mask", "在部分掩码下执行的分支侧").get(l).to_string(), tr_.serialized_paths.to_string(), "serialized-paths")}
-                            {row(tr("Loop passes with lanes dropped out", "有 lane 退出的循环轮次"), tr("warp-level passes with fewer lanes than entered", "活跃 lane 少于进入循环时的轮次").get(l).to_string(), tr_.divergent_loop_passes.to_string(), "loop-passes")}
-                            {row(tr("Reconvergences", "重汇合次数"), tr("the mask from before the branch or loop comes back after it (lanes that returned stay off)", "分支或循环结束后，进入前的掩码恢复（已 return 的 lane 不再回来）").get(l).to_string(), tr_.reconvergences.len().to_string(), "reconvergences")}
+                            {row(text::ISSUE_SLOTS, text::ISSUE_SLOTS_FORMULA.get(l).to_string(), slots.to_string(), "issue-slots")}
+                            {row(text::ACTIVE_LANE_SLOTS, format!("Σ popcount(mask) = {}", sum_terms(&pops, 12)), active.to_string(), "active-lanes")}
+                            {row(text::EFFICIENCY, format!("Σ active / (32 × slots) = {active} / (32 × {slots})"), pct(tr_.lane_efficiency()), "efficiency")}
+                            {row(text::EFFICIENCY_LAUNCHED, format!("Σ active / ({launched} × slots) = {active} / ({launched} × {slots})"), pct(tr_.lane_efficiency_vs_launch()), "efficiency-launch")}
+                            {row(text::DIVERGENT_BRANCHES, text::DIVERGENT_BRANCHES_FORMULA.get(l).to_string(), tr_.divergent_branches.to_string(), "divergent-branches")}
+                            {row(text::SERIALISED_PATHS, text::SERIALISED_PATHS_FORMULA.get(l).to_string(), tr_.serialized_paths.to_string(), "serialized-paths")}
+                            {row(text::LOOP_PASSES, text::LOOP_PASSES_FORMULA.get(l).to_string(), tr_.divergent_loop_passes.to_string(), "loop-passes")}
+                            {row(text::RECONVERGENCES, text::RECONVERGENCES_FORMULA.get(l).to_string(), tr_.reconvergences.len().to_string(), "reconvergences")}
                         </tbody>
                     </table>
-                    {tr_.truncated.then(|| view! { <p class="gx-error" role="alert">{t(tr("The run stopped after 4096 issued instructions.", "执行在发射 4096 条指令后停止。"))}</p> })}
+                    {tr_.truncated.then(|| view! { <p class="gx-error" role="alert">{t(text::TRUNCATED)}</p> })}
                 }
             }}
         </section>
@@ -195,31 +188,23 @@ pub fn ComparePanel() -> impl IntoView {
     let card = move |which: bool| {
         let trace = if which { this_trace } else { twin };
         let title = move || {
-            let id = st.outputs.with(|o| {
+            let k = st.outputs.with(|o| {
                 if which {
-                    o.preset.id
+                    o.kernel
                 } else {
-                    o.twin.as_ref().map_or(o.preset.id, |t| t.preset.id)
+                    o.twin.as_ref().map_or(o.kernel, |t| t.kernel)
                 }
             });
-            text::preset_title(id).get(lang.get())
+            text::preset_title(k).get(lang.get())
         };
         let summary = move || {
             let t = trace.get();
-            match lang.get() {
-                Lang::En => format!(
-                    "{} issue slots · {} divergent branches · lane efficiency {}",
-                    t.issue_slots(),
-                    t.divergent_branches,
-                    pct(t.lane_efficiency())
-                ),
-                Lang::Zh => format!(
-                    "{} 个发射槽 · {} 次分歧 · lane 利用率 {}",
-                    t.issue_slots(),
-                    t.divergent_branches,
-                    pct(t.lane_efficiency())
-                ),
-            }
+            text::compare_summary(
+                t.issue_slots(),
+                t.divergent_branches,
+                &pct(t.lane_efficiency()),
+                lang.get(),
+            )
         };
         view! {
             <div class="gx-compare__card" data-testid=if which { "compare-this" } else { "compare-twin" }>
@@ -233,17 +218,7 @@ pub fn ComparePanel() -> impl IntoView {
         <Show when=move || has_twin.get()>
             <section class="l-page gx-compare" data-testid="compare">
                 <h2 class="l-body">{t(text::COMPARE)}</h2>
-                <p class="l-body gx-note">{move || {
-                    let id = st.outputs.with(|o| o.preset.id);
-                    let l = lang.get();
-                    if id.starts_with("loop") {
-                        tr("The same loop, as written with #pragma unroll 1 and as nvcc -O3 compiled it on the H200: the unrolled version spends 7 body passes instead of 5 for the same work.",
-                             "同一个循环：加 #pragma unroll 1 的写法，与 H200 上 nvcc -O3 编译的样子：展开后的版本为同样的工作执行了 7 轮循环体，而不是 5 轮。").get(l)
-                    } else {
-                        tr("The course's pair: the same work split by threadIdx.x % 2 (every warp diverges) and by (threadIdx.x / 32) % 2 (no warp diverges). Divergence costs one extra issue slot per if here, and both paths' full length in general.",
-                             "课程中的一对写法：同样的工作，按 threadIdx.x % 2 划分（每个 warp 都分歧）与按 (threadIdx.x / 32) % 2 划分（没有 warp 分歧）。这里分歧让每个 if 多花一个发射槽，一般情况下是两条路径长度之和。").get(l)
-                    }
-                }}</p>
+                <p class="l-body gx-note">{move || text::compare_note(st.outputs.with(|o| o.kernel)).get(lang.get())}</p>
                 <div class="gx-compare__grid">
                     {card(true)}
                     {card(false)}
@@ -257,21 +232,18 @@ pub fn ComparePanel() -> impl IntoView {
 #[component]
 pub fn WarpsTable() -> impl IntoView {
     let st = state();
-    let lang = use_lang();
     view! {
         <section class="l-body" data-testid="warps">
             <h2>{t(text::WARPS)}</h2>
-            <p class="gx-note">{t(tr(
-                "Warp w holds threadIdx.x = 32w … 32w + 31. Only a warp whose lanes disagree pays for divergence; a partial last warp idles its missing lanes in every instruction.",
-                "第 w 个 warp 包含 threadIdx.x = 32w … 32w + 31。只有 lane 之间条件不一致的 warp 才为分歧付出代价；不满的最后一个 warp 在每条指令里都空着缺少的 lane。"))}</p>
+            <p class="gx-note">{t(text::WARPS_NOTE)}</p>
             <div class="gx-table-scroll">
             <table class="gx-table gx-table--numeric">
                 <thead><tr>
                     <th scope="col">"warp"</th>
-                    <th scope="col">{t(tr("launch mask", "启动掩码"))}</th>
-                    <th scope="col">{t(tr("issue slots", "发射槽"))}</th>
-                    <th scope="col">{t(tr("divergent branches + loop passes with lanes dropped", "分歧分支 + 有 lane 退出的循环轮次"))}</th>
-                    <th scope="col">{t(tr("lane efficiency", "lane 利用率"))}</th>
+                    <th scope="col">{t(text::COL_LAUNCH_MASK)}</th>
+                    <th scope="col">{t(text::COL_ISSUE_SLOTS)}</th>
+                    <th scope="col">{t(text::COL_DIVERGENCE)}</th>
+                    <th scope="col">{t(text::COL_EFFICIENCY)}</th>
                     <th scope="col"></th>
                 </tr></thead>
                 <tbody>
@@ -291,7 +263,7 @@ pub fn WarpsTable() -> impl IntoView {
                                     <td>
                                         <button class="gx-button gx-button--small" disabled=warp == sel
                                             on:click=move |_| st.inputs.update(|i| { i.warp = warp; i.step = 0; })>
-                                            {move || if lang.get() == Lang::Zh { "查看" } else { "show" }}
+                                            {t(text::SHOW_WARP)}
                                         </button>
                                     </td>
                                 </tr>
@@ -315,10 +287,10 @@ pub fn DataTable() -> impl IntoView {
             <table class="gx-table gx-table--numeric">
                 <thead><tr>
                     <th scope="col">"#"</th>
-                    <th scope="col">{t(tr("line", "行"))}</th>
-                    <th scope="col">{t(tr("path", "路径"))}</th>
-                    <th scope="col">{t(tr("active mask", "活跃掩码"))}</th>
-                    <th scope="col">{t(tr("active lanes", "活跃 lane"))}</th>
+                    <th scope="col">{t(text::COL_LINE)}</th>
+                    <th scope="col">{t(text::COL_PATH)}</th>
+                    <th scope="col">{t(text::COL_MASK)}</th>
+                    <th scope="col">{t(text::COL_ACTIVE)}</th>
                 </tr></thead>
                 <tbody>
                     {move || {
@@ -328,7 +300,7 @@ pub fn DataTable() -> impl IntoView {
                             <tr>
                                 <td>{i + 1}</td>
                                 <td>{s.line + 1}</td>
-                                <td>{path_label(&s.path, l)}</td>
+                                <td>{text::path_label(&s.path, l)}</td>
                                 <td><code>{hex(s.mask)}</code>" "<code>{bits(s.mask)}</code></td>
                                 <td>{s.mask.count_ones()}</td>
                             </tr>

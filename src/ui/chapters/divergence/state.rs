@@ -75,10 +75,116 @@ pub mod limits {
     pub const STEP: (u32, u32) = (0, 4096);
 }
 
-/// The preset's id, title and summary stand-in when an id is unknown (never, after parsing).
-const DEFAULT_PRESET: &str = "odd-even";
+/// The chapter's kernels: one variant per id of [`PRESET_IDS`], in the same order. The model and
+/// the URL name a preset by its string id; the chapter maps it once to this enum and matches
+/// the enum exhaustively (texts, twins, which sliders apply).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Kernel {
+    /// `odd-even`.
+    OddEven,
+    /// `warp-aligned`.
+    WarpAligned,
+    /// `lane-lt-16`.
+    LaneLt16,
+    /// `bounds-check`.
+    BoundsCheck,
+    /// `partial-warp`.
+    PartialWarp,
+    /// `nested-if`.
+    NestedIf,
+    /// `loop-per-lane`.
+    LoopPerLane,
+    /// `loop-per-lane-o3`.
+    LoopPerLaneO3,
+    /// `loop-trips-lane`.
+    LoopTripsLane,
+    /// `data-dependent`.
+    DataDependent,
+    /// `early-return`.
+    EarlyReturn,
+}
+
+impl Kernel {
+    /// Every kernel, in menu order.
+    pub const ALL: [Kernel; 11] = [
+        Kernel::OddEven,
+        Kernel::WarpAligned,
+        Kernel::LaneLt16,
+        Kernel::BoundsCheck,
+        Kernel::PartialWarp,
+        Kernel::NestedIf,
+        Kernel::LoopPerLane,
+        Kernel::LoopPerLaneO3,
+        Kernel::LoopTripsLane,
+        Kernel::DataDependent,
+        Kernel::EarlyReturn,
+    ];
+
+    /// The model's (and the URL's) id of this kernel.
+    pub const fn id(self) -> &'static str {
+        match self {
+            Kernel::OddEven => "odd-even",
+            Kernel::WarpAligned => "warp-aligned",
+            Kernel::LaneLt16 => "lane-lt-16",
+            Kernel::BoundsCheck => "bounds-check",
+            Kernel::PartialWarp => "partial-warp",
+            Kernel::NestedIf => "nested-if",
+            Kernel::LoopPerLane => "loop-per-lane",
+            Kernel::LoopPerLaneO3 => "loop-per-lane-o3",
+            Kernel::LoopTripsLane => "loop-trips-lane",
+            Kernel::DataDependent => "data-dependent",
+            Kernel::EarlyReturn => "early-return",
+        }
+    }
+
+    /// The kernel with this id, if the chapter has one.
+    pub fn from_id(id: &str) -> Option<Kernel> {
+        Kernel::ALL.into_iter().find(|k| k.id() == id)
+    }
+
+    /// The other half of a comparison the course makes, if any.
+    pub const fn twin(self) -> Option<Kernel> {
+        match self {
+            Kernel::OddEven => Some(Kernel::WarpAligned),
+            Kernel::WarpAligned => Some(Kernel::OddEven),
+            Kernel::LoopPerLane => Some(Kernel::LoopPerLaneO3),
+            Kernel::LoopPerLaneO3 => Some(Kernel::LoopPerLane),
+            Kernel::LaneLt16
+            | Kernel::BoundsCheck
+            | Kernel::PartialWarp
+            | Kernel::NestedIf
+            | Kernel::LoopTripsLane
+            | Kernel::DataDependent
+            | Kernel::EarlyReturn => None,
+        }
+    }
+
+    /// Whether the kernel reads `n` (the array length).
+    pub const fn uses_n(self) -> bool {
+        matches!(self, Kernel::BoundsCheck)
+    }
+
+    /// Whether the kernel reads `blockIdx.x`.
+    pub const fn uses_block_index(self) -> bool {
+        matches!(self, Kernel::BoundsCheck | Kernel::DataDependent)
+    }
+
+    /// Whether the kernel reads `data[]` (and so its seed).
+    pub const fn uses_seed(self) -> bool {
+        matches!(self, Kernel::DataDependent)
+    }
+}
+
+/// The preset a link without one (or with an unknown one) starts with.
+const DEFAULT_PRESET: &str = Kernel::OddEven.id();
 
 impl DivergenceInputs {
+    /// The kernel of [`DivergenceInputs::preset`] (the default one for an unknown id, which
+    /// parsing rules out).
+    pub fn kernel(&self) -> Kernel {
+        Kernel::from_id(&self.preset).unwrap_or(Kernel::OddEven)
+    }
+
     /// The inputs a preset starts with.
     pub fn for_preset(id: &str) -> DivergenceInputs {
         let p = preset(id)
@@ -140,6 +246,8 @@ pub struct WarpSummary {
 /// written vs as `nvcc -O3` compiled it).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Twin {
+    /// The twin kernel.
+    pub kernel: Kernel,
     /// The twin preset.
     pub preset: Preset,
     /// Its trace under the same block and order settings (its own default warp).
@@ -149,6 +257,8 @@ pub struct Twin {
 /// Everything the chapter shows, computed in one place from the inputs.
 #[derive(Clone, Debug, PartialEq)]
 pub struct DivergenceOutputs {
+    /// The kernel shown.
+    pub kernel: Kernel,
     /// The preset (program, title, default input).
     pub preset: Preset,
     /// The kernel listing, one string per line.
@@ -180,21 +290,10 @@ impl DivergenceOutputs {
     }
 }
 
-fn twin_id(id: &str) -> Option<&'static str> {
-    match id {
-        "odd-even" => Some("warp-aligned"),
-        "warp-aligned" => Some("odd-even"),
-        "loop-per-lane" => Some("loop-per-lane-o3"),
-        "loop-per-lane-o3" => Some("loop-per-lane"),
-        _ => None,
-    }
-}
-
 /// The whole chapter as a pure function of its inputs.
 pub fn compute(inputs: &DivergenceInputs) -> DivergenceOutputs {
-    let preset = preset(&inputs.preset)
-        .or_else(|| preset(DEFAULT_PRESET))
-        .expect("default preset exists");
+    let kernel = inputs.kernel();
+    let preset = preset(kernel.id()).expect("every kernel is a model preset");
     let listing = preset.listing();
     let wpb = warps_per_block(inputs.block).max(1);
     let warp = inputs.warp.min(wpb - 1);
@@ -213,11 +312,16 @@ pub fn compute(inputs: &DivergenceInputs) -> DivergenceOutputs {
             }
         })
         .collect();
-    let twin = twin_id(preset.id).and_then(preset_by_id).map(|p| {
+    let twin = kernel.twin().and_then(|k| {
+        let p = crate::model::simt::preset(k.id())?;
         let mut tin = p.input;
         tin.order_override = inputs.order.to_model();
         let trace = p.program.run(&tin);
-        Twin { preset: p, trace }
+        Some(Twin {
+            kernel: k,
+            preset: p,
+            trace,
+        })
     });
     let mut exited_before = Vec::with_capacity(trace.steps.len() + 1);
     let mut exited = 0u32;
@@ -229,6 +333,7 @@ pub fn compute(inputs: &DivergenceInputs) -> DivergenceOutputs {
     }
     exited_before.push(exited);
     DivergenceOutputs {
+        kernel,
         preset,
         listing,
         input,
@@ -238,10 +343,6 @@ pub fn compute(inputs: &DivergenceInputs) -> DivergenceOutputs {
         twin,
         exited_before,
     }
-}
-
-fn preset_by_id(id: &str) -> Option<Preset> {
-    preset(id)
 }
 
 /// What a lane is doing at a step.
@@ -420,6 +521,18 @@ pub const DEFAULT_SEED_U32: u32 = DEFAULT_SEED as u32;
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_model_preset_is_one_kernel() {
+        let ids: Vec<&str> = Kernel::ALL.iter().map(|k| k.id()).collect();
+        assert_eq!(ids, PRESET_IDS);
+        for k in Kernel::ALL {
+            assert!(preset(k.id()).is_some(), "{k:?}");
+            if let Some(t) = k.twin() {
+                assert_eq!(t.twin(), Some(k));
+            }
+        }
+    }
     use proptest::prelude::*;
 
     #[test]

@@ -3,10 +3,10 @@
 
 use leptos::prelude::*;
 
-use super::figure::path_label;
 use super::state::hex;
+use super::text;
 use crate::model::simt::{SimtTrace, StepKind};
-use crate::ui::i18n::{use_lang, Lang};
+use crate::ui::i18n::use_lang;
 
 const LABEL_PX: f64 = 150.0;
 const COL_PX: f64 = 14.0;
@@ -76,7 +76,7 @@ pub fn Timeline(
         let mut out = Vec::new();
         for (i, s) in t.steps.iter().enumerate() {
             let y = HEAD_PX + i as f64 * ROW_PX;
-            let label = format!("L{} {}", s.line + 1, path_label(&s.path, l));
+            let label = format!("L{} {}", s.line + 1, text::path_label(&s.path, l));
             let kind = match s.kind {
                 StepKind::Branch => "gx-tl__row gx-tl__row--branch",
                 StepKind::LoopHeader => "gx-tl__row gx-tl__row--loop",
@@ -99,10 +99,7 @@ pub fn Timeline(
         }
         for r in &t.reconvergences {
             let y = HEAD_PX + r.step_index as f64 * ROW_PX;
-            let txt = match l {
-                Lang::En => format!("↩ reconverge L{}", r.line + 1),
-                Lang::Zh => format!("↩ 重汇合 L{}", r.line + 1),
-            };
+            let txt = text::reconverge_mark(r.line + 1, l);
             out.push(view! {
                 <g class="gx-tl__reconv" data-testid="reconvergence">
                     <line x1=format!("{:.1}", LABEL_PX - 4.0) x2=format!("{:.1}", LABEL_PX + grid_w + RIGHT_PX - 4.0)
@@ -115,20 +112,12 @@ pub fn Timeline(
     };
     let aria = move || {
         let t = trace.get();
-        match lang.get() {
-            Lang::En => format!(
-                "{} issued instructions; {} reconvergences; lane efficiency {:.1} %",
-                t.steps.len(),
-                t.reconvergences.len(),
-                t.lane_efficiency() * 100.0
-            ),
-            Lang::Zh => format!(
-                "共发射 {} 条指令；重汇合 {} 次；lane 利用率 {:.1} %",
-                t.steps.len(),
-                t.reconvergences.len(),
-                t.lane_efficiency() * 100.0
-            ),
-        }
+        text::timeline_summary(
+            t.steps.len(),
+            t.reconvergences.len(),
+            t.lane_efficiency(),
+            lang.get(),
+        )
     };
     view! {
         <svg class="gx-tl" class:gx-tl--pick=on_pick.is_some() viewBox=view_box role="img" aria-label=aria data-testid=testid>

@@ -5,13 +5,13 @@ use leptos::prelude::*;
 
 use crate::ui::widgets::DataDetails;
 
-use super::state::{OccState, Resource, ResourceBar, Segment, SegmentKind};
+use super::state::{OccState, Resource, SegmentKind};
 use super::text;
-use super::views::{limiter_sentence, Verdict};
+use super::views::Verdict;
 use crate::geom::chart::stacked_spans;
 use crate::model::occupancy::UNLIMITED;
 use crate::ui::format::grouped;
-use crate::ui::i18n::{t, use_lang, Lang};
+use crate::ui::i18n::{t, use_lang};
 
 /// Bar layout in the SVG's user units.
 const WIDTH: f64 = 640.0;
@@ -31,86 +31,12 @@ fn seg_class(k: SegmentKind) -> &'static str {
     }
 }
 
-fn amount(r: Resource, v: u64, lang: Lang) -> String {
-    let unit = text::unit(r, lang);
-    // "1 block", "2 blocks" (Chinese has no plural).
-    let unit = if v == 1 && lang == Lang::En {
-        unit.strip_suffix('s').unwrap_or(unit)
-    } else {
-        unit
-    };
-    format!("{} {unit}", grouped(v))
-}
-
 /// "≤ 4 blocks" / "∞" for a limit.
 pub fn limit_text(limit: u32) -> String {
     if limit == UNLIMITED {
         "∞".into()
     } else {
         grouped(limit.into())
-    }
-}
-
-/// One segment's description for its aria-label, tooltip and the data table.
-pub fn describe_segment(bar: &ResourceBar, seg: &Segment, lang: Lang) -> String {
-    let name = text::resource(bar.resource).get(lang);
-    let what = text::segment(seg.kind).get(lang);
-    let pct = if bar.total == 0 {
-        0.0
-    } else {
-        seg.amount as f64 / bar.total as f64 * 100.0
-    };
-    let blocks = match (seg.kind, bar.per_block) {
-        (SegmentKind::Used | SegmentKind::Idle, per) if per > 0 => Some(seg.amount / per),
-        _ => None,
-    };
-    let amt = amount(bar.resource, seg.amount, lang);
-    match (lang, blocks) {
-        (Lang::En, Some(b)) if seg.kind == SegmentKind::Idle => format!(
-            "{name}: {what}: {amt} ({pct:.1} % of {}), enough for {b} more block(s) of {}",
-            grouped(bar.total),
-            amount(bar.resource, bar.per_block, lang)
-        ),
-        (Lang::Zh, Some(b)) if seg.kind == SegmentKind::Idle => format!(
-            "{name}：{what}：{amt}（占 {} 的 {pct:.1} %），还够放 {b} 个每个 {} 的 block",
-            grouped(bar.total),
-            amount(bar.resource, bar.per_block, lang)
-        ),
-        (Lang::En, Some(b)) => format!(
-            "{name}: {what}: {amt} ({pct:.1} % of {}) = {b} block(s) × {}",
-            grouped(bar.total),
-            amount(bar.resource, bar.per_block, lang)
-        ),
-        (Lang::Zh, Some(b)) => format!(
-            "{name}：{what}：{amt}（占 {} 的 {pct:.1} %）= {b} 个 block × {}",
-            grouped(bar.total),
-            amount(bar.resource, bar.per_block, lang)
-        ),
-        (Lang::En, None) => format!(
-            "{name}: {what}: {amt} ({pct:.1} % of {})",
-            grouped(bar.total)
-        ),
-        (Lang::Zh, None) => format!(
-            "{name}：{what}：{amt}（占 {} 的 {pct:.1} %）",
-            grouped(bar.total)
-        ),
-    }
-}
-
-fn bar_heading(bar: &ResourceBar, lang: Lang) -> String {
-    let name = text::resource(bar.resource).get(lang);
-    // The bar's name says the unit; only bytes need one.
-    let unit = if bar.resource == Resource::SharedMemory {
-        " B"
-    } else {
-        ""
-    };
-    let total = format!("{}{unit}", grouped(bar.total));
-    let per = format!("{}{unit}", grouped(bar.per_block));
-    let lim = limit_text(bar.limit);
-    match lang {
-        Lang::En => format!("{name}: {total} per SM · {per} per block · allows {lim} blocks"),
-        Lang::Zh => format!("{name}：每 SM {total} · 每 block {per} · 允许 {lim} 个 block"),
     }
 }
 
@@ -145,7 +71,7 @@ pub fn Figure() -> impl IntoView {
                     Vec::new()
                 };
                 let testid = format!("bar-{:?}", bar.resource).to_lowercase();
-                let heading = bar_heading(&bar, l);
+                let heading = text::bar_heading(&bar, l);
                 let binds = bar.binds;
                 // The budget that cannot hold even one block (the launch fails).
                 let fails = bar.limit == 0;
@@ -154,7 +80,7 @@ pub fn Figure() -> impl IntoView {
                     .iter()
                     .zip(spans)
                     .map(|(seg, (x0, x1))| {
-                        let label = describe_segment(&bar, seg, l);
+                        let label = text::describe_segment(&bar, seg, l);
                         let label2 = label.clone();
                         let label3 = label.clone();
                         let title = label.clone();
@@ -179,8 +105,8 @@ pub fn Figure() -> impl IntoView {
                     <g class="gx-bar" class:gx-bar--binds=binds class:gx-bar--fails=fails data-testid=testid>
                         <text class="gx-bar__label" x="0" y=format!("{:.1}", y + 16.0)>
                             {heading}
-                            {binds.then(|| view! { <tspan class="gx-bar__binds">{match l { Lang::En => "  ◀ binds", Lang::Zh => "  ◀ 限制因素" }}</tspan> })}
-                            {fails.then(|| view! { <tspan class="gx-bar__binds">{match l { Lang::En => "  ◀ does not fit", Lang::Zh => "  ◀ 放不下" }}</tspan> })}
+                            {binds.then(|| view! { <tspan class="gx-bar__binds">{text::BAR_BINDS.get(l)}</tspan> })}
+                            {fails.then(|| view! { <tspan class="gx-bar__binds">{text::BAR_DOES_NOT_FIT.get(l)}</tspan> })}
                         </text>
                         {segs}
                         {dividers.into_iter().map(|x| view! {
@@ -196,19 +122,13 @@ pub fn Figure() -> impl IntoView {
     view! {
         <figure class="gx-figure gx-occ-figure" data-testid="figure">
             <Verdict/>
-            <h3 class="gx-bars__title">{move || match lang.get() {
-                Lang::En => format!("{} of one SM ({})", text::BARS_TITLE.en, st.outputs.get().gpu.name),
-                Lang::Zh => format!("{}（{}）", text::BARS_TITLE.zh, st.outputs.get().gpu.name),
-            }}</h3>
+            <h3 class="gx-bars__title">{move || text::bars_title(st.outputs.get().gpu.name, lang.get())}</h3>
             <svg class="gx-bars" viewBox=format!("-2 0 {} {}", WIDTH + 4.0, height) role="group"
-                aria-label=move || if lang.get() == Lang::Zh { "一个 SM 的资源条" } else { "One SM's resource bars" }>
+                aria-label=t(text::BARS_LABEL)>
                 {rows}
             </svg>
             <p class="gx-bars__readout" aria-live="polite" data-testid="bar-readout">
-                {move || focused.get().unwrap_or_else(|| match lang.get() {
-                    Lang::En => "Hover or tab to a part of a bar for its numbers.".into(),
-                    Lang::Zh => "把鼠标移到（或用 Tab 键聚焦）资源条的任一段上即可看到它的数字。".into(),
-                })}
+                {move || focused.get().unwrap_or_else(|| text::BARS_HINT.get(lang.get()).into())}
             </p>
             <figcaption>
                 <ul class="gx-legend">
@@ -220,7 +140,7 @@ pub fn Figure() -> impl IntoView {
                         .collect_view()}
                 </ul>
             </figcaption>
-            <p class="gx-sr-only">{move || limiter_sentence(&st.outputs.get(), lang.get())}</p>
+            <p class="gx-sr-only">{move || text::limiter_sentence(&st.outputs.get(), lang.get())}</p>
         </figure>
     }
 }
@@ -235,16 +155,16 @@ pub fn DataTable() -> impl IntoView {
             <table class="gx-table">
                 <caption>{move || st.outputs.get().gpu.name}</caption>
                 <thead><tr>
-                    <th scope="col">{move || if lang.get() == Lang::Zh { "资源" } else { "budget" }}</th>
-                    <th scope="col">{move || if lang.get() == Lang::Zh { "各段" } else { "parts" }}</th>
+                    <th scope="col">{t(text::TABLE_BUDGET)}</th>
+                    <th scope="col">{t(text::TABLE_PARTS)}</th>
                 </tr></thead>
                 <tbody>
                     {move || {
                         let l = lang.get();
                         st.outputs.get().bars.into_iter().map(|bar| view! {
                             <tr>
-                                <th scope="row">{bar_heading(&bar, l)}</th>
-                                <td><ul>{bar.segments.iter().map(|s| view! { <li>{describe_segment(&bar, s, l)}</li> }).collect_view()}</ul></td>
+                                <th scope="row">{text::bar_heading(&bar, l)}</th>
+                                <td><ul>{bar.segments.iter().map(|s| view! { <li>{text::describe_segment(&bar, s, l)}</li> }).collect_view()}</ul></td>
                             </tr>
                         }).collect_view()
                     }}

@@ -13,7 +13,6 @@ mod views;
 use leptos::prelude::*;
 
 use crate::ui::shell::{ChapterBody, UrlInputs};
-use crate::ui::widgets::Questions;
 use state::OccState;
 
 /// The chapter's body inside the shell's frame.
@@ -34,7 +33,6 @@ impl ChapterBody for Page {
             <views::NumbersPanel/>
             <sweeps::Sweeps/>
             <bars::DataTable/>
-            <Questions questions=&text::QUESTIONS/>
         }
         .into_any()
     }

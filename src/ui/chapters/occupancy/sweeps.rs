@@ -7,7 +7,7 @@ use super::state::{OccState, YAxis};
 use super::text;
 use crate::geom::chart::ChartFrame;
 use crate::model::occupancy::SweepPoint;
-use crate::ui::i18n::{t, use_lang, Lang, Tr};
+use crate::ui::i18n::{t, use_lang, Tr};
 
 /// Which input a graph sweeps.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -96,33 +96,8 @@ fn SweepChart(axis: Axis, title: Tr) -> impl IntoView {
     });
     let label = move || {
         let (_, _, _, x, y, clipped, _, _, y_axis) = drawn.get();
-        let unit = match y_axis {
-            YAxis::Pct => "%",
-            YAxis::Warps => match lang.get() {
-                Lang::En => " warps",
-                Lang::Zh => " 个 warp",
-            },
-        };
-        let x_name = title.get(lang.get());
         let y = (y * 10.0).round() / 10.0;
-        match lang.get() {
-            Lang::En => format!(
-                "Current kernel: {x_name} = {x} → {y}{unit}{}",
-                if clipped {
-                    " (beyond the per-block limit)"
-                } else {
-                    ""
-                }
-            ),
-            Lang::Zh => format!(
-                "当前 kernel：{x_name} = {x} → {y}{unit}{}",
-                if clipped {
-                    "（超出每 block 上限）"
-                } else {
-                    ""
-                }
-            ),
-        }
+        text::sweep_readout(title.get(lang.get()), x, y, y_axis, clipped, lang.get())
     };
     let testid = format!("sweep-{:?}", axis).to_lowercase();
     view! {
@@ -172,7 +147,7 @@ pub fn Sweeps() -> impl IntoView {
                 <h2>{t(text::SWEEPS)}</h2>
                 <p class="gx-note">{t(text::SWEEPS_NOTE)}</p>
                 <fieldset class="gx-field gx-radios gx-radios--inline">
-                    <legend class="gx-field__label">{t(crate::ui::i18n::tr("y axis", "纵轴"))}</legend>
+                    <legend class="gx-field__label">{t(text::Y_AXIS)}</legend>
                     <label>
                         <input type="radio" name="occ-y" data-testid="y-pct"
                             prop:checked=move || st.inputs.with(|i| i.y == YAxis::Pct)

@@ -1,13 +1,15 @@
 //! The Occupancy chapter's words, in both languages (course 001 §3, course 000 §2 and §6).
 
-use crate::model::occupancy::LaunchError;
+use crate::trf;
 use crate::ui::format::grouped;
 use crate::ui::i18n::{tr, Lang, Tr};
-use crate::ui::widgets::Question;
+use crate::ui::shared::launch::text::launch_error;
 
-use super::state::{Preset, Resource, SegmentKind};
+use super::bars::limit_text;
+use super::state::{OccOutputs, Preset, Resource, ResourceBar, Segment, SegmentKind, YAxis};
+use crate::model::occupancy::Carveout;
 
-pub const TITLE: Tr = tr("Occupancy", "占用率（Occupancy）");
+pub const TITLE: Tr = tr("Occupancy", "占用率");
 pub const INTRO: [Tr; 3] = [
     tr(
         "An SM keeps many warps resident at once and switches between them for free; that is how it hides memory latency. But every resident warp keeps its registers in the SM's register file, every resident block keeps its shared memory, and the SM has only so many warp and block slots. A block is admitted whole or not at all, so the number of blocks one SM holds is the smallest of four limits.",
@@ -73,7 +75,6 @@ pub const DATA_TABLE: Tr = tr(
     "Data table of the bars (for screen readers)",
     "资源条数据表（供读屏软件使用）",
 );
-pub const CANNOT_RUN: Tr = tr("This launch cannot run", "这个配置无法启动");
 pub const GEMM_NOTE: Tr = tr(
     "Why 4 and not the course's 5? The course divides 164 KiB by 32 KiB = 5.1. But on compute capability 8.0 and later the driver reserves 1 KiB of shared memory for every block, so each block really takes 32 KiB + 1 KiB = 33,792 B, and 167,936 / 33,792 = 4.97: only 4 blocks fit. cudaOccupancyMaxActiveBlocksPerMultiprocessor on a real GPU says 4 too.",
     "为什么是 4 而不是课程里的 5？课程用 164 KiB ÷ 32 KiB = 5.1。但在计算能力 8.0 及以后，驱动为每个 block 额外保留 1 KiB shared memory，所以每个 block 实际占 32 KiB + 1 KiB = 33,792 B，167,936 / 33,792 = 4.97：只能放 4 个。在真实 GPU 上调用 cudaOccupancyMaxActiveBlocksPerMultiprocessor 得到的也是 4。",
@@ -141,149 +142,295 @@ pub fn unit(r: Resource, lang: Lang) -> &'static str {
     }
 }
 
-/// The model's reason, in the reader's language, with what to do about it.
-pub fn launch_error(err: &LaunchError, lang: Lang) -> (String, &'static str) {
-    let g = |v: u64| grouped(v);
-    match (*err, lang) {
-        (_, Lang::En) => (
-            err.to_string(),
-            match err {
-                LaunchError::NoThreads => "A block needs at least one thread.",
-                LaunchError::InvalidCarveout { .. } => "Pick a carveout from 0 to 100 %.",
-                LaunchError::TooManyThreads { .. } => "A block may have at most 1024 threads: use more blocks instead.",
-                LaunchError::TooManyRegistersPerThread { .. } => "Registers per thread go up to 255.",
-                LaunchError::TooManyRegistersPerBlock { .. } => "One block's registers must fit in the 65,536 of one SM. The launch fails with \"too many resources requested for launch\". Use fewer threads per block, or cap registers with __launch_bounds__ or -maxrregcount (the compiler then spills to local memory).",
-                LaunchError::StaticSharedMemoryTooLarge { .. } => "ptxas rejects static __shared__ arrays above 48 KiB: allocate the rest as dynamic shared memory (and opt in with cudaFuncSetAttribute).",
-                LaunchError::TooMuchSharedMemory { .. } => "One block's shared memory must fit in the per-block limit, even after opting in with cudaFuncSetAttribute(MaxDynamicSharedMemorySize). Use a smaller tile or fewer pipeline stages.",
-                LaunchError::NoBlockFits => "No block fits on one SM.",
-            },
-        ),
-        (LaunchError::NoThreads, Lang::Zh) => ("block 至少需要 1 个线程".into(), "请至少使用 1 个线程。"),
-        (LaunchError::InvalidCarveout { percent }, Lang::Zh) => (
-            format!("carveout {percent} % 不是 0 到 100 之间的百分比"),
-            "请选择 0 到 100 % 之间的 carveout。",
-        ),
-        (
-            LaunchError::TooManyThreads {
-                threads_per_block,
-                max_threads_per_block,
-            },
-            Lang::Zh,
-        ) => (
+// ---- Labels of the figures and controls ------------------------------------------------------
+
+pub const Y_AXIS: Tr = tr("y axis", "纵轴");
+pub const SEE_THIS_KERNEL_WAVES: Tr = tr(
+    "See this kernel's grid dispatched in waves →",
+    "看这个 kernel 的 grid 如何分波次分派 →",
+);
+pub const WARPS_PER_BLOCK: Tr = tr("Warps per block", "每 block warp 数");
+pub const REGISTERS_PER_WARP_ALLOCATED: Tr = tr(
+    "Registers per warp (allocated in units of 256)",
+    "每 warp 寄存器（以 256 为单位分配）",
+);
+pub const REGISTERS_PER_BLOCK: Tr = tr("Registers per block", "每 block 寄存器");
+pub const WITH_WARPS_ROUNDED_UP: Tr = tr(
+    "… with warps rounded up to the 4 partitions (hardware check)",
+    "……warp 数按 4 个分区向上取整（硬件检查）",
+);
+pub const WARPS_PER_PARTITION_SMSP: Tr = tr(
+    "Warps per partition (SMSP) by registers",
+    "每个分区（SMSP）按寄存器可驻留的 warp",
+);
+pub const WARPS_PER_SM_BY: Tr = tr("Warps per SM by registers", "每 SM 按寄存器可驻留的 warp");
+pub const BLOCKS_ALLOWED_BY_REGISTERS: Tr =
+    tr("① Blocks allowed by registers", "① 寄存器允许的 block 数");
+pub const BLOCKS_ALLOWED_BY_WARP: Tr = tr(
+    "② Blocks allowed by warp slots",
+    "② warp 槽位允许的 block 数",
+);
+pub const BLOCKS_ALLOWED_BY_BLOCK: Tr = tr(
+    "③ Blocks allowed by block slots",
+    "③ block 槽位允许的 block 数",
+);
+pub const SHARED_MEMORY_PER_BLOCK: Tr = tr(
+    "Shared memory per block (static + dynamic + reserve, rounded to the granularity)",
+    "每 block shared memory（静态 + 动态 + 保留，按粒度向上取整）",
+);
+pub const PER_BLOCK_LIMIT_OPT: Tr = tr(
+    "Per-block limit (opt-in assumed, reserve included)",
+    "每 block 上限（假定已 opt-in，含保留）",
+);
+pub const CARVEOUT_IN_FORCE: Tr = tr("Carveout in force", "生效的 carveout");
+pub const BLOCKS_ALLOWED_BY_SHARED: Tr = tr(
+    "④ Blocks allowed by shared memory",
+    "④ shared memory 允许的 block 数",
+);
+pub const BLOCKS_ALLOWED_BY_SLOTS: Tr = tr(
+    "Blocks allowed by block barriers (CC ≥ 9.0; never binds with 1 per block)",
+    "block barrier 允许的 block 数（CC ≥ 9.0；每 block 1 个时从不成为限制）",
+);
+pub const RESIDENT_BLOCKS_PER_SM: Tr = tr("Resident blocks per SM", "每 SM 驻留 block 数");
+pub const RESIDENT_WARPS_PER_SM: Tr = tr("Resident warps per SM", "每 SM 驻留 warp 数");
+pub const OCCUPANCY: Tr = tr("Occupancy", "占用率");
+
+/// The binding limiter(s) in words, or why the launch fails.
+pub fn limiter_sentence(out: &OccOutputs, lang: Lang) -> String {
+    let s = &out.steps;
+    if let Some(err) = &out.error {
+        let (reason, _) = launch_error(err, lang);
+        return trf!(
+            lang,
+            "This launch cannot run: {reason}.",
+            "这个配置无法启动：{reason}。"
+        );
+    }
+    let binding: Vec<&str> = Resource::ALL
+        .iter()
+        .filter(|r| s.limiters.contains(&r.limiter()))
+        .map(|r| limiter_name(*r).get(lang))
+        .collect();
+    let others: Vec<String> = out
+        .bars
+        .iter()
+        .filter(|b| !b.binds)
+        .map(|b| {
             format!(
-                "每 block {} 个线程 > 上限 {}",
-                g(threads_per_block.into()),
-                g(max_threads_per_block.into())
-            ),
-            "一个 block 最多 1024 个线程：请改用更多的 block。",
-        ),
-        (
-            LaunchError::TooManyRegistersPerThread {
-                regs_per_thread,
-                max_regs_per_thread,
-            },
-            Lang::Zh,
-        ) => (
-            format!("每线程 {regs_per_thread} 个寄存器 > 上限 {max_regs_per_thread}"),
-            "每线程最多 255 个寄存器。",
-        ),
-        (
-            LaunchError::TooManyRegistersPerBlock {
-                regs_per_warp,
-                warps_counted,
-                regs_per_block,
-                max_regs_per_block,
-                hardware_check,
-            },
-            Lang::Zh,
-        ) => (
-            format!(
-                "寄存器：每 warp {} × {} 个 warp{} = 每 block {} > {}",
-                g(regs_per_warp),
-                g(warps_counted),
-                if hardware_check {
-                    "（按 4 个子分区向上取整）"
-                } else {
-                    ""
-                },
-                g(regs_per_block),
-                g(max_regs_per_block.into())
-            ),
-            "一个 block 的寄存器必须装进一个 SM 的 65,536 个寄存器，否则启动失败（“too many resources requested for launch”）。请减少每 block 线程数，或用 __launch_bounds__ / -maxrregcount 限制寄存器（编译器会把多出的变量溢出到 local memory）。",
-        ),
-        (
-            LaunchError::StaticSharedMemoryTooLarge {
-                static_smem_bytes,
-                max_static_smem_bytes,
-            },
-            Lang::Zh,
-        ) => (
-            format!(
-                "静态 shared memory {} B > {} B（超过 48 KiB 须用动态 shared memory）",
-                g(static_smem_bytes.into()),
-                g(max_static_smem_bytes.into())
-            ),
-            "ptxas 拒绝超过 48 KiB 的静态 __shared__ 数组：多出的部分请改为动态 shared memory（并用 cudaFuncSetAttribute 申请）。",
-        ),
-        (
-            LaunchError::TooMuchSharedMemory {
-                allocated_smem_bytes,
-                max_smem_bytes,
-                reserved_smem_bytes,
-            },
-            Lang::Zh,
-        ) => (
-            format!(
-                "shared memory {} B > 每 block 上限 {} B{}",
-                g(allocated_smem_bytes),
-                g(max_smem_bytes),
-                if reserved_smem_bytes > 0 {
-                    format!("（两者都含驱动保留的 {} B）", g(reserved_smem_bytes.into()))
-                } else {
-                    String::new()
-                }
-            ),
-            "一个 block 的 shared memory 必须不超过每 block 上限——即使已经用 cudaFuncSetAttribute(MaxDynamicSharedMemorySize) 申请了更多。请用更小的 tile 或更少的流水级。",
-        ),
-        (LaunchError::NoBlockFits, Lang::Zh) => ("一个 SM 上一个 block 也放不下".into(), "一个 block 也放不下。"),
+                "{} {}",
+                limiter_name(b.resource).get(lang),
+                limit_text(b.limit)
+            )
+        })
+        .collect();
+    let blocks = s.blocks_per_sm;
+    match lang {
+        Lang::En => {
+            let binding = binding.join(" and ");
+            let plural = if blocks == 1 { "" } else { "s" };
+            let others = if others.is_empty() {
+                String::new()
+            } else {
+                format!("The other budgets would allow: {}.", others.join(", "))
+            };
+            format!("Limited by {binding}: {blocks} block{plural} per SM. {others}")
+        }
+        Lang::Zh => {
+            let binding = binding.join("与");
+            let others = if others.is_empty() {
+                String::new()
+            } else {
+                format!("其他资源分别允许：{}。", others.join("，"))
+            };
+            format!("限制因素：{binding}，每 SM {blocks} 个 block。{others}")
+        }
     }
 }
 
-pub static QUESTIONS: [Question; 3] = [
-    Question {
-        id: "q-001-11-2",
-        source: tr("Course 001, §11 question 2", "课程 001 第十一节 第 2 题"),
-        question: tr(
-            "An SM has 256 KB of registers and at most 64 resident warps. A kernel uses 128 registers per thread and 256 threads per block. How many blocks and how many warps can one SM hold? What is the occupancy?",
-            "一个 SM 有 256 KB 寄存器、最多 64 个驻留 warp。kernel 每线程用 128 个寄存器、block 256 线程，一个 SM 能驻留几个 block、几个 warp？占用率多少？",
+/// How the shared-memory carveout was chosen, as a formula line.
+pub fn carveout_formula(out: &OccOutputs, lang: Lang) -> String {
+    let s = &out.steps;
+    let g = &out.gpu;
+    let n = |v: u64| grouped(v);
+    let pref = match out.kernel.carveout {
+        Carveout::Default => trf!(
+            lang,
+            "no preference → the maximum {smem} B",
+            "不指定 → 取最大值 {smem} B",
+            smem = n(g.smem_per_sm_bytes.into())
         ),
-        answer: tr(
-            "Registers per block: 256 × 128 × 4 B = 128 KB, so the SM holds 2 blocks = 16 warps; occupancy 16 / 64 = 25 %. Registers are the limiting factor. (Press the second example above to see it.)",
-            "每 block 寄存器 256 × 128 × 4 B = 128 KB，SM 放 2 个 block = 16 个 warp；占用率 16 / 64 = 25%。寄存器是限制因素。（点上面第二个例子即可看到。）",
+        Carveout::Percent(p) => {
+            let raw = u64::from(p) * u64::from(g.smem_per_sm_bytes) / 100;
+            let cap = s.carveout_preference_bytes.unwrap_or(0);
+            trf!(
+                lang,
+                "{p} % × {smem} = {raw} → rounded up to a legal capacity: {cap_kib} KiB",
+                "{p} % × {smem} = {raw} → 向上取到合法容量：{cap_kib} KiB",
+                smem = n(g.smem_per_sm_bytes.into()),
+                raw = n(raw),
+                cap_kib = cap / 1024
+            )
+        }
+    };
+    if s.carveout_bumped {
+        trf!(
+            lang,
+            "{pref}; too small for one block, raised to {kib} KiB",
+            "{pref}；放不下一个 block，提高到 {kib} KiB",
+            kib = s.carveout_bytes / 1024
+        )
+    } else {
+        pref
+    }
+}
+
+pub const UNIT_BLOCKS_PER_SM: Tr = tr("blocks / SM", "block / SM");
+pub const UNIT_WARPS: Tr = tr("warps", "warp");
+pub const UNIT_OCCUPANCY: Tr = tr("occupancy", "占用率");
+pub const LAUNCH_FAILS_ZERO: Tr = tr("the launch fails → 0", "无法启动 → 0");
+pub const NO_BLOCK_SIZE: Tr = tr(
+    "No block size launches with these registers and this shared memory.",
+    "在这样的寄存器与 shared memory 用量下，任何 block 大小都无法启动。",
+);
+pub const USE_IT: Tr = tr("Use it", "采用");
+
+/// The exact shared-memory size when it is not a whole number of KiB.
+pub fn exact_bytes(bytes: u32, lang: Lang) -> String {
+    let bytes = grouped(bytes.into());
+    trf!(
+        lang,
+        "Exactly {bytes} B (not a whole number of KiB).",
+        "精确值 {bytes} B（不是整数 KiB）。"
+    )
+}
+
+/// What cudaOccupancyMaxPotentialBlockSize suggests.
+pub fn suggested(size: u32, per_sm: u32, grid: u32, sms: u32, lang: Lang) -> String {
+    let threads = grouped(u64::from(per_sm) * u64::from(size));
+    let grid = grouped(grid.into());
+    let blocks_word = if per_sm == 1 { "block" } else { "blocks" };
+    trf!(
+        lang,
+        "cudaOccupancyMaxPotentialBlockSize suggests {size} threads per block: {per_sm} {blocks_word} per SM, {threads} resident threads, and a grid of at least {grid} blocks ({per_sm} × {sms} SMs) to fill the GPU once.",
+        "cudaOccupancyMaxPotentialBlockSize 建议每 block {size} 个线程：每 SM {per_sm} 个 block、{threads} 个驻留线程；至少 {grid} 个 block（{per_sm} × {sms} 个 SM）的 grid 才能把 GPU 填满一次。"
+    )
+}
+
+// ---- The resource bars ---------------------------------------------------------------------
+
+fn amount(r: Resource, v: u64, lang: Lang) -> String {
+    let unit = unit(r, lang);
+    // "1 block", "2 blocks" (Chinese has no plural).
+    let unit = if v == 1 && lang == Lang::En {
+        unit.strip_suffix('s').unwrap_or(unit)
+    } else {
+        unit
+    };
+    format!("{} {unit}", grouped(v))
+}
+
+/// One segment's description for its aria-label, tooltip and the data table.
+pub fn describe_segment(bar: &ResourceBar, seg: &Segment, lang: Lang) -> String {
+    let name = resource(bar.resource).get(lang);
+    let what = segment(seg.kind).get(lang);
+    let pct = if bar.total == 0 {
+        0.0
+    } else {
+        seg.amount as f64 / bar.total as f64 * 100.0
+    };
+    let blocks = match (seg.kind, bar.per_block) {
+        (SegmentKind::Used | SegmentKind::Idle, per) if per > 0 => Some(seg.amount / per),
+        _ => None,
+    };
+    let amt = amount(bar.resource, seg.amount, lang);
+    match (lang, blocks) {
+        (Lang::En, Some(b)) if seg.kind == SegmentKind::Idle => format!(
+            "{name}: {what}: {amt} ({pct:.1} % of {}), enough for {b} more block(s) of {}",
+            grouped(bar.total),
+            amount(bar.resource, bar.per_block, lang)
         ),
-    },
-    Question {
-        id: "q-000-6-3",
-        source: tr("Course 000, §6 question 3", "课程 000 第 6 节 第 3 题"),
-        question: tr(
-            "Why does a large grid execute in several waves? What are the residency relations between block, warp and SM?",
-            "一个大 Grid 为什么会分多个波次执行？Block、Warp 与 SM 的驻留关系分别是什么？",
+        (Lang::Zh, Some(b)) if seg.kind == SegmentKind::Idle => format!(
+            "{name}：{what}：{amt}（占 {} 的 {pct:.1} %），还够放 {b} 个每个 {} 的 block",
+            grouped(bar.total),
+            amount(bar.resource, bar.per_block, lang)
         ),
-        answer: tr(
-            "A block is the indivisible unit of residency: all its threads run on one SM, so all its warps stay on that SM, and an SM admits a block only when it has room for all of its registers, its shared memory, its warps and a block slot. One SM can hold several blocks at once, as many as this page computes (4 for 256 × 64 on the A100). So the whole GPU holds at most blocks-per-SM × 108 blocks at a time; the rest of the grid waits and fills in as resident blocks finish and free their resources. That is why a large grid advances in waves (dynamic ones: there is no chip-wide barrier between them; see the Block dispatch chapter).",
-            "Block 是不可拆分的驻留单位：它的全部线程在同一个 SM 上执行，因此它的所有 Warp 也留在该 SM 内；SM 只有在寄存器、shared memory、warp 槽位和 block 槽位都够放下整个 block 时才接纳它。一个 SM 可同时常驻多个 Block，个数就是本页算出的值（A100 上 256 × 64 为 4 个）。所以整卡同时最多驻留“每 SM block 数 × 108”个 Block，Grid 中其余的 Block 只是待执行的工作，等驻留 Block 完成、释放资源后再补入——大 Grid 因此以多个波次推进（是动态的波次，全芯片之间没有同步栅栏，见“Block 分派”一章）。",
+        (Lang::En, Some(b)) => format!(
+            "{name}: {what}: {amt} ({pct:.1} % of {}) = {b} block(s) × {}",
+            grouped(bar.total),
+            amount(bar.resource, bar.per_block, lang)
         ),
-    },
-    Question {
-        id: "q-000-6-5",
-        source: tr("Course 000, §6 question 5", "课程 000 第 6 节 第 5 题"),
-        question: tr(
-            "Why does 192 KB of unified L1/shared memory not mean a block can request 192 KB of shared memory?",
-            "192 KB Unified L1/Shared 为什么不代表 Block 可申请 192 KB Shared Memory？",
+        (Lang::Zh, Some(b)) => format!(
+            "{name}：{what}：{amt}（占 {} 的 {pct:.1} %）= {b} 个 block × {}",
+            grouped(bar.total),
+            amount(bar.resource, bar.per_block, lang)
         ),
-        answer: tr(
-            "The 192 KB SRAM is split by the carveout between the hardware-managed L1 cache and the software-managed shared memory; on the A100 at most 164 KB (167,936 B) can become shared memory, the rest always stays L1. Of that, the driver reserves 1 KiB per block, so one block can get at most 163 KB (166,912 B), and only after opting in with cudaFuncSetAttribute; without it a block gets 48 KB, and static __shared__ arrays are limited to 48 KB anyway. Finally, shared memory is split among all resident blocks, so the more a block takes, the fewer blocks fit.",
-            "这 192 KB SRAM 由 carveout 在硬件管理的 L1 cache 和软件管理的 shared memory 之间划分；A100 上最多 164 KB（167,936 B）能划为 shared memory，其余始终是 L1。其中驱动还为每个 block 保留 1 KiB，所以单个 block 最多只能拿到 163 KB（166,912 B），而且必须先用 cudaFuncSetAttribute 申请（opt-in）；不申请时每 block 只有 48 KB，静态 __shared__ 数组本身也以 48 KB 为限。最后，shared memory 由所有驻留 block 分摊：每个 block 拿得越多，能驻留的 block 就越少。",
+        (Lang::En, None) => format!(
+            "{name}: {what}: {amt} ({pct:.1} % of {})",
+            grouped(bar.total)
         ),
-    },
-];
+        (Lang::Zh, None) => format!(
+            "{name}：{what}：{amt}（占 {} 的 {pct:.1} %）",
+            grouped(bar.total)
+        ),
+    }
+}
+
+/// A resource bar's heading: its budget, one block's share and the blocks it allows.
+pub fn bar_heading(bar: &ResourceBar, lang: Lang) -> String {
+    let name = resource(bar.resource).get(lang);
+    // The bar's name says the unit; only bytes need one.
+    let unit = if bar.resource == Resource::SharedMemory {
+        " B"
+    } else {
+        ""
+    };
+    let total = format!("{}{unit}", grouped(bar.total));
+    let per = format!("{}{unit}", grouped(bar.per_block));
+    let lim = limit_text(bar.limit);
+    trf!(
+        lang,
+        "{name}: {total} per SM · {per} per block · allows {lim} blocks",
+        "{name}：每 SM {total} · 每 block {per} · 允许 {lim} 个 block"
+    )
+}
+
+pub const BAR_BINDS: Tr = tr("  ◀ binds", "  ◀ 限制因素");
+pub const BAR_DOES_NOT_FIT: Tr = tr("  ◀ does not fit", "  ◀ 放不下");
+pub const BARS_LABEL: Tr = tr("One SM's resource bars", "一个 SM 的资源条");
+pub const BARS_HINT: Tr = tr(
+    "Hover or tab to a part of a bar for its numbers.",
+    "把鼠标移到（或用 Tab 键聚焦）资源条的任一段上即可看到它的数字。",
+);
+pub const TABLE_BUDGET: Tr = tr("budget", "资源");
+pub const TABLE_PARTS: Tr = tr("parts", "各段");
+
+/// The bars' heading, naming the GPU.
+pub fn bars_title(gpu: &str, lang: Lang) -> String {
+    let title = BARS_TITLE.get(lang);
+    trf!(lang, "{title} of one SM ({gpu})", "{title}（{gpu}）")
+}
+
+/// The sweep's readout of the current kernel.
+pub fn sweep_readout(
+    x_name: &str,
+    x: f64,
+    y: f64,
+    y_axis: YAxis,
+    clipped: bool,
+    lang: Lang,
+) -> String {
+    let unit = match y_axis {
+        YAxis::Pct => "%",
+        YAxis::Warps => tr(" warps", " 个 warp").get(lang),
+    };
+    let clipped = if clipped {
+        tr(" (beyond the per-block limit)", "（超出每 block 上限）").get(lang)
+    } else {
+        ""
+    };
+    trf!(
+        lang,
+        "Current kernel: {x_name} = {x} → {y}{unit}{clipped}",
+        "当前 kernel：{x_name} = {x} → {y}{unit}{clipped}"
+    )
+}

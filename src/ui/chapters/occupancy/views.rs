@@ -4,12 +4,13 @@
 use leptos::prelude::*;
 
 use super::bars::limit_text;
-use super::state::{limits, OccInputs, OccOutputs, OccState, Preset, Resource, SmemUnit};
+use super::state::{limits, OccInputs, OccOutputs, OccState, Preset, SmemUnit};
 use super::text;
 use crate::model::gpu_spec::GpuSpec;
-use crate::model::occupancy::{Carveout, UNLIMITED};
+use crate::model::occupancy::UNLIMITED;
 use crate::ui::format::grouped;
-use crate::ui::i18n::{t, tr, use_lang, Lang, Tr};
+use crate::ui::i18n::{t, use_lang, Lang, Tr};
+use crate::ui::shared::launch::text as launch_text;
 use crate::ui::shell::ChapterInputs;
 use crate::ui::widgets::RangeSlider;
 
@@ -26,58 +27,6 @@ fn pct(ratio: f64) -> String {
     }
 }
 
-/// The binding limiter(s) in words, or why the launch fails.
-pub fn limiter_sentence(out: &OccOutputs, lang: Lang) -> String {
-    let s = &out.steps;
-    if let Some(err) = &out.error {
-        let (reason, _) = text::launch_error(err, lang);
-        return match lang {
-            Lang::En => format!("This launch cannot run: {reason}."),
-            Lang::Zh => format!("这个配置无法启动：{reason}。"),
-        };
-    }
-    let binding: Vec<&str> = Resource::ALL
-        .iter()
-        .filter(|r| s.limiters.contains(&r.limiter()))
-        .map(|r| text::limiter_name(*r).get(lang))
-        .collect();
-    let others: Vec<String> = out
-        .bars
-        .iter()
-        .filter(|b| !b.binds)
-        .map(|b| {
-            format!(
-                "{} {}",
-                text::limiter_name(b.resource).get(lang),
-                limit_text(b.limit)
-            )
-        })
-        .collect();
-    match lang {
-        Lang::En => format!(
-            "Limited by {}: {} block{} per SM. {}",
-            binding.join(" and "),
-            s.blocks_per_sm,
-            if s.blocks_per_sm == 1 { "" } else { "s" },
-            if others.is_empty() {
-                String::new()
-            } else {
-                format!("The other budgets would allow: {}.", others.join(", "))
-            }
-        ),
-        Lang::Zh => format!(
-            "限制因素：{}，每 SM {} 个 block。{}",
-            binding.join("与"),
-            s.blocks_per_sm,
-            if others.is_empty() {
-                String::new()
-            } else {
-                format!("其他资源分别允许：{}。", others.join("，"))
-            }
-        ),
-    }
-}
-
 /// The result in big numbers, and the limiter (or the launch error) in words.
 #[component]
 pub fn Verdict() -> impl IntoView {
@@ -89,10 +38,10 @@ pub fn Verdict() -> impl IntoView {
             let l = lang.get();
             match out.error {
                 Some(err) => {
-                    let (reason, advice) = text::launch_error(&err, l);
+                    let (reason, advice) = launch_text::launch_error(&err, l);
                     view! {
                         <div class="gx-error gx-occ-error" role="alert" data-testid="launch-error">
-                            <strong>{text::CANNOT_RUN.get(l)}</strong>
+                            <strong>{launch_text::CANNOT_RUN.get(l)}</strong>
                             <p>{reason}</p>
                             <p>{advice}</p>
                         </div>
@@ -103,9 +52,9 @@ pub fn Verdict() -> impl IntoView {
                     view! {
                         <div class="gx-verdict" data-testid="verdict">
                             <div class="gx-verdict__nums">
-                                <span><b data-testid="blocks-per-sm">{s.blocks_per_sm}</b>" "{if l == Lang::Zh { "block / SM" } else { "blocks / SM" }}</span>
-                                <span><b data-testid="warps-per-sm">{s.warps_per_sm}</b>" / "{s.max_warps_per_sm}" "{if l == Lang::Zh { "warp" } else { "warps" }}</span>
-                                <span><b data-testid="occupancy">{pct(s.ratio())}</b>" "{if l == Lang::Zh { "占用率" } else { "occupancy" }}</span>
+                                <span><b data-testid="blocks-per-sm">{s.blocks_per_sm}</b>" "{text::UNIT_BLOCKS_PER_SM.get(l)}</span>
+                                <span><b data-testid="warps-per-sm">{s.warps_per_sm}</b>" / "{s.max_warps_per_sm}" "{text::UNIT_WARPS.get(l)}</span>
+                                <span><b data-testid="occupancy">{pct(s.ratio())}</b>" "{text::UNIT_OCCUPANCY.get(l)}</span>
                             </div>
                         </div>
                     }.into_any()
@@ -113,7 +62,7 @@ pub fn Verdict() -> impl IntoView {
             }
         }}
         <Show when=move || st.outputs.with(|o| o.error.is_none())>
-            <p class="gx-limiter" data-testid="limiter">{move || limiter_sentence(&st.outputs.get(), lang.get())}</p>
+            <p class="gx-limiter" data-testid="limiter">{move || text::limiter_sentence(&st.outputs.get(), lang.get())}</p>
         </Show>
     }
 }
@@ -145,7 +94,7 @@ pub fn Controls() -> impl IntoView {
     let unit = Memo::new(move |_| st.inputs.with(|i| i.dunit));
     let percent = Memo::new(move |_| st.inputs.with(|i| i.carveout >= 0));
     view! {
-        <aside class="gx-controls" aria-label=move || if lang.get() == Lang::Zh { "控制" } else { "Controls" }>
+        <aside class="gx-controls" aria-label=t(crate::ui::text::CONTROLS)>
             <label class="gx-field">
                 <span class="gx-field__label">{t(text::GPU)}</span>
                 <select class="gx-select" data-testid="select-gpu" on:change=move |ev| {
@@ -207,10 +156,7 @@ pub fn Controls() -> impl IntoView {
             <Show when=move || unit.get() == SmemUnit::Kib && st.inputs.with(|i| i.dsmem % 1024 != 0)>
                 <p class="gx-field__hint">{move || {
                     let b = st.inputs.with(|i| i.dsmem);
-                    match lang.get() {
-                        Lang::En => format!("Exactly {} B (not a whole number of KiB).", grouped(b.into())),
-                        Lang::Zh => format!("精确值 {} B（不是整数 KiB）。", grouped(b.into())),
-                    }
+                    text::exact_bytes(b, lang.get())
                 }}</p>
             </Show>
             <fieldset class="gx-field gx-radios">
@@ -236,7 +182,7 @@ pub fn Controls() -> impl IntoView {
             <a data-testid="to-dispatch" href=move || {
                 let q = st.inputs.with(|i| i.to_query());
                 if q.is_empty() { "dispatch".to_string() } else { format!("dispatch?{q}") }
-            }>{t(tr("See this kernel's grid dispatched in waves →", "看这个 kernel 的 grid 如何分波次分派 →"))}</a>
+            }>{t(text::SEE_THIS_KERNEL_WAVES)}</a>
         </aside>
     }
 }
@@ -257,16 +203,13 @@ fn rows(out: &OccOutputs, lang: Lang) -> Vec<Row> {
     let lim = |v: u32| limit_text(v);
     let mut rows = vec![
         Row {
-            label: tr("Warps per block", "每 block warp 数"),
+            label: text::WARPS_PER_BLOCK,
             formula: format!("⌈{} / {}⌉", n(k.threads_per_block.into()), g.warp_size),
             value: n(s.warps_per_block.into()),
             key: "warps-per-block",
         },
         Row {
-            label: tr(
-                "Registers per warp (allocated in units of 256)",
-                "每 warp 寄存器（以 256 为单位分配）",
-            ),
+            label: text::REGISTERS_PER_WARP_ALLOCATED,
             formula: format!(
                 "⌈{} × {} / {u}⌉ × {u} = ⌈{} / {u}⌉ × {u}",
                 k.regs_per_thread,
@@ -278,7 +221,7 @@ fn rows(out: &OccOutputs, lang: Lang) -> Vec<Row> {
             key: "regs-per-warp",
         },
         Row {
-            label: tr("Registers per block", "每 block 寄存器"),
+            label: text::REGISTERS_PER_BLOCK,
             formula: format!(
                 "{} × {} ≤ {}?",
                 n(s.regs_per_warp),
@@ -291,10 +234,7 @@ fn rows(out: &OccOutputs, lang: Lang) -> Vec<Row> {
     ];
     if s.warps_per_block_hw_check != u64::from(s.warps_per_block) {
         rows.push(Row {
-            label: tr(
-                "… with warps rounded up to the 4 partitions (hardware check)",
-                "……warp 数按 4 个分区向上取整（硬件检查）",
-            ),
+            label: text::WITH_WARPS_ROUNDED_UP,
             formula: format!(
                 "{} × {} ≤ {}?",
                 n(s.regs_per_warp),
@@ -312,10 +252,7 @@ fn rows(out: &OccOutputs, lang: Lang) -> Vec<Row> {
     };
     rows.extend([
         Row {
-            label: tr(
-                "Warps per partition (SMSP) by registers",
-                "每个分区（SMSP）按寄存器可驻留的 warp",
-            ),
+            label: text::WARPS_PER_PARTITION_SMSP,
             formula: format!(
                 "⌊{} / {}⌋  ({} / {} partitions)",
                 n(s.regs_per_partition.into()),
@@ -327,40 +264,31 @@ fn rows(out: &OccOutputs, lang: Lang) -> Vec<Row> {
             key: "warps-per-smsp",
         },
         Row {
-            label: tr("Warps per SM by registers", "每 SM 按寄存器可驻留的 warp"),
+            label: text::WARPS_PER_SM_BY,
             formula: format!("{by_regs} × {}", g.partitions_per_sm),
             value: lim(s.warps_per_sm_by_regs),
             key: "warps-by-regs",
         },
         Row {
-            label: tr("① Blocks allowed by registers", "① 寄存器允许的 block 数"),
+            label: text::BLOCKS_ALLOWED_BY_REGISTERS,
             formula: format!("⌊{} / {}⌋", lim(s.warps_per_sm_by_regs), s.warps_per_block),
             value: lim(s.limit_by_registers),
             key: "limit-regs",
         },
         Row {
-            label: tr(
-                "② Blocks allowed by warp slots",
-                "② warp 槽位允许的 block 数",
-            ),
+            label: text::BLOCKS_ALLOWED_BY_WARP,
             formula: format!("⌊{} / {}⌋", s.max_warps_per_sm, s.warps_per_block),
             value: lim(s.limit_by_warps),
             key: "limit-warps",
         },
         Row {
-            label: tr(
-                "③ Blocks allowed by block slots",
-                "③ block 槽位允许的 block 数",
-            ),
+            label: text::BLOCKS_ALLOWED_BY_BLOCK,
             formula: format!("max blocks per SM = {}", g.max_blocks_per_sm),
             value: lim(s.limit_by_blocks),
             key: "limit-blocks",
         },
         Row {
-            label: tr(
-                "Shared memory per block (static + dynamic + reserve, rounded to the granularity)",
-                "每 block shared memory（静态 + 动态 + 保留，按粒度向上取整）",
-            ),
+            label: text::SHARED_MEMORY_PER_BLOCK,
             formula: format!(
                 "⌈({} + {} + {}) / {g_}⌉ × {g_}",
                 n(k.static_smem_bytes.into()),
@@ -372,10 +300,7 @@ fn rows(out: &OccOutputs, lang: Lang) -> Vec<Row> {
             key: "smem-per-block",
         },
         Row {
-            label: tr(
-                "Per-block limit (opt-in assumed, reserve included)",
-                "每 block 上限（假定已 opt-in，含保留）",
-            ),
+            label: text::PER_BLOCK_LIMIT_OPT,
             formula: format!(
                 "{} ≤ {}?",
                 n(s.smem_per_block_bytes),
@@ -385,16 +310,13 @@ fn rows(out: &OccOutputs, lang: Lang) -> Vec<Row> {
             key: "smem-limit",
         },
         Row {
-            label: tr("Carveout in force", "生效的 carveout"),
-            formula: carveout_formula(out, lang),
+            label: text::CARVEOUT_IN_FORCE,
+            formula: text::carveout_formula(out, lang),
             value: format!("{} B", n(s.carveout_bytes.into())),
             key: "carveout",
         },
         Row {
-            label: tr(
-                "④ Blocks allowed by shared memory",
-                "④ shared memory 允许的 block 数",
-            ),
+            label: text::BLOCKS_ALLOWED_BY_SHARED,
             formula: format!(
                 "⌊{} / {}⌋",
                 n(s.carveout_bytes.into()),
@@ -406,10 +328,7 @@ fn rows(out: &OccOutputs, lang: Lang) -> Vec<Row> {
     ]);
     if s.limit_by_barriers != UNLIMITED {
         rows.push(Row {
-            label: tr(
-                "Blocks allowed by block barriers (CC ≥ 9.0; never binds with 1 per block)",
-                "block barrier 允许的 block 数（CC ≥ 9.0；每 block 1 个时从不成为限制）",
-            ),
+            label: text::BLOCKS_ALLOWED_BY_SLOTS,
             formula: format!(
                 "{} × {} / 1",
                 g.block_barriers_per_block_slot, g.max_blocks_per_sm
@@ -421,12 +340,9 @@ fn rows(out: &OccOutputs, lang: Lang) -> Vec<Row> {
     let failed = out.error.is_some();
     rows.extend([
         Row {
-            label: tr("Resident blocks per SM", "每 SM 驻留 block 数"),
+            label: text::RESIDENT_BLOCKS_PER_SM,
             formula: if failed {
-                match lang {
-                    Lang::En => "the launch fails → 0".into(),
-                    Lang::Zh => "无法启动 → 0".into(),
-                }
+                text::LAUNCH_FAILS_ZERO.get(lang).into()
             } else {
                 format!(
                     "min({}, {}, {}, {})",
@@ -440,66 +356,19 @@ fn rows(out: &OccOutputs, lang: Lang) -> Vec<Row> {
             key: "blocks",
         },
         Row {
-            label: tr("Resident warps per SM", "每 SM 驻留 warp 数"),
+            label: text::RESIDENT_WARPS_PER_SM,
             formula: format!("{} × {}", s.blocks_per_sm, s.warps_per_block),
             value: n(s.warps_per_sm.into()),
             key: "warps",
         },
         Row {
-            label: tr("Occupancy", "占用率"),
+            label: text::OCCUPANCY,
             formula: format!("{} / {}", s.warps_per_sm, s.max_warps_per_sm),
             value: pct(s.ratio()),
             key: "occupancy",
         },
     ]);
     rows
-}
-
-fn carveout_formula(out: &OccOutputs, lang: Lang) -> String {
-    let s = &out.steps;
-    let g = &out.gpu;
-    let n = |v: u64| grouped(v);
-    let pref = match out.kernel.carveout {
-        Carveout::Default => match lang {
-            Lang::En => format!(
-                "no preference → the maximum {} B",
-                n(g.smem_per_sm_bytes.into())
-            ),
-            Lang::Zh => format!("不指定 → 取最大值 {} B", n(g.smem_per_sm_bytes.into())),
-        },
-        Carveout::Percent(p) => {
-            let raw = u64::from(p) * u64::from(g.smem_per_sm_bytes) / 100;
-            let cap = s.carveout_preference_bytes.unwrap_or(0);
-            match lang {
-                Lang::En => format!(
-                    "{p} % × {} = {} → rounded up to a legal capacity: {} KiB",
-                    n(g.smem_per_sm_bytes.into()),
-                    n(raw),
-                    cap / 1024
-                ),
-                Lang::Zh => format!(
-                    "{p} % × {} = {} → 向上取到合法容量：{} KiB",
-                    n(g.smem_per_sm_bytes.into()),
-                    n(raw),
-                    cap / 1024
-                ),
-            }
-        }
-    };
-    if s.carveout_bumped {
-        match lang {
-            Lang::En => format!(
-                "{pref}; too small for one block, raised to {} KiB",
-                s.carveout_bytes / 1024
-            ),
-            Lang::Zh => format!(
-                "{pref}；放不下一个 block，提高到 {} KiB",
-                s.carveout_bytes / 1024
-            ),
-        }
-    } else {
-        pref
-    }
 }
 
 /// The arithmetic, step by step, with the current numbers; the suggested block size.
@@ -549,27 +418,16 @@ fn Suggested() -> impl IntoView {
             {move || {
                 let out = st.outputs.get();
                 match (out.suggested, lang.get()) {
-                    (None, Lang::En) => view! { <p>"No block size launches with these registers and this shared memory."</p> }.into_any(),
-                    (None, Lang::Zh) => view! { <p>"在这样的寄存器与 shared memory 用量下，任何 block 大小都无法启动。"</p> }.into_any(),
+                    (None, l) => view! { <p>{text::NO_BLOCK_SIZE.get(l)}</p> }.into_any(),
                     (Some((size, grid)), l) => {
                         let per_sm = grid / out.gpu.sm_count.max(1);
-                        let blocks_word = if per_sm == 1 { "block" } else { "blocks" };
-                        let text = match l {
-                            Lang::En => format!(
-                                "cudaOccupancyMaxPotentialBlockSize suggests {size} threads per block: {per_sm} {blocks_word} per SM, {} resident threads, and a grid of at least {} blocks ({per_sm} × {} SMs) to fill the GPU once.",
-                                grouped(u64::from(per_sm) * u64::from(size)), grouped(grid.into()), out.gpu.sm_count
-                            ),
-                            Lang::Zh => format!(
-                                "cudaOccupancyMaxPotentialBlockSize 建议每 block {size} 个线程：每 SM {per_sm} 个 block、{} 个驻留线程；至少 {} 个 block（{per_sm} × {} 个 SM）的 grid 才能把 GPU 填满一次。",
-                                grouped(u64::from(per_sm) * u64::from(size)), grouped(grid.into()), out.gpu.sm_count
-                            ),
-                        };
+                        let text = text::suggested(size, per_sm, grid, out.gpu.sm_count, l);
                         let current = out.kernel.threads_per_block == size;
                         view! {
                             <p>{text}" "
                                 <button class="gx-button gx-button--small" data-testid="use-suggested" disabled=current
                                     on:click=move |_| st.inputs.update(|i| i.threads = size)>
-                                    {if l == Lang::Zh { "采用" } else { "Use it" }}
+                                    {text::USE_IT.get(l)}
                                 </button>
                             </p>
                         }.into_any()

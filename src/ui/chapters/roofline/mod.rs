@@ -10,7 +10,6 @@ mod views;
 use leptos::prelude::*;
 
 use crate::ui::shell::{ChapterBody, UrlInputs};
-use crate::ui::widgets::Questions;
 use state::RooflineState;
 
 /// The chapter's body inside the shell's frame.
@@ -32,7 +31,6 @@ impl ChapterBody for Page {
             <views::CourseTable/>
             <views::MeasuredTable/>
             <views::DataTable/>
-            <Questions questions=&text::QUESTIONS/>
         }
         .into_any()
     }

@@ -1,11 +1,14 @@
 //! The Roofline chapter's words, in both languages (course `gpu-kernel-engineering-01` §6).
 
-use crate::model::gpu_spec::GpuSpec;
-use crate::model::roofline::{Bound, MeasuredId, Precision};
-use crate::ui::i18n::{tr, Lang, Tr};
-use crate::ui::widgets::Question;
+use std::fmt::Display;
 
-use super::state::{CourseKernel, Family, PointKind};
+use crate::model::gpu_spec::{GpuSpec, ValueSource};
+use crate::model::roofline::{Bound, MeasuredId, Precision};
+use crate::trf;
+use crate::ui::i18n::{tr, Lang, Tr};
+
+use super::state::{ChartPoint, CourseKernel, Family, PointKind};
+use crate::ui::format::{bytes_both, duration, si, sig3};
 
 pub const TITLE: Tr = tr("Roofline", "Roofline 模型");
 pub const INTRO: [Tr; 3] = [
@@ -160,53 +163,137 @@ pub fn point(kind: PointKind) -> Tr {
     }
 }
 
-pub static QUESTIONS: [Question; 4] = [
-    Question {
-        id: "q-001-11-1",
-        source: tr("Course 001, §11 question 1", "课程 001 第 11 节 第 1 题"),
-        question: tr(
-            "A100: BF16 peak 312 TFLOPS, HBM 2.0 TB/s. What is the ridge point? Is a kernel with I = 40 FLOP/byte memory- or compute-bound on it? And on an H100 (989 TFLOPS, 3.35 TB/s)?",
-            "A100 BF16 峰值 312 TFLOPS、HBM 2.0 TB/s：ridge point 是多少？一个 I = 40 FLOP/byte 的 kernel 在它上面是哪类？在 H100（989 T、3.35 TB/s）上呢？",
+// ---- Labels of the figures and controls ------------------------------------------------------
+
+pub const COURSE_KERNELS: Tr = tr("the course's kernels", "课程中的 kernel");
+pub const MEASURED_ON_AN_H200: Tr = tr(
+    "measured on an H200, the H100's SM with 4.8 TB/s HBM3e (dashed: its copy bandwidth 4277 GB/s)",
+    "H200 实测：与 H100 相同的 SM，4.8 TB/s HBM3e（虚线：实测拷贝带宽 4277 GB/s）",
+);
+pub const PICK_THE_H100_TO: Tr = tr(
+    "Pick the H100 to see the H200's measurements on the chart.",
+    "选择 H100 即可在图上看到 H200 的实测点。",
+);
+pub const M_ROWS_OF_A: Tr = tr("M (rows of A and C)", "M（A、C 的行数）");
+pub const N_COLUMNS_OF_B: Tr = tr("N (columns of B and C)", "N（B、C 的列数）");
+pub const K_REDUCTION_LENGTH: Tr = tr("K (reduction length)", "K（归约长度）");
+pub const N_ELEMENTS: Tr = tr("n (elements)", "n（元素个数）");
+pub const ROWS_TOKENS: Tr = tr("rows (tokens)", "行数（token 数）");
+pub const D_HIDDEN_SIZE: Tr = tr("d (hidden size)", "d（隐藏维度）");
+pub const S_CONTEXT_LENGTH_TOKENS: Tr = tr("s (context length, tokens)", "s（上下文长度，token）");
+pub const LAYERS: Tr = tr("layers", "层数");
+pub const KV_HEADS: Tr = tr("KV heads", "KV 头数");
+pub const Q_HEADS: Tr = tr("Q heads", "Q 头数");
+pub const D_HEAD: Tr = tr("d_head", "d_head（每头维度）");
+pub const K_INPUT_FEATURES: Tr = tr("K (input features)", "K（输入维度）");
+pub const N_OUTPUT_FEATURES: Tr = tr("N (output features)", "N（输出维度）");
+pub const FLOPS: Tr = tr("FLOPs", "FLOPs（运算次数）");
+pub const BYTES_MOVED_TO_FROM: Tr = tr("Bytes moved to/from HBM", "与 HBM 之间搬运的字节数");
+pub const BM_TILE_ROWS: Tr = tr("BM (tile rows)", "BM（tile 行数）");
+pub const BN_TILE_COLUMNS: Tr = tr("BN (tile columns)", "BN（tile 列数）");
+pub const BK_K_PER_STAGE: Tr = tr("BK (K per stage)", "BK（每级 K 步长）");
+pub const FLOPS_ROW: Tr = tr("FLOPs", "运算量 FLOPs");
+pub const BYTES_MINIMUM: Tr = tr("Bytes (minimum)", "字节数（最小流量）");
+pub const ARITHMETIC_INTENSITY_I: Tr = tr("Arithmetic intensity I", "算术强度 I");
+pub const COMPUTE_ROOF_P: Tr = tr("Compute roof P", "算力屋顶 P");
+pub const BANDWIDTH_BW: Tr = tr("Bandwidth BW", "带宽 BW");
+pub const RIDGE_POINT: Tr = tr("Ridge point", "拐点");
+pub const ATTAINABLE: Tr = tr("Attainable", "可达算力");
+pub const COMPUTE_TIME: Tr = tr("Compute time", "算力时间");
+pub const MEMORY_TIME: Tr = tr("Memory time", "访存时间");
+pub const TIME_LOWER_BOUND: Tr = tr("Time lower bound", "理论时间下界");
+pub const BOUND: Tr = tr("Bound", "瓶颈类型");
+pub const QUANTITY: Tr = tr("Quantity", "量");
+pub const FORMULA: Tr = tr("Formula", "算式");
+pub const VALUE: Tr = tr("Value", "数值");
+pub const ONE_BLOCK_COMPUTES_A: Tr = tr("One block computes a BM × BN tile of C and walks K in steps of BK, loading a BM × BK slice of A and a BK × BN slice of B into shared memory each step. It reads (BM + BN) · K elements from global memory; if no two blocks share anything through L2, all blocks together read blocks × (BM + BN) · K.", "一个 block 负责 C 的一个 BM × BN tile，沿 K 方向每次把 A 的 BM × BK、B 的 BK × BN 装进 shared memory。每个 block 从全局内存读 (BM + BN) · K 个元素；如果 tile 之间在 L2 里完全没有共享，所有 block 合计读 blocks × (BM + BN) · K 个元素。");
+pub const BLOCKS: Tr = tr("Blocks", "block 数");
+pub const ELEMENTS_READ_PER_BLOCK: Tr = tr("Elements read per block", "每个 block 读的元素");
+pub const HBM_BYTES_NO_L2: Tr = tr("HBM bytes, no L2 reuse", "HBM 字节数（无 L2 复用）");
+pub const NAIVE_GEMM_BYTES: Tr = tr("Naive GEMM bytes", "naive GEMM 字节数");
+pub const SAVING_VS_NAIVE: Tr = tr("Saving vs naive", "相对 naive 的节省");
+pub const INTENSITY_WITHOUT_L2_REUSE: Tr =
+    tr("Intensity without L2 reuse", "无 L2 复用时的算术强度");
+pub const SHARED_MEMORY_PER_STAGE: Tr = tr("Shared memory per stage", "每级 shared memory");
+pub const AGAINST_THE_RIDGE: Tr = tr("Against the ridge", "与拐点相比");
+pub const REAL_GEMMS_GET_WELL: Tr = tr("Real GEMMs get well above this: concurrently running blocks read the same row blocks of A and column blocks of B, and L2 (40 MB on the A100) stops those repeated reads before they reach HBM. GEMM is compute-bound only when tiles are large, on-chip reuse is high and the block order is L2-friendly.", "实际 GEMM 远高于这个数：同时运行的 block 中有很多读的是 A 的同一行块或 B 的同一列块，L2（A100 上 40 MB）把这些重复读取拦在了 HBM 之外。GEMM 是 compute-bound 不是天然的，而是 tile 足够大、片上复用足够多、block 调度顺序对 L2 友好的结果。");
+pub const BYTES: Tr = tr("bytes", "字节");
+pub const BOUND_LABEL: Tr = tr("bound", "瓶颈");
+pub const SPEED_UP: Tr = tr("speed-up", "加速比");
+pub const TIME: Tr = tr("time", "时间");
+pub const BANDWIDTH: Tr = tr("bandwidth", "带宽");
+pub const OF_COPY_4277_GB: Tr = tr("of copy (4277 GB/s)", "占拷贝带宽（4277 GB/s）");
+pub const ACHIEVED: Tr = tr("achieved", "达到算力");
+pub const ROOF_LABEL: Tr = tr("roof", "屋顶");
+pub const RIDGE_FLOP_BYTE: Tr = tr("ridge (FLOP/byte)", "拐点（FLOP/byte）");
+
+// ---- Sentences with numbers -------------------------------------------------------------------
+
+pub const KERNELS_ON_THE_ROOFLINE: Tr =
+    tr("Kernels on the roofline chart", "Roofline 图中的 kernel");
+
+/// "OP/s" for integer Tensor Core work (INT8 is quoted in TOPS), "FLOP/s" otherwise.
+pub fn ops(precision: Precision) -> &'static str {
+    if precision == Precision::Int8Tensor {
+        "OP/s"
+    } else {
+        "FLOP/s"
+    }
+}
+
+/// One-line description of a point for its tooltip, aria-label and data table.
+pub fn describe(p: &ChartPoint, lang: Lang) -> String {
+    let name = point(p.kind).get(lang);
+    match p.placement {
+        Some(pl) => {
+            let bound = bound(pl.bound).get(lang);
+            let flops = si(pl.flops, "");
+            let bytes = bytes_both(pl.bytes);
+            let intensity = sig3(pl.intensity);
+            let peak = si(pl.roof.peak_flops_per_s, ops(p.precision));
+            let bw = si(pl.roof.bandwidth_bytes_per_s, "B/s");
+            let attainable = si(pl.attainable_flops_per_s, ops(p.precision));
+            let time = duration(pl.time_lower_bound_s);
+            trf!(
+                lang,
+                "{name}: I = {flops} FLOP / {bytes} = {intensity} FLOP/byte; attainable = min({peak}, I × {bw}) = {attainable}; {bound}; at least {time}",
+                "{name}：I = {flops} FLOP / {bytes} = {intensity} FLOP/byte；可达 = min({peak}, I × {bw}) = {attainable}；{bound}；理论下界 {time}"
+            )
+        }
+        None => {
+            let intensity = sig3(p.intensity);
+            let achieved = si(p.flops_per_s, "FLOP/s");
+            trf!(
+                lang,
+                "{name}: I = {intensity} FLOP/byte; achieved {achieved} (measured)",
+                "{name}：I = {intensity} FLOP/byte；实测达到 {achieved}"
+            )
+        }
+    }
+}
+
+/// The formula cell of a kernel whose FLOPs and bytes are typed in.
+pub const TYPED_IN: Tr = tr("typed", "手动输入");
+
+/// Which values the course table is computed with.
+pub fn values_note(src: ValueSource) -> Tr {
+    match src {
+        ValueSource::Course => tr(
+            "Computed with the course's rounded values, as its roofline_time.py does: elementwise and RMSNorm against the FP32 CUDA-core roof, attention and GEMM against the BF16 Tensor Core roof.",
+            "按课程 roofline_time.py 的取整值计算：elementwise 与 RMSNorm 用 FP32 CUDA Core 屋顶，attention 与 GEMM 用 BF16 Tensor Core 屋顶。",
         ),
-        answer: tr(
-            "A100 ridge = 312 / 2.0 = 156; 40 < 156, so it is memory-bound. H100 ridge = 989 / 3.35 ≈ 295: still memory-bound, and further from the compute roof. Every generation moves the ridge to the right, so the same kernel leans more towards the bandwidth bound.",
-            "A100 ridge = 312 / 2.0 = 156，40 < 156 是 memory-bound；H100 ridge = 989 / 3.35 ≈ 295，仍是 memory-bound 且离屋顶更远——每代硬件 ridge 右移，同一个 kernel 更偏向带宽瓶颈。",
+        ValueSource::Datasheet => tr(
+            "Computed with datasheet values (A100 2039 GB/s, H100 66.9 / 989.4 TFLOPS): the course's rounded table differs slightly.",
+            "按数据手册值计算（A100 2039 GB/s，H100 66.9 / 989.4 TFLOPS），与课程取整值的表略有不同。",
         ),
-    },
-    Question {
-        id: "q-ridge-trend",
-        source: tr("Course 001, §6.3 (the ridge point)", "课程 001 第 6 节第 3 小节（拐点）"),
-        question: tr(
-            "From A100 to H100 compute grew 3.2× but bandwidth only 1.7×. What happens to the ridge point, and why does that make kernel fusion more important?",
-            "从 A100 到 H100，算力提高了 3.2 倍，带宽只提高了 1.7 倍。ridge point 怎么变？为什么这让 kernel 融合越来越重要？",
-        ),
-        answer: tr(
-            "The ridge moves from 156 to 295 FLOP/byte: each generation turns more operators memory-bound. Fusion matters not because compute is short but because there is too much of it for the bandwidth: the only way forward for a memory-bound kernel is to move fewer bytes.",
-            "ridge 从 156 抬到 295 FLOP/byte：每一代硬件都让更多的算子变成 memory-bound。kernel 融合越来越重要，不是因为算力不够，而是因为算力太多、带宽跟不上——memory-bound 的 kernel 唯一的出路是少搬字节。",
-        ),
-    },
-    Question {
-        id: "q-speedup",
-        source: tr("Course 001, §6.7 (the calculator)", "课程 001 第 6 节第 7 小节（计算器）"),
-        question: tr(
-            "Without a profiler: a kernel runs 1.68× faster on an H100 than on an A100. Which bound is it? And if it ran 3.17× faster?",
-            "不用 profiler：一个 kernel 在 H100 上比 A100 快 1.68 倍，它是哪类瓶颈？如果快 3.17 倍呢？",
-        ),
-        answer: tr(
-            "1.68× is the bandwidth ratio 3.35 / 2.0, so its time is set by bytes: memory-bound. 3.17× is the compute ratio 989 / 312: compute-bound.",
-            "1.68× 恰好是带宽比 3.35 / 2.0，说明时间由字节数决定：memory-bound。3.17× 是算力比 989 / 312：compute-bound。",
-        ),
-    },
-    Question {
-        id: "q-tiled",
-        source: tr("Course 001, §6.5 (when GEMM is really compute-bound)", "课程 001 第 6 节第 5 小节（GEMM 什么时候才真的 compute-bound）"),
-        question: tr(
-            "A 4096³ BF16 GEMM tiled 128 × 128: each block reads (BM + BN) · K elements. With no reuse between tiles in L2, what is its intensity against HBM, and which side of the A100's ridge (156) is it?",
-            "4096³ 的 BF16 GEMM 按 128 × 128 分块：每个 block 读 (BM + BN) · K 个元素。如果 tile 之间在 L2 里完全没有复用，它对 HBM 的算术强度是多少？在 A100 ridge（156）的哪一侧？",
-        ),
-        answer: tr(
-            "1024 blocks × 256 × 4096 elements × 2 B = 2.15 GB, plus 33.5 MB for C: I = 137.4 GFLOP / 2.18 GB ≈ 63 FLOP/byte < 156, so it would be memory-bound. In practice L2 catches the repeated reads of A's row blocks and B's column blocks, which is what makes large GEMMs compute-bound.",
-            "1024 个 block × 256 × 4096 个元素 × 2 B = 2.15 GB，再加 C 的 33.5 MB：I = 137.4 GFLOP / 2.18 GB ≈ 63 FLOP/byte < 156，会是 memory-bound。实际中 40 MB 的 L2 拦住了对 A 行块、B 列块的重复读取，这才让大 GEMM 成为 compute-bound。",
-        ),
-    },
-];
+    }
+}
+
+/// The double-buffered shared-memory footprint of a tile.
+pub fn one_double_buffered(one: impl Display, two: impl Display, lang: Lang) -> String {
+    trf!(
+        lang,
+        "{one} (×2 double-buffered: {two})",
+        "{one}（双缓冲 ×2：{two}）"
+    )
+}

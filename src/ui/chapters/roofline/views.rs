@@ -2,28 +2,19 @@
 
 use leptos::prelude::*;
 
-use super::state::{limits, ChartPoint, Family, PointKind, RooflineInputs, RooflineState};
+use super::state::{limits, Family, PointKind, RooflineInputs, RooflineState};
 use super::text;
 use crate::geom::chart::ChartFrame;
 use crate::model::gpu_spec::{GpuSpec, ValueSource};
 use crate::model::roofline::{Dtype, KernelShape, Placement, Precision};
 use crate::ui::charts::roofline_chart::{self, RooflineCanvas, RooflineDrawing};
 use crate::ui::format::{bytes_both, duration, fixed, micros, si, sig3};
-use crate::ui::i18n::{t, tr, use_lang, Lang, Tr};
+use crate::ui::i18n::{t, use_lang, Lang, Tr};
 use crate::ui::widgets::formula_row;
 use crate::ui::widgets::{DataDetails, NumberField, RangeSlider, Scale};
 
 fn state() -> RooflineState {
     expect_context::<RooflineState>()
-}
-
-/// "OP/s" for integer Tensor Core work (INT8 is quoted in TOPS), "FLOP/s" otherwise.
-fn ops(precision: Precision) -> &'static str {
-    if precision == Precision::Int8Tensor {
-        "OP/s"
-    } else {
-        "FLOP/s"
-    }
 }
 
 fn point_class(kind: PointKind) -> &'static str {
@@ -32,42 +23,6 @@ fn point_class(kind: PointKind) -> &'static str {
         PointKind::User => "gx-pt gx-pt--user",
         PointKind::Tiled => "gx-pt gx-pt--tiled",
         PointKind::Measured(_) => "gx-pt gx-pt--measured",
-    }
-}
-
-/// One-line description of a point for its tooltip, aria-label and data table.
-fn describe(p: &ChartPoint, lang: Lang) -> String {
-    let name = text::point(p.kind).get(lang);
-    match p.placement {
-        Some(pl) => {
-            let bound = text::bound(pl.bound).get(lang);
-            match lang {
-                Lang::En => format!(
-                    "{name}: I = {} FLOP / {} = {} FLOP/byte; attainable = min({}, I × {}) = {}; {bound}; at least {}",
-                    si(pl.flops, ""), bytes_both(pl.bytes), sig3(pl.intensity),
-                    si(pl.roof.peak_flops_per_s, ops(p.precision)), si(pl.roof.bandwidth_bytes_per_s, "B/s"),
-                    si(pl.attainable_flops_per_s, ops(p.precision)), duration(pl.time_lower_bound_s)
-                ),
-                Lang::Zh => format!(
-                    "{name}：I = {} FLOP / {} = {} FLOP/byte；可达 = min({}, I × {}) = {}；{bound}；理论下界 {}",
-                    si(pl.flops, ""), bytes_both(pl.bytes), sig3(pl.intensity),
-                    si(pl.roof.peak_flops_per_s, ops(p.precision)), si(pl.roof.bandwidth_bytes_per_s, "B/s"),
-                    si(pl.attainable_flops_per_s, ops(p.precision)), duration(pl.time_lower_bound_s)
-                ),
-            }
-        }
-        None => match lang {
-            Lang::En => format!(
-                "{name}: I = {} FLOP/byte; achieved {} (measured)",
-                sig3(p.intensity),
-                si(p.flops_per_s, "FLOP/s")
-            ),
-            Lang::Zh => format!(
-                "{name}：I = {} FLOP/byte；实测达到 {}",
-                sig3(p.intensity),
-                si(p.flops_per_s, "FLOP/s")
-            ),
-        },
     }
 }
 
@@ -124,7 +79,7 @@ pub fn Figure() -> impl IntoView {
         };
         Some(view! {
             <div class=flip style=format!("left:{left:.2}%;top:{top:.2}%") role="tooltip" data-testid="tooltip">
-                {describe(&p, lang.get())}
+                {text::describe(&p, lang.get())}
             </div>
         })
     };
@@ -133,12 +88,12 @@ pub fn Figure() -> impl IntoView {
             <div class="gx-chart__stack">
                 <RooflineCanvas drawing=drawing/>
                 <svg class="gx-chart__overlay" viewBox=view_box role="group"
-                    aria-label=move || if lang.get() == Lang::Zh { "Roofline 图中的 kernel" } else { "Kernels on the roofline chart" }>
+                    aria-label=move || text::KERNELS_ON_THE_ROOFLINE.get(lang.get())>
                     <For
                         each=move || positioned.get()
                         key=|(p, x, y, _)| (format!("{:?}", p.kind), (x * 10.0) as i64, (y * 10.0) as i64)
                         children=move |(p, x, y, inside)| {
-                            let label = move || describe(&p, lang.get());
+                            let label = move || text::describe(&p, lang.get());
                             let r = if p.kind == PointKind::User { 8.0 } else { 6.0 };
                             view! {
                                 <g class=point_class(p.kind) class:gx-pt--clipped=!inside
@@ -163,14 +118,14 @@ pub fn Figure() -> impl IntoView {
             </div>
             <figcaption>
                 <ul class="gx-legend">
-                    <li><span class="gx-legend__mark gx-pt--course"></span>{t(tr("the course's kernels", "课程中的 kernel"))}</li>
+                    <li><span class="gx-legend__mark gx-pt--course"></span>{t(text::COURSE_KERNELS)}</li>
                     <li><span class="gx-legend__mark gx-pt--user"></span>{t(text::YOUR_KERNEL)}</li>
                     <li><span class="gx-legend__mark gx-pt--tiled"></span>{t(text::TILES)}</li>
                     <Show when=move || st.inputs.with(|i| i.measured && i.gpu == "h100")>
-                        <li><span class="gx-legend__mark gx-pt--measured"></span>{t(tr("measured on an H200, the H100's SM with 4.8 TB/s HBM3e (dashed: its copy bandwidth 4277 GB/s)", "H200 实测：与 H100 相同的 SM，4.8 TB/s HBM3e（虚线：实测拷贝带宽 4277 GB/s）"))}</li>
+                        <li><span class="gx-legend__mark gx-pt--measured"></span>{t(text::MEASURED_ON_AN_H200)}</li>
                     </Show>
                     <Show when=move || st.inputs.with(|i| i.measured && i.gpu != "h100")>
-                        <li class="gx-legend__hint">{t(tr("Pick the H100 to see the H200's measurements on the chart.", "选择 H100 即可在图上看到 H200 的实测点。"))}</li>
+                        <li class="gx-legend__hint">{t(text::PICK_THE_H100_TO)}</li>
                     </Show>
                 </ul>
             </figcaption>
@@ -209,33 +164,33 @@ pub fn Controls() -> impl IntoView {
     let family_sliders = move || {
         match kind.get() {
         Family::Gemm => view! {
-            {slider(tr("M (rows of A and C)", "M（A、C 的行数）"), limits::DIM, Scale::Log2, |i| i.m, |i, v| i.m = v, "slider-m")}
-            {slider(tr("N (columns of B and C)", "N（B、C 的列数）"), limits::DIM, Scale::Log2, |i| i.n, |i, v| i.n = v, "slider-n")}
-            {slider(tr("K (reduction length)", "K（归约长度）"), limits::DIM, Scale::Log2, |i| i.k, |i, v| i.k = v, "slider-k")}
+            {slider(text::M_ROWS_OF_A, limits::DIM, Scale::Log2, |i| i.m, |i, v| i.m = v, "slider-m")}
+            {slider(text::N_COLUMNS_OF_B, limits::DIM, Scale::Log2, |i| i.n, |i, v| i.n = v, "slider-n")}
+            {slider(text::K_REDUCTION_LENGTH, limits::DIM, Scale::Log2, |i| i.k, |i, v| i.k = v, "slider-k")}
         }.into_any(),
         Family::Elementwise => view! {
-            {slider(tr("n (elements)", "n（元素个数）"), limits::ELEMS, Scale::Log2, |i| i.elems, |i, v| i.elems = v, "slider-elems")}
+            {slider(text::N_ELEMENTS, limits::ELEMS, Scale::Log2, |i| i.elems, |i, v| i.elems = v, "slider-elems")}
         }.into_any(),
         Family::Rmsnorm => view! {
-            {slider(tr("rows (tokens)", "行数（token 数）"), limits::ROWS, Scale::Log2, |i| i.rows, |i, v| i.rows = v, "slider-rows")}
-            {slider(tr("d (hidden size)", "d（隐藏维度）"), limits::WIDTH, Scale::Log2, |i| i.d, |i, v| i.d = v, "slider-d")}
+            {slider(text::ROWS_TOKENS, limits::ROWS, Scale::Log2, |i| i.rows, |i, v| i.rows = v, "slider-rows")}
+            {slider(text::D_HIDDEN_SIZE, limits::WIDTH, Scale::Log2, |i| i.d, |i, v| i.d = v, "slider-d")}
         }.into_any(),
         Family::Attention => view! {
-            {slider(tr("s (context length, tokens)", "s（上下文长度，token）"), limits::ROWS, Scale::Log2, |i| i.s, |i, v| i.s = v, "slider-s")}
-            {slider(tr("layers", "层数"), limits::COUNT, Scale::Linear, |i| i.layers, |i, v| i.layers = v, "slider-layers")}
-            {slider(tr("KV heads", "KV 头数"), limits::COUNT, Scale::Linear, |i| i.kvh, |i, v| i.kvh = v, "slider-kvh")}
-            {slider(tr("Q heads", "Q 头数"), limits::COUNT, Scale::Linear, |i| i.qh, |i, v| i.qh = v, "slider-qh")}
-            {slider(tr("d_head", "d_head（每头维度）"), limits::WIDTH, Scale::Log2, |i| i.dh, |i, v| i.dh = v, "slider-dh")}
+            {slider(text::S_CONTEXT_LENGTH_TOKENS, limits::ROWS, Scale::Log2, |i| i.s, |i, v| i.s = v, "slider-s")}
+            {slider(text::LAYERS, limits::COUNT, Scale::Linear, |i| i.layers, |i, v| i.layers = v, "slider-layers")}
+            {slider(text::KV_HEADS, limits::COUNT, Scale::Linear, |i| i.kvh, |i, v| i.kvh = v, "slider-kvh")}
+            {slider(text::Q_HEADS, limits::COUNT, Scale::Linear, |i| i.qh, |i, v| i.qh = v, "slider-qh")}
+            {slider(text::D_HEAD, limits::WIDTH, Scale::Log2, |i| i.dh, |i, v| i.dh = v, "slider-dh")}
         }.into_any(),
         Family::W8a8 => view! {
-            {slider(tr("K (input features)", "K（输入维度）"), limits::DIM, Scale::Log2, |i| i.wk, |i, v| i.wk = v, "slider-wk")}
-            {slider(tr("N (output features)", "N（输出维度）"), limits::DIM, Scale::Log2, |i| i.wn, |i, v| i.wn = v, "slider-wn")}
+            {slider(text::K_INPUT_FEATURES, limits::DIM, Scale::Log2, |i| i.wk, |i, v| i.wk = v, "slider-wk")}
+            {slider(text::N_OUTPUT_FEATURES, limits::DIM, Scale::Log2, |i| i.wn, |i, v| i.wn = v, "slider-wn")}
         }.into_any(),
         Family::Custom => view! {
-            <NumberField label=tr("FLOPs", "FLOPs（运算次数）") min=limits::AMOUNT.0 max=limits::AMOUNT.1 testid="field-flops"
+            <NumberField label=text::FLOPS min=limits::AMOUNT.0 max=limits::AMOUNT.1 testid="field-flops"
                 value=Signal::derive(move || st.inputs.with(|i| i.flops))
                 on_input=Callback::new(move |v| st.inputs.update(|i| i.flops = v))/>
-            <NumberField label=tr("Bytes moved to/from HBM", "与 HBM 之间搬运的字节数") min=limits::AMOUNT.0 max=limits::AMOUNT.1 testid="field-bytes"
+            <NumberField label=text::BYTES_MOVED_TO_FROM min=limits::AMOUNT.0 max=limits::AMOUNT.1 testid="field-bytes"
                 value=Signal::derive(move || st.inputs.with(|i| i.bytes))
                 on_input=Callback::new(move |v| st.inputs.update(|i| i.bytes = v))/>
             <label class="gx-field">
@@ -262,7 +217,7 @@ pub fn Controls() -> impl IntoView {
         )
     };
     view! {
-        <aside class="gx-controls" aria-label=move || if lang.get() == Lang::Zh { "控制" } else { "Controls" }>
+        <aside class="gx-controls" aria-label=move || crate::ui::text::CONTROLS.get(lang.get())>
             <label class="gx-field">
                 <span class="gx-field__label">{t(text::GPU)}</span>
                 <select class="gx-select" data-testid="select-gpu" on:change=move |ev| {
@@ -334,15 +289,15 @@ pub fn Controls() -> impl IntoView {
             </Show>
             {family_sliders}
             <h3>{t(text::TILES)}</h3>
-            {slider(tr("BM (tile rows)", "BM（tile 行数）"), limits::TILE, Scale::Log2, |i| i.bm, |i, v| i.bm = v, "slider-bm")}
-            {slider(tr("BN (tile columns)", "BN（tile 列数）"), limits::TILE, Scale::Log2, |i| i.bn, |i, v| i.bn = v, "slider-bn")}
-            {slider(tr("BK (K per stage)", "BK（每级 K 步长）"), limits::TILE_K, Scale::Log2, |i| i.bk, |i, v| i.bk = v, "slider-bk")}
+            {slider(text::BM_TILE_ROWS, limits::TILE, Scale::Log2, |i| i.bm, |i, v| i.bm = v, "slider-bm")}
+            {slider(text::BN_TILE_COLUMNS, limits::TILE, Scale::Log2, |i| i.bn, |i, v| i.bn = v, "slider-bn")}
+            {slider(text::BK_K_PER_STAGE, limits::TILE_K, Scale::Log2, |i| i.bk, |i, v| i.bk = v, "slider-bk")}
         </aside>
     }
 }
 
 /// `(FLOPs formula, bytes formula)` of a shape, with its numbers substituted.
-fn formulas(shape: &KernelShape) -> (String, String) {
+fn formulas(shape: &KernelShape, lang: Lang) -> (String, String) {
     match *shape {
         KernelShape::Gemm { m, n, k, dtype } => (
             format!("2·M·N·K = 2·{m}·{n}·{k}"),
@@ -363,27 +318,30 @@ fn formulas(shape: &KernelShape) -> (String, String) {
             format!("2·K·N = 2·{k}·{n}"),
             format!("N·K + K + 4·N + 2·N = {n}·{k} + {k} + 4·{n} + 2·{n} B"),
         ),
-        KernelShape::Custom { .. } => ("typed".into(), "typed".into()),
+        KernelShape::Custom { .. } => {
+            let typed = text::TYPED_IN.get(lang);
+            (typed.into(), typed.into())
+        }
     }
 }
 
 fn panel_rows(shape: KernelShape, p: Placement, memory_kind: &'static str, lang: Lang) -> AnyView {
-    let (ff, bf) = formulas(&shape);
+    let (ff, bf) = formulas(&shape, lang);
     let prec = shape.precision().label();
-    let unit = ops(shape.precision());
+    let unit = text::ops(shape.precision());
     view! {
-        {formula_row(tr("FLOPs", "运算量 FLOPs"), ff, si(p.flops, ""))}
-        {formula_row(tr("Bytes (minimum)", "字节数（最小流量）"), bf, bytes_both(p.bytes))}
-        {formula_row(tr("Arithmetic intensity I", "算术强度 I"), "FLOPs / bytes".into(), format!("{} FLOP/byte", sig3(p.intensity)))}
-        {formula_row(tr("Compute roof P", "算力屋顶 P"), prec.to_string(), si(p.roof.peak_flops_per_s, unit))}
-        {formula_row(tr("Bandwidth BW", "带宽 BW"), memory_kind.to_string(), si(p.roof.bandwidth_bytes_per_s, "B/s"))}
-        {formula_row(tr("Ridge point", "拐点"), "P / BW".into(), format!("{} FLOP/byte", sig3(p.roof.ridge_point())))}
-        {formula_row(tr("Attainable", "可达算力"), "min(P, I × BW)".into(), si(p.attainable_flops_per_s, unit))}
-        {formula_row(tr("Compute time", "算力时间"), "FLOPs / P".into(), duration(p.compute_time_s))}
-        {formula_row(tr("Memory time", "访存时间"), "bytes / BW".into(), duration(p.memory_time_s))}
-        {formula_row(tr("Time lower bound", "理论时间下界"), "max(FLOPs / P, bytes / BW)".into(), duration(p.time_lower_bound_s))}
+        {formula_row(text::FLOPS_ROW, ff, si(p.flops, ""))}
+        {formula_row(text::BYTES_MINIMUM, bf, bytes_both(p.bytes))}
+        {formula_row(text::ARITHMETIC_INTENSITY_I, "FLOPs / bytes".into(), format!("{} FLOP/byte", sig3(p.intensity)))}
+        {formula_row(text::COMPUTE_ROOF_P, prec.to_string(), si(p.roof.peak_flops_per_s, unit))}
+        {formula_row(text::BANDWIDTH_BW, memory_kind.to_string(), si(p.roof.bandwidth_bytes_per_s, "B/s"))}
+        {formula_row(text::RIDGE_POINT, "P / BW".into(), format!("{} FLOP/byte", sig3(p.roof.ridge_point())))}
+        {formula_row(text::ATTAINABLE, "min(P, I × BW)".into(), si(p.attainable_flops_per_s, unit))}
+        {formula_row(text::COMPUTE_TIME, "FLOPs / P".into(), duration(p.compute_time_s))}
+        {formula_row(text::MEMORY_TIME, "bytes / BW".into(), duration(p.memory_time_s))}
+        {formula_row(text::TIME_LOWER_BOUND, "max(FLOPs / P, bytes / BW)".into(), duration(p.time_lower_bound_s))}
         <tr class="gx-numbers__verdict">
-            <th scope="row">{t(tr("Bound", "瓶颈类型"))}</th>
+            <th scope="row">{t(text::BOUND)}</th>
             <td class="gx-formula">{if p.intensity < p.roof.ridge_point() { "I < ridge" } else if p.intensity > p.roof.ridge_point() { "I > ridge" } else { "I = ridge" }}</td>
             <td class="gx-value" data-testid="user-bound">{text::bound(p.bound).get(lang)}</td>
         </tr>
@@ -409,9 +367,9 @@ pub fn NumbersPanel() -> impl IntoView {
                     Some(p) => view! {
                         <table class="gx-table">
                             <thead><tr>
-                                <th scope="col">{t(tr("Quantity", "量"))}</th>
-                                <th scope="col">{t(tr("Formula", "算式"))}</th>
-                                <th scope="col">{t(tr("Value", "数值"))}</th>
+                                <th scope="col">{t(text::QUANTITY)}</th>
+                                <th scope="col">{t(text::FORMULA)}</th>
+                                <th scope="col">{t(text::VALUE)}</th>
                             </tr></thead>
                             <tbody>{panel_rows(out.user_shape, p, out.gpu.memory_kind, lang.get())}</tbody>
                         </table>
@@ -431,10 +389,7 @@ pub fn TiledPanel() -> impl IntoView {
     view! {
         <section class="l-body gx-numbers" data-testid="tiled">
             <h2>{t(text::TILES)}</h2>
-            <p>{t(tr(
-                "One block computes a BM × BN tile of C and walks K in steps of BK, loading a BM × BK slice of A and a BK × BN slice of B into shared memory each step. It reads (BM + BN) · K elements from global memory; if no two blocks share anything through L2, all blocks together read blocks × (BM + BN) · K.",
-                "一个 block 负责 C 的一个 BM × BN tile，沿 K 方向每次把 A 的 BM × BK、B 的 BK × BN 装进 shared memory。每个 block 从全局内存读 (BM + BN) · K 个元素；如果 tile 之间在 L2 里完全没有共享，所有 block 合计读 blocks × (BM + BN) · K 个元素。",
-            ))}</p>
+            <p>{t(text::ONE_BLOCK_COMPUTES_A)}</p>
             {move || {
                 let out = st.outputs.get();
                 let i = st.inputs.get();
@@ -449,25 +404,22 @@ pub fn TiledPanel() -> impl IntoView {
                 view! {
                     <table class="gx-table">
                         <tbody>
-                            {formula_row(tr("Blocks", "block 数"), format!("⌈M/BM⌉·⌈N/BN⌉ = ⌈{m}/{}⌉·⌈{n}/{}⌉", i.bm, i.bn), tg.blocks.to_string())}
-                            {formula_row(tr("Elements read per block", "每个 block 读的元素"), format!("(BM + BN)·K = ({} + {})·{k}", i.bm, i.bn), tg.elements_read_per_block.to_string())}
-                            {formula_row(tr("HBM bytes, no L2 reuse", "HBM 字节数（无 L2 复用）"), format!("blocks·(BM + BN)·K·{e} + M·N·{e}"), bytes_both(tg.bytes))}
-                            {formula_row(tr("Naive GEMM bytes", "naive GEMM 字节数"), format!("(2·M·N·K + M·N)·{e}"), bytes_both(tg.naive_bytes))}
-                            {formula_row(tr("Saving vs naive", "相对 naive 的节省"), "naive / tiled".into(), format!("{}×", sig3(tg.naive_bytes / tg.bytes)))}
-                            {formula_row(tr("Intensity without L2 reuse", "无 L2 复用时的算术强度"), "2·M·N·K / bytes".into(), format!("{} FLOP/byte", sig3(tg.intensity)))}
-                            {formula_row(tr("Shared memory per stage", "每级 shared memory"), format!("(BM + BN)·BK·{e} = ({} + {})·{}·{e}", i.bm, i.bn, i.bk), {
+                            {formula_row(text::BLOCKS, format!("⌈M/BM⌉·⌈N/BN⌉ = ⌈{m}/{}⌉·⌈{n}/{}⌉", i.bm, i.bn), tg.blocks.to_string())}
+                            {formula_row(text::ELEMENTS_READ_PER_BLOCK, format!("(BM + BN)·K = ({} + {})·{k}", i.bm, i.bn), tg.elements_read_per_block.to_string())}
+                            {formula_row(text::HBM_BYTES_NO_L2, format!("blocks·(BM + BN)·K·{e} + M·N·{e}"), bytes_both(tg.bytes))}
+                            {formula_row(text::NAIVE_GEMM_BYTES, format!("(2·M·N·K + M·N)·{e}"), bytes_both(tg.naive_bytes))}
+                            {formula_row(text::SAVING_VS_NAIVE, "naive / tiled".into(), format!("{}×", sig3(tg.naive_bytes / tg.bytes)))}
+                            {formula_row(text::INTENSITY_WITHOUT_L2_REUSE, "2·M·N·K / bytes".into(), format!("{} FLOP/byte", sig3(tg.intensity)))}
+                            {formula_row(text::SHARED_MEMORY_PER_STAGE, format!("(BM + BN)·BK·{e} = ({} + {})·{}·{e}", i.bm, i.bn, i.bk), {
                                 let (one, two) = (crate::ui::format::bytes_binary(tg.smem_per_stage_bytes as f64), crate::ui::format::bytes_binary(2.0 * tg.smem_per_stage_bytes as f64));
-                                match lang.get() { Lang::En => format!("{one} (×2 double-buffered: {two})"), Lang::Zh => format!("{one}（双缓冲 ×2：{two}）") }
+                                text::one_double_buffered(one, two, lang.get())
                             })}
-                            <tr class="gx-numbers__verdict"><th scope="row">{t(tr("Against the ridge", "与拐点相比"))}</th><td colspan="2" data-testid="tiled-verdict">{verdict}</td></tr>
+                            <tr class="gx-numbers__verdict"><th scope="row">{t(text::AGAINST_THE_RIDGE)}</th><td colspan="2" data-testid="tiled-verdict">{verdict}</td></tr>
                         </tbody>
                     </table>
                 }
             }}
-            <p class="gx-note">{t(tr(
-                "Real GEMMs get well above this: concurrently running blocks read the same row blocks of A and column blocks of B, and L2 (40 MB on the A100) stops those repeated reads before they reach HBM. GEMM is compute-bound only when tiles are large, on-chip reuse is high and the block order is L2-friendly.",
-                "实际 GEMM 远高于这个数：同时运行的 block 中有很多读的是 A 的同一行块或 B 的同一列块，L2（A100 上 40 MB）把这些重复读取拦在了 HBM 之外。GEMM 是 compute-bound 不是天然的，而是 tile 足够大、片上复用足够多、block 调度顺序对 L2 友好的结果。",
-            ))}</p>
+            <p class="gx-note">{t(text::REAL_GEMMS_GET_WELL)}</p>
         </section>
     }
 }
@@ -488,12 +440,12 @@ pub fn CourseTable() -> impl IntoView {
                 <thead><tr>
                     <th scope="col">"kernel"</th>
                     <th scope="col">"FLOPs"</th>
-                    <th scope="col">{t(tr("bytes", "字节"))}</th>
+                    <th scope="col">{t(text::BYTES)}</th>
                     <th scope="col">"I"</th>
                     <th scope="col">"A100 (µs)"</th>
                     <th scope="col">"H100 (µs)"</th>
-                    <th scope="col">{t(tr("bound", "瓶颈"))}</th>
-                    <th scope="col">{t(tr("speed-up", "加速比"))}</th>
+                    <th scope="col">{t(text::BOUND_LABEL)}</th>
+                    <th scope="col">{t(text::SPEED_UP)}</th>
                 </tr></thead>
                 <tbody>
                     {move || st.outputs.get().course_rows.into_iter().map(|(c, cmp)| {
@@ -527,12 +479,7 @@ pub fn CourseTable() -> impl IntoView {
                 );
                 text::course_table_note(bw, pk, lang.get())
             }}</p>
-            <p class="gx-note">{move || match (st.inputs.with(|i| i.src), lang.get()) {
-                (ValueSource::Course, Lang::En) => "Computed with the course's rounded values, as its roofline_time.py does: elementwise and RMSNorm against the FP32 CUDA-core roof, attention and GEMM against the BF16 Tensor Core roof.",
-                (ValueSource::Course, Lang::Zh) => "按课程 roofline_time.py 的取整值计算：elementwise 与 RMSNorm 用 FP32 CUDA Core 屋顶，attention 与 GEMM 用 BF16 Tensor Core 屋顶。",
-                (ValueSource::Datasheet, Lang::En) => "Computed with datasheet values (A100 2039 GB/s, H100 66.9 / 989.4 TFLOPS): the course's rounded table differs slightly.",
-                (ValueSource::Datasheet, Lang::Zh) => "按数据手册值计算（A100 2039 GB/s，H100 66.9 / 989.4 TFLOPS），与课程取整值的表略有不同。",
-            }}</p>
+            <p class="gx-note">{move || text::values_note(st.inputs.with(|i| i.src)).get(lang.get())}</p>
         </section>
     }
 }
@@ -550,10 +497,10 @@ pub fn MeasuredTable() -> impl IntoView {
             <table class="gx-table gx-table--numeric">
                 <thead><tr>
                     <th scope="col">"kernel"</th>
-                    <th scope="col">{t(tr("time", "时间"))}</th>
-                    <th scope="col">{t(tr("bandwidth", "带宽"))}</th>
-                    <th scope="col">{t(tr("of copy (4277 GB/s)", "占拷贝带宽（4277 GB/s）"))}</th>
-                    <th scope="col">{t(tr("achieved", "达到算力"))}</th>
+                    <th scope="col">{t(text::TIME)}</th>
+                    <th scope="col">{t(text::BANDWIDTH)}</th>
+                    <th scope="col">{t(text::OF_COPY_4277_GB)}</th>
+                    <th scope="col">{t(text::ACHIEVED)}</th>
                 </tr></thead>
                 <tbody>
                     {move || st.outputs.get().measured.into_iter().map(|m| view! {
@@ -582,10 +529,10 @@ pub fn DataTable() -> impl IntoView {
             <table class="gx-table gx-table--numeric">
                 <caption>{move || st.outputs.get().gpu.name}</caption>
                 <thead><tr>
-                    <th scope="col">{t(tr("roof", "屋顶"))}</th>
+                    <th scope="col">{t(text::ROOF_LABEL)}</th>
                     <th scope="col">"P"</th>
                     <th scope="col">"BW"</th>
-                    <th scope="col">{t(tr("ridge (FLOP/byte)", "拐点（FLOP/byte）"))}</th>
+                    <th scope="col">{t(text::RIDGE_FLOP_BYTE)}</th>
                 </tr></thead>
                 <tbody>
                     {move || st.outputs.get().spec.roofs.into_iter().map(|r| view! {
@@ -599,7 +546,7 @@ pub fn DataTable() -> impl IntoView {
                 </tbody>
             </table>
             <ul class="gx-data-table__points">
-                {move || st.outputs.get().points.into_iter().map(|p| view! { <li>{describe(&p, lang.get())}</li> }).collect_view()}
+                {move || st.outputs.get().points.into_iter().map(|p| view! { <li>{text::describe(&p, lang.get())}</li> }).collect_view()}
             </ul>
         </DataDetails>
     }

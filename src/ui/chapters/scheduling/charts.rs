@@ -3,6 +3,8 @@
 
 use leptos::prelude::*;
 
+use crate::ui::widgets::formula_row_testid as row;
+
 use crate::ui::widgets::DataDetails;
 
 use super::text;
@@ -11,7 +13,7 @@ use crate::geom::chart::{LinearAxes, Rect};
 use crate::model::measured::latency_hiding::{KERNELS, KERNEL_IDS};
 use crate::model::scheduler::MAX_RESIDENT_WARPS;
 use crate::ui::format::{fixed, sig3};
-use crate::ui::i18n::{t, tr, use_lang, Lang, Tr};
+use crate::ui::i18n::{t, use_lang, Lang, Tr};
 
 const W_PX: f64 = 680.0;
 const H_PX: f64 = 300.0;
@@ -65,7 +67,7 @@ fn axes(ymax: f64, y_label: Tr, lang: Lang) -> impl IntoView {
                 <text class="gx-tick" x=format!("{:.1}", x_px(f64::from(w))) y=format!("{}", PLOT.y1 + 14.0) text-anchor="middle">{w}</text>
             }).collect_view()}
             <text class="gx-axis-label" x=format!("{:.0}", (PLOT.x0 + PLOT.x1) / 2.0) y=format!("{}", H_PX - 6.0) text-anchor="middle">
-                {if lang == Lang::Zh { "每 SM 驻留 warp 数 W" } else { "resident warps per SM, W" }}
+                {text::RESIDENT_WARPS_PER_SM.get(lang)}
             </text>
             <text class="gx-axis-label" x="12" y=format!("{:.0}", (PLOT.y0 + PLOT.y1) / 2.0) text-anchor="middle"
                 transform=format!("rotate(-90 12 {:.0})", (PLOT.y0 + PLOT.y1) / 2.0)>{y_label.get(lang)}</text>
@@ -124,10 +126,7 @@ pub fn SweepChart() -> impl IntoView {
             // only a label at the right edge, above the plot, pointing off the chart.
             Some(x) => view! {
                 <g class="gx-mark gx-mark--course" data-testid="mark-lk">
-                    <text x=format!("{:.1}", x_px(64.0)) y=format!("{:.1}", PLOT.y0 - 4.0) text-anchor="end">{match l {
-                        Lang::En => format!("4 · L/k = {} warps: off the chart →", sig3(x)),
-                        Lang::Zh => format!("4 · L/k = {} 个 warp：超出图外 →", sig3(x)),
-                    }}</text>
+                    <text x=format!("{:.1}", x_px(64.0)) y=format!("{:.1}", PLOT.y0 - 4.0) text-anchor="end">{text::beyond_chart(sig3(x), l)}</text>
                 </g>
             }
             .into_any(),
@@ -135,8 +134,8 @@ pub fn SweepChart() -> impl IntoView {
         };
         view! {
             <svg class="gx-lc" viewBox=format!("0 0 {W_PX} {H_PX}") role="img" data-testid="sweep-chart"
-                aria-label=match l { Lang::En => "Issue-slot utilisation against resident warps", Lang::Zh => "发射槽利用率与驻留 warp 数" }>
-                {axes(1.0, tr("issue-slot utilisation", "发射槽利用率"), l)}
+                aria-label=text::ISSUE_SLOT_UTILISATION_AGAINST.get(l)>
+                {axes(1.0, text::ISSUE_SLOT_UTILISATION, l)}
                 <path class="gx-series gx-series--est" d=polyline(&est, 1.0)/>
                 <path class="gx-series gx-series--sim" d=polyline(&sim, 1.0)/>
                 {lk_mark}
@@ -151,9 +150,9 @@ pub fn SweepChart() -> impl IntoView {
                 {chart}
                 <figcaption>
                     <ul class="gx-legend">
-                        <li><span class="gx-legend__mark gx-lc-mark--sim"></span>{t(tr("simulated steady state", "模拟的稳态利用率"))}</li>
-                        <li><span class="gx-legend__mark gx-lc-mark--est"></span>{t(tr("closed form Σ min(1, w·I/T1) / 4", "解析式 Σ min(1, w·I/T1) / 4"))}</li>
-                        <li><span class="gx-legend__mark gx-lc-mark--course"></span>{t(tr("the course's estimate, 4 schedulers × L / k", "课程的估计：4 个调度器 × L / k"))}</li>
+                        <li><span class="gx-legend__mark gx-lc-mark--sim"></span>{t(text::SIMULATED_STEADY_STATE)}</li>
+                        <li><span class="gx-legend__mark gx-lc-mark--est"></span>{t(text::CLOSED_FORM_MIN_1)}</li>
+                        <li><span class="gx-legend__mark gx-lc-mark--course"></span>{t(text::COURSE_ESTIMATE)}</li>
                     </ul>
                 </figcaption>
             </figure>
@@ -175,16 +174,13 @@ pub fn MeasuredChart() -> impl IntoView {
         let ymax = (f64::from(k.k_ffma) / f64::from(k.instructions) * 1.15).max(0.01);
         view! {
             <svg class="gx-lc" viewBox=format!("0 0 {W_PX} {H_PX}") role="group" data-testid="measured-chart"
-                aria-label=match l { Lang::En => "FFMA share of peak: measured and modelled", Lang::Zh => "FFMA 占峰值比例：实测与模型" }>
-                {axes(ymax, tr("FFMA share of peak", "FFMA 占峰值比例"), l)}
+                aria-label=text::FFMA_CHART_LABEL.get(l)>
+                {axes(ymax, text::FFMA_SHARE_OF_PEAK, l)}
                 <path class="gx-series gx-series--est" d=polyline(&m.simulated, ymax)/>
                 <path class="gx-series gx-series--sim" d=polyline(&m.simple, ymax)/>
                 {k.points.iter().map(|(w, s)| {
                     let model = m.simple.iter().find(|p| p.0 == *w).map_or(0.0, |p| p.1);
-                    let label = match l {
-                        Lang::En => format!("W = {w}: measured {}, model {}", fixed(*s, 3), fixed(model, 3)),
-                        Lang::Zh => format!("W = {w}：实测 {}，模型 {}", fixed(*s, 3), fixed(model, 3)),
-                    };
+                    let label = text::ffma_point(fixed(*s, 3), fixed(model, 3), w, l);
                     let lab2 = label.clone();
                     let aria = label.clone();
                     view! {
@@ -220,23 +216,13 @@ pub fn MeasuredChart() -> impl IntoView {
                 <p class="gx-stepinfo" aria-live="polite">{move || focused.get()}</p>
                 <figcaption>
                     <ul class="gx-legend">
-                        <li><span class="gx-legend__mark gx-pt--measured gx-lc-mark--measured"></span>{t(tr("measured on the H200", "H200 实测"))}</li>
-                        <li><span class="gx-legend__mark gx-lc-mark--sim"></span>{t(tr("simple model min(K/I, (W/4)·K/T1)", "简单模型 min(K/I, (W/4)·K/T1)"))}</li>
-                        <li><span class="gx-legend__mark gx-lc-mark--est"></span>{t(tr("this page's simulator with L = T1, k = I − 1", "本页模拟器（L = T1，k = I − 1）"))}</li>
+                        <li><span class="gx-legend__mark gx-pt--measured gx-lc-mark--measured"></span>{t(text::MEASURED_ON_THE_H200)}</li>
+                        <li><span class="gx-legend__mark gx-lc-mark--sim"></span>{t(text::SIMPLE_MODEL_MIN_K)}</li>
+                        <li><span class="gx-legend__mark gx-lc-mark--est"></span>{t(text::PAGE_SIMULATOR)}</li>
                     </ul>
                 </figcaption>
             </figure>
         </section>
-    }
-}
-
-fn row(name: Tr, formula: String, value: String, testid: &'static str) -> impl IntoView {
-    view! {
-        <tr>
-            <th scope="row">{t(name)}</th>
-            <td class="gx-formula">{formula}</td>
-            <td class="gx-value" data-testid=testid>{value}</td>
-        </tr>
     }
 }
 
@@ -259,31 +245,31 @@ pub fn NumbersPanel() -> impl IntoView {
                 let need = match o.warps_needed {
                     Some(x) => {
                         let verdict = if x > 16.0 && c.loads_in_flight > 1 {
-                            match l { Lang::En => " > 16 per scheduler: warps alone are not enough; here ILP supplies the rest", Lang::Zh => " > 每调度器 16 个：光靠 warp 不够，这里由 ILP 补足" }
+                            text::WARPS_PLUS_ILP.get(l)
                         } else if x > 16.0 {
-                            match l { Lang::En => " > 16 per scheduler: warps alone are not enough, ILP is needed", Lang::Zh => " > 每调度器 16 个：光靠 warp 不够，需要 ILP" }
+                            text::WARPS_NEED_ILP.get(l)
                         } else {
-                            match l { Lang::En => " ≤ 16 per scheduler: warps suffice", Lang::Zh => " ≤ 每调度器 16 个：warp 数足够" }
+                            text::WARPS_SUFFICE.get(l)
                         };
                         format!("{}{verdict}", sig3(x))
                     }
-                    None => match l { Lang::En => "k = 0: no number of warps".into(), Lang::Zh => "k = 0：多少 warp 都不够".into() },
+                    None => text::K_NO_NUMBER_OF.get(l).into(),
                 };
                 view! {
                     <table class="gx-table">
                         <thead><tr>
-                            <th scope="col">{t(tr("Quantity", "量"))}</th>
-                            <th scope="col">{t(tr("Formula", "算式"))}</th>
-                            <th scope="col">{t(tr("Value", "数值"))}</th>
+                            <th scope="col">{t(text::QUANTITY)}</th>
+                            <th scope="col">{t(text::FORMULA)}</th>
+                            <th scope="col">{t(text::VALUE)}</th>
                         </tr></thead>
                         <tbody>
-                            {row(tr("Warps per scheduler", "每个调度器的 warp 数"), match lang.get() { Lang::En => format!("W = {} round robin over 4", c.resident_warps), Lang::Zh => format!("W = {} 个 warp 轮流分给 4 个调度器", c.resident_warps) }, per.join(" / "), "per-scheduler")}
-                            {row(tr("Course estimate of warps needed per scheduler", "课程估计：每个调度器所需 warp 数"), format!("L / k = {} / {}", c.latency_cycles, c.independent_per_load), need, "warps-needed")}
-                            {row(tr("Issue slots per iteration", "每轮迭代的发射槽"), format!("I = ILP · (1 + k) = {} · (1 + {})", c.loads_in_flight, c.independent_per_load), i.to_string(), "instr-per-iter")}
-                            {row(tr("Cycles per iteration, one warp alone", "单个 warp 每轮周期数"), format!("T1 = max(I, L + ILP − 1) = max({i}, {} + {} − 1)", c.latency_cycles, c.loads_in_flight), t1.to_string(), "t1")}
-                            {row(tr("Model saturates at (per scheduler)", "模型饱和点（每调度器）"), format!("T1 / I = {t1} / {i}"), sig3(o.saturation), "saturation")}
-                            {row(tr("Utilisation, closed form", "利用率（解析式）"), "Σ_s min(1, w_s · I / T1) / 4".into(), format!("{} %", fixed(o.estimate * 100.0, 1)), "estimate")}
-                            {row(tr("Utilisation, simulated steady state", "利用率（模拟稳态）"), "issued / (4 × cycles)".into(), format!("{} %", fixed(o.steady * 100.0, 1)), "utilisation")}
+                            {row(text::WARPS_PER_SCHEDULER, text::round_robin(c.resident_warps, lang.get()), per.join(" / "), "per-scheduler")}
+                            {row(text::COURSE_ESTIMATE_OF_WARPS, format!("L / k = {} / {}", c.latency_cycles, c.independent_per_load), need, "warps-needed")}
+                            {row(text::ISSUE_SLOTS_PER_ITERATION, format!("I = ILP · (1 + k) = {} · (1 + {})", c.loads_in_flight, c.independent_per_load), i.to_string(), "instr-per-iter")}
+                            {row(text::CYCLES_PER_ITERATION_ONE, format!("T1 = max(I, L + ILP − 1) = max({i}, {} + {} − 1)", c.latency_cycles, c.loads_in_flight), t1.to_string(), "t1")}
+                            {row(text::MODEL_SATURATES_AT_PER, format!("T1 / I = {t1} / {i}"), sig3(o.saturation), "saturation")}
+                            {row(text::UTILISATION_CLOSED_FORM, "Σ_s min(1, w_s · I / T1) / 4".into(), format!("{} %", fixed(o.estimate * 100.0, 1)), "estimate")}
+                            {row(text::UTILISATION_SIMULATED_STEADY_STATE, "issued / (4 × cycles)".into(), format!("{} %", fixed(o.steady * 100.0, 1)), "utilisation")}
                         </tbody>
                     </table>
                 }
@@ -301,10 +287,10 @@ pub fn DataTable() -> impl IntoView {
             <table class="gx-table gx-table--numeric">
                 <thead><tr>
                     <th scope="col">"W"</th>
-                    <th scope="col">{t(tr("utilisation (simulated)", "利用率（模拟）"))}</th>
-                    <th scope="col">{t(tr("utilisation (closed form)", "利用率（解析式）"))}</th>
-                    <th scope="col">{t(tr("H200 FFMA share", "H200 FFMA 占比"))}</th>
-                    <th scope="col">{t(tr("model FFMA share", "模型 FFMA 占比"))}</th>
+                    <th scope="col">{t(text::UTILISATION_SIMULATED)}</th>
+                    <th scope="col">{t(text::UTILISATION_CLOSED_FORM_LABEL)}</th>
+                    <th scope="col">{t(text::H200_FFMA_SHARE)}</th>
+                    <th scope="col">{t(text::MODEL_FFMA_SHARE)}</th>
                 </tr></thead>
                 <tbody>
                     {move || {

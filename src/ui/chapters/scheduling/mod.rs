@@ -12,7 +12,6 @@ mod views;
 use leptos::prelude::*;
 
 use crate::ui::shell::{ChapterBody, UrlInputs};
-use crate::ui::widgets::Questions;
 use state::SchedulingState;
 
 /// The chapter's body inside the shell's frame.
@@ -33,7 +32,6 @@ impl ChapterBody for Page {
             <charts::SweepChart/>
             <charts::MeasuredChart/>
             <charts::DataTable/>
-            <Questions questions=&text::QUESTIONS/>
         }
         .into_any()
     }

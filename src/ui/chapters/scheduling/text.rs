@@ -1,8 +1,10 @@
 //! The warp scheduling chapter's words, in both languages (course `gpu-kernel-engineering-01`
 //! §4.2 and `a100-from-chip-to-simt` §4.3).
 
-use crate::ui::i18n::{tr, Tr};
-use crate::ui::widgets::Question;
+use std::fmt::Display;
+
+use crate::trf;
+use crate::ui::i18n::{tr, Lang, Tr};
 
 pub const TITLE: Tr = tr("Warp scheduling", "Warp 调度");
 pub const INTRO: [Tr; 2] = [
@@ -49,29 +51,253 @@ pub const DATA_TABLE: Tr = tr(
     "图中数据表（供读屏软件使用）",
 );
 
-pub const QUESTIONS: [Question; 2] = [
-    Question {
-        id: "001-11-q5",
-        source: tr("Course 001 (hardware and roofline), §11 self-check, Q5", "课程 001（硬件与 Roofline）十一、自测 第 5 题"),
-        question: tr(
-            "Nsight Compute shows a kernel at 30 % Memory Throughput and 20 % Compute Throughput. Which kind of bottleneck is it, and which metrics should you look at?",
-            "ncu 显示一个 kernel 的 Memory Throughput 30%、Compute Throughput 20%，它是哪类瓶颈？该看什么指标？",
+/// A latency preset of `model::scheduler::latency_presets`, named by the page.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LatencyPreset {
+    /// "course-hbm".
+    CourseHbm,
+    /// "h200-hbm".
+    H200Hbm,
+    /// "h200-l2".
+    H200L2,
+    /// "h200-l1".
+    H200L1,
+    /// "h200-shared".
+    H200Shared,
+    /// "h200-ffma".
+    H200Ffma,
+}
+
+impl LatencyPreset {
+    /// Every preset.
+    pub const ALL: [LatencyPreset; 6] = [
+        LatencyPreset::CourseHbm,
+        LatencyPreset::H200Hbm,
+        LatencyPreset::H200L2,
+        LatencyPreset::H200L1,
+        LatencyPreset::H200Shared,
+        LatencyPreset::H200Ffma,
+    ];
+
+    /// The model's id of the preset (also the `<option>` value).
+    pub fn id(self) -> &'static str {
+        match self {
+            LatencyPreset::CourseHbm => "course-hbm",
+            LatencyPreset::H200Hbm => "h200-hbm",
+            LatencyPreset::H200L2 => "h200-l2",
+            LatencyPreset::H200L1 => "h200-l1",
+            LatencyPreset::H200Shared => "h200-shared",
+            LatencyPreset::H200Ffma => "h200-ffma",
+        }
+    }
+
+    /// The preset with the model's `id`.
+    pub fn from_id(id: &str) -> Option<LatencyPreset> {
+        LatencyPreset::ALL.into_iter().find(|p| p.id() == id)
+    }
+}
+
+/// A latency preset's name in the menu.
+pub fn latency_preset(p: LatencyPreset) -> Tr {
+    match p {
+        LatencyPreset::CourseHbm => tr(
+            "HBM, course estimate (A100): 600",
+            "HBM，课程估计（A100）：600",
         ),
-        answer: tr(
-            "It touches neither roof: it is latency-bound. Look at the achieved occupancy and what limits it (registers / shared memory / grid size), and at the warp stall reasons (long scoreboard = waiting for global memory, barrier = waiting for synchronisation). The remedy is higher occupancy or more ILP per thread.",
-            "两条屋顶都没碰到，latency-bound：看 achieved occupancy 与它的限制因素（寄存器 / shared / grid 大小），看 warp stall 原因（long scoreboard = 等全局访存、barrier = 等同步）；处方是提高占用率或每线程的 ILP。",
-        ),
-    },
-    Question {
-        id: "a100-6-q7",
-        source: tr("A100: from chip to SIMT, §6 check questions, Q7", "《A100：从芯片到 SIMT》6. 校验问题 第 7 题"),
-        question: tr(
-            "What resource is lost to branch divergence, to uncoalesced memory access, and to low occupancy?",
-            "分支发散、访存不合并和低 Occupancy 分别损失了什么资源？",
-        ),
-        answer: tr(
-            "Divergence wastes issue slots and lanes: the masked-off lanes of each serialised path do nothing. Uncoalesced access wastes memory bandwidth: more sectors are moved than the data needed. Low occupancy wastes latency hiding: while warps wait on memory the scheduler has fewer ready warps to switch to, and issue slots go empty, as the timeline above shows.",
-            "分支发散浪费的是发射槽和 lane：每条串行路径上被屏蔽的 lane 空转。访存不合并浪费的是访存带宽：搬运的 sector 多于真正需要的数据。低占用率损失的是延迟隐藏能力：warp 等待访存时调度器可切换的就绪 warp 更少，发射槽空着——正如上面的时间线所示。",
-        ),
-    },
-];
+        LatencyPreset::H200Hbm => tr("HBM, measured on the H200: 687", "HBM，H200 实测：687"),
+        LatencyPreset::H200L2 => tr("L2 hit, H200: 280", "L2 命中，H200：280"),
+        LatencyPreset::H200L1 => tr("L1 hit, H200: 32", "L1 命中，H200：32"),
+        LatencyPreset::H200Shared => tr("Shared memory, H200: 23", "Shared memory，H200：23"),
+        LatencyPreset::H200Ffma => tr("Dependent FFMA, H200: 4", "相关 FFMA，H200：4"),
+    }
+}
+
+/// The menu entry for a latency no preset has.
+pub const CUSTOM_LATENCY: Tr = tr("custom", "自定义");
+
+// ---- Labels of the figures and controls ------------------------------------------------------
+
+pub const ISSUE_SLOT_UTILISATION: Tr = tr("issue-slot utilisation", "发射槽利用率");
+pub const SIMULATED_STEADY_STATE: Tr = tr("simulated steady state", "模拟的稳态利用率");
+pub const CLOSED_FORM_MIN_1: Tr = tr(
+    "closed form Σ min(1, w·I/T1) / 4",
+    "解析式 Σ min(1, w·I/T1) / 4",
+);
+pub const COURSE_ESTIMATE: Tr = tr(
+    "the course's estimate, 4 schedulers × L / k",
+    "课程的估计：4 个调度器 × L / k",
+);
+pub const FFMA_SHARE_OF_PEAK: Tr = tr("FFMA share of peak", "FFMA 占峰值比例");
+pub const MEASURED_ON_THE_H200: Tr = tr("measured on the H200", "H200 实测");
+pub const SIMPLE_MODEL_MIN_K: Tr = tr(
+    "simple model min(K/I, (W/4)·K/T1)",
+    "简单模型 min(K/I, (W/4)·K/T1)",
+);
+pub const PAGE_SIMULATOR: Tr = tr(
+    "this page's simulator with L = T1, k = I − 1",
+    "本页模拟器（L = T1，k = I − 1）",
+);
+pub const QUANTITY: Tr = tr("Quantity", "量");
+pub const FORMULA: Tr = tr("Formula", "算式");
+pub const VALUE: Tr = tr("Value", "数值");
+pub const WARPS_PER_SCHEDULER: Tr = tr("Warps per scheduler", "每个调度器的 warp 数");
+pub const COURSE_ESTIMATE_OF_WARPS: Tr = tr(
+    "Course estimate of warps needed per scheduler",
+    "课程估计：每个调度器所需 warp 数",
+);
+pub const ISSUE_SLOTS_PER_ITERATION: Tr = tr("Issue slots per iteration", "每轮迭代的发射槽");
+pub const CYCLES_PER_ITERATION_ONE: Tr = tr(
+    "Cycles per iteration, one warp alone",
+    "单个 warp 每轮周期数",
+);
+pub const MODEL_SATURATES_AT_PER: Tr = tr(
+    "Model saturates at (per scheduler)",
+    "模型饱和点（每调度器）",
+);
+pub const UTILISATION_CLOSED_FORM: Tr = tr("Utilisation, closed form", "利用率（解析式）");
+pub const UTILISATION_SIMULATED_STEADY_STATE: Tr =
+    tr("Utilisation, simulated steady state", "利用率（模拟稳态）");
+pub const UTILISATION_SIMULATED: Tr = tr("utilisation (simulated)", "利用率（模拟）");
+pub const UTILISATION_CLOSED_FORM_LABEL: Tr = tr("utilisation (closed form)", "利用率（解析式）");
+pub const H200_FFMA_SHARE: Tr = tr("H200 FFMA share", "H200 FFMA 占比");
+pub const MODEL_FFMA_SHARE: Tr = tr("model FFMA share", "模型 FFMA 占比");
+pub const STEP_THROUGH_THE_CYCLES: Tr = tr(
+    "Step through the cycles, 4 per step",
+    "逐周期查看（每步 4 个周期）",
+);
+pub const ISSUING_AN_INSTRUCTION: Tr = tr("issuing an instruction", "正在发射指令");
+pub const ISSUING_A_LOAD: Tr = tr("issuing a load", "正在发射 load");
+pub const READY_NOT_PICKED: Tr = tr("ready, not picked", "就绪但未被选中");
+pub const WAITING_FOR_MEMORY: Tr = tr("waiting for memory", "等待访存");
+pub const S0_S3_THE_FOUR: Tr = tr("S0–S3: the four schedulers", "S0–S3：四个调度器");
+
+// ---- Chart labels and sentences with numbers ------------------------------------------------
+
+pub const ISSUE_SLOT_UTILISATION_AGAINST: Tr = tr(
+    "Issue-slot utilisation against resident warps",
+    "发射槽利用率与驻留 warp 数",
+);
+
+pub const FFMA_CHART_LABEL: Tr = tr(
+    "FFMA share of peak: measured and modelled",
+    "FFMA 占峰值比例：实测与模型",
+);
+
+pub const WARPS_PLUS_ILP: Tr = tr(
+    " > 16 per scheduler: warps alone are not enough; here ILP supplies the rest",
+    " > 每调度器 16 个：光靠 warp 不够，这里由 ILP 补足",
+);
+
+pub const WARPS_NEED_ILP: Tr = tr(
+    " > 16 per scheduler: warps alone are not enough, ILP is needed",
+    " > 每调度器 16 个：光靠 warp 不够，需要 ILP",
+);
+
+pub const WARPS_SUFFICE: Tr = tr(
+    " ≤ 16 per scheduler: warps suffice",
+    " ≤ 每调度器 16 个：warp 数足够",
+);
+
+pub const K_NO_NUMBER_OF: Tr = tr("k = 0: no number of warps", "k = 0：多少 warp 都不够");
+
+pub const RESIDENT_WARPS_PER_SM: Tr = tr("resident warps per SM, W", "每 SM 驻留 warp 数 W");
+
+/// The estimate 4 · L/k when it lies beyond the chart.
+pub fn beyond_chart(v: impl Display, lang: Lang) -> String {
+    trf!(
+        lang,
+        "4 · L/k = {v} warps: off the chart →",
+        "4 · L/k = {v} 个 warp：超出图外 →"
+    )
+}
+
+/// One measured FFMA point against the model.
+pub fn ffma_point(
+    measured: impl Display,
+    model: impl Display,
+    w: impl Display,
+    lang: Lang,
+) -> String {
+    trf!(
+        lang,
+        "W = {w}: measured {measured}, model {model}",
+        "W = {w}：实测 {measured}，模型 {model}"
+    )
+}
+
+/// How the resident warps are spread over the four schedulers.
+pub fn round_robin(resident_warps: impl Display, lang: Lang) -> String {
+    trf!(
+        lang,
+        "W = {resident_warps} round robin over 4",
+        "W = {resident_warps} 个 warp 轮流分给 4 个调度器"
+    )
+}
+
+/// The run in one line: warps, cycles and issue slots used.
+pub fn utilisation_summary(
+    resident_warps: impl Display,
+    cycles: impl Display,
+    issued_instructions: impl Display,
+    slots: impl Display,
+    utilisation: impl Display,
+    lang: Lang,
+) -> String {
+    trf!(lang, "{resident_warps} warps over {cycles} cycles; {issued_instructions} of {slots} issue slots used ({utilisation:.1} %)", "{resident_warps} 个 warp、{cycles} 个周期；{slots} 个发射槽中用了 {issued_instructions} 个（{utilisation:.1} %）")
+}
+
+/// One scheduler in the current cycle.
+pub fn scheduler_state(
+    s: impl Display,
+    what: impl Display,
+    ready: impl Display,
+    waiting: impl Display,
+    lang: Lang,
+) -> String {
+    trf!(
+        lang,
+        "S{s}: {what}, {ready} ready, {waiting} waiting",
+        "S{s}：{what}，{ready} 个就绪，{waiting} 个等待"
+    )
+}
+
+/// The head of the cycle readout.
+pub fn cycle_head(c: impl Display, lang: Lang) -> String {
+    trf!(lang, "Cycle {c}: ", "第 {c} 周期：")
+}
+
+/// Issue slots used over the run, warm-up included.
+pub fn issue_slots_used(
+    cycles: impl Display,
+    issued_instructions: impl Display,
+    utilisation: impl Display,
+    lang: Lang,
+) -> String {
+    trf!(lang, "Issue slots used in these {cycles} cycles: {issued_instructions} / (4 × {cycles}) = {utilisation:.1} % (the first cycles include the warm-up: all warps start ready)", "这 {cycles} 个周期里用掉的发射槽：{issued_instructions} / (4 × {cycles}) = {utilisation:.1} %（开头几个周期是预热：所有 warp 一开始都就绪）")
+}
+
+/// What one scheduler did in a cycle: issued warp `w`, or nothing.
+pub fn slot(issued: Option<u8>, lang: Lang) -> String {
+    match issued {
+        Some(w) => trf!(lang, "issues warp {w}", "发射 warp {w}"),
+        None => tr("idle slot", "空闲槽").get(lang).into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::scheduler::latency_presets;
+
+    #[test]
+    fn every_model_preset_has_a_name() {
+        let presets = latency_presets();
+        assert_eq!(presets.len(), LatencyPreset::ALL.len());
+        for p in presets {
+            let named = LatencyPreset::from_id(p.id).expect(p.id);
+            assert!(latency_preset(named)
+                .en
+                .ends_with(&p.latency_cycles.to_string()));
+        }
+    }
+}

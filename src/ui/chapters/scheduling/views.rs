@@ -5,7 +5,7 @@ use leptos::prelude::*;
 use super::state::{limits, SchedulingInputs, SchedulingState};
 use super::text;
 use crate::model::scheduler::{latency_presets, WarpState};
-use crate::ui::i18n::{t, tr, use_lang, Lang, Tr};
+use crate::ui::i18n::{t, use_lang, Tr};
 use crate::ui::widgets::{RangeSlider, StepPlayer};
 
 pub(super) fn state() -> SchedulingState {
@@ -148,24 +148,14 @@ pub fn Figure() -> impl IntoView {
     };
     let aria = move || {
         let o = st.outputs.get();
-        match lang.get() {
-            Lang::En => format!(
-                "{} warps over {} cycles; {} of {} issue slots used ({:.1} %)",
-                o.config.resident_warps,
-                o.trace.cycles(),
-                o.trace.issued_instructions(),
-                o.trace.cycles() * 4,
-                o.trace.utilisation() * 100.0
-            ),
-            Lang::Zh => format!(
-                "{} 个 warp、{} 个周期；{} 个发射槽中用了 {} 个（{:.1} %）",
-                o.config.resident_warps,
-                o.trace.cycles(),
-                o.trace.cycles() * 4,
-                o.trace.issued_instructions(),
-                o.trace.utilisation() * 100.0
-            ),
-        }
+        text::utilisation_summary(
+            o.config.resident_warps,
+            o.trace.cycles(),
+            o.trace.issued_instructions(),
+            o.trace.cycles() * 4,
+            o.trace.utilisation() * 100.0,
+            lang.get(),
+        )
     };
     let last = Signal::derive(move || st.outputs.with(|o| o.trace.cycles().saturating_sub(1)));
     let cursor = Memo::new(move |_| st.cursor.get().min(last.get()));
@@ -191,22 +181,11 @@ pub fn Figure() -> impl IntoView {
                             _ => {}
                         }
                     }
-                    let what = match (issue[s as usize], l) {
-                        (Some(w), Lang::En) => format!("issues warp {w}"),
-                        (Some(w), Lang::Zh) => format!("发射 warp {w}"),
-                        (None, Lang::En) => "idle slot".to_string(),
-                        (None, Lang::Zh) => "空闲槽".to_string(),
-                    };
-                    match l {
-                        Lang::En => format!("S{s}: {what}, {ready} ready, {waiting} waiting"),
-                        Lang::Zh => format!("S{s}：{what}，{ready} 个就绪，{waiting} 个等待"),
-                    }
+                    let what = text::slot(issue[s as usize], l);
+                    text::scheduler_state(s, what, ready, waiting, l)
                 })
                 .collect();
-            let head = match l {
-                Lang::En => format!("Cycle {c}: "),
-                Lang::Zh => format!("第 {c} 周期："),
-            };
+            let head = text::cycle_head(c, l);
             view! { <p class="gx-stepinfo" data-testid="cycle-info" aria-live="polite">{head}{parts.join(" · ")}</p> }
         })
     };
@@ -220,24 +199,19 @@ pub fn Figure() -> impl IntoView {
                 {cursor_line}
             </svg>
             <StepPlayer step=st.cursor on_step=Callback::new(move |s| st.cursor.set(s)) playing=st.playing last=last stride=4 interval_ms=80
-                label=tr("Step through the cycles, 4 per step", "逐周期查看（每步 4 个周期）")/>
+                label=text::STEP_THROUGH_THE_CYCLES/>
             {readout}
             <p class="gx-stepinfo" data-testid="timeline-util">{move || {
                 let o = st.outputs.get();
-                match lang.get() {
-                    Lang::En => format!("Issue slots used in these {} cycles: {} / (4 × {}) = {:.1} % (the first cycles include the warm-up: all warps start ready)",
-                        o.trace.cycles(), o.trace.issued_instructions(), o.trace.cycles(), o.trace.utilisation() * 100.0),
-                    Lang::Zh => format!("这 {} 个周期里用掉的发射槽：{} / (4 × {}) = {:.1} %（开头几个周期是预热：所有 warp 一开始都就绪）",
-                        o.trace.cycles(), o.trace.issued_instructions(), o.trace.cycles(), o.trace.utilisation() * 100.0),
-                }
+                text::issue_slots_used(o.trace.cycles(), o.trace.issued_instructions(), o.trace.utilisation() * 100.0, lang.get())
             }}</p>
             <figcaption>
                 <ul class="gx-legend">
-                    <li><span class="gx-legend__mark gx-sched-mark--compute"></span>{t(tr("issuing an instruction", "正在发射指令"))}</li>
-                    <li><span class="gx-legend__mark gx-sched-mark--load"></span>{t(tr("issuing a load", "正在发射 load"))}</li>
-                    <li><span class="gx-legend__mark gx-sched-mark--ready"></span>{t(tr("ready, not picked", "就绪但未被选中"))}</li>
-                    <li><span class="gx-legend__mark gx-sched-mark--wait"></span>{t(tr("waiting for memory", "等待访存"))}</li>
-                    <li>{t(tr("S0–S3: the four schedulers", "S0–S3：四个调度器"))}</li>
+                    <li><span class="gx-legend__mark gx-sched-mark--compute"></span>{t(text::ISSUING_AN_INSTRUCTION)}</li>
+                    <li><span class="gx-legend__mark gx-sched-mark--load"></span>{t(text::ISSUING_A_LOAD)}</li>
+                    <li><span class="gx-legend__mark gx-sched-mark--ready"></span>{t(text::READY_NOT_PICKED)}</li>
+                    <li><span class="gx-legend__mark gx-sched-mark--wait"></span>{t(text::WAITING_FOR_MEMORY)}</li>
+                    <li>{t(text::S0_S3_THE_FOUR)}</li>
                 </ul>
             </figcaption>
         </figure>
@@ -264,21 +238,6 @@ fn slider(
     }
 }
 
-fn preset_label(id: &str) -> Tr {
-    match id {
-        "course-hbm" => tr(
-            "HBM, course estimate (A100): 600",
-            "HBM，课程估计（A100）：600",
-        ),
-        "h200-hbm" => tr("HBM, measured on the H200: 687", "HBM，H200 实测：687"),
-        "h200-l2" => tr("L2 hit, H200: 280", "L2 命中，H200：280"),
-        "h200-l1" => tr("L1 hit, H200: 32", "L1 命中，H200：32"),
-        "h200-shared" => tr("Shared memory, H200: 23", "Shared memory，H200：23"),
-        "h200-ffma" => tr("Dependent FFMA, H200: 4", "相关 FFMA，H200：4"),
-        _ => tr("custom", "自定义"),
-    }
-}
-
 /// The controls: latency preset and L, k, W, ILP, cycles drawn.
 #[component]
 pub fn Controls() -> impl IntoView {
@@ -286,9 +245,14 @@ pub fn Controls() -> impl IntoView {
     let lang = use_lang();
     let presets = latency_presets();
     let ids: Vec<(&'static str, u32)> = presets.iter().map(|p| (p.id, p.latency_cycles)).collect();
+    // Every model preset has a variant (tested in `text`), so none is left out.
+    let named: Vec<(text::LatencyPreset, u32)> = presets
+        .iter()
+        .filter_map(|p| Some((text::LatencyPreset::from_id(p.id)?, p.latency_cycles)))
+        .collect();
     let ids2 = ids.clone();
     view! {
-        <aside class="gx-controls" aria-label=move || if lang.get() == Lang::Zh { "控制" } else { "Controls" }>
+        <aside class="gx-controls" aria-label=move || crate::ui::text::CONTROLS.get(lang.get())>
             <label class="gx-field">
                 <span class="gx-field__label">{t(text::LATENCY_PRESET)}</span>
                 <select class="gx-select" data-testid="select-latency" on:change=move |ev| {
@@ -299,11 +263,10 @@ pub fn Controls() -> impl IntoView {
                     }
                 }>
                     <option value="custom" selected=move || { let l = st.inputs.with(|i| i.l); !ids.iter().any(|(_, c)| *c == l) }>
-                        {move || preset_label("custom").get(lang.get())}
+                        {t(text::CUSTOM_LATENCY)}
                     </option>
-                    {presets.iter().map(|p| {
-                        let (id, l) = (p.id, p.latency_cycles);
-                        view! { <option value=id selected=move || st.inputs.with(|i| i.l == l)>{move || preset_label(id).get(lang.get())}</option> }
+                    {named.into_iter().map(|(p, l)| {
+                        view! { <option value=p.id() selected=move || st.inputs.with(|i| i.l == l)>{t(text::latency_preset(p))}</option> }
                     }).collect_view()}
                 </select>
             </label>

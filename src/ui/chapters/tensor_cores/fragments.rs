@@ -8,8 +8,8 @@ use wasm_bindgen::JsCast;
 
 use super::state::{TcInputs, TcState};
 use super::text;
-use crate::model::tensor_core::{ElementType, FragmentLayout, MmaShape, Operand, RegisterPosition};
-use crate::ui::i18n::{t, tr, use_lang, Lang};
+use crate::model::tensor_core::{ElementType, FragmentLayout, MmaShape, Operand};
+use crate::ui::i18n::{t, use_lang};
 
 fn state() -> TcState {
     expect_context::<TcState>()
@@ -33,37 +33,6 @@ const INPUT_TYPES: [ElementType; 4] = [
 /// `true` when the map shows the course kernel's own tiles (WMMA m16n16k16 with 8-bit inputs).
 fn is_course_tile(i: &TcInputs) -> bool {
     i.shape == MmaShape::WmmaM16N16K16 && matches!(i.el, ElementType::S8 | ElementType::U8)
-}
-
-fn register_text(reg: RegisterPosition, lang: Lang) -> String {
-    let hi = reg.bit_offset + reg.bits - 1;
-    match lang {
-        Lang::En => format!(
-            "register {} (bits {}–{}, part {})",
-            reg.register, reg.bit_offset, hi, reg.part
-        ),
-        Lang::Zh => format!(
-            "第 {} 个寄存器（位 {}–{}，第 {} 部分）",
-            reg.register, reg.bit_offset, hi, reg.part
-        ),
-    }
-}
-
-fn cell_label(l: &FragmentLayout, r: u32, c: u32, lang: Lang) -> String {
-    let slots = l.slots_of(r, c);
-    let who = slots
-        .iter()
-        .map(|s| format!("lane {} x[{}]", s.lane, s.index))
-        .collect::<Vec<_>>()
-        .join(", ");
-    match lang {
-        Lang::En => format!("{}({r}, {c}): {who}", l.operand().label()),
-        Lang::Zh => format!(
-            "{}({r}, {c})：{}",
-            l.operand().label(),
-            who.replace("lane ", "Lane ")
-        ),
-    }
 }
 
 fn focus_cell(r: u32, c: u32) {
@@ -162,7 +131,7 @@ fn TileGrid(layout: FragmentLayout) -> impl IntoView {
                 .unwrap_or_default();
             let lanes: Vec<u32> = layout.slots_of(r, c).iter().map(|s| s.lane).collect();
             let label_l = layout.clone();
-            let label = move || cell_label(&label_l, r, c, lang.get());
+            let label = move || text::cell_label(&label_l, r, c, lang.get());
             let title = label.clone();
             let x = LEFT_PX + c * CELL_PX;
             let y = TOP_PX + r * CELL_PX;
@@ -283,8 +252,8 @@ pub fn FragmentFigure() -> impl IntoView {
             <div class="gx-frag__scroll" data-testid="fragment-grid">{grid}</div>
             <LaneStrip/>
             <figcaption class="gx-frag__legend">
-                <span class="gx-frag__key"><span class="gx-frag__key-lane">"5"</span>{t(tr(" lane", " Lane 号"))}</span>
-                <span class="gx-frag__key"><span class="gx-frag__key-index">"2"</span>{t(tr(" index i in x[i]", " x[i] 的下标 i"))}</span>
+                <span class="gx-frag__key"><span class="gx-frag__key-lane">"5"</span>{t(text::KEY_LANE)}</span>
+                <span class="gx-frag__key"><span class="gx-frag__key-index">"2"</span>{t(text::KEY_INDEX)}</span>
                 <Show when=move || st.inputs.with(|i| is_course_tile(i) && i.op != Operand::B)>
                     <span class="gx-frag__key"><span class="gx-frag__key-pad"></span>{t(text::PADDING)}</span>
                 </Show>
@@ -309,7 +278,7 @@ fn LaneStrip() -> impl IntoView {
                         <button class=format!("gx-lanes__chip gx-lane-{l}") class:is-on=pressed
                             data-testid=format!("lane-{l}")
                             aria-pressed=move || pressed().to_string()
-                            aria-label=move || if lang.get() == Lang::Zh { format!("Lane {l}") } else { format!("lane {l}") }
+                            aria-label=move || text::lane_chip(l, lang.get())
                             on:click=move |_| select()
                             on:focus=move |_| select()>
                             {l}
@@ -378,17 +347,14 @@ pub fn FragmentReadout() -> impl IntoView {
         Some(view! {
             <div class="gx-frag__sel" data-testid="lane-info">
                 <h3>{move || format!("{} {lane}", t(text::SELECTED_LANE)())}</h3>
-                <p class="gx-note">{move || match lang.get() {
-                    Lang::En => format!("groupID g = lane >> 2 = {}, threadID_in_group t = lane & 3 = {}", lane >> 2, lane & 3),
-                    Lang::Zh => format!("groupID g = lane >> 2 = {}，threadID_in_group t = lane & 3 = {}", lane >> 2, lane & 3),
-                }}</p>
+                <p class="gx-note">{move || text::lane_groups(lane, lang.get())}</p>
                 <table class="gx-table gx-table--compact">
                     <thead><tr>
                         <th scope="col">"x[i]"</th>
-                        <th scope="col">{t(tr("(row, col)", "（行, 列）"))}</th>
-                        <th scope="col">{t(tr("register", "寄存器"))}</th>
-                        <th scope="col">{t(tr("bits", "位"))}</th>
-                        <th scope="col">{t(tr("value", "取值"))}</th>
+                        <th scope="col">{t(text::COL_ROW_COL)}</th>
+                        <th scope="col">{t(text::COL_REGISTER)}</th>
+                        <th scope="col">{t(text::COL_BITS)}</th>
+                        <th scope="col">{t(text::COL_VALUE)}</th>
                     </tr></thead>
                     <tbody>{rows}</tbody>
                 </table>
@@ -404,20 +370,7 @@ pub fn FragmentReadout() -> impl IntoView {
             .cell_slots
             .iter()
             .map(|&(s, reg)| {
-                let txt = move || match lang.get() {
-                    Lang::En => format!(
-                        "lane {}, x[{}], {}",
-                        s.lane,
-                        s.index,
-                        register_text(reg, Lang::En)
-                    ),
-                    Lang::Zh => format!(
-                        "Lane {}，x[{}]，{}",
-                        s.lane,
-                        s.index,
-                        register_text(reg, Lang::Zh)
-                    ),
-                };
+                let txt = move || text::cell_holder(s.lane, s.index, reg, lang.get());
                 view! { <li>{txt}</li> }
             })
             .collect_view();

@@ -3,12 +3,13 @@
 
 use leptos::prelude::*;
 
+use crate::ui::widgets::formula_row_testid as row;
+
 use super::state::{limits, TcState};
 use super::text;
-use crate::model::roofline::Bound;
 use crate::model::w8a8::{WMMA_K, WMMA_M, WMMA_N};
 use crate::ui::format::{bytes_binary, fixed, grouped, micros, si, sig3};
-use crate::ui::i18n::{t, tr, use_lang, Lang, Tr};
+use crate::ui::i18n::{t, use_lang};
 use crate::ui::widgets::{RangeSlider, Scale};
 
 /// Bytes as MiB with two decimals (16,805,888 B = 16.03 MiB).
@@ -39,23 +40,6 @@ pub fn LaunchControls() -> impl IntoView {
     }
 }
 
-fn row(label: Tr, formula: String, value: String, testid: &'static str) -> impl IntoView {
-    view! {
-        <tr>
-            <th scope="row">{t(label)}</th>
-            <td class="gx-formula">{formula}</td>
-            <td class="gx-value" data-testid=testid>{value}</td>
-        </tr>
-    }
-}
-
-fn bound_text(b: Bound) -> Tr {
-    match b {
-        Bound::Memory => tr("memory-bound", "memory-bound（带宽瓶颈）"),
-        Bound::Compute => tr("compute-bound", "compute-bound（算力瓶颈）"),
-    }
-}
-
 /// The numbers of the launch, with formulas, or the model's error.
 #[component]
 pub fn LaunchNumbers() -> impl IntoView {
@@ -69,7 +53,7 @@ pub fn LaunchNumbers() -> impl IntoView {
             let why = text::launch_error(e);
             return view! {
                 <div class="gx-error" role="alert" data-testid="launch-error">
-                    {(lang.get() == Lang::En).then(|| view! { <p><strong>{e.to_string()}</strong></p> })}
+                    {text::model_error_detail(e, lang.get()).map(|d| view! { <p><strong>{d}</strong></p> })}
                     <p>{why.get(lang.get())}</p>
                     <p>{t(text::INVALID_LAUNCH)}</p>
                 </div>
@@ -91,7 +75,7 @@ pub fn LaunchNumbers() -> impl IntoView {
                         <td>{si(p.roof.peak_flops_per_s, "OP/s")}</td>
                         <td>{si(p.roof.bandwidth_bytes_per_s, "B/s")}</td>
                         <td data-testid=format!("time-{}", name.to_lowercase())>{micros(p.time_lower_bound_s)}</td>
-                        <td>{bound_text(p.bound).get(lang.get())}</td>
+                        <td>{text::bound(p.bound).get(lang.get())}</td>
                     </tr>
                 })
             })
@@ -102,35 +86,35 @@ pub fn LaunchNumbers() -> impl IntoView {
             <div class="gx-table-scroll">
             <table class="gx-table gx-numbers" data-testid="launch-numbers">
                 <tbody>
-                    {row(tr("blocks in the grid", "Grid 中的 Block 数"), format!("N / {WMMA_N} = {n} / {WMMA_N}"), grouped(u64::from(g.grid_blocks())), "grid-blocks")}
-                    {row(tr("threads per block", "每 Block 线程数"), format!("32 × warps = 32 × {w}"), grouped(u64::from(g.threads_per_block())), "threads")}
-                    {row(tr("outputs per block", "每 Block 输出数"), "WMMA_N".to_string(), WMMA_N.to_string(), "outputs-per-block")}
-                    {row(tr("K slice per warp", "每 Warp 的 K Slice"), format!("K / warps = {k} / {w}"), grouped(u64::from(g.k_per_warp())), "k-per-warp")}
-                    {row(tr("wmma::mma_sync per warp", "每 Warp 的 mma_sync 次数"), format!("K slice / {WMMA_K} = {} / {WMMA_K}", g.k_per_warp()), grouped(u64::from(g.mma_per_warp())), "mma-per-warp")}
-                    {row(tr("wmma::mma_sync per block", "每 Block 的 mma_sync 次数"), format!("{} × {w}", g.mma_per_warp()), grouped(u64::from(g.mma_per_block())), "mma-per-block")}
-                    {row(tr("wmma::mma_sync in the grid", "整个 Grid 的 mma_sync 次数"), format!("{} × {}", g.mma_per_block(), g.grid_blocks()), grouped(g.mma_total()), "mma-total")}
-                    {row(tr("IMMA.16816 in SASS", "SASS 中的 IMMA.16816"), format!("2 × {}", grouped(g.mma_total())), grouped(g.imma_total()), "imma-total")}
-                    {row(tr("useful multiply-adds", "有用的乘加次数"), format!("K × N = {k} × {n}"), grouped(g.useful_macs()), "useful-macs")}
-                    {row(tr("multiply-adds on the Tensor Cores", "Tensor Core 实际做的乘加"), format!("{} × {WMMA_M}·{WMMA_N}·{WMMA_K}", grouped(g.mma_total())), grouped(g.tensor_macs()), "tensor-macs")}
-                    {row(tr("useful share", "有用比例"), match lang.get() { Lang::En => format!("1 of {WMMA_M} A rows: {} / {}", grouped(g.useful_macs()), grouped(g.tensor_macs())), Lang::Zh => format!("A 的 {WMMA_M} 行中 1 行：{} / {}", grouped(g.useful_macs()), grouped(g.tensor_macs())) }, format!("{} % (1/{})", fixed(util * 100.0, 2), fixed(1.0 / util.max(f64::MIN_POSITIVE), 0)), "utilisation")}
-                    {row(tr("shared memory per block", "每 Block 的 Shared Memory"), format!("{w} × ({} + {} + {}) B", smem.a_tile_bytes / w.max(1), smem.b_tile_bytes / w.max(1), smem.c_tile_bytes / w.max(1)), format!("{} B = {}", grouped(u64::from(smem.total_bytes())), bytes_binary(f64::from(smem.total_bytes()))), "smem")}
-                    {row(tr("minimum HBM traffic", "最小 HBM 流量"), format!("N·K + K + 4·N + 2·N = {} + {} + {} + {}", grouped(hbm.weight_bytes), grouped(hbm.activation_bytes), grouped(hbm.weight_scale_bytes), grouped(hbm.output_bytes)), format!("{} B = {}", grouped(hbm.total_bytes()), mib(hbm.total_bytes())), "hbm")}
-                    {row(tr("arithmetic intensity", "算术强度"), format!("2·K·N / bytes = {} / {}", grouped(g.useful_ops()), grouped(hbm.total_bytes())), format!("{} OP/B", sig3(g.intensity_ops_per_byte())), "intensity")}
-                    {row(tr("global load requests / sectors", "Global 加载请求 / sector 数"), if lang.get() == Lang::Zh { "每 Warp 每 K Tile 9 条请求、17 个 sector + 每 Block 1 条请求、2 个 sector".to_string() } else { "9 requests, 17 sectors per warp per K tile + 1 request, 2 sectors per block".to_string() }, format!("{} / {}", grouped(lv.loads.requests), grouped(lv.loads.sectors)), "loads")}
+                    {row(text::GRID_BLOCKS, format!("N / {WMMA_N} = {n} / {WMMA_N}"), grouped(u64::from(g.grid_blocks())), "grid-blocks")}
+                    {row(text::THREADS, format!("32 × warps = 32 × {w}"), grouped(u64::from(g.threads_per_block())), "threads")}
+                    {row(text::OUTPUTS_PER_BLOCK, "WMMA_N".to_string(), WMMA_N.to_string(), "outputs-per-block")}
+                    {row(text::K_PER_WARP, format!("K / warps = {k} / {w}"), grouped(u64::from(g.k_per_warp())), "k-per-warp")}
+                    {row(text::MMA_PER_WARP, format!("K slice / {WMMA_K} = {} / {WMMA_K}", g.k_per_warp()), grouped(u64::from(g.mma_per_warp())), "mma-per-warp")}
+                    {row(text::MMA_PER_BLOCK, format!("{} × {w}", g.mma_per_warp()), grouped(u64::from(g.mma_per_block())), "mma-per-block")}
+                    {row(text::MMA_TOTAL, format!("{} × {}", g.mma_per_block(), g.grid_blocks()), grouped(g.mma_total()), "mma-total")}
+                    {row(text::IMMA_TOTAL, format!("2 × {}", grouped(g.mma_total())), grouped(g.imma_total()), "imma-total")}
+                    {row(text::USEFUL_MACS, format!("K × N = {k} × {n}"), grouped(g.useful_macs()), "useful-macs")}
+                    {row(text::TENSOR_MACS, format!("{} × {WMMA_M}·{WMMA_N}·{WMMA_K}", grouped(g.mma_total())), grouped(g.tensor_macs()), "tensor-macs")}
+                    {row(text::UTILISATION, text::useful_share(WMMA_M, g.useful_macs(), g.tensor_macs(), lang.get()), format!("{} % (1/{})", fixed(util * 100.0, 2), fixed(1.0 / util.max(f64::MIN_POSITIVE), 0)), "utilisation")}
+                    {row(text::SMEM, format!("{w} × ({} + {} + {}) B", smem.a_tile_bytes / w.max(1), smem.b_tile_bytes / w.max(1), smem.c_tile_bytes / w.max(1)), format!("{} B = {}", grouped(u64::from(smem.total_bytes())), bytes_binary(f64::from(smem.total_bytes()))), "smem")}
+                    {row(text::HBM, format!("N·K + K + 4·N + 2·N = {} + {} + {} + {}", grouped(hbm.weight_bytes), grouped(hbm.activation_bytes), grouped(hbm.weight_scale_bytes), grouped(hbm.output_bytes)), format!("{} B = {}", grouped(hbm.total_bytes()), mib(hbm.total_bytes())), "hbm")}
+                    {row(text::INTENSITY, format!("2·K·N / bytes = {} / {}", grouped(g.useful_ops()), grouped(hbm.total_bytes())), format!("{} OP/B", sig3(g.intensity_ops_per_byte())), "intensity")}
+                    {row(text::LOADS, text::LOADS_FORMULA.get(lang.get()).to_string(), format!("{} / {}", grouped(lv.loads.requests), grouped(lv.loads.sectors)), "loads")}
                 </tbody>
             </table>
             </div>
-            <h3>{t(tr("Its point on the roofline (INT8 Tensor roof, course values)", "它在 Roofline 上的位置（INT8 Tensor 屋顶，课程取整值）"))}</h3>
+            <h3>{t(text::ROOF_TITLE)}</h3>
             <div class="gx-table-scroll">
             <table class="gx-table gx-table--numeric" data-testid="launch-roofline">
                 <thead><tr>
                     <th scope="col">"GPU"</th>
-                    <th scope="col">{t(tr("I (OP/B)", "I（OP/B）"))}</th>
-                    <th scope="col">{t(tr("ridge", "拐点"))}</th>
-                    <th scope="col">{t(tr("INT8 peak", "INT8 峰值"))}</th>
-                    <th scope="col">{t(tr("HBM", "HBM"))}</th>
-                    <th scope="col">{t(tr("time ≥", "时间下界"))}</th>
-                    <th scope="col">{t(tr("bound", "瓶颈"))}</th>
+                    <th scope="col">{t(text::COL_INTENSITY)}</th>
+                    <th scope="col">{t(text::COL_RIDGE)}</th>
+                    <th scope="col">{t(text::COL_PEAK)}</th>
+                    <th scope="col">{t(text::COL_HBM)}</th>
+                    <th scope="col">{t(text::COL_TIME)}</th>
+                    <th scope="col">{t(text::COL_BOUND)}</th>
                 </tr></thead>
                 <tbody>{roof_rows}</tbody>
             </table>
@@ -167,11 +151,11 @@ pub fn LaunchNumbers() -> impl IntoView {
             <div class="gx-table-scroll">
             <table class="gx-table gx-table--numeric">
                 <thead><tr>
-                    <th scope="col">{t(tr("tile", "Tile"))}</th>
+                    <th scope="col">{t(text::COL_TILE)}</th>
                     <th scope="col">"mma_sync"</th>
-                    <th scope="col">{t(tr("Tensor MACs", "Tensor 乘加"))}</th>
-                    <th scope="col">{t(tr("padding rows", "补 0 行"))}</th>
-                    <th scope="col">{t(tr("useful", "有用比例"))}</th>
+                    <th scope="col">{t(text::COL_TENSOR_MACS)}</th>
+                    <th scope="col">{t(text::COL_PADDING)}</th>
+                    <th scope="col">{t(text::COL_USEFUL)}</th>
                 </tr></thead>
                 <tbody>{rows}</tbody>
             </table>
@@ -190,7 +174,6 @@ pub fn LaunchNumbers() -> impl IntoView {
 /// Whole section.
 #[component]
 pub fn LaunchSection() -> impl IntoView {
-    let lang = use_lang();
     view! {
         <section class="l-page gx-section" data-testid="launch">
             <div class="l-body">
@@ -199,7 +182,7 @@ pub fn LaunchSection() -> impl IntoView {
             </div>
             <div class="gx-figure-grid">
                 <div class="gx-figure gx-pad"><LaunchNumbers/></div>
-                <aside class="gx-controls" aria-label=move || if lang.get() == Lang::Zh { "Launch 控制" } else { "Launch controls" }>
+                <aside class="gx-controls" aria-label=t(text::LAUNCH_CONTROLS)>
                     <LaunchControls/>
                 </aside>
             </div>

@@ -15,9 +15,8 @@ pub(crate) mod text;
 
 use leptos::prelude::*;
 
-use crate::ui::i18n::{t, use_lang, Lang};
+use crate::ui::i18n::t;
 use crate::ui::shell::{ChapterBody, UrlInputs};
-use crate::ui::widgets::Questions;
 use state::TcState;
 
 /// The chapter's body inside the shell's frame.
@@ -27,7 +26,6 @@ impl ChapterBody for Page {
     type Inputs = state::TcInputs;
 
     fn body(inputs: UrlInputs<Self::Inputs>) -> AnyView {
-        let lang = use_lang();
         let state = TcState::new(inputs);
         provide_context(state);
         view! {
@@ -40,7 +38,7 @@ impl ChapterBody for Page {
                 </div>
                 <div class="gx-figure-grid">
                     <fragments::FragmentFigure/>
-                    <aside class="gx-controls" aria-label=move || if lang.get() == Lang::Zh { "Fragment 控制" } else { "Fragment controls" }>
+                    <aside class="gx-controls" aria-label=t(text::FRAG_CONTROLS)>
                         <fragments::FragmentControls/>
                     </aside>
                 </div>
@@ -50,7 +48,6 @@ impl ChapterBody for Page {
             <steps::StepsSection/>
             <layers::LayersSection/>
             <layers::GenerationsSection/>
-            <Questions questions=&text::QUESTIONS/>
         }
         .into_any()
     }

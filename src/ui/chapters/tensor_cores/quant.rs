@@ -3,10 +3,10 @@
 
 use leptos::prelude::*;
 
-use super::state::{format_vector, limits, parse_vector, TcState};
+use super::state::{format_vector, limits, parse_vector, TcState, VectorError};
 use super::text;
 use crate::ui::format::sig3;
-use crate::ui::i18n::{t, tr, use_lang, Lang};
+use crate::ui::i18n::{t, use_lang};
 use crate::ui::widgets::RangeSlider;
 
 fn state() -> TcState {
@@ -38,7 +38,7 @@ fn num(v: f64) -> String {
 pub fn QuantSection() -> impl IntoView {
     let st = state();
     let lang = use_lang();
-    let error = RwSignal::new(None::<(String, String)>);
+    let error = RwSignal::new(None::<VectorError>);
     let on_change = move |ev: leptos::ev::Event| {
         let raw = event_target_value(&ev);
         match parse_vector(&raw) {
@@ -47,7 +47,7 @@ pub fn QuantSection() -> impl IntoView {
                 let canon = format_vector(&x);
                 st.inputs.update(|i| i.x = canon);
             }
-            Err(e) => error.set(Some(e.text())),
+            Err(e) => error.set(Some(e)),
         }
     };
     let body = move || {
@@ -129,20 +129,18 @@ pub fn QuantSection() -> impl IntoView {
             <table class="gx-table gx-table--numeric" data-testid="quant-out">
                 <thead><tr>
                     <th scope="col">"o"</th>
-                    <th scope="col">{t(tr("z = Σ q_W · q_x (INT32)", "z = Σ q_W · q_x（INT32）"))}</th>
-                    <th scope="col">{t(tr("z · s_x · s_W", "z · s_x · s_W"))}</th>
+                    <th scope="col">{t(text::COL_Z)}</th>
+                    <th scope="col">{t(text::COL_SCALED)}</th>
                     <th scope="col">"FP32"</th>
-                    <th scope="col">{t(tr("FP16 output", "FP16 输出"))}</th>
-                    <th scope="col">{t(tr("float reference", "浮点参考值"))}</th>
-                    <th scope="col">{t(tr("|error|", "|误差|"))}</th>
-                    <th scope="col">{t(tr("bound", "误差上界"))}</th>
+                    <th scope="col">{t(text::COL_FP16)}</th>
+                    <th scope="col">{t(text::COL_REFERENCE)}</th>
+                    <th scope="col">{t(text::COL_ERROR)}</th>
+                    <th scope="col">{t(text::COL_ERROR_BOUND)}</th>
                 </tr></thead>
                 <tbody>{out_rows}</tbody>
             </table>
             </div>
-            <p class="gx-note">{t(tr(
-                "The bound: s_x/2 · Σ|w| + s_W/2 · Σ|x| + K · s_x · s_W / 4 from rounding both operands, plus half an FP16 ulp for the store. The integer part z is exact: only the scales and the final FP16 rounding lose precision.",
-                "误差上界：两个操作数的舍入带来 s_x/2 · Σ|w| + s_W/2 · Σ|x| + K · s_x · s_W / 4，再加上 FP16 存储的半个 ulp。整数部分 z 是精确的：精度只在 scale 与最后的 FP16 舍入处损失。"))}</p>
+            <p class="gx-note">{t(text::ERROR_BOUND_NOTE)}</p>
         }
         .into_any()
     };
@@ -157,7 +155,7 @@ pub fn QuantSection() -> impl IntoView {
                         class:gx-field__number--invalid=move || error.read().is_some()
                         prop:value=move || st.inputs.with(|i| i.x.clone())
                         on:change=on_change/>
-                    <p class="gx-field__error" role="alert">{move || error.get().map(|(en, zh)| if lang.get() == Lang::Zh { zh } else { en })}</p>
+                    <p class="gx-field__error" role="alert">{move || error.get().map(|e| text::vector_error(&e, limits::X_LEN, lang.get()))}</p>
                 </div>
                 <RangeSlider label=text::SEED_LABEL min=limits::SEED.0 max=limits::SEED.1 testid="slider-seed"
                     value=Signal::derive(move || st.inputs.with(|i| i.seed))

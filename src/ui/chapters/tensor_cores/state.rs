@@ -112,6 +112,78 @@ impl Default for TcInputs {
     }
 }
 
+/// The steps of the traced kernel ([`crate::model::w8a8::W8a8Gemv::trace`]), one variant per
+/// step id, in order. The model names a step by a string id; the chapter maps it once to this
+/// enum and matches the enum exhaustively for the step's title.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum StepId {
+    /// `fill_tiles`.
+    FillTiles,
+    /// `syncwarp_tiles_ready`.
+    SyncwarpTilesReady,
+    /// `load_a`.
+    LoadA,
+    /// `load_b`.
+    LoadB,
+    /// `mma`.
+    Mma,
+    /// `syncwarp_tiles_free`.
+    SyncwarpTilesFree,
+    /// `repeat_k_tiles`.
+    RepeatKTiles,
+    /// `store_accumulator`.
+    StoreAccumulator,
+    /// `syncthreads`.
+    Syncthreads,
+    /// `reduce_partials`.
+    ReducePartials,
+    /// `dequantize`.
+    Dequantize,
+    /// `write_output`.
+    WriteOutput,
+}
+
+impl StepId {
+    /// Every step, in trace order.
+    pub const ALL: [StepId; 12] = [
+        StepId::FillTiles,
+        StepId::SyncwarpTilesReady,
+        StepId::LoadA,
+        StepId::LoadB,
+        StepId::Mma,
+        StepId::SyncwarpTilesFree,
+        StepId::RepeatKTiles,
+        StepId::StoreAccumulator,
+        StepId::Syncthreads,
+        StepId::ReducePartials,
+        StepId::Dequantize,
+        StepId::WriteOutput,
+    ];
+
+    /// The model's id of this step.
+    pub const fn id(self) -> &'static str {
+        match self {
+            StepId::FillTiles => "fill_tiles",
+            StepId::SyncwarpTilesReady => "syncwarp_tiles_ready",
+            StepId::LoadA => "load_a",
+            StepId::LoadB => "load_b",
+            StepId::Mma => "mma",
+            StepId::SyncwarpTilesFree => "syncwarp_tiles_free",
+            StepId::RepeatKTiles => "repeat_k_tiles",
+            StepId::StoreAccumulator => "store_accumulator",
+            StepId::Syncthreads => "syncthreads",
+            StepId::ReducePartials => "reduce_partials",
+            StepId::Dequantize => "dequantize",
+            StepId::WriteOutput => "write_output",
+        }
+    }
+
+    /// The step with this id, if the chapter knows it.
+    pub fn from_id(id: &str) -> Option<StepId> {
+        StepId::ALL.into_iter().find(|s| s.id() == id)
+    }
+}
+
 /// Why typed activation text was rejected.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum VectorError {
@@ -121,27 +193,6 @@ pub enum VectorError {
     NotANumber(String),
     /// A value too large in magnitude or not finite.
     OutOfRange(String),
-}
-
-impl VectorError {
-    /// English and Chinese message.
-    pub fn text(&self) -> (String, String) {
-        let n = limits::X_LEN;
-        match self {
-            VectorError::Count(got) => (
-                format!("Enter exactly {n} numbers separated by commas (got {got})."),
-                format!("请输入恰好 {n} 个用逗号分隔的数（现在是 {got} 个）。"),
-            ),
-            VectorError::NotANumber(v) => (
-                format!("“{v}” is not a number."),
-                format!("“{v}”不是数字。"),
-            ),
-            VectorError::OutOfRange(v) => (
-                format!("“{v}” is out of range: use values between −10000 and 10000."),
-                format!("“{v}”超出范围：请使用 −10000 到 10000 之间的值。"),
-            ),
-        }
-    }
 }
 
 /// Parses the activation vector: exactly [`limits::X_LEN`] finite numbers, commas or spaces
@@ -453,6 +504,14 @@ impl TcState {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_traced_step_is_one_step_id_in_order() {
+        let out = compute(&TcInputs::default());
+        let ids: Vec<&str> = out.trace.expect("trace").iter().map(|s| s.id).collect();
+        let known: Vec<&str> = StepId::ALL.iter().map(|s| s.id()).collect();
+        assert_eq!(ids, known);
+    }
     use proptest::prelude::*;
 
     #[test]

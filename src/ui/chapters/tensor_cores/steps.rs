@@ -5,10 +5,8 @@ use leptos::prelude::*;
 
 use super::state::{limits, TcState};
 use super::text;
-use crate::model::tensor_core::Operand;
-use crate::model::w8a8::{KernelStep, MemoryLayout, StepAction, StepScope, TileWrite};
-use crate::ui::format::grouped;
-use crate::ui::i18n::{t, tr, use_lang, Lang};
+use crate::model::w8a8::{StepAction, TileWrite};
+use crate::ui::i18n::{t, use_lang};
 use crate::ui::widgets::{PlayerControls, RangeSlider, StepButtons};
 
 use super::fragments::{CELL_PX, LEFT_PX, TOP_PX};
@@ -61,174 +59,6 @@ fn lines_of(id: &str) -> &'static [usize] {
     }
 }
 
-fn scope_text(s: StepScope) -> (&'static str, &'static str) {
-    match s {
-        StepScope::Lanes => ("each lane on its own (SIMT)", "每个 Lane 各自执行（SIMT）"),
-        StepScope::Warp => ("the whole warp together", "整个 Warp 协同执行"),
-        StepScope::Block => ("the whole block", "整个 Block"),
-    }
-}
-
-fn layout_name(m: MemoryLayout) -> &'static str {
-    match m {
-        MemoryLayout::RowMajor => "row_major",
-        MemoryLayout::ColMajor => "col_major",
-    }
-}
-
-/// What a step does, with its numbers, in both languages.
-fn describe(step: &KernelStep, lang: Lang) -> String {
-    let zh = lang == Lang::Zh;
-    match &step.action {
-        StepAction::FillSharedTiles {
-            k0,
-            loop_bound,
-            loop_stride,
-            iterations_per_lane,
-            activation_bytes,
-            zero_bytes,
-            weight_bytes,
-            global_requests,
-            global_sectors,
-            ..
-        } => {
-            if zh {
-                format!("k0 = {k0}。每个 Lane 执行 i = lane; i < {loop_bound}; i += {loop_stride}：共 {iterations_per_lane} 次迭代。a_tile 写入 {activation_bytes} 个 Activation 字节（第 0 行）和 {zero_bytes} 个 0（第 1–15 行）；b_tile 写入 {weight_bytes} 个权重字节。共 {global_requests} 条 Warp 级 Global 加载指令，涉及 {global_sectors} 个 32 字节 sector。")
-            } else {
-                format!("k0 = {k0}. Every lane runs i = lane; i < {loop_bound}; i += {loop_stride}: {iterations_per_lane} iterations. a_tile gets {activation_bytes} activation bytes (row 0) and {zero_bytes} zeros (rows 1–15); b_tile gets {weight_bytes} weight bytes. {global_requests} warp-level global loads touching {global_sectors} 32-byte sectors.")
-            }
-        }
-        StepAction::SyncWarp => {
-            if step.id == "syncwarp_tiles_ready" {
-                if zh {
-                    "等待 Warp 内 32 个 Lane 都写完：之后任何 Lane 都能读到整个 Tile。".into()
-                } else {
-                    "Wait until all 32 lanes have written: after this, every lane may read the whole tile.".into()
-                }
-            } else if zh {
-                "等待所有 Lane 都用完这一 Tile，下一次迭代才能覆写它。".into()
-            } else {
-                "Wait until every lane is done with this tile before the next iteration overwrites it.".into()
-            }
-        }
-        StepAction::LoadMatrix {
-            operand,
-            element,
-            memory_layout,
-            ldm,
-            elements_per_lane,
-            sass,
-        } => {
-            let op = if *operand == Operand::A {
-                "a_frag ← a_tile"
-            } else {
-                "b_frag ← b_tile"
-            };
-            if zh {
-                format!("{op}（{}，{}，ldm = {ldm}）：每个 Lane 得到 {elements_per_lane} 个 {element} 元素（2 个 32 位寄存器），分布见上方的 Fragment 映射。SASS：{sass}。", operand.label(), layout_name(*memory_layout))
-            } else {
-                format!("{op} ({}, {}, ldm = {ldm}): each lane receives {elements_per_lane} {element} elements (two 32-bit registers), as in the fragment map above. SASS: {sass}.", operand.label(), layout_name(*memory_layout))
-            }
-        }
-        StepAction::MmaSync {
-            shape,
-            imma_instructions,
-            tensor_macs,
-            useful_macs,
-            ptx,
-            sass,
-        } => {
-            if zh {
-                format!("{shape}：acc += A · B，s8 × s8 累加到 s32。PTX：{ptx}；SASS：{imma_instructions} 条 {sass}。Tensor Core 做 {} 次乘加，其中只有 {} 次有用（A 的第 0 行）。", grouped(*tensor_macs), grouped(*useful_macs))
-            } else {
-                format!("{shape}: acc += A · B, s8 × s8 accumulated in s32. PTX: {ptx}; SASS: {imma_instructions} × {sass}. The Tensor Cores do {} multiply-adds, of which {} are useful (row 0 of A).", grouped(*tensor_macs), grouped(*useful_macs))
-            }
-        }
-        StepAction::RepeatKTiles {
-            tiles,
-            k_begin,
-            k_end,
-            k_step,
-        } => {
-            if zh {
-                format!("以上步骤对 k0 = {k_begin}, {}, … < {k_end} 重复，共 {tiles} 次；累加器一直留在寄存器中。", k_begin + k_step)
-            } else {
-                format!("Everything above repeats for k0 = {k_begin}, {}, … < {k_end}: {tiles} times; the accumulator stays in registers.", k_begin + k_step)
-            }
-        }
-        StepAction::StoreAccumulator {
-            memory_layout,
-            ldm,
-            bytes,
-            c_tile_offset_bytes,
-        } => {
-            if zh {
-                format!("把 16 × 16 的 s32 累加器写到 c_tile[warp]（偏移 {c_tile_offset_bytes} B，{}，ldm = {ldm}）：{bytes} B。", layout_name(*memory_layout))
-            } else {
-                format!("The 16 × 16 s32 accumulator goes to c_tile[warp] (offset {c_tile_offset_bytes} B, {}, ldm = {ldm}): {bytes} B.", layout_name(*memory_layout))
-            }
-        }
-        StepAction::SyncThreads => {
-            if zh {
-                "等待 Block 中所有 Warp 都写完自己的部分和。".into()
-            } else {
-                "Wait until every warp of the block has stored its partial sums.".into()
-            }
-        }
-        StepAction::ReducePartials {
-            threads,
-            partials_per_thread,
-        } => {
-            if zh {
-                format!("线程 0–{} 各自把 {partials_per_thread} 个 Warp 的部分和相加：z = Σ_w c_tile[w][tid]（只用第 0 行）。其余线程空闲。", threads - 1)
-            } else {
-                format!("Threads 0–{} each add the {partials_per_thread} warps' partials: z = Σ_w c_tile[w][tid] (row 0 only). The other threads idle.", threads - 1)
-            }
-        }
-        StepAction::Dequantize { outputs } => {
-            if zh {
-                format!("{outputs} 个输出各自在 FP32 中计算 float(z) · act_scale · w_scale[o]：唯一一次回到浮点。")
-            } else {
-                format!("Each of the {outputs} outputs computes float(z) · act_scale · w_scale[o] in FP32: the only return to floating point.")
-            }
-        }
-        StepAction::WriteOutput {
-            first_output,
-            outputs,
-            bytes,
-        } => {
-            if zh {
-                format!(
-                    "y[{first_output} … {}] = __float2half(…)：{outputs} 个 FP16 输出，{bytes} B。",
-                    first_output + outputs - 1
-                )
-            } else {
-                format!(
-                    "y[{first_output} … {}] = __float2half(…): {outputs} FP16 outputs, {bytes} B.",
-                    first_output + outputs - 1
-                )
-            }
-        }
-    }
-}
-
-fn write_label(w: &TileWrite, lang: Lang) -> String {
-    let a = match w.activation_index {
-        Some(k) => format!("qact[{k}]"),
-        None => "0".into(),
-    };
-    match lang {
-        Lang::En => format!(
-            "byte {}: lane {}, iteration {}; a_tile = {a}; b_tile = qweight[{}][{}] (byte {})",
-            w.tile_byte, w.lane, w.iteration, w.weight_row, w.weight_col, w.weight_byte
-        ),
-        Lang::Zh => format!(
-            "字节 {}：Lane {}，第 {} 次迭代；a_tile = {a}；b_tile = qweight[{}][{}]（第 {} 字节）",
-            w.tile_byte, w.lane, w.iteration, w.weight_row, w.weight_col, w.weight_byte
-        ),
-    }
-}
-
 /// The 16 × 16 bytes of the shared tiles, coloured by the writing lane.
 #[component]
 fn FillGrid(writes: Vec<TileWrite>) -> impl IntoView {
@@ -247,7 +77,7 @@ fn FillGrid(writes: Vec<TileWrite>) -> impl IntoView {
             let x = left + c * CELL_PX;
             let y = TOP_PX + r * CELL_PX;
             let lane = w.lane;
-            let label = move || write_label(&w, lang.get());
+            let label = move || text::write_label(&w, lang.get());
             view! {
                 <g class="gx-frag__cell" class:is-hl=move || sel.get() == Some(lane)
                     class:is-dim=move || sel.get().is_some_and(|l| l != lane)
@@ -277,7 +107,7 @@ fn FillGrid(writes: Vec<TileWrite>) -> impl IntoView {
                 {axis}
                 {cells}
             </svg>
-            <figcaption class="gx-note">{t(text::FILL_GRID)}{t(tr(". Large number: lane; small: iteration j (i = lane + 32·j). Select a lane in the strip above to highlight its 8 bytes.", "。大数字：Lane；小数字：迭代次数 j（i = lane + 32·j）。在上方 Lane 条中选择一个 Lane，可高亮它写的 8 个字节。"))}</figcaption>
+            <figcaption class="gx-note">{t(text::FILL_GRID)}{t(text::FILL_GRID_KEY)}</figcaption>
         </figure>
     }
 }
@@ -314,7 +144,7 @@ pub fn StepsSection() -> impl IntoView {
                 let why = text::launch_error(&e);
                 return view! {
                     <div class="gx-error" role="alert" data-testid="trace-error">
-                        <p>{t(text::NO_TRACE)}" "{(lang.get() == Lang::En).then(|| view! { <strong>{e.to_string()}</strong> })}</p>
+                        <p>{t(text::NO_TRACE)}" "{text::model_error_detail(&e, lang.get()).map(|d| view! { <strong>{d}</strong> })}</p>
                         <p>{why.get(lang.get())}</p>
                     </div>
                 }
@@ -333,7 +163,7 @@ pub fn StepsSection() -> impl IntoView {
                 view! { <span class="gx-code__line" class:is-on=hl.contains(&n)>{*line}"\n"</span> }
             })
             .collect_view();
-        let (scope_en, scope_zh) = scope_text(step.scope);
+        let scope = text::scope(step.scope);
         let fill = match &step.action {
             StepAction::FillSharedTiles { writes, .. } => {
                 Some(view! { <FillGrid writes=writes.clone()/> })
@@ -361,8 +191,8 @@ pub fn StepsSection() -> impl IntoView {
                 <ol class="gx-steps__list" data-testid="step-list">{list}</ol>
                 <div class="gx-steps__main">
                     <h3 data-testid="step-title">{move || text::step_title(id).get(lang.get())}</h3>
-                    <p class="gx-note">{move || if lang.get() == Lang::Zh { scope_zh } else { scope_en }}</p>
-                    <p data-testid="step-text" aria-live="polite">{move || describe(&step, lang.get())}</p>
+                    <p class="gx-note">{t(scope)}</p>
+                    <p data-testid="step-text" aria-live="polite">{move || text::step_description(&step, lang.get())}</p>
                     <pre class="gx-code" data-testid="listing"><code>{listing}</code></pre>
                     {fill}
                 </div>
@@ -377,7 +207,7 @@ pub fn StepsSection() -> impl IntoView {
                 <p>{t(text::STEPS_INTRO)}</p>
             </div>
             <StepButtons controls=controls steps=steps current=current
-                prev=text::PREV play=text::PLAY pause=text::PAUSE next=text::NEXT/>
+                prev=text::PREV play=text::PLAY pause=text::PAUSE next=text::NEXT label=text::STEP_CONTROLS/>
             <div class="gx-steps__pick">
                 <RangeSlider label=text::BLOCK_LABEL min=limits::INDEX.0 max=limits::INDEX.1 testid="slider-block"
                     value=Signal::derive(move || st.inputs.with(|i| i.block))

@@ -1,10 +1,18 @@
 //! The Tensor Cores chapter's words, in both languages (course `a100-from-chip-to-simt` §2.3
 //! and §5, and the Tensor Core history notes).
 
-use crate::model::tensor_core::{LayoutSource, Operand};
-use crate::model::w8a8::{MeasuredVariant, W8a8Error};
+// `trf!` binds each `name = value` argument with a `let`; `lane = lane` is its intended form.
+#![allow(clippy::redundant_locals)]
+
+use super::state::{StepId, VectorError};
+use crate::model::roofline::Bound;
+use crate::model::tensor_core::{FragmentLayout, LayoutSource, Operand, RegisterPosition};
+use crate::model::w8a8::{
+    KernelStep, MeasuredVariant, MemoryLayout, StepAction, StepScope, TileWrite, W8a8Error,
+};
+use crate::trf;
+use crate::ui::format::grouped;
 use crate::ui::i18n::{tr, Lang, Tr};
-use crate::ui::widgets::Question;
 
 pub const TITLE: Tr = tr("Tensor Cores and the W8A8 GEMV", "Tensor Core 与 W8A8 GEMV");
 pub const INTRO: [Tr; 2] = [
@@ -159,33 +167,41 @@ pub const FILL_GRID: Tr = tr(
 );
 pub const NO_TRACE: Tr = tr("This warp cannot be traced:", "无法追踪这个 Warp：");
 
+/// A step's title by the model's step id ("Step" for an id the chapter does not know, which
+/// its tests rule out for every step of the trace).
 pub fn step_title(id: &str) -> Tr {
-    match id {
-        "fill_tiles" => tr(
+    StepId::from_id(id).map_or(tr("Step", "步骤"), step_title_of)
+}
+
+/// A step's title.
+pub fn step_title_of(s: StepId) -> Tr {
+    match s {
+        StepId::FillTiles => tr(
             "1. Lanes fill the shared tiles",
             "1. Lane 协作填充 Shared Tile",
         ),
-        "syncwarp_tiles_ready" => tr("2. __syncwarp(): tiles ready", "2. __syncwarp()：Tile 就绪"),
-        "load_a" => tr("3. load_matrix_sync(a_frag)", "3. load_matrix_sync(a_frag)"),
-        "load_b" => tr("4. load_matrix_sync(b_frag)", "4. load_matrix_sync(b_frag)"),
-        "mma" => tr("5. mma_sync: s8 × s8 → s32", "5. mma_sync：s8 × s8 → s32"),
-        "syncwarp_tiles_free" => tr(
+        StepId::SyncwarpTilesReady => {
+            tr("2. __syncwarp(): tiles ready", "2. __syncwarp()：Tile 就绪")
+        }
+        StepId::LoadA => tr("3. load_matrix_sync(a_frag)", "3. load_matrix_sync(a_frag)"),
+        StepId::LoadB => tr("4. load_matrix_sync(b_frag)", "4. load_matrix_sync(b_frag)"),
+        StepId::Mma => tr("5. mma_sync: s8 × s8 → s32", "5. mma_sync：s8 × s8 → s32"),
+        StepId::SyncwarpTilesFree => tr(
             "6. __syncwarp(): tiles free",
             "6. __syncwarp()：Tile 可覆写",
         ),
-        "repeat_k_tiles" => tr("7. Repeat over the K tiles", "7. 沿 K Tile 重复"),
-        "store_accumulator" => tr(
+        StepId::RepeatKTiles => tr("7. Repeat over the K tiles", "7. 沿 K Tile 重复"),
+        StepId::StoreAccumulator => tr(
             "8. store_matrix_sync(c_tile)",
             "8. store_matrix_sync(c_tile)",
         ),
-        "syncthreads" => tr("9. __syncthreads()", "9. __syncthreads()"),
-        "reduce_partials" => tr(
+        StepId::Syncthreads => tr("9. __syncthreads()", "9. __syncthreads()"),
+        StepId::ReducePartials => tr(
             "10. Threads 0–15 add the warps' partials",
             "10. 线程 0–15 合并各 Warp 的部分和",
         ),
-        "dequantize" => tr("11. Dequantise", "11. 反量化"),
-        "write_output" => tr("12. Write 16 FP16 outputs", "12. 写出 16 个 FP16 输出"),
-        _ => tr("Step", "步骤"),
+        StepId::Dequantize => tr("11. Dequantise", "11. 反量化"),
+        StepId::WriteOutput => tr("12. Write 16 FP16 outputs", "12. 写出 16 个 FP16 输出"),
     }
 }
 
@@ -378,69 +394,6 @@ pub const SEED_LABEL: Tr = tr("weight seed", "权重随机种子");
 
 // ---- Questions (course a100-from-chip-to-simt §6, Q9–Q13) -----------------------------------
 
-pub static QUESTIONS: [Question; 5] = [
-    Question {
-        id: "q-000-6-9",
-        source: tr("Course “A100: from chip to SIMT”, §6 question 9", "课程《A100：从芯片到 SIMT》第 6 节 第 9 题"),
-        question: tr(
-            "In symmetric W8A8, why can INT8 × INT8 first be accumulated completely in INT32, and only then be dequantised by one multiplication with sₓ × sᵂ[o]?",
-            "对称 W8A8 中，为什么 INT8 × INT8 可以先完整累加到 INT32，再统一乘 sₓ × sᵂ[o] 反量化？",
-        ),
-        answer: tr(
-            "With zero points 0, x ≈ sₓ · qₓ and w[o] ≈ sᵂ[o] · q_W[o], and the scales are constant along K (one per tensor for x, one per output row for W). So Σ_k w[o][k] · x[k] ≈ sₓ · sᵂ[o] · Σ_k q_W[o][k] · qₓ[k]: the scales factor out of the sum. The sum of integers is exact in INT32 as long as it cannot overflow: K · 127² < 2³¹ (even 4096 · 128² = 67,108,864 fits).",
-            "Zero Point 为 0 时 x ≈ sₓ · qₓ、w[o] ≈ sᵂ[o] · q_W[o]，且 scale 沿 K 维不变（x 整个张量一个，W 每个输出行一个）。因此 Σ_k w[o][k] · x[k] ≈ sₓ · sᵂ[o] · Σ_k q_W[o][k] · qₓ[k]：scale 可以提到求和号外面。整数求和在 INT32 中是精确的，只要不溢出：K · 127² < 2³¹（即使按 4096 · 128² = 67,108,864 估算也放得下）。",
-        ),
-    },
-    Question {
-        id: "q-000-6-10",
-        source: tr("Course “A100: from chip to SIMT”, §6 question 10", "课程《A100：从芯片到 SIMT》第 6 节 第 10 题"),
-        question: tr(
-            "In the teaching kernel, the block, the warp and the lane are responsible for the N tile, the K slice, and what kind of cooperation respectively?",
-            "教学 Kernel 中，Block、Warp 与 Lane 分别负责 N Tile、K Slice 和哪一类协作？",
-        ),
-        answer: tr(
-            "A block owns one N tile of 16 outputs (blockIdx.x · 16 …). Each of its 4 warps owns a 1024-wide K slice and runs 64 mma_syncs over it. The lanes cooperate inside the warp: they stage the A and B tiles into shared memory (i = lane, i += 32), together hold the distributed A, B and accumulator fragments so that load_matrix_sync / mma_sync / store_matrix_sync are complete only when all 32 take part; in the epilogue, threads 0–15 add the 4 warps' partials and write the outputs.",
-            "Block 负责一个 16 个输出的 N Tile（blockIdx.x · 16 起）；其中 4 个 Warp 各负责一段 1024 宽的 K Slice，在上面执行 64 次 mma_sync；Lane 负责 Warp 内的协作：按 i = lane、i += 32 把 A、B Tile 搬进 Shared Memory，并共同持有分布式的 A、B 与累加器 Fragment——只有 32 个 Lane 都参与，load_matrix_sync / mma_sync / store_matrix_sync 才完整；Epilogue 中由线程 0–15 合并 4 个 Warp 的部分和并写出结果。",
-        ),
-    },
-    Question {
-        id: "q-000-6-11",
-        source: tr("Course “A100: from chip to SIMT”, §6 question 11", "课程《A100：从芯片到 SIMT》第 6 节 第 11 题"),
-        question: tr(
-            "Why can an output element of a WMMA fragment not be permanently assigned to one thread?",
-            "为什么不能把 WMMA Fragment 的某个输出元素永久对应到某个 Thread？",
-        ),
-        answer: tr(
-            "A fragment is a cooperative object spread over the registers of all 32 lanes, and the element-to-lane mapping is not a stable interface of the CUDA C++ API: NVIDIA leaves it unspecified, it may differ between architectures, element types and compiler versions (what this page draws was observed on sm_90). Code that reads acc_frag.x[i] as “output o of thread t” is relying on an accident; go through store_matrix_sync, or use mma.sync, whose layout the PTX ISA documents.",
-            "Fragment 是分布在 32 个 Lane 寄存器中的协作对象，其元素到 Lane 的映射不是 CUDA C++ API 的稳定接口：NVIDIA 没有规定它，不同架构、元素类型和编译器版本都可能不同（本页画的是在 sm_90 上观察到的）。把 acc_frag.x[i] 当作“线程 t 的第 o 个输出”是在依赖偶然现象；应通过 store_matrix_sync 取结果，或改用 PTX ISA 明确规定布局的 mma.sync。",
-        ),
-    },
-    Question {
-        id: "q-000-6-12",
-        source: tr("Course “A100: from chip to SIMT”, §6 question 12", "课程《A100：从芯片到 SIMT》第 6 节 第 12 题"),
-        question: tr(
-            "At which layers do wmma::mma_sync, PTX wmma.mma…s32.s8.s8.s32 and the A100's IMMA-family SASS each sit?",
-            "wmma::mma_sync、PTX wmma.mma...s32.s8.s8.s32 与 A100 IMMA-family SASS 分别处在哪一层？",
-        ),
-        answer: tr(
-            "wmma::mma_sync is CUDA C++, a warp-level matrix API in <mma.h>. wmma.mma.sync.aligned.row.col.m16n16k16.s32.s8.s8.s32 is PTX, the virtual ISA that nvcc emits and that the GPU does not execute as text. IMMA is SASS, the machine code ptxas (or the driver's JIT) produces for sm_80: on sm_80 and sm_90 each mma_sync became two IMMA.16816.S8.S8.",
-            "wmma::mma_sync 属于 CUDA C++ 层，是 <mma.h> 中的 Warp 级矩阵 API；wmma.mma.sync.aligned.row.col.m16n16k16.s32.s8.s8.s32 属于 PTX 层，是 nvcc 生成的虚拟 ISA，GPU 不直接执行 PTX 文本；IMMA 属于 SASS 层，是 ptxas（或驱动 JIT）为 sm_80 生成的机器码：在 sm_80 与 sm_90 上每个 mma_sync 都变成两条 IMMA.16816.S8.S8。",
-        ),
-    },
-    Question {
-        id: "q-000-6-13",
-        source: tr("Course “A100: from chip to SIMT”, §6 question 13", "课程《A100：从芯片到 SIMT》第 6 节 第 13 题"),
-        question: tr(
-            "Why does batch = 1, even with INT8 Tensor Cores, face both low M-tile utilisation and the HBM weight-bandwidth bottleneck?",
-            "为什么 batch=1 即使使用 INT8 Tensor Core，仍会同时面临 M Tile 利用率低和 HBM 权重带宽瓶颈？",
-        ),
-        answer: tr(
-            "With one token, A has one real row: in an m16n16k16 tile 15 of 16 rows are padding, so the Tensor Cores do 16 × the useful multiply-adds (1/16 utilisation). Independently, every weight byte is read from HBM once and used for a single multiply-add (2 operations per byte, far left of the A100's INT8 ridge of 312): the kernel is bound by streaming the 16 MiB of weights, however fast the Tensor Cores are. INT8 halves the bytes compared with FP16, but does not create reuse; only a larger batch does.",
-            "只有一个 token 时 A 只有一行真实数据：m16n16k16 Tile 的 16 行中 15 行是补 0，Tensor Core 做的乘加是有用量的 16 倍（利用率 1/16）。与此无关的另一面是：每个权重字节从 HBM 读出后只参与一次乘加（每字节 2 次运算，远在 A100 INT8 拐点 312 的左侧），不管 Tensor Core 多快，Kernel 都受限于搬运 16 MiB 权重的带宽。INT8 相比 FP16 把字节数减半，却不产生数据复用；只有更大的 batch 才能。",
-        ),
-    },
-];
-
 // ---- Layout sources, in both languages ------------------------------------------------------
 
 /// Where a layout comes from: the model's citation in English, a translation in Chinese.
@@ -473,5 +426,458 @@ pub fn caveat_text(s: LayoutSource, lang: Lang) -> String {
         (Lang::Zh, LayoutSource::ObservedWmma { measured: false }) => {
             "由 sm_90 上观察到的 s8 布局推断（u8 未实测）；NVIDIA 未规定 WMMA 布局，代码不得依赖它".into()
         }
+    }
+}
+
+/// The model's own (English) words for an error, shown beside the translated explanation on the
+/// English page only (the Chinese page gives the explanation alone).
+pub fn model_error_detail(e: &W8a8Error, lang: Lang) -> Option<String> {
+    match lang {
+        Lang::En => Some(e.to_string()),
+        Lang::Zh => None,
+    }
+}
+
+// ---- Fragment views -------------------------------------------------------------------------
+
+pub const FRAG_CONTROLS: Tr = tr("Fragment controls", "Fragment 控制");
+pub const KEY_LANE: Tr = tr(" lane", " Lane 号");
+pub const KEY_INDEX: Tr = tr(" index i in x[i]", " x[i] 的下标 i");
+pub const COL_ROW_COL: Tr = tr("(row, col)", "（行, 列）");
+pub const COL_REGISTER: Tr = tr("register", "寄存器");
+pub const COL_BITS: Tr = tr("bits", "位");
+pub const COL_VALUE: Tr = tr("value", "取值");
+
+/// A lane chip's label.
+pub fn lane_chip(lane: u32, lang: Lang) -> String {
+    trf!(lang, "lane {lane}", "Lane {lane}", lane = lane)
+}
+
+/// Where an element sits in a lane's registers.
+pub fn register_text(reg: RegisterPosition, lang: Lang) -> String {
+    trf!(
+        lang,
+        "register {r} (bits {lo}–{hi}, part {part})",
+        "第 {r} 个寄存器（位 {lo}–{hi}，第 {part} 部分）",
+        r = reg.register,
+        lo = reg.bit_offset,
+        hi = reg.bit_offset + reg.bits - 1,
+        part = reg.part,
+    )
+}
+
+/// A cell's label: the element and every lane slot that holds it.
+pub fn cell_label(l: &FragmentLayout, r: u32, c: u32, lang: Lang) -> String {
+    let who = l
+        .slots_of(r, c)
+        .iter()
+        .map(|s| lane_slot(s.lane, s.index, lang))
+        .collect::<Vec<_>>()
+        .join(", ");
+    trf!(
+        lang,
+        "{op}({r}, {c}): {who}",
+        "{op}({r}, {c})：{who}",
+        op = l.operand().label(),
+        r = r,
+        c = c,
+        who = who,
+    )
+}
+
+/// One lane's slot of an element.
+fn lane_slot(lane: u32, index: u32, lang: Lang) -> String {
+    trf!(
+        lang,
+        "lane {lane} x[{index}]",
+        "Lane {lane} x[{index}]",
+        lane = lane,
+        index = index,
+    )
+}
+
+/// The selected lane's group coordinates.
+pub fn lane_groups(lane: u32, lang: Lang) -> String {
+    trf!(
+        lang,
+        "groupID g = lane >> 2 = {g}, threadID_in_group t = lane & 3 = {t}",
+        "groupID g = lane >> 2 = {g}，threadID_in_group t = lane & 3 = {t}",
+        g = lane >> 2,
+        t = lane & 3,
+    )
+}
+
+/// Who holds the selected element: lane, index and register.
+pub fn cell_holder(lane: u32, index: u32, reg: RegisterPosition, lang: Lang) -> String {
+    trf!(
+        lang,
+        "lane {lane}, x[{index}], {reg}",
+        "Lane {lane}，x[{index}]，{reg}",
+        lane = lane,
+        index = index,
+        reg = register_text(reg, lang),
+    )
+}
+
+// ---- Launch views ---------------------------------------------------------------------------
+
+pub const LAUNCH_CONTROLS: Tr = tr("Launch controls", "Launch 控制");
+pub const GRID_BLOCKS: Tr = tr("blocks in the grid", "Grid 中的 Block 数");
+pub const THREADS: Tr = tr("threads per block", "每 Block 线程数");
+pub const OUTPUTS_PER_BLOCK: Tr = tr("outputs per block", "每 Block 输出数");
+pub const K_PER_WARP: Tr = tr("K slice per warp", "每 Warp 的 K Slice");
+pub const MMA_PER_WARP: Tr = tr("wmma::mma_sync per warp", "每 Warp 的 mma_sync 次数");
+pub const MMA_PER_BLOCK: Tr = tr("wmma::mma_sync per block", "每 Block 的 mma_sync 次数");
+pub const MMA_TOTAL: Tr = tr("wmma::mma_sync in the grid", "整个 Grid 的 mma_sync 次数");
+pub const IMMA_TOTAL: Tr = tr("IMMA.16816 in SASS", "SASS 中的 IMMA.16816");
+pub const USEFUL_MACS: Tr = tr("useful multiply-adds", "有用的乘加次数");
+pub const TENSOR_MACS: Tr = tr(
+    "multiply-adds on the Tensor Cores",
+    "Tensor Core 实际做的乘加",
+);
+pub const UTILISATION: Tr = tr("useful share", "有用比例");
+pub const SMEM: Tr = tr("shared memory per block", "每 Block 的 Shared Memory");
+pub const HBM: Tr = tr("minimum HBM traffic", "最小 HBM 流量");
+pub const INTENSITY: Tr = tr("arithmetic intensity", "算术强度");
+pub const LOADS: Tr = tr(
+    "global load requests / sectors",
+    "Global 加载请求 / sector 数",
+);
+pub const LOADS_FORMULA: Tr = tr(
+    "9 requests, 17 sectors per warp per K tile + 1 request, 2 sectors per block",
+    "每 Warp 每 K Tile 9 条请求、17 个 sector + 每 Block 1 条请求、2 个 sector",
+);
+pub const ROOF_TITLE: Tr = tr(
+    "Its point on the roofline (INT8 Tensor roof, course values)",
+    "它在 Roofline 上的位置（INT8 Tensor 屋顶，课程取整值）",
+);
+pub const COL_INTENSITY: Tr = tr("I (OP/B)", "I（OP/B）");
+pub const COL_RIDGE: Tr = tr("ridge", "拐点");
+pub const COL_PEAK: Tr = tr("INT8 peak", "INT8 峰值");
+pub const COL_HBM: Tr = tr("HBM", "HBM");
+pub const COL_TIME: Tr = tr("time ≥", "时间下界");
+pub const COL_BOUND: Tr = tr("bound", "瓶颈");
+pub const COL_TILE: Tr = tr("tile", "Tile");
+pub const COL_TENSOR_MACS: Tr = tr("Tensor MACs", "Tensor 乘加");
+pub const COL_PADDING: Tr = tr("padding rows", "补 0 行");
+pub const COL_USEFUL: Tr = tr("useful", "有用比例");
+
+/// Which roof limits the kernel.
+pub fn bound(b: Bound) -> Tr {
+    match b {
+        Bound::Memory => tr("memory-bound", "memory-bound（带宽瓶颈）"),
+        Bound::Compute => tr("compute-bound", "compute-bound（算力瓶颈）"),
+    }
+}
+
+/// Formula of the useful share: one real row of A's `m`.
+pub fn useful_share(m: u32, useful: u64, total: u64, lang: Lang) -> String {
+    trf!(
+        lang,
+        "1 of {m} A rows: {useful} / {total}",
+        "A 的 {m} 行中 1 行：{useful} / {total}",
+        m = m,
+        useful = grouped(useful),
+        total = grouped(total),
+    )
+}
+
+// ---- Quantisation views ---------------------------------------------------------------------
+
+pub const COL_Z: Tr = tr("z = Σ q_W · q_x (INT32)", "z = Σ q_W · q_x（INT32）");
+pub const COL_SCALED: Tr = tr("z · s_x · s_W", "z · s_x · s_W");
+pub const COL_FP16: Tr = tr("FP16 output", "FP16 输出");
+pub const COL_REFERENCE: Tr = tr("float reference", "浮点参考值");
+pub const COL_ERROR: Tr = tr("|error|", "|误差|");
+pub const COL_ERROR_BOUND: Tr = tr("bound", "误差上界");
+pub const ERROR_BOUND_NOTE: Tr = tr(
+    "The bound: s_x/2 · Σ|w| + s_W/2 · Σ|x| + K · s_x · s_W / 4 from rounding both operands, plus half an FP16 ulp for the store. The integer part z is exact: only the scales and the final FP16 rounding lose precision.",
+    "误差上界：两个操作数的舍入带来 s_x/2 · Σ|w| + s_W/2 · Σ|x| + K · s_x · s_W / 4，再加上 FP16 存储的半个 ulp。整数部分 z 是精确的：精度只在 scale 与最后的 FP16 舍入处损失。",
+);
+
+/// Why typed activation text was rejected; `n` is the number of values wanted.
+pub fn vector_error(e: &VectorError, n: usize, lang: Lang) -> String {
+    match e {
+        VectorError::Count(got) => trf!(
+            lang,
+            "Enter exactly {n} numbers separated by commas (got {got}).",
+            "请输入恰好 {n} 个用逗号分隔的数（现在是 {got} 个）。",
+            n = n,
+            got = got,
+        ),
+        VectorError::NotANumber(v) => {
+            trf!(lang, "“{v}” is not a number.", "“{v}”不是数字。", v = v,)
+        }
+        VectorError::OutOfRange(v) => trf!(
+            lang,
+            "“{v}” is out of range: use values between −10000 and 10000.",
+            "“{v}”超出范围：请使用 −10000 到 10000 之间的值。",
+            v = v,
+        ),
+    }
+}
+
+// ---- Layers views ---------------------------------------------------------------------------
+
+pub const COL_CONTAINS: Tr = tr(
+    "what the course kernel contains",
+    "课程 Kernel 中的对应内容",
+);
+pub const SASS_NOTE: Tr = tr(
+    " per mma_sync, e.g. IMMA.16816.S8.S8 R8, R2.reuse.ROW, R12.COL, R8 (no wgmma / IGMMA in either build)",
+    " 每次 mma_sync，例如 IMMA.16816.S8.S8 R8, R2.reuse.ROW, R12.COL, R8（两种构建都没有 wgmma / IGMMA）",
+);
+/// Comments of the course's build commands (the commands themselves are not translated).
+pub const COMMANDS_COMMENT_1: Tr = tr(
+    "# common build: a linkable host object with A100 device code\n",
+    "# 常用构建：生成可链接的 Host Object，并内嵌 A100 Device Code\n",
+);
+pub const COMMANDS_COMMENT_2: Tr = tr(
+    "\n# look at the virtual ISA and at A100 machine code separately\n",
+    "\n# 分别观察虚拟 ISA 与 A100 原生机器码\n",
+);
+pub const COL_VARIANT: Tr = tr("variant (K = N = 4096)", "版本（K = N = 4096）");
+pub const COL_MEASURED_TIME: Tr = tr("time, L2 flushed", "时间（清空 L2）");
+pub const COL_BANDWIDTH: Tr = tr("bandwidth", "带宽");
+pub const COL_OF_COPY: Tr = tr("of copy (4277 GB/s)", "占拷贝带宽（4277 GB/s）");
+pub const COL_WARP_INSTRUCTIONS: Tr = tr("warp instructions", "Warp 指令数");
+pub const COL_LOAD_REQUESTS: Tr = tr("global load requests", "Global 加载请求");
+
+/// The numbers of the M = 1 waste paragraph, already formatted.
+pub struct Waste {
+    pub tensor_macs: String,
+    pub useful_macs: String,
+    pub useful_pct: String,
+    pub intensity: String,
+    pub ridge: String,
+    pub factor: String,
+    pub compute_time: String,
+    pub weights: String,
+    pub memory_time: String,
+    pub padded_time: String,
+    pub bound_time: String,
+}
+
+/// Why one token wastes 15/16 of the Tensor Core work, and why it does not matter.
+pub fn waste(w: &Waste, lang: Lang) -> String {
+    trf!(
+        lang,
+        "With one token, A has one real row: the Tensor Cores perform {tensor} multiply-adds for {useful} useful ones ({pct} %). That sounds terrible, but the kernel's intensity is I = {i} OP/byte against an INT8 ridge of {ridge} on the A100: it is memory-bound by a factor of about {factor}. Even at full INT8 speed the useful work would take {compute} of Tensor time, while streaming {weights} of weights takes {memory}; doing 16× the arithmetic costs {padded} — still far below the memory time. The waste is real, but the bytes set the time (lower bound {bound}).",
+        "只有一个 token 时 A 只有一行真实数据：Tensor Core 做了 {tensor} 次乘加，其中有用的只有 {useful} 次（{pct} %）。听起来很糟，但这个 Kernel 的算术强度 I = {i} OP/byte，而 A100 的 INT8 拐点是 {ridge}：它离拐点差了约 {factor} 倍，是 memory-bound。即使按 INT8 峰值计算，有用的运算也只需 {compute}，而搬运 {weights} 权重需要 {memory}；多做 16 倍的算术也只要 {padded}——仍远低于访存时间。浪费是真的，但时间由字节决定（理论下界 {bound}）。",
+        tensor = &w.tensor_macs,
+        useful = &w.useful_macs,
+        pct = &w.useful_pct,
+        i = &w.intensity,
+        ridge = &w.ridge,
+        factor = &w.factor,
+        compute = &w.compute_time,
+        weights = &w.weights,
+        memory = &w.memory_time,
+        padded = &w.padded_time,
+        bound = &w.bound_time,
+    )
+}
+
+/// The note under the H200 measurements.
+pub fn measured_floor(bytes: &str, floor: &str, warps_active_pct: &str, lang: Lang) -> String {
+    trf!(
+        lang,
+        "Floor at the copy bandwidth: {bytes} / 4277 GB/s = {floor}. Course kernel warps active: about {pct} % of peak (ncu).",
+        "按拷贝带宽计算的下限：{bytes} / 4277 GB/s = {floor}。课程 Kernel 的 Warp 活跃度：约为峰值的 {pct} %（ncu）。",
+        bytes = bytes,
+        floor = floor,
+        pct = warps_active_pct,
+    )
+}
+
+// ---- Step views -----------------------------------------------------------------------------
+
+pub const STEP_CONTROLS: Tr = tr("Step controls (arrow keys)", "单步控制（方向键）");
+pub const FILL_GRID_KEY: Tr = tr(
+    ". Large number: lane; small: iteration j (i = lane + 32·j). Select a lane in the strip above to highlight its 8 bytes.",
+    "。大数字：Lane；小数字：迭代次数 j（i = lane + 32·j）。在上方 Lane 条中选择一个 Lane，可高亮它写的 8 个字节。",
+);
+
+/// Who executes a step.
+pub fn scope(s: StepScope) -> Tr {
+    match s {
+        StepScope::Lanes => tr("each lane on its own (SIMT)", "每个 Lane 各自执行（SIMT）"),
+        StepScope::Warp => tr("the whole warp together", "整个 Warp 协同执行"),
+        StepScope::Block => tr("the whole block", "整个 Block"),
+    }
+}
+
+fn layout_name(m: MemoryLayout) -> &'static str {
+    match m {
+        MemoryLayout::RowMajor => "row_major",
+        MemoryLayout::ColMajor => "col_major",
+    }
+}
+
+/// One byte of the shared tiles: who writes it, and what.
+pub fn write_label(w: &TileWrite, lang: Lang) -> String {
+    let a = match w.activation_index {
+        Some(k) => format!("qact[{k}]"),
+        None => "0".into(),
+    };
+    trf!(
+        lang,
+        "byte {byte}: lane {lane}, iteration {it}; a_tile = {a}; b_tile = qweight[{row}][{col}] (byte {wb})",
+        "字节 {byte}：Lane {lane}，第 {it} 次迭代；a_tile = {a}；b_tile = qweight[{row}][{col}]（第 {wb} 字节）",
+        byte = w.tile_byte,
+        lane = w.lane,
+        it = w.iteration,
+        a = a,
+        row = w.weight_row,
+        col = w.weight_col,
+        wb = w.weight_byte,
+    )
+}
+
+/// What a step does, with its numbers.
+pub fn step_description(step: &KernelStep, lang: Lang) -> String {
+    match &step.action {
+        StepAction::FillSharedTiles {
+            k0,
+            loop_bound,
+            loop_stride,
+            iterations_per_lane,
+            activation_bytes,
+            zero_bytes,
+            weight_bytes,
+            global_requests,
+            global_sectors,
+            ..
+        } => trf!(
+            lang,
+            "k0 = {k0}. Every lane runs i = lane; i < {loop_bound}; i += {loop_stride}: {iterations_per_lane} iterations. a_tile gets {activation_bytes} activation bytes (row 0) and {zero_bytes} zeros (rows 1–15); b_tile gets {weight_bytes} weight bytes. {global_requests} warp-level global loads touching {global_sectors} 32-byte sectors.",
+            "k0 = {k0}。每个 Lane 执行 i = lane; i < {loop_bound}; i += {loop_stride}：共 {iterations_per_lane} 次迭代。a_tile 写入 {activation_bytes} 个 Activation 字节（第 0 行）和 {zero_bytes} 个 0（第 1–15 行）；b_tile 写入 {weight_bytes} 个权重字节。共 {global_requests} 条 Warp 级 Global 加载指令，涉及 {global_sectors} 个 32 字节 sector。",
+            k0 = k0,
+            loop_bound = loop_bound,
+            loop_stride = loop_stride,
+            iterations_per_lane = iterations_per_lane,
+            activation_bytes = activation_bytes,
+            zero_bytes = zero_bytes,
+            weight_bytes = weight_bytes,
+            global_requests = global_requests,
+            global_sectors = global_sectors,
+        ),
+        StepAction::SyncWarp => if StepId::from_id(step.id) == Some(StepId::SyncwarpTilesReady) {
+            tr(
+                "Wait until all 32 lanes have written: after this, every lane may read the whole tile.",
+                "等待 Warp 内 32 个 Lane 都写完：之后任何 Lane 都能读到整个 Tile。",
+            )
+        } else {
+            tr(
+                "Wait until every lane is done with this tile before the next iteration overwrites it.",
+                "等待所有 Lane 都用完这一 Tile，下一次迭代才能覆写它。",
+            )
+        }
+        .get(lang)
+        .to_string(),
+        StepAction::LoadMatrix {
+            operand,
+            element,
+            memory_layout,
+            ldm,
+            elements_per_lane,
+            sass,
+        } => trf!(
+            lang,
+            "{op} ({label}, {layout}, ldm = {ldm}): each lane receives {elements_per_lane} {element} elements (two 32-bit registers), as in the fragment map above. SASS: {sass}.",
+            "{op}（{label}，{layout}，ldm = {ldm}）：每个 Lane 得到 {elements_per_lane} 个 {element} 元素（2 个 32 位寄存器），分布见上方的 Fragment 映射。SASS：{sass}。",
+            op = if *operand == Operand::A {
+                "a_frag ← a_tile"
+            } else {
+                "b_frag ← b_tile"
+            },
+            label = operand.label(),
+            layout = layout_name(*memory_layout),
+            ldm = ldm,
+            elements_per_lane = elements_per_lane,
+            element = element,
+            sass = sass,
+        ),
+        StepAction::MmaSync {
+            shape,
+            imma_instructions,
+            tensor_macs,
+            useful_macs,
+            ptx,
+            sass,
+        } => trf!(
+            lang,
+            "{shape}: acc += A · B, s8 × s8 accumulated in s32. PTX: {ptx}; SASS: {imma_instructions} × {sass}. The Tensor Cores do {tensor} multiply-adds, of which {useful} are useful (row 0 of A).",
+            "{shape}：acc += A · B，s8 × s8 累加到 s32。PTX：{ptx}；SASS：{imma_instructions} 条 {sass}。Tensor Core 做 {tensor} 次乘加，其中只有 {useful} 次有用（A 的第 0 行）。",
+            shape = shape,
+            ptx = ptx,
+            imma_instructions = imma_instructions,
+            sass = sass,
+            tensor = grouped(*tensor_macs),
+            useful = grouped(*useful_macs),
+        ),
+        StepAction::RepeatKTiles {
+            tiles,
+            k_begin,
+            k_end,
+            k_step,
+        } => trf!(
+            lang,
+            "Everything above repeats for k0 = {k_begin}, {k_next}, … < {k_end}: {tiles} times; the accumulator stays in registers.",
+            "以上步骤对 k0 = {k_begin}, {k_next}, … < {k_end} 重复，共 {tiles} 次；累加器一直留在寄存器中。",
+            k_begin = k_begin,
+            k_next = k_begin + k_step,
+            k_end = k_end,
+            tiles = tiles,
+        ),
+        StepAction::StoreAccumulator {
+            memory_layout,
+            ldm,
+            bytes,
+            c_tile_offset_bytes,
+        } => trf!(
+            lang,
+            "The 16 × 16 s32 accumulator goes to c_tile[warp] (offset {offset} B, {layout}, ldm = {ldm}): {bytes} B.",
+            "把 16 × 16 的 s32 累加器写到 c_tile[warp]（偏移 {offset} B，{layout}，ldm = {ldm}）：{bytes} B。",
+            offset = c_tile_offset_bytes,
+            layout = layout_name(*memory_layout),
+            ldm = ldm,
+            bytes = bytes,
+        ),
+        StepAction::SyncThreads => tr(
+            "Wait until every warp of the block has stored its partial sums.",
+            "等待 Block 中所有 Warp 都写完自己的部分和。",
+        )
+        .get(lang)
+        .to_string(),
+        StepAction::ReducePartials {
+            threads,
+            partials_per_thread,
+        } => trf!(
+            lang,
+            "Threads 0–{last} each add the {partials_per_thread} warps' partials: z = Σ_w c_tile[w][tid] (row 0 only). The other threads idle.",
+            "线程 0–{last} 各自把 {partials_per_thread} 个 Warp 的部分和相加：z = Σ_w c_tile[w][tid]（只用第 0 行）。其余线程空闲。",
+            last = threads - 1,
+            partials_per_thread = partials_per_thread,
+        ),
+        StepAction::Dequantize { outputs } => trf!(
+            lang,
+            "Each of the {outputs} outputs computes float(z) · act_scale · w_scale[o] in FP32: the only return to floating point.",
+            "{outputs} 个输出各自在 FP32 中计算 float(z) · act_scale · w_scale[o]：唯一一次回到浮点。",
+            outputs = outputs,
+        ),
+        StepAction::WriteOutput {
+            first_output,
+            outputs,
+            bytes,
+        } => trf!(
+            lang,
+            "y[{first} … {last}] = __float2half(…): {outputs} FP16 outputs, {bytes} B.",
+            "y[{first} … {last}] = __float2half(…)：{outputs} 个 FP16 输出，{bytes} B。",
+            first = first_output,
+            last = first_output + outputs - 1,
+            outputs = outputs,
+            bytes = bytes,
+        ),
     }
 }

@@ -5,12 +5,14 @@ use leptos::prelude::*;
 
 use super::{has_stride, limits, text, AccessChapter, AccessQuery, Problem, CUSTOM};
 use crate::model::access::{AccessError, Preset, SUPPORTED_WIDTHS_BYTES};
-use crate::ui::i18n::{pick, t, use_lang, Lang, Tr};
+use crate::ui::i18n::{t, use_lang};
 use crate::ui::shell::UrlInputs;
 use crate::ui::widgets::{FormulaField, RangeSlider};
 
-/// Title and description of a preset in both languages.
-pub type PresetText = fn(&str) -> Option<(Tr, Tr)>;
+/// A chapter's preset texts by preset id: the chapter maps the model's id once to its own
+/// preset enum and matches that exhaustively; `None` only for an id the chapter does not know
+/// (its tests rule that out for every preset in its list).
+pub type PresetTexts = fn(&str) -> Option<text::PresetText>;
 
 /// The control column.
 #[component]
@@ -18,14 +20,14 @@ pub fn AccessControls<R: AccessChapter>(
     /// The chapter's inputs (its presets are `R::PRESETS`).
     inputs: UrlInputs<AccessQuery<R>>,
     /// Their titles and descriptions.
-    preset_text: PresetText,
+    preset_text: PresetTexts,
     /// What is wrong with the current inputs, if anything.
     #[prop(into)]
     problem: Signal<Option<Problem>>,
 ) -> impl IntoView {
     let presets = R::PRESETS;
     let lang = use_lang();
-    let title = move |p: &Preset| preset_text(p.id).map_or(p.title, |(t, _)| t.get(lang.get()));
+    let title = move |p: &Preset| preset_text(p.id).map_or(p.title, |t| t.title.get(lang.get()));
     // A preset's description quotes its own numbers: once an input is edited it no longer
     // applies, and the page says so instead of showing stale figures.
     let description = move || {
@@ -38,7 +40,7 @@ pub fn AccessControls<R: AccessChapter>(
             fresh.apply_preset(p);
             if fresh == *i {
                 preset_text(p.id)
-                    .map_or(p.description, |(_, d)| d.get(l))
+                    .map_or(p.description, |t| t.description.get(l))
                     .to_string()
             } else {
                 text::modified_preset(title(p), l)
@@ -52,11 +54,7 @@ pub fn AccessControls<R: AccessChapter>(
                     .is_some_and(|p| !has_stride(&p.access.pattern))
         })
     };
-    let message = move |p: &Problem| {
-        let (en, zh) = text::problem_text(p);
-        let keep = text::KEEPS_LAST.get(lang.get());
-        format!("{} {keep}", pick(lang.get(), en, zh))
-    };
+    let message = move |p: &Problem| text::problem_text(p, lang.get());
     // A misaligned address comes from the offset (formulas give element indices), so its
     // message sits under the offset; every other problem comes from the formula.
     let offset_caused = |p: &Problem| matches!(p, Problem::Access(AccessError::Misaligned { .. }));
@@ -73,7 +71,7 @@ pub fn AccessControls<R: AccessChapter>(
             .map(|p| view! { <p class="gx-field__error" role="alert" data-testid="offset-error">{message(&p)}</p> })
     };
     view! {
-        <aside class="gx-controls" aria-label=move || if lang.get() == Lang::Zh { "控制" } else { "Controls" }>
+        <aside class="gx-controls" aria-label=t(text::CONTROLS)>
             <label class="gx-field">
                 <span class="gx-field__label">{t(text::PRESET)}</span>
                 <select class="gx-select" data-testid="select-preset" on:change=move |ev| {
@@ -129,7 +127,7 @@ pub fn AccessControls<R: AccessChapter>(
                 placeholder=Signal::derive(move || inputs.with(|i| i.pattern_formula_text(presets).unwrap_or("").to_string()))
                 on_input=Callback::new(move |f: String| inputs.update(|i| i.formula = f))
                 error=error
-                help=Signal::derive(move || inputs.with(|i| text::formula_help(&i.vars(presets), lang.get() == Lang::Zh)))
+                help=Signal::derive(move || inputs.with(|i| text::formula_help(&i.vars(presets), lang.get())))
             />
         </aside>
     }

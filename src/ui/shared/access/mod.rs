@@ -6,6 +6,7 @@
 //! [`crate::model::formula`] (typed formulas).
 
 pub mod controls;
+pub mod figure;
 pub mod state;
 pub mod text;
 

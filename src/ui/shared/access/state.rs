@@ -6,14 +6,9 @@
 use leptos::prelude::*;
 
 use super::{keep_last_valid, AccessChapter, AccessInputs, AccessQuery, Problem};
-use crate::model::access::{AccessError, Preset};
 use crate::ui::i18n::{use_lang, Lang, Tr};
 use crate::ui::shell::UrlInputs;
 use crate::ui::widgets::DataDetails;
-
-/// A chapter's model: the inputs (offset, element size) and the 32 lanes' element indices
-/// (`None` = inactive lane) → its answer, or why the addresses are invalid.
-pub type AccessModel<R> = fn(&AccessInputs, &[Option<i64>; 32]) -> Result<R, AccessError>;
 
 /// A pattern the model accepted, with everything the figure draws.
 #[derive(Clone, Debug, PartialEq)]
@@ -39,13 +34,9 @@ pub struct AccessOutputs<R> {
 }
 
 /// The model's view of `inputs`, or why there is none.
-pub fn shown<R>(
-    inputs: &AccessInputs,
-    presets: &[Preset],
-    model: AccessModel<R>,
-) -> Result<Shown<R>, Problem> {
-    let indices = inputs.indices(presets)?;
-    let result = model(inputs, &indices).map_err(Problem::Access)?;
+pub fn shown<R: AccessChapter>(inputs: &AccessInputs) -> Result<Shown<R>, Problem> {
+    let indices = inputs.indices(R::PRESETS)?;
+    let result = R::model(inputs, &indices).map_err(Problem::Access)?;
     Ok(Shown {
         indices,
         elem_bytes: inputs.elem,
@@ -55,17 +46,15 @@ pub fn shown<R>(
 }
 
 /// The whole chapter as a function of its inputs and the previous outputs.
-pub fn compute<R: Clone>(
+pub fn compute<R: AccessChapter>(
     inputs: &AccessInputs,
     previous: Option<&AccessOutputs<R>>,
-    presets: &[Preset],
-    model: AccessModel<R>,
 ) -> AccessOutputs<R> {
     let (problem, shown) = keep_last_valid(
         inputs,
         previous.and_then(|p| p.shown.as_ref()),
-        presets,
-        |i| shown(i, presets, model),
+        R::PRESETS,
+        shown::<R>,
     );
     AccessOutputs { problem, shown }
 }
@@ -91,9 +80,8 @@ impl<R: AccessChapter> Copy for AccessState<R> {}
 impl<R: AccessChapter> AccessState<R> {
     /// State following `inputs`, with chapter `R`'s presets and model.
     pub fn new(inputs: UrlInputs<AccessQuery<R>>) -> Self {
-        let outputs = Memo::new(move |prev: Option<&AccessOutputs<R>>| {
-            inputs.with(|i| compute(i, prev, R::PRESETS, R::model))
-        });
+        let outputs =
+            Memo::new(move |prev: Option<&AccessOutputs<R>>| inputs.with(|i| compute(i, prev)));
         AccessState {
             inputs,
             outputs,

@@ -1,11 +1,15 @@
 //! Words shared by the coalescing and bank-conflict chapters, in both languages.
 
+// `trf!` binds each `name = value` argument with a `let`; `lane = lane` is its intended form.
+#![allow(clippy::redundant_locals)]
+
 use crate::model::access::AccessError;
+use crate::trf;
 use crate::ui::i18n::{tr, Lang, Tr};
-use crate::ui::widgets::{formula_error_text, Question};
 
 use super::Problem;
 
+pub const CONTROLS: Tr = tr("Controls", "控制");
 pub const PRESET: Tr = tr("Example", "示例");
 pub const CUSTOM_PRESET: Tr = tr("Custom: lane × stride", "自定义：lane × stride");
 pub const CUSTOM_DESCRIPTION: Tr = tr(
@@ -26,13 +30,22 @@ pub const FORMULA: Tr = tr(
     "Element index of each lane (formula)",
     "每个 lane 的元素下标（公式）",
 );
+/// Title and description of one preset, in both languages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PresetText {
+    /// Menu title.
+    pub title: Tr,
+    /// What the preset shows, quoting its own numbers.
+    pub description: Tr,
+}
+
 pub const KEEPS_LAST: Tr = tr(
     "The figure still shows the last valid pattern.",
     "图中仍显示上一个有效的访问模式。",
 );
 pub const STRIDE_UNUSED: Tr = tr(
-    "This example has no stride: moving the stride switches to “Custom”. In a formula, `stride` reads this value.",
-    "这个示例没有步长：拖动 stride 会切换到“自定义”。公式里的 `stride` 读取这个值。",
+    "This example has no stride: moving the stride switches to “Custom”. In a formula, stride reads this value.",
+    "这个示例没有步长：拖动 stride 会切换到“自定义”。公式里的 stride 读取这个值。",
 );
 
 /// The element type a width usually is, for the element-size menu.
@@ -47,20 +60,21 @@ pub fn elem_label(bytes: u32) -> &'static str {
 }
 
 /// Help line under the formula field: the variables with their values, and the operators.
-pub fn formula_help(vars: &[(&str, i64)], zh: bool) -> String {
+pub fn formula_help(vars: &[(&str, i64)], lang: Lang) -> String {
     let list: Vec<String> = vars.iter().map(|(n, v)| format!("{n} = {v}")).collect();
-    let vars = list.join(", ");
-    if zh {
-        format!("变量：lane = 0…31，tid = lane（warp 0），{vars}。运算：+ - * / % ( )，^ 为异或（同 CUDA C）；函数 min max abs bitand bitor bitxor shl shr。留空则使用示例的公式。")
-    } else {
-        format!("Variables: lane = 0…31, tid = lane (warp 0), {vars}. Operators: + - * / % ( ), ^ is XOR (as in CUDA C); functions min max abs bitand bitor bitxor shl shr. Leave empty for the example's own formula.")
-    }
+    trf!(
+        lang,
+        "Variables: lane = 0…31, tid = lane (warp 0), {vars}. Operators: + - * / % ( ), ^ is XOR (as in CUDA C); functions min max abs bitand bitor bitxor shl shr. Leave empty for the example's own formula.",
+        "变量：lane = 0…31，tid = lane（warp 0），{vars}。运算：+ - * / % ( )，^ 为异或（同 CUDA C）；函数 min max abs bitand bitor bitxor shl shr。留空则使用示例的公式。",
+        vars = list.join(", "),
+    )
 }
 
-/// English and Chinese text of a problem: the model's message plus what it means.
-pub fn problem_text(p: &Problem) -> (String, String) {
-    match p {
-        Problem::Formula(e) => formula_error_text(e),
+/// A problem in `lang`: the model's message plus what it means, then that the figure keeps the
+/// last valid pattern.
+pub fn problem_text(p: &Problem, lang: Lang) -> String {
+    let what = match p {
+        Problem::Formula(e) => crate::ui::text::formula_error(e, lang),
         Problem::Access(e) => {
             let en = e.to_string();
             match *e {
@@ -68,62 +82,49 @@ pub fn problem_text(p: &Problem) -> (String, String) {
                     lane,
                     address,
                     bytes_per_lane,
-                } => (
-                    format!("{en}. A {bytes_per_lane}-byte access must be naturally aligned; on a GPU this load stops the kernel with “misaligned address”. Change the offset or the element size."),
-                    format!("lane {lane}：地址 {address} 不是 {bytes_per_lane} 的倍数。{bytes_per_lane} 字节的访存必须自然对齐，GPU 上这条 load 会以 “misaligned address” 错误终止 kernel。请调整偏移或元素大小。"),
+                } => trf!(
+                    lang,
+                    "{en}. A {bytes_per_lane}-byte access must be naturally aligned; on a GPU this load stops the kernel with “misaligned address”. Change the offset or the element size.",
+                    "lane {lane}：地址 {address} 不是 {bytes_per_lane} 的倍数。{bytes_per_lane} 字节的访存必须自然对齐，GPU 上这条 load 会以 “misaligned address” 错误终止 kernel。请调整偏移或元素大小。",
+                    en = en,
+                    lane = lane,
+                    address = address,
+                    bytes_per_lane = bytes_per_lane,
                 ),
-                AccessError::NegativeAddress { lane, address } => (
-                    format!("{en}: the lane reads before the start of the array. Raise the offset."),
-                    format!("lane {lane}：地址 {address} 为负，读到了数组起点之前。请增大偏移。"),
+                AccessError::NegativeAddress { lane, address } => trf!(
+                    lang,
+                    "{en}: the lane reads before the start of the array. Raise the offset.",
+                    "lane {lane}：地址 {address} 为负，读到了数组起点之前。请增大偏移。",
+                    en = en,
+                    lane = lane,
+                    address = address,
                 ),
-                AccessError::AddressOverflow { lane } => (
-                    format!("{en}."),
-                    format!("lane {lane}：地址超出地址空间。"),
+                AccessError::AddressOverflow { lane } => trf!(
+                    lang,
+                    "{en}.",
+                    "lane {lane}：地址超出地址空间。",
+                    en = en,
+                    lane = lane,
                 ),
-                AccessError::UnsupportedWidth { bytes_per_lane } => (
-                    format!("{en}."),
-                    format!("一个 lane 只能读 1、2、4、8 或 16 字节，不能是 {bytes_per_lane}。"),
+                AccessError::UnsupportedWidth { bytes_per_lane } => trf!(
+                    lang,
+                    "{en}.",
+                    "一个 lane 只能读 1、2、4、8 或 16 字节，不能是 {bytes_per_lane}。",
+                    en = en,
+                    bytes_per_lane = bytes_per_lane,
                 ),
             }
         }
-    }
+    };
+    format!("{what} {}", KEEPS_LAST.get(lang))
 }
-
-/// The seeds' self-check questions on memory access, shared by both chapters.
-pub static QUESTIONS: [Question; 2] = [
-    Question {
-        id: "q-000-6-7",
-        source: tr(
-            "Course 000 (A100: from chip to SIMT), §6 question 7. The course leaves it unanswered; this answer follows its §2.4, §4.3 and §4.4.",
-            "课程 000（A100：从芯片到 SIMT）第 6 节 第 7 题。原文只列了问题；此答案依据其 2.4、4.3、4.4 节。",
-        ),
-        question: tr(
-            "What resource does each of these lose: branch divergence, uncoalesced memory access, and low occupancy?",
-            "分支发散、访存不合并和低 Occupancy 分别损失了什么资源？",
-        ),
-        answer: tr(
-            "Divergence loses SIMT lanes: the warp runs each path in turn with an active mask, so masked-off lanes idle and two paths take about the time of both. Uncoalesced access loses memory bandwidth: the warp's addresses need more 32-byte sectors than the bytes it uses (32 sectors = 1024 B for 128 useful bytes in the scattered case, 1/8 of the bandwidth), and on shared memory, bank conflicts serialise into extra wavefronts. Low occupancy loses latency hiding: with few resident warps the scheduler often finds no ready warp while the others wait hundreds of cycles for memory, so issue slots stay empty.",
-            "分支发散损失的是 SIMT lane：warp 用 Active Mask 依次执行各条路径，被屏蔽的 lane 空转，两条路径大约要花两段代码之和的时间。访存不合并损失的是访存带宽：warp 的地址需要比实际使用的字节多得多的 32 字节 sector（散乱情形要搬 32 个 sector = 1024 字节才拿到 128 字节有用数据，带宽只剩 1/8）；在 shared memory 上，bank 冲突会串行成额外的 wavefront。低 Occupancy 损失的是延迟隐藏能力：常驻 warp 太少，其余 warp 等待数百周期的访存时，调度器常常找不到可发射的 warp，发射槽空闲。",
-        ),
-    },
-    Question {
-        id: "q-001-11-4",
-        source: tr("Course 001, §11 question 4", "课程 001 第十一节 第 4 题"),
-        question: tr(
-            "Roughly how many cycles does an access to registers, shared memory, L2 and HBM take? Why is shared memory called “the place where data is reused”?",
-            "寄存器、shared memory、L2、HBM 的访问延迟大约各多少周期？为什么说 shared 是“数据复用的场所”？",
-        ),
-        answer: tr(
-            "About 0, 20–30, 200 and 400–800 cycles. Shared memory delivers 128 B per SM per cycle, and summed over the whole chip that is an order of magnitude more than HBM bandwidth: once a block of data is in shared memory, many threads of the block read it again and again. That is the mechanism by which GEMM tiling crosses the ridge point.",
-            "约 0、20–30、200、400–800 周期；shared 每 SM 每周期 128 B，全卡合计比 HBM 带宽高一个数量级——把一块数据搬进 shared 后被 block 内多个线程反复读，是 GEMM 分块跨过 ridge 的机制。",
-        ),
-    },
-];
 
 /// The description line once the reader has edited a preset's inputs.
 pub fn modified_preset(title: &str, lang: Lang) -> String {
-    match lang {
-        Lang::En => format!("Changed from “{title}”: the figure and the numbers are for your values (pick the preset again to restore it)."),
-        Lang::Zh => format!("已在“{title}”的基础上修改：图和数字对应你的取值（重新选择该预设即可恢复）。"),
-    }
+    trf!(
+        lang,
+        "Changed from “{title}”: the figure and the numbers are for your values (pick the preset again to restore it).",
+        "已在“{title}”的基础上修改：图和数字对应你的取值（重新选择该预设即可恢复）。",
+        title = title,
+    )
 }

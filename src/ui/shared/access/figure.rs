@@ -1,0 +1,54 @@
+//! The frame both memory chapters draw their figure in: the SVG sized to the pattern, the lane
+//! readout (announced politely when a lane is picked), and the chapter's legend.
+
+use leptos::prelude::*;
+
+use super::state::{AccessState, Shown};
+use super::AccessChapter;
+use crate::geom::warp_memory as g;
+use crate::ui::i18n::{t, use_lang, Lang, Tr};
+
+/// A memory chapter's figure: `draw` the current pattern into an SVG `height_px` tall (given
+/// `None` before any valid pattern), describe the selected lane with `describe`, and show the
+/// legend items passed as children.
+#[component]
+pub fn AccessFigure<R: AccessChapter, V: IntoView + 'static>(
+    /// Accessible name of the SVG.
+    label: Tr,
+    /// The readout before a lane is picked.
+    select_lane: Tr,
+    /// Height of the SVG, in its user units, for a pattern (or none yet).
+    height_px: fn(Option<&Shown<R>>) -> f64,
+    /// The drawing of a pattern.
+    draw: fn(Shown<R>) -> V,
+    /// The sentence for one lane.
+    describe: fn(&Shown<R>, u32, Lang) -> String,
+    /// The legend's `<li>` items.
+    children: Children,
+) -> impl IntoView {
+    let st = expect_context::<AccessState<R>>();
+    let lang = use_lang();
+    let shown = Memo::new(move |_| st.outputs.get().shown);
+    let view_box = move || {
+        let h = shown.with(|s| height_px(s.as_ref()));
+        format!("0 0 {} {h:.0}", g::FIGURE_WIDTH_PX)
+    };
+    let readout = move || {
+        let lane = st.selected_lane.get()?;
+        let s = shown.get()?;
+        Some(describe(&s, lane, lang.get()))
+    };
+    view! {
+        <figure class="gx-figure gx-mem" data-testid="figure">
+            <svg class="gx-mem__svg" viewBox=view_box role="group" aria-label=t(label)>
+                {move || shown.get().map(draw)}
+            </svg>
+            <figcaption>
+                <p class="gx-mem__readout" data-testid="lane-readout" aria-live="polite">
+                    {move || readout().unwrap_or_else(|| select_lane.get(lang.get()).to_string())}
+                </p>
+                <ul class="gx-legend">{children()}</ul>
+            </figcaption>
+        </figure>
+    }
+}

@@ -1,0 +1,224 @@
+//! The app's shared text: the shell, the widgets and the URL notices. Chapters keep their own
+//! text in `chapters/<chapter>/text.rs`; the question bank is in [`crate::ui::content`].
+
+use crate::model::formula::FormulaError;
+use crate::trf;
+use crate::ui::i18n::{tr, Lang, Tr};
+use crate::ui::url::Notice;
+use crate::ui::widgets::IntegerError;
+
+/// Heading of a chapter's question list.
+pub const QUESTIONS_HEADING: Tr = tr("Check yourself", "自测");
+/// Button that reveals an answer.
+pub const SHOW_ANSWER: Tr = tr("Show answer", "显示答案");
+/// Button that hides an answer again.
+pub const HIDE_ANSWER: Tr = tr("Hide answer", "隐藏答案");
+
+/// The answer button's label when the answer is `shown` or not.
+pub fn answer_toggle(shown: bool) -> Tr {
+    if shown {
+        HIDE_ANSWER
+    } else {
+        SHOW_ANSWER
+    }
+}
+
+// ---- App shell -------------------------------------------------------------------------------
+
+/// The skip link at the top of every page.
+pub const SKIP_TO_CONTENT: Tr = tr("Skip to content", "跳到正文");
+/// Accessible name of the chapter nav.
+pub const NAV_CHAPTERS: Tr = tr("Chapters", "章节");
+/// The footer.
+pub const FOOTER: Tr = tr(
+    "Numbers come from exact models of NVIDIA's documented rules (CUDA Programming Guide, PTX ISA, cuda_occupancy.h, whitepapers) and from measurements on an NVIDIA H200. This site loads nothing from any other origin and works offline once loaded.",
+    "数字来自对 NVIDIA 文档规则（CUDA 编程指南、PTX ISA、cuda_occupancy.h、白皮书）的精确建模，以及在 NVIDIA H200 上的实测。本站不从任何其他源加载内容，加载后可离线使用。",
+);
+/// A chapter page that has no view yet.
+pub const CHAPTER_BEING_WRITTEN: Tr = tr(
+    "This chapter is being written. Its model and figure arrive in a coming release.",
+    "本章正在编写中，模型与交互图将在后续版本中上线。",
+);
+/// Heading of the 404 page.
+pub const NOT_FOUND: Tr = tr("Page not found", "页面不存在");
+/// Link from the 404 page home.
+pub const BACK_TO_MAP: Tr = tr("Back to the chapter map", "返回章节目录");
+
+// ---- Home --------------------------------------------------------------------------------------
+
+/// The home page's tab title.
+pub const HOME_TAB_TITLE: Tr = tr(
+    "warpscope: how a GPU runs a kernel",
+    "warpscope：GPU 如何运行一个 kernel",
+);
+/// The home page's heading.
+pub const HOME_HEADING: Tr = tr("How a GPU runs a kernel", "GPU 如何运行一个 kernel");
+/// The home page's lead paragraph.
+pub const HOME_LEAD: Tr = tr(
+    "An interactive explainer of the NVIDIA A100 (and H100): from the chip down to the 32 lanes of a warp. Every number on these pages comes from an exact model, checked against NVIDIA's documents and against measurements on a real GPU. Move a slider and every figure follows.",
+    "一个交互式讲解：从 NVIDIA A100（以及 H100）整颗芯片，一直到一个 warp 的 32 个 lane。页面上的每个数字都来自精确模型，并对照 NVIDIA 文档和真实 GPU 上的测量做过检验。拖动滑块，所有图都会跟着变。",
+);
+/// Badge of a chapter card whose chapter has no view yet.
+pub const IN_PREPARATION: Tr = tr("in preparation", "编写中");
+
+/// A chapter page's tab title.
+pub fn tab_title(chapter_title: &str, lang: Lang) -> String {
+    trf!(
+        lang,
+        "{chapter_title} · warpscope",
+        "{chapter_title} · warpscope"
+    )
+}
+
+// ---- Widgets -----------------------------------------------------------------------------------
+
+/// The kicker above a chapter's title.
+pub fn chapter_kicker(number: u32, lang: Lang) -> String {
+    trf!(lang, "Chapter {number}", "第 {number} 章")
+}
+
+/// The permalink at the end of a chapter.
+pub const PERMALINK: Tr = tr("Permalink to this view", "本视图的永久链接");
+/// Button that closes the permalink notices.
+pub const DISMISS: Tr = tr("Dismiss", "知道了");
+
+/// Step player: go to the first step.
+pub const STEP_FIRST: Tr = tr("First step", "第一步");
+/// Step player: go back one step.
+pub const STEP_PREV: Tr = tr("Previous step", "上一步");
+/// Step player: go on one step.
+pub const STEP_NEXT: Tr = tr("Next step", "下一步");
+/// Step player: go to the last step.
+pub const STEP_LAST: Tr = tr("Last step", "最后一步");
+/// Step player: the scrubber.
+pub const STEP_SCRUB: Tr = tr("Scrub through the steps", "拖动选择步骤");
+/// Step player: the play button while playing / stopped.
+pub fn play_toggle(playing: bool) -> Tr {
+    if playing {
+        tr("Pause", "暂停")
+    } else {
+        tr("Play", "播放")
+    }
+}
+
+/// A typed integer the field refuses.
+pub fn integer_error(error: &IntegerError, lang: Lang) -> String {
+    match error {
+        IntegerError::OutOfRange { min, max } => trf!(
+            lang,
+            "Enter a whole number from {min} to {max}.",
+            "请输入 {min} 到 {max} 之间的整数。"
+        ),
+        IntegerError::NotANumber { shown } => {
+            trf!(
+                lang,
+                "“{shown}” is not a whole number.",
+                "“{shown}”不是整数。"
+            )
+        }
+    }
+}
+
+/// A typed number outside `min..=max` (both already formatted).
+pub fn number_error(min: &str, max: &str, lang: Lang) -> String {
+    trf!(
+        lang,
+        "Enter a number from {min} to {max}, e.g. 1.5e9.",
+        "请输入 {min} 到 {max} 之间的数，例如 1.5e9。"
+    )
+}
+
+/// A formula error, the one place the formula language's errors are worded.
+pub fn formula_error(e: &FormulaError, lang: Lang) -> String {
+    match e {
+        FormulaError::Empty => tr("The formula is empty.", "公式为空。").get(lang).into(),
+        FormulaError::TooLong { max_chars } => trf!(
+            lang,
+            "The formula is longer than {max_chars} characters.",
+            "公式超过 {max_chars} 个字符。"
+        ),
+        FormulaError::UnbalancedParentheses => tr("Unbalanced parentheses.", "括号不配对。").get(lang).into(),
+        FormulaError::Syntax { detail } => trf!(lang, "Syntax error ({detail}).", "语法错误（{detail}）。"),
+        FormulaError::Unsupported { operator } => {
+            let hint = match operator.as_str() {
+                "<<" | ">>" => tr(" Use shl(a, b) or shr(a, b).", "请用 shl(a, b) 或 shr(a, b)。"),
+                "&" | "|" => tr(" Use bitand(a, b) or bitor(a, b).", "请用 bitand(a, b) 或 bitor(a, b)。"),
+                _ => tr("", ""),
+            }
+            .get(lang);
+            trf!(
+                lang,
+                "“{operator}” is not supported: use + - * / % ^ ( ) and integers.{hint}",
+                "不支持“{operator}”：只能用 + - * / % ^ ( ) 和整数。{hint}"
+            )
+        }
+        FormulaError::AmbiguousXor => tr(
+            "Put parentheses around ^ (XOR) next to + - * / %: in C, ^ binds more loosely than + and *. Write lane * 32 + (lane ^ 3).",
+            "^（异或）与 + - * / % 相邻时请加括号：C 里 ^ 的优先级低于 + 和 *。例如写成 lane * 32 + (lane ^ 3)。",
+        )
+        .get(lang)
+        .into(),
+        FormulaError::UnknownVariable { name } => trf!(lang, "Unknown variable “{name}”.", "未知变量“{name}”。"),
+        FormulaError::UnknownFunction { name } => trf!(
+            lang,
+            "Unknown function “{name}”: use min, max, abs, bitand, bitor, bitxor, shl, shr.",
+            "未知函数“{name}”：可用 min、max、abs、bitand、bitor、bitxor、shl、shr。"
+        ),
+        FormulaError::WrongArgumentCount { function, expected } => trf!(
+            lang,
+            "{function} takes {expected} argument(s).",
+            "{function} 需要 {expected} 个参数。"
+        ),
+        FormulaError::NotAnInteger => tr(
+            "Element indices are integers: no decimals, strings or true/false.",
+            "元素下标必须是整数：不能有小数、字符串或 true/false。",
+        )
+        .get(lang)
+        .into(),
+        FormulaError::DivisionByZero { lane } => {
+            trf!(lang, "Division by zero at lane {lane}.", "lane {lane} 处除以零。")
+        }
+        FormulaError::Overflow { lane } => trf!(
+            lang,
+            "Integer overflow at lane {lane} (beyond 64 bits).",
+            "lane {lane} 处整数溢出（超出 64 位）。"
+        ),
+    }
+}
+
+// ---- URL notices -------------------------------------------------------------------------------
+
+/// A permalink notice: what a link asked for that the page could not honour.
+pub fn notice(n: &Notice, lang: Lang) -> String {
+    match n {
+        Notice::UnknownKey { key } => trf!(
+            lang,
+            "Ignored unknown link parameter “{key}”.",
+            "已忽略未知的链接参数“{key}”。"
+        ),
+        Notice::Unparsable { key, value } => trf!(
+            lang,
+            "Link parameter “{key}={value}” is not valid; using the default.",
+            "链接参数“{key}={value}”无效，已使用默认值。"
+        ),
+        Notice::Clamped { key, value, used } => trf!(
+            lang,
+            "Link parameter “{key}={value}” is out of range; using {used}.",
+            "链接参数“{key}={value}”超出范围，已改用 {used}。"
+        ),
+        Notice::Malformed => tr(
+            "The link's parameters are malformed; the readable ones were used.",
+            "链接参数格式有误，只使用了能读懂的部分。",
+        )
+        .get(lang)
+        .into(),
+    }
+}
+
+/// Accessible name of a chapter's control panel.
+pub const CONTROLS: Tr = tr("Controls", "控制");
+
+/// The language switch's group name, in both languages at once (it is read before a choice).
+pub const LANGUAGE_GROUP: &str = "Language / 语言";
+/// The Chinese button of the language switch, always in Chinese.
+pub const CHINESE: &str = "中文";

@@ -1,0 +1,36 @@
+// Screenshots of every page in both languages, for people to compare (not a test):
+//   node shots-all.mjs <dist dir> <out dir> [desktop|projector|phone]
+// desktop: 1280×800; projector: 1280×720 at 150 % zoom (device scale 1.5, 853×480 CSS px);
+// phone: 390×844. Full-page PNGs named <page>-<lang>-<size>.png.
+import fs from "node:fs";
+import path from "node:path";
+import { startServer } from "./server.mjs";
+import { launch } from "./browser.mjs";
+
+const [dist, out, size = "desktop"] = process.argv.slice(2);
+const SIZES = {
+  desktop: { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 },
+  projector: { viewport: { width: 853, height: 480 }, deviceScaleFactor: 1.5 },
+  phone: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 },
+};
+const PAGES = ["", "chip", "occupancy", "dispatch", "scheduling", "divergence", "coalescing", "bank-conflicts", "tensor-cores", "roofline", "quiz", "classroom"];
+fs.mkdirSync(out, { recursive: true });
+const server = await startServer(path.resolve(dist));
+const browser = await launch();
+for (const lang of ["en", "zh"]) {
+  const context = await browser.newContext({ ...SIZES[size], locale: lang === "zh" ? "zh-CN" : "en-US", reducedMotion: "reduce" });
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  for (const p of PAGES) {
+    await page.goto(`${server.base}${p}${p ? "?" : "?"}lang=${lang}`);
+    await page.waitForTimeout(900);
+    const name = `${p || "home"}-${lang}-${size}.png`;
+    await page.screenshot({ path: path.join(out, name), fullPage: true });
+  }
+  if (errors.length) console.log(lang, "page errors:", errors);
+  await context.close();
+}
+await browser.close();
+server.close();
+console.log("screenshots in", out);
