@@ -137,6 +137,21 @@ fn answer_words(part: &Part, lang: Lang) -> String {
     }
 }
 
+/// A field on the worksheet: a blank with its unit, or the options to tick.
+fn sheet_blank(part: &Part, lang: Lang) -> String {
+    let label = text::field_label(part.field).get(lang);
+    match &part.answer {
+        Answer::Choice { options, .. } => {
+            let boxes: Vec<String> = options
+                .iter()
+                .map(|&c| format!("☐ {}", text::category(c).get(lang)))
+                .collect();
+            format!("{label}: {}", boxes.join("  "))
+        }
+        _ => format!("{label}: ________ {}", text::unit(part.field).get(lang)),
+    }
+}
+
 /// The quiz page's body in the shell frame.
 pub struct Page;
 
@@ -272,13 +287,17 @@ fn QuestionCard(q: Question, commit: Commit) -> impl IntoView {
                 .collect()
         });
         let right = v.iter().all(|v| v.is_correct());
+        // An empty or unreadable field is not an attempt: say so, record nothing.
+        let complete = !v.contains(&Verdict::Unreadable);
         let (kind, seed, params) = q.with_value(|q| (q.kind, q.seed, q.params_text()));
         let answer = given.join(" | ");
         let time = storage::now_ms();
         verdicts.set(Some(v));
-        commit.run(Box::new(move |p: &mut Progress| {
-            p.record(kind, seed, &params, &answer, right, time)
-        }));
+        if complete {
+            commit.run(Box::new(move |p: &mut Progress| {
+                p.record(kind, seed, &params, &answer, right, time)
+            }));
+        }
     };
     let chapter_href =
         q.with_value(|q| format!("{}?{}", route_href(q.kind.chapter()), q.chapter_query()));
@@ -706,7 +725,7 @@ fn Worksheet(inputs: QuizInputs) -> impl IntoView {
                         <li class="gx-sheet__q">
                             <p>{text::prompt(q, l)}</p>
                             <p class="gx-sheet__blanks">
-                                {q.parts.iter().map(|p| format!("{}: ________ {}", text::field_label(p.field).get(l), text::unit(p.field).get(l))).collect::<Vec<_>>().join("    ")}
+                                {q.parts.iter().map(|p| sheet_blank(p, l)).collect::<Vec<_>>().join("    ")}
                             </p>
                             <p class="gx-sheet__seed">{format!("{} · {}", q.kind.slug(), text::seed_line(l, q.seed))}</p>
                         </li>
