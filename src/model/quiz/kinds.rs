@@ -798,7 +798,13 @@ fn latency(rng: &mut SplitMix64, utilisation: bool) -> Draw {
     let k = rng.range_inclusive(1, 40) as u32;
     if !utilisation {
         let needed = warps_needed(latency_cycles, k)?;
-        let parts = vec![real(Field::WarpsNeeded, needed)];
+        // The chapter's per-SM figure is 4 schedulers × L / k.
+        let per_sm = f64::from(crate::model::scheduler::SCHEDULERS_PER_SM) * needed;
+        let parts = vec![with_mistake(
+            real(Field::WarpsNeeded, needed),
+            Mistake::PerSmNotPerScheduler,
+            Some(per_sm),
+        )];
         let steps = vec![step(
             StepLabel::WarpsNeeded,
             format!("{latency_cycles} / {k} = {}", sig4(needed)),
