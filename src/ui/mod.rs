@@ -10,6 +10,7 @@ pub mod charts;
 pub mod content;
 pub mod format;
 pub mod i18n;
+pub mod quiz;
 pub mod shared;
 pub mod shell;
 pub mod text;

@@ -16,6 +16,8 @@ mod common;
 mod dispatch;
 /// Occupancy: spec §1 worked examples and `occupancy.json`.
 mod occupancy;
+/// Generated quiz questions against the chapters' models, over 10,000 seeds each.
+mod quiz;
 /// The course's Roofline table and spec §7 ridge points.
 mod roofline;
 /// Warp scheduler and latency hiding.

@@ -126,8 +126,8 @@ pub const ALL: &[Chapter] = &[
         slug: "quiz",
         title: text::QUIZ_TITLE,
         summary: text::QUIZ_SUMMARY,
-        intro: &[],
-        page: None,
+        intro: &crate::ui::quiz::text::INTRO,
+        page: Some(shell::frame::<crate::ui::quiz::Page>),
         embed: None,
     },
 ];

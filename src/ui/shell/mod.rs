@@ -19,6 +19,7 @@ use leptos_router::components::A;
 pub use field_slider::FieldSlider;
 pub use url_state::{without_lang, ChapterInputs, QueryWrite, UrlInputs, WRITE_INTERVAL_MS};
 
+use crate::model::quiz::Kind;
 use crate::ui::app::route_href;
 use crate::ui::chapters::{self, Chapter};
 use crate::ui::i18n::{t, use_lang};
@@ -48,8 +49,14 @@ pub fn frame<B: ChapterBody>(chapter: &'static Chapter) -> AnyView {
                 {move || view! { <Notices notices=notices.get()/> }}
             </div>
             {B::body(inputs)}
-            <Questions chapter=chapter.slug/>
+            // The quiz page lists every course question itself.
+            {chapter.number.map(|_| view! { <Questions chapter=chapter.slug/> })}
             <PermalinkLink url=permalink/>
+            {Kind::of_chapter(chapter.slug).next().map(|_| view! {
+                <p class="l-body gx-practise">
+                    <A href=format!("{}?ch={}", route_href("quiz"), chapter.slug) attr:data-testid="practise">{t(text::PRACTISE)}</A>
+                </p>
+            })}
             <PrevNext chapter=chapter/>
         </article>
     }

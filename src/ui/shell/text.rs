@@ -8,3 +8,8 @@ pub const CHAPTER_NAV: Tr = tr("Previous and next chapter", "上一章与下一�
 pub const PREVIOUS: Tr = tr("← Previous chapter", "← 上一章");
 /// Above the next chapter's title.
 pub const NEXT: Tr = tr("Next chapter →", "下一章 →");
+/// The link at the end of a chapter that opens the quiz filtered to it.
+pub const PRACTISE: Tr = tr(
+    "Practise: questions on this chapter →",
+    "练习：本章的测验题 →",
+);

@@ -8,7 +8,7 @@ use crate::ui::text;
 /// Kicker, `<h1>` and intro paragraphs, in the current language.
 #[component]
 pub fn ChapterIntro(
-    /// Chapter number.
+    /// Chapter number; 0 for a page that is not a numbered chapter.
     number: u32,
     /// Title.
     title: Tr,
@@ -17,9 +17,10 @@ pub fn ChapterIntro(
 ) -> impl IntoView {
     let lang = use_lang();
     view! {
-        <p class="gx-kicker">
-            {move || text::chapter_kicker(number, lang.get())}
-        </p>
+        // A page that is not a numbered chapter (the quiz) passes 0: no kicker.
+        {(number > 0).then(|| view! {
+            <p class="gx-kicker">{move || text::chapter_kicker(number, lang.get())}</p>
+        })}
         <h1>{t(title)}</h1>
         {intro.iter().map(|p| view! { <p>{t(*p)}</p> }).collect_view()}
     }

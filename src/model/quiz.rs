@@ -1,1 +1,0 @@
-//! Not yet written: see the open issue that introduces this module.

@@ -1,0 +1,538 @@
+//! Self-check questions generated from the models, language-free.
+//!
+//! A [`Kind`] and a seed give one [`Question`] ([`generate`]): the parameters drawn by the one
+//! seeded generator ([`crate::model::rng::SplitMix64`]), the answer parts computed by the same
+//! model the chapter draws with (occupancy, waves, scheduler, SIMT split, coalescing, bank
+//! conflicts, fragment layouts, W8A8 launch, roofline), the values of known mistakes (for a
+//! diagnosis), and the worked solution as formulas with the same numbers. The UI renders the
+//! sentences in either language; nothing here is English or Chinese.
+//!
+//! Grading ([`grade`]) follows the rule the page states before answering: counts, masks and
+//! lanes exact; real numbers within a stated relative tolerance ([`REAL_TOLERANCE`]); categories
+//! as multiple choice in an order fixed by the seed. Sources: the course texts (seeds 000, 001)
+//! for the questions; PrairieLearn / Numbas for seeded variants and stated tolerances.
+
+mod kinds;
+
+use crate::model::occupancy::Limiter;
+use crate::model::rng::SplitMix64;
+use crate::model::roofline::Bound;
+
+pub use kinds::{sci, Params};
+
+/// Relative tolerance for real-valued answers: 1 % (PrairieLearn's default `rtol` is 1 %).
+pub const REAL_TOLERANCE: f64 = 0.01;
+
+/// Draws a generator may make before it gives up on a seed (it never gives up in the tests:
+/// every kind is checked over 10,000 seeds).
+pub const MAX_DRAWS: u32 = 64;
+
+/// One kind of generated question, each tied to one chapter.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Kind {
+    /// FP32 lanes and FP32 peak of a GPU from its SM count and clock (chip).
+    ChipFp32,
+    /// Resident blocks per SM and the limiter of a random kernel on a random GPU (occupancy).
+    OccupancyBlocks,
+    /// Theoretical occupancy in percent (occupancy).
+    OccupancyPercent,
+    /// Waves and last-wave blocks of a grid (dispatch).
+    DispatchWaves,
+    /// Warps needed to hide latency ≈ L / k (scheduling).
+    WarpsNeeded,
+    /// Issue utilisation at W resident warps (scheduling).
+    SchedulerUtilisation,
+    /// The active mask of a branch side and the serialised paths (divergence).
+    DivergenceMask,
+    /// Sectors and requests of a strided warp load (coalescing).
+    CoalescingSectors,
+    /// Wavefronts and conflicts of a shared-memory access (bank conflicts).
+    BankWavefronts,
+    /// Lane and register holding element (r, c) of a fragment (tensor cores).
+    FragmentOwner,
+    /// The W8A8 GEMV's launch numbers for K, N (tensor cores).
+    W8a8Launch,
+    /// Ridge point and bound type of a kernel (roofline).
+    RooflineRidge,
+    /// Time lower bound of a kernel on A100 and on H100 (roofline).
+    RooflineTime,
+    /// Tiled-GEMM intensity from BM, BN, BK (roofline).
+    TiledGemm,
+}
+
+impl Kind {
+    /// Every kind, in chapter order.
+    pub const ALL: [Kind; 14] = [
+        Kind::ChipFp32,
+        Kind::OccupancyBlocks,
+        Kind::OccupancyPercent,
+        Kind::DispatchWaves,
+        Kind::WarpsNeeded,
+        Kind::SchedulerUtilisation,
+        Kind::DivergenceMask,
+        Kind::CoalescingSectors,
+        Kind::BankWavefronts,
+        Kind::FragmentOwner,
+        Kind::W8a8Launch,
+        Kind::RooflineRidge,
+        Kind::RooflineTime,
+        Kind::TiledGemm,
+    ];
+
+    /// Stable id for URLs, storage and exports.
+    pub fn slug(self) -> &'static str {
+        match self {
+            Kind::ChipFp32 => "chip-fp32",
+            Kind::OccupancyBlocks => "occupancy-blocks",
+            Kind::OccupancyPercent => "occupancy-percent",
+            Kind::DispatchWaves => "dispatch-waves",
+            Kind::WarpsNeeded => "warps-needed",
+            Kind::SchedulerUtilisation => "scheduler-utilisation",
+            Kind::DivergenceMask => "divergence-mask",
+            Kind::CoalescingSectors => "coalescing-sectors",
+            Kind::BankWavefronts => "bank-wavefronts",
+            Kind::FragmentOwner => "fragment-owner",
+            Kind::W8a8Launch => "w8a8-launch",
+            Kind::RooflineRidge => "roofline-ridge",
+            Kind::RooflineTime => "roofline-time",
+            Kind::TiledGemm => "tiled-gemm",
+        }
+    }
+
+    /// The kind with this slug.
+    pub fn from_slug(slug: &str) -> Option<Kind> {
+        Kind::ALL.into_iter().find(|k| k.slug() == slug)
+    }
+
+    /// Slug of the chapter whose figure shows the answer.
+    pub fn chapter(self) -> &'static str {
+        match self {
+            Kind::ChipFp32 => "chip",
+            Kind::OccupancyBlocks | Kind::OccupancyPercent => "occupancy",
+            Kind::DispatchWaves => "dispatch",
+            Kind::WarpsNeeded | Kind::SchedulerUtilisation => "scheduling",
+            Kind::DivergenceMask => "divergence",
+            Kind::CoalescingSectors => "coalescing",
+            Kind::BankWavefronts => "bank-conflicts",
+            Kind::FragmentOwner | Kind::W8a8Launch => "tensor-cores",
+            Kind::RooflineRidge | Kind::RooflineTime | Kind::TiledGemm => "roofline",
+        }
+    }
+
+    /// The kinds of one chapter.
+    pub fn of_chapter(chapter: &str) -> impl Iterator<Item = Kind> + '_ {
+        Kind::ALL
+            .into_iter()
+            .filter(move |k| k.chapter() == chapter)
+    }
+}
+
+/// A category answered by multiple choice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Category {
+    /// An occupancy limiter.
+    Limiter(Limiter),
+    /// A roofline bound.
+    Bound(Bound),
+}
+
+/// What a field of the answer names (the UI words it and its unit).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Field {
+    /// FP32 lanes on the chip.
+    Fp32Lanes,
+    /// FP32 peak, TFLOP/s.
+    Fp32PeakTflops,
+    /// Resident blocks per SM.
+    BlocksPerSm,
+    /// The limiter.
+    Limiter,
+    /// Theoretical occupancy, %.
+    OccupancyPercent,
+    /// Waves.
+    Waves,
+    /// Blocks in the last wave.
+    LastWaveBlocks,
+    /// Warps needed ≈ L / k (per scheduler).
+    WarpsNeeded,
+    /// Issue utilisation, %.
+    UtilisationPercent,
+    /// Active mask of the `then` side (hex).
+    ThenMask,
+    /// Serialised paths.
+    SerialisedPaths,
+    /// 32-byte sectors.
+    Sectors,
+    /// Requests.
+    Requests,
+    /// Shared-memory wavefronts.
+    Wavefronts,
+    /// Bank conflicts (extra wavefronts).
+    Conflicts,
+    /// Lane.
+    Lane,
+    /// 32-bit register of the lane's fragment.
+    Register,
+    /// Blocks in the grid.
+    GridBlocks,
+    /// Threads per block.
+    ThreadsPerBlock,
+    /// MMA operations per warp.
+    MmaPerWarp,
+    /// Ridge point, FLOP/byte.
+    RidgePoint,
+    /// Bound type.
+    Bound,
+    /// Time lower bound on A100, µs.
+    TimeA100Us,
+    /// Time lower bound on H100, µs.
+    TimeH100Us,
+    /// Arithmetic intensity, FLOP/byte.
+    Intensity,
+}
+
+/// The expected answer of one field.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Answer {
+    /// A count, exact.
+    Count(u64),
+    /// A 32-bit mask, exact; written in hex.
+    Mask(u32),
+    /// A real number within `rel_tol` of `value`.
+    Real {
+        /// The model's value.
+        value: f64,
+        /// Relative tolerance.
+        rel_tol: f64,
+    },
+    /// One of `options` (in the order the seed fixed); any index in `correct` is right (two
+    /// limiters can tie).
+    Choice {
+        /// The options, in display order.
+        options: Vec<Category>,
+        /// Indices of the right options.
+        correct: Vec<usize>,
+    },
+}
+
+/// A known mistake the feedback diagnoses.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Mistake {
+    /// Counted 128-byte lines instead of 32-byte sectors.
+    LinesNotSectors,
+    /// Forgot that registers are allocated 256 per warp.
+    RegisterAllocationUnit,
+    /// Forgot the 1 KB shared memory reserved per block on 8.x and later.
+    ReservedSharedMemory,
+    /// Used the datasheet instead of the course's rounded bandwidth and peak.
+    DatasheetValues,
+    /// Counted a broadcast (same address) as a bank conflict.
+    BroadcastAsConflict,
+    /// Rounded the wave count down: forgot the partial tail wave.
+    FloorNotCeil,
+    /// Ignored the launch mask of a partial last warp.
+    PartialWarpLaunchMask,
+    /// Counted every lane of the warp as a request of its own (one request per warp instruction).
+    RequestPerLane,
+    /// Answered the per-SM number instead of the per-scheduler one (or the other way round).
+    PerSmNotPerScheduler,
+}
+
+/// One field of a question: what it names, its answer, and wrong values that a known mistake
+/// produces (only values different from the answer).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Part {
+    /// What the field names.
+    pub field: Field,
+    /// The expected answer.
+    pub answer: Answer,
+    /// `(mistake, the value it gives)`.
+    pub mistakes: Vec<(Mistake, f64)>,
+}
+
+/// What a worked-solution step computes (the UI words it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum StepLabel {
+    /// FP32 lanes = SMs × lanes per SM.
+    Fp32Lanes,
+    /// FP32 peak = lanes × 2 FLOP × clock.
+    Fp32Peak,
+    /// Warps per block.
+    WarpsPerBlock,
+    /// Registers per warp, rounded to the allocation unit.
+    RegistersPerWarp,
+    /// Blocks allowed by registers.
+    LimitRegisters,
+    /// Blocks allowed by warp slots.
+    LimitWarps,
+    /// Shared memory per block with the reserve, rounded.
+    SharedPerBlock,
+    /// Blocks allowed by shared memory.
+    LimitShared,
+    /// Blocks allowed by block slots.
+    LimitBlocks,
+    /// Resident blocks = the minimum.
+    BlocksPerSm,
+    /// Occupancy = warps / max warps.
+    Occupancy,
+    /// One full wave = blocks per SM × SMs.
+    FullWave,
+    /// Waves = ceil(grid / full wave).
+    Waves,
+    /// Last wave = grid − (waves − 1) × full wave.
+    LastWave,
+    /// Warps needed ≈ L / k.
+    WarpsNeeded,
+    /// Instructions per iteration and cycles of one warp alone.
+    Iteration,
+    /// Warps per scheduler.
+    WarpsPerScheduler,
+    /// Utilisation = Σ min(1, w·I/T1) / 4.
+    Utilisation,
+    /// Launch mask of the warp.
+    LaunchMask,
+    /// Lanes where the condition holds.
+    Condition,
+    /// Then-side mask = launch mask AND condition.
+    ThenMask,
+    /// Paths run one after the other.
+    Serialised,
+    /// Byte address of each lane.
+    Addresses,
+    /// Distinct 32-byte sectors.
+    Sectors,
+    /// Distinct 128-byte lines.
+    Lines,
+    /// Requests.
+    Requests,
+    /// Banks of the lanes.
+    Banks,
+    /// Phases the warp is split into.
+    Phases,
+    /// Wavefronts.
+    Wavefronts,
+    /// Conflicts = wavefronts − ideal.
+    Conflicts,
+    /// The fragment slot x[i] of the lane.
+    Slot,
+    /// Register = i / elements per register.
+    Register,
+    /// Grid blocks = N / 16.
+    GridBlocks,
+    /// Threads = warps × 32.
+    Threads,
+    /// K per warp and MMAs per warp.
+    MmaPerWarp,
+    /// Intensity = FLOPs / bytes.
+    Intensity,
+    /// Ridge = peak / bandwidth.
+    Ridge,
+    /// Bound: compare intensity and ridge.
+    Bound,
+    /// Time = max(FLOPs / peak, bytes / BW) on A100.
+    TimeA100,
+    /// Same on H100.
+    TimeH100,
+    /// Tiled GEMM bytes.
+    TiledBytes,
+}
+
+/// One line of a worked solution: what it computes and the arithmetic with this question's
+/// numbers (language-free, e.g. `⌈1000 / 216⌉ = 5`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Step {
+    /// What the step computes.
+    pub label: StepLabel,
+    /// The arithmetic.
+    pub math: String,
+}
+
+/// One generated question.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Question {
+    /// Its kind.
+    pub kind: Kind,
+    /// Its seed: `(kind, seed)` gives the same question every time.
+    pub seed: u64,
+    /// The drawn parameters.
+    pub params: Params,
+    /// The fields to answer, in order.
+    pub parts: Vec<Part>,
+    /// The worked solution.
+    pub steps: Vec<Step>,
+}
+
+impl Question {
+    /// The parameters as `key=value` pairs, language-free (for exports and worksheets).
+    pub fn params_text(&self) -> String {
+        self.params
+            .pairs()
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    /// The query that opens the question's chapter with exactly these parameters (the
+    /// chapter's permalink keys; no `?`).
+    pub fn chapter_query(&self) -> String {
+        self.params.chapter_query()
+    }
+
+    /// The answer of every part as text: counts in decimal, masks in hex, reals to 4
+    /// significant digits, choices by their option index (for exports and answer keys).
+    pub fn answer_text(&self) -> Vec<String> {
+        self.parts.iter().map(|p| p.answer.text()).collect()
+    }
+}
+
+/// Why no question came out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum QuizError {
+    /// No valid draw within [`MAX_DRAWS`] tries (never seen over the tested seeds).
+    NoValidDraw(Kind),
+}
+
+impl std::fmt::Display for QuizError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            QuizError::NoValidDraw(k) => write!(f, "no valid draw for {}", k.slug()),
+        }
+    }
+}
+
+/// The question of `kind` for `seed`. Deterministic; never panics.
+pub fn generate(kind: Kind, seed: u64) -> Result<Question, QuizError> {
+    // Mix the kind into the stream so two kinds with one seed draw differently.
+    let mut rng = SplitMix64::new(seed ^ (kind as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    for _ in 0..MAX_DRAWS {
+        if let Some((params, parts, steps)) = kinds::draw(kind, &mut rng) {
+            return Ok(Question {
+                kind,
+                seed,
+                params,
+                parts,
+                steps,
+            });
+        }
+    }
+    Err(QuizError::NoValidDraw(kind))
+}
+
+/// The verdict on one field.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Verdict {
+    /// Right (within the tolerance for reals).
+    Correct,
+    /// Wrong; the known mistake that gives this value, if one does.
+    Wrong(Option<Mistake>),
+    /// Empty or not a number / mask / option.
+    Unreadable,
+}
+
+impl Verdict {
+    /// True for [`Verdict::Correct`].
+    pub fn is_correct(self) -> bool {
+        self == Verdict::Correct
+    }
+}
+
+/// Reads a number as people type it: `1,234`, `1 234`, `1_234`, `1.5e3`, `12%`.
+pub fn parse_number(text: &str) -> Option<f64> {
+    let cleaned: String = text
+        .trim()
+        .trim_end_matches('%')
+        .chars()
+        .filter(|c| !matches!(c, ',' | '_' | ' ' | '\u{a0}' | '\u{202f}' | '，'))
+        .collect();
+    if cleaned.is_empty() {
+        return None;
+    }
+    cleaned.parse::<f64>().ok().filter(|v| v.is_finite())
+}
+
+/// Reads a mask: hex with or without `0x` (`0x0000FFFF`, `ffff`, `0xffff_0000`).
+pub fn parse_mask(text: &str) -> Option<u32> {
+    let t: String = text
+        .trim()
+        .chars()
+        .filter(|c| !matches!(c, '_' | ' ' | '\''))
+        .collect();
+    let hex = t
+        .strip_prefix("0x")
+        .or_else(|| t.strip_prefix("0X"))
+        .unwrap_or(&t);
+    if hex.is_empty() {
+        return None;
+    }
+    u32::from_str_radix(hex, 16).ok()
+}
+
+impl Answer {
+    /// The answer as text: counts in decimal, masks as `0x%08x`, reals to 4 significant digits,
+    /// choices by the index of the first right option.
+    pub fn text(&self) -> String {
+        match self {
+            Answer::Count(n) => n.to_string(),
+            Answer::Mask(m) => format!("0x{m:08x}"),
+            Answer::Real { value, .. } => sig4(*value),
+            Answer::Choice { correct, .. } => {
+                correct.first().map_or(String::new(), usize::to_string)
+            }
+        }
+    }
+
+    /// Whether `value` (already read) is right.
+    fn accepts(&self, value: f64) -> bool {
+        match self {
+            Answer::Count(n) => value == *n as f64,
+            Answer::Mask(m) => value == f64::from(*m),
+            Answer::Real { value: v, rel_tol } => {
+                (value - v).abs() <= rel_tol * v.abs().max(f64::MIN_POSITIVE)
+            }
+            Answer::Choice { correct, .. } => correct.iter().any(|&i| value == i as f64),
+        }
+    }
+}
+
+/// Grades `response` (what the student typed, or the chosen option's index) against `part`.
+pub fn grade(part: &Part, response: &str) -> Verdict {
+    let value = match part.answer {
+        Answer::Mask(_) => parse_mask(response).map(f64::from),
+        _ => parse_number(response),
+    };
+    let Some(value) = value else {
+        return Verdict::Unreadable;
+    };
+    if part.answer.accepts(value) {
+        return Verdict::Correct;
+    }
+    let mistake = part.mistakes.iter().find_map(|&(m, wrong)| {
+        let close = match part.answer {
+            Answer::Real { rel_tol, .. } => {
+                (value - wrong).abs() <= rel_tol * wrong.abs().max(f64::MIN_POSITIVE)
+            }
+            _ => value == wrong,
+        };
+        close.then_some(m)
+    });
+    Verdict::Wrong(mistake)
+}
+
+/// `value` to 4 significant digits, without a trailing `.0` on integers.
+pub fn sig4(value: f64) -> String {
+    if value == 0.0 || !value.is_finite() {
+        return format!("{value}");
+    }
+    let digits = value.abs().log10().floor() as i32;
+    let decimals = (3 - digits).clamp(0, 12) as usize;
+    format!("{value:.decimals$}")
+}
+
+/// Shuffles `items` in place with the seeded generator (Fisher–Yates).
+fn shuffle<T>(items: &mut [T], rng: &mut SplitMix64) {
+    for i in (1..items.len()).rev() {
+        let j = rng.below(i as u64 + 1) as usize;
+        items.swap(i, j);
+    }
+}

@@ -1,0 +1,155 @@
+// The quiz: a generated question answered wrong (diagnosis, announced verdict) then right; the
+// seed URL reproduces the question after a reload and in Chinese; progress survives a reload;
+// export downloads JSON that parses; a course question reveals and records; keyboard only.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import { openPage } from "./browser.mjs";
+import { server, browser } from "./harness.mjs";
+
+// coalescing-sectors, seed 11: elem=4 stride=4 offset=72 → 16 sectors, 1 request, 5 lines.
+const COALESCING = "quiz?ch=coalescing&kind=coalescing-sectors&seed=11";
+
+async function answer(page, values) {
+  for (const [i, v] of values.entries()) await page.fill(`[data-testid=quiz-input-${i}]`, v);
+  await page.click("[data-testid=quiz-check]");
+  await page.waitForSelector("[data-testid=quiz-result]");
+}
+
+test("a wrong answer is diagnosed and announced, a right one is graded right, and progress survives a reload", async () => {
+  const { context, page, errors, requests } = await openPage(browser);
+  await page.goto(server.base + COALESCING);
+  await page.waitForSelector("[data-testid=quiz-question][data-kind=coalescing-sectors]");
+  const prompt = await page.locator("[data-testid=quiz-prompt]").textContent();
+  assert.match(prompt, /72 \+ lane × 4 × 4/);
+  assert.match(await page.locator(".gx-quiz__rule").textContent(), /±1 %/);
+  // Counted 128-byte lines: 5 instead of 16 sectors.
+  await answer(page, ["5", "1"]);
+  const verdict = page.locator("[data-testid=quiz-verdict]");
+  assert.equal(await verdict.getAttribute("aria-live"), "polite");
+  assert.equal(await page.locator("[data-testid=quiz-result]").getAttribute("data-correct"), "false");
+  assert.match(await verdict.textContent(), /Not yet.*1 of 2/);
+  assert.match(await page.locator("[data-testid=quiz-diagnosis]").textContent(), /128-byte lines/);
+  assert.match(await page.locator("[data-testid=quiz-mark-0]").textContent(), /wrong/);
+  // Hints, the worked solution and the link into the chapter with the same parameters.
+  await page.click("[data-testid=quiz-hint]");
+  await page.click("[data-testid=quiz-solution]");
+  assert.match(await page.locator("[data-testid=quiz-worked]").textContent(), /Sectors = 16 sectors/);
+  const href = await page.locator("[data-testid=quiz-chapter-link]").getAttribute("href");
+  assert.match(href, /coalescing\?preset=custom&elem=4&stride=4&offset=72/);
+  await answer(page, ["16", "1"]);
+  assert.equal(await page.locator("[data-testid=quiz-result]").getAttribute("data-correct"), "true");
+  assert.match(await verdict.textContent(), /Correct/);
+  // Progress: two attempts of this kind, kept after a reload.
+  await page.reload();
+  await page.waitForSelector("[data-testid=quiz-question]");
+  const row = page.locator("[data-testid=quiz-stats] tr[data-kind=coalescing-sectors] [data-testid=quiz-attempts]");
+  assert.equal((await row.textContent()).trim(), "2");
+  // The chapter link opens the figure with those numbers.
+  await page.goto(new URL(href, page.url()).href);
+  await page.waitForSelector("[data-testid=chapter-coalescing]");
+  assert.equal(await page.locator("[data-testid=notices]").count(), 0);
+  assert.ok(requests.every((u) => u.startsWith(server.origin) || u.startsWith("data:")), "no request off the origin");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("the seed URL gives the same question after a reload and in Chinese", async () => {
+  const { context, page, errors } = await openPage(browser);
+  await page.goto(server.base + COALESCING);
+  await page.waitForSelector("[data-testid=quiz-prompt]");
+  const en = await page.locator("[data-testid=quiz-prompt]").textContent();
+  await page.reload();
+  await page.waitForSelector("[data-testid=quiz-prompt]");
+  assert.equal(await page.locator("[data-testid=quiz-prompt]").textContent(), en);
+  await page.goto(server.base + COALESCING + "&lang=zh");
+  await page.waitForSelector("[data-testid=quiz-prompt]");
+  const zh = await page.locator("[data-testid=quiz-prompt]").textContent();
+  assert.match(zh, /sector/);
+  assert.match(zh, /72 \+ lane × 4 × 4/);
+  assert.notEqual(zh, en);
+  // "Another like this" draws a new seed of the same kind.
+  await page.click("[data-testid=quiz-another]");
+  await page.waitForFunction(() => !location.search.includes("seed=11"));
+  assert.match(page.url(), /kind=coalescing-sectors/);
+  // A malformed link falls back with a notice, never a blank page.
+  await page.goto(server.base + "quiz?kind=nope&seed=abc");
+  await page.waitForSelector("[data-testid=notices]");
+  await page.waitForSelector("[data-testid=quiz-question]");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("keyboard only: type, pick the limiter with the arrow keys, submit with Enter", async () => {
+  const { context, page, errors } = await openPage(browser);
+  // occupancy-blocks seed 2: H100, 416 threads, 66 regs, 25,600 B dynamic → 2 blocks, registers (option 3).
+  await page.goto(server.base + "quiz?kind=occupancy-blocks&seed=2");
+  await page.waitForSelector("[data-testid=quiz-input-0]");
+  await page.focus("[data-testid=quiz-input-0]");
+  await page.keyboard.type("2");
+  await page.keyboard.press("Tab"); // into the radio group (first option)
+  for (let i = 0; i < 3; i++) await page.keyboard.press("ArrowDown");
+  assert.ok(await page.locator("[data-testid=quiz-choice-1-3]").isChecked());
+  await page.keyboard.press("Tab"); // the Check button
+  await page.keyboard.press("Enter");
+  await page.waitForSelector("[data-testid=quiz-result]");
+  assert.equal(await page.locator("[data-testid=quiz-result]").getAttribute("data-correct"), "true");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("export downloads JSON that parses; a course question reveals and records", async () => {
+  const { context, page, errors } = await openPage(browser);
+  await page.goto(server.base + COALESCING);
+  await page.waitForSelector("[data-testid=quiz-input-0]");
+  await answer(page, ["16", "1"]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.click("[data-testid=quiz-export-json]"),
+  ]);
+  const file = await download.path();
+  const data = JSON.parse(fs.readFileSync(file, "utf8"));
+  assert.equal(data.format, "warpscope-quiz");
+  const last = data.attempts.at(-1);
+  assert.deepEqual([last.kind, last.seed, last.correct], ["coalescing-sectors", 11, true]);
+  assert.match(last.parameters, /elem=4 stride=4 offset=72/);
+  const [csv] = await Promise.all([page.waitForEvent("download"), page.click("[data-testid=quiz-export-csv]")]);
+  assert.match(fs.readFileSync(await csv.path(), "utf8"), /^kind,seed,parameters,answer,correct,time\n"coalescing-sectors",11,/);
+  // All 18 course questions, each once; reveal one and mark it.
+  await page.goto(server.base + "quiz");
+  await page.waitForSelector("[data-testid=quiz-course] .gx-quiz__course-item");
+  const items = page.locator("[data-testid=quiz-course] .gx-quiz__course-item");
+  assert.equal(await items.count(), 18);
+  const first = items.first();
+  await first.locator("[data-testid=quiz-course-reveal]").click();
+  assert.ok((await first.locator("[data-testid=quiz-course-answer]").textContent()).length > 20);
+  await first.locator("[data-testid=quiz-course-got]").click();
+  assert.match(await first.locator("[data-testid=quiz-course-recorded]").textContent(), /Recorded/);
+  await page.reload();
+  await page.waitForSelector("[data-testid=quiz-course]");
+  await page.locator("[data-testid=quiz-course] [data-testid=quiz-course-reveal]").first().click();
+  assert.equal(await page.locator("[data-testid=quiz-course-got]").first().getAttribute("aria-pressed"), "true");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("corrupt storage gives a message and the quiz still works; a worksheet has its key", async () => {
+  const { context, page, errors } = await openPage(browser);
+  await page.goto(server.base + "quiz");
+  await page.evaluate(() => localStorage.setItem("warpscope.quiz.v1", "{garbage"));
+  await page.goto(server.base + COALESCING);
+  await page.waitForSelector("[data-testid=quiz-storage-note]");
+  await answer(page, ["16", "1"]);
+  assert.equal(await page.locator("[data-testid=quiz-result]").getAttribute("data-correct"), "true");
+  await page.goto(server.base + "quiz?ch=roofline&kind=roofline-ridge&seed=5&sheet=6");
+  await page.waitForSelector("[data-testid=worksheet]");
+  assert.equal(await page.locator(".gx-sheet__list > li").count(), 6);
+  assert.equal(await page.locator("[data-testid=worksheet-key] li").count(), 6);
+  assert.match(await page.locator("[data-testid=worksheet]").textContent(), /sheet seed 5/);
+  // The chapter frame links to the quiz filtered to the chapter.
+  await page.goto(server.base + "roofline");
+  await page.click("[data-testid=practise]");
+  await page.waitForSelector("[data-testid=quiz-question][data-kind=roofline-ridge]");
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -1,0 +1,378 @@
+//! Every generated question kind over 10,000 seeds: no panic, deterministic, the stated answer
+//! grades right and another wrong, the answer equals the chapter's model for the same
+//! parameters, and seeds give varied answers (the counts are printed: `--nocapture`).
+
+use std::collections::HashSet;
+
+use warpscope::model::access::{AccessPattern, Pattern};
+use warpscope::model::bank_conflicts::bank_conflicts;
+use warpscope::model::coalescing::coalesce;
+use warpscope::model::dispatch::waves;
+use warpscope::model::gpu_spec::GpuSpec;
+use warpscope::model::occupancy::{occupancy, Carveout, KernelConfig};
+use warpscope::model::quiz::{
+    generate, grade, parse_mask, parse_number, Answer, Category, Kind, Mistake, Params, Question,
+    Verdict,
+};
+use warpscope::model::roofline::tiled_gemm;
+use warpscope::model::scheduler::{utilisation_estimate, warps_needed, SchedulerConfig};
+use warpscope::model::tensor_core::fragment_layout;
+use warpscope::model::w8a8::W8a8Gemv;
+
+const SEEDS: u64 = 10_000;
+
+/// A value the part must reject.
+fn wrong_response(answer: &Answer) -> String {
+    match answer {
+        Answer::Count(n) => (n + 1).to_string(),
+        Answer::Mask(m) => format!("0x{:08x}", m ^ 1),
+        Answer::Real { value, .. } => format!("{}", value * 1.05 + 1.0),
+        Answer::Choice { options, correct } => (0..options.len())
+            .find(|i| !correct.contains(i))
+            .map_or("99".into(), |i| i.to_string()),
+    }
+}
+
+fn num(a: &Answer) -> f64 {
+    match a {
+        Answer::Count(n) => *n as f64,
+        Answer::Mask(m) => f64::from(*m),
+        Answer::Real { value, .. } => *value,
+        Answer::Choice { .. } => f64::NAN,
+    }
+}
+
+fn close(a: f64, b: f64) -> bool {
+    (a - b).abs() <= 1e-9 * b.abs().max(1.0)
+}
+
+/// Recomputes every numeric answer of `q` from its parameters with the chapter's model.
+fn check_against_model(q: &Question) {
+    let n: Vec<f64> = q.parts.iter().map(|p| num(&p.answer)).collect();
+    match &q.params {
+        Params::Chip { gpu, clock_mhz } => {
+            let g = GpuSpec {
+                boost_clock_mhz: *clock_mhz,
+                ..GpuSpec::by_id(gpu).expect("gpu")
+            };
+            assert!(*clock_mhz <= GpuSpec::by_id(gpu).expect("gpu").boost_clock_mhz);
+            assert_eq!(n[0], f64::from(g.fp32_lanes()));
+            assert!(close(n[1], g.fp32_flops_per_s_from_units() / 1e12));
+        }
+        Params::Launch {
+            gpu,
+            threads,
+            regs,
+            smem_bytes,
+            dsmem_bytes,
+        } => {
+            let g = GpuSpec::by_id(gpu).expect("gpu");
+            let occ = occupancy(
+                &g,
+                &KernelConfig {
+                    threads_per_block: *threads,
+                    regs_per_thread: *regs,
+                    static_smem_bytes: *smem_bytes,
+                    dynamic_smem_bytes: *dsmem_bytes,
+                    carveout: Carveout::Default,
+                },
+            )
+            .expect("launchable");
+            match q.kind {
+                Kind::OccupancyBlocks => {
+                    assert_eq!(n[0], f64::from(occ.blocks_per_sm));
+                    let Answer::Choice { options, correct } = &q.parts[1].answer else {
+                        panic!("limiter is a choice")
+                    };
+                    let chosen: Vec<Category> = correct.iter().map(|&i| options[i]).collect();
+                    let expected: Vec<Category> =
+                        occ.limiters.iter().map(|&l| Category::Limiter(l)).collect();
+                    assert_eq!(chosen.len(), expected.len());
+                    assert!(chosen.iter().all(|c| expected.contains(c)));
+                }
+                _ => assert!(close(n[0], occ.ratio() * 100.0)),
+            }
+        }
+        Params::Grid {
+            gpu,
+            threads,
+            regs,
+            blocks_per_sm,
+            grid,
+            ..
+        } => {
+            let g = GpuSpec::by_id(gpu).expect("gpu");
+            let occ = occupancy(
+                &g,
+                &KernelConfig {
+                    threads_per_block: *threads,
+                    regs_per_thread: *regs,
+                    static_smem_bytes: 0,
+                    dynamic_smem_bytes: 0,
+                    carveout: Carveout::Default,
+                },
+            )
+            .expect("launchable");
+            assert_eq!(occ.blocks_per_sm, *blocks_per_sm);
+            let w = waves(g.sm_count, occ.blocks_per_sm, *grid).expect("waves");
+            assert_eq!((n[0], n[1]), (w.count as f64, w.last_wave_blocks as f64));
+        }
+        Params::Latency {
+            latency_cycles,
+            k,
+            warps,
+        } => match warps {
+            None => assert!(close(
+                n[0],
+                warps_needed(*latency_cycles, *k).expect("k > 0")
+            )),
+            Some(w) => {
+                let c = SchedulerConfig {
+                    resident_warps: *w,
+                    latency_cycles: *latency_cycles,
+                    independent_per_load: *k,
+                    ..SchedulerConfig::default()
+                };
+                assert!(close(n[0], utilisation_estimate(&c) * 100.0));
+            }
+        },
+        Params::Branch {
+            preset,
+            block,
+            warp,
+            block_index,
+            n: bound,
+            ..
+        } => {
+            use warpscope::model::simt::{launch_mask, preset as simt_preset, WarpInput};
+            let p = simt_preset(preset).expect("preset");
+            let input = WarpInput {
+                threads_per_block: *block,
+                block_index: *block_index,
+                warp_index: *warp,
+                n: bound.unwrap_or(p.input.n),
+                ..p.input
+            };
+            let trace = p.program.run(&input);
+            assert_eq!(trace.launch_mask, launch_mask(*block, *warp));
+            // The then-side mask is the mask of the first step inside the then body, when it runs.
+            assert_eq!(n[1], f64::from(trace.serialized_paths));
+            let m = n[0] as u32;
+            assert_eq!(
+                m & !trace.launch_mask,
+                0,
+                "then mask inside the launch mask"
+            );
+        }
+        Params::Global {
+            elem_bytes,
+            stride,
+            offset_bytes,
+        } => {
+            let a = AccessPattern {
+                offset_bytes: i64::from(*offset_bytes),
+                ..AccessPattern::new(
+                    Pattern::Strided {
+                        stride_elems: i64::from(*stride),
+                    },
+                    *elem_bytes,
+                )
+            };
+            let r = coalesce(&a.warp_access().expect("access")).expect("report");
+            assert_eq!((n[0], n[1]), (f64::from(r.sectors), f64::from(r.requests)));
+        }
+        Params::Shared {
+            elem_bytes,
+            stride,
+            group,
+        } => {
+            // The chapter's custom access: index = (lane / group) * stride.
+            let s = i64::from(*stride);
+            let g = i64::from(*group);
+            let a = warpscope::model::access::smem_access_from_fn(0, 0, *elem_bytes, |lane| {
+                Some(i64::from(lane) / g * s)
+            })
+            .expect("access");
+            let r = bank_conflicts(&a).expect("report");
+            assert_eq!(
+                (n[0], n[1]),
+                (f64::from(r.wavefronts), f64::from(r.conflicts))
+            );
+        }
+        Params::Fragment {
+            shape,
+            operand,
+            element,
+            row,
+            col,
+        } => {
+            let l = fragment_layout(*shape, *operand, *element).expect("layout");
+            let slots = l.slots_of(*row, *col);
+            assert_eq!(slots.len(), 1);
+            assert_eq!(n[0], f64::from(slots[0].lane));
+            let reg = l.register_of(slots[0]).expect("register");
+            assert_eq!(n[1], f64::from(reg.register));
+            assert_eq!(l.element_at(slots[0]), Some((*row, *col)));
+        }
+        Params::W8a8 { k, n: cols, warps } => {
+            let g = W8a8Gemv::new(*k, *cols, *warps).expect("valid");
+            assert_eq!(
+                (n[0], n[1], n[2]),
+                (
+                    f64::from(g.grid_blocks()),
+                    f64::from(g.threads_per_block()),
+                    f64::from(g.mma_per_warp())
+                )
+            );
+        }
+        Params::Kernel {
+            gpu,
+            precision,
+            flops,
+            bytes,
+        } => match gpu {
+            Some(id) => {
+                let roof = GpuSpec::by_id(id)
+                    .and_then(|g| g.roof(*precision))
+                    .expect("roof");
+                assert!(close(n[0], roof.ridge_point()));
+            }
+            None => {
+                for (i, g) in [GpuSpec::a100_sxm(), GpuSpec::h100_sxm()]
+                    .iter()
+                    .enumerate()
+                {
+                    let roof = g.roof(*precision).expect("roof");
+                    assert!(close(n[i], roof.time_lower_bound_s(*flops, *bytes) * 1e6));
+                }
+            }
+        },
+        Params::Tiled {
+            m,
+            n: cols,
+            k,
+            bm,
+            bn,
+            bk,
+            dtype,
+        } => {
+            let t = tiled_gemm(*m, *cols, *k, *bm, *bn, *bk, *dtype);
+            assert!(close(n[0], t.intensity));
+        }
+    }
+}
+
+#[test]
+fn every_kind_over_ten_thousand_seeds() {
+    let mut report = Vec::new();
+    for kind in Kind::ALL {
+        let mut answers = HashSet::new();
+        let mut diagnosed = 0u32;
+        for seed in 0..SEEDS {
+            let q = generate(kind, seed).unwrap_or_else(|e| panic!("{e} at seed {seed}"));
+            assert_eq!(q.kind, kind);
+            assert!(!q.parts.is_empty() && !q.steps.is_empty());
+            if seed % 100 == 0 {
+                assert_eq!(generate(kind, seed), Ok(q.clone()), "deterministic");
+            }
+            for part in &q.parts {
+                let right = part.answer.text();
+                assert_eq!(
+                    grade(part, &right),
+                    Verdict::Correct,
+                    "{kind:?} {seed} {right}"
+                );
+                let wrong = wrong_response(&part.answer);
+                assert!(
+                    !grade(part, &wrong).is_correct(),
+                    "{kind:?} seed {seed}: {wrong} accepted for {right}"
+                );
+                for &(m, v) in &part.mistakes {
+                    let text = if matches!(part.answer, Answer::Mask(_)) {
+                        format!("0x{:x}", v as u32)
+                    } else {
+                        format!("{v}")
+                    };
+                    assert_eq!(
+                        grade(part, &text),
+                        Verdict::Wrong(Some(m)),
+                        "{kind:?} {seed}"
+                    );
+                    diagnosed += 1;
+                }
+            }
+            check_against_model(&q);
+            answers.insert(q.answer_text().join("|"));
+        }
+        report.push(format!(
+            "{:<22} {:>5} distinct answers, {:>5} diagnosable mistakes",
+            kind.slug(),
+            answers.len(),
+            diagnosed
+        ));
+        assert!(
+            answers.len() >= 10,
+            "{kind:?}: only {} answers",
+            answers.len()
+        );
+    }
+    println!("{}", report.join("\n"));
+}
+
+#[test]
+fn kinds_have_slugs_and_every_chapter_has_one() {
+    for k in Kind::ALL {
+        assert_eq!(Kind::from_slug(k.slug()), Some(k));
+    }
+    for ch in [
+        "chip",
+        "occupancy",
+        "dispatch",
+        "scheduling",
+        "divergence",
+        "coalescing",
+        "bank-conflicts",
+        "tensor-cores",
+        "roofline",
+    ] {
+        assert!(Kind::of_chapter(ch).count() >= 1, "{ch}");
+    }
+    assert!(Kind::ALL.len() >= 12);
+}
+
+#[test]
+fn reading_answers_as_people_type_them() {
+    assert_eq!(parse_number("1,234"), Some(1234.0));
+    assert_eq!(parse_number(" 12.5 % "), Some(12.5));
+    assert_eq!(parse_number("1.5e3"), Some(1500.0));
+    assert_eq!(parse_number(""), None);
+    assert_eq!(parse_number("abc"), None);
+    assert_eq!(parse_mask("0x0000FFFF"), Some(0xffff));
+    assert_eq!(parse_mask("ffff_0000"), Some(0xffff_0000));
+    assert_eq!(parse_mask("0x1_0000_0000"), None);
+}
+
+#[test]
+fn known_mistakes_are_diagnosed() {
+    // Somewhere in the first seeds each diagnosis of the issue shows up.
+    let mut seen = HashSet::new();
+    for kind in Kind::ALL {
+        for seed in 0..500 {
+            let q = generate(kind, seed).expect("question");
+            for p in &q.parts {
+                for (m, _) in &p.mistakes {
+                    seen.insert(*m);
+                }
+            }
+        }
+    }
+    for m in [
+        Mistake::LinesNotSectors,
+        Mistake::RegisterAllocationUnit,
+        Mistake::ReservedSharedMemory,
+        Mistake::DatasheetValues,
+        Mistake::BroadcastAsConflict,
+    ] {
+        assert!(seen.contains(&m), "{m:?} never offered");
+    }
+}
