@@ -27,6 +27,8 @@ if [ "$WANT_BROWSER" = 1 ]; then
   need_apt=()
   command -v chromium >/dev/null || need_apt+=(chromium)
   command -v chromedriver >/dev/null || need_apt+=(chromium-driver)
+  # A CJK font, so screenshots taken for people show the Chinese pages as text, not boxes.
+  [ -e /usr/share/fonts/truetype/wqy/wqy-microhei.ttc ] || need_apt+=(fonts-wqy-microhei)
   if [ ${#need_apt[@]} -gt 0 ]; then
     say "installing Debian packages: ${need_apt[*]}"
     if [ "$(id -u)" != 0 ]; then
