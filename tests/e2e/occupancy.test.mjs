@@ -136,7 +136,9 @@ test("typed garbage and a malformed permalink show messages; the page keeps work
   assert.match(await page.locator("[data-testid=slider-threads] .gx-field__error").textContent(), /not a whole number/);
   await threads.fill("2048");
   await threads.press("Enter");
-  assert.match(await page.locator("[data-testid=slider-threads] .gx-field__error").textContent(), /1 to 1024/);
+  // Out of range is clamped to the nearest limit, and the message says what is allowed.
+  assert.match(await page.locator("[data-testid=slider-threads] .gx-field__error").textContent(), /Allowed: 1–1024; using 1024/);
+  assert.equal(await threads.inputValue(), "1024");
   await page.locator("[data-testid=select-gpu]").selectOption("h100");
   await page.waitForFunction(() => location.search.includes("gpu=h100"));
   assert.match(await text(page, "numbers"), /H100/);
