@@ -247,6 +247,11 @@ mod tests {
             "(lane + 32) / 24 * 1024 + (lane + 32) % 24"
         );
         assert_eq!(encode_query_value("a + b%"), "a%20%2B%20b%25");
+        // The coalescing chapter's formula language reads it: lane 0 of warp 1 of a 24-wide
+        // block is thread 32 = (8, 1) → element 1·1024 + 8.
+        let f = crate::model::formula::IndexFormula::parse(&row_major_formula(24, 1, 1024))
+            .expect("parses");
+        assert_eq!(f.index(0, &[]), Ok(1032));
     }
 
     proptest! {

@@ -38,13 +38,19 @@ pub const COL_EXPR: Tr = tr("CUDA expression", "CUDA 表达式");
 pub const COL_VALUE: Tr = tr("value", "值");
 pub const ROW_BLOCK_IDX: Tr = tr("block index", "Block 索引");
 pub const ROW_THREAD_IDX: Tr = tr("thread index in the block", "Block 内线程索引");
-pub const ROW_TID: Tr = tr("linear thread id in the block", "Block 内线性线程号");
+pub const ROW_TID: Tr = tr(
+    "linear thread id in the block (tid)",
+    "Block 内线性线程号（tid）",
+);
 pub const ROW_WARP: Tr = tr("warp in the block", "Block 内的 Warp");
 pub const ROW_LANE: Tr = tr("lane in the warp", "Warp 内的 Lane");
 pub const ROW_GLOBAL_X: Tr = tr("global x", "全局 x");
 pub const ROW_GLOBAL_Y: Tr = tr("global y", "全局 y");
 pub const ROW_GLOBAL_Z: Tr = tr("global z", "全局 z");
-pub const ROW_BLOCK_LINEAR: Tr = tr("linear block id in the grid", "Grid 内线性 Block 号");
+pub const ROW_BLOCK_LINEAR: Tr = tr(
+    "linear block id in the grid (blockId)",
+    "Grid 内线性 Block 号（blockId）",
+);
 pub const ROW_GLOBAL: Tr = tr("global linear index", "全局线性编号");
 pub const BLOCK_FIG: Tr = tr("One block, coloured by warp", "一个 Block，按 Warp 着色");
 pub const BLOCK_FIG_NOTE: Tr = tr(
