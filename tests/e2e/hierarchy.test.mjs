@@ -94,3 +94,24 @@ test("a bad permalink shows a notice and falls back; the language switch transla
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test("an 8×8×4 block is 3-D: a z slice, a threadIdx.z slider, 3-D code; Copy answers", async () => {
+  const { context, page, errors } = await openPage(browser);
+  await page.goto(server.base + "hierarchy");
+  await page.waitForSelector("[data-testid=block-figure] svg");
+  await page.click("[data-testid=shape-8x8x4]");
+  await page.waitForFunction(() => location.search.includes("bz=4"));
+  assert.equal(await page.locator("[data-testid=block-figure] rect").count(), 64);
+  await typeInto(page, "slider-tz", 2);
+  await page.waitForFunction(() => location.search.includes("tz=2"));
+  // tid = 3 + 2·8 + 2·64 = 147 → warp 4, lane 19.
+  assert.equal(await value(page, "tid"), "147");
+  assert.equal(await value(page, "warp"), "4");
+  assert.equal(await value(page, "lane"), "19");
+  assert.match(await text(page, "code-text"), /int z = blockIdx\.z \* blockDim\.z \+ threadIdx\.z;/);
+  assert.match(await text(page, "code-text"), /dim3 block\(8, 8, 4\)/);
+  await page.click("[data-testid=copy-code]");
+  await page.waitForFunction(() => document.querySelector("[data-testid=copy-status]").textContent.length > 0);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
