@@ -6,6 +6,7 @@
 //! | module | what it models | source |
 //! |---|---|---|
 //! | [`gpu_spec`] | per-GPU constants (SMs, limits, clocks, peaks, memory) | PG, OCC-H, CCCL, WP |
+//! | [`hierarchy`] | grid / block / warp / lane index arithmetic (`dim3`) | PG "Thread Hierarchy" |
 //! | [`occupancy`] | resident blocks per SM and the limiter | `cuda_occupancy.h` |
 //! | [`dispatch`] | blocks dispatched to SMs in waves | spec §2, measured on H200 |
 //! | [`scheduler`] | warp schedulers, latency hiding | course, measured on H200 |
@@ -27,6 +28,7 @@ pub mod coalescing;
 pub mod dispatch;
 pub mod formula;
 pub mod gpu_spec;
+pub mod hierarchy;
 pub mod measured;
 pub mod occupancy;
 pub mod quiz;

@@ -203,7 +203,7 @@ test("every figure's data table is empty while closed and filled when opened", a
 test("on a phone (390 px) no chapter scrolls sideways; wide figures scroll inside their box", async () => {
   const { context, page, errors } = await openPage(browser);
   await page.setViewportSize({ width: 390, height: 844 });
-  for (const route of ["", "chip", "occupancy", "dispatch", "scheduling", "divergence", "coalescing", "bank-conflicts", "tensor-cores", "roofline", "tensor-cores?lang=zh"]) {
+  for (const route of ["", "chip", "hierarchy", "occupancy", "dispatch", "scheduling", "divergence", "coalescing", "bank-conflicts", "tensor-cores", "roofline", "tensor-cores?lang=zh"]) {
     await page.goto(server.base + route);
     await ready(page);
     await page.waitForTimeout(300);

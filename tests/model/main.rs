@@ -14,6 +14,8 @@ mod coalescing;
 mod common;
 /// Waves and the block-dispatch simulator: spec §2 and `dispatch.json`.
 mod dispatch;
+/// Grid, block, warp, lane: spec §3 and the launch masks of the divergence model.
+mod hierarchy;
 /// Occupancy: spec §1 worked examples and `occupancy.json`.
 mod occupancy;
 /// Generated quiz questions against the chapters' models, over 10,000 seeds each.

@@ -11,6 +11,7 @@ pub mod chip;
 pub mod coalescing;
 pub mod dispatch;
 pub mod divergence;
+pub mod hierarchy;
 pub mod home;
 pub mod occupancy;
 pub mod roofline;
@@ -51,6 +52,15 @@ pub const ALL: &[Chapter] = &[
     },
     Chapter {
         number: Some(2),
+        slug: "hierarchy",
+        title: hierarchy::text::TITLE,
+        summary: text::HIERARCHY_SUMMARY,
+        intro: &hierarchy::text::INTRO,
+        page: Some(shell::frame::<hierarchy::Page>),
+        embed: Some(shell::embed::<hierarchy::Page>),
+    },
+    Chapter {
+        number: Some(3),
         slug: "occupancy",
         title: occupancy::text::TITLE,
         summary: text::OCCUPANCY_SUMMARY,
@@ -59,7 +69,7 @@ pub const ALL: &[Chapter] = &[
         embed: Some(shell::embed::<occupancy::Page>),
     },
     Chapter {
-        number: Some(3),
+        number: Some(4),
         slug: "dispatch",
         title: dispatch::text::TITLE,
         summary: text::DISPATCH_SUMMARY,
@@ -68,7 +78,7 @@ pub const ALL: &[Chapter] = &[
         embed: Some(shell::embed::<dispatch::Page>),
     },
     Chapter {
-        number: Some(4),
+        number: Some(5),
         slug: "scheduling",
         title: scheduling::text::TITLE,
         summary: text::SCHEDULING_SUMMARY,
@@ -77,7 +87,7 @@ pub const ALL: &[Chapter] = &[
         embed: Some(shell::embed::<scheduling::Page>),
     },
     Chapter {
-        number: Some(5),
+        number: Some(6),
         slug: "divergence",
         title: divergence::text::TITLE,
         summary: text::DIVERGENCE_SUMMARY,
@@ -86,7 +96,7 @@ pub const ALL: &[Chapter] = &[
         embed: Some(shell::embed::<divergence::Page>),
     },
     Chapter {
-        number: Some(6),
+        number: Some(7),
         slug: "coalescing",
         title: coalescing::text::TITLE,
         summary: text::COALESCING_SUMMARY,
@@ -95,7 +105,7 @@ pub const ALL: &[Chapter] = &[
         embed: Some(shell::embed::<coalescing::Page>),
     },
     Chapter {
-        number: Some(7),
+        number: Some(8),
         slug: "bank-conflicts",
         title: bank_conflicts::text::TITLE,
         summary: text::BANK_CONFLICTS_SUMMARY,
@@ -104,7 +114,7 @@ pub const ALL: &[Chapter] = &[
         embed: Some(shell::embed::<bank_conflicts::Page>),
     },
     Chapter {
-        number: Some(8),
+        number: Some(9),
         slug: "tensor-cores",
         title: tensor_cores::text::TITLE,
         summary: text::TENSOR_CORES_SUMMARY,
@@ -113,7 +123,7 @@ pub const ALL: &[Chapter] = &[
         embed: Some(shell::embed::<tensor_cores::Page>),
     },
     Chapter {
-        number: Some(9),
+        number: Some(10),
         slug: "roofline",
         title: roofline::text::TITLE,
         summary: text::ROOFLINE_SUMMARY,

@@ -9,6 +9,12 @@ pub const CHIP_SUMMARY: Tr = tr(
     "GPC → TPC → SM → 4 个处理分区，以及 A100 的存储层次。",
 );
 
+/// The home page's line for /hierarchy.
+pub const HIERARCHY_SUMMARY: Tr = tr(
+    "dim3 grids and blocks: any thread's index, warp and lane; software vs hardware hierarchy.",
+    "dim3 形式的 Grid 与 Block：任一线程的索引、Warp 与 Lane；软件层次与硬件层次。",
+);
+
 /// The home page's line for /occupancy.
 pub const OCCUPANCY_SUMMARY: Tr = tr(
     "How registers, threads and shared memory limit the blocks resident on one SM.",

@@ -151,7 +151,7 @@ pub static BANK: &[BankQuestion] = &[
     BankQuestion {
         id: "000-6-2",
         source: course000(2),
-        chapters: &["chip"],
+        chapters: &["chip", "hierarchy"],
         question: tr(
             "Why can Grid → Block → Warp → Thread not be matched level by level with GPC → TPC → SM → CUDA core?",
             "为什么不能把 Grid → Block → Warp → Thread 与 GPC → TPC → SM → CUDA Core 逐级一一对应？",
@@ -164,7 +164,7 @@ pub static BANK: &[BankQuestion] = &[
     BankQuestion {
         id: "000-6-3",
         source: course000(3),
-        chapters: &["occupancy", "dispatch"],
+        chapters: &["hierarchy", "occupancy", "dispatch"],
         question: tr(
             "Why does a large grid execute in several waves? What are the residency relations between block, warp and SM?",
             "一个大 Grid 为什么会分多个波次执行？Block、Warp 与 SM 的驻留关系分别是什么？",

@@ -1,4 +1,4 @@
-//! Chapter 7, Bank conflicts: 32 lane addresses → 32 banks of 4-byte words; phases,
+//! Chapter 8, Bank conflicts: 32 lane addresses → 32 banks of 4-byte words; phases,
 //! wavefronts, ideal and conflicts; padding and XOR swizzles.
 //!
 //! Model: [`crate::model::bank_conflicts`]. State: [`state::BankState`] (inputs → one memo).

@@ -1,4 +1,4 @@
-//! Chapter 6, Coalescing: 32 lane addresses → 32-byte sectors and 128-byte lines; requests,
+//! Chapter 7, Coalescing: 32 lane addresses → 32-byte sectors and 128-byte lines; requests,
 //! bytes moved vs used, efficiency; the legacy half-/quarter-warp view.
 //!
 //! Model: [`crate::model::coalescing`]. State: [`state::CoalescingState`] (inputs → one memo).

@@ -1,4 +1,4 @@
-//! Chapter 3, Block dispatch: the whole grid dispatched to every SM in waves, animated on a
+//! Chapter 4, Block dispatch: the whole grid dispatched to every SM in waves, animated on a
 //! canvas from a precomputed trace; wave count, tail and wave efficiency.
 //!
 //! Model: [`crate::model::dispatch`] (with the occupancy of chapter 2). State:

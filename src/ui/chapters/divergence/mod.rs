@@ -1,4 +1,4 @@
-//! Chapter 5, SIMT divergence: one warp's 32 lanes through a small kernel, the active mask of
+//! Chapter 6, SIMT divergence: one warp's 32 lanes through a small kernel, the active mask of
 //! every issued instruction, the serialised paths, reconvergence and lane efficiency.
 //!
 //! Model: [`crate::model::simt`]. State: [`state::DivergenceState`] (inputs → one memo; the

@@ -1,4 +1,4 @@
-//! Chapter 2, Occupancy: one SM's four budgets (registers, shared memory, warp slots, block
+//! Chapter 3, Occupancy: one SM's four budgets (registers, shared memory, warp slots, block
 //! slots) as bars split into used / idle / free, the binding limiter in words, the arithmetic
 //! step by step, sweep graphs, and the course's examples.
 //!

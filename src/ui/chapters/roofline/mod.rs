@@ -1,4 +1,4 @@
-//! Chapter 9, Roofline: roofs and ridge points of the selected GPU, the course's kernels and
+//! Chapter 10, Roofline: roofs and ridge points of the selected GPU, the course's kernels and
 //! table, the reader's kernel, a tiled GEMM, and what an H200 really measured.
 //!
 //! Model: [`crate::model::roofline`]. State: [`state::RooflineState`] (inputs → one memo).

@@ -1,4 +1,4 @@
-//! Chapter 4, Warp scheduling: one SM's four schedulers hiding memory latency by switching
+//! Chapter 5, Warp scheduling: one SM's four schedulers hiding memory latency by switching
 //! warps; the course's "warps needed ≈ L / k" against the simulated utilisation; ILP; and what
 //! an H200 measured.
 //!

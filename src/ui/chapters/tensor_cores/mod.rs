@@ -1,4 +1,4 @@
-//! Chapter 8, Tensor Cores and the W8A8 GEMV: the course's INT8 kernel end to end —
+//! Chapter 9, Tensor Cores and the W8A8 GEMV: the course's INT8 kernel end to end —
 //! quantisation, the launch, fragment-to-lane maps, one warp's K-tile iteration step by step,
 //! the layers from WMMA to SASS with what an H200 measured, and the Tensor Core generations.
 //!

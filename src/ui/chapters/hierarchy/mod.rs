@@ -1,0 +1,37 @@
+//! Chapter 2, the software hierarchy: grid → block → warp → lane, a `dim3` indexing explorer,
+//! the code a launch shape implies, and why the software and hardware hierarchies do not pair
+//! level by level (course `a100-from-chip-to-simt` §4.1, §6 Q2–Q3).
+//!
+//! Model: [`crate::model::hierarchy`]; the partial last warp is [`crate::model::simt::launch_mask`].
+
+pub mod state;
+pub(crate) mod text;
+mod views;
+
+use leptos::prelude::*;
+
+use crate::ui::shell::{ChapterBody, UrlInputs};
+use state::HierarchyState;
+
+/// The chapter's body inside the shell's frame.
+pub struct Page;
+
+impl ChapterBody for Page {
+    type Inputs = state::HierarchyInputs;
+
+    fn body(inputs: UrlInputs<Self::Inputs>) -> AnyView {
+        let state = HierarchyState::new(inputs);
+        provide_context(state);
+        view! {
+            <views::ShapeControls/>
+            <views::PickControls/>
+            <views::Coordinates/>
+            <views::BlockFigure/>
+            <views::WarpsFigure/>
+            <views::SeeAlso/>
+            <views::Code/>
+            <views::Hierarchies/>
+        }
+        .into_any()
+    }
+}

@@ -1,0 +1,489 @@
+//! The hierarchy chapter's controls, readouts, figures, code and the two hierarchy pictures.
+
+use leptos::prelude::*;
+
+use super::state::{
+    encode_query_value, gpu_ids, limits, row_major_formula, HierarchyInputs, HierarchyState,
+};
+use super::text;
+use crate::model::gpu_spec::GpuSpec;
+use crate::model::hierarchy::{Dim3, Launch, ThreadCoords};
+use crate::model::WARP_SIZE;
+use crate::ui::app::route_href;
+use crate::ui::i18n::{t, use_lang, Tr};
+use crate::ui::shell::FieldSlider;
+use crate::ui::widgets::{RangeSlider, Scale};
+
+fn state() -> HierarchyState {
+    expect_context::<HierarchyState>()
+}
+
+/// Block shapes worth a click: (x, y, z).
+const SHAPES: [(u32, u32, u32); 6] = [
+    (16, 16, 1),
+    (24, 8, 1),
+    (32, 4, 1),
+    (48, 1, 1),
+    (10, 10, 1),
+    (8, 8, 4),
+];
+
+/// Cell size of the block figure, px (SVG drawn at 1:1 so its 12 px text stays 12 px).
+const CELL_PX: f64 = 26.0;
+/// Cell size of the warps figure, px.
+const LANE_PX: f64 = 18.0;
+/// Room for the row labels, px.
+const LABEL_PX: f64 = 40.0;
+
+/// Warp `w`'s colour class (eight colours, repeating).
+fn warp_class(w: u32) -> String {
+    format!("gx-hier__warp-{}", w % 8)
+}
+
+/// The GPU switch, the shape sliders and the shapes to try.
+#[component]
+pub fn ShapeControls() -> impl IntoView {
+    let st = state();
+    let lang = use_lang();
+    let inputs = st.inputs;
+    let shape_button = move |(x, y, z): (u32, u32, u32)| {
+        let label = if z > 1 {
+            format!("{x}×{y}×{z}")
+        } else {
+            format!("{x}×{y}")
+        };
+        view! {
+            <button type="button" class="gx-button" data-testid=format!("shape-{x}x{y}x{z}")
+                aria-pressed=move || inputs.with(|i| (i.bx, i.by, i.bz) == (x, y, z)).to_string()
+                on:click=move |_| inputs.update(|i| { i.bx = x; i.by = y; i.bz = z; })>
+                {label}
+            </button>
+        }
+    };
+    view! {
+        <section class="l-page gx-hier__controls" data-testid="shape-controls">
+            <h2>{t(text::SHAPE)}</h2>
+            <label class="gx-field">
+                <span class="gx-field__label">"GPU"</span>
+                <select class="gx-select" data-testid="select-gpu" on:change=move |ev| {
+                    let id = event_target_value(&ev);
+                    if gpu_ids().contains(&id.as_str()) {
+                        inputs.update(|i| i.gpu = id.clone());
+                    }
+                }>
+                    {GpuSpec::all().into_iter().map(|g| {
+                        let id = g.id;
+                        view! { <option value=id selected=move || inputs.with(|i| i.gpu == id)>{g.name}</option> }
+                    }).collect_view()}
+                </select>
+            </label>
+            <div class="gx-hier__sliders">
+                <div>
+                    <FieldSlider inputs=inputs label=text::GRID_X min=u64::from(limits::GRID_X.0) max=u64::from(limits::GRID_X.1) scale=Scale::Log2
+                        get=|i: &HierarchyInputs| i.gx put=|i: &mut HierarchyInputs, v| i.gx = v testid="slider-gx"/>
+                    <FieldSlider inputs=inputs label=text::GRID_Y min=u64::from(limits::GRID_YZ.0) max=u64::from(limits::GRID_YZ.1) scale=Scale::Log2
+                        get=|i: &HierarchyInputs| i.gy put=|i: &mut HierarchyInputs, v| i.gy = v testid="slider-gy"/>
+                    <FieldSlider inputs=inputs label=text::GRID_Z min=u64::from(limits::GRID_YZ.0) max=u64::from(limits::GRID_YZ.1) scale=Scale::Log2
+                        get=|i: &HierarchyInputs| i.gz put=|i: &mut HierarchyInputs, v| i.gz = v testid="slider-gz"/>
+                </div>
+                <div>
+                    <FieldSlider inputs=inputs label=text::BLOCK_X min=u64::from(limits::BLOCK_XY.0) max=u64::from(limits::BLOCK_XY.1)
+                        get=|i: &HierarchyInputs| i.bx put=|i: &mut HierarchyInputs, v| i.bx = v testid="slider-bx"/>
+                    <FieldSlider inputs=inputs label=text::BLOCK_Y min=u64::from(limits::BLOCK_XY.0) max=u64::from(limits::BLOCK_XY.1)
+                        get=|i: &HierarchyInputs| i.by put=|i: &mut HierarchyInputs, v| i.by = v testid="slider-by"/>
+                    <FieldSlider inputs=inputs label=text::BLOCK_Z min=u64::from(limits::BLOCK_Z.0) max=u64::from(limits::BLOCK_Z.1)
+                        get=|i: &HierarchyInputs| i.bz put=|i: &mut HierarchyInputs, v| i.bz = v testid="slider-bz"/>
+                </div>
+            </div>
+            <p class="gx-hier__shapes">
+                <span class="gx-field__label">{t(text::SHAPES)}</span>
+                {SHAPES.into_iter().map(shape_button).collect_view()}
+            </p>
+            <p class="gx-hier__summary" data-testid="summary" role="status">
+                {move || st.outputs.with(|o| match &o.launch {
+                    Ok(l) => view! {
+                        <span>{text::summary(lang.get(), l.blocks(), l.threads_per_block(), l.warps_per_block(), l.threads())}</span>
+                    }.into_any(),
+                    Err(e) => view! {
+                        <span class="gx-hier__error" data-testid="launch-error">
+                            <strong>{t(text::LAUNCH_FAILS)}</strong>" "{text::error(e, lang.get())}
+                        </span>
+                    }.into_any(),
+                })}
+            </p>
+        </section>
+    }
+}
+
+/// The sliders that pick a thread: rebuilt when the shape changes (their ranges follow it).
+#[component]
+pub fn PickControls() -> impl IntoView {
+    let st = state();
+    let inputs = st.inputs;
+    let launch = Memo::new(move |_| st.outputs.with(|o| o.launch.ok()));
+    let global = Signal::derive(move || st.outputs.with(|o| o.pick.map(|t| t.global).unwrap_or(0)));
+    move || {
+        launch.get().map(|l: Launch| {
+            let (g, b) = (l.grid(), l.block());
+            let last = l.threads().saturating_sub(1);
+            let pick_global = Callback::new(move |v: u64| {
+                if let Ok(t) = l.thread_at(v) {
+                    inputs.update(|i| i.pick(&t));
+                }
+            });
+            let slider = |label: Tr, extent: u32, get: fn(&HierarchyInputs) -> u32, put: fn(&mut HierarchyInputs, u32), testid: &'static str| {
+                (extent > 1).then(|| view! {
+                    <FieldSlider inputs=inputs label=label min=0 max=u64::from(extent - 1) get=get put=put testid=testid/>
+                })
+            };
+            view! {
+                <section class="l-page gx-hier__pick" data-testid="pick-controls">
+                    <h2>{t(text::PICK)}</h2>
+                    <div class="gx-hier__sliders">
+                        <div>
+                            {slider(text::BLOCK_IDX_X, g.x, |i| i.kx, |i, v| i.kx = v, "slider-kx")}
+                            {slider(text::BLOCK_IDX_Y, g.y, |i| i.ky, |i, v| i.ky = v, "slider-ky")}
+                            {slider(text::BLOCK_IDX_Z, g.z, |i| i.kz, |i, v| i.kz = v, "slider-kz")}
+                        </div>
+                        <div>
+                            {slider(text::THREAD_IDX_X, b.x, |i| i.tx, |i, v| i.tx = v, "slider-tx")}
+                            {slider(text::THREAD_IDX_Y, b.y, |i| i.ty, |i, v| i.ty = v, "slider-ty")}
+                            {slider(text::THREAD_IDX_Z, b.z, |i| i.tz, |i, v| i.tz = v, "slider-tz")}
+                        </div>
+                    </div>
+                    <RangeSlider label=text::GLOBAL min=0 max=last value=global on_input=pick_global testid="slider-global"/>
+                </section>
+            }
+        })
+    }
+}
+
+/// One row of the coordinates table.
+fn coord_row(what: Tr, expr: &'static str, value: String, testid: &'static str) -> impl IntoView {
+    view! {
+        <tr data-testid=testid>
+            <th scope="row">{t(what)}</th>
+            <td><code>{expr}</code></td>
+            <td class="gx-num">{value}</td>
+        </tr>
+    }
+}
+
+/// Every coordinate of the picked thread with its CUDA expression.
+#[component]
+pub fn Coordinates() -> impl IntoView {
+    let st = state();
+    let lang = use_lang();
+    move || {
+        st.outputs.with(|o| o.pick).map(|p: ThreadCoords| {
+            let d3 = |d: Dim3| format!("({}, {}, {})", d.x, d.y, d.z);
+            let (gx, gy, gz) = p.global_xyz;
+            view! {
+                <section class="l-page gx-hier__coords" data-testid="coords">
+                    <h2>{t(text::COORDS)}</h2>
+                    <p class="gx-hier__picked" data-testid="picked">{move || text::picked(lang.get(), p.warp, p.lane, p.tid)}</p>
+                    <div class="gx-table-scroll">
+                        <table class="gx-table">
+                            <thead><tr><th>{t(text::COL_WHAT)}</th><th>{t(text::COL_EXPR)}</th><th>{t(text::COL_VALUE)}</th></tr></thead>
+                            <tbody>
+                                {coord_row(text::ROW_BLOCK_IDX, "blockIdx", d3(p.block_idx), "coord-block-idx")}
+                                {coord_row(text::ROW_THREAD_IDX, "threadIdx", d3(p.thread_idx), "coord-thread-idx")}
+                                {coord_row(text::ROW_TID, "threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y", p.tid.to_string(), "coord-tid")}
+                                {coord_row(text::ROW_WARP, "tid / warpSize", p.warp.to_string(), "coord-warp")}
+                                {coord_row(text::ROW_LANE, "tid % warpSize", p.lane.to_string(), "coord-lane")}
+                                {coord_row(text::ROW_GLOBAL_X, "blockIdx.x * blockDim.x + threadIdx.x", gx.to_string(), "coord-gx")}
+                                {coord_row(text::ROW_GLOBAL_Y, "blockIdx.y * blockDim.y + threadIdx.y", gy.to_string(), "coord-gy")}
+                                {coord_row(text::ROW_GLOBAL_Z, "blockIdx.z * blockDim.z + threadIdx.z", gz.to_string(), "coord-gz")}
+                                {coord_row(text::ROW_BLOCK_LINEAR, "blockIdx.x + blockIdx.y * gridDim.x + blockIdx.z * gridDim.x * gridDim.y", p.block_linear.to_string(), "coord-block-linear")}
+                                {coord_row(text::ROW_GLOBAL, "blockId * (blockDim.x * blockDim.y * blockDim.z) + tid", p.global.to_string(), "coord-global")}
+                            </tbody>
+                        </table>
+                    </div>
+                </section>
+            }
+        })
+    }
+}
+
+/// The picked z slice of the block: one square per thread, coloured by warp.
+#[component]
+pub fn BlockFigure() -> impl IntoView {
+    let st = state();
+    let lang = use_lang();
+    let inputs = st.inputs;
+    let view_of = move |l: Launch, p: ThreadCoords| {
+        let b = l.block();
+        let z = p.thread_idx.z;
+        let every = if b.x <= 32 { 1 } else { 8 };
+        let width = LABEL_PX + f64::from(b.x) * CELL_PX;
+        let height = 20.0 + f64::from(b.y) * CELL_PX;
+        let cells = (0..b.y)
+            .flat_map(|y| (0..b.x).map(move |x| (x, y)))
+            .map(|(x, y)| {
+                let tid = x + y * b.x + z * b.x * b.y;
+                let w = tid / WARP_SIZE;
+                let (px, py) = (LABEL_PX + f64::from(x) * CELL_PX, 20.0 + f64::from(y) * CELL_PX);
+                let picked = p.thread_idx == Dim3::new(x, y, z);
+                let class = format!(
+                    "gx-hier__cell {}{}",
+                    warp_class(w),
+                    if picked { " gx-hier__cell--picked" } else { "" }
+                );
+                view! {
+                    <g class="gx-hier__thread" on:click=move |_| inputs.update(|i| { i.tx = x; i.ty = y; })>
+                        <rect class=class x=px + 1.0 y=py + 1.0 width=CELL_PX - 2.0 height=CELL_PX - 2.0 data-warp=w.to_string()>
+                            <title>{format!("threadIdx ({x}, {y}, {z}) · tid {tid} · warp {w} · lane {}", tid % WARP_SIZE)}</title>
+                        </rect>
+                        <text class="gx-hier__cell-text" x=px + CELL_PX / 2.0 y=py + CELL_PX / 2.0 + 4.0 text-anchor="middle">{w.to_string()}</text>
+                    </g>
+                }
+            })
+            .collect_view();
+        let cols = (0..b.x)
+            .filter(|x| x % every == 0)
+            .map(|x| view! {
+                <text class="gx-hier__axis" x=LABEL_PX + f64::from(x) * CELL_PX + CELL_PX / 2.0 y=14 text-anchor="middle">{x.to_string()}</text>
+            })
+            .collect_view();
+        let rows = (0..b.y)
+            .map(|y| view! {
+                <text class="gx-hier__axis" x=LABEL_PX - 6.0 y=20.0 + f64::from(y) * CELL_PX + CELL_PX / 2.0 + 4.0 text-anchor="end">{y.to_string()}</text>
+            })
+            .collect_view();
+        view! {
+            {(b.z > 1).then(|| view! { <p class="gx-note">{move || text::slice(lang.get(), z, b.z)}</p> })}
+            <div class="gx-hier__scroll" data-testid="block-figure">
+                <svg class="gx-hier__svg" width=width height=height viewBox=format!("0 0 {width} {height}") role="img" aria-label=move || t(text::BLOCK_FIG)()>
+                    {cols}{rows}{cells}
+                </svg>
+            </div>
+        }
+    };
+    view! {
+        <section class="l-page gx-hier__figure" data-testid="figure">
+            <h2>{t(text::BLOCK_FIG)}</h2>
+            <p class="gx-note">{t(text::BLOCK_FIG_NOTE)}</p>
+            {move || st.outputs.with(|o| o.launch.ok().zip(o.pick)).map(|(l, p)| view_of(l, p))}
+        </section>
+    }
+}
+
+/// The block's warps as rows of 32 lanes; lanes without a thread are hollow.
+#[component]
+pub fn WarpsFigure() -> impl IntoView {
+    let st = state();
+    let lang = use_lang();
+    let inputs = st.inputs;
+    let view_of = move |l: Launch, p: ThreadCoords| {
+        let warps = l.warps_per_block();
+        let width = LABEL_PX + f64::from(WARP_SIZE) * LANE_PX;
+        let height = 20.0 + f64::from(warps) * LANE_PX;
+        let lanes = (0..warps)
+            .flat_map(|w| (0..WARP_SIZE).map(move |lane| (w, lane)))
+            .map(|(w, lane)| {
+                let live = l.warp_mask(w) & (1 << lane) != 0;
+                let (px, py) = (LABEL_PX + f64::from(lane) * LANE_PX, 20.0 + f64::from(w) * LANE_PX);
+                let picked = (p.warp, p.lane) == (w, lane);
+                let class = format!(
+                    "gx-hier__lane {}{}",
+                    if live { warp_class(w) } else { "gx-hier__lane--idle".to_string() },
+                    if picked { " gx-hier__cell--picked" } else { "" }
+                );
+                let idx = l.thread_idx_of(w * WARP_SIZE + lane);
+                view! {
+                    <rect class=class x=px + 1.0 y=py + 1.0 width=LANE_PX - 2.0 height=LANE_PX - 2.0
+                        data-live=live.to_string()
+                        on:click=move |_| if let Some(d) = idx { inputs.update(|i| { i.tx = d.x; i.ty = d.y; i.tz = d.z; }) }>
+                        <title>{match idx {
+                            Some(d) => format!("warp {w} · lane {lane} · threadIdx ({}, {}, {})", d.x, d.y, d.z),
+                            None => format!("warp {w} · lane {lane} · —"),
+                        }}</title>
+                    </rect>
+                }
+            })
+            .collect_view();
+        let header = [0u32, 8, 16, 24, 31]
+            .into_iter()
+            .map(|lane| view! {
+                <text class="gx-hier__axis" x=LABEL_PX + f64::from(lane) * LANE_PX + LANE_PX / 2.0 y=14 text-anchor="middle">{lane.to_string()}</text>
+            })
+            .collect_view();
+        let rows = (0..warps)
+            .map(|w| view! {
+                <text class="gx-hier__axis" x=LABEL_PX - 6.0 y=20.0 + f64::from(w) * LANE_PX + LANE_PX / 2.0 + 4.0 text-anchor="end">{format!("w{w}")}</text>
+            })
+            .collect_view();
+        let last = warps.saturating_sub(1);
+        let live_last = l.warp_mask(last).count_ones();
+        view! {
+            <div class="gx-hier__scroll" data-testid="warps-figure">
+                <svg class="gx-hier__svg" width=width height=height viewBox=format!("0 0 {width} {height}") role="img" aria-label=move || t(text::WARPS_FIG)()>
+                    {header}{rows}{lanes}
+                </svg>
+            </div>
+            {(live_last < WARP_SIZE).then(|| view! {
+                <p class="gx-hier__partial" data-testid="partial-warp">{move || text::partial(lang.get(), last, live_last)}</p>
+            })}
+        }
+    };
+    view! {
+        <section class="l-page gx-hier__figure" data-testid="warps">
+            <h2>{t(text::WARPS_FIG)}</h2>
+            <p class="gx-note">{t(text::WARPS_FIG_NOTE)}</p>
+            {move || st.outputs.with(|o| o.launch.ok().zip(o.pick)).map(|(l, p)| view_of(l, p))}
+        </section>
+    }
+}
+
+/// Links to the chapters that show the same shape.
+#[component]
+pub fn SeeAlso() -> impl IntoView {
+    let st = state();
+    let lang = use_lang();
+    let links = move || {
+        st.outputs.with(|o| o.launch.ok().zip(o.pick)).map(|(l, p)| {
+            let threads = l.threads_per_block();
+            let b = l.block();
+            let live = l.warp_mask(p.warp).count_ones();
+            let formula = row_major_formula(b.x, p.warp, 1024);
+            let coalescing = format!(
+                "{}?preset=custom&f={}&lanes={live}&lang={}",
+                route_href("coalescing"),
+                encode_query_value(&formula),
+                lang.get().param()
+            );
+            let divergence = format!(
+                "{}?preset=partial-warp&block={threads}&warp={}&lang={}",
+                route_href("divergence"),
+                p.warp,
+                lang.get().param()
+            );
+            let occupancy = format!("{}?threads={threads}&lang={}", route_href("occupancy"), lang.get().param());
+            view! {
+                <ul class="gx-hier__links">
+                    <li><a href=coalescing data-testid="link-coalescing">{t(text::LINK_COALESCING)}</a></li>
+                    <li><a href=divergence data-testid="link-divergence">{t(text::LINK_DIVERGENCE)}</a></li>
+                    <li><a href=occupancy data-testid="link-occupancy">{t(text::LINK_OCCUPANCY)}</a></li>
+                </ul>
+            }
+        })
+    };
+    view! {
+        <section class="l-body" data-testid="see-also">
+            <h2>{t(text::SEE_ALSO)}</h2>
+            {links}
+        </section>
+    }
+}
+
+/// Writes `text` to the clipboard where the Clipboard API exists; `on_done(true)` once written,
+/// `on_done(false)` when refused or missing.
+fn copy_to_clipboard(text: &str, on_done: Callback<bool>) {
+    use wasm_bindgen::closure::Closure;
+    use wasm_bindgen::{JsCast, JsValue};
+    use web_sys::js_sys::{Function, Promise, Reflect};
+    let clipboard = web_sys::window()
+        .and_then(|w| Reflect::get(&w.navigator(), &JsValue::from_str("clipboard")).ok())
+        .filter(|c| !c.is_undefined() && !c.is_null());
+    let Some(clipboard) = clipboard else {
+        on_done.run(false);
+        return;
+    };
+    let promise = Reflect::get(&clipboard, &JsValue::from_str("writeText"))
+        .ok()
+        .and_then(|f| f.dyn_into::<Function>().ok())
+        .and_then(|f| f.call1(&clipboard, &JsValue::from_str(text)).ok())
+        .and_then(|p| p.dyn_into::<Promise>().ok());
+    let Some(promise) = promise else {
+        on_done.run(false);
+        return;
+    };
+    let ok = Closure::<dyn FnMut(JsValue)>::new(move |_: JsValue| on_done.run(true));
+    let err = Closure::<dyn FnMut(JsValue)>::new(move |_: JsValue| on_done.run(false));
+    let _ = promise.then2(&ok, &err);
+    // The page lives as long as the promise may settle; the two closures are small.
+    ok.forget();
+    err.forget();
+}
+
+/// The generated kernel and launch, with a Copy button.
+#[component]
+pub fn Code() -> impl IntoView {
+    let st = state();
+    let lang = use_lang();
+    let copied = RwSignal::new(None::<bool>);
+    let code = Memo::new(move |_| {
+        let shape = st.inputs.with(|i| (i.grid(), i.block()));
+        text::code(shape.0, shape.1, lang.get())
+    });
+    let copy = move |_| {
+        copy_to_clipboard(
+            &code.get_untracked(),
+            Callback::new(move |ok| copied.set(Some(ok))),
+        );
+    };
+    view! {
+        <section class="l-page gx-hier__code" data-testid="code">
+            <h2>{t(text::CODE)}</h2>
+            <div class="gx-hier__code-bar">
+                <button type="button" class="gx-button" data-testid="copy-code" on:click=copy>{t(text::COPY)}</button>
+                <span role="status" data-testid="copy-status">{move || copied.get().map(|ok| if ok { t(text::COPIED)() } else { t(text::COPY_FAILED)() })}</span>
+            </div>
+            <pre class="gx-hier__pre"><code data-testid="code-text" on:input=move |_| copied.set(None)>{move || code.get()}</code></pre>
+        </section>
+    }
+}
+
+/// The two pictures: who contains whom, who is handed to whom; the four sentences.
+#[component]
+pub fn Hierarchies() -> impl IntoView {
+    let nest = |levels: [&'static str; 4]| {
+        view! {
+            <div class="gx-hier__nest">{levels[0]}
+                <div class="gx-hier__nest">{levels[1]}
+                    <div class="gx-hier__nest">{levels[2]}
+                        <div class="gx-hier__nest">{levels[3]}</div>
+                    </div>
+                </div>
+            </div>
+        }
+    };
+    view! {
+        <section class="l-page gx-hier__two" data-testid="hierarchies">
+            <div class="gx-hier__picture" data-testid="contains">
+                <h2>{t(text::CONTAINS)}</h2>
+                <div class="gx-hier__pair">
+                    <div>
+                        <h3>{t(text::SOFTWARE)}</h3>
+                        {nest(["Grid", "Block", "Warp", "Thread"])}
+                    </div>
+                    <div>
+                        <h3>{t(text::HARDWARE)}</h3>
+                        <div class="gx-hier__nest">"GPC"
+                            <div class="gx-hier__nest">"TPC"
+                                <div class="gx-hier__nest">"SM"
+                                    <div class="gx-hier__nest">{t(text::PIPELINES)}</div>
+                                </div>
+                            </div>
+                        </div>
+                    </div>
+                </div>
+            </div>
+            <div class="gx-hier__picture" data-testid="handed">
+                <h2>{t(text::HANDED)}</h2>
+                <ol class="gx-hier__flow">
+                    <li>{t(text::HANDED_BLOCK)}</li>
+                    <li>{t(text::HANDED_WARP)}</li>
+                    <li>{t(text::HANDED_PIPE)}</li>
+                </ol>
+            </div>
+        </section>
+        <section class="l-body" data-testid="four-sentences">
+            <p class="gx-hier__warning" data-testid="not-paired" role="note">{t(text::NOT_PAIRED)}</p>
+            <h2>{t(text::FOUR)}</h2>
+            <ol>
+                {text::SENTENCES.into_iter().map(|s| view! { <li>{t(s)}</li> }).collect_view()}
+            </ol>
+        </section>
+    }
+}
