@@ -61,6 +61,7 @@ pub fn App() -> impl IntoView {
             <main class="gx-main" id="main">
                 <Routes fallback=NotFound>
                     <Route path=path!("/") view=Home/>
+                    <Route path=path!("/classroom") view=crate::ui::classroom::ClassroomPage/>
                     <Route path=path!("/:chapter") view=ChapterPage/>
                     <Route path=path!("/:chapter/") view=ChapterPage/>
                 </Routes>

@@ -6,6 +6,8 @@
 
 pub mod app;
 pub mod chapters;
+pub mod classroom;
+pub mod content;
 pub mod charts;
 pub mod format;
 pub mod i18n;

@@ -19,6 +19,7 @@ pub use url_state::{without_lang, ChapterInputs, QueryWrite, UrlInputs, WRITE_IN
 
 use crate::ui::app::route_href;
 use crate::ui::chapters::{self, Chapter};
+use crate::ui::classroom::AddToLesson;
 use crate::ui::i18n::{t, use_lang};
 use crate::ui::widgets::{ChapterIntro, Notices, PermalinkLink};
 
@@ -47,6 +48,7 @@ pub fn frame<B: ChapterBody>(chapter: &'static Chapter) -> AnyView {
             </div>
             {B::body(inputs)}
             <PermalinkLink url=permalink/>
+            <AddToLesson chapter=chapter/>
             <PrevNext chapter=chapter/>
         </article>
     }
