@@ -123,9 +123,8 @@ struct Link {
     contrast: bool,
 }
 
-/// Reads the address bar's query (untrusted: unknown values fall back).
-fn read_link() -> Link {
-    let search = window().location().search().unwrap_or_default();
+/// Reads the link's query (untrusted: unknown values fall back).
+fn read_link(search: &str) -> Link {
     let mut link = Link {
         source: COURSE_ID.into(),
         step: 0,
@@ -150,9 +149,11 @@ fn read_link() -> Link {
 }
 
 impl Classroom {
-    /// State read from the address bar.
+    /// State read from the router's query (the page may have been reached by an in-app link,
+    /// before the address bar changed).
     fn new() -> Self {
-        let link = read_link();
+        let search = leptos_router::hooks::use_location().search.get_untracked();
+        let link = read_link(&search);
         let source = RwSignal::new(link.source);
         let read = Memo::new(move |_| source.with(|s| read_source(s)));
         let step = RwSignal::new(link.step);
