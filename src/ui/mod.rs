@@ -6,9 +6,9 @@
 
 pub mod app;
 pub mod chapters;
+pub mod charts;
 pub mod classroom;
 pub mod content;
-pub mod charts;
 pub mod format;
 pub mod i18n;
 pub mod shared;

@@ -42,7 +42,8 @@ test("keys step forward and back, the URL follows, and a reload resumes the step
   await page.waitForFunction(() => new URL(location.href).searchParams.get("step") === "1", null, POLL);
   // G jumps.
   await page.keyboard.press("g");
-  await page.fill("[data-testid=cls-jump-input]", "5");
+  await page.waitForFunction(() => document.activeElement?.dataset.testid === "cls-jump-input", null, POLL);
+  await page.keyboard.type("5");
   await page.keyboard.press("Enter");
   await page.waitForFunction(() => new URL(location.href).searchParams.get("step") === "5", null, POLL);
   assert.match(await page.locator("[data-testid=cls-chapter]").textContent(), /Occupancy/i);
@@ -103,10 +104,15 @@ test("a simulation step advances one event per key press", async () => {
 test("the presenter window stays in sync: step, slider, reveal, blank and pointer", async () => {
   const { context, page: projector, errors } = await openPage(browser);
   await open(projector, "lesson=course&step=4&lang=en");
-  const presenter = await context.newPage();
+  // S opens the presenter window in a new tab, in the projector's session.
+  const [presenter] = await Promise.all([context.waitForEvent("page"), projector.keyboard.press("s")]);
   presenter.on("pageerror", (e) => errors.push(String(e)));
-  await open(presenter, "lesson=course&step=4&view=presenter&lang=en");
   await presenter.waitForSelector("[data-testid=cls-notes]");
+  assert.equal(new URL(presenter.url()).searchParams.get("view"), "presenter");
+  assert.equal(new URL(presenter.url()).searchParams.get("step"), "4");
+  // Another classroom tab (another session) is not driven by this one.
+  const stranger = await context.newPage();
+  await open(stranger, "lesson=course&step=20&lang=en");
   // Step change from the presenter.
   await presenter.click("[data-testid=cls-next]");
   await projector.waitForFunction(() => new URL(location.href).searchParams.get("step") === "5", null, POLL);
@@ -123,8 +129,11 @@ test("the presenter window stays in sync: step, slider, reveal, blank and pointe
   const r2 = projector.locator("[data-testid=slider-regs] input[type=range]").first();
   await r2.fill("128");
   await presenter.waitForFunction(() => (new URL(location.href).searchParams.get("q") ?? "").includes("regs=128"), null, POLL);
-  await presenter.keyboard.press("c");
-  await projector.keyboard.press("c");
+  // Keys typed into a field stay with the field: leave the sliders first.
+  for (const p of [presenter, projector]) {
+    await p.evaluate(() => document.activeElement?.blur());
+    await p.keyboard.press("c");
+  }
   // Reveal and blank.
   await presenter.click("[data-testid=cls-reveal-toggle]");
   await projector.waitForFunction(() => /Answer/.test(document.querySelector("[data-testid=cls-answer]")?.textContent ?? ""), null, POLL);
@@ -141,6 +150,7 @@ test("the presenter window stays in sync: step, slider, reveal, blank and pointe
   // Keys on the projector move the presenter too.
   await projector.keyboard.press("ArrowRight");
   await presenter.waitForFunction(() => new URL(location.href).searchParams.get("step") === "6", null, POLL);
+  assert.equal(stepInUrl(stranger), 20);
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -210,7 +220,7 @@ test("a malformed lesson link says what is wrong and keeps every valid step", as
   await context.close();
 });
 
-const SHOT_STEPS = [1, 2, 4, 8, 10, 13, 17, 20, 23, 24, 27, 29];
+const SHOT_STEPS = [1, 2, 4, 8, 10, 13, 17, 20, 23, 24, 25, 27, 29];
 for (const [w, h] of [[1280, 720], [1024, 768], [853, 480]]) {
   test(`projector at ${w}×${h}: no scrolling, no clipped caption, readable text`, async () => {
     const { context, page, errors } = await openPage(browser);

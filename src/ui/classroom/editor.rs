@@ -105,7 +105,10 @@ pub fn Editor() -> impl IntoView {
     let share = move || {
         let origin = window().location().origin().unwrap_or_default();
         let path = window().location().pathname().unwrap_or_default();
-        format!("{origin}{path}?lesson={}", lesson::percent_encode(&c.source.get()))
+        format!(
+            "{origin}{path}?lesson={}",
+            lesson::percent_encode(&c.source.get())
+        )
     };
     let on_file = move |ev: leptos::ev::Event| {
         let Some(input) = ev
@@ -122,15 +125,31 @@ pub fn Editor() -> impl IntoView {
         };
         let r = reader.clone();
         let onload = Closure::<dyn Fn()>::new(move || {
-            let textv = r.result().ok().and_then(|v| v.as_string()).unwrap_or_default();
+            let textv = r
+                .result()
+                .ok()
+                .and_then(|v| v.as_string())
+                .unwrap_or_default();
             open(c, from_json(&textv, &is_chapter), problems);
         });
         reader.set_onload(Some(onload.as_ref().unchecked_ref()));
         onload.forget();
         let _ = reader.read_as_text(&file);
     };
-    let field = move |i: usize, label: Tr, get: fn(&lesson::Step) -> &Text, set: fn(&mut lesson::Step, String)| {
-        let value = move || c.read.with(|r| r.lesson.steps.get(i).map(|s| get(s).get(lang.get()).to_string())).unwrap_or_default();
+    let field = move |i: usize,
+                      label: Tr,
+                      get: fn(&lesson::Step) -> &Text,
+                      set: fn(&mut lesson::Step, String)| {
+        let value = move || {
+            c.read
+                .with(|r| {
+                    r.lesson
+                        .steps
+                        .get(i)
+                        .map(|s| get(s).get(lang.get()).to_string())
+                })
+                .unwrap_or_default()
+        };
         view! {
             <label class="gx-cls-edit__field">
                 <span>{move || label.get(lang.get())}</span>

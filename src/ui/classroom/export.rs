@@ -48,26 +48,44 @@ fn escape_xml(s: &str) -> String {
 fn svg_text(svg: &web_sys::Element, caption: &str, link: &str) -> Option<(String, f64, f64)> {
     let rect = svg.get_bounding_client_rect();
     let (w, h) = (rect.width().max(1.0), rect.height().max(1.0));
-    let clone = svg.clone_node_with_deep(true).ok()?.dyn_into::<web_sys::Element>().ok()?;
+    let clone = svg
+        .clone_node_with_deep(true)
+        .ok()?
+        .dyn_into::<web_sys::Element>()
+        .ok()?;
     let originals = svg.query_selector_all("*").ok()?;
     let copies = clone.query_selector_all("*").ok()?;
     for i in 0..originals.length().min(copies.length()) {
         let (Some(o), Some(k)) = (
-            originals.item(i).and_then(|n| n.dyn_into::<web_sys::Element>().ok()),
-            copies.item(i).and_then(|n| n.dyn_into::<web_sys::Element>().ok()),
+            originals
+                .item(i)
+                .and_then(|n| n.dyn_into::<web_sys::Element>().ok()),
+            copies
+                .item(i)
+                .and_then(|n| n.dyn_into::<web_sys::Element>().ok()),
         ) else {
             continue;
         };
-        let Ok(Some(cs)) = window().get_computed_style(&o) else { continue };
+        let Ok(Some(cs)) = window().get_computed_style(&o) else {
+            continue;
+        };
         let style: String = STYLE_PROPS
             .iter()
-            .filter_map(|p| cs.get_property_value(p).ok().filter(|v| !v.is_empty()).map(|v| format!("{p}:{v};")))
+            .filter_map(|p| {
+                cs.get_property_value(p)
+                    .ok()
+                    .filter(|v| !v.is_empty())
+                    .map(|v| format!("{p}:{v};"))
+            })
             .collect();
         let _ = k.set_attribute("style", &style);
     }
     let _ = clone.set_attribute("width", &format!("{w}"));
     let _ = clone.set_attribute("height", &format!("{h}"));
-    let inner = web_sys::XmlSerializer::new().ok()?.serialize_to_string(&clone).ok()?;
+    let inner = web_sys::XmlSerializer::new()
+        .ok()?
+        .serialize_to_string(&clone)
+        .ok()?;
     let total = h + BAND_PX;
     let out = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{total}\" viewBox=\"0 0 {w} {total}\">\
@@ -83,11 +101,25 @@ fn svg_text(svg: &web_sys::Element, caption: &str, link: &str) -> Option<(String
 }
 
 /// A 2× canvas of `w × h` CSS px with a white background, and its context.
-fn canvas_2x(w: f64, h: f64) -> Option<(web_sys::HtmlCanvasElement, web_sys::CanvasRenderingContext2d)> {
-    let canvas = document().create_element("canvas").ok()?.dyn_into::<web_sys::HtmlCanvasElement>().ok()?;
+fn canvas_2x(
+    w: f64,
+    h: f64,
+) -> Option<(
+    web_sys::HtmlCanvasElement,
+    web_sys::CanvasRenderingContext2d,
+)> {
+    let canvas = document()
+        .create_element("canvas")
+        .ok()?
+        .dyn_into::<web_sys::HtmlCanvasElement>()
+        .ok()?;
     canvas.set_width((w * 2.0).round() as u32);
     canvas.set_height((h * 2.0).round() as u32);
-    let ctx = canvas.get_context("2d").ok()??.dyn_into::<web_sys::CanvasRenderingContext2d>().ok()?;
+    let ctx = canvas
+        .get_context("2d")
+        .ok()??
+        .dyn_into::<web_sys::CanvasRenderingContext2d>()
+        .ok()?;
     let _ = ctx.scale(2.0, 2.0);
     ctx.set_fill_style_str("#ffffff");
     ctx.fill_rect(0.0, 0.0, w, h);
@@ -106,7 +138,9 @@ fn draw_band(ctx: &web_sys::CanvasRenderingContext2d, h: f64, caption: &str, lin
 /// Exports the figure on the stage.
 pub fn figure(c: Classroom, stage: NodeRef<leptos::html::Div>, format: Format) {
     let lang = use_lang().get_untracked();
-    let Some(stage) = stage.get_untracked() else { return };
+    let Some(stage) = stage.get_untracked() else {
+        return;
+    };
     let root = stage
         .query_selector(&format!("[{FOCUS_ATTR}]"))
         .ok()
@@ -128,7 +162,9 @@ pub fn figure(c: Classroom, stage: NodeRef<leptos::html::Div>, format: Format) {
         .and_then(|e| e.dyn_into::<web_sys::HtmlCanvasElement>().ok());
     match (format, svg, canvas) {
         (Format::Svg, Some(svg), _) => {
-            let Some((text, _, _)) = svg_text(&svg, &caption, &link) else { return };
+            let Some((text, _, _)) = svg_text(&svg, &caption, &link) else {
+                return;
+            };
             let parts = web_sys::js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(&text));
             let opts = web_sys::BlobPropertyBag::new();
             opts.set_type("image/svg+xml");
@@ -139,7 +175,9 @@ pub fn figure(c: Classroom, stage: NodeRef<leptos::html::Div>, format: Format) {
         (_, _, Some(canvas)) => {
             let r = canvas.get_bounding_client_rect();
             let (w, h) = (r.width().max(1.0), r.height().max(1.0));
-            let Some((out, ctx)) = canvas_2x(w, h + BAND_PX) else { return };
+            let Some((out, ctx)) = canvas_2x(w, h + BAND_PX) else {
+                return;
+            };
             let _ = ctx.draw_image_with_html_canvas_element_and_dw_and_dh(&canvas, 0.0, 0.0, w, h);
             draw_band(&ctx, h, &caption, &link);
             if let Ok(url) = out.to_data_url() {
@@ -147,12 +185,21 @@ pub fn figure(c: Classroom, stage: NodeRef<leptos::html::Div>, format: Format) {
             }
         }
         (_, Some(svg), None) => {
-            let Some((text, w, h)) = svg_text(&svg, &caption, &link) else { return };
-            let Ok(img) = web_sys::HtmlImageElement::new() else { return };
-            let url = format!("data:image/svg+xml;charset=utf-8,{}", super::lesson::percent_encode(&text));
+            let Some((text, w, h)) = svg_text(&svg, &caption, &link) else {
+                return;
+            };
+            let Ok(img) = web_sys::HtmlImageElement::new() else {
+                return;
+            };
+            let url = format!(
+                "data:image/svg+xml;charset=utf-8,{}",
+                super::lesson::percent_encode(&text)
+            );
             let i = img.clone();
             let onload = Closure::<dyn Fn()>::new(move || {
-                let Some((out, ctx)) = canvas_2x(w, h) else { return };
+                let Some((out, ctx)) = canvas_2x(w, h) else {
+                    return;
+                };
                 let _ = ctx.draw_image_with_html_image_element_and_dw_and_dh(&i, 0.0, 0.0, w, h);
                 if let Ok(url) = out.to_data_url() {
                     save_url(&format!("{name}.png"), &url);

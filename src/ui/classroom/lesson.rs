@@ -185,12 +185,7 @@ struct Fields<'a> {
 }
 
 /// Checks and keeps one step (1-based `index`), or records why not.
-fn accept(
-    f: Fields<'_>,
-    index: usize,
-    is_chapter: &dyn Fn(&str) -> bool,
-    read: &mut Read,
-) {
+fn accept(f: Fields<'_>, index: usize, is_chapter: &dyn Fn(&str) -> bool, read: &mut Read) {
     if read.lesson.steps.len() >= MAX_STEPS {
         if !read
             .problems
@@ -293,11 +288,13 @@ pub fn decode(param: &str, is_chapter: &dyn Fn(&str) -> bool) -> Read {
         return read;
     };
     if version != VERSION.to_string() {
-        read.problems.push(if version.chars().all(|c| c.is_ascii_digit()) && !version.is_empty() {
-            Problem::Version(shorten(version))
-        } else {
-            Problem::NotALesson
-        });
+        read.problems.push(
+            if version.chars().all(|c| c.is_ascii_digit()) && !version.is_empty() {
+                Problem::Version(shorten(version))
+            } else {
+                Problem::NotALesson
+            },
+        );
         return read;
     }
     let Some(text) = base64url_decode(body).and_then(|b| String::from_utf8(b).ok()) else {
@@ -392,7 +389,8 @@ pub fn from_json(json: &str, is_chapter: &dyn Fn(&str) -> bool) -> Read {
         Some(Value::Number(n)) if n.as_u64() == Some(u64::from(VERSION)) => {}
         None => {}
         Some(other) => {
-            read.problems.push(Problem::Version(shorten(&other.to_string())));
+            read.problems
+                .push(Problem::Version(shorten(&other.to_string())));
             return read;
         }
     }
@@ -577,10 +575,13 @@ mod tests {
     #[test]
     fn a_bad_step_is_left_out_and_the_rest_kept() {
         let mut l = sample();
-        l.steps.insert(1, Step {
-            chapter: "nope".into(),
-            ..Step::default()
-        });
+        l.steps.insert(
+            1,
+            Step {
+                chapter: "nope".into(),
+                ..Step::default()
+            },
+        );
         let read = decode(&encode(&l), &chapters);
         assert_eq!(read.lesson.steps.len(), 2);
         assert_eq!(
@@ -606,8 +607,14 @@ mod tests {
             assert!(read.lesson.steps.is_empty(), "{bad}");
             assert!(!read.problems.is_empty() || bad == "1.gA", "{bad}");
         }
-        assert_eq!(decode("2.abc", &chapters).problems, vec![Problem::Version("2".into())]);
-        assert_eq!(from_json("[1]", &chapters).problems, vec![Problem::NotALesson]);
+        assert_eq!(
+            decode("2.abc", &chapters).problems,
+            vec![Problem::Version("2".into())]
+        );
+        assert_eq!(
+            from_json("[1]", &chapters).problems,
+            vec![Problem::NotALesson]
+        );
     }
 
     #[test]
@@ -620,14 +627,21 @@ mod tests {
 
     #[test]
     fn base64url_matches_rfc_4648() {
-        for (plain, enc) in [("", ""), ("f", "Zg"), ("fo", "Zm8"), ("foo", "Zm9v"), ("foob", "Zm9vYg")] {
+        for (plain, enc) in [
+            ("", ""),
+            ("f", "Zg"),
+            ("fo", "Zm8"),
+            ("foo", "Zm9v"),
+            ("foob", "Zm9vYg"),
+        ] {
             assert_eq!(base64url_encode(plain.as_bytes()), enc);
             assert_eq!(base64url_decode(enc).as_deref(), Some(plain.as_bytes()));
         }
     }
 
     fn arb_text() -> impl Strategy<Value = String> {
-        proptest::string::string_regex("[a-z \\t\\n\\\\\u{e9}\u{5360}\u{7528}?=&.:]{0,12}").expect("regex")
+        proptest::string::string_regex("[a-z \\t\\n\\\\\u{e9}\u{5360}\u{7528}?=&.:]{0,12}")
+            .expect("regex")
     }
 
     proptest! {

@@ -76,6 +76,9 @@ pub struct Classroom {
     pub query: Memo<String>,
     /// True in the presenter window.
     pub presenter: bool,
+    /// The session: the projector and the presenter window it opened share it, and other
+    /// classroom tabs of the browser (another lesson) keep theirs.
+    pub session: StoredValue<String>,
 }
 
 /// True for slugs of chapters a lesson step can show.
@@ -121,6 +124,7 @@ struct Link {
     params: Option<String>,
     presenter: bool,
     contrast: bool,
+    session: String,
 }
 
 /// Reads the link's query (untrusted: unknown values fall back).
@@ -131,6 +135,7 @@ fn read_link(search: &str) -> Link {
         params: None,
         presenter: false,
         contrast: false,
+        session: String::new(),
     };
     for pair in search.trim_start_matches('?').split('&') {
         let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
@@ -142,8 +147,16 @@ fn read_link(search: &str) -> Link {
             "q" => link.params = Some(v),
             "view" => link.presenter = v == "presenter",
             "hc" => link.contrast = v == "1",
+            "sid" if v.len() <= 16 && v.chars().all(|c| c.is_ascii_alphanumeric()) => {
+                link.session = v
+            }
             _ => {}
         }
+    }
+    if link.session.is_empty() {
+        // A window opened from a link starts its own session; S hands it to the presenter.
+        let r = web_sys::js_sys::Math::random();
+        link.session = format!("{:08x}", (r * f64::from(u32::MAX)) as u32);
     }
     link
 }
@@ -187,6 +200,7 @@ impl Classroom {
             current,
             query,
             presenter: link.presenter,
+            session: StoredValue::new(link.session),
         }
     }
 
@@ -218,7 +232,11 @@ impl Classroom {
                 return;
             }
         }
-        self.go(self.step.get_untracked().saturating_add(1).min(self.len().saturating_sub(1)));
+        self.go(self
+            .step
+            .get_untracked()
+            .saturating_add(1)
+            .min(self.len().saturating_sub(1)));
     }
 
     /// The previous event of the step's simulation, else the previous step.
@@ -269,6 +287,7 @@ impl Classroom {
         if self.contrast.get_untracked() {
             q.push_str("&hc=1");
         }
+        q.push_str(&format!("&sid={}", self.session.get_value()));
         format!("{path}?{q}&lang={}", lang.param())
     }
 
@@ -303,7 +322,10 @@ pub fn ClassroomPage() -> impl IntoView {
             let _ = h.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&href));
         }
         let title = c.read.with(|r| r.lesson.title.get(lang.get()).to_string());
-        document().set_title(&format!("{} · {title} · warpscope", text::TITLE.get(lang.get())));
+        document().set_title(&format!(
+            "{} · {title} · warpscope",
+            text::TITLE.get(lang.get())
+        ));
     });
     sync::connect(c);
     projector::keys(c);
@@ -355,7 +377,11 @@ pub fn AddToLesson(chapter: &'static Chapter) -> impl IntoView {
     };
     let open = move || {
         let n = added.get().unwrap_or(1);
-        format!("{}?lesson={MINE}&step={n}&lang={}", crate::ui::app::route_href("classroom"), lang.get().param())
+        format!(
+            "{}?lesson={MINE}&step={n}&lang={}",
+            crate::ui::app::route_href("classroom"),
+            lang.get().param()
+        )
     };
     view! {
         <div class="l-body gx-add-lesson">

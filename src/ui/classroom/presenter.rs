@@ -60,14 +60,20 @@ pub fn Presenter() -> impl IntoView {
                 let chapter = crate::ui::chapters::by_slug(&s.chapter)
                     .map(|ch| ch.title.get(lang.get()))
                     .unwrap_or_default();
-                (format!("{}. {chapter}", i + 1), s.caption.get(lang.get()).to_string())
+                (
+                    format!("{}. {chapter}", i + 1),
+                    s.caption.get(lang.get()).to_string(),
+                )
             })
         })
     };
     let on_move = move |ev: leptos::ev::PointerEvent| {
         let Some(el) = stage.get() else { return };
         let target = el.query_selector(&format!("[{FOCUS_ATTR}]")).ok().flatten();
-        let r = target.map_or_else(|| el.get_bounding_client_rect(), |t| t.get_bounding_client_rect());
+        let r = target.map_or_else(
+            || el.get_bounding_client_rect(),
+            |t| t.get_bounding_client_rect(),
+        );
         if r.width() <= 0.0 || r.height() <= 0.0 {
             return;
         }
@@ -75,7 +81,8 @@ pub fn Presenter() -> impl IntoView {
         let y = (f64::from(ev.client_y()) - r.top()) / r.height();
         let inside = (0.0..=1.0).contains(&x) && (0.0..=1.0).contains(&y);
         // Rounded so that a still mouse sends nothing new.
-        c.pointer.set(inside.then(|| ((x * 1000.0).round() / 1000.0, (y * 1000.0).round() / 1000.0)));
+        c.pointer
+            .set(inside.then(|| ((x * 1000.0).round() / 1000.0, (y * 1000.0).round() / 1000.0)));
     };
     view! {
         <div class="gx-cls gx-cls--presenter" class:gx-cls--contrast=move || c.contrast.get() data-testid="presenter">

@@ -73,11 +73,19 @@ pub fn keys(c: Classroom) {
                 true
             }
             "o" | "O" => {
-                c.overlay.set(if open == Overlay::Overview { Overlay::None } else { Overlay::Overview });
+                c.overlay.set(if open == Overlay::Overview {
+                    Overlay::None
+                } else {
+                    Overlay::Overview
+                });
                 true
             }
             "Escape" => {
-                c.overlay.set(if open == Overlay::None { Overlay::Overview } else { Overlay::None });
+                c.overlay.set(if open == Overlay::None {
+                    Overlay::Overview
+                } else {
+                    Overlay::None
+                });
                 true
             }
             "s" | "S" => {
@@ -85,7 +93,11 @@ pub fn keys(c: Classroom) {
                 true
             }
             "?" => {
-                c.overlay.set(if open == Overlay::Help { Overlay::None } else { Overlay::Help });
+                c.overlay.set(if open == Overlay::Help {
+                    Overlay::None
+                } else {
+                    Overlay::Help
+                });
                 true
             }
             "c" | "C" => {
@@ -97,7 +109,11 @@ pub fn keys(c: Classroom) {
                 true
             }
             "e" | "E" => {
-                c.overlay.set(if open == Overlay::Editor { Overlay::None } else { Overlay::Editor });
+                c.overlay.set(if open == Overlay::Editor {
+                    Overlay::None
+                } else {
+                    Overlay::Editor
+                });
                 true
             }
             _ => false,
@@ -155,8 +171,14 @@ fn fit_effect(c: Classroom, stage: NodeRef<leptos::html::Div>) {
         tick.track();
         c.query.track();
         c.controls.track();
-        let focus = c.current.with(|s| s.as_ref().map(|s| s.focus.clone())).unwrap_or_default();
-        let highlight = c.current.with(|s| s.as_ref().map(|s| s.highlight.clone())).unwrap_or_default();
+        let focus = c
+            .current
+            .with(|s| s.as_ref().map(|s| s.focus.clone()))
+            .unwrap_or_default();
+        let highlight = c
+            .current
+            .with(|s| s.as_ref().map(|s| s.highlight.clone()))
+            .unwrap_or_default();
         let all = c.controls.get();
         let Some(el) = stage.get() else { return };
         // After the chapter has drawn (its canvases draw in effects of their own).
@@ -170,7 +192,10 @@ fn fit_effect(c: Classroom, stage: NodeRef<leptos::html::Div>) {
 fn fit(stage: &web_sys::HtmlDivElement, focus: &str, highlight: &str, all: bool) {
     if let Ok(old) = stage.query_selector_all(&format!("[{FOCUS_ATTR}],[{HIGHLIGHT_ATTR}]")) {
         for i in 0..old.length() {
-            let Some(el) = old.item(i).and_then(|n| n.dyn_into::<web_sys::Element>().ok()) else {
+            let Some(el) = old
+                .item(i)
+                .and_then(|n| n.dyn_into::<web_sys::Element>().ok())
+            else {
                 continue;
             };
             let _ = el.remove_attribute(FOCUS_ATTR);
@@ -183,7 +208,10 @@ fn fit(stage: &web_sys::HtmlDivElement, focus: &str, highlight: &str, all: bool)
     if !highlight.is_empty() {
         if let Ok(list) = stage.query_selector_all(highlight) {
             for i in 0..list.length() {
-                if let Some(el) = list.item(i).and_then(|n| n.dyn_into::<web_sys::Element>().ok()) {
+                if let Some(el) = list
+                    .item(i)
+                    .and_then(|n| n.dyn_into::<web_sys::Element>().ok())
+                {
                     let _ = el.set_attribute(HIGHLIGHT_ATTR, "");
                 }
             }
@@ -192,7 +220,11 @@ fn fit(stage: &web_sys::HtmlDivElement, focus: &str, highlight: &str, all: bool)
     if all {
         return;
     }
-    let selector = if focus.is_empty() { "[data-testid=figure]" } else { focus };
+    let selector = if focus.is_empty() {
+        "[data-testid=figure]"
+    } else {
+        focus
+    };
     let target = stage
         .query_selector(selector)
         .ok()
@@ -203,13 +235,29 @@ fn fit(stage: &web_sys::HtmlDivElement, focus: &str, highlight: &str, all: bool)
     let _ = target.set_attribute(FOCUS_ATTR, "");
     let style = target.style();
     let _ = style.set_property("zoom", "1");
-    let (avail_w, avail_h) = (f64::from(stage.client_width()), f64::from(stage.client_height()));
-    let (w, h) = (f64::from(target.scroll_width()), f64::from(target.scroll_height()));
+    let (avail_w, avail_h) = (
+        f64::from(stage.client_width()),
+        f64::from(stage.client_height()),
+    );
+    let (w, h) = (
+        f64::from(target.scroll_width()),
+        f64::from(target.scroll_height()),
+    );
     if w <= 0.0 || h <= 0.0 || avail_w <= 0.0 || avail_h <= 0.0 {
         return;
     }
-    let zoom = (avail_w / w).min(avail_h / h).clamp(MIN_ZOOM, MAX_ZOOM);
+    let mut zoom = (avail_w / w).min(avail_h / h).clamp(MIN_ZOOM, MAX_ZOOM);
     let _ = style.set_property("zoom", &format!("{zoom:.3}"));
+    // A fluid figure reflows at its new zoom: shrink until what is drawn fits (a few rounds).
+    for _ in 0..3 {
+        let r = target.get_bounding_client_rect();
+        let over = (avail_w / r.width().max(1.0)).min(avail_h / r.height().max(1.0));
+        if over >= 0.99 || zoom <= MIN_ZOOM {
+            break;
+        }
+        zoom = (zoom * over * 0.98).max(MIN_ZOOM);
+        let _ = style.set_property("zoom", &format!("{zoom:.3}"));
+    }
 }
 
 /// The laser dot, placed over the focus element of `stage`.
@@ -223,8 +271,13 @@ pub fn PointerDot(
         let (x, y) = c.pointer.get()?;
         let stage = stage.get()?;
         let s = stage.get_bounding_client_rect();
-        let target = stage.query_selector(&format!("[{FOCUS_ATTR}]")).ok().flatten();
-        let r = target.map(|t| t.get_bounding_client_rect()).unwrap_or_else(|| s.clone());
+        let target = stage
+            .query_selector(&format!("[{FOCUS_ATTR}]"))
+            .ok()
+            .flatten();
+        let r = target
+            .map(|t| t.get_bounding_client_rect())
+            .unwrap_or_else(|| s.clone());
         let left = r.left() - s.left() + x * r.width();
         let top = r.top() - s.top() + y * r.height();
         Some(format!("left: {left:.1}px; top: {top:.1}px"))
@@ -239,9 +292,14 @@ pub fn PointerDot(
 pub fn Caption() -> impl IntoView {
     let c = expect_context::<Classroom>();
     let lang = use_lang();
-    let part = move |f: fn(&crate::ui::classroom::lesson::Step) -> &crate::ui::classroom::lesson::Text| {
-        move || c.current.with(|s| s.as_ref().map(|s| f(s).get(lang.get()).to_string())).unwrap_or_default()
-    };
+    let part =
+        move |f: fn(&crate::ui::classroom::lesson::Step) -> &crate::ui::classroom::lesson::Text| {
+            move || {
+                c.current
+                    .with(|s| s.as_ref().map(|s| f(s).get(lang.get()).to_string()))
+                    .unwrap_or_default()
+            }
+        };
     let caption = part(|s| &s.caption);
     let question = part(|s| &s.question);
     let answer = part(|s| &s.answer);
@@ -273,7 +331,13 @@ pub fn Projector() -> impl IntoView {
     let counter = move || text::step_of(lang.get(), c.index() + 1, c.len());
     let chapter_title = move || {
         c.chapter()
-            .map(|ch| format!("{}. {}", ch.number.unwrap_or_default(), ch.title.get(lang.get())))
+            .map(|ch| {
+                format!(
+                    "{}. {}",
+                    ch.number.unwrap_or_default(),
+                    ch.title.get(lang.get())
+                )
+            })
             .unwrap_or_default()
     };
     view! {
@@ -336,7 +400,8 @@ fn Overlays() -> impl IntoView {
     let c = expect_context::<Classroom>();
     let lang = use_lang();
     let close = move |_| c.overlay.set(Overlay::None);
-    move || match c.overlay.get() {
+    move || {
+        match c.overlay.get() {
         Overlay::None => ().into_any(),
         Overlay::Help => view! {
             <div class="gx-cls-overlay" role="dialog" data-testid="cls-help-overlay">
@@ -373,9 +438,10 @@ fn Overlays() -> impl IntoView {
         .into_any(),
         Overlay::Jump => view! {
             <div class="gx-cls-overlay" role="dialog" data-testid="cls-jump">
+                <JumpFocus/>
                 <label>
                     {move || text::JUMP.get(lang.get())}" "
-                    <input class="gx-cls-jump" type="number" min="1" data-testid="cls-jump-input" autofocus=true
+                    <input class="gx-cls-jump" type="number" min="1" data-testid="cls-jump-input"
                         on:keydown=move |ev| {
                             if ev.key() == "Enter" {
                                 let v = event_target_value(&ev);
@@ -391,4 +457,25 @@ fn Overlays() -> impl IntoView {
         .into_any(),
         Overlay::Editor => view! { <Editor/> }.into_any(),
     }
+    }
+}
+
+/// Puts the keyboard in the jump field as soon as it opens (the outside world: focus).
+#[component]
+fn JumpFocus() -> impl IntoView {
+    Effect::new(move |_| {
+        set_timeout(
+            || {
+                if let Some(el) = document()
+                    .query_selector("[data-testid=cls-jump-input]")
+                    .ok()
+                    .flatten()
+                    .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
+                {
+                    let _ = el.focus();
+                }
+            },
+            std::time::Duration::from_millis(0),
+        );
+    });
 }

@@ -17,12 +17,13 @@ use super::Classroom;
 
 /// Channel and storage key.
 const CHANNEL: &str = "warpscope.classroom";
-/// A message asking the other windows to send their state.
-const HELLO: &str = "hello";
+/// A message asking the other windows of the session to send their state (`hello:<sid>`).
+const HELLO: &str = "hello:";
 
 /// What the windows share.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 struct Wire {
+    sid: String,
     lesson: String,
     step: usize,
     q: Option<String>,
@@ -34,6 +35,7 @@ struct Wire {
 impl Wire {
     fn of(c: Classroom) -> Wire {
         Wire {
+            sid: c.session.get_value(),
             lesson: c.source.get(),
             step: c.step.get(),
             q: c.params.get(),
@@ -87,7 +89,11 @@ pub fn connect(c: Classroom) {
         let last = Rc::clone(&last);
         let send = send.clone();
         move |msg: &str| {
-            if msg == HELLO {
+            let sid = c.session.get_value();
+            if let Some(from) = msg.strip_prefix(HELLO) {
+                if from != sid {
+                    return;
+                }
                 let own = last.borrow().clone();
                 if !own.is_empty() {
                     send(&own);
@@ -97,6 +103,9 @@ pub fn connect(c: Classroom) {
             let Ok(wire) = serde_json::from_str::<Wire>(msg) else {
                 return;
             };
+            if wire.sid != sid {
+                return;
+            }
             *last.borrow_mut() = msg.to_string();
             wire.apply(c);
         }
@@ -137,7 +146,7 @@ pub fn connect(c: Classroom) {
         *last.borrow_mut() = msg.clone();
         if std::mem::take(&mut *first.borrow_mut()) {
             // A window that just opened asks for the state instead of imposing its own.
-            send(HELLO);
+            send(&format!("{HELLO}{}", c.session.get_value()));
             return;
         }
         send(&msg);

@@ -75,13 +75,22 @@ pub const EMPTY: Tr = tr(
     "这个课程还没有步骤。打开任意章节，点“加入课程”即可添加。",
 );
 /// Heading of the problems found in a lesson link or file.
-pub const PROBLEMS: Tr = tr("This lesson could not be read completely:", "这个课程没能完整读取：");
+pub const PROBLEMS: Tr = tr(
+    "This lesson could not be read completely:",
+    "这个课程没能完整读取：",
+);
 /// Back to the site.
 pub const EXIT: Tr = tr("Leave classroom", "退出课堂");
 
 /// Keys and what they do, for the help overlay.
 pub const KEY_LIST: [(&str, Tr); 13] = [
-    ("→  Space  N", tr("next step (or next event of a simulation)", "下一步（或模拟的下一个事件）")),
+    (
+        "→  Space  N",
+        tr(
+            "next step (or next event of a simulation)",
+            "下一步（或模拟的下一个事件）",
+        ),
+    ),
     ("←  P", tr("previous step", "上一步")),
     ("Home  End", tr("first / last step", "第一步 / 最后一步")),
     ("G", tr("go to a step", "跳到某一步")),
@@ -89,7 +98,13 @@ pub const KEY_LIST: [(&str, Tr); 13] = [
     ("B  .", tr("blank the screen", "黑屏")),
     ("F", tr("fullscreen", "全屏")),
     ("O  Esc", tr("overview of all steps", "全部步骤一览")),
-    ("S", tr("open the presenter window (new tab)", "打开演讲者窗口（新标签页）")),
+    (
+        "S",
+        tr(
+            "open the presenter window (new tab)",
+            "打开演讲者窗口（新标签页）",
+        ),
+    ),
     ("C", tr("show the chapter's controls", "显示本章控件")),
     ("H", tr("high contrast", "高对比度")),
     ("E", tr("edit the lesson", "编辑课程")),
@@ -123,7 +138,10 @@ pub const DOWNLOAD_JSON: Tr = tr("Download as JSON", "下载 JSON 文件");
 /// Open a JSON file.
 pub const OPEN_JSON: Tr = tr("Open a JSON file", "打开 JSON 文件");
 /// Open a lesson link.
-pub const OPEN_LINK: Tr = tr("Open a lesson link (paste, Enter)", "打开课程链接（粘贴后回车）");
+pub const OPEN_LINK: Tr = tr(
+    "Open a lesson link (paste, Enter)",
+    "打开课程链接（粘贴后回车）",
+);
 /// Copy the built-in lesson to the teacher's own.
 pub const MAKE_MINE: Tr = tr(
     "Copy this lesson to my lesson to edit it",
@@ -134,11 +152,19 @@ pub const MY_LESSON: Tr = tr("My lesson", "我的课程");
 /// The shell's button.
 pub const ADD_VIEW: Tr = tr("Add this view to a lesson", "把此视图加入课程");
 /// Open my lesson.
-pub const OPEN_MINE: Tr = tr("Open my lesson in the classroom", "在课堂模式中打开我的课程");
+pub const OPEN_MINE: Tr = tr(
+    "Open my lesson in the classroom",
+    "在课堂模式中打开我的课程",
+);
 
 /// "Added: n steps".
 pub fn added(lang: Lang, n: usize) -> String {
-    trf!(lang, "Added: my lesson has {n} steps.", "已加入：我的课程共 {n} 步。", n = n)
+    trf!(
+        lang,
+        "Added: my lesson has {n} steps.",
+        "已加入：我的课程共 {n} 步。",
+        n = n
+    )
 }
 
 /// "Step i of n".

@@ -54,10 +54,7 @@ impl Built {
 }
 
 /// The lesson's title.
-const TITLE: Tr = tr(
-    "From the chip to the roofline",
-    "从芯片到 Roofline",
-);
+const TITLE: Tr = tr("From the chip to the roofline", "从芯片到 Roofline");
 
 const STEPS: &[Built] = &[
     // ── Chapter 1: the chip ──
@@ -138,6 +135,10 @@ const STEPS: &[Built] = &[
             "Doubling registers halves occupancy. Whether that hurts depends on latency hiding (chapter 4).",
             "寄存器翻倍，占用率减半。是否变慢取决于延迟能否被隐藏（第 4 章）。",
         ),
+    )
+    .ask(
+        tr("How many warps per SM now?", "现在每个 SM 有多少个 warp？"),
+        tr("2 blocks × 8 warps = 16 of 64: 25 %.", "2 个 block × 8 个 warp = 64 个中的 16 个：25%。"),
     ),
     step(
         "occupancy",
@@ -256,7 +257,7 @@ const STEPS: &[Built] = &[
         ),
     )
     .highlight("[data-testid=mask-hex]")
-    .advance("step", 5)
+    .advance("step", 4)
     .ask(
         tr("What fraction of the lanes does useful work inside the branch?", "分支内部有多少比例的 lane 在做有效工作？"),
         tr("Half: 16 of 32 lanes on each path.", "一半：每条路径上 32 个 lane 中只有 16 个。"),
@@ -398,7 +399,7 @@ const STEPS: &[Built] = &[
             "Tensor Core 的 16 行中有 15 行是填充：用 MMA 做矩阵-向量乘的代价。",
         ),
     )
-    .focus("[data-testid=fragments]")
+    .focus("[data-testid=fragment-grid]")
     .ask(
         tr("What fraction of the A tile is useful data?", "A tile 中有多少比例是有效数据？"),
         tr("1 row of 16: 6.25 %.", "16 行中的 1 行：6.25%。"),
@@ -415,7 +416,7 @@ const STEPS: &[Built] = &[
             "正是第 3 章中一个波次分派完的 256 个 block。",
         ),
     )
-    .focus("[data-testid=launch]"),
+    .focus("[data-testid=launch-numbers]"),
     step(
         "tensor-cores",
         "",
@@ -529,13 +530,21 @@ mod tests {
             "chip" => chip::state::ChipInputs::from_query(query).1.len(),
             "occupancy" => occupancy::state::OccInputs::from_query(query).1.len(),
             "dispatch" => dispatch::state::DispInputs::from_query(query).1.len(),
-            "scheduling" => scheduling::state::SchedulingInputs::from_query(query).1.len(),
-            "divergence" => divergence::state::DivergenceInputs::from_query(query).1.len(),
+            "scheduling" => scheduling::state::SchedulingInputs::from_query(query)
+                .1
+                .len(),
+            "divergence" => divergence::state::DivergenceInputs::from_query(query)
+                .1
+                .len(),
             "coalescing" => {
-                AccessQuery::<crate::model::coalescing::CoalescingDetail>::from_query(query).1.len()
+                AccessQuery::<crate::model::coalescing::CoalescingDetail>::from_query(query)
+                    .1
+                    .len()
             }
             "bank-conflicts" => {
-                AccessQuery::<crate::model::bank_conflicts::BankReport>::from_query(query).1.len()
+                AccessQuery::<crate::model::bank_conflicts::BankReport>::from_query(query)
+                    .1
+                    .len()
             }
             "tensor-cores" => tensor_cores::state::TcInputs::from_query(query).1.len(),
             "roofline" => roofline::state::RooflineInputs::from_query(query).1.len(),
@@ -548,14 +557,25 @@ mod tests {
         let lesson = course();
         assert!(lesson.steps.len() >= 24);
         for c in chapters::ALL.iter().filter(|c| c.number.is_some()) {
-            assert!(lesson.steps.iter().any(|s| s.chapter == c.slug), "{}", c.slug);
+            assert!(
+                lesson.steps.iter().any(|s| s.chapter == c.slug),
+                "{}",
+                c.slug
+            );
         }
     }
 
     #[test]
     fn every_step_query_is_read_without_a_notice() {
         for (i, s) in course().steps.iter().enumerate() {
-            assert_eq!(notices(&s.chapter, &s.query), 0, "step {} {}?{}", i + 1, s.chapter, s.query);
+            assert_eq!(
+                notices(&s.chapter, &s.query),
+                0,
+                "step {} {}?{}",
+                i + 1,
+                s.chapter,
+                s.query
+            );
         }
     }
 }
