@@ -235,9 +235,10 @@ fn fit(stage: &web_sys::HtmlDivElement, focus: &str, highlight: &str, all: bool)
     let _ = target.set_attribute(FOCUS_ATTR, "");
     let style = target.style();
     let _ = style.set_property("zoom", "1");
+    // The stage's padding (0.3 rem each side) is no room for the figure.
     let (avail_w, avail_h) = (
-        f64::from(stage.client_width()),
-        f64::from(stage.client_height()),
+        f64::from(stage.client_width()) - 12.0,
+        f64::from(stage.client_height()) - 12.0,
     );
     let (w, h) = (
         f64::from(target.scroll_width()),
