@@ -34,7 +34,7 @@ pub struct Chapter {
     pub page: Option<fn(&'static Chapter) -> AnyView>,
     /// The body alone, bound to a query someone else owns ([`shell::embed`]); `None` for pages
     /// that are not chapters.
-    pub embed: Option<fn(Signal<String>, Callback<shell::QueryWrite>) -> AnyView>,
+    pub embed: Option<shell::Embed>,
 }
 
 /// Every chapter, in teaching order.

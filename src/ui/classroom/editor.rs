@@ -163,7 +163,7 @@ pub fn Editor() -> impl IntoView {
         }
     };
     let steps = move || {
-        let n = c.len();
+        let n = c.step_count();
         (0..n)
             .map(|i| {
                 let chapter = move || {

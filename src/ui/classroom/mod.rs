@@ -205,18 +205,18 @@ impl Classroom {
     }
 
     /// Number of steps.
-    pub fn len(&self) -> usize {
+    pub fn step_count(&self) -> usize {
         self.read.with(|r| r.lesson.steps.len())
     }
 
     /// The step on screen, clamped to the lesson.
     pub fn index(&self) -> usize {
-        self.step.get().min(self.len().saturating_sub(1))
+        self.step.get().min(self.step_count().saturating_sub(1))
     }
 
     /// Goes to step `i` (clamped), with its own parameters and its answer hidden.
     pub fn go(&self, i: usize) {
-        let i = i.min(self.len().saturating_sub(1));
+        let i = i.min(self.step_count().saturating_sub(1));
         self.step.set(i);
         self.params.set(None);
         self.revealed.set(false);
@@ -236,7 +236,7 @@ impl Classroom {
             .step
             .get_untracked()
             .saturating_add(1)
-            .min(self.len().saturating_sub(1)));
+            .min(self.step_count().saturating_sub(1)));
     }
 
     /// The previous event of the step's simulation, else the previous step.

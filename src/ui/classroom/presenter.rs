@@ -42,7 +42,7 @@ pub fn Presenter() -> impl IntoView {
         let s = ((now.get() - started.get()) / 1000.0).max(0.0) as u64;
         format!("{:02}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
     };
-    let counter = move || text::step_of(lang.get(), c.index() + 1, c.len());
+    let counter = move || text::step_of(lang.get(), c.index() + 1, c.step_count());
     let notes = move || {
         c.current
             .with(|s| s.as_ref().map(|s| s.notes.get(lang.get()).to_string()))

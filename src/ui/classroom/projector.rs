@@ -53,7 +53,7 @@ pub fn keys(c: Classroom) {
                 true
             }
             "End" => {
-                c.go(c.len().saturating_sub(1));
+                c.go(c.step_count().saturating_sub(1));
                 true
             }
             "g" | "G" => {
@@ -329,7 +329,7 @@ pub fn Projector() -> impl IntoView {
     let c = expect_context::<Classroom>();
     let lang = use_lang();
     let stage = NodeRef::<leptos::html::Div>::new();
-    let counter = move || text::step_of(lang.get(), c.index() + 1, c.len());
+    let counter = move || text::step_of(lang.get(), c.index() + 1, c.step_count());
     let chapter_title = move || {
         c.chapter()
             .map(|ch| {
@@ -362,7 +362,7 @@ pub fn Projector() -> impl IntoView {
                 </span>
             </header>
             <Problems/>
-            <Show when=move || c.len() != 0 fallback=move || view! { <p class="gx-cls-empty" data-testid="cls-empty">{move || text::EMPTY.get(lang.get())}</p> }>
+            <Show when=move || c.step_count() != 0 fallback=move || view! { <p class="gx-cls-empty" data-testid="cls-empty">{move || text::EMPTY.get(lang.get())}</p> }>
                 <div class="gx-cls-main">
                     <Stage stage=stage/>
                     <PointerDot stage=stage/>

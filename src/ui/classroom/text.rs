@@ -158,18 +158,18 @@ pub const OPEN_MINE: Tr = tr(
 );
 
 /// "Added: n steps".
-pub fn added(lang: Lang, n: usize) -> String {
+pub fn added(lang: Lang, steps: usize) -> String {
     trf!(
         lang,
         "Added: my lesson has {n} steps.",
         "已加入：我的课程共 {n} 步。",
-        n = n
+        n = steps
     )
 }
 
 /// "Step i of n".
-pub fn step_of(lang: Lang, i: usize, n: usize) -> String {
-    trf!(lang, "{i} / {n}", "第 {i} / {n} 步", i = i, n = n)
+pub fn step_of(lang: Lang, step: usize, steps: usize) -> String {
+    trf!(lang, "{i} / {n}", "第 {i} / {n} 步", i = step, n = steps)
 }
 
 /// One problem of a lesson link or file, as a sentence.
@@ -180,30 +180,33 @@ pub fn problem(lang: Lang, p: &Problem) -> String {
             "This is not a warpscope lesson (the link or file is damaged or incomplete).",
             "这不是 warpscope 课程（链接或文件已损坏或不完整）。"
         ),
-        Problem::Version(v) => trf!(
+        Problem::Version(version) => trf!(
             lang,
             "Lesson version “{v}” is not one this site reads (it reads version 1).",
             "本站无法读取版本“{v}”的课程（只支持版本 1）。",
-            v = v
+            v = version
         ),
-        Problem::UnknownChapter { index, chapter } => trf!(
+        Problem::UnknownChapter {
+            index: at,
+            chapter: name,
+        } => trf!(
             lang,
             "Step {index} names a chapter “{chapter}” that does not exist; it was left out.",
             "第 {index} 步指向不存在的章节“{chapter}”，已跳过。",
-            index = index,
-            chapter = chapter
+            index = at,
+            chapter = name
         ),
-        Problem::BadStep { index } => trf!(
+        Problem::BadStep { index: at } => trf!(
             lang,
             "Step {index} is not a valid step (it needs a chapter); it was left out.",
             "第 {index} 步不是有效步骤（缺少章节），已跳过。",
-            index = index
+            index = at
         ),
-        Problem::TooManySteps(n) => trf!(
+        Problem::TooManySteps(most) => trf!(
             lang,
             "The lesson has more than {n} steps; the rest were left out.",
             "课程超过 {n} 步，多出的部分已忽略。",
-            n = n
+            n = most
         ),
         Problem::TooLong => trf!(
             lang,

@@ -55,6 +55,9 @@ pub fn frame<B: ChapterBody>(chapter: &'static Chapter) -> AnyView {
     .into_any()
 }
 
+/// A chapter's body bound to a query someone else owns, as the registry stores it ([`embed`]).
+pub type Embed = fn(Signal<String>, Callback<QueryWrite>) -> AnyView;
+
 /// Chapter `B`'s body alone (no intro, questions or links), following `query` and handing
 /// every edit to `sink`: how the classroom projects a chapter at a lesson step's parameters.
 /// The registry stores `embed::<Body>`.

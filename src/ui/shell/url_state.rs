@@ -94,6 +94,7 @@ impl<I: ChapterInputs> Copy for UrlInputs<I> {}
 impl<I: ChapterInputs> UrlInputs<I> {
     /// Inputs read from the router's current query, written back as they change. Call inside
     /// the router (the chapter shell does).
+    #[allow(clippy::new_without_default)] // Needs the router's context: not a plain value.
     pub fn new() -> Self {
         let location = use_location();
         let search = location.search;
