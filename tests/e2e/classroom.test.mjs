@@ -220,6 +220,34 @@ test("a malformed lesson link says what is wrong and keeps every valid step", as
   await context.close();
 });
 
+test("figures export as SVG and PNG with their caption and permalink", async () => {
+  const { context, page, errors } = await openPage(browser);
+  await open(page, "lesson=course&step=1&lang=en");
+  await page.waitForTimeout(300);
+  const [svg] = await Promise.all([page.waitForEvent("download"), page.click("[data-testid=cls-export-svg]")]);
+  assert.match(svg.suggestedFilename(), /^warpscope-chip-1\.svg$/);
+  const text = fs.readFileSync(await svg.path(), "utf8");
+  assert.match(text, /^<svg/);
+  assert.match(text, /The full GA100 die has 128 SMs/);
+  assert.match(text, /\/chip\?lang=en/);
+  fs.writeFileSync(path.join(SHOTS, "export-chip.svg"), text);
+  const [png] = await Promise.all([page.waitForEvent("download"), page.click("[data-testid=cls-export-png]")]);
+  assert.match(png.suggestedFilename(), /\.png$/);
+  fs.copyFileSync(await png.path(), path.join(SHOTS, "export-chip.png"));
+  // A canvas figure (block dispatch) exports as PNG at 2× its size on screen.
+  await open(page, "lesson=course&step=8&lang=en");
+  await page.waitForTimeout(400);
+  const canvasWidth = await page.evaluate(() => document.querySelector("[data-cls-focus] canvas")?.getBoundingClientRect().width ?? 0);
+  const [png2] = await Promise.all([page.waitForEvent("download"), page.click("[data-testid=cls-export-png]")]);
+  const bytes = fs.readFileSync(await png2.path());
+  fs.writeFileSync(path.join(SHOTS, "export-dispatch.png"), bytes);
+  assert.equal(bytes.subarray(1, 4).toString(), "PNG");
+  const width = bytes.readUInt32BE(16);
+  assert.ok(Math.abs(width - 2 * canvasWidth) <= 2, `png ${width} px for a ${canvasWidth} px canvas`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 const SHOT_STEPS = [1, 2, 4, 8, 10, 13, 17, 20, 23, 24, 25, 27, 29];
 for (const [w, h] of [[1280, 720], [1024, 768], [853, 480]]) {
   test(`projector at ${w}×${h}: no scrolling, no clipped caption, readable text`, async () => {

@@ -429,7 +429,7 @@ const STEPS: &[Built] = &[
             "按 → 前进到 trace 的下一步。",
         ),
     )
-    .focus("[data-testid=steps]")
+    .focus(".gx-steps__main")
     .advance("step", 11),
     // ── Chapter 9: the roofline ──
     step(
