@@ -34,8 +34,33 @@ const STYLE_PROPS: [&str; 10] = [
     "text-anchor",
     "dominant-baseline",
 ];
-/// Height of the caption band under the figure, in CSS px.
-const BAND_PX: f64 = 56.0;
+/// Height of one caption line and of the permalink line under the figure, in CSS px.
+const LINE_PX: f64 = 20.0;
+
+/// The caption cut into lines that fit `width_px` at 15 px (a CJK character counts double).
+fn wrap(text: &str, width_px: f64) -> Vec<String> {
+    let max = ((width_px - 16.0) / 8.0).max(20.0) as usize;
+    let width = |c: char| if c.is_ascii() { 1 } else { 2 };
+    let mut lines = vec![String::new()];
+    let mut used = 0;
+    for word in text.split_inclusive(|c: char| c == ' ' || !c.is_ascii()) {
+        let w: usize = word.chars().map(width).sum();
+        if used + w > max && used > 0 {
+            lines.push(String::new());
+            used = 0;
+        }
+        if let Some(line) = lines.last_mut() {
+            line.push_str(word);
+        }
+        used += w;
+    }
+    lines
+}
+
+/// Height of the band under a figure `width_px` wide with this caption.
+fn band_px(caption: &str, width_px: f64) -> f64 {
+    (wrap(caption, width_px).len() as f64 + 1.0) * LINE_PX + 12.0
+}
 
 fn escape_xml(s: &str) -> String {
     s.replace('&', "&amp;")
@@ -86,15 +111,23 @@ fn svg_text(svg: &web_sys::Element, caption: &str, link: &str) -> Option<(String
         .ok()?
         .serialize_to_string(&clone)
         .ok()?;
-    let total = h + BAND_PX;
+    let total = h + band_px(caption, w);
+    let lines: String = wrap(caption, w)
+        .iter()
+        .enumerate()
+        .map(|(i, l)| {
+            format!(
+                "<text x=\"8\" y=\"{y}\" font-family=\"sans-serif\" font-size=\"15\" fill=\"#1d1d1f\">{t}</text>",
+                y = h + LINE_PX * (i as f64 + 1.0),
+                t = escape_xml(l.trim_end()),
+            )
+        })
+        .collect();
     let out = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{total}\" viewBox=\"0 0 {w} {total}\">\
-         <rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>{inner}\
-         <text x=\"8\" y=\"{y1}\" font-family=\"sans-serif\" font-size=\"15\" fill=\"#1d1d1f\">{cap}</text>\
+         <rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>{inner}{lines}\
          <text x=\"8\" y=\"{y2}\" font-family=\"sans-serif\" font-size=\"11\" fill=\"#5b5b66\">{link}</text></svg>",
-        y1 = h + 22.0,
-        y2 = h + 44.0,
-        cap = escape_xml(caption),
+        y2 = total - 12.0,
         link = escape_xml(link),
     );
     Some((out, w, total))
@@ -126,13 +159,16 @@ fn canvas_2x(
     Some((canvas, ctx))
 }
 
-fn draw_band(ctx: &web_sys::CanvasRenderingContext2d, h: f64, caption: &str, link: &str) {
+fn draw_band(ctx: &web_sys::CanvasRenderingContext2d, w: f64, h: f64, caption: &str, link: &str) {
     ctx.set_fill_style_str("#1d1d1f");
     ctx.set_font("15px sans-serif");
-    let _ = ctx.fill_text(caption, 8.0, h + 22.0);
+    let lines = wrap(caption, w);
+    for (i, l) in lines.iter().enumerate() {
+        let _ = ctx.fill_text(l.trim_end(), 8.0, h + LINE_PX * (i as f64 + 1.0));
+    }
     ctx.set_fill_style_str("#5b5b66");
     ctx.set_font("11px sans-serif");
-    let _ = ctx.fill_text(link, 8.0, h + 44.0);
+    let _ = ctx.fill_text(link, 8.0, h + LINE_PX * (lines.len() as f64 + 1.0));
 }
 
 /// Exports the figure on the stage.
@@ -175,11 +211,11 @@ pub fn figure(c: Classroom, stage: NodeRef<leptos::html::Div>, format: Format) {
         (_, _, Some(canvas)) => {
             let r = canvas.get_bounding_client_rect();
             let (w, h) = (r.width().max(1.0), r.height().max(1.0));
-            let Some((out, ctx)) = canvas_2x(w, h + BAND_PX) else {
+            let Some((out, ctx)) = canvas_2x(w, h + band_px(&caption, w)) else {
                 return;
             };
             let _ = ctx.draw_image_with_html_canvas_element_and_dw_and_dh(&canvas, 0.0, 0.0, w, h);
-            draw_band(&ctx, h, &caption, &link);
+            draw_band(&ctx, w, h, &caption, &link);
             if let Ok(url) = out.to_data_url() {
                 save_url(&format!("{name}.png"), &url);
             }
@@ -210,5 +246,20 @@ pub fn figure(c: Classroom, stage: NodeRef<leptos::html::Div>, format: Format) {
             img.set_src(&url);
         }
         _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_caption_wraps_to_the_figure_width_and_keeps_every_word() {
+        let caption = "The full GA100 die has 128 SMs. The A100 you can buy enables 108 of them.";
+        let lines = wrap(caption, 300.0);
+        assert!(lines.len() > 1);
+        assert!(lines.iter().all(|l| l.trim_end().len() <= 36), "{lines:?}");
+        assert_eq!(lines.concat(), caption);
+        assert_eq!(wrap("", 300.0), vec![String::new()]);
     }
 }
