@@ -421,15 +421,15 @@ const STEPS: &[Built] = &[
         "tensor-cores",
         "",
         tr(
-            "One K-tile iteration of one warp, step by step: load x and W into shared memory, load fragments, mma_sync, accumulate.",
-            "一个 warp 的一次 K-tile 迭代，逐步执行：把 x 和 W 载入 shared memory、加载 fragment、mma_sync、累加。",
+            "One K-tile iteration of one warp, line by line: fill the shared tiles, load the fragments, mma_sync, then the block's epilogue.",
+            "一个 warp 的一次 K-tile 迭代，逐行执行：填充 shared tile、加载 fragment、mma_sync，最后是 block 的收尾。",
         ),
         tr(
-            "Press → to advance one step of the trace.",
-            "按 → 前进到 trace 的下一步。",
+            "Press → to advance one of the 12 steps of the trace; the highlighted lines are the ones running. Press C for the step list and the lane grid.",
+            "按 → 前进到 trace 的下一步（共 12 步），高亮的代码行就是正在执行的部分。按 C 可看到步骤列表和 lane 网格。",
         ),
     )
-    .focus(".gx-steps__main")
+    .focus(".gx-steps__main [data-testid=listing]")
     .advance("step", 11),
     // ── Chapter 9: the roofline ──
     step(
