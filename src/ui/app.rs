@@ -62,6 +62,7 @@ pub fn App() -> impl IntoView {
             <main class="gx-main" id="main">
                 <Routes fallback=NotFound>
                     <Route path=path!("/") view=Home/>
+                    <Route path=path!("/classroom") view=crate::ui::classroom::ClassroomPage/>
                     <Route path=path!("/:chapter") view=ChapterPage/>
                     <Route path=path!("/:chapter/") view=ChapterPage/>
                 </Routes>
@@ -97,6 +98,7 @@ fn Header() -> impl IntoView {
                             }
                         })
                         .collect_view()}
+                    <li><A href=route_href("classroom")>{t(crate::ui::classroom::text::TITLE)}</A></li>
                 </ul>
             </nav>
             <div class="gx-lang" role="group" aria-label=text::LANGUAGE_GROUP>

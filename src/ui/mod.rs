@@ -7,6 +7,7 @@
 pub mod app;
 pub mod chapters;
 pub mod charts;
+pub mod classroom;
 pub mod content;
 pub mod format;
 pub mod i18n;

@@ -246,3 +246,9 @@ pub const CONTROLS: Tr = tr("Controls", "控制");
 pub const LANGUAGE_GROUP: &str = "Language / 语言";
 /// The Chinese button of the language switch, always in Chinese.
 pub const CHINESE: &str = "中文";
+
+/// The home page's line for classroom mode.
+pub const CLASSROOM_SUMMARY: Tr = tr(
+    "For teachers: walk a class through the chapters on a projector, step by step, with a presenter window, keys as in slide tools, and lessons of your own.",
+    "给老师：在投影上一步步带全班走过各章，配演讲者窗口、与幻灯片工具相同的按键，也可以编排自己的课程。",
+);

@@ -42,6 +42,13 @@ pub fn Home() -> impl IntoView {
                         }
                     })
                     .collect_view()}
+                <li class="gx-chapter-card">
+                    <A href=crate::ui::app::route_href("classroom")>
+                        <span class="gx-chapter-card__number">"·"</span>
+                        <span class="gx-chapter-card__title">{t(crate::ui::classroom::text::TITLE)}</span>
+                    </A>
+                    <p>{t(text::CLASSROOM_SUMMARY)}</p>
+                </li>
             </ol>
         </div>
     }

@@ -1,4 +1,5 @@
-//! Course content that is not tied to one page: the self-check question bank, read by the
-//! chapters' question lists and by the quiz.
+//! Course content that is not tied to one page: the self-check question bank (read by the
+//! chapters' question lists and by the quiz) and the built-in lessons of classroom mode.
 
+pub mod lessons;
 pub mod questions;

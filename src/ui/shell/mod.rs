@@ -22,6 +22,7 @@ pub use url_state::{without_lang, ChapterInputs, QueryWrite, UrlInputs, WRITE_IN
 use crate::model::quiz::Kind;
 use crate::ui::app::route_href;
 use crate::ui::chapters::{self, Chapter};
+use crate::ui::classroom::AddToLesson;
 use crate::ui::i18n::{t, use_lang};
 use crate::ui::widgets::{ChapterIntro, Notices, PermalinkLink, Questions};
 
@@ -57,6 +58,8 @@ pub fn frame<B: ChapterBody>(chapter: &'static Chapter) -> AnyView {
                     <A href=format!("{}?ch={}", route_href("quiz"), chapter.slug) attr:data-testid="practise">{t(text::PRACTISE)}</A>
                 </p>
             })}
+            // Only a chapter's view can be a lesson step.
+            {chapter.embed.map(|_| view! { <AddToLesson chapter=chapter/> })}
             <PrevNext chapter=chapter/>
         </article>
     }

@@ -1,0 +1,242 @@
+//! The lesson editor: caption, notes and question of each step, reorder and remove steps;
+//! share the lesson as a link or a JSON file, and open either. Lesson text is shown as text
+//! only (input values and text nodes, never markup).
+
+use leptos::prelude::*;
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::JsCast;
+
+use super::lesson::{self, from_json, to_json, Lesson, Problem, Text};
+use super::{is_chapter, store_my_lesson, text, Classroom, Overlay};
+use crate::ui::content::lessons::COURSE_ID;
+use crate::ui::i18n::{use_lang, Lang, Tr};
+
+/// A lesson with every built-in text replaced by its text in `lang` (to edit it).
+fn own(mut l: Lesson, lang: Lang) -> Lesson {
+    let fix = |t: &mut Text| {
+        if let Text::Both(b) = t {
+            *t = Text::Own(b.get(lang).to_string());
+        }
+    };
+    fix(&mut l.title);
+    for s in &mut l.steps {
+        fix(&mut s.caption);
+        fix(&mut s.notes);
+        fix(&mut s.question);
+        fix(&mut s.answer);
+    }
+    l
+}
+
+/// Applies an edit to the lesson on screen: it becomes the teacher's own lesson.
+fn edit(c: Classroom, f: impl FnOnce(&mut Lesson)) {
+    let lang = use_lang().get_untracked();
+    let mut l = own(c.read.with_untracked(|r| r.lesson.clone()), lang);
+    f(&mut l);
+    store_my_lesson(&l);
+    c.source.set(lesson::encode(&l));
+}
+
+/// Opens a lesson read from a link or file: its valid steps, and its problems shown.
+fn open(c: Classroom, read: lesson::Read, problems: RwSignal<Vec<Problem>>) {
+    problems.set(read.problems.clone());
+    if read.problems.contains(&Problem::NotALesson) {
+        return;
+    }
+    c.source.set(lesson::encode(&read.lesson));
+    c.go(0);
+}
+
+/// The `lesson` parameter of a pasted link, or the pasted text itself.
+fn lesson_param(pasted: &str) -> String {
+    let pasted = pasted.trim();
+    let query = pasted.split_once('?').map_or(pasted, |(_, q)| q);
+    query
+        .split('&')
+        .find_map(|p| p.strip_prefix("lesson="))
+        .map(lesson::percent_decode)
+        .unwrap_or_else(|| pasted.to_string())
+}
+
+fn download(name: &str, mime: &str, data: &str) {
+    let parts = web_sys::js_sys::Array::of1(&wasm_bindgen::JsValue::from_str(data));
+    let opts = web_sys::BlobPropertyBag::new();
+    opts.set_type(mime);
+    let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &opts) else {
+        return;
+    };
+    save_blob(name, &blob);
+}
+
+/// Saves `blob` as a download named `name`.
+pub fn save_blob(name: &str, blob: &web_sys::Blob) {
+    let Ok(url) = web_sys::Url::create_object_url_with_blob(blob) else {
+        return;
+    };
+    save_url(name, &url);
+    let _ = web_sys::Url::revoke_object_url(&url);
+}
+
+/// Saves the resource at `url` (a blob or data URL) as a download named `name`.
+pub fn save_url(name: &str, url: &str) {
+    let Some(a) = document()
+        .create_element("a")
+        .ok()
+        .and_then(|a| a.dyn_into::<web_sys::HtmlAnchorElement>().ok())
+    else {
+        return;
+    };
+    a.set_href(url);
+    a.set_download(name);
+    if let Some(body) = document().body() {
+        let _ = body.append_child(&a);
+        a.click();
+        let _ = body.remove_child(&a);
+    }
+}
+
+/// The editor overlay.
+#[component]
+pub fn Editor() -> impl IntoView {
+    let c = expect_context::<Classroom>();
+    let lang = use_lang();
+    let problems = RwSignal::new(Vec::<Problem>::new());
+    let builtin = move || c.source.with(|s| s == COURSE_ID);
+    let share = move || {
+        let origin = window().location().origin().unwrap_or_default();
+        let path = window().location().pathname().unwrap_or_default();
+        format!(
+            "{origin}{path}?lesson={}",
+            lesson::percent_encode(&c.source.get())
+        )
+    };
+    let on_file = move |ev: leptos::ev::Event| {
+        let Some(input) = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+        else {
+            return;
+        };
+        let Some(file) = input.files().and_then(|f| f.get(0)) else {
+            return;
+        };
+        let Ok(reader) = web_sys::FileReader::new() else {
+            return;
+        };
+        let r = reader.clone();
+        let onload = Closure::<dyn Fn()>::new(move || {
+            let textv = r
+                .result()
+                .ok()
+                .and_then(|v| v.as_string())
+                .unwrap_or_default();
+            open(c, from_json(&textv, &is_chapter), problems);
+        });
+        reader.set_onload(Some(onload.as_ref().unchecked_ref()));
+        onload.forget();
+        let _ = reader.read_as_text(&file);
+    };
+    let field = move |i: usize,
+                      label: Tr,
+                      get: fn(&lesson::Step) -> &Text,
+                      set: fn(&mut lesson::Step, String)| {
+        let value = move || {
+            c.read
+                .with(|r| {
+                    r.lesson
+                        .steps
+                        .get(i)
+                        .map(|s| get(s).get(lang.get()).to_string())
+                })
+                .unwrap_or_default()
+        };
+        view! {
+            <label class="gx-cls-edit__field">
+                <span>{move || label.get(lang.get())}</span>
+                <textarea rows="2" data-testid=format!("cls-edit-{}-{}", label.en.split(' ').next().unwrap_or("").to_lowercase(), i + 1)
+                    prop:value=value
+                    on:change=move |ev| {
+                        let v = event_target_value(&ev);
+                        edit(c, |l| if let Some(s) = l.steps.get_mut(i) { set(s, v) });
+                    }></textarea>
+            </label>
+        }
+    };
+    let steps = move || {
+        let n = c.step_count();
+        (0..n)
+            .map(|i| {
+                let chapter = move || {
+                    c.read.with(|r| {
+                        r.lesson
+                            .steps
+                            .get(i)
+                            .and_then(|s| crate::ui::chapters::by_slug(&s.chapter))
+                            .map(|ch| format!("{}. {}", i + 1, ch.title.get(lang.get())))
+                    })
+                };
+                view! {
+                    <li class="gx-cls-edit__step" data-testid="cls-edit-step">
+                        <div class="gx-cls-edit__head">
+                            <strong>{chapter}</strong>
+                            <button class="gx-cls-btn" data-testid=format!("cls-up-{}", i + 1) disabled=i == 0
+                                on:click=move |_| edit(c, |l| if i > 0 && i < l.steps.len() { l.steps.swap(i - 1, i) })>{move || text::UP.get(lang.get())}</button>
+                            <button class="gx-cls-btn" data-testid=format!("cls-down-{}", i + 1) disabled=i + 1 == n
+                                on:click=move |_| edit(c, |l| if i + 1 < l.steps.len() { l.steps.swap(i, i + 1) })>{move || text::DOWN.get(lang.get())}</button>
+                            <button class="gx-cls-btn" data-testid=format!("cls-remove-{}", i + 1)
+                                on:click=move |_| edit(c, |l| if i < l.steps.len() { l.steps.remove(i); })>{move || text::REMOVE.get(lang.get())}</button>
+                        </div>
+                        {field(i, text::CAPTION, |s| &s.caption, |s, v| s.caption = Text::Own(v))}
+                        {field(i, text::NOTES_FIELD, |s| &s.notes, |s, v| s.notes = Text::Own(v))}
+                        {field(i, text::QUESTION_FIELD, |s| &s.question, |s, v| s.question = Text::Own(v))}
+                        {field(i, text::ANSWER_FIELD, |s| &s.answer, |s, v| s.answer = Text::Own(v))}
+                    </li>
+                }
+            })
+            .collect_view()
+    };
+    view! {
+        <div class="gx-cls-overlay gx-cls-overlay--wide gx-cls-edit" role="dialog" data-testid="cls-editor">
+            <h2>{move || text::EDITOR.get(lang.get())}</h2>
+            <Show when=builtin>
+                <p><button class="gx-cls-btn" data-testid="cls-make-mine" on:click=move |_| edit(c, |_| {})>{move || text::MAKE_MINE.get(lang.get())}</button></p>
+            </Show>
+            <label class="gx-cls-edit__field">
+                <span>{move || text::LESSON_TITLE.get(lang.get())}</span>
+                <input type="text" data-testid="cls-edit-title"
+                    prop:value=move || c.read.with(|r| r.lesson.title.get(lang.get()).to_string())
+                    on:change=move |ev| { let v = event_target_value(&ev); edit(c, |l| l.title = Text::Own(v)); }/>
+            </label>
+            <div class="gx-cls-edit__share">
+                <label class="gx-cls-edit__field">
+                    <span>{move || text::SHARE_LINK.get(lang.get())}</span>
+                    <input type="text" readonly=true data-testid="cls-share-link" prop:value=share/>
+                </label>
+                <button class="gx-cls-btn" data-testid="cls-download-json"
+                    on:click=move |_| download("lesson.json", "application/json", &to_json(&c.read.with_untracked(|r| r.lesson.clone())))>
+                    {move || text::DOWNLOAD_JSON.get(lang.get())}
+                </button>
+                <label class="gx-cls-edit__field">
+                    <span>{move || text::OPEN_JSON.get(lang.get())}</span>
+                    <input type="file" accept=".json,application/json" data-testid="cls-open-json" on:change=on_file/>
+                </label>
+                <label class="gx-cls-edit__field">
+                    <span>{move || text::OPEN_LINK.get(lang.get())}</span>
+                    <input type="text" data-testid="cls-open-link" on:keydown=move |ev| {
+                        if ev.key() == "Enter" {
+                            let param = lesson_param(&event_target_value(&ev));
+                            open(c, lesson::decode(&param, &is_chapter), problems);
+                        }
+                    }/>
+                </label>
+            </div>
+            <Show when=move || !problems.with(Vec::is_empty)>
+                <ul class="gx-cls-problems" role="alert" data-testid="cls-import-problems">
+                    {move || problems.get().iter().map(|p| view! { <li>{text::problem(lang.get(), p)}</li> }).collect_view()}
+                </ul>
+            </Show>
+            <ol class="gx-cls-edit__steps">{steps}</ol>
+            <button class="gx-cls-btn" on:click=move |_| c.overlay.set(Overlay::None)>{move || text::CLOSE.get(lang.get())}</button>
+        </div>
+    }
+}

@@ -1,0 +1,135 @@
+//! The presenter window (`view=presenter`, opened with S in a new tab): the current step (its
+//! figure drives the laser pointer shown on the projector), the next step, the speaker notes in
+//! the chosen language, the answer, a clock and the elapsed time.
+
+use leptos::prelude::*;
+
+use super::projector::{Caption, PointerDot, Problems, Stage, FOCUS_ATTR};
+use super::{text, Classroom, LangSwitch};
+use crate::ui::i18n::use_lang;
+
+/// Wall-clock milliseconds (the presenter's timer; the model never sees time).
+fn now_ms() -> f64 {
+    web_sys::js_sys::Date::now()
+}
+
+/// `hh:mm` of the wall clock.
+fn clock_text() -> String {
+    let d = web_sys::js_sys::Date::new_0();
+    format!("{:02}:{:02}", d.get_hours(), d.get_minutes())
+}
+
+/// The presenter window.
+#[component]
+pub fn Presenter() -> impl IntoView {
+    let c = expect_context::<Classroom>();
+    let lang = use_lang();
+    let stage = NodeRef::<leptos::html::Div>::new();
+    let started = RwSignal::new(now_ms());
+    let now = RwSignal::new(now_ms());
+    let clock = RwSignal::new(clock_text());
+    // The outside world: the clock ticks.
+    if let Ok(h) = set_interval_with_handle(
+        move || {
+            now.set(now_ms());
+            clock.set(clock_text());
+        },
+        std::time::Duration::from_millis(500),
+    ) {
+        on_cleanup(move || h.clear());
+    }
+    let elapsed = move || {
+        let s = ((now.get() - started.get()) / 1000.0).max(0.0) as u64;
+        format!("{:02}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+    };
+    let counter = move || text::step_of(lang.get(), c.index() + 1, c.step_count());
+    let notes = move || {
+        c.current
+            .with(|s| s.as_ref().map(|s| s.notes.get(lang.get()).to_string()))
+            .unwrap_or_default()
+    };
+    let answer = move || {
+        c.current
+            .with(|s| s.as_ref().map(|s| s.answer.get(lang.get()).to_string()))
+            .unwrap_or_default()
+    };
+    let next = move || {
+        let i = c.index() + 1;
+        c.read.with(|r| {
+            r.lesson.steps.get(i).map(|s| {
+                let chapter = crate::ui::chapters::by_slug(&s.chapter)
+                    .map(|ch| ch.title.get(lang.get()))
+                    .unwrap_or_default();
+                (
+                    format!("{}. {chapter}", i + 1),
+                    s.caption.get(lang.get()).to_string(),
+                )
+            })
+        })
+    };
+    let on_move = move |ev: leptos::ev::PointerEvent| {
+        let Some(el) = stage.get() else { return };
+        let target = el.query_selector(&format!("[{FOCUS_ATTR}]")).ok().flatten();
+        let r = target.map_or_else(
+            || el.get_bounding_client_rect(),
+            |t| t.get_bounding_client_rect(),
+        );
+        if r.width() <= 0.0 || r.height() <= 0.0 {
+            return;
+        }
+        let x = (f64::from(ev.client_x()) - r.left()) / r.width();
+        let y = (f64::from(ev.client_y()) - r.top()) / r.height();
+        let inside = (0.0..=1.0).contains(&x) && (0.0..=1.0).contains(&y);
+        // Rounded so that a still mouse sends nothing new.
+        c.pointer
+            .set(inside.then(|| ((x * 1000.0).round() / 1000.0, (y * 1000.0).round() / 1000.0)));
+    };
+    view! {
+        <div class="gx-cls gx-cls--presenter" class:gx-cls--contrast=move || c.contrast.get() data-testid="presenter">
+            <header class="gx-cls-bar">
+                <span class="gx-cls-bar__title">{move || c.read.with(|r| r.lesson.title.get(lang.get()).to_string())}</span>
+                <span class="gx-cls-bar__count" data-testid="cls-count">{counter}</span>
+                <span class="gx-cls-bar__tools">
+                    <button class="gx-cls-btn" data-testid="cls-prev" on:click=move |_| c.prev()>{move || text::PREV.get(lang.get())}</button>
+                    <button class="gx-cls-btn" data-testid="cls-next" on:click=move |_| c.next()>{move || text::NEXT.get(lang.get())}</button>
+                    <button class="gx-cls-btn" data-testid="cls-reveal-toggle" aria-pressed=move || c.revealed.get().to_string() on:click=move |_| c.revealed.update(|r| *r = !*r)>
+                        {move || if c.revealed.get() { text::HIDE.get(lang.get()) } else { text::REVEAL.get(lang.get()) }}
+                    </button>
+                    <button class="gx-cls-btn" data-testid="cls-blank-toggle" aria-pressed=move || c.blank.get().to_string() on:click=move |_| c.blank.update(|b| *b = !*b)>{move || text::BLANK.get(lang.get())}</button>
+                    <button class="gx-cls-btn" aria-pressed=move || c.controls.get().to_string() on:click=move |_| c.controls.update(|v| *v = !*v)>{move || text::CONTROLS.get(lang.get())}</button>
+                    <LangSwitch/>
+                </span>
+            </header>
+            <Problems/>
+            <div class="gx-cls-presenter">
+                <section class="gx-cls-presenter__current">
+                    <div class="gx-cls-main gx-cls-main--pointer" on:pointermove=on_move on:pointerleave=move |_| c.pointer.set(None)>
+                        <Stage stage=stage/>
+                        <PointerDot stage=stage/>
+                    </div>
+                    <Caption/>
+                    <p class="gx-cls-hint">{move || text::POINTER_HINT.get(lang.get())}</p>
+                </section>
+                <aside class="gx-cls-presenter__side">
+                    <div class="gx-cls-timer">
+                        <div><span class="gx-cls-timer__label">{move || text::CLOCK.get(lang.get())}</span><span class="gx-cls-timer__value" data-testid="cls-clock">{move || clock.get()}</span></div>
+                        <div><span class="gx-cls-timer__label">{move || text::ELAPSED.get(lang.get())}</span><span class="gx-cls-timer__value" data-testid="cls-elapsed">{elapsed}</span></div>
+                        <button class="gx-cls-btn" on:click=move |_| started.set(now_ms())>{move || text::RESET_TIMER.get(lang.get())}</button>
+                    </div>
+                    <Show when=move || !answer().trim().is_empty()>
+                        <p class="gx-cls-presenter__answer"><strong>{move || text::ANSWER.get(lang.get())}": "</strong>{answer}</p>
+                    </Show>
+                    <h3>{move || text::NOTES.get(lang.get())}</h3>
+                    <p class="gx-cls-notes" data-testid="cls-notes">{notes}</p>
+                    <h3>{move || text::UP_NEXT.get(lang.get())}</h3>
+                    <div class="gx-cls-next" data-testid="cls-next-step">
+                        {move || match next() {
+                            Some((title, caption)) => view! { <p class="gx-cls-next__title">{title}</p><p>{caption}</p> }.into_any(),
+                            None => view! { <p>{move || text::THE_END.get(lang.get())}</p> }.into_any(),
+                        }}
+                    </div>
+                </aside>
+            </div>
+        </div>
+    }
+}

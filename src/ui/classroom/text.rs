@@ -1,0 +1,217 @@
+//! Every string of classroom mode, in both languages.
+
+use crate::trf;
+use crate::ui::classroom::lesson::Problem;
+use crate::ui::i18n::{tr, Lang, Tr};
+
+/// Page title.
+pub const TITLE: Tr = tr("Classroom", "课堂模式");
+/// Step counter label.
+pub const STEP: Tr = tr("Step", "步骤");
+/// Button: previous step.
+pub const PREV: Tr = tr("Previous", "上一步");
+/// Button: next step.
+pub const NEXT: Tr = tr("Next", "下一步");
+/// Button: reveal the answer.
+pub const REVEAL: Tr = tr("Reveal answer (R)", "揭晓答案（R）");
+/// Button: hide the answer.
+pub const HIDE: Tr = tr("Hide answer (R)", "隐藏答案（R）");
+/// Button: blank the screen.
+pub const BLANK: Tr = tr("Blank (B)", "黑屏（B）");
+/// Button: show the chapter's controls.
+pub const CONTROLS: Tr = tr("Controls (C)", "控件（C）");
+/// Button: high contrast.
+pub const CONTRAST: Tr = tr("High contrast (H)", "高对比度（H）");
+/// Button: open the presenter window.
+pub const PRESENTER: Tr = tr("Presenter window (S)", "演讲者窗口（S）");
+/// Button: overview.
+pub const OVERVIEW: Tr = tr("All steps (O)", "全部步骤（O）");
+/// Button: help.
+pub const HELP: Tr = tr("Keys (?)", "快捷键（?）");
+/// Button: edit the lesson.
+pub const EDIT: Tr = tr("Edit lesson (E)", "编辑课程（E）");
+/// Button: export the figure.
+pub const EXPORT_SVG: Tr = tr("Figure as SVG", "导出 SVG");
+/// Button: export the figure.
+pub const EXPORT_PNG: Tr = tr("Figure as PNG", "导出 PNG");
+/// Label before the question.
+pub const QUESTION: Tr = tr("Question", "问题");
+/// Label before the answer.
+pub const ANSWER: Tr = tr("Answer", "答案");
+/// Shown while the screen is blank.
+pub const BLANKED: Tr = tr("Paused: press B to continue", "已暂停：按 B 继续");
+/// Presenter: notes heading.
+pub const NOTES: Tr = tr("Speaker notes", "讲稿");
+/// Presenter: next step heading.
+pub const UP_NEXT: Tr = tr("Next step", "下一步");
+/// Presenter: the end.
+pub const THE_END: Tr = tr("End of the lesson", "课程结束");
+/// Presenter: clock heading.
+pub const CLOCK: Tr = tr("Time", "时间");
+/// Presenter: elapsed heading.
+pub const ELAPSED: Tr = tr("Elapsed", "已用时");
+/// Presenter: restart the timer.
+pub const RESET_TIMER: Tr = tr("Restart timer", "重新计时");
+/// Presenter: pointer hint.
+pub const POINTER_HINT: Tr = tr(
+    "Move the mouse over the figure: a laser dot follows on the projector.",
+    "在图上移动鼠标：投影屏上会出现激光点。",
+);
+/// Jump prompt.
+pub const JUMP: Tr = tr("Go to step (number, Enter)", "跳到第几步（输入数字后回车）");
+/// Help overlay heading.
+pub const KEYS: Tr = tr("Keys", "快捷键");
+/// Close an overlay.
+pub const CLOSE: Tr = tr("Close (Esc)", "关闭（Esc）");
+/// The Chinese button of the language switch (always in Chinese).
+pub const LANG_ZH: &str = "中文";
+/// The English button of the language switch.
+pub const LANG_EN: &str = "EN";
+/// The language switch's label.
+pub const LANGUAGE: Tr = tr("Language", "语言");
+/// The lesson has no steps.
+pub const EMPTY: Tr = tr(
+    "This lesson has no steps. Open a chapter and press “Add this view to a lesson”.",
+    "这个课程还没有步骤。打开任意章节，点“加入课程”即可添加。",
+);
+/// Heading of the problems found in a lesson link or file.
+pub const PROBLEMS: Tr = tr(
+    "This lesson could not be read completely:",
+    "这个课程没能完整读取：",
+);
+/// Back to the site.
+pub const EXIT: Tr = tr("Leave classroom", "退出课堂");
+
+/// Keys and what they do, for the help overlay.
+pub const KEY_LIST: [(&str, Tr); 13] = [
+    (
+        "→  Space  N",
+        tr(
+            "next step (or next event of a simulation)",
+            "下一步（或模拟的下一个事件）",
+        ),
+    ),
+    ("←  P", tr("previous step", "上一步")),
+    ("Home  End", tr("first / last step", "第一步 / 最后一步")),
+    ("G", tr("go to a step", "跳到某一步")),
+    ("R", tr("reveal the answer", "揭晓答案")),
+    ("B  .", tr("blank the screen", "黑屏")),
+    ("F", tr("fullscreen", "全屏")),
+    ("O  Esc", tr("overview of all steps", "全部步骤一览")),
+    (
+        "S",
+        tr(
+            "open the presenter window (new tab)",
+            "打开演讲者窗口（新标签页）",
+        ),
+    ),
+    ("C", tr("show the chapter's controls", "显示本章控件")),
+    ("H", tr("high contrast", "高对比度")),
+    ("E", tr("edit the lesson", "编辑课程")),
+    ("?", tr("this help", "本帮助")),
+];
+
+// ── The lesson editor ──
+
+/// Editor heading.
+pub const EDITOR: Tr = tr("Lesson editor", "课程编辑");
+/// Title field.
+pub const LESSON_TITLE: Tr = tr("Lesson title", "课程标题");
+/// Caption field.
+pub const CAPTION: Tr = tr("Caption", "说明");
+/// Notes field.
+pub const NOTES_FIELD: Tr = tr("Speaker notes", "讲稿");
+/// Question field.
+pub const QUESTION_FIELD: Tr = tr("Question (optional)", "问题（可选）");
+/// Answer field.
+pub const ANSWER_FIELD: Tr = tr("Answer, hidden until revealed", "答案（揭晓前隐藏）");
+/// Move a step up.
+pub const UP: Tr = tr("Move up", "上移");
+/// Move a step down.
+pub const DOWN: Tr = tr("Move down", "下移");
+/// Remove a step.
+pub const REMOVE: Tr = tr("Remove", "删除");
+/// The link of this lesson.
+pub const SHARE_LINK: Tr = tr("Link to this lesson", "本课程的链接");
+/// Download the JSON file.
+pub const DOWNLOAD_JSON: Tr = tr("Download as JSON", "下载 JSON 文件");
+/// Open a JSON file.
+pub const OPEN_JSON: Tr = tr("Open a JSON file", "打开 JSON 文件");
+/// Open a lesson link.
+pub const OPEN_LINK: Tr = tr(
+    "Open a lesson link (paste, Enter)",
+    "打开课程链接（粘贴后回车）",
+);
+/// Copy the built-in lesson to the teacher's own.
+pub const MAKE_MINE: Tr = tr(
+    "Copy this lesson to my lesson to edit it",
+    "复制为我的课程后再编辑",
+);
+/// The teacher's lesson's default title.
+pub const MY_LESSON: Tr = tr("My lesson", "我的课程");
+/// The shell's button.
+pub const ADD_VIEW: Tr = tr("Add this view to a lesson", "把此视图加入课程");
+/// Open my lesson.
+pub const OPEN_MINE: Tr = tr(
+    "Open my lesson in the classroom",
+    "在课堂模式中打开我的课程",
+);
+
+/// "Added: n steps".
+pub fn added(lang: Lang, steps: usize) -> String {
+    trf!(
+        lang,
+        "Added: my lesson has {n} steps.",
+        "已加入：我的课程共 {n} 步。",
+        n = steps
+    )
+}
+
+/// "Step i of n".
+pub fn step_of(lang: Lang, step: usize, steps: usize) -> String {
+    trf!(lang, "{i} / {n}", "第 {i} / {n} 步", i = step, n = steps)
+}
+
+/// One problem of a lesson link or file, as a sentence.
+pub fn problem(lang: Lang, p: &Problem) -> String {
+    match p {
+        Problem::NotALesson => trf!(
+            lang,
+            "This is not a warpscope lesson (the link or file is damaged or incomplete).",
+            "这不是 warpscope 课程（链接或文件已损坏或不完整）。"
+        ),
+        Problem::Version(version) => trf!(
+            lang,
+            "Lesson version “{v}” is not one this site reads (it reads version 1).",
+            "本站无法读取版本“{v}”的课程（只支持版本 1）。",
+            v = version
+        ),
+        Problem::UnknownChapter {
+            index: at,
+            chapter: name,
+        } => trf!(
+            lang,
+            "Step {index} names a chapter “{chapter}” that does not exist; it was left out.",
+            "第 {index} 步指向不存在的章节“{chapter}”，已跳过。",
+            index = at,
+            chapter = name
+        ),
+        Problem::BadStep { index: at } => trf!(
+            lang,
+            "Step {index} is not a valid step (it needs a chapter); it was left out.",
+            "第 {index} 步不是有效步骤（缺少章节），已跳过。",
+            index = at
+        ),
+        Problem::TooManySteps(most) => trf!(
+            lang,
+            "The lesson has more than {n} steps; the rest were left out.",
+            "课程超过 {n} 步，多出的部分已忽略。",
+            n = most
+        ),
+        Problem::TooLong => trf!(
+            lang,
+            "A text was too long and was cut.",
+            "有一段文字过长，已截断。"
+        ),
+    }
+}

@@ -1,0 +1,581 @@
+//! The built-in lesson of classroom mode: the course from the chip to the roofline (course 000,
+//! "A100 from chip to SIMT", then course 001, "hardware and roofline"), one step per idea, in
+//! both languages. Each step's query was opened in its chapter and checked against its caption
+//! (and `tests` below re-checks the numbers with the chapters' own models).
+
+use crate::ui::classroom::lesson::{Advance, Lesson, Step, Text};
+use crate::ui::i18n::{tr, Tr};
+
+/// The id of the built-in lesson in a classroom link (`?lesson=course`).
+pub const COURSE_ID: &str = "course";
+
+/// One built-in step, as written here.
+struct Built {
+    chapter: &'static str,
+    query: &'static str,
+    focus: &'static str,
+    highlight: &'static str,
+    caption: Tr,
+    notes: Tr,
+    question: Option<(Tr, Tr)>,
+    advance: Option<(&'static str, u32)>,
+}
+
+const fn step(chapter: &'static str, query: &'static str, caption: Tr, notes: Tr) -> Built {
+    Built {
+        chapter,
+        query,
+        focus: "",
+        highlight: "",
+        caption,
+        notes,
+        question: None,
+        advance: None,
+    }
+}
+
+impl Built {
+    const fn focus(mut self, focus: &'static str) -> Built {
+        self.focus = focus;
+        self
+    }
+    const fn highlight(mut self, highlight: &'static str) -> Built {
+        self.highlight = highlight;
+        self
+    }
+    const fn ask(mut self, question: Tr, answer: Tr) -> Built {
+        self.question = Some((question, answer));
+        self
+    }
+    const fn advance(mut self, key: &'static str, last: u32) -> Built {
+        self.advance = Some((key, last));
+        self
+    }
+}
+
+/// The lesson's title.
+const TITLE: Tr = tr("From the chip to the roofline", "从芯片到 Roofline");
+
+const STEPS: &[Built] = &[
+    // ── Chapter 1: the chip ──
+    step(
+        "chip",
+        "",
+        tr(
+            "The full GA100 die has 128 SMs. The A100 you can buy enables 108 of them.",
+            "完整的 GA100 芯片有 128 个 SM，而实际出售的 A100 只启用了其中 108 个。",
+        ),
+        tr(
+            "Start with the whole die: 8 GPCs × 8 TPCs × 2 SMs = 128. Ask the room before revealing.",
+            "先看整颗芯片：8 个 GPC × 8 个 TPC × 2 个 SM = 128。先让学生回答再揭晓。",
+        ),
+    )
+    .ask(
+        tr("Why does the A100 ship with 108 SMs instead of 128?", "为什么 A100 只启用 108 个 SM，而不是 128 个？"),
+        tr(
+            "Yield: a die this large almost always has a defect somewhere, so NVIDIA disables some TPCs. 54 of 64 TPCs = 108 of 128 SMs.",
+            "良率：这么大的芯片几乎总有缺陷，所以 NVIDIA 屏蔽部分 TPC。64 个 TPC 启用 54 个 = 128 个 SM 启用 108 个。",
+        ),
+    ),
+    step(
+        "chip",
+        "",
+        tr(
+            "One SM is four partitions. Each has its own warp scheduler, a 16K × 32-bit register slice, 16 FP32, 16 INT32, 8 FP64 units and 1 Tensor Core.",
+            "一个 SM 分成 4 个处理分区，每个分区有自己的 warp 调度器、16K × 32 位寄存器、16 个 FP32、16 个 INT32、8 个 FP64 单元和 1 个 Tensor Core。",
+        ),
+        tr(
+            "The four partitions are why a block of 128 threads (4 warps) keeps all four schedulers busy.",
+            "正因为有 4 个分区，一个 128 线程（4 个 warp）的 block 才能让 4 个调度器都有活干。",
+        ),
+    )
+    .focus("[data-testid=figure-sm]")
+    .ask(
+        tr("How many FP32 lanes does one SM have? And the whole A100?", "一个 SM 有多少个 FP32 单元？整块 A100 呢？"),
+        tr("4 × 16 = 64 per SM; 108 × 64 = 6,912 on the A100.", "每个 SM 4 × 16 = 64 个；A100 共 108 × 64 = 6,912 个。"),
+    ),
+    step(
+        "chip",
+        "",
+        tr(
+            "The memory hierarchy: registers, 192 KB of L1/shared memory per SM, 40 MB of L2, 80 GB of HBM2e. Each level is larger and slower.",
+            "存储层次：寄存器、每个 SM 192 KB 的 L1/shared memory、40 MB L2、80 GB HBM2e。越往下容量越大、速度越慢。",
+        ),
+        tr(
+            "Point at the latency column: the rest of the course is about hiding or avoiding the bottom rows.",
+            "指向延迟一栏：课程后面的内容都在讲如何隐藏或避开最下面几层的延迟。",
+        ),
+    )
+    .focus("[data-testid=memory]"),
+    // ── Chapter 2: occupancy ──
+    step(
+        "occupancy",
+        "",
+        tr(
+            "256 threads × 64 registers = 16,384 registers per block. 65,536 / 16,384 = 4 blocks per SM = 32 warps: 50 % occupancy.",
+            "256 线程 × 64 寄存器 = 每个 block 16,384 个寄存器。65,536 / 16,384 = 每个 SM 4 个 block = 32 个 warp：占用率 50%。",
+        ),
+        tr(
+            "The course's first occupancy example. The register bar is full; the warp slots are half empty.",
+            "课程中第一个占用率例子。寄存器条已满，warp 槽位只用了一半。",
+        ),
+    )
+    .ask(
+        tr("Which resource limits this kernel?", "哪种资源限制了这个 kernel？"),
+        tr("Registers: 4 blocks × 16,384 use all 65,536.", "寄存器：4 个 block × 16,384 用满了全部 65,536 个。"),
+    ),
+    step(
+        "occupancy",
+        "regs=128",
+        tr(
+            "128 registers per thread: only 2 blocks fit, 16 warps, 25 % occupancy.",
+            "每线程 128 个寄存器：只能放下 2 个 block、16 个 warp，占用率 25%。",
+        ),
+        tr(
+            "Doubling registers halves occupancy. Whether that hurts depends on latency hiding (chapter 4).",
+            "寄存器翻倍，占用率减半。是否变慢取决于延迟能否被隐藏（第 4 章）。",
+        ),
+    )
+    .ask(
+        tr("How many warps per SM now?", "现在每个 SM 有多少个 warp？"),
+        tr("2 blocks × 8 warps = 16 of 64: 25 %.", "2 个 block × 8 个 warp = 64 个中的 16 个：25%。"),
+    ),
+    step(
+        "occupancy",
+        "regs=32&smem=32768",
+        tr(
+            "A GEMM tile with 32 KiB of shared memory per block (+1 KiB the driver reserves): 167,936 / 33,792 → 4 blocks. Shared memory is the limiter.",
+            "GEMM tile 每个 block 使用 32 KiB shared memory（驱动另保留 1 KiB）：167,936 / 33,792 → 4 个 block。限制因素是 shared memory。",
+        ),
+        tr(
+            "The course says 5 blocks; the 1 KiB per-block reserve of cuda_occupancy.h makes it 4.",
+            "课程里算的是 5 个；cuda_occupancy.h 中每个 block 保留的 1 KiB 使结果变为 4 个。",
+        ),
+    ),
+    // ── Chapter 3: dispatch ──
+    step(
+        "dispatch",
+        "grid=432",
+        tr(
+            "4 blocks per SM × 108 SMs = 432 blocks: exactly one full wave.",
+            "每个 SM 4 个 block × 108 个 SM = 432 个 block：正好一个满波。",
+        ),
+        tr(
+            "Press play: every SM starts 4 blocks at once and they all finish together.",
+            "点播放：每个 SM 同时开始 4 个 block，并且一起结束。",
+        ),
+    ),
+    step(
+        "dispatch",
+        "threads=1024&grid=109",
+        tr(
+            "1,024 threads × 64 registers fill an SM: 1 block per SM. 109 blocks on 108 SMs → 2 waves; the second runs one block while 107 SMs idle.",
+            "1,024 线程 × 64 寄存器占满一个 SM：每个 SM 1 个 block。108 个 SM 上跑 109 个 block → 2 个波次；第二波只有 1 个 block，另外 107 个 SM 空闲。",
+        ),
+        tr(
+            "The tail wave: one block too many doubles the run time.",
+            "尾波：多出一个 block，运行时间翻倍。",
+        ),
+    )
+    .ask(
+        tr("How long does this grid take compared with 108 blocks?", "与 108 个 block 相比，这个 grid 要跑多久？"),
+        tr(
+            "About twice as long: the 109th block runs alone in a second wave.",
+            "大约两倍：第 109 个 block 独自在第二个波次里运行。",
+        ),
+    ),
+    step(
+        "dispatch",
+        "threads=128&regs=48&smem=6144&grid=256",
+        tr(
+            "The course's W8A8 GEMV: 256 blocks of 128 threads, all in a single wave.",
+            "课程中的 W8A8 GEMV：256 个 128 线程的 block，一个波次全部放下。",
+        ),
+        tr(
+            "We meet this kernel again in chapter 8 (its fragments) and chapter 9 (its roofline point).",
+            "第 8 章（fragment）和第 9 章（Roofline 上的点）还会再见到这个 kernel。",
+        ),
+    ),
+    // ── Chapter 4: scheduling ──
+    step(
+        "scheduling",
+        "",
+        tr(
+            "Memory latency L = 600 cycles, k = 10 independent instructions per load: each scheduler needs about L / k = 60 warps to stay busy.",
+            "访存延迟 L = 600 个周期，每次 load 之后有 k = 10 条独立指令：每个调度器大约需要 L / k = 60 个 warp 才能不空闲。",
+        ),
+        tr(
+            "The course's rule of thumb. Each warp issues k instructions, then waits L cycles.",
+            "课程中的经验公式。每个 warp 发射 k 条指令后等待 L 个周期。",
+        ),
+    )
+    .ask(
+        tr(
+            "An A100 SM holds at most 64 warps, 16 per scheduler. Can it reach 60?",
+            "A100 一个 SM 最多驻留 64 个 warp，每个调度器 16 个。能达到 60 吗？",
+        ),
+        tr(
+            "No: 16 < 60. This loop cannot hide the latency with warps alone; it needs more independent work per load (ILP).",
+            "不能：16 < 60。仅靠 warp 数无法隐藏这个延迟，需要每次 load 之后有更多独立指令（ILP）。",
+        ),
+    ),
+    step(
+        "scheduling",
+        "w=8",
+        tr(
+            "With only 8 resident warps (2 per scheduler) the issue slots stay mostly empty.",
+            "只有 8 个驻留 warp（每个调度器 2 个）时，发射槽大部分是空的。",
+        ),
+        tr(
+            "Low occupancy plus long latency: the schedulers have nothing ready to issue.",
+            "低占用率加长延迟：调度器没有就绪的 warp 可发射。",
+        ),
+    ),
+    step(
+        "scheduling",
+        "k=40",
+        tr(
+            "k = 40: L / k = 15 warps per scheduler, within the 16 an A100 scheduler holds: 64 resident warps now hide the latency.",
+            "k = 40：L / k = 每个调度器 15 个 warp，不超过 A100 每个调度器的 16 个：64 个驻留 warp 现在能隐藏延迟。",
+        ),
+        tr(
+            "More independent work per load lowers the number of warps needed.",
+            "每次 load 之后的独立工作越多，所需的 warp 越少。",
+        ),
+    ),
+    // ── Chapter 5: divergence ──
+    step(
+        "divergence",
+        "preset=odd-even",
+        tr(
+            "if (threadIdx.x % 2 == 0): the even lanes (mask 0x55555555) and the odd lanes (mask 0xAAAAAAAA) run their paths one after the other.",
+            "if (threadIdx.x % 2 == 0)：偶数 lane（mask 0x55555555）和奇数 lane（mask 0xAAAAAAAA）先后执行各自的分支。",
+        ),
+        tr(
+            "Press → to step one instruction at a time; watch the active mask.",
+            "按 → 逐条指令前进，观察 active mask 的变化。",
+        ),
+    )
+    .highlight("[data-testid=mask-hex]")
+    .advance("step", 4)
+    .ask(
+        tr("What fraction of the lanes does useful work inside the branch?", "分支内部有多少比例的 lane 在做有效工作？"),
+        tr("Half: 16 of 32 lanes on each path.", "一半：每条路径上 32 个 lane 中只有 16 个。"),
+    ),
+    step(
+        "divergence",
+        "preset=warp-aligned",
+        tr(
+            "Split the same work by (threadIdx.x / 32) % 2: all 32 lanes of a warp agree, so no warp diverges.",
+            "改用 (threadIdx.x / 32) % 2 划分同样的工作：一个 warp 的 32 个 lane 条件一致，没有 warp 发散。",
+        ),
+        tr(
+            "Divergence is about lanes of one warp, not threads of a block.",
+            "发散只发生在同一个 warp 的 lane 之间，而不是整个 block 的线程之间。",
+        ),
+    ),
+    step(
+        "divergence",
+        "preset=bounds-check",
+        tr(
+            "A boundary check i < n with n = 1000: only the warp holding i = 992…1023 diverges.",
+            "边界检查 i < n，n = 1000：只有包含 i = 992…1023 的那个 warp 会发散。",
+        ),
+        tr(
+            "The usual `if (i < n)` costs almost nothing: one warp out of 32.",
+            "常见的 `if (i < n)` 几乎没有代价：32 个 warp 中只有 1 个发散。",
+        ),
+    ),
+    // ── Chapter 6: coalescing ──
+    step(
+        "coalescing",
+        "",
+        tr(
+            "Stride 1, 4-byte floats: 32 lanes × 4 B = 128 B = 4 sectors of 32 B. 100 % efficiency.",
+            "步长 1、4 字节 float：32 个 lane × 4 B = 128 B = 4 个 32 B sector。效率 100%。",
+        ),
+        tr(
+            "Coalesced: neighbouring lanes read neighbouring addresses.",
+            "合并访存：相邻 lane 读取相邻地址。",
+        ),
+    ),
+    step(
+        "coalescing",
+        "preset=stride-2",
+        tr(
+            "Stride 2: the same 128 B requested now spans 256 B: 8 sectors, 50 % efficiency.",
+            "步长 2：同样请求 128 B，却跨越 256 B：8 个 sector，效率 50%。",
+        ),
+        tr(
+            "Half of every sector moved is thrown away.",
+            "每个搬运的 sector 有一半被浪费。",
+        ),
+    )
+    .ask(
+        tr("How many sectors would stride 32 need?", "步长为 32 时需要多少个 sector？"),
+        tr(
+            "32: every lane in its own sector; 1,024 B moved for 128 B used, 12.5 %.",
+            "32 个：每个 lane 各占一个 sector；搬运 1,024 B 只用了 128 B，效率 12.5%。",
+        ),
+    ),
+    step(
+        "coalescing",
+        "preset=stride-32",
+        tr(
+            "Stride 32: each lane touches its own sector. 32 sectors, 12.5 % efficiency.",
+            "步长 32：每个 lane 各占一个 sector。32 个 sector，效率 12.5%。",
+        ),
+        tr(
+            "Typical of reading a column of a row-major matrix.",
+            "按列读取行主序矩阵就是这种情况。",
+        ),
+    ),
+    // ── Chapter 7: bank conflicts ──
+    step(
+        "bank-conflicts",
+        "",
+        tr(
+            "Shared memory has 32 banks of 4 bytes. Stride 1: each lane in its own bank, 1 wavefront.",
+            "shared memory 有 32 个 4 字节 bank。步长 1：每个 lane 各用一个 bank，1 个 wavefront。",
+        ),
+        tr(
+            "Bank = (byte address / 4) mod 32.",
+            "bank = (字节地址 / 4) mod 32。",
+        ),
+    ),
+    step(
+        "bank-conflicts",
+        "preset=tile-column",
+        tr(
+            "Reading a column of float tile[32][32]: every element sits in the same bank. 32-way conflict, 32 wavefronts.",
+            "读取 float tile[32][32] 的一列：所有元素都在同一个 bank。32 路冲突，32 个 wavefront。",
+        ),
+        tr(
+            "Row r, column c is word 32·r + c: the bank is c for every r.",
+            "第 r 行第 c 列是第 32·r + c 个字：无论 r 是多少，bank 都是 c。",
+        ),
+    )
+    .ask(
+        tr("How would you remove the conflict?", "如何消除这个冲突？"),
+        tr(
+            "Pad each row by one float: tile[32][33]. Word 33·r + c puts row r in bank (r + c) mod 32.",
+            "每行多填充一个 float：tile[32][33]。第 33·r + c 个字让第 r 行落在 bank (r + c) mod 32。",
+        ),
+    ),
+    step(
+        "bank-conflicts",
+        "preset=tile-column-padded",
+        tr(
+            "tile[32][33]: the +1 padding shifts each row by one bank. 32 different banks, 1 wavefront.",
+            "tile[32][33]：+1 填充让每行错开一个 bank。32 个不同的 bank，1 个 wavefront。",
+        ),
+        tr(
+            "The cost: 32 × 4 B = 128 B of unused shared memory.",
+            "代价：32 × 4 B = 128 B 的 shared memory 被闲置。",
+        ),
+    ),
+    step(
+        "bank-conflicts",
+        "preset=tile-column-xor",
+        tr(
+            "An XOR swizzle (column ^ row) spreads the column over all 32 banks without padding: 1 wavefront.",
+            "XOR swizzle（列号 ^ 行号）不用填充也能把一列分散到 32 个 bank：1 个 wavefront。",
+        ),
+        tr(
+            "The idea behind CUTLASS's swizzled shared-memory layouts.",
+            "这就是 CUTLASS 中 swizzle 共享内存布局的思路。",
+        ),
+    ),
+    // ── Chapter 8: Tensor Cores and the W8A8 GEMV ──
+    step(
+        "tensor-cores",
+        "",
+        tr(
+            "W8A8 GEMV: the 16×16 s8 matrix_a fragment of one warp. A GEMV has one activation row, so only row 0 holds x; rows 1–15 are zero.",
+            "W8A8 GEMV：一个 warp 的 16×16 s8 matrix_a fragment。GEMV 只有一行激活值，所以只有第 0 行存放 x，第 1–15 行都是 0。",
+        ),
+        tr(
+            "15 of 16 rows of the Tensor Core's work are padding: the price of using an MMA for a matrix-vector product.",
+            "Tensor Core 的 16 行中有 15 行是填充：用 MMA 做矩阵-向量乘的代价。",
+        ),
+    )
+    .focus("[data-testid=fragment-grid]")
+    .ask(
+        tr("What fraction of the A tile is useful data?", "A tile 中有多少比例是有效数据？"),
+        tr("1 row of 16: 6.25 %.", "16 行中的 1 行：6.25%。"),
+    ),
+    step(
+        "tensor-cores",
+        "",
+        tr(
+            "K = N = 4096: 4096 / 16 = 256 blocks of 4 warps; each warp takes 4096 / 4 = 1,024 of K.",
+            "K = N = 4096：4096 / 16 = 256 个 block，每个 4 个 warp；每个 warp 负责 K 中的 4096 / 4 = 1,024 个。",
+        ),
+        tr(
+            "The same 256 blocks we dispatched in one wave in chapter 3.",
+            "正是第 3 章中一个波次分派完的 256 个 block。",
+        ),
+    )
+    .focus("[data-testid=launch-numbers]"),
+    step(
+        "tensor-cores",
+        "",
+        tr(
+            "One K-tile iteration of one warp, line by line: fill the shared tiles, load the fragments, mma_sync, then the block's epilogue.",
+            "一个 warp 的一次 K-tile 迭代，逐行执行：填充 shared tile、加载 fragment、mma_sync，最后是 block 的收尾。",
+        ),
+        tr(
+            "Press → to advance one of the 12 steps of the trace; the highlighted lines are the ones running. Press C for the step list and the lane grid.",
+            "按 → 前进到 trace 的下一步（共 12 步），高亮的代码行就是正在执行的部分。按 C 可看到步骤列表和 lane 网格。",
+        ),
+    )
+    .focus(".gx-steps__main [data-testid=listing]")
+    .advance("step", 11),
+    // ── Chapter 9: the roofline ──
+    step(
+        "roofline",
+        "",
+        tr(
+            "A 4096³ GEMM in BF16 does about 1,365 FLOP per byte, far right of the A100's ridge at 156 FLOP/B: compute-bound.",
+            "4096³ 的 BF16 GEMM 每字节约 1,365 FLOP，远在 A100 拐点 156 FLOP/B 的右侧：计算受限。",
+        ),
+        tr(
+            "2 · 4096³ FLOP over 3 · 4096² · 2 B. Ridge = 312 TFLOPS / 2.0 TB/s.",
+            "2 · 4096³ FLOP ÷ 3 · 4096² · 2 B。拐点 = 312 TFLOPS / 2.0 TB/s。",
+        ),
+    ),
+    step(
+        "roofline",
+        "kind=elementwise",
+        tr(
+            "An elementwise y = x + b does one FLOP per several bytes: far left of the ridge, memory-bound.",
+            "逐元素 y = x + b 每几个字节才做一次 FLOP：远在拐点左侧，访存受限。",
+        ),
+        tr(
+            "Its time is bytes / bandwidth; faster math would not help.",
+            "它的时间就是字节数 / 带宽；算力再高也没有用。",
+        ),
+    ),
+    step(
+        "roofline",
+        "kind=w8a8",
+        tr(
+            "The W8A8 GEMV of chapter 8: about 2 FLOP per weight byte, memory-bound like every GEMV.",
+            "第 8 章的 W8A8 GEMV：每字节权重约 2 FLOP，和所有 GEMV 一样访存受限。",
+        ),
+        tr(
+            "INT8 weights halve the bytes against FP16, which is why they speed up decoding.",
+            "INT8 权重的字节数是 FP16 的一半，这正是它能加速 decode 的原因。",
+        ),
+    ),
+    step(
+        "roofline",
+        "",
+        tr(
+            "The course's table: four kernels on A100 and H100, their intensity, bound and lower-bound time.",
+            "课程中的表格：四个 kernel 在 A100 和 H100 上的算术强度、受限类型和理论时间下界。",
+        ),
+        tr(
+            "Memory-bound kernels speed up with bandwidth (3.35 / 2.0 ≈ 1.7×), compute-bound ones with peak FLOPS (989 / 312 ≈ 3.2×).",
+            "访存受限的 kernel 按带宽提速（3.35 / 2.0 ≈ 1.7 倍），计算受限的按峰值算力提速（989 / 312 ≈ 3.2 倍）。",
+        ),
+    )
+    .focus("[data-testid=course-table]")
+    .ask(
+        tr(
+            "Moving from A100 to H100, which kernel gains most: the GEMM or the decode attention?",
+            "从 A100 换到 H100，哪个 kernel 提速更多：GEMM 还是 decode attention？",
+        ),
+        tr(
+            "The GEMM (compute-bound, ≈ 3.2×); decode attention is memory-bound and gains ≈ 1.7×.",
+            "GEMM（计算受限，约 3.2 倍）；decode attention 访存受限，只提速约 1.7 倍。",
+        ),
+    ),
+];
+
+/// The built-in lesson.
+pub fn course() -> Lesson {
+    Lesson {
+        title: Text::Both(TITLE),
+        steps: STEPS
+            .iter()
+            .map(|b| Step {
+                chapter: b.chapter.into(),
+                query: b.query.into(),
+                focus: b.focus.into(),
+                highlight: b.highlight.into(),
+                caption: Text::Both(b.caption),
+                notes: Text::Both(b.notes),
+                question: b.question.map(|q| Text::Both(q.0)).unwrap_or_default(),
+                answer: b.question.map(|q| Text::Both(q.1)).unwrap_or_default(),
+                advance: b.advance.map(|(key, last)| Advance {
+                    key: key.into(),
+                    last,
+                }),
+            })
+            .collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ui::chapters;
+    use crate::ui::shell::ChapterInputs;
+
+    fn notices(slug: &str, query: &str) -> usize {
+        use crate::ui::chapters::*;
+        use crate::ui::shared::access::AccessQuery;
+        match slug {
+            "chip" => chip::state::ChipInputs::from_query(query).1.len(),
+            "occupancy" => occupancy::state::OccInputs::from_query(query).1.len(),
+            "dispatch" => dispatch::state::DispInputs::from_query(query).1.len(),
+            "scheduling" => scheduling::state::SchedulingInputs::from_query(query)
+                .1
+                .len(),
+            "divergence" => divergence::state::DivergenceInputs::from_query(query)
+                .1
+                .len(),
+            "coalescing" => {
+                AccessQuery::<crate::model::coalescing::CoalescingDetail>::from_query(query)
+                    .1
+                    .len()
+            }
+            "bank-conflicts" => {
+                AccessQuery::<crate::model::bank_conflicts::BankReport>::from_query(query)
+                    .1
+                    .len()
+            }
+            "tensor-cores" => tensor_cores::state::TcInputs::from_query(query).1.len(),
+            "roofline" => roofline::state::RooflineInputs::from_query(query).1.len(),
+            _ => usize::MAX,
+        }
+    }
+
+    #[test]
+    fn the_course_lesson_has_24_steps_over_all_nine_chapters() {
+        let lesson = course();
+        assert!(lesson.steps.len() >= 24);
+        for c in chapters::ALL.iter().filter(|c| c.number.is_some()) {
+            assert!(
+                lesson.steps.iter().any(|s| s.chapter == c.slug),
+                "{}",
+                c.slug
+            );
+        }
+    }
+
+    #[test]
+    fn every_step_query_is_read_without_a_notice() {
+        for (i, s) in course().steps.iter().enumerate() {
+            assert_eq!(
+                notices(&s.chapter, &s.query),
+                0,
+                "step {} {}?{}",
+                i + 1,
+                s.chapter,
+                s.query
+            );
+        }
+    }
+}

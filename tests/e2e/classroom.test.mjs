@@ -1,0 +1,289 @@
+// Classroom mode: keys and the URL, reload, reveal, blank, the presenter window in sync
+// (step, slider, pointer), custom lessons through their link and their JSON file, a malformed
+// link's message, and projector screenshots without scrolling or clipped text.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import { openPage } from "./browser.mjs";
+import { server, browser, SHOTS } from "./harness.mjs";
+
+/** Background pages get no animation frames: poll on a timer. */
+const POLL = { polling: 100 };
+const count = (page) => page.locator("[data-testid=cls-count]").textContent();
+const stepInUrl = (page) => Number(new URL(page.url()).searchParams.get("step"));
+
+async function open(page, query) {
+  await page.goto(server.base + "classroom?" + query);
+  await page.waitForSelector("[data-testid=cls-count]");
+  await page.waitForTimeout(150);
+}
+
+/** base64url without padding, as the lesson link writes it. */
+const b64url = (s) => Buffer.from(s, "utf8").toString("base64").replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+
+test("keys step forward and back, the URL follows, and a reload resumes the step", async () => {
+  const { context, page, errors } = await openPage(browser);
+  await open(page, "lesson=course&step=1&lang=en");
+  const total = Number((await count(page)).split("/")[1]);
+  assert.ok(total >= 24, `lesson has ${total} steps`);
+  await page.keyboard.press("ArrowRight");
+  await page.waitForFunction(() => new URL(location.href).searchParams.get("step") === "2", null, POLL);
+  assert.equal((await count(page)).trim(), `2 / ${total}`);
+  await page.keyboard.press(" ");
+  await page.keyboard.press("n");
+  await page.waitForFunction(() => new URL(location.href).searchParams.get("step") === "4", null, POLL);
+  await page.keyboard.press("ArrowLeft");
+  await page.keyboard.press("p");
+  await page.waitForFunction(() => new URL(location.href).searchParams.get("step") === "2", null, POLL);
+  await page.keyboard.press("End");
+  await page.waitForFunction((t) => new URL(location.href).searchParams.get("step") === String(t), total);
+  await page.keyboard.press("Home");
+  await page.waitForFunction(() => new URL(location.href).searchParams.get("step") === "1", null, POLL);
+  // G jumps.
+  await page.keyboard.press("g");
+  await page.waitForFunction(() => document.activeElement?.dataset.testid === "cls-jump-input", null, POLL);
+  await page.keyboard.type("5");
+  await page.keyboard.press("Enter");
+  await page.waitForFunction(() => new URL(location.href).searchParams.get("step") === "5", null, POLL);
+  assert.match(await page.locator("[data-testid=cls-chapter]").textContent(), /Occupancy/i);
+  // Reload resumes the step.
+  await page.reload();
+  await page.waitForSelector("[data-testid=cls-count]");
+  assert.equal((await count(page)).trim(), `5 / ${total}`);
+  assert.equal(stepInUrl(page), 5);
+  assert.equal(await page.locator("[data-testid=blocks-per-sm]").first().textContent(), "2");
+  // Switching language keeps the step.
+  await page.click("[data-testid=cls-lang-zh]");
+  await page.waitForFunction(() => location.search.includes("lang=zh"), null, POLL);
+  assert.equal(stepInUrl(page), 5);
+  assert.match(await page.locator("[data-testid=cls-count]").textContent(), /第 5 \//);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("R reveals the answer, B blanks the screen, ? and O open their overlays", async () => {
+  const { context, page, errors } = await openPage(browser);
+  await open(page, "lesson=course&step=1&lang=en");
+  assert.equal(await page.locator("[data-testid=cls-answer]").textContent().then((t) => /Yield/.test(t)), false);
+  await page.keyboard.press("r");
+  await page.waitForFunction(() => /Yield/.test(document.querySelector("[data-testid=cls-answer]").textContent), null, POLL);
+  // A new step hides the answer again.
+  await page.keyboard.press("ArrowRight");
+  await page.waitForSelector("[data-testid=cls-reveal]");
+  await page.keyboard.press("b");
+  await page.waitForSelector("[data-testid=cls-blank]");
+  await page.keyboard.press(".");
+  await page.waitForSelector("[data-testid=cls-blank]", { state: "detached" });
+  await page.keyboard.press("?");
+  await page.waitForSelector("[data-testid=cls-help-overlay]");
+  await page.keyboard.press("Escape");
+  await page.keyboard.press("o");
+  await page.waitForSelector("[data-testid=cls-overview]");
+  await page.locator(".gx-cls-overview__item").nth(9).click();
+  await page.waitForFunction(() => new URL(location.href).searchParams.get("step") === "10", null, POLL);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("a simulation step advances one event per key press", async () => {
+  const { context, page, errors } = await openPage(browser);
+  // The divergence step (odd/even) carries its simulation step in the chapter query.
+  await open(page, "lesson=course&step=13&lang=en");
+  assert.match(await page.locator("[data-testid=cls-chapter]").textContent(), /divergence|SIMT/i);
+  await page.keyboard.press("ArrowRight");
+  await page.waitForFunction(() => (new URL(location.href).searchParams.get("q") ?? "").includes("step=1"), null, POLL);
+  assert.equal(stepInUrl(page), 13);
+  await page.keyboard.press("ArrowLeft");
+  await page.waitForFunction(() => (new URL(location.href).searchParams.get("q") ?? "").includes("step=0"), null, POLL);
+  assert.equal(stepInUrl(page), 13);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("the presenter window stays in sync: step, slider, reveal, blank and pointer", async () => {
+  const { context, page: projector, errors } = await openPage(browser);
+  await open(projector, "lesson=course&step=4&lang=en");
+  // S opens the presenter window in a new tab, in the projector's session.
+  const [presenter] = await Promise.all([context.waitForEvent("page"), projector.keyboard.press("s")]);
+  presenter.on("pageerror", (e) => errors.push(String(e)));
+  await presenter.waitForSelector("[data-testid=cls-notes]");
+  assert.equal(new URL(presenter.url()).searchParams.get("view"), "presenter");
+  assert.equal(new URL(presenter.url()).searchParams.get("step"), "4");
+  // Another classroom tab (another session) is not driven by this one.
+  const stranger = await context.newPage();
+  await open(stranger, "lesson=course&step=20&lang=en");
+  // Step change from the presenter.
+  await presenter.click("[data-testid=cls-next]");
+  await projector.waitForFunction(() => new URL(location.href).searchParams.get("step") === "5", null, POLL);
+  assert.equal(await projector.locator("[data-testid=blocks-per-sm]").first().textContent(), "2");
+  // A slider moved on the presenter's screen (controls shown) changes the projector.
+  await presenter.keyboard.press("c");
+  const range = presenter.locator("[data-testid=slider-regs] input[type=range]").first();
+  await range.fill("64");
+  await projector.waitForFunction(() => new URL(location.href).searchParams.get("q") !== null, null, POLL);
+  assert.equal(stepInUrl(projector), 5);
+  await projector.waitForFunction(() => document.querySelector("[data-testid=blocks-per-sm]")?.textContent === "4", null, POLL);
+  // And a slider on the projector reaches the presenter.
+  await projector.keyboard.press("c");
+  const r2 = projector.locator("[data-testid=slider-regs] input[type=range]").first();
+  await r2.fill("128");
+  await presenter.waitForFunction(() => (new URL(location.href).searchParams.get("q") ?? "").includes("regs=128"), null, POLL);
+  // Keys typed into a field stay with the field: leave the sliders first.
+  for (const p of [presenter, projector]) {
+    await p.evaluate(() => document.activeElement?.blur());
+    await p.keyboard.press("c");
+  }
+  // Reveal and blank.
+  await presenter.click("[data-testid=cls-reveal-toggle]");
+  await projector.waitForFunction(() => /Answer/.test(document.querySelector("[data-testid=cls-answer]")?.textContent ?? ""), null, POLL);
+  await presenter.click("[data-testid=cls-blank-toggle]");
+  await projector.waitForSelector("[data-testid=cls-blank]");
+  await presenter.click("[data-testid=cls-blank-toggle]");
+  await projector.waitForSelector("[data-testid=cls-blank]", { state: "detached" });
+  // The pointer: the presenter's mouse over the figure puts a dot on the projector.
+  await presenter.waitForTimeout(300);
+  const box = await presenter.locator("[data-cls-focus]").boundingBox();
+  await presenter.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await presenter.mouse.move(box.x + box.width / 2 + 5, box.y + box.height / 2 + 5);
+  await projector.waitForSelector("[data-testid=cls-pointer]");
+  // Keys on the projector move the presenter too.
+  await projector.keyboard.press("ArrowRight");
+  await presenter.waitForFunction(() => new URL(location.href).searchParams.get("step") === "6", null, POLL);
+  assert.equal(stepInUrl(stranger), 20);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("a custom lesson made from chapters round-trips through its link and its JSON file", async () => {
+  const { context, page, errors } = await openPage(browser);
+  await page.goto(server.base + "occupancy?regs=128&lang=en");
+  await page.click("[data-testid=add-to-lesson]");
+  await page.waitForSelector("[data-testid=added-to-lesson]");
+  await page.goto(server.base + "bank-conflicts?preset=tile-column&lang=en");
+  await page.click("[data-testid=add-to-lesson]");
+  await page.waitForFunction(() => /2/.test(document.querySelector("[data-testid=added-to-lesson]")?.textContent ?? ""), null, POLL);
+  await page.click("[data-testid=open-my-lesson]");
+  await page.waitForSelector("[data-testid=cls-count]");
+  assert.match(await count(page), /\/ 2/);
+  // Edit: caption, question, reorder.
+  await page.keyboard.press("e");
+  await page.waitForSelector("[data-testid=cls-editor]");
+  await page.fill("[data-testid=cls-edit-caption-1]", "Two blocks <b>only</b>");
+  await page.locator("[data-testid=cls-edit-caption-1]").blur();
+  await page.fill("[data-testid=cls-edit-question-2]", "How many wavefronts?");
+  await page.locator("[data-testid=cls-edit-question-2]").blur();
+  await page.click("[data-testid=cls-down-1]");
+  const link = await page.inputValue("[data-testid=cls-share-link]");
+  assert.ok(link.includes("lesson=1."), link);
+  assert.ok(link.length < 600, `link length ${link.length}: ${link.slice(0, 300)}`);
+  const [download] = await Promise.all([page.waitForEvent("download"), page.click("[data-testid=cls-download-json]")]);
+  const json = fs.readFileSync(await download.path(), "utf8");
+  const file = JSON.parse(json);
+  assert.equal(file.version, 1);
+  assert.deepEqual(file.steps.map((s) => s.chapter), ["bank-conflicts", "occupancy"]);
+  // The link, opened in a fresh page.
+  const other = await context.newPage();
+  other.on("pageerror", (e) => errors.push(String(e)));
+  await other.goto(link);
+  await other.waitForSelector("[data-testid=cls-count]");
+  assert.match(await count(other), /1 \/ 2/);
+  assert.match(await other.locator("[data-testid=cls-question]").textContent(), /How many wavefronts/);
+  await other.keyboard.press("ArrowRight");
+  await other.waitForFunction(() => /Two blocks <b>only<\/b>/.test(document.querySelector("[data-testid=cls-caption]").textContent), null, POLL);
+  assert.equal(await other.locator("[data-testid=cls-caption] b").count(), 0, "lesson text is text only");
+  assert.equal(await other.locator("[data-testid=blocks-per-sm]").first().textContent(), "2");
+  // The JSON file, opened from the editor of a page showing the built-in lesson.
+  const third = await context.newPage();
+  await open(third, "lesson=course&step=3&lang=en");
+  await third.keyboard.press("e");
+  const jsonPath = path.join(SHOTS, "lesson.json");
+  fs.writeFileSync(jsonPath, json);
+  await third.setInputFiles("[data-testid=cls-open-json]", jsonPath);
+  await third.waitForFunction(() => /1 \/ 2/.test(document.querySelector("[data-testid=cls-count]").textContent), null, POLL);
+  assert.equal(await third.inputValue("[data-testid=cls-edit-caption-2]"), "Two blocks <b>only</b>");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("a malformed lesson link says what is wrong and keeps every valid step", async () => {
+  const { context, page, errors } = await openPage(browser);
+  await open(page, "lesson=1.%40%40%40&lang=en");
+  assert.match(await page.locator("[data-testid=cls-problems]").textContent(), /not a warpscope lesson/);
+  const bad = "1." + b64url("Mixed\noccupancy\tregs=128\tKept\nnope\t\tLost\nroofline\t\tAlso kept");
+  await open(page, `lesson=${bad}&lang=en`);
+  assert.match(await page.locator("[data-testid=cls-problems]").textContent(), /Step 2 .*“nope”/);
+  assert.match(await count(page), /1 \/ 2/);
+  await open(page, "lesson=9.abc&lang=zh");
+  assert.match(await page.locator("[data-testid=cls-problems]").textContent(), /版本/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("figures export as SVG and PNG with their caption and permalink", async () => {
+  const { context, page, errors } = await openPage(browser);
+  await open(page, "lesson=course&step=1&lang=en");
+  await page.waitForTimeout(300);
+  const [svg] = await Promise.all([page.waitForEvent("download"), page.click("[data-testid=cls-export-svg]")]);
+  assert.match(svg.suggestedFilename(), /^warpscope-chip-1\.svg$/);
+  const text = fs.readFileSync(await svg.path(), "utf8");
+  assert.match(text, /^<svg/);
+  assert.match(text, /The full GA100 die has 128 SMs/);
+  assert.match(text, /\/chip\?lang=en/);
+  fs.writeFileSync(path.join(SHOTS, "export-chip.svg"), text);
+  const [png] = await Promise.all([page.waitForEvent("download"), page.click("[data-testid=cls-export-png]")]);
+  assert.match(png.suggestedFilename(), /\.png$/);
+  fs.copyFileSync(await png.path(), path.join(SHOTS, "export-chip.png"));
+  // A canvas figure (block dispatch) exports as PNG at 2× its size on screen.
+  await open(page, "lesson=course&step=8&lang=en");
+  await page.waitForTimeout(400);
+  const canvasWidth = await page.evaluate(() => document.querySelector("[data-cls-focus] canvas")?.getBoundingClientRect().width ?? 0);
+  const [png2] = await Promise.all([page.waitForEvent("download"), page.click("[data-testid=cls-export-png]")]);
+  const bytes = fs.readFileSync(await png2.path());
+  fs.writeFileSync(path.join(SHOTS, "export-dispatch.png"), bytes);
+  assert.equal(bytes.subarray(1, 4).toString(), "PNG");
+  const width = bytes.readUInt32BE(16);
+  assert.ok(Math.abs(width - 2 * canvasWidth) <= 2, `png ${width} px for a ${canvasWidth} px canvas`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+const SHOT_STEPS = [1, 2, 4, 8, 10, 13, 17, 20, 23, 24, 25, 27, 29];
+for (const [w, h] of [[1280, 720], [1024, 768], [853, 480]]) {
+  test(`projector at ${w}×${h}: no scrolling, no clipped caption, readable text`, async () => {
+    const { context, page, errors } = await openPage(browser);
+    await page.setViewportSize({ width: w, height: h });
+    const report = [];
+    for (const step of SHOT_STEPS) {
+      await open(page, `lesson=course&step=${step}&lang=${step % 2 ? "en" : "zh"}`);
+      await page.waitForTimeout(400);
+      const m = await page.evaluate(() => {
+        const doc = document.scrollingElement;
+        const cap = document.querySelector("[data-testid=cls-caption]").getBoundingClientRect();
+        const stage = document.querySelector("[data-testid=cls-stage]").getBoundingClientRect();
+        const focus = document.querySelector("[data-cls-focus]");
+        const f = focus?.getBoundingClientRect();
+        const zoom = focus ? Number(getComputedStyle(focus).zoom || 1) : 0;
+        const small = [...document.querySelectorAll(".gx-cls-caption *, .gx-cls-bar *")]
+          .filter((e) => e.childNodes.length && [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim()))
+          .map((e) => parseFloat(getComputedStyle(e).fontSize))
+          .filter((s) => s < 12);
+        return {
+          scrolls: doc.scrollHeight > innerHeight + 1 || doc.scrollWidth > innerWidth + 1,
+          captionInside: cap.bottom <= innerHeight + 1 && cap.top >= 0,
+          figureInside: !!f && f.bottom <= stage.bottom + 2 && f.right <= stage.right + 2 && f.left >= stage.left - 2,
+          zoom,
+          small: small.length,
+        };
+      });
+      report.push({ step, ...m });
+      await page.screenshot({ path: path.join(SHOTS, `classroom-${w}x${h}-step${step}.png`) });
+      assert.equal(m.scrolls, false, `step ${step} scrolls`);
+      assert.equal(m.captionInside, true, `step ${step} caption clipped`);
+      assert.equal(m.small, 0, `step ${step} has text under 12px`);
+    }
+    fs.writeFileSync(path.join(SHOTS, `classroom-${w}x${h}.json`), JSON.stringify(report, null, 1));
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
