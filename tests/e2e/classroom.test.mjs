@@ -43,21 +43,21 @@ test("keys step forward and back, the URL follows, and a reload resumes the step
   // G jumps.
   await page.keyboard.press("g");
   await page.waitForFunction(() => document.activeElement?.dataset.testid === "cls-jump-input", null, POLL);
-  await page.keyboard.type("5");
+  await page.keyboard.type("6");
   await page.keyboard.press("Enter");
-  await page.waitForFunction(() => new URL(location.href).searchParams.get("step") === "5", null, POLL);
+  await page.waitForFunction(() => new URL(location.href).searchParams.get("step") === "6", null, POLL);
   assert.match(await page.locator("[data-testid=cls-chapter]").textContent(), /Occupancy/i);
   // Reload resumes the step.
   await page.reload();
   await page.waitForSelector("[data-testid=cls-count]");
-  assert.equal((await count(page)).trim(), `5 / ${total}`);
-  assert.equal(stepInUrl(page), 5);
+  assert.equal((await count(page)).trim(), `6 / ${total}`);
+  assert.equal(stepInUrl(page), 6);
   assert.equal(await page.locator("[data-testid=blocks-per-sm]").first().textContent(), "2");
   // Switching language keeps the step.
   await page.click("[data-testid=cls-lang-zh]");
   await page.waitForFunction(() => location.search.includes("lang=zh"), null, POLL);
-  assert.equal(stepInUrl(page), 5);
-  assert.match(await page.locator("[data-testid=cls-count]").textContent(), /第 5 \//);
+  assert.equal(stepInUrl(page), 6);
+  assert.match(await page.locator("[data-testid=cls-count]").textContent(), /第 6 \//);
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -89,40 +89,40 @@ test("R reveals the answer, B blanks the screen, ? and O open their overlays", a
 test("a simulation step advances one event per key press", async () => {
   const { context, page, errors } = await openPage(browser);
   // The divergence step (odd/even) carries its simulation step in the chapter query.
-  await open(page, "lesson=course&step=13&lang=en");
+  await open(page, "lesson=course&step=14&lang=en");
   assert.match(await page.locator("[data-testid=cls-chapter]").textContent(), /divergence|SIMT/i);
   await page.keyboard.press("ArrowRight");
   await page.waitForFunction(() => (new URL(location.href).searchParams.get("q") ?? "").includes("step=1"), null, POLL);
-  assert.equal(stepInUrl(page), 13);
+  assert.equal(stepInUrl(page), 14);
   await page.keyboard.press("ArrowLeft");
   await page.waitForFunction(() => (new URL(location.href).searchParams.get("q") ?? "").includes("step=0"), null, POLL);
-  assert.equal(stepInUrl(page), 13);
+  assert.equal(stepInUrl(page), 14);
   assert.deepEqual(errors, []);
   await context.close();
 });
 
 test("the presenter window stays in sync: step, slider, reveal, blank and pointer", async () => {
   const { context, page: projector, errors } = await openPage(browser);
-  await open(projector, "lesson=course&step=4&lang=en");
+  await open(projector, "lesson=course&step=5&lang=en");
   // S opens the presenter window in a new tab, in the projector's session.
   const [presenter] = await Promise.all([context.waitForEvent("page"), projector.keyboard.press("s")]);
   presenter.on("pageerror", (e) => errors.push(String(e)));
   await presenter.waitForSelector("[data-testid=cls-notes]");
   assert.equal(new URL(presenter.url()).searchParams.get("view"), "presenter");
-  assert.equal(new URL(presenter.url()).searchParams.get("step"), "4");
+  assert.equal(new URL(presenter.url()).searchParams.get("step"), "5");
   // Another classroom tab (another session) is not driven by this one.
   const stranger = await context.newPage();
   await open(stranger, "lesson=course&step=20&lang=en");
   // Step change from the presenter.
   await presenter.click("[data-testid=cls-next]");
-  await projector.waitForFunction(() => new URL(location.href).searchParams.get("step") === "5", null, POLL);
+  await projector.waitForFunction(() => new URL(location.href).searchParams.get("step") === "6", null, POLL);
   assert.equal(await projector.locator("[data-testid=blocks-per-sm]").first().textContent(), "2");
   // A slider moved on the presenter's screen (controls shown) changes the projector.
   await presenter.keyboard.press("c");
   const range = presenter.locator("[data-testid=slider-regs] input[type=range]").first();
   await range.fill("64");
   await projector.waitForFunction(() => new URL(location.href).searchParams.get("q") !== null, null, POLL);
-  assert.equal(stepInUrl(projector), 5);
+  assert.equal(stepInUrl(projector), 6);
   await projector.waitForFunction(() => document.querySelector("[data-testid=blocks-per-sm]")?.textContent === "4", null, POLL);
   // And a slider on the projector reaches the presenter.
   await projector.keyboard.press("c");
@@ -235,7 +235,7 @@ test("figures export as SVG and PNG with their caption and permalink", async () 
   assert.match(png.suggestedFilename(), /\.png$/);
   fs.copyFileSync(await png.path(), path.join(SHOTS, "export-chip.png"));
   // A canvas figure (block dispatch) exports as PNG at 2× its size on screen.
-  await open(page, "lesson=course&step=8&lang=en");
+  await open(page, "lesson=course&step=9&lang=en");
   await page.waitForTimeout(400);
   const canvasWidth = await page.evaluate(() => document.querySelector("[data-cls-focus] canvas")?.getBoundingClientRect().width ?? 0);
   const [png2] = await Promise.all([page.waitForEvent("download"), page.click("[data-testid=cls-export-png]")]);
@@ -248,7 +248,7 @@ test("figures export as SVG and PNG with their caption and permalink", async () 
   await context.close();
 });
 
-const SHOT_STEPS = [1, 2, 4, 8, 10, 13, 17, 20, 23, 24, 25, 27, 29];
+const SHOT_STEPS = [1, 2, 4, 5, 9, 11, 14, 18, 21, 24, 25, 26, 28, 30];
 for (const [w, h] of [[1280, 720], [1024, 768], [853, 480]]) {
   test(`projector at ${w}×${h}: no scrolling, no clipped caption, readable text`, async () => {
     const { context, page, errors } = await openPage(browser);

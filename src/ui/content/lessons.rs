@@ -107,7 +107,24 @@ const STEPS: &[Built] = &[
         ),
     )
     .focus("[data-testid=memory]"),
-    // ── Chapter 2: occupancy ──
+    // ── Chapter 2: grid, block, warp, lane ──
+    step(
+        "hierarchy",
+        "bx=24&by=8",
+        tr(
+            "A 24 × 8 block: 192 threads, tid = x + 24·y, 6 warps of 32. Warp 0 is row 0 and the first 8 threads of row 1: warps straddle rows.",
+            "24 × 8 的 block：192 个线程，tid = x + 24·y，共 6 个 warp。warp 0 是第 0 行加上第 1 行的前 8 个线程：warp 跨行。",
+        ),
+        tr(
+            "Warps are cut from the linear thread id, x fastest. With a 16- or 32-wide block each warp is whole rows; with 24 it is not, and a branch on threadIdx.y splits warps.",
+            "warp 按线性线程号切分，x 变化最快。block 宽 16 或 32 时每个 warp 恰好是整行；宽 24 时不是，按 threadIdx.y 分支就会把 warp 分开。",
+        ),
+    )
+    .ask(
+        tr("Which warp and lane is thread (x = 5, y = 1)?", "线程 (x = 5, y = 1) 属于哪个 warp、哪个 lane？"),
+        tr("tid = 5 + 24 × 1 = 29: warp 0, lane 29.", "tid = 5 + 24 × 1 = 29：warp 0，lane 29。"),
+    ),
+    // ── Chapter 3: occupancy ──
     step(
         "occupancy",
         "",
@@ -528,6 +545,7 @@ mod tests {
         use crate::ui::shared::access::AccessQuery;
         match slug {
             "chip" => chip::state::ChipInputs::from_query(query).1.len(),
+            "hierarchy" => hierarchy::state::HierarchyInputs::from_query(query).1.len(),
             "occupancy" => occupancy::state::OccInputs::from_query(query).1.len(),
             "dispatch" => dispatch::state::DispInputs::from_query(query).1.len(),
             "scheduling" => scheduling::state::SchedulingInputs::from_query(query)
@@ -553,7 +571,7 @@ mod tests {
     }
 
     #[test]
-    fn the_course_lesson_has_24_steps_over_all_nine_chapters() {
+    fn the_course_lesson_has_24_steps_over_every_chapter() {
         let lesson = course();
         assert!(lesson.steps.len() >= 24);
         for c in chapters::ALL.iter().filter(|c| c.number.is_some()) {
