@@ -149,7 +149,7 @@ test("the presenter window stays in sync: step, slider, reveal, blank and pointe
   await projector.waitForSelector("[data-testid=cls-pointer]");
   // Keys on the projector move the presenter too.
   await projector.keyboard.press("ArrowRight");
-  await presenter.waitForFunction(() => new URL(location.href).searchParams.get("step") === "6", null, POLL);
+  await presenter.waitForFunction(() => new URL(location.href).searchParams.get("step") === "7", null, POLL);
   assert.equal(stepInUrl(stranger), 20);
   assert.deepEqual(errors, []);
   await context.close();

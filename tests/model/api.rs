@@ -1,6 +1,5 @@
 //! The public model API of `shared/MODEL_API.md`, named path by path: checks outside the
 //! repository compile against these, so a refactor that moves one fails here first.
-//! (The four newer GPU constructors arrive with the issue that adds them.)
 
 use warpscope::model::bank_conflicts::{bank_conflicts, BankReport, SmemAccess};
 use warpscope::model::coalescing::{coalesce, CoalescingReport, WarpAccess};
@@ -19,7 +18,7 @@ fn every_documented_path_and_signature_compiles() {
     let a100: GpuSpec = GpuSpec::a100_sxm();
     let _: (&str, &str, (u32, u32), u32) =
         (a100.id, a100.name, a100.compute_capability, a100.sm_count);
-    let presets: [fn() -> GpuSpec; 7] = [
+    let presets: [fn() -> GpuSpec; 11] = [
         GpuSpec::a100_sxm,
         GpuSpec::h100_sxm,
         GpuSpec::v100_sxm2,
@@ -27,6 +26,10 @@ fn every_documented_path_and_signature_compiles() {
         GpuSpec::rtx_3090,
         GpuSpec::l4,
         GpuSpec::rtx_4090,
+        GpuSpec::h200_sxm,
+        GpuSpec::h100_pcie,
+        GpuSpec::b200,
+        GpuSpec::rtx_5090,
     ];
     assert!(presets.iter().all(|p| GpuSpec::by_id(p().id).is_some()));
     assert!(GpuSpec::all().len() >= presets.len());
