@@ -47,6 +47,15 @@ pub fn without_lang(query: &str) -> String {
 /// The router's navigation function.
 type Navigate = Rc<dyn Fn(&str, NavigateOptions)>;
 
+/// What the page last wrote to the address bar.
+#[derive(Clone, Debug, Default)]
+struct Written {
+    /// The chapter query written (no `lang`).
+    query: String,
+    /// The notices of the query it replaced.
+    notices: Vec<Notice>,
+}
+
 /// A local edit: the inputs, and the chapter query they were edited on top of.
 #[derive(Clone, PartialEq)]
 struct Edit<I> {
@@ -60,8 +69,9 @@ pub struct UrlInputs<I: ChapterInputs> {
     query: Memo<String>,
     /// The last edit, if one was made on top of the current query.
     edit: RwSignal<Option<Edit<I>>>,
-    /// The query this page last wrote itself (a write is not a navigation).
-    written: StoredValue<String>,
+    /// The query this page last wrote itself (a write is not a navigation), and the notices
+    /// of the navigation it replaced (they stay on screen).
+    written: StoredValue<Written>,
     /// The inputs on screen.
     current: Memo<I>,
     /// Notices from reading the last navigated-to query.
@@ -100,22 +110,22 @@ impl<I: ChapterInputs> UrlInputs<I> {
         let query = Memo::new(move |_| search.with(|s| without_lang(s)));
         let parsed = Memo::new(move |_| query.with(|q| I::from_query(q)));
         let edit: RwSignal<Option<Edit<I>>> = RwSignal::new(None);
-        let written = StoredValue::new(String::new());
+        let written = StoredValue::new(Written::default());
         let current = Memo::new(move |_| {
             let q = query.get();
-            let own = written.with_value(|w| *w == q);
+            let own = written.with_value(|w| w.query == q);
             edit.with(|e| match e {
                 Some(e) if e.base == q || own => e.inputs.clone(),
                 _ => parsed.with(|p| p.0.clone()),
             })
         });
-        // A query this page wrote keeps the notices of the navigation before it.
-        let notices = Memo::new(move |prev: Option<&Vec<Notice>>| {
+        // A query this page wrote keeps the notices of the navigation it replaced (recorded at
+        // the write: the write can come before this memo ever read the navigation's query).
+        let notices = Memo::new(move |_| {
             let q = query.get();
-            match prev {
-                Some(prev) if written.with_value(|w| *w == q) => prev.clone(),
-                _ => parsed.with(|p| p.1.clone()),
-            }
+            written
+                .with_value(|w| (w.query == q).then(|| w.notices.clone()))
+                .unwrap_or_else(|| parsed.with(|p| p.1.clone()))
         });
         let navigate = use_navigate();
         let this = UrlInputs {
@@ -147,7 +157,7 @@ impl<I: ChapterInputs> UrlInputs<I> {
         UrlInputs {
             query,
             edit,
-            written: StoredValue::new(String::new()),
+            written: StoredValue::new(Written::default()),
             current,
             notices: Memo::new(|_| Vec::new()),
             lang: use_lang(),
@@ -165,7 +175,7 @@ impl<I: ChapterInputs> UrlInputs<I> {
         UrlInputs {
             query,
             edit: RwSignal::new(None),
-            written: StoredValue::new(String::new()),
+            written: StoredValue::new(Written::default()),
             current: Memo::new(move |_| parsed.with(|p| p.0.clone())),
             notices: Memo::new(move |_| parsed.with(|p| p.1.clone())),
             lang: use_lang(),
@@ -217,7 +227,13 @@ impl<I: ChapterInputs> UrlInputs<I> {
                 if now_ms() - last_write_ms.get() < WRITE_INTERVAL_MS {
                     return Ok(false);
                 }
-                self.written.set_value(q);
+                // The notices to keep: those of the navigation this write replaces.
+                let replaced = without_lang(&search);
+                let notices = self
+                    .written
+                    .with_value(|w| (w.query == replaced).then(|| w.notices.clone()))
+                    .unwrap_or_else(|| I::from_query(&replaced).1);
+                self.written.set_value(Written { query: q, notices });
                 last_write_ms.set(now_ms());
                 navigate(
                     &href,
@@ -325,7 +341,7 @@ impl<I: ChapterInputs> UrlInputs<I> {
         };
         let href = href(&path, &inputs.to_query(), self.lang.get_untracked());
         self.edit.set(None);
-        self.written.set_value(String::new());
+        self.written.set_value(Written::default());
         navigate(
             &href,
             NavigateOptions {
