@@ -101,6 +101,28 @@ test("a simulation step advances one event per key press", async () => {
   await context.close();
 });
 
+test("the scheduling step advances the timeline's cursor one stride per key press", async () => {
+  const { context, page, errors } = await openPage(browser);
+  // The scheduling step (8 resident warps) carries its cursor step in the chapter query.
+  await open(page, "lesson=course&step=12&lang=en");
+  assert.match(await page.locator("[data-testid=cls-chapter]").textContent(), /schedul/i);
+  const info = page.locator("[data-testid=cycle-info]").first();
+  assert.match(await info.textContent(), /^Cycle 0:/);
+  await page.keyboard.press("ArrowRight");
+  await page.waitForFunction(() => /(^|&)step=1(&|$)/.test(new URL(location.href).searchParams.get("q") ?? ""), null, POLL);
+  assert.equal(stepInUrl(page), 12);
+  await page.waitForFunction(() => /^Cycle 4:/.test(document.querySelector("[data-testid=cycle-info]")?.textContent ?? ""), null, POLL);
+  await page.keyboard.press("ArrowRight");
+  await page.waitForFunction(() => /(^|&)step=2(&|$)/.test(new URL(location.href).searchParams.get("q") ?? ""), null, POLL);
+  await page.waitForFunction(() => /^Cycle 8:/.test(document.querySelector("[data-testid=cycle-info]")?.textContent ?? ""), null, POLL);
+  await page.keyboard.press("ArrowLeft");
+  await page.waitForFunction(() => /(^|&)step=1(&|$)/.test(new URL(location.href).searchParams.get("q") ?? ""), null, POLL);
+  await page.waitForFunction(() => /^Cycle 4:/.test(document.querySelector("[data-testid=cycle-info]")?.textContent ?? ""), null, POLL);
+  assert.equal(stepInUrl(page), 12);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test("the presenter window stays in sync: step, slider, reveal, blank and pointer", async () => {
   const { context, page: projector, errors } = await openPage(browser);
   await open(projector, "lesson=course&step=5&lang=en");

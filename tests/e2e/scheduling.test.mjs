@@ -26,6 +26,21 @@ test("the course's example: 64 warps, L / k = 60 per scheduler, measured points 
   await context.close();
 });
 
+test("the cursor is in the URL: a permalink restores it, the player writes it", async () => {
+  const { context, page, errors } = await openPage(browser);
+  await page.goto(server.base + "scheduling?w=8&step=3");
+  await page.waitForSelector("[data-testid=cycle-info]");
+  assert.match(await text(page, "cycle-info"), /^Cycle 12:/);
+  await page.click("[data-testid=step-next]");
+  assert.match(await text(page, "cycle-info"), /^Cycle 16:/);
+  await page.waitForFunction(() => new URL(location.href).searchParams.get("step") === "4");
+  await page.click("[data-testid=step-first]");
+  assert.match(await text(page, "cycle-info"), /^Cycle 0:/);
+  await page.waitForFunction(() => !new URL(location.href).searchParams.has("step"));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test("ILP raises utilisation; the URL restores the state", async () => {
   const { context, page, errors } = await openPage(browser);
   await page.goto(server.base + "scheduling");

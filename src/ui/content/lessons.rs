@@ -244,10 +244,13 @@ const STEPS: &[Built] = &[
             "只有 8 个驻留 warp（每个调度器 2 个）时，发射槽大部分是空的。",
         ),
         tr(
-            "Low occupancy plus long latency: the schedulers have nothing ready to issue.",
-            "低占用率加长延迟：调度器没有就绪的 warp 可发射。",
+            "Low occupancy plus long latency: the schedulers have nothing ready to issue. Press → to move the cursor 4 cycles along the timeline.",
+            "低占用率加长延迟：调度器没有就绪的 warp 可发射。按 → 让光标沿时间线前进 4 个周期。",
         ),
-    ),
+    )
+    .highlight("[data-testid=cycle-info]")
+    // 1200 cycles drawn: the cursor's last step (cycle 1199) is step 300.
+    .advance("step", 300),
     step(
         "scheduling",
         "k=40",

@@ -29,7 +29,13 @@ pub struct SchedulingInputs {
     pub cycles: u32,
     /// The measured H200 kernel drawn against the model.
     pub kernel: String,
+    /// The timeline's cursor, in steps of [`STRIDE`] cycles (clamped to the trace when read
+    /// through [`SchedulingState::cursor`]); not an input of the model.
+    pub step: u32,
 }
+
+/// Cycles per step of the timeline's player (and per classroom key press).
+pub const STRIDE: u32 = 4;
 
 /// Ranges of every numeric input: the one place sliders, typed numbers and permalinks clamp to.
 pub mod limits {
@@ -44,6 +50,8 @@ pub mod limits {
     pub const ILP: (u32, u32) = (1, MAX_LOADS_IN_FLIGHT);
     /// Cycles shown in the timeline (keeps the figure small).
     pub const CYCLES: (u32, u32) = (32, 2000);
+    /// The cursor step: every cycle of the longest timeline.
+    pub const STEP: (u32, u32) = (0, CYCLES.1.div_ceil(STRIDE));
 }
 
 impl Default for SchedulingInputs {
@@ -57,6 +65,7 @@ impl Default for SchedulingInputs {
             ilp: 1,
             cycles: 1200,
             kernel: "ilp1-k32".into(),
+            step: 0,
         }
     }
 }
@@ -162,6 +171,7 @@ impl ChapterInputs for SchedulingInputs {
             ilp: r.num("ilp", d.ilp, ILP.0, ILP.1),
             cycles: r.num("cycles", d.cycles, CYCLES.0, CYCLES.1),
             kernel: r.one_of("kernel", &d.kernel, &KERNEL_IDS),
+            step: r.num("step", d.step, STEP.0, STEP.1),
         };
         (s, r.finish())
     }
@@ -175,12 +185,10 @@ impl ChapterInputs for SchedulingInputs {
 /// The chapter's reactive state.
 #[derive(Clone, Copy)]
 pub struct SchedulingState {
-    /// Every input.
+    /// Every input, and the cursor's step (read through [`Self::cursor`]).
     pub inputs: UrlInputs<SchedulingInputs>,
     /// Everything derived: the only place the model is called.
     pub outputs: Memo<SchedulingOutputs>,
-    /// The cycle under the cursor (clamped to the trace when read).
-    pub cursor: RwSignal<u32>,
     /// Whether the cursor is playing.
     pub playing: RwSignal<bool>,
 }
@@ -188,13 +196,39 @@ pub struct SchedulingState {
 impl SchedulingState {
     /// State starting from `inputs`.
     pub fn new(inputs: UrlInputs<SchedulingInputs>) -> Self {
-        let outputs = Memo::new(move |_| inputs.with(compute));
+        // The cursor is not a model input: moving it does not rerun the model.
+        let run = Memo::new(move |_| {
+            inputs.with(|i| SchedulingInputs {
+                step: 0,
+                ..i.clone()
+            })
+        });
+        let outputs = Memo::new(move |_| run.with(compute));
         SchedulingState {
             inputs,
             outputs,
-            cursor: RwSignal::new(0),
             playing: RwSignal::new(false),
         }
+    }
+
+    /// The last cycle of the timeline.
+    pub fn last_cycle(&self) -> u32 {
+        self.outputs.with(|o| o.trace.cycles().saturating_sub(1))
+    }
+
+    /// The cycle under the cursor: `step × STRIDE`, clamped to the trace.
+    pub fn cursor(&self) -> u32 {
+        let last = self.last_cycle();
+        self.inputs
+            .with(|i| i.step)
+            .saturating_mul(STRIDE)
+            .min(last)
+    }
+
+    /// Moves the cursor to `cycle` (rounded up to a step, so the last cycle is reachable).
+    pub fn set_cursor(&self, cycle: u32) {
+        let step = cycle.div_ceil(STRIDE).min(limits::STEP.1);
+        self.inputs.update(|i| i.step = step);
     }
 }
 
@@ -234,6 +268,7 @@ mod tests {
             ilp: 3,
             cycles: 120,
             kernel: "ilp4-k10".into(),
+            step: 7,
         };
         let (back, n) = SchedulingInputs::from_query(&s.to_query());
         assert_eq!(back, s);
@@ -252,6 +287,27 @@ mod tests {
         let before = st.outputs.get_untracked().steady;
         st.inputs.update(|i| i.ilp = 4);
         assert!(st.outputs.get_untracked().steady > before);
+    }
+
+    #[test]
+    fn cursor_is_a_url_step_that_does_not_rerun_the_model() {
+        let owner = Owner::new();
+        owner.set();
+        let (i, n) = SchedulingInputs::from_query("");
+        assert_eq!((i.step, n.len()), (0, 0));
+        let (i, _) = SchedulingInputs::from_query("step=3");
+        assert_eq!(i.step, 3);
+        assert_eq!(i.to_query(), "step=3");
+        let st = SchedulingState::new(UrlInputs::detached(SchedulingInputs::default()));
+        let trace = st.outputs.get_untracked();
+        st.set_cursor(8);
+        assert_eq!(st.inputs.with_untracked(|i| i.step), 2);
+        assert_eq!(st.cursor(), 8);
+        st.set_cursor(1199);
+        assert_eq!(st.cursor(), 1199);
+        st.set_cursor(1195);
+        assert_eq!(st.cursor(), 1196);
+        assert_eq!(st.outputs.get_untracked(), trace);
     }
 
     proptest! {

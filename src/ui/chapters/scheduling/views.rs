@@ -4,7 +4,7 @@ use leptos::prelude::*;
 
 use crate::ui::shell::FieldSlider;
 
-use super::state::{limits, SchedulingInputs, SchedulingState};
+use super::state::{limits, SchedulingInputs, SchedulingState, STRIDE};
 use super::text;
 use crate::model::scheduler::{latency_presets, WarpState};
 use crate::ui::i18n::{t, use_lang, Tr};
@@ -159,8 +159,8 @@ pub fn Figure() -> impl IntoView {
             lang.get(),
         )
     };
-    let last = Signal::derive(move || st.outputs.with(|o| o.trace.cycles().saturating_sub(1)));
-    let cursor = Memo::new(move |_| st.cursor.get().min(last.get()));
+    let last = Signal::derive(move || st.last_cycle());
+    let cursor = Memo::new(move |_| st.cursor());
     let cursor_line = move || {
         let cycles = st.outputs.with(|o| o.trace.cycles()).max(1);
         let x = LABEL_PX + (f64::from(cursor.get()) + 0.5) * PLOT_W_PX / f64::from(cycles);
@@ -200,7 +200,7 @@ pub fn Figure() -> impl IntoView {
                 {body}
                 {cursor_line}
             </svg>
-            <StepPlayer step=st.cursor on_step=Callback::new(move |s| st.cursor.set(s)) playing=st.playing last=last stride=4 interval_ms=80
+            <StepPlayer step=Signal::derive(move || cursor.get()) on_step=Callback::new(move |s| st.set_cursor(s)) playing=st.playing last=last stride=STRIDE interval_ms=80
                 label=text::STEP_THROUGH_THE_CYCLES/>
             {readout}
             <p class="gx-stepinfo" data-testid="timeline-util">{move || {
