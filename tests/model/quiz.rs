@@ -50,6 +50,32 @@ fn close(a: f64, b: f64) -> bool {
 fn check_against_model(q: &Question) {
     let n: Vec<f64> = q.parts.iter().map(|p| num(&p.answer)).collect();
     match &q.params {
+        Params::Thread {
+            grid,
+            block,
+            block_idx,
+            thread_idx,
+        } => {
+            use warpscope::model::hierarchy::{Dim3, DimLimits, Launch};
+            let launch = Launch::new(
+                Dim3::new(grid.0, grid.1, 1),
+                Dim3::new(block.0, block.1, 1),
+                &DimLimits::for_gpu(&GpuSpec::a100_sxm()),
+            )
+            .expect("launchable");
+            let t = launch
+                .thread(
+                    Dim3::new(block_idx.0, block_idx.1, 0),
+                    Dim3::new(thread_idx.0, thread_idx.1, 0),
+                )
+                .expect("in range");
+            assert_eq!(n[0], f64::from(t.tid));
+            assert_eq!(n[1], f64::from(t.warp));
+            assert_eq!(n[2], f64::from(t.lane));
+            assert_eq!(n[3], t.global_xyz.0 as f64);
+            // The divergence model's launch mask has this lane in this warp.
+            assert!(launch.warp_mask(t.warp) & (1 << t.lane) != 0);
+        }
         Params::Chip { gpu, clock_mhz } => {
             let g = GpuSpec {
                 boost_clock_mhz: *clock_mhz,

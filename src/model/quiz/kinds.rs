@@ -11,6 +11,7 @@ use crate::model::bank_conflicts::bank_conflicts;
 use crate::model::coalescing::coalesce;
 use crate::model::dispatch::waves;
 use crate::model::gpu_spec::{GpuSpec, ValueSource};
+use crate::model::hierarchy::{Dim3, DimLimits, Launch};
 use crate::model::occupancy::{
     occupancy, occupancy_steps, Carveout, KernelConfig, Limiter, UNLIMITED,
 };
@@ -31,6 +32,17 @@ pub enum Params {
         gpu: &'static str,
         /// The clock the chip sustains, MHz (at most its boost clock).
         clock_mhz: u32,
+    },
+    /// A 2-D launch and one of its threads (hierarchy).
+    Thread {
+        /// `gridDim` (x, y).
+        grid: (u32, u32),
+        /// `blockDim` (x, y).
+        block: (u32, u32),
+        /// `blockIdx` (x, y).
+        block_idx: (u32, u32),
+        /// `threadIdx` (x, y).
+        thread_idx: (u32, u32),
     },
     /// A kernel launch (occupancy): block size, registers, shared memory.
     Launch {
@@ -207,6 +219,21 @@ impl Params {
                 ("gpu", gpu.to_string()),
                 ("clock_mhz", clock_mhz.to_string()),
             ],
+            Params::Thread {
+                grid,
+                block,
+                block_idx,
+                thread_idx,
+            } => vec![
+                ("gx", grid.0.to_string()),
+                ("gy", grid.1.to_string()),
+                ("bx", block.0.to_string()),
+                ("by", block.1.to_string()),
+                ("kx", block_idx.0.to_string()),
+                ("ky", block_idx.1.to_string()),
+                ("tx", thread_idx.0.to_string()),
+                ("ty", thread_idx.1.to_string()),
+            ],
             Params::Launch {
                 gpu,
                 threads,
@@ -348,6 +375,7 @@ impl Params {
         };
         match self {
             Params::Chip { gpu, .. } => q(vec![("gpu", gpu.to_string())]),
+            Params::Thread { .. } => q(self.pairs()),
             Params::Launch { .. } => q(self.pairs()),
             Params::Grid {
                 gpu,
@@ -501,6 +529,7 @@ fn limit_text(n: u32) -> String {
 pub(super) fn draw(kind: Kind, rng: &mut SplitMix64) -> Draw {
     match kind {
         Kind::ChipFp32 => chip(rng),
+        Kind::ThreadIndex => thread(rng),
         Kind::OccupancyBlocks => launch(rng, false),
         Kind::OccupancyPercent => launch(rng, true),
         Kind::DispatchWaves => grid(rng),
@@ -554,6 +583,67 @@ fn chip(rng: &mut SplitMix64) -> Draw {
         Params::Chip {
             gpu: gpu.id,
             clock_mhz,
+        },
+        parts,
+        steps,
+    ))
+}
+
+fn thread(rng: &mut SplitMix64) -> Draw {
+    // Block widths that show both cases: warps of whole rows (8, 16, 32) and warps that
+    // straddle rows (12, 24, 48).
+    let bx = *rng.choose(&[8u32, 12, 16, 24, 32, 48, 64])?;
+    let by = rng.range_inclusive(1, u64::from(1024 / bx).min(16)) as u32;
+    let (gx, gy) = (
+        rng.range_inclusive(1, 64) as u32,
+        rng.range_inclusive(1, 8) as u32,
+    );
+    let launch = Launch::new(
+        Dim3::new(gx, gy, 1),
+        Dim3::new(bx, by, 1),
+        &DimLimits::for_gpu(&GpuSpec::a100_sxm()),
+    )
+    .ok()?;
+    let block_idx = Dim3::new(
+        rng.below(u64::from(gx)) as u32,
+        rng.below(u64::from(gy)) as u32,
+        0,
+    );
+    let thread_idx = Dim3::new(
+        rng.below(u64::from(bx)) as u32,
+        rng.below(u64::from(by)) as u32,
+        0,
+    );
+    let t = launch.thread(block_idx, thread_idx).ok()?;
+    let parts = vec![
+        count(Field::ThreadId, u64::from(t.tid)),
+        count(Field::WarpInBlock, u64::from(t.warp)),
+        count(Field::Lane, u64::from(t.lane)),
+        count(Field::GlobalX, t.global_xyz.0),
+    ];
+    let steps = vec![
+        step(
+            StepLabel::ThreadId,
+            format!("{} + {} × {bx} = {}", thread_idx.x, thread_idx.y, t.tid),
+        ),
+        step(
+            StepLabel::WarpLane,
+            format!("{} / 32 = {}, {} % 32 = {}", t.tid, t.warp, t.tid, t.lane),
+        ),
+        step(
+            StepLabel::GlobalX,
+            format!(
+                "{} × {bx} + {} = {}",
+                block_idx.x, thread_idx.x, t.global_xyz.0
+            ),
+        ),
+    ];
+    Some((
+        Params::Thread {
+            grid: (gx, gy),
+            block: (bx, by),
+            block_idx: (block_idx.x, block_idx.y),
+            thread_idx: (thread_idx.x, thread_idx.y),
         },
         parts,
         steps,

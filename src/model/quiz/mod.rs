@@ -32,6 +32,8 @@ pub const MAX_DRAWS: u32 = 64;
 pub enum Kind {
     /// FP32 lanes and FP32 peak of a GPU from its SM count and clock (chip).
     ChipFp32,
+    /// A thread's linear id, warp, lane and global x index in a 2-D launch (hierarchy).
+    ThreadIndex,
     /// Resident blocks per SM and the limiter of a random kernel on a random GPU (occupancy).
     OccupancyBlocks,
     /// Theoretical occupancy in percent (occupancy).
@@ -62,8 +64,9 @@ pub enum Kind {
 
 impl Kind {
     /// Every kind, in chapter order.
-    pub const ALL: [Kind; 14] = [
+    pub const ALL: [Kind; 15] = [
         Kind::ChipFp32,
+        Kind::ThreadIndex,
         Kind::OccupancyBlocks,
         Kind::OccupancyPercent,
         Kind::DispatchWaves,
@@ -83,6 +86,7 @@ impl Kind {
     pub fn slug(self) -> &'static str {
         match self {
             Kind::ChipFp32 => "chip-fp32",
+            Kind::ThreadIndex => "thread-index",
             Kind::OccupancyBlocks => "occupancy-blocks",
             Kind::OccupancyPercent => "occupancy-percent",
             Kind::DispatchWaves => "dispatch-waves",
@@ -108,6 +112,7 @@ impl Kind {
     pub fn chapter(self) -> &'static str {
         match self {
             Kind::ChipFp32 => "chip",
+            Kind::ThreadIndex => "hierarchy",
             Kind::OccupancyBlocks | Kind::OccupancyPercent => "occupancy",
             Kind::DispatchWaves => "dispatch",
             Kind::WarpsNeeded | Kind::SchedulerUtilisation => "scheduling",
@@ -143,6 +148,12 @@ pub enum Field {
     Fp32Lanes,
     /// FP32 peak, TFLOP/s.
     Fp32PeakTflops,
+    /// Linear thread id inside the block.
+    ThreadId,
+    /// Warp inside the block.
+    WarpInBlock,
+    /// Global x index `blockIdx.x · blockDim.x + threadIdx.x`.
+    GlobalX,
     /// Resident blocks per SM.
     BlocksPerSm,
     /// The limiter.
@@ -257,6 +268,12 @@ pub enum StepLabel {
     Fp32Lanes,
     /// FP32 peak = lanes × 2 FLOP × clock.
     Fp32Peak,
+    /// tid = x + y · blockDim.x.
+    ThreadId,
+    /// warp = tid / 32, lane = tid % 32.
+    WarpLane,
+    /// global x = blockIdx.x · blockDim.x + threadIdx.x.
+    GlobalX,
     /// Warps per block.
     WarpsPerBlock,
     /// Registers per warp, rounded to the allocation unit.

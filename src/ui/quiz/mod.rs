@@ -772,7 +772,7 @@ mod tests {
     #[test]
     fn quiz_chapter_links_are_exact() {
         use crate::ui::chapters::{
-            bank_conflicts, chip, coalescing, dispatch, divergence, occupancy, roofline,
+            bank_conflicts, chip, coalescing, dispatch, divergence, hierarchy, occupancy, roofline,
             scheduling, tensor_cores,
         };
         for kind in Kind::ALL {
@@ -781,6 +781,7 @@ mod tests {
                 let query = q.chapter_query();
                 let notices = match kind.chapter() {
                     "chip" => notices_of::<<chip::Page as ChapterBody>::Inputs>(&query),
+                    "hierarchy" => notices_of::<<hierarchy::Page as ChapterBody>::Inputs>(&query),
                     "occupancy" => notices_of::<<occupancy::Page as ChapterBody>::Inputs>(&query),
                     "dispatch" => notices_of::<<dispatch::Page as ChapterBody>::Inputs>(&query),
                     "scheduling" => notices_of::<<scheduling::Page as ChapterBody>::Inputs>(&query),

@@ -176,6 +176,10 @@ pub fn export_name(ext: &str) -> String {
 pub fn kind_title(kind: Kind) -> Tr {
     match kind {
         Kind::ChipFp32 => tr("Chip: FP32 lanes and peak", "芯片：FP32 单元数与峰值"),
+        Kind::ThreadIndex => tr(
+            "Grid and block: a thread's tid, warp, lane and global x",
+            "Grid 与 block：线程的 tid、warp、lane 与全局 x 下标",
+        ),
         Kind::OccupancyBlocks => tr(
             "Occupancy: blocks per SM and the limiter",
             "占用率：每个 SM 的 block 数与限制因素",
@@ -227,6 +231,16 @@ fn gpu_name(id: &str) -> String {
 pub fn prompt(q: &Question, lang: Lang) -> String {
     use crate::model::quiz::sci;
     match &q.params {
+        Params::Thread {
+            grid: (gx, gy),
+            block: (bx, by),
+            block_idx: (kx, ky),
+            thread_idx: (tx, ty),
+        } => trf!(
+            lang,
+            "A kernel is launched with gridDim = ({gx}, {gy}) and blockDim = ({bx}, {by}). For the thread with blockIdx = ({kx}, {ky}) and threadIdx = ({tx}, {ty}): what is its linear id tid inside the block (x fastest), its warp in the block, its lane, and its global x index blockIdx.x · blockDim.x + threadIdx.x?",
+            "kernel 以 gridDim = ({gx}, {gy})、blockDim = ({bx}, {by}) 启动。对 blockIdx = ({kx}, {ky})、threadIdx = ({tx}, {ty}) 的线程：它在 block 内的线性编号 tid（x 变化最快）是多少？属于 block 内第几个 warp、是哪个 lane？全局 x 下标 blockIdx.x · blockDim.x + threadIdx.x 是多少？"
+        ),
         Params::Chip { gpu, clock_mhz } => {
             let g = GpuSpec::by_id(gpu);
             let sms = g.as_ref().map_or(0, |g| g.sm_count);
@@ -416,6 +430,9 @@ pub fn field_label(field: Field) -> Tr {
     match field {
         Field::Fp32Lanes => tr("FP32 lanes", "FP32 单元数"),
         Field::Fp32PeakTflops => tr("FP32 peak", "FP32 峰值"),
+        Field::ThreadId => tr("tid in the block", "block 内 tid"),
+        Field::WarpInBlock => tr("Warp in the block", "block 内 warp 号"),
+        Field::GlobalX => tr("Global x index", "全局 x 下标"),
         Field::BlocksPerSm => tr("Blocks per SM", "每个 SM 的 block 数"),
         Field::Limiter => tr("Limiter", "限制因素"),
         Field::OccupancyPercent => tr("Theoretical occupancy", "理论占用率"),
@@ -447,6 +464,9 @@ pub fn unit(field: Field) -> Tr {
     match field {
         Field::Fp32Lanes => tr("lanes", "个"),
         Field::Fp32PeakTflops => tr("TFLOP/s", "TFLOP/s"),
+        Field::ThreadId => tr("thread id", "线程号"),
+        Field::WarpInBlock => tr("warp id", "warp 号"),
+        Field::GlobalX => tr("index", "下标"),
         Field::BlocksPerSm | Field::LastWaveBlocks | Field::GridBlocks => tr("blocks", "个 block"),
         Field::OccupancyPercent | Field::UtilisationPercent => tr("%", "%"),
         Field::Waves => tr("waves", "波"),
@@ -523,6 +543,10 @@ pub fn mistake(m: Mistake) -> Tr {
 /// Two hints per kind, the second closer to the answer.
 pub fn hints(kind: Kind) -> [Tr; 2] {
     match kind {
+        Kind::ThreadIndex => [
+            tr("Threads of a block are numbered x fastest: tid = threadIdx.x + threadIdx.y × blockDim.x.", "block 内线程按 x 最快编号：tid = threadIdx.x + threadIdx.y × blockDim.x。"),
+            tr("Every 32 consecutive tids form one warp: warp = tid / 32, lane = tid % 32. The global x index ignores y.", "每 32 个连续的 tid 组成一个 warp：warp = tid / 32，lane = tid % 32。全局 x 下标与 y 无关。"),
+        ],
         Kind::ChipFp32 => [
             tr("Lanes on the chip = SMs × lanes per SM.", "全芯片单元数 = SM 数 × 每个 SM 的单元数。"),
             tr("Peak = lanes × 2 FLOP × clock; 1 TFLOP/s = 10¹² FLOP/s.", "峰值 = 单元数 × 2 FLOP × 频率；1 TFLOP/s = 10¹² FLOP/s。"),
@@ -581,6 +605,18 @@ pub fn hints(kind: Kind) -> [Tr; 2] {
 /// What a worked-solution step computes.
 pub fn step_label(label: StepLabel) -> Tr {
     match label {
+        StepLabel::ThreadId => tr(
+            "tid = threadIdx.x + threadIdx.y × blockDim.x",
+            "tid = threadIdx.x + threadIdx.y × blockDim.x",
+        ),
+        StepLabel::WarpLane => tr(
+            "warp = tid / 32, lane = tid % 32",
+            "warp = tid / 32，lane = tid % 32",
+        ),
+        StepLabel::GlobalX => tr(
+            "global x = blockIdx.x × blockDim.x + threadIdx.x",
+            "全局 x = blockIdx.x × blockDim.x + threadIdx.x",
+        ),
         StepLabel::Fp32Lanes => tr(
             "FP32 lanes = SMs × lanes per SM",
             "FP32 单元数 = SM 数 × 每 SM 单元数",
