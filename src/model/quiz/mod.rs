@@ -27,39 +27,41 @@ pub const REAL_TOLERANCE: f64 = 0.01;
 /// every kind is checked over 10,000 seeds).
 pub const MAX_DRAWS: u32 = 64;
 
-/// One kind of generated question, each tied to one chapter.
+/// One kind of generated question, each tied to one chapter. The discriminant seeds the
+/// kind's question stream ([`generate`]): a kind keeps its number forever, so a shared link
+/// (kind, seed) always gives the same question; a new kind takes the next free number.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Kind {
     /// FP32 lanes and FP32 peak of a GPU from its SM count and clock (chip).
-    ChipFp32,
+    ChipFp32 = 0,
     /// A thread's linear id, warp, lane and global x index in a 2-D launch (hierarchy).
-    ThreadIndex,
+    ThreadIndex = 14,
     /// Resident blocks per SM and the limiter of a random kernel on a random GPU (occupancy).
-    OccupancyBlocks,
+    OccupancyBlocks = 1,
     /// Theoretical occupancy in percent (occupancy).
-    OccupancyPercent,
+    OccupancyPercent = 2,
     /// Waves and last-wave blocks of a grid (dispatch).
-    DispatchWaves,
+    DispatchWaves = 3,
     /// Warps needed to hide latency ≈ L / k (scheduling).
-    WarpsNeeded,
+    WarpsNeeded = 4,
     /// Issue utilisation at W resident warps (scheduling).
-    SchedulerUtilisation,
+    SchedulerUtilisation = 5,
     /// The active mask of a branch side and the serialised paths (divergence).
-    DivergenceMask,
+    DivergenceMask = 6,
     /// Sectors and requests of a strided warp load (coalescing).
-    CoalescingSectors,
+    CoalescingSectors = 7,
     /// Wavefronts and conflicts of a shared-memory access (bank conflicts).
-    BankWavefronts,
+    BankWavefronts = 8,
     /// Lane and register holding element (r, c) of a fragment (tensor cores).
-    FragmentOwner,
+    FragmentOwner = 9,
     /// The W8A8 GEMV's launch numbers for K, N (tensor cores).
-    W8a8Launch,
+    W8a8Launch = 10,
     /// Ridge point and bound type of a kernel (roofline).
-    RooflineRidge,
+    RooflineRidge = 11,
     /// Time lower bound of a kernel on A100 and on H100 (roofline).
-    RooflineTime,
+    RooflineTime = 12,
     /// Tiled-GEMM intensity from BM, BN, BK (roofline).
-    TiledGemm,
+    TiledGemm = 13,
 }
 
 impl Kind {
