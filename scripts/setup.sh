@@ -59,8 +59,8 @@ if [ ! -x scripts/node_modules/.bin/wasm-opt ]; then
   (cd scripts && npm ci --no-audit --no-fund --silent)
 fi
 
-if [ "$WANT_BROWSER" = 1 ] && [ ! -d tests/e2e/node_modules/playwright-core ]; then
-  say "installing playwright-core (npm; uses Debian's chromium, downloads no browser)"
+if [ "$WANT_BROWSER" = 1 ] && { [ ! -d tests/e2e/node_modules/playwright-core ] || [ ! -f tests/e2e/node_modules/axe-core/axe.min.js ]; }; then
+  say "installing playwright-core and axe-core (npm; uses Debian's chromium, downloads no browser)"
   (cd tests/e2e && npm ci --no-audit --no-fund --silent)
 fi
 say "ready"

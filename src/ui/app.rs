@@ -59,7 +59,7 @@ pub fn App() -> impl IntoView {
     view! {
         <Router base=base>
             <Header/>
-            <main class="gx-main" id="main">
+            <main class="gx-main" id="main" tabindex="-1">
                 <Routes fallback=NotFound>
                     <Route path=path!("/") view=Home/>
                     <Route path=path!("/classroom") view=crate::ui::classroom::ClassroomPage/>
@@ -81,7 +81,7 @@ fn Header() -> impl IntoView {
     };
     view! {
         <header class="gx-header">
-            <a class="gx-skip" href="#main">{t(text::SKIP_TO_CONTENT)}</a>
+            <a class="gx-skip" href="#main" on:click=skip_to_main>{t(text::SKIP_TO_CONTENT)}</a>
             <A href=route_href("") attr:class="gx-brand">"warpscope"</A>
             <nav class="gx-nav" aria-label=t(text::NAV_CHAPTERS)>
                 <ul>
@@ -162,6 +162,16 @@ fn ChapterPage() -> impl IntoView {
             },
             None => view! { <NotFound/> }.into_any(),
         }
+    }
+}
+
+/// The skip link moves the focus to `<main>` itself: `#main` resolves against `<base href>`
+/// (the site's root), so following it would leave the page for the home page.
+fn skip_to_main(ev: leptos::ev::MouseEvent) {
+    ev.prevent_default();
+    if let Some(main) = document().get_element_by_id("main") {
+        use wasm_bindgen::JsCast;
+        let _ = main.unchecked_into::<web_sys::HtmlElement>().focus();
     }
 }
 

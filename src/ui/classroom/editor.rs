@@ -196,7 +196,7 @@ pub fn Editor() -> impl IntoView {
             .collect_view()
     };
     view! {
-        <div class="gx-cls-overlay gx-cls-overlay--wide gx-cls-edit" role="dialog" data-testid="cls-editor">
+        <div class="gx-cls-overlay gx-cls-overlay--wide gx-cls-edit" role="dialog" aria-label=move || text::EDITOR.get(lang.get()) data-testid="cls-editor">
             <h2>{move || text::EDITOR.get(lang.get())}</h2>
             <Show when=builtin>
                 <p><button class="gx-cls-btn" data-testid="cls-make-mine" on:click=move |_| edit(c, |_| {})>{move || text::MAKE_MINE.get(lang.get())}</button></p>

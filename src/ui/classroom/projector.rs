@@ -405,7 +405,7 @@ fn Overlays() -> impl IntoView {
         match c.overlay.get() {
         Overlay::None => ().into_any(),
         Overlay::Help => view! {
-            <div class="gx-cls-overlay" role="dialog" data-testid="cls-help-overlay">
+            <div class="gx-cls-overlay" role="dialog" aria-label=move || text::KEYS.get(lang.get()) data-testid="cls-help-overlay">
                 <h2>{move || text::KEYS.get(lang.get())}</h2>
                 <table class="gx-cls-keys">
                     {text::KEY_LIST.iter().map(|(k, what)| view! {
@@ -417,7 +417,7 @@ fn Overlays() -> impl IntoView {
         }
         .into_any(),
         Overlay::Overview => view! {
-            <div class="gx-cls-overlay gx-cls-overlay--wide" role="dialog" data-testid="cls-overview">
+            <div class="gx-cls-overlay gx-cls-overlay--wide" role="dialog" aria-label=move || text::OVERVIEW.get(lang.get()) data-testid="cls-overview">
                 <ol class="gx-cls-overview">
                     {move || c.read.with(|r| r.lesson.steps.iter().enumerate().map(|(i, s)| {
                         let caption = s.caption.get(lang.get()).to_string();
@@ -438,7 +438,7 @@ fn Overlays() -> impl IntoView {
         }
         .into_any(),
         Overlay::Jump => view! {
-            <div class="gx-cls-overlay" role="dialog" data-testid="cls-jump">
+            <div class="gx-cls-overlay" role="dialog" aria-label=move || text::JUMP.get(lang.get()) data-testid="cls-jump">
                 <JumpFocus/>
                 <label>
                     {move || text::JUMP.get(lang.get())}" "

@@ -10,6 +10,7 @@ use crate::geom::warp_memory as g;
 use crate::model::bank_conflicts::BankReport;
 use crate::model::bank_conflicts::BANKS;
 use crate::ui::i18n::{t, use_lang, Lang};
+use crate::ui::shared::roving::Roving;
 use crate::ui::shared::access::figure::AccessFigure;
 
 fn state() -> BankState {
@@ -56,6 +57,7 @@ fn draw(b: Banked) -> impl IntoView {
     let st = state();
     let lang = use_lang();
     let selected = st.selected_lane;
+    let roving = expect_context::<Roving>();
     let rows = rows(&b);
     let bw = g::bank_width_px();
 
@@ -166,7 +168,8 @@ fn draw(b: Banked) -> impl IntoView {
             let x = g::lane_x_px(lane);
             view! {
                 <g class=class class:gx-lane--selected=move || selected.get() == Some(lane)
-                    tabindex="0" role="button" aria-label=label data-testid=format!("lane-{lane}")
+                    tabindex=roving.tabindex(lane as usize) data-roving=lane.to_string()
+                    role="button" aria-label=label data-testid=format!("lane-{lane}")
                     on:click=move |_| selected.set(Some(lane))
                     on:focus=move |_| selected.set(Some(lane))>
                     <rect x=format!("{x:.1}") y=format!("{:.1}", g::LANE_TOP_PX) width=format!("{:.1}", g::lane_slot_px() - 2.0) height=format!("{:.1}", g::LANE_HEIGHT_PX) rx="3"/>

@@ -5,9 +5,11 @@ use leptos::prelude::*;
 use super::state::{ChipInputs, ChipState, GPUS};
 use super::text;
 use crate::geom::chart::Rect;
+use crate::geom::die::DieLayout;
 use crate::model::gpu_spec::GpuSpec;
 use crate::ui::format::{bytes_binary, grouped, si, sig3};
 use crate::ui::i18n::{t, use_lang};
+use crate::ui::shared::roving::Roving;
 use crate::ui::widgets::formula_row;
 
 /// A part of the figures the reader can point at.
@@ -115,26 +117,42 @@ fn Info(focused: RwSignal<Option<Part>>) -> impl IntoView {
     }
 }
 
-/// Focus/hover handlers and label for one part.
+/// One part of a figure: a named image (`role="img"`, its description as the accessible name)
+/// and item `index` of the figure's roving tab stop, so the figure is one tab stop and the
+/// arrow keys walk its parts; focus or hover describes it below the figure.
 fn part_rect(
     r: Rect,
     class: &'static str,
     part: Part,
     focused: RwSignal<Option<Part>>,
+    (roving, index): (Roving, usize),
     label: impl Fn() -> String + Send + Sync + 'static,
 ) -> impl IntoView {
     let (x, y, w, h) = rect_attrs(r);
-    // SM cells answer the mouse only: 108–132 tab stops would trap keyboard users; their GPC
-    // box is the keyboard stop and describes them.
-    let tabindex = (!matches!(part, Part::Sm(_))).then_some("0");
     view! {
         <rect x=x y=y width=w height=h class=class
             class:gx-part--focused=move || focused.get() == Some(part)
-            tabindex=tabindex aria-label=label
+            role="img" tabindex=roving.tabindex(index) data-roving=index.to_string() aria-label=label
             on:mouseenter=move |_| focused.set(Some(part))
             on:focus=move |_| focused.set(Some(part))
         />
     }
+}
+
+/// The die's parts in reading order, the order of the arrow keys: I/O, L2, memory, then each
+/// GPC followed by its SMs and fused-off TPCs (the order the figure draws them in).
+fn die_parts(d: &DieLayout) -> Vec<Part> {
+    let mut parts = vec![Part::Io, Part::L2, Part::Memory];
+    for gpc in &d.gpcs {
+        parts.push(Part::Gpc(gpc.gpc));
+        for tpc in &gpc.tpcs {
+            parts.extend(tpc.sms.iter().filter_map(|c| c.sm.map(Part::Sm)));
+            if !tpc.enabled {
+                parts.push(Part::FusedTpc(gpc.gpc, tpc.tpc));
+            }
+        }
+    }
+    parts
 }
 
 /// The die: GPCs, TPCs, SMs, L2, memory and links.
@@ -143,6 +161,9 @@ pub fn DieFigure() -> impl IntoView {
     let st = state();
     let lang = use_lang();
     let focused = RwSignal::new(None::<Part>);
+    let parts = Memo::new(move |_| st.outputs.with(|o| o.as_ref().map(|o| die_parts(&o.die)).unwrap_or_default()));
+    let roving = Roving::new(Signal::derive(move || parts.with(Vec::len)), 0);
+    let item = move |part: Part| (roving, parts.with_untracked(|p| p.iter().position(|q| *q == part).unwrap_or(0)));
     let figure = move || {
         let out = st.outputs.get()?;
         let d = out.die.clone();
@@ -155,7 +176,7 @@ pub fn DieFigure() -> impl IntoView {
             );
             view! {
                 <g>
-                    {part_rect(r, class, part, focused, move || text::describe(part, &o, lang.get()))}
+                    {part_rect(r, class, part, focused, item(part), move || text::describe(part, &o, lang.get()))}
                     <text x=tx y=ty class="gx-die__band-label" aria-hidden="true">{label}</text>
                 </g>
             }
@@ -184,7 +205,7 @@ pub fn DieFigure() -> impl IntoView {
                 let cells = tpc.sms.iter().map(|c| match c.sm {
                     Some(sm) => {
                         let o = o.clone();
-                        part_rect(c.rect, "gx-die__sm", Part::Sm(sm), focused, move || text::describe(Part::Sm(sm), &o, lang.get())).into_any()
+                        part_rect(c.rect, "gx-die__sm", Part::Sm(sm), focused, item(Part::Sm(sm)), move || text::describe(Part::Sm(sm), &o, lang.get())).into_any()
                     }
                     None => {
                         let (x, y, w, h) = rect_attrs(c.rect);
@@ -194,7 +215,7 @@ pub fn DieFigure() -> impl IntoView {
                 let fused = (!tpc.enabled).then(|| {
                     let o = o.clone();
                     let part = Part::FusedTpc(gi, tpc.tpc);
-                    part_rect(tpc.rect, "gx-die__tpc gx-die__tpc--fused", part, focused, move || text::describe(part, &o, lang.get()))
+                    part_rect(tpc.rect, "gx-die__tpc gx-die__tpc--fused", part, focused, item(part), move || text::describe(part, &o, lang.get()))
                 });
                 let (x, y, w, h) = rect_attrs(tpc.rect);
                 view! {
@@ -208,14 +229,15 @@ pub fn DieFigure() -> impl IntoView {
             let part = Part::Gpc(gi);
             view! {
                 <g>
-                    {part_rect(gpc.rect, "gx-die__gpc", part, focused, move || text::describe(part, &o, lang.get()))}
+                    {part_rect(gpc.rect, "gx-die__gpc", part, focused, item(part), move || text::describe(part, &o, lang.get()))}
                     <text x=lx y=ly class="gx-die__label" aria-hidden="true">{format!("GPC {gi}")}</text>
                     {tpcs}
                 </g>
             }
         }).collect_view();
         Some(view! {
-            <svg class="gx-die" viewBox=view_box role="group" aria-label=move || text::DIE.get(lang.get())>
+            <svg class="gx-die" viewBox=view_box role="group" aria-label=move || text::DIE.get(lang.get())
+                on:keydown=roving.on_keydown() on:focusin=roving.on_focusin()>
                 {band(d.io, "gx-die__band gx-die__band--io", Part::Io, io_label)}
                 {band(d.l2, "gx-die__band gx-die__band--l2", Part::L2, l2_label)}
                 {band(d.memory, "gx-die__band gx-die__band--mem", Part::Memory, mem_label)}
@@ -241,6 +263,8 @@ const PART_W: f64 = 372.0;
 const PART_H: f64 = 176.0;
 const TOP_H: f64 = 30.0;
 const ROW_H: f64 = 17.0;
+/// Focusable parts of the SM figure: L1i, 4 × (3 header boxes, register file, 6 unit rows), L1.
+const SM_PARTS: usize = 1 + 4 * 10 + 1;
 
 /// One SM: the four partitions with every unit, the L1 instruction cache and L1/shared.
 #[component]
@@ -248,6 +272,9 @@ pub fn SmFigure() -> impl IntoView {
     let st = state();
     let lang = use_lang();
     let focused = RwSignal::new(None::<Part>);
+    // Arrow-key order: L1i (0), each partition's 3 header boxes, register file and 6 unit rows
+    // (1 + 10 k …), L1 / shared (41).
+    let roving = Roving::new(SM_PARTS, 0);
     let figure = move || {
         let out = st.outputs.get()?;
         let p = out.anatomy.partition;
@@ -272,7 +299,7 @@ pub fn SmFigure() -> impl IntoView {
                     let (tx, ty) = (format!("{:.1}", r.x0 + 4.0), format!("{:.1}", r.y1 - 4.0));
                     view! {
                         <g>
-                            {part_rect(r, "gx-sm__ctl", Part::Unit(u), focused, move || text::describe(Part::Unit(u), &o, lang.get()))}
+                            {part_rect(r, "gx-sm__ctl", Part::Unit(u), focused, (roving, 1 + k as usize * 10 + i), move || text::describe(Part::Unit(u), &o, lang.get()))}
                             <text x=tx y=ty class="gx-sm__text" aria-hidden="true">{move || name.get(lang.get())}</text>
                         </g>
                     }
@@ -312,7 +339,7 @@ pub fn SmFigure() -> impl IntoView {
                 let hit = Rect { x0: x0 + 4.0, y0: ry0, x1: x0 + PART_W - 4.0, y1: ry0 + ROW_H - 1.0 };
                 view! {
                     <g>
-                        {part_rect(hit, "gx-sm__row", Part::Unit(u), focused, move || text::describe(Part::Unit(u), &o, lang.get()))}
+                        {part_rect(hit, "gx-sm__row", Part::Unit(u), focused, (roving, 1 + k as usize * 10 + 4 + i), move || text::describe(Part::Unit(u), &o, lang.get()))}
                         <text x=lx y=ly class="gx-sm__text" aria-hidden="true">{format!("{name} ×{n}")}</text>
                         {cells}
                     </g>
@@ -324,7 +351,7 @@ pub fn SmFigure() -> impl IntoView {
                     <rect x=ox y=oy width=ow height=oh class="gx-sm__partition"/>
                     <text x=px y=py class="gx-sm__title" aria-hidden="true">{move || text::partition(k, lang.get())}</text>
                     {header}
-                    {part_rect(rf, "gx-sm__rf", Part::Unit(Unit::Registers), focused, move || text::describe(Part::Unit(Unit::Registers), &o, lang.get()))}
+                    {part_rect(rf, "gx-sm__rf", Part::Unit(Unit::Registers), focused, (roving, 1 + k as usize * 10 + 3), move || text::describe(Part::Unit(Unit::Registers), &o, lang.get()))}
                     <text x=rx y=ry class="gx-sm__text" aria-hidden="true">{rf_label}</text>
                     {unit_rows}
                 </g>
@@ -349,11 +376,12 @@ pub fn SmFigure() -> impl IntoView {
             bytes_binary(f64::from(out.gpu.smem_per_sm_bytes))
         );
         Some(view! {
-            <svg class="gx-sm" viewBox=format!("0 0 {SM_W} {height:.0}") role="group" aria-label=move || text::SM.get(lang.get())>
-                {part_rect(l1i, "gx-sm__cache", Part::Unit(Unit::L1i), focused, move || text::describe(Part::Unit(Unit::L1i), &o1, lang.get()))}
+            <svg class="gx-sm" viewBox=format!("0 0 {SM_W} {height:.0}") role="group" aria-label=move || text::SM.get(lang.get())
+                on:keydown=roving.on_keydown() on:focusin=roving.on_focusin()>
+                {part_rect(l1i, "gx-sm__cache", Part::Unit(Unit::L1i), focused, (roving, 0), move || text::describe(Part::Unit(Unit::L1i), &o1, lang.get()))}
                 <text x="16" y=format!("{:.1}", l1i.y1 - 8.0) class="gx-sm__text" aria-hidden="true">{t(text::L1_INSTRUCTION_CACHE)}</text>
                 {parts}
-                {part_rect(l1, "gx-sm__cache gx-sm__cache--data", Part::Unit(Unit::L1Shared), focused, move || text::describe(Part::Unit(Unit::L1Shared), &o2, lang.get()))}
+                {part_rect(l1, "gx-sm__cache gx-sm__cache--data", Part::Unit(Unit::L1Shared), focused, (roving, SM_PARTS - 1), move || text::describe(Part::Unit(Unit::L1Shared), &o2, lang.get()))}
                 <text x="16" y=format!("{:.1}", l1.y1 - 8.0) class="gx-sm__text" aria-hidden="true">{l1_label}</text>
             </svg>
         })

@@ -9,6 +9,7 @@ use super::text;
 use crate::geom::warp_memory as g;
 use crate::model::coalescing::CoalescingDetail;
 use crate::ui::i18n::{t, use_lang, Lang};
+use crate::ui::shared::roving::Roving;
 use crate::ui::shared::access::figure::AccessFigure;
 
 fn state() -> CoalescingState {
@@ -58,6 +59,7 @@ fn draw(c: Coalesced) -> impl IntoView {
     let st = state();
     let lang = use_lang();
     let selected = st.selected_lane;
+    let roving = expect_context::<Roving>();
     let lines = line_slots(&c);
     let slot_of = |line: u64| lines.iter().position(|&l| l == line).unwrap_or(0);
     let lw = g::line_width_px();
@@ -135,7 +137,8 @@ fn draw(c: Coalesced) -> impl IntoView {
             let x = g::lane_x_px(lane);
             view! {
                 <g class="gx-lane" class:gx-lane--inactive=!active class:gx-lane--selected=move || selected.get() == Some(lane)
-                    tabindex="0" role="button" aria-label=label data-testid=format!("lane-{lane}")
+                    tabindex=roving.tabindex(lane as usize) data-roving=lane.to_string()
+                    role="button" aria-label=label data-testid=format!("lane-{lane}")
                     on:click=move |_| selected.set(Some(lane))
                     on:focus=move |_| selected.set(Some(lane))>
                     <rect x=format!("{x:.1}") y=format!("{:.1}", g::LANE_TOP_PX) width=format!("{:.1}", g::lane_slot_px() - 2.0) height=format!("{:.1}", g::LANE_HEIGHT_PX) rx="3"/>

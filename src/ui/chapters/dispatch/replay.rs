@@ -207,7 +207,7 @@ pub fn ReplaySection() -> impl IntoView {
                     Some(view! {
                         <table class="gx-table" data-testid="replay-table">
                             <thead><tr>
-                                <th scope="col"></th>
+                                <th scope="col"><span class="gx-sr-only">{text::REPLAY_COL_QUANTITY.get(l)}</span></th>
                                 <th scope="col">{text::REPLAY_COL_OBSERVED.get(l)}</th>
                                 <th scope="col">{text::REPLAY_COL_MODEL.get(l)}</th>
                             </tr></thead>

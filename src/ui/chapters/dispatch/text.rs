@@ -98,6 +98,8 @@ pub const REPLAY_CAPTION: Tr = tr(
     "每行 16 个 SM，编号相差 16 的 SM 在同一列。一波是编号连续的 132 ×（每 SM block 数）个 block，与上方模型相同；尾波是若干整波之后不满的最后一波。槽位并非实测：每个 block 画在它开始时该 SM 上编号最小的空闲槽位。",
 );
 pub const REPLAY_COMPARE: Tr = tr("Measured against the model", "实测与模型对比");
+/// Header of the replay table's first column (read by screen readers only).
+pub const REPLAY_COL_QUANTITY: Tr = tr("Quantity", "指标");
 pub const REPLAY_COL_OBSERVED: Tr = tr("H200, measured", "H200 实测");
 pub const REPLAY_COL_MODEL: Tr = tr("Model", "模型");
 pub const REPLAY_DIFFERS: Tr = tr("Where the model differs", "模型与实测的差别");

@@ -139,7 +139,7 @@ pub fn Controls() -> impl IntoView {
             <RangeSlider label=text::JIT min=u64::from(limits::JIT.0) max=u64::from(limits::JIT.1) step=5 unit="%" testid="slider-jit"
                 value=Signal::derive(move || u64::from(st.inputs.with(|i| i.grid.jit)))
                 on_input=Callback::new(move |v: u64| set(move |i| i.grid.jit = u32::try_from(v).unwrap_or(0)))/>
-            <h3>{t(text::KERNEL)}</h3>
+            <h2 class="gx-h3">{t(text::KERNEL)}</h2>
             <p class="gx-dispatch__kernel" data-testid="kernel">{move || {
                 let k = st.inputs.with(|i| i.occ.kernel());
                 st.outputs.with(|o| text::kernel_summary(&k, o.blocks_per_sm, o.occupancy, lang.get()))

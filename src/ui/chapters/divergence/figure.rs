@@ -6,6 +6,7 @@ use leptos::prelude::*;
 use super::state::{bits, hex, lane_states, DivergenceState, LaneState, LANES};
 use super::text;
 use crate::ui::i18n::{t, use_lang};
+use crate::ui::shared::roving::Roving;
 use crate::ui::widgets::StepPlayer;
 
 pub(super) fn state() -> DivergenceState {
@@ -64,6 +65,8 @@ pub fn Figure() -> impl IntoView {
             .collect_view()
     };
     let strip_w = STRIP_MARGIN_PX * 2.0 + CELL_PX * LANES as f64;
+    // The 32 lanes are one tab stop; the arrow keys walk them.
+    let roving = Roving::new(LANES, 0);
     let lanes = move || {
         let sts = states.get();
         let out = st.outputs.get();
@@ -77,7 +80,7 @@ pub fn Figure() -> impl IntoView {
                 let bit = if s == LaneState::Active { "1" } else { "0" };
                 view! {
                     <g class=lane_class(s) data-testid="lane" data-state=format!("{s:?}").to_lowercase()
-                        tabindex="0" role="img" aria-label=label>
+                        tabindex=roving.tabindex(lane) data-roving=lane.to_string() role="img" aria-label=label>
                         <title>{label}</title>
                         <rect x=format!("{:.1}", x + 1.0) y="18" width=format!("{:.1}", CELL_PX - 2.0) height="26" rx="3"/>
                         <text class="gx-lane__bit" x=format!("{:.1}", x + CELL_PX / 2.0) y="36" text-anchor="middle">{bit}</text>
@@ -128,13 +131,14 @@ pub fn Figure() -> impl IntoView {
         <figure class="gx-figure gx-simt" data-testid="figure">
             <div class="gx-simt__top">
                 <div class="gx-simt__listing">
-                    <h3 class="gx-simt__heading">{t(text::LISTING)}</h3>
+                    <h2 class="gx-simt__heading">{t(text::LISTING)}</h2>
                     <ol class="gx-listing" data-testid="listing" aria-label=move || text::LISTING.get(lang.get())>{listing}</ol>
                 </div>
             </div>
-            <h3 class="gx-simt__heading">{t(text::LANES)}</h3>
+            <h2 class="gx-simt__heading">{t(text::LANES)}</h2>
             <svg class="gx-lanes" viewBox=format!("0 0 {strip_w} 48") role="group" data-testid="lanes"
-                aria-label=move || text::LANES.get(lang.get())>
+                aria-label=move || text::LANES.get(lang.get())
+                on:keydown=roving.on_keydown() on:focusin=roving.on_focusin()>
                 {lanes}
             </svg>
             {mask_line}

@@ -237,7 +237,7 @@ pub fn WarpsTable() -> impl IntoView {
                     <th scope="col">{t(text::COL_ISSUE_SLOTS)}</th>
                     <th scope="col">{t(text::COL_DIVERGENCE)}</th>
                     <th scope="col">{t(text::COL_EFFICIENCY)}</th>
-                    <th scope="col"></th>
+                    <th scope="col"><span class="gx-sr-only">{t(text::COL_SHOW)}</span></th>
                 </tr></thead>
                 <tbody>
                     {move || {

@@ -435,6 +435,25 @@ impl ChapterInputs for DivergenceInputs {
         };
         let mut notices = r.finish();
         notices.extend(extra);
+        // A step past this trace's last is clamped to it, with a notice like every other key
+        // (the trace is simulated only when a link asks for a step).
+        let mut inputs = inputs;
+        if inputs.step > 0 {
+            let last = compute(&DivergenceInputs {
+                step: 0,
+                ..inputs.clone()
+            })
+            .last_step();
+            if inputs.step > last {
+                notices.push(Notice::Clamped {
+                    key: "step".into(),
+                    value: inputs.step.to_string(),
+                    used: last.to_string(),
+                    allowed: format!("0–{last}"),
+                });
+                inputs.step = last;
+            }
+        }
         (inputs, notices)
     }
 
@@ -594,6 +613,22 @@ mod tests {
         assert!(notices.is_empty(), "{notices:?}");
         let plain = DivergenceInputs::for_preset("nested-if");
         assert_eq!(plain.to_query(), "preset=nested-if");
+    }
+
+    #[test]
+    fn a_step_past_the_trace_is_clamped_with_a_notice() {
+        let (s, notices) = DivergenceInputs::from_query("preset=odd-even&step=4096");
+        let last = compute(&s).last_step();
+        assert!(last > 0);
+        assert_eq!(s.step, last);
+        let range = format!("0–{last}");
+        assert!(
+            notices.iter().any(|n| matches!(n, Notice::Clamped { key, allowed, .. } if key == "step" && *allowed == range)),
+            "{notices:?}"
+        );
+        let (s, notices) = DivergenceInputs::from_query(&format!("preset=odd-even&step={last}"));
+        assert_eq!(s.step, last);
+        assert!(notices.is_empty(), "{notices:?}");
     }
 
     #[test]

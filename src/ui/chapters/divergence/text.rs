@@ -283,6 +283,8 @@ pub const COL_DIVERGENCE: Tr = tr(
 );
 pub const COL_EFFICIENCY: Tr = tr("lane efficiency", "lane 利用率");
 pub const SHOW_WARP: Tr = tr("show", "查看");
+/// Header of the warp table's button column (read by screen readers only).
+pub const COL_SHOW: Tr = tr("show in the figure", "在图中查看");
 
 // The data table.
 pub const COL_LINE: Tr = tr("line", "行");

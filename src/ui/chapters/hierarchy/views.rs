@@ -11,6 +11,7 @@ use crate::model::hierarchy::{Dim3, Launch, ThreadCoords};
 use crate::model::WARP_SIZE;
 use crate::ui::app::route_href;
 use crate::ui::i18n::{t, use_lang, Tr};
+use crate::ui::shared::roving::Roving;
 use crate::ui::shell::FieldSlider;
 use crate::ui::widgets::{RangeSlider, Scale};
 
@@ -46,7 +47,9 @@ pub fn ShapeControls() -> impl IntoView {
     let st = state();
     let lang = use_lang();
     let inputs = st.inputs;
-    let shape_button = move |(x, y, z): (u32, u32, u32)| {
+    // The shape buttons are a toolbar: one tab stop, the arrow keys walk it.
+    let roving = Roving::new(SHAPES.len(), 0);
+    let shape_button = move |(n, (x, y, z)): (usize, (u32, u32, u32))| {
         let label = if z > 1 {
             format!("{x}×{y}×{z}")
         } else {
@@ -54,6 +57,7 @@ pub fn ShapeControls() -> impl IntoView {
         };
         view! {
             <button type="button" class="gx-button" data-testid=format!("shape-{x}x{y}x{z}")
+                tabindex=roving.tabindex(n) data-roving=n.to_string()
                 aria-pressed=move || inputs.with(|i| (i.bx, i.by, i.bz) == (x, y, z)).to_string()
                 on:click=move |_| inputs.update(|i| { i.bx = x; i.by = y; i.bz = z; })>
                 {label}
@@ -95,9 +99,10 @@ pub fn ShapeControls() -> impl IntoView {
                         get=|i: &HierarchyInputs| i.bz put=|i: &mut HierarchyInputs, v| i.bz = v testid="slider-bz"/>
                 </div>
             </div>
-            <p class="gx-hier__shapes">
-                <span class="gx-field__label">{t(text::SHAPES)}</span>
-                {SHAPES.into_iter().map(shape_button).collect_view()}
+            <p class="gx-hier__shapes" role="toolbar" aria-label=t(text::SHAPES)
+                on:keydown=roving.on_keydown() on:focusin=roving.on_focusin()>
+                <span class="gx-field__label" aria-hidden="true">{t(text::SHAPES)}</span>
+                {SHAPES.into_iter().enumerate().map(shape_button).collect_view()}
             </p>
             <p class="gx-hier__summary" data-testid="summary" role="status">
                 {move || st.outputs.with(|o| match &o.launch {

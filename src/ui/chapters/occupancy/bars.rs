@@ -12,6 +12,7 @@ use crate::geom::chart::stacked_spans;
 use crate::model::occupancy::UNLIMITED;
 use crate::ui::format::grouped;
 use crate::ui::i18n::{t, use_lang};
+use crate::ui::shared::roving::Roving;
 
 /// Bar layout in the SVG's user units.
 const WIDTH: f64 = 640.0;
@@ -47,9 +48,21 @@ pub fn Figure() -> impl IntoView {
     let lang = use_lang();
     let focused = RwSignal::new(None::<String>);
     let height = ROW * Resource::ALL.len() as f64;
+    // Every segment of every bar, in reading order, is one roving tab stop.
+    let segments = Memo::new(move |_| st.outputs.with(|o| o.bars.iter().map(|b| b.segments.len()).sum::<usize>()));
+    let roving = Roving::new(segments, 0);
     let rows = move || {
         let out = st.outputs.get();
         let l = lang.get();
+        let firsts: Vec<usize> = out
+            .bars
+            .iter()
+            .scan(0, |n, b| {
+                let first = *n;
+                *n += b.segments.len();
+                Some(first)
+            })
+            .collect();
         out.bars
             .into_iter()
             .enumerate()
@@ -75,11 +88,13 @@ pub fn Figure() -> impl IntoView {
                 let binds = bar.binds;
                 // The budget that cannot hold even one block (the launch fails).
                 let fails = bar.limit == 0;
+                let first = firsts.get(i).copied().unwrap_or(0);
                 let segs = bar
                     .segments
                     .iter()
                     .zip(spans)
-                    .map(|(seg, (x0, x1))| {
+                    .enumerate()
+                    .map(|(j, (seg, (x0, x1)))| {
                         let label = text::describe_segment(&bar, seg, l);
                         let label2 = label.clone();
                         let label3 = label.clone();
@@ -90,7 +105,8 @@ pub fn Figure() -> impl IntoView {
                                 data-amount=seg.amount.to_string()
                                 x=format!("{x0:.2}") y=format!("{:.1}", y + BAR_Y)
                                 width=format!("{:.2}", (x1 - x0).max(0.0)) height=BAR_H.to_string()
-                                tabindex="0" role="img" aria-label=label.clone()
+                                tabindex=roving.tabindex(first + j) data-roving=(first + j).to_string()
+                                role="img" aria-label=label.clone()
                                 on:mouseenter=move |_| focused.set(Some(label2.clone()))
                                 on:focus=move |_| focused.set(Some(label3.clone()))
                                 on:mouseleave=move |_| focused.set(None)
@@ -122,9 +138,9 @@ pub fn Figure() -> impl IntoView {
     view! {
         <figure class="gx-figure gx-occ-figure" data-testid="figure">
             <Verdict/>
-            <h3 class="gx-bars__title">{move || text::bars_title(st.outputs.get().gpu.name, lang.get())}</h3>
+            <h2 class="gx-bars__title">{move || text::bars_title(st.outputs.get().gpu.name, lang.get())}</h2>
             <svg class="gx-bars" viewBox=format!("-2 0 {} {}", WIDTH + 4.0, height) role="group"
-                aria-label=t(text::BARS_LABEL)>
+                aria-label=t(text::BARS_LABEL) on:keydown=roving.on_keydown() on:focusin=roving.on_focusin()>
                 {rows}
             </svg>
             <p class="gx-bars__readout" aria-live="polite" data-testid="bar-readout">

@@ -12,6 +12,7 @@ use crate::model::roofline::{Dtype, KernelShape, Placement, Precision};
 use crate::ui::charts::roofline_chart::{self, RooflineCanvas, RooflineDrawing};
 use crate::ui::format::{bytes_both, duration, fixed, micros, si, sig3};
 use crate::ui::i18n::{t, use_lang, Lang, Tr};
+use crate::ui::shared::roving::Roving;
 use crate::ui::widgets::formula_row;
 use crate::ui::widgets::{DataDetails, NumberField, Scale};
 
@@ -66,6 +67,8 @@ pub fn Figure() -> impl IntoView {
             })
             .collect::<Vec<_>>()
     });
+    // The points are one tab stop; the arrow keys walk them.
+    let roving = Roving::new(Signal::derive(move || positioned.with(Vec::len)), 0);
     let tooltip = move || {
         let kind = focused.get()?;
         let (p, x, y, _) = positioned
@@ -90,11 +93,12 @@ pub fn Figure() -> impl IntoView {
             <div class="gx-chart__stack">
                 <RooflineCanvas drawing=drawing/>
                 <svg class="gx-chart__overlay" viewBox=view_box role="group"
-                    aria-label=move || text::KERNELS_ON_THE_ROOFLINE.get(lang.get())>
+                    aria-label=move || text::KERNELS_ON_THE_ROOFLINE.get(lang.get())
+                    on:keydown=roving.on_keydown() on:focusin=roving.on_focusin()>
                     <For
-                        each=move || positioned.get()
-                        key=|(p, x, y, _)| (format!("{:?}", p.kind), (x * 10.0) as i64, (y * 10.0) as i64)
-                        children=move |(p, x, y, inside)| {
+                        each=move || positioned.get().into_iter().enumerate()
+                        key=|(i, (p, x, y, _))| (*i, format!("{:?}", p.kind), (x * 10.0) as i64, (y * 10.0) as i64)
+                        children=move |(i, (p, x, y, inside))| {
                             let label = move || text::describe(&p, lang.get());
                             let r = if p.kind == PointKind::User { 8.0 } else { 6.0 };
                             view! {
@@ -102,8 +106,8 @@ pub fn Figure() -> impl IntoView {
                                     data-testid=format!("point-{:?}", p.kind).to_lowercase().replace(['(', ')'], "-")>
                                     <circle
                                         cx=format!("{x:.1}") cy=format!("{y:.1}") r=r.to_string()
-                                        tabindex="0"
-                                        aria-label=label
+                                        tabindex=roving.tabindex(i) data-roving=i.to_string()
+                                        role="img" aria-label=label
                                         on:mouseenter=move |_| focused.set(Some(p.kind))
                                         on:mouseleave=move |_| focused.set(None)
                                         on:focus=move |_| focused.set(Some(p.kind))
@@ -256,7 +260,7 @@ pub fn Controls() -> impl IntoView {
                     on:change=move |ev| { let on = event_target_checked(&ev); set(move |i| i.measured = on); }/>
                 {t(text::SHOW_MEASURED)}
             </label>
-            <h3>{t(text::YOUR_KERNEL)}</h3>
+            <h2 class="gx-h3">{t(text::YOUR_KERNEL)}</h2>
             <label class="gx-field">
                 <span class="gx-field__label">{t(text::FAMILY)}</span>
                 <select class="gx-select" data-testid="select-family" on:change=move |ev| {
@@ -290,7 +294,7 @@ pub fn Controls() -> impl IntoView {
                 </label>
             </Show>
             {family_sliders}
-            <h3>{t(text::TILES)}</h3>
+            <h2 class="gx-h3">{t(text::TILES)}</h2>
             {slider(text::BM_TILE_ROWS, limits::TILE, Scale::Log2, |i| i.bm, |i, v| i.bm = v, "slider-bm")}
             {slider(text::BN_TILE_COLUMNS, limits::TILE, Scale::Log2, |i| i.bn, |i, v| i.bn = v, "slider-bn")}
             {slider(text::BK_K_PER_STAGE, limits::TILE_K, Scale::Log2, |i| i.bk, |i, v| i.bk = v, "slider-bk")}

@@ -9,6 +9,7 @@ use crate::ui::widgets::DataDetails;
 
 use super::text;
 use super::views::state;
+use crate::ui::shared::roving::Roving;
 use crate::geom::chart::{LinearAxes, Rect};
 use crate::model::measured::latency_hiding::{KERNELS, KERNEL_IDS};
 use crate::model::scheduler::MAX_RESIDENT_WARPS;
@@ -166,6 +167,9 @@ pub fn MeasuredChart() -> impl IntoView {
     let st = state();
     let lang = use_lang();
     let focused = RwSignal::new(None::<String>);
+    // The measured points are one tab stop; the arrow keys walk them.
+    let points = Memo::new(move |_| st.outputs.with(|o| o.measured.kernel.points.len()));
+    let roving = Roving::new(points, 0);
     let chart = move || {
         let o = st.outputs.get();
         let l = lang.get();
@@ -174,18 +178,18 @@ pub fn MeasuredChart() -> impl IntoView {
         let ymax = (f64::from(k.k_ffma) / f64::from(k.instructions) * 1.15).max(0.01);
         view! {
             <svg class="gx-lc" viewBox=format!("0 0 {W_PX} {H_PX}") role="group" data-testid="measured-chart"
-                aria-label=text::FFMA_CHART_LABEL.get(l)>
+                aria-label=text::FFMA_CHART_LABEL.get(l) on:keydown=roving.on_keydown() on:focusin=roving.on_focusin()>
                 {axes(ymax, text::FFMA_SHARE_OF_PEAK, l)}
                 <path class="gx-series gx-series--est" d=polyline(&m.simulated, ymax)/>
                 <path class="gx-series gx-series--sim" d=polyline(&m.simple, ymax)/>
-                {k.points.iter().map(|(w, s)| {
+                {k.points.iter().enumerate().map(|(i, (w, s))| {
                     let model = m.simple.iter().find(|p| p.0 == *w).map_or(0.0, |p| p.1);
                     let label = text::ffma_point(fixed(*s, 3), fixed(model, 3), w, l);
                     let lab2 = label.clone();
                     let aria = label.clone();
                     view! {
                         <circle class="gx-measured-pt" cx=format!("{:.1}", x_px(f64::from(*w))) cy=format!("{:.1}", y_px(*s, ymax)) r="5"
-                            tabindex="0" aria-label=aria data-testid="measured-point"
+                            tabindex=roving.tabindex(i) data-roving=i.to_string() role="img" aria-label=aria data-testid="measured-point"
                             on:focus=move |_| focused.set(Some(lab2.clone())) on:blur=move |_| focused.set(None)>
                             <title>{label}</title>
                         </circle>

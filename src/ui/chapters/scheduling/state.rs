@@ -173,7 +173,22 @@ impl ChapterInputs for SchedulingInputs {
             kernel: r.one_of("kernel", &d.kernel, &KERNEL_IDS),
             step: r.num("step", d.step, STEP.0, STEP.1),
         };
-        (s, r.finish())
+        let mut notices = r.finish();
+        // A cursor past the timeline's last cycle is clamped to it, with a notice like every
+        // other key: the trace has `cycles` cycles, the last one is reached at step
+        // ceil((cycles − 1) / STRIDE).
+        let mut s = s;
+        let last = s.cycles.saturating_sub(1).div_ceil(STRIDE);
+        if s.step > last {
+            notices.push(Notice::Clamped {
+                key: "step".into(),
+                value: s.step.to_string(),
+                used: last.to_string(),
+                allowed: format!("0–{last}"),
+            });
+            s.step = last;
+        }
+        (s, notices)
     }
 
     /// The query string (only non-default values).
@@ -236,6 +251,22 @@ impl SchedulingState {
 mod tests {
     use super::*;
     use proptest::prelude::*;
+
+    #[test]
+    fn a_cursor_past_the_timeline_is_clamped_with_a_notice() {
+        // 1200 cycles: the last cycle, 1199, is step 300.
+        let (s, notices) = SchedulingInputs::from_query("step=1000");
+        assert_eq!(s.step, 300);
+        assert!(
+            notices.iter().any(|n| matches!(n, Notice::Clamped { key, allowed, .. } if key == "step" && allowed == "0–300")),
+            "{notices:?}"
+        );
+        let (s, notices) = SchedulingInputs::from_query("cycles=64&step=16");
+        assert_eq!(s.step, 16);
+        assert!(notices.is_empty(), "{notices:?}");
+        let (s, _) = SchedulingInputs::from_query("cycles=64&step=17");
+        assert_eq!(s.step, 16);
+    }
 
     #[test]
     fn course_example() {

@@ -193,7 +193,7 @@ pub fn Figure() -> impl IntoView {
     };
     view! {
         <figure class="gx-figure gx-sched" data-testid="figure">
-            <h3 class="gx-simt__heading">{t(text::TIMELINE)}</h3>
+            <h2 class="gx-simt__heading">{t(text::TIMELINE)}</h2>
             <svg class="gx-sched__svg" viewBox=move || format!("0 0 {} {:.0}", LABEL_PX + PLOT_W_PX + 14.0, height())
                 role="img" aria-label=aria data-testid="sched-timeline">
                 {ticks}

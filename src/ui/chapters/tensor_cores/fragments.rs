@@ -10,6 +10,7 @@ use super::state::{TcInputs, TcState};
 use super::text;
 use crate::model::tensor_core::{ElementType, FragmentLayout, MmaShape, Operand};
 use crate::ui::i18n::{t, use_lang};
+use crate::ui::shared::roving::Roving;
 
 fn state() -> TcState {
     expect_context::<TcState>()
@@ -267,16 +268,19 @@ pub fn FragmentFigure() -> impl IntoView {
 fn LaneStrip() -> impl IntoView {
     let st = state();
     let lang = use_lang();
+    let roving = Roving::new(32, 0);
     view! {
         <div class="gx-lanes" role="group" aria-label=move || t(text::LANES)() data-testid="lane-strip">
             <span class="gx-lanes__label">{t(text::LANES)}</span>
-            <div class="gx-lanes__chips">
+            // The 32 lane buttons are one tab stop; the arrow keys walk them.
+            <div class="gx-lanes__chips" on:keydown=roving.on_keydown() on:focusin=roving.on_focusin()>
                 {(0u32..32).map(|l| {
                     let pressed = move || st.inputs.with(|i| i.selected_lane() == Some(l));
                     let select = move || st.inputs.update(|i| i.lane = i64::from(l));
                     view! {
                         <button class=format!("gx-lanes__chip gx-lane-{l}") class:is-on=pressed
                             data-testid=format!("lane-{l}")
+                            tabindex=roving.tabindex(l as usize) data-roving=l.to_string()
                             aria-pressed=move || pressed().to_string()
                             aria-label=move || text::lane_chip(l, lang.get())
                             on:click=move |_| select()

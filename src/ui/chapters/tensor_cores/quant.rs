@@ -117,7 +117,7 @@ pub fn QuantSection() -> impl IntoView {
             <p class="gx-formula" data-testid="s-x">{format!("s_x = max|x| / 127 = {} / 127 = {}", num(f64::from(amax)), num(f64::from(q.s_x)))}</p>
             <div class="gx-table-scroll">
             <table class="gx-table gx-table--numeric" data-testid="quant-x">
-                <thead><tr><th></th>{head}</tr></thead>
+                <thead><tr><th scope="col"><span class="gx-sr-only">{t(text::QUANT_COL_ROW)}</span></th>{head}</tr></thead>
                 <tbody>
                     <tr><th scope="row">"x"</th>{x_row}</tr>
                     <tr class="gx-quant__q"><th scope="row">"q_x = round(x / s_x)"</th>{q_row}</tr>

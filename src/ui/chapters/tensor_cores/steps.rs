@@ -7,6 +7,7 @@ use super::state::{limits, TcState};
 use super::text;
 use crate::model::w8a8::{StepAction, TileWrite};
 use crate::ui::i18n::{t, use_lang};
+use crate::ui::shared::roving::Roving;
 use crate::ui::widgets::{PlayerControls, RangeSlider, StepButtons};
 
 use super::fragments::{CELL_PX, LEFT_PX, TOP_PX};
@@ -136,20 +137,39 @@ pub fn StepsSection() -> impl IntoView {
         1,
         1400,
     );
-    let body = move || {
-        let out = st.outputs.get();
-        let steps = match out.trace {
-            Ok(s) => s,
-            Err(e) => {
-                let why = text::launch_error(&e);
-                return view! {
-                    <div class="gx-error" role="alert" data-testid="trace-error">
-                        <p>{t(text::NO_TRACE)}" "{text::model_error_detail(&e, lang.get()).map(|d| view! { <strong>{d}</strong> })}</p>
-                        <p>{why.get(lang.get())}</p>
-                    </div>
+    // The step list is one tab stop (arrow keys walk it) and is drawn once per trace, so the
+    // focus stays on a step button when Enter shows that step.
+    let ids = Memo::new(move |_| {
+        st.outputs.with(|o| {
+            o.trace
+                .as_ref()
+                .map(|t| t.iter().map(|s| s.id).collect::<Vec<_>>())
+                .unwrap_or_default()
+        })
+    });
+    let roving = Roving::new(Signal::derive(move || ids.with(Vec::len)), 0);
+    let shown = move || (st.inputs.with(|i| i.step) as usize).min(ids.with(Vec::len).saturating_sub(1));
+    let list = move || {
+        ids.get()
+            .into_iter()
+            .enumerate()
+            .map(|(n, id)| {
+                view! {
+                    <li class:is-on=move || n == shown()>
+                        <button class="gx-steps__item" aria-current=move || if n == shown() { "step" } else { "false" }
+                            tabindex=roving.tabindex(n) data-roving=n.to_string()
+                            on:click=move |_| st.inputs.update(|i| i.step = n as u64)>
+                            {move || text::step_title(id).get(lang.get())}
+                        </button>
+                    </li>
                 }
-                .into_any();
-            }
+            })
+            .collect_view()
+    };
+    let main = move || {
+        let out = st.outputs.get();
+        let Ok(steps) = out.trace else {
+            return ().into_any();
         };
         let idx = (st.inputs.with(|i| i.step) as usize).min(steps.len().saturating_sub(1));
         let Some(step) = steps.get(idx).cloned() else {
@@ -170,32 +190,37 @@ pub fn StepsSection() -> impl IntoView {
             }
             _ => None,
         };
-        let list = steps
-            .iter()
-            .enumerate()
-            .map(|(n, s)| {
-                let id = s.id;
-                view! {
-                    <li class:is-on=n == idx>
-                        <button class="gx-steps__item" aria-current=if n == idx { "step" } else { "false" }
-                            on:click=move |_| st.inputs.update(|i| i.step = n as u64)>
-                            {move || text::step_title(id).get(lang.get())}
-                        </button>
-                    </li>
-                }
-            })
-            .collect_view();
         let id = step.id;
         view! {
-            <div class="gx-steps__grid">
-                <ol class="gx-steps__list" data-testid="step-list">{list}</ol>
-                <div class="gx-steps__main">
-                    <h3 data-testid="step-title">{move || text::step_title(id).get(lang.get())}</h3>
-                    <p class="gx-note">{t(scope)}</p>
-                    <p data-testid="step-text" aria-live="polite">{move || text::step_description(&step, lang.get())}</p>
-                    <pre class="gx-code" data-testid="listing"><code>{listing}</code></pre>
-                    {fill}
+            <h3 data-testid="step-title">{move || text::step_title(id).get(lang.get())}</h3>
+            <p class="gx-note">{t(scope)}</p>
+            <p data-testid="step-text" aria-live="polite">{move || text::step_description(&step, lang.get())}</p>
+            <pre class="gx-code" data-testid="listing"><code>{listing}</code></pre>
+            {fill}
+        }
+        .into_any()
+    };
+    let ok = Memo::new(move |_| st.outputs.with(|o| o.trace.is_ok()));
+    let body = move || {
+        if ok.get() {
+            return view! {
+                <div class="gx-steps__grid">
+                    <ol class="gx-steps__list" data-testid="step-list"
+                        on:keydown=roving.on_keydown() on:focusin=roving.on_focusin()>{list}</ol>
+                    <div class="gx-steps__main">{main}</div>
                 </div>
+            }
+            .into_any();
+        }
+        let out = st.outputs.get();
+        let Err(e) = out.trace else {
+            return ().into_any();
+        };
+        let why = text::launch_error(&e);
+        view! {
+            <div class="gx-error" role="alert" data-testid="trace-error">
+                <p>{t(text::NO_TRACE)}" "{text::model_error_detail(&e, lang.get()).map(|d| view! { <strong>{d}</strong> })}</p>
+                <p>{why.get(lang.get())}</p>
             </div>
         }
         .into_any()

@@ -15,6 +15,8 @@ use crate::ui::format::grouped;
 use crate::ui::i18n::{tr, Lang, Tr};
 
 pub const TITLE: Tr = tr("Tensor Cores and the W8A8 GEMV", "Tensor Core 与 W8A8 GEMV");
+/// Header of the quantisation table's row-label column (read by screen readers only).
+pub const QUANT_COL_ROW: Tr = tr("quantity", "量");
 pub const INTRO: [Tr; 2] = [
     tr(
         "A Tensor Core does not take instructions from one thread. The whole warp issues one matrix instruction, and the operands A, B and the accumulator are spread over the registers of its 32 lanes: no thread holds a whole matrix. This chapter follows the course's INT8 kernel for one Llama-style linear layer at batch 1, y = W · x with K = N = 4096, from quantisation to the SASS the GPU runs, fragment by fragment and lane by lane.",

@@ -7,10 +7,12 @@ use super::state::{AccessState, Shown};
 use super::AccessChapter;
 use crate::geom::warp_memory as g;
 use crate::ui::i18n::{t, use_lang, Lang, Tr};
+use crate::ui::shared::roving::Roving;
 
 /// A memory chapter's figure: `draw` the current pattern into an SVG `height_px` tall (given
 /// `None` before any valid pattern), describe the selected lane with `describe`, and show the
-/// legend items passed as children.
+/// legend items passed as children. The 32 lanes are one tab stop: `draw` gives lane `i`
+/// `tabindex=roving.tabindex(i)` and `data-roving=i` with the [`Roving`] this provides as context.
 #[component]
 pub fn AccessFigure<R: AccessChapter, V: IntoView + 'static>(
     /// Accessible name of the SVG.
@@ -29,6 +31,8 @@ pub fn AccessFigure<R: AccessChapter, V: IntoView + 'static>(
     let st = expect_context::<AccessState<R>>();
     let lang = use_lang();
     let shown = Memo::new(move |_| st.outputs.get().shown);
+    let roving = Roving::new(32, 0);
+    provide_context(roving);
     let view_box = move || {
         let h = shown.with(|s| height_px(s.as_ref()));
         format!("0 0 {} {h:.0}", g::FIGURE_WIDTH_PX)
@@ -40,7 +44,8 @@ pub fn AccessFigure<R: AccessChapter, V: IntoView + 'static>(
     };
     view! {
         <figure class="gx-figure gx-mem" data-testid="figure">
-            <svg class="gx-mem__svg" viewBox=view_box role="group" aria-label=t(label)>
+            <svg class="gx-mem__svg" viewBox=view_box role="group" aria-label=t(label)
+                on:keydown=roving.on_keydown() on:focusin=roving.on_focusin()>
                 {move || shown.get().map(draw)}
             </svg>
             <figcaption>

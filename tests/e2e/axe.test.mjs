@@ -1,0 +1,103 @@
+// axe-core (npm, run inside the page) over every page and state the suite opens: home, every
+// chapter (with every <details> opened, so the data tables are checked too), the quiz, the
+// classroom (a step, the overview, the help, the presenter view, the lesson editor) and the
+// 404 page, in English and 中文, in the light and the dark theme. Any violation of any impact
+// fails the test; the counts per page are printed either way.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import { server, browser } from "./harness.mjs";
+
+const require = createRequire(import.meta.url);
+const AXE = fs.readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
+
+/** `AXE_ONLY=regex` checks only the states whose name matches (while fixing). */
+const ONLY = process.env.AXE_ONLY ? new RegExp(process.env.AXE_ONLY) : null;
+const CHAPTERS = ["chip", "hierarchy", "occupancy", "dispatch", "scheduling", "divergence", "coalescing", "bank-conflicts", "tensor-cores", "roofline"];
+
+/** The pages and states: [name, path and query, what to do once the page is up]. */
+const STATES = [
+  ["home", "", null],
+  ...CHAPTERS.map((c) => [c, c, openDetails]),
+  ["quiz", "quiz", openDetails],
+  ["classroom", "classroom?lesson=course&step=1", null],
+  ["classroom-divergence", "classroom?lesson=course&step=14", null],
+  ["classroom-overview", "classroom?lesson=course&step=3", async (page) => {
+    await page.keyboard.press("o");
+    await page.waitForSelector("[data-testid=cls-overview]");
+  }],
+  ["classroom-help", "classroom?lesson=course&step=3", async (page) => {
+    await page.keyboard.press("?");
+    await page.waitForSelector("[data-testid=cls-help-overlay]");
+  }],
+  ["classroom-jump", "classroom?lesson=course&step=3", async (page) => {
+    await page.keyboard.press("g");
+    await page.waitForSelector("[data-testid=cls-jump]");
+  }],
+  ["classroom-presenter", "classroom?lesson=course&step=3&view=presenter", null],
+  ["classroom-editor", "classroom?lesson=course&step=3", async (page) => {
+    await page.keyboard.press("e");
+    await page.waitForTimeout(200);
+  }],
+  // The app's own page for an unknown route (a static host answers a missing file itself; the
+  // app shows this one when it is asked, inside the app, for a route it does not have).
+  ["404", "", async (page) => {
+    await page.evaluate(() => {
+      history.pushState(null, "", location.pathname + "no-such-page" + location.search);
+      dispatchEvent(new PopStateEvent("popstate"));
+    });
+    await page.waitForSelector("[data-testid=not-found]");
+  }],
+];
+
+async function openDetails(page) {
+  await page.evaluate(() => document.querySelectorAll("details").forEach((d) => (d.open = true)));
+  await page.waitForTimeout(150);
+}
+
+/** Runs axe in the page (evaluated over the DevTools protocol, so the page's CSP does not apply). */
+async function axe(page) {
+  await page.evaluate(AXE);
+  return page.evaluate(async () => {
+    const r = await window.axe.run(document, { resultTypes: ["violations"] });
+    return r.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      nodes: v.nodes.length,
+      help: v.help,
+      first: v.nodes.slice(0, 12).map((n) => `${n.target.join(" ")} ${n.failureSummary.split("\n").slice(1, 2).join("")}`),
+    }));
+  });
+}
+
+test("axe-core: zero violations on every page and state, both languages, both themes", async () => {
+  const rows = [];
+  const failures = [];
+  for (const scheme of ["light", "dark"]) {
+    for (const lang of ["en", "zh"]) {
+      const context = await browser.newContext({
+        locale: lang === "zh" ? "zh-CN" : "en-US",
+        colorScheme: scheme,
+        reducedMotion: "reduce",
+        viewport: { width: 1280, height: 900 },
+      });
+      const page = await context.newPage();
+      for (const [name, route, then] of STATES) {
+        if (ONLY && !ONLY.test(name)) continue;
+        const sep = route.includes("?") ? "&" : "?";
+        await page.goto(server.base + route + sep + "lang=" + lang);
+        await page.waitForSelector("#gx-boot", { state: "detached" });
+        await page.waitForTimeout(250);
+        if (then) await then(page);
+        const violations = await axe(page);
+        const count = violations.reduce((n, v) => n + v.nodes, 0);
+        rows.push(`${scheme.padEnd(5)} ${lang} ${name.padEnd(22)} ${String(count).padStart(4)} ${violations.map((v) => `${v.id}(${v.impact}):${v.nodes}`).join(" ")}`);
+        for (const v of violations) failures.push(`${scheme} ${lang} ${name}: ${v.id} (${v.impact}) ×${v.nodes}: ${v.help}\n    ${v.first.join("\n    ")}`);
+      }
+      await context.close();
+    }
+  }
+  console.log("axe violations (nodes) per page:\n" + rows.join("\n"));
+  assert.equal(failures.length, 0, failures.join("\n"));
+});
