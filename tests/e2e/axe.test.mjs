@@ -20,7 +20,14 @@ const CHAPTERS = ["chip", "hierarchy", "occupancy", "dispatch", "scheduling", "d
 const STATES = [
   ["home", "", null],
   ...CHAPTERS.map((c) => [c, c, openDetails]),
+  ["notices", "occupancy?threads=99999&regs=abc&zz=1&yy=2&xx=3", openDetails],
   ["quiz", "quiz", openDetails],
+  ["quiz-answered", "quiz?kind=occupancy-blocks&seed=2", async (page) => {
+    await page.fill("[data-testid=quiz-input-0]", "3");
+    await page.click("[data-testid=quiz-check]").catch(() => page.keyboard.press("Enter"));
+    await page.waitForSelector("[data-testid=quiz-result]");
+    await openDetails(page);
+  }],
   ["classroom", "classroom?lesson=course&step=1", null],
   ["classroom-divergence", "classroom?lesson=course&step=14", null],
   ["classroom-overview", "classroom?lesson=course&step=3", async (page) => {
@@ -34,6 +41,15 @@ const STATES = [
   ["classroom-jump", "classroom?lesson=course&step=3", async (page) => {
     await page.keyboard.press("g");
     await page.waitForSelector("[data-testid=cls-jump]");
+  }],
+  ["classroom-contrast-reveal", "classroom?lesson=course&step=14", async (page) => {
+    await page.keyboard.press("h");
+    await page.keyboard.press("r");
+    await page.waitForTimeout(150);
+  }],
+  ["classroom-blank", "classroom?lesson=course&step=3", async (page) => {
+    await page.keyboard.press("b");
+    await page.waitForSelector("[data-testid=cls-blank]");
   }],
   ["classroom-presenter", "classroom?lesson=course&step=3&view=presenter", null],
   ["classroom-editor", "classroom?lesson=course&step=3", async (page) => {
@@ -50,6 +66,10 @@ const STATES = [
     await page.waitForSelector("[data-testid=not-found]");
   }],
 ];
+
+/** Every step of the built-in lesson (each shows a chapter's figure), in two of the four runs. */
+const LESSON_STEPS = 29;
+for (let n = 1; n <= LESSON_STEPS; n++) STATES.push([`classroom-step-${n}`, `classroom?lesson=course&step=${n}`, null, ["light en", "dark zh"]]);
 
 async function openDetails(page) {
   await page.evaluate(() => document.querySelectorAll("details").forEach((d) => (d.open = true)));
@@ -83,8 +103,9 @@ test("axe-core: zero violations on every page and state, both languages, both th
         viewport: { width: 1280, height: 900 },
       });
       const page = await context.newPage();
-      for (const [name, route, then] of STATES) {
+      for (const [name, route, then, runs] of STATES) {
         if (ONLY && !ONLY.test(name)) continue;
+        if (runs && !runs.includes(`${scheme} ${lang}`)) continue;
         const sep = route.includes("?") ? "&" : "?";
         await page.goto(server.base + route + sep + "lang=" + lang);
         await page.waitForSelector("#gx-boot", { state: "detached" });

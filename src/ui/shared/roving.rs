@@ -3,7 +3,8 @@
 //! within components using a roving tabindex").
 //!
 //! Use: give the container (the `<svg>` or `<g>` with `role="group"` and a name)
-//! `on:keydown=roving.on_keydown()` and `on:focusin=roving.on_focusin()`; give item `i`
+//! `on:keydown=roving.on_keydown()` and `on:focusin=roving.on_focusin()` (an SVG container also
+//! `tabindex="-1"`: Chromium puts an SVG element with focus listeners in the tab order); give item `i`
 //! (`0..count`, in reading order) `tabindex=roving.tabindex(i)` and `data-roving=i`. Exactly
 //! one item has `tabindex="0"`: the one focused last (the first at the start, the last one
 //! when the figure shrinks below it). Keys: ← / ↑ previous, → / ↓ next (in a grid of `cols`
@@ -72,12 +73,7 @@ impl Roving {
             let Some(at) = ev.target().as_ref().and_then(item_index) else {
                 return;
             };
-            let Some(to) = step_index(
-                &ev.key(),
-                at,
-                self.count.get_untracked(),
-                self.cols,
-            ) else {
+            let Some(to) = step_index(&ev.key(), at, self.count.get_untracked(), self.cols) else {
                 return;
             };
             ev.prevent_default();

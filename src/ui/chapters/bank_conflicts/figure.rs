@@ -10,8 +10,8 @@ use crate::geom::warp_memory as g;
 use crate::model::bank_conflicts::BankReport;
 use crate::model::bank_conflicts::BANKS;
 use crate::ui::i18n::{t, use_lang, Lang};
-use crate::ui::shared::roving::Roving;
 use crate::ui::shared::access::figure::AccessFigure;
+use crate::ui::shared::roving::Roving;
 
 fn state() -> BankState {
     expect_context::<BankState>()

@@ -67,8 +67,8 @@ pub fn memory_without_course_values(g: &GpuSpec, lang: Lang) -> String {
 }
 
 pub const HOVER_HINT: Tr = tr(
-    "Hover over or focus a part of the figure to see its numbers.",
-    "把鼠标移到或聚焦图中的部件，即可查看数字。",
+    "Hover over a part of the figure to see its numbers, or Tab to the figure and move with the arrow keys.",
+    "把鼠标移到图中的部件上即可查看数字；也可以用 Tab 键进入图，再用方向键移动。",
 );
 
 /// A level of the memory table (`model::gpu_spec` `MemoryLevel::id`).

@@ -161,9 +161,17 @@ pub fn DieFigure() -> impl IntoView {
     let st = state();
     let lang = use_lang();
     let focused = RwSignal::new(None::<Part>);
-    let parts = Memo::new(move |_| st.outputs.with(|o| o.as_ref().map(|o| die_parts(&o.die)).unwrap_or_default()));
+    let parts = Memo::new(move |_| {
+        st.outputs
+            .with(|o| o.as_ref().map(|o| die_parts(&o.die)).unwrap_or_default())
+    });
     let roving = Roving::new(Signal::derive(move || parts.with(Vec::len)), 0);
-    let item = move |part: Part| (roving, parts.with_untracked(|p| p.iter().position(|q| *q == part).unwrap_or(0)));
+    let item = move |part: Part| {
+        (
+            roving,
+            parts.with_untracked(|p| p.iter().position(|q| *q == part).unwrap_or(0)),
+        )
+    };
     let figure = move || {
         let out = st.outputs.get()?;
         let d = out.die.clone();
@@ -237,7 +245,7 @@ pub fn DieFigure() -> impl IntoView {
         }).collect_view();
         Some(view! {
             <svg class="gx-die" viewBox=view_box role="group" aria-label=move || text::DIE.get(lang.get())
-                on:keydown=roving.on_keydown() on:focusin=roving.on_focusin()>
+                tabindex="-1" on:keydown=roving.on_keydown() on:focusin=roving.on_focusin()>
                 {band(d.io, "gx-die__band gx-die__band--io", Part::Io, io_label)}
                 {band(d.l2, "gx-die__band gx-die__band--l2", Part::L2, l2_label)}
                 {band(d.memory, "gx-die__band gx-die__band--mem", Part::Memory, mem_label)}
@@ -377,7 +385,7 @@ pub fn SmFigure() -> impl IntoView {
         );
         Some(view! {
             <svg class="gx-sm" viewBox=format!("0 0 {SM_W} {height:.0}") role="group" aria-label=move || text::SM.get(lang.get())
-                on:keydown=roving.on_keydown() on:focusin=roving.on_focusin()>
+                tabindex="-1" on:keydown=roving.on_keydown() on:focusin=roving.on_focusin()>
                 {part_rect(l1i, "gx-sm__cache", Part::Unit(Unit::L1i), focused, (roving, 0), move || text::describe(Part::Unit(Unit::L1i), &o1, lang.get()))}
                 <text x="16" y=format!("{:.1}", l1i.y1 - 8.0) class="gx-sm__text" aria-hidden="true">{t(text::L1_INSTRUCTION_CACHE)}</text>
                 {parts}

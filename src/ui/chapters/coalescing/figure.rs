@@ -9,8 +9,8 @@ use super::text;
 use crate::geom::warp_memory as g;
 use crate::model::coalescing::CoalescingDetail;
 use crate::ui::i18n::{t, use_lang, Lang};
-use crate::ui::shared::roving::Roving;
 use crate::ui::shared::access::figure::AccessFigure;
+use crate::ui::shared::roving::Roving;
 
 fn state() -> CoalescingState {
     expect_context::<CoalescingState>()

@@ -138,7 +138,7 @@ pub fn Figure() -> impl IntoView {
             <h2 class="gx-simt__heading">{t(text::LANES)}</h2>
             <svg class="gx-lanes" viewBox=format!("0 0 {strip_w} 48") role="group" data-testid="lanes"
                 aria-label=move || text::LANES.get(lang.get())
-                on:keydown=roving.on_keydown() on:focusin=roving.on_focusin()>
+                tabindex="-1" on:keydown=roving.on_keydown() on:focusin=roving.on_focusin()>
                 {lanes}
             </svg>
             {mask_line}

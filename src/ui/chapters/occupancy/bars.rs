@@ -49,7 +49,10 @@ pub fn Figure() -> impl IntoView {
     let focused = RwSignal::new(None::<String>);
     let height = ROW * Resource::ALL.len() as f64;
     // Every segment of every bar, in reading order, is one roving tab stop.
-    let segments = Memo::new(move |_| st.outputs.with(|o| o.bars.iter().map(|b| b.segments.len()).sum::<usize>()));
+    let segments = Memo::new(move |_| {
+        st.outputs
+            .with(|o| o.bars.iter().map(|b| b.segments.len()).sum::<usize>())
+    });
     let roving = Roving::new(segments, 0);
     let rows = move || {
         let out = st.outputs.get();
@@ -140,7 +143,7 @@ pub fn Figure() -> impl IntoView {
             <Verdict/>
             <h2 class="gx-bars__title">{move || text::bars_title(st.outputs.get().gpu.name, lang.get())}</h2>
             <svg class="gx-bars" viewBox=format!("-2 0 {} {}", WIDTH + 4.0, height) role="group"
-                aria-label=t(text::BARS_LABEL) on:keydown=roving.on_keydown() on:focusin=roving.on_focusin()>
+                aria-label=t(text::BARS_LABEL) tabindex="-1" on:keydown=roving.on_keydown() on:focusin=roving.on_focusin()>
                 {rows}
             </svg>
             <p class="gx-bars__readout" aria-live="polite" data-testid="bar-readout">

@@ -120,7 +120,7 @@ fn SweepChart(axis: Axis, title: Tr) -> impl IntoView {
                         <line class="gx-sweep__cursor" x1=cx x2=cx y1=r.y0 y2=r.y1/>
                         <path class="gx-sweep__line" d=path/>
                         <circle class="gx-sweep__point" class:gx-sweep__point--clipped=clipped cx=format!("{cx:.1}") cy=format!("{cy:.1}") r="6"
-                            tabindex="0" aria-label=label>
+                            tabindex="0" role="img" aria-label=label>
                             <title>{label}</title>
                         </circle>
                     }

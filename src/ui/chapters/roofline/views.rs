@@ -94,7 +94,7 @@ pub fn Figure() -> impl IntoView {
                 <RooflineCanvas drawing=drawing/>
                 <svg class="gx-chart__overlay" viewBox=view_box role="group"
                     aria-label=move || text::KERNELS_ON_THE_ROOFLINE.get(lang.get())
-                    on:keydown=roving.on_keydown() on:focusin=roving.on_focusin()>
+                    tabindex="-1" on:keydown=roving.on_keydown() on:focusin=roving.on_focusin()>
                     <For
                         each=move || positioned.get().into_iter().enumerate()
                         key=|(i, (p, x, y, _))| (*i, format!("{:?}", p.kind), (x * 10.0) as i64, (y * 10.0) as i64)

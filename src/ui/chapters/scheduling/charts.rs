@@ -9,12 +9,12 @@ use crate::ui::widgets::DataDetails;
 
 use super::text;
 use super::views::state;
-use crate::ui::shared::roving::Roving;
 use crate::geom::chart::{LinearAxes, Rect};
 use crate::model::measured::latency_hiding::{KERNELS, KERNEL_IDS};
 use crate::model::scheduler::MAX_RESIDENT_WARPS;
 use crate::ui::format::{fixed, sig3};
 use crate::ui::i18n::{t, use_lang, Lang, Tr};
+use crate::ui::shared::roving::Roving;
 
 const W_PX: f64 = 680.0;
 const H_PX: f64 = 300.0;
@@ -178,7 +178,7 @@ pub fn MeasuredChart() -> impl IntoView {
         let ymax = (f64::from(k.k_ffma) / f64::from(k.instructions) * 1.15).max(0.01);
         view! {
             <svg class="gx-lc" viewBox=format!("0 0 {W_PX} {H_PX}") role="group" data-testid="measured-chart"
-                aria-label=text::FFMA_CHART_LABEL.get(l) on:keydown=roving.on_keydown() on:focusin=roving.on_focusin()>
+                aria-label=text::FFMA_CHART_LABEL.get(l) tabindex="-1" on:keydown=roving.on_keydown() on:focusin=roving.on_focusin()>
                 {axes(ymax, text::FFMA_SHARE_OF_PEAK, l)}
                 <path class="gx-series gx-series--est" d=polyline(&m.simulated, ymax)/>
                 <path class="gx-series gx-series--sim" d=polyline(&m.simple, ymax)/>

@@ -148,7 +148,8 @@ pub fn StepsSection() -> impl IntoView {
         })
     });
     let roving = Roving::new(Signal::derive(move || ids.with(Vec::len)), 0);
-    let shown = move || (st.inputs.with(|i| i.step) as usize).min(ids.with(Vec::len).saturating_sub(1));
+    let shown =
+        move || (st.inputs.with(|i| i.step) as usize).min(ids.with(Vec::len).saturating_sub(1));
     let list = move || {
         ids.get()
             .into_iter()

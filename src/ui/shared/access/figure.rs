@@ -45,7 +45,7 @@ pub fn AccessFigure<R: AccessChapter, V: IntoView + 'static>(
     view! {
         <figure class="gx-figure gx-mem" data-testid="figure">
             <svg class="gx-mem__svg" viewBox=view_box role="group" aria-label=t(label)
-                on:keydown=roving.on_keydown() on:focusin=roving.on_focusin()>
+                tabindex="-1" on:keydown=roving.on_keydown() on:focusin=roving.on_focusin()>
                 {move || shown.get().map(draw)}
             </svg>
             <figcaption>
