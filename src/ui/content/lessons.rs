@@ -172,28 +172,34 @@ const STEPS: &[Built] = &[
     // ── Chapter 3: dispatch ──
     step(
         "dispatch",
-        "grid=432",
+        "grid=432&event=0",
         tr(
             "4 blocks per SM × 108 SMs = 432 blocks: exactly one full wave.",
             "每个 SM 4 个 block × 108 个 SM = 432 个 block：正好一个满波。",
         ),
         tr(
-            "Press play: every SM starts 4 blocks at once and they all finish together.",
-            "点播放：每个 SM 同时开始 4 个 block，并且一起结束。",
+            "Event 1: every SM starts 4 blocks at once. Press → for event 2: they all finish together.",
+            "事件 1：每个 SM 同时开始 4 个 block。按 → 看事件 2：它们一起结束。",
         ),
-    ),
+    )
+    .highlight("[data-testid=dispatch-event]")
+    // Events: the launch (cycle 0) and the end of the wave (cycle 10,000).
+    .advance("event", 1),
     step(
         "dispatch",
-        "threads=1024&grid=109",
+        "threads=1024&grid=109&event=0",
         tr(
             "1,024 threads × 64 registers fill an SM: 1 block per SM. 109 blocks on 108 SMs → 2 waves; the second runs one block while 107 SMs idle.",
             "1,024 线程 × 64 寄存器占满一个 SM：每个 SM 1 个 block。108 个 SM 上跑 109 个 block → 2 个波次；第二波只有 1 个 block，另外 107 个 SM 空闲。",
         ),
         tr(
-            "The tail wave: one block too many doubles the run time.",
-            "尾波：多出一个 block，运行时间翻倍。",
+            "The tail wave: one block too many doubles the run time. Press → once per event: 108 blocks start; 108 finish as the 109th starts; it finishes alone.",
+            "尾波：多出一个 block，运行时间翻倍。每按一次 → 前进一个事件：108 个 block 开始；108 个结束时第 109 个开始；它独自结束。",
         ),
     )
+    .highlight("[data-testid=dispatch-event]")
+    // Events: cycle 0, 10,000 (wave 1 ends, the tail starts) and 20,000.
+    .advance("event", 2)
     .ask(
         tr("How long does this grid take compared with 108 blocks?", "与 108 个 block 相比，这个 grid 要跑多久？"),
         tr(
@@ -222,10 +228,11 @@ const STEPS: &[Built] = &[
             "访存延迟 L = 600 个周期，每次 load 之后有 k = 10 条独立指令：每个调度器大约需要 L / k = 60 个 warp 才能不空闲。",
         ),
         tr(
-            "The course's rule of thumb. Each warp issues k instructions, then waits L cycles.",
-            "课程中的经验公式。每个 warp 发射 k 条指令后等待 L 个周期。",
+            "The course's rule of thumb. Each warp issues k instructions, then waits L cycles. The chart: utilisation against resident warps; 4 · L / k = 240 warps per SM would be needed, the A100 holds 64 (29 %).",
+            "课程中的经验公式。每个 warp 发射 k 条指令后等待 L 个周期。图中是发射槽利用率随驻留 warp 数的变化：每个 SM 需要 4 · L / k = 240 个 warp，而 A100 最多 64 个（29%）。",
         ),
     )
+    .focus("[data-testid=sweep] .gx-figure")
     .ask(
         tr(
             "An A100 SM holds at most 64 warps, 16 per scheduler. Can it reach 60?",
@@ -259,10 +266,11 @@ const STEPS: &[Built] = &[
             "k = 40：L / k = 每个调度器 15 个 warp，不超过 A100 每个调度器的 16 个：64 个驻留 warp 现在能隐藏延迟。",
         ),
         tr(
-            "More independent work per load lowers the number of warps needed.",
-            "每次 load 之后的独立工作越多，所需的 warp 越少。",
+            "More independent work per load lowers the number of warps needed: on the chart, utilisation reaches 100 % at 4 · L / k = 60 resident warps.",
+            "每次 load 之后的独立工作越多，所需的 warp 越少：图中利用率在 4 · L / k = 60 个驻留 warp 时达到 100%。",
         ),
-    ),
+    )
+    .focus("[data-testid=sweep] .gx-figure"),
     // ── Chapter 5: divergence ──
     step(
         "divergence",
@@ -583,6 +591,26 @@ mod tests {
                 "{}",
                 c.slug
             );
+        }
+    }
+
+    #[test]
+    fn a_dispatch_step_advances_to_its_last_event_exactly() {
+        use crate::ui::chapters::dispatch::state::{compute, event_times, DispInputs};
+        let lesson = course();
+        let stepped: Vec<_> = lesson
+            .steps
+            .iter()
+            .filter(|s| s.chapter == "dispatch" && s.advance.is_some())
+            .collect();
+        assert_eq!(stepped.len(), 2);
+        for s in stepped {
+            let (inputs, _) = DispInputs::from_query(&s.query);
+            assert_eq!(inputs.event, Some(0), "{}", s.query);
+            let trace = compute(&inputs).trace.expect("trace");
+            let events = event_times(trace.as_ref());
+            let last = s.advance.as_ref().map(|a| a.last).unwrap_or_default();
+            assert_eq!(last as usize, events.len() - 1, "{}: {events:?}", s.query);
         }
     }
 
