@@ -412,20 +412,6 @@ pub fn computed_in(grid: u64, ms: f64, lang: Lang) -> String {
     )
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::model::dispatch::observed::h200_runs;
-
-    #[test]
-    fn every_measured_launch_has_a_name() {
-        assert_eq!(h200_runs().len(), MeasuredRun::ALL.len());
-        for run in h200_runs() {
-            assert!(MeasuredRun::from_id(run.config).is_some(), "{}", run.config);
-        }
-    }
-}
-
 /// Button: the previous event of the schedule.
 pub const EVENT_BACK: Tr = tr("◀ Event", "◀ 上一事件");
 /// Button: the next event of the schedule.
@@ -459,5 +445,19 @@ pub fn event_line(k: u32, last: u32, cycle: u32, started: u32, ended: u32, lang:
             "Event {n} of {of}, cycle {cycle}.",
             "第 {n} / {of} 个事件，第 {cycle} 周期。"
         ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::dispatch::observed::h200_runs;
+
+    #[test]
+    fn every_measured_launch_has_a_name() {
+        assert_eq!(h200_runs().len(), MeasuredRun::ALL.len());
+        for run in h200_runs() {
+            assert!(MeasuredRun::from_id(run.config).is_some(), "{}", run.config);
+        }
     }
 }
