@@ -149,8 +149,8 @@ const STEPS: &[Built] = &[
             "每线程 128 个寄存器：只能放下 2 个 block、16 个 warp，占用率 25%。",
         ),
         tr(
-            "Doubling registers halves occupancy. Whether that hurts depends on latency hiding (chapter 4).",
-            "寄存器翻倍，占用率减半。是否变慢取决于延迟能否被隐藏（第 4 章）。",
+            "Doubling registers halves occupancy. Whether that hurts depends on latency hiding (the warp-scheduling chapter).",
+            "寄存器翻倍，占用率减半。是否变慢取决于延迟能否被隐藏（见 Warp 调度一章）。",
         ),
     )
     .ask(
@@ -215,8 +215,8 @@ const STEPS: &[Built] = &[
             "课程中的 W8A8 GEMV：256 个 128 线程的 block，一个波次全部放下。",
         ),
         tr(
-            "We meet this kernel again in chapter 8 (its fragments) and chapter 9 (its roofline point).",
-            "第 8 章（fragment）和第 9 章（Roofline 上的点）还会再见到这个 kernel。",
+            "We meet this kernel again in the Tensor Core chapter (its fragments) and on the roofline (its point).",
+            "在 Tensor Core 一章（fragment）和 Roofline 一章（图上的点）还会再见到这个 kernel。",
         ),
     ),
     // ── Chapter 4: scheduling ──
@@ -440,8 +440,8 @@ const STEPS: &[Built] = &[
             "K = N = 4096：4096 / 16 = 256 个 block，每个 4 个 warp；每个 warp 负责 K 中的 4096 / 4 = 1,024 个。",
         ),
         tr(
-            "The same 256 blocks we dispatched in one wave in chapter 3.",
-            "正是第 3 章中一个波次分派完的 256 个 block。",
+            "The same 256 blocks we dispatched in one wave in the block-dispatch chapter.",
+            "正是 Block 分派一章中一个波次分派完的 256 个 block。",
         ),
     )
     .focus("[data-testid=launch-numbers]"),
@@ -488,8 +488,8 @@ const STEPS: &[Built] = &[
         "roofline",
         "kind=w8a8",
         tr(
-            "The W8A8 GEMV of chapter 8: about 2 FLOP per weight byte, memory-bound like every GEMV.",
-            "第 8 章的 W8A8 GEMV：每字节权重约 2 FLOP，和所有 GEMV 一样访存受限。",
+            "The W8A8 GEMV of the Tensor Core chapter: about 2 FLOP per weight byte, memory-bound like every GEMV.",
+            "Tensor Core 一章的 W8A8 GEMV：每字节权重约 2 FLOP，和所有 GEMV 一样访存受限。",
         ),
         tr(
             "INT8 weights halve the bytes against FP16, which is why they speed up decoding.",
