@@ -70,6 +70,43 @@ test("play, pause, step and scrub move through the trace; the tail shows idle SM
   await context.close();
 });
 
+test("the event cursor: next / previous event write the URL's event key, a permalink restores it, play hands back to the clock", async () => {
+  const { context, page, errors } = await open("?threads=1024&grid=109");
+  const readout = () => page.locator("[data-testid=dispatch-readout]").textContent();
+  const event = () => page.locator("[data-testid=dispatch-event]").textContent();
+  assert.equal(await page.locator("[data-testid=dispatch-event]").count(), 0);
+  await page.click("[data-testid=event-next]");
+  await page.waitForFunction(() => new URL(location.href).searchParams.get("event") === "1");
+  assert.match(await event(), /^Event 2 of 3, cycle 10,000: 108 blocks finish and 1 start\./);
+  assert.match(await readout(), /Cycle 10,000 of 20,000/);
+  await page.click("[data-testid=event-next]");
+  await page.click("[data-testid=event-next]");
+  await page.waitForFunction(() => new URL(location.href).searchParams.get("event") === "2");
+  assert.match(await event(), /^Event 3 of 3/);
+  await page.click("[data-testid=event-back]");
+  await page.waitForFunction(() => new URL(location.href).searchParams.get("event") === "1");
+  // The permalink restores the event; a number past the range is clamped with a notice.
+  const second = await openPage(browser);
+  await second.page.goto(page.url());
+  await second.page.waitForSelector("[data-testid=dispatch-event]");
+  assert.match(await second.page.locator("[data-testid=dispatch-event]").textContent(), /^Event 2 of 3/);
+  await second.page.goto(server.base + "dispatch?threads=1024&grid=109&event=99999999&lang=en");
+  await second.page.waitForSelector("[data-testid=dispatch-event]");
+  assert.match(await second.page.locator("[data-testid=notices]").textContent(), /event.*0–2,?097,?152/s);
+  assert.match(await second.page.locator("[data-testid=dispatch-event]").textContent(), /^Event 3 of 3/);
+  await second.context.close();
+  // A step of the clock starts from the event's time and leaves the event cursor.
+  await page.click("[data-testid=step]");
+  await page.waitForFunction(() => !new URL(location.href).searchParams.has("event"));
+  assert.match(await readout(), /Cycle 12,500 of 20,000/);
+  assert.equal(await page.locator("[data-testid=dispatch-event]").count(), 0);
+  // From a free time, the next event is the first after it.
+  await page.click("[data-testid=event-next]");
+  await page.waitForFunction(() => new URL(location.href).searchParams.get("event") === "2");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test("the permalink restores the state and shares the kernel with the Occupancy chapter", async () => {
   const { context, page, errors } = await open();
   const grid = page.locator("[data-testid=slider-grid] input[type=text]");

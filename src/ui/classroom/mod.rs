@@ -45,6 +45,8 @@ pub enum Overlay {
     Jump,
     /// The lesson editor.
     Editor,
+    /// The top bar's menu.
+    Menu,
 }
 
 /// Everything classroom mode shows. `Copy`: closures capture it freely.

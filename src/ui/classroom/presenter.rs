@@ -4,9 +4,10 @@
 
 use leptos::prelude::*;
 
-use super::projector::{Caption, PointerDot, Problems, Stage, FOCUS_ATTR};
+use super::projector::{fit, Caption, PointerDot, Problems, Stage, FOCUS_ATTR, PREVIEW_FIT};
 use super::{text, Classroom, LangSwitch};
 use crate::ui::i18n::use_lang;
+use crate::ui::shell::QueryWrite;
 
 /// Wall-clock milliseconds (the presenter's timer; the model never sees time).
 fn now_ms() -> f64 {
@@ -17,6 +18,52 @@ fn now_ms() -> f64 {
 fn clock_text() -> String {
     let d = web_sys::js_sys::Date::new_0();
     format!("{:02}:{:02}", d.get_hours(), d.get_minutes())
+}
+
+/// The next step's figure, small and live: its chapter's body at its query (read only, not
+/// focusable), fitted to a thumbnail.
+#[component]
+fn NextPreview() -> impl IntoView {
+    let c = expect_context::<Classroom>();
+    let lang = use_lang();
+    let stage = NodeRef::<leptos::html::Div>::new();
+    let next = Memo::new(move |_| {
+        let i = c.index() + 1;
+        c.read.with(|r| {
+            r.lesson
+                .steps
+                .get(i)
+                .map(|s| (s.chapter.clone(), s.query.clone(), s.focus.clone()))
+        })
+    });
+    // Edits cannot happen (the preview is inert); nothing to hand on.
+    let sink = Callback::new(|_: QueryWrite| {});
+    let tick = RwSignal::new(0u32);
+    let handle = window_event_listener(leptos::ev::resize, move |_| tick.update(|t| *t += 1));
+    on_cleanup(move || handle.remove());
+    // The outside world: fit the figure once the chapter has drawn.
+    Effect::new(move |_| {
+        tick.track();
+        lang.track();
+        let focus = next.with(|n| n.as_ref().map(|n| n.2.clone()).unwrap_or_default());
+        let Some(el) = stage.get() else { return };
+        set_timeout(
+            move || fit(&el, &focus, "", false, PREVIEW_FIT),
+            std::time::Duration::from_millis(60),
+        );
+    });
+    view! {
+        <Show when=move || next.with(Option::is_some)>
+            <div class="gx-cls-preview-box">
+                <div class="gx-cls-preview" node_ref=stage inert="" aria-hidden="true" data-testid="cls-next-preview">
+                    {move || next.get().and_then(|(slug, query, _)| {
+                        let embed = crate::ui::chapters::by_slug(&slug)?.embed?;
+                        Some(embed(Signal::stored(query), sink))
+                    })}
+                </div>
+            </div>
+        </Show>
+    }
 }
 
 /// The presenter window.
@@ -124,9 +171,10 @@ pub fn Presenter() -> impl IntoView {
                     <h3>{move || text::UP_NEXT.get(lang.get())}</h3>
                     <div class="gx-cls-next" data-testid="cls-next-step">
                         {move || match next() {
-                            Some((title, caption)) => view! { <p class="gx-cls-next__title">{title}</p><p>{caption}</p> }.into_any(),
+                            Some((title, caption)) => view! { <p class="gx-cls-next__title" data-testid="cls-next-title">{title}</p><p class="gx-cls-next__caption">{caption}</p> }.into_any(),
                             None => view! { <p>{move || text::THE_END.get(lang.get())}</p> }.into_any(),
                         }}
+                        <NextPreview/>
                     </div>
                 </aside>
             </div>

@@ -15,11 +15,39 @@ use crate::ui::shell::QueryWrite;
 pub const FOCUS_ATTR: &str = "data-cls-focus";
 /// Data attribute on the figure parts a step highlights.
 const HIGHLIGHT_ATTR: &str = "data-cls-highlight";
-/// Largest zoom the fit applies to a figure.
-const MAX_ZOOM: f64 = 2.5;
-/// Smallest zoom (below it the figure's text gets too small for the back of the room; the
-/// stage then scrolls inside itself rather than shrink further).
-const MIN_ZOOM: f64 = 0.55;
+/// Data attribute on the part of the next step's chapter the presenter's preview shows.
+pub const PREVIEW_FOCUS_ATTR: &str = "data-cls-preview-focus";
+
+/// How a stage fits its figure.
+#[derive(Clone, Copy)]
+pub struct Fit {
+    /// The attribute that marks the focus element (CSS shows only it and its ancestors).
+    pub attr: &'static str,
+    /// Smallest zoom.
+    pub min_zoom: f64,
+    /// Largest zoom.
+    pub max_zoom: f64,
+    /// Whether the step's highlight is marked.
+    pub highlight: bool,
+}
+
+/// The projector's (and the presenter's current step): at most 1.8× (more only enlarges a
+/// figure's headings); at least 0.4× (a figure that is too tall even then is clipped at the
+/// stage's bottom).
+pub const STAGE_FIT: Fit = Fit {
+    attr: FOCUS_ATTR,
+    min_zoom: 0.4,
+    max_zoom: 1.8,
+    highlight: true,
+};
+
+/// The presenter's preview of the next step: a thumbnail, any zoom that fits.
+pub const PREVIEW_FIT: Fit = Fit {
+    attr: PREVIEW_FOCUS_ATTR,
+    min_zoom: 0.05,
+    max_zoom: 1.5,
+    highlight: false,
+};
 
 /// Presentation keys, on the whole window (ignored while typing in a field).
 pub fn keys(c: Classroom) {
@@ -39,12 +67,22 @@ pub fn keys(c: Classroom) {
             return;
         }
         let open = c.overlay.get_untracked();
+        let skip = ev.shift_key() && matches!(key.as_str(), "ArrowRight" | "ArrowLeft");
         let handled = match key.as_str() {
-            "ArrowRight" | " " | "n" | "N" | "PageDown" => {
+            // The next or previous step itself, past the simulation's events.
+            "PageDown" | "ArrowRight" if skip || key == "PageDown" => {
+                c.go(c.step.get_untracked().saturating_add(1));
+                true
+            }
+            "PageUp" | "ArrowLeft" if skip || key == "PageUp" => {
+                c.go(c.step.get_untracked().saturating_sub(1));
+                true
+            }
+            "ArrowRight" | " " | "n" | "N" => {
                 c.next();
                 true
             }
-            "ArrowLeft" | "p" | "P" | "PageUp" => {
+            "ArrowLeft" | "p" | "P" => {
                 c.prev();
                 true
             }
@@ -183,14 +221,17 @@ fn fit_effect(c: Classroom, stage: NodeRef<leptos::html::Div>) {
         let Some(el) = stage.get() else { return };
         // After the chapter has drawn (its canvases draw in effects of their own).
         set_timeout(
-            move || fit(&el, &focus, &highlight, all),
+            move || fit(&el, &focus, &highlight, all, STAGE_FIT),
             std::time::Duration::from_millis(30),
         );
     });
 }
 
-fn fit(stage: &web_sys::HtmlDivElement, focus: &str, highlight: &str, all: bool) {
-    if let Ok(old) = stage.query_selector_all(&format!("[{FOCUS_ATTR}],[{HIGHLIGHT_ATTR}]")) {
+/// Marks the focus element of `stage` with `how.attr`, zooms it to fill the stage (within
+/// `how`'s zoom range), and marks the highlighted parts.
+pub fn fit(stage: &web_sys::HtmlDivElement, focus: &str, highlight: &str, all: bool, how: Fit) {
+    let (attr, min_zoom, max_zoom) = (how.attr, how.min_zoom, how.max_zoom);
+    if let Ok(old) = stage.query_selector_all(&format!("[{attr}],[{HIGHLIGHT_ATTR}]")) {
         for i in 0..old.length() {
             let Some(el) = old
                 .item(i)
@@ -198,14 +239,16 @@ fn fit(stage: &web_sys::HtmlDivElement, focus: &str, highlight: &str, all: bool)
             else {
                 continue;
             };
-            let _ = el.remove_attribute(FOCUS_ATTR);
+            let _ = el.remove_attribute(attr);
             let _ = el.remove_attribute(HIGHLIGHT_ATTR);
             if let Some(h) = el.dyn_ref::<web_sys::HtmlElement>() {
                 let _ = h.style().remove_property("zoom");
+                let _ = h.style().remove_property("--gx-cls-zoom");
+                let _ = h.style().remove_property("width");
             }
         }
     }
-    if !highlight.is_empty() {
+    if how.highlight && !highlight.is_empty() {
         if let Ok(list) = stage.query_selector_all(highlight) {
             for i in 0..list.length() {
                 if let Some(el) = list
@@ -232,9 +275,10 @@ fn fit(stage: &web_sys::HtmlDivElement, focus: &str, highlight: &str, all: bool)
         .or_else(|| stage.query_selector("[data-testid=figure]").ok().flatten())
         .and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok());
     let Some(target) = target else { return };
-    let _ = target.set_attribute(FOCUS_ATTR, "");
+    let _ = target.set_attribute(attr, "");
     let style = target.style();
     let _ = style.set_property("zoom", "1");
+    let _ = style.set_property("--gx-cls-zoom", "1");
     // The stage's padding (0.3 rem each side) is no room for the figure.
     let (avail_w, avail_h) = (
         f64::from(stage.client_width()) - 12.0,
@@ -247,18 +291,73 @@ fn fit(stage: &web_sys::HtmlDivElement, focus: &str, highlight: &str, all: bool)
     if w <= 0.0 || h <= 0.0 || avail_w <= 0.0 || avail_h <= 0.0 {
         return;
     }
-    let mut zoom = (avail_w / w).min(avail_h / h).clamp(MIN_ZOOM, MAX_ZOOM);
-    let _ = style.set_property("zoom", &format!("{zoom:.3}"));
-    // A fluid figure reflows at its new zoom: shrink until what is drawn fits (a few rounds).
-    for _ in 0..3 {
-        let r = target.get_bounding_client_rect();
-        let over = (avail_w / r.width().max(1.0)).min(avail_h / r.height().max(1.0));
-        if over >= 0.99 || zoom <= MIN_ZOOM {
-            break;
-        }
-        zoom = (zoom * over * 0.98).max(MIN_ZOOM);
+    let mut zoom = (avail_w / w).min(avail_h / h).clamp(min_zoom, max_zoom);
+    let floor = std::cell::Cell::new(true);
+    let set_zoom = |zoom: f64| {
         let _ = style.set_property("zoom", &format!("{zoom:.3}"));
+        // The CSS floor of HTML text (12.5 px as drawn) reads the zoom; 1 turns it off.
+        let var = if floor.get() { zoom } else { 1.0 };
+        let _ = style.set_property("--gx-cls-zoom", &format!("{var:.3}"));
+    };
+    let fits = || {
+        let r = target.get_bounding_client_rect();
+        r.width() <= avail_w + 0.5 && r.height() <= avail_h + 0.5
+    };
+    // A fluid figure (an SVG at 100 % width) is as wide as its box whatever the zoom: give the
+    // box the widest drawn width at which the figure still fits (`zoom` scales its HTML text).
+    let widest = |zoom: f64| -> bool {
+        let set_width = |drawn: f64| {
+            let _ = style.set_property("width", &format!("{:.1}px", drawn / zoom));
+        };
+        set_width(avail_w);
+        if fits() {
+            return true;
+        }
+        let (mut lo, mut hi) = (0.3 * avail_w, avail_w);
+        set_width(lo);
+        if !fits() {
+            let _ = style.remove_property("width");
+            return false;
+        }
+        for _ in 0..7 {
+            let mid = (lo + hi) / 2.0;
+            set_width(mid);
+            if fits() {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        set_width(lo);
+        true
+    };
+    set_zoom(zoom);
+    if widest(zoom) {
+        return;
     }
+    // Too tall even narrow: shrink the zoom until what is drawn fits (a few rounds), then widen.
+    let shrink = |mut zoom: f64| -> f64 {
+        for _ in 0..5 {
+            let r = target.get_bounding_client_rect();
+            let over = (avail_w / r.width().max(1.0)).min(avail_h / r.height().max(1.0));
+            if over >= 0.99 || zoom <= min_zoom {
+                break;
+            }
+            zoom = (zoom * over * 0.98).max(min_zoom);
+            set_zoom(zoom);
+        }
+        zoom
+    };
+    zoom = shrink(zoom);
+    if widest(zoom) {
+        return;
+    }
+    // A stage too small for the figure with its text at the floor (1280×720 at 150 %): the
+    // whole figure, its text smaller, rather than a part of it.
+    floor.set(false);
+    set_zoom(zoom);
+    zoom = shrink(zoom);
+    widest(zoom);
 }
 
 /// The laser dot, placed over the focus element of `stage`.
@@ -348,17 +447,15 @@ pub fn Projector() -> impl IntoView {
                 <span class="gx-cls-bar__chapter" data-testid="cls-chapter">{chapter_title}</span>
                 <span class="gx-cls-bar__count" data-testid="cls-count">{counter}</span>
                 <span class="gx-cls-bar__tools">
-                    <button class="gx-cls-btn" data-testid="cls-prev" on:click=move |_| c.prev() aria-label=move || text::PREV.get(lang.get())>"←"</button>
-                    <button class="gx-cls-btn" data-testid="cls-next" on:click=move |_| c.next() aria-label=move || text::NEXT.get(lang.get())>"→"</button>
-                    <button class="gx-cls-btn" data-testid="cls-controls" aria-pressed=move || c.controls.get().to_string() on:click=move |_| c.controls.update(|v| *v = !*v)>{move || text::CONTROLS.get(lang.get())}</button>
-                    <button class="gx-cls-btn" data-testid="cls-contrast" aria-pressed=move || c.contrast.get().to_string() on:click=move |_| c.contrast.update(|v| *v = !*v)>{move || text::CONTRAST.get(lang.get())}</button>
-                    <button class="gx-cls-btn" data-testid="cls-export-svg" on:click=move |_| export::figure(c, stage, export::Format::Svg)>{move || text::EXPORT_SVG.get(lang.get())}</button>
-                    <button class="gx-cls-btn" data-testid="cls-export-png" on:click=move |_| export::figure(c, stage, export::Format::Png)>{move || text::EXPORT_PNG.get(lang.get())}</button>
-                    <button class="gx-cls-btn" data-testid="cls-presenter" on:click=move |_| open_presenter(c)>{move || text::PRESENTER.get(lang.get())}</button>
-                    <button class="gx-cls-btn" data-testid="cls-edit" on:click=move |_| c.overlay.set(Overlay::Editor)>{move || text::EDIT.get(lang.get())}</button>
-                    <button class="gx-cls-btn" data-testid="cls-help" on:click=move |_| c.overlay.set(Overlay::Help)>{move || text::HELP.get(lang.get())}</button>
+                    <button class="gx-cls-btn gx-cls-btn--icon" data-testid="cls-prev" on:click=move |_| c.prev() aria-label=move || text::PREV.get(lang.get()) title=move || text::PREV.get(lang.get())>"←"</button>
+                    <button class="gx-cls-btn gx-cls-btn--icon" data-testid="cls-next" on:click=move |_| c.next() aria-label=move || text::NEXT.get(lang.get()) title=move || text::NEXT.get(lang.get())>"→"</button>
+                    <button class="gx-cls-btn" data-testid="cls-presenter" on:click=move |_| open_presenter(c)>{move || text::PRESENTER_SHORT.get(lang.get())}</button>
+                    <button class="gx-cls-btn" data-testid="cls-menu" aria-haspopup="menu"
+                        aria-expanded=move || (c.overlay.get() == Overlay::Menu).to_string()
+                        on:click=move |_| c.overlay.update(|o| *o = if *o == Overlay::Menu { Overlay::None } else { Overlay::Menu })>
+                        {move || text::MENU.get(lang.get())}
+                    </button>
                     <LangSwitch/>
-                    <a class="gx-cls-btn" href=crate::ui::app::route_href("")>{move || text::EXIT.get(lang.get())}</a>
                 </span>
             </header>
             <Problems/>
@@ -374,7 +471,7 @@ pub fn Projector() -> impl IntoView {
                     <span class="gx-cls-blank__hint">{move || text::BLANKED.get(lang.get())}</span>
                 </div>
             </Show>
-            <Overlays/>
+            <Overlays stage=stage/>
         </div>
     }
 }
@@ -395,9 +492,52 @@ pub fn Problems() -> impl IntoView {
     }
 }
 
-/// Help, overview, jump and editor overlays.
+/// The top bar's menu: every tool that is not a key press away on the bar itself, each with
+/// its label and key.
 #[component]
-fn Overlays() -> impl IntoView {
+fn Menu(
+    /// The stage whose figure is exported.
+    stage: NodeRef<leptos::html::Div>,
+) -> impl IntoView {
+    let c = expect_context::<Classroom>();
+    let lang = use_lang();
+    let close = move || c.overlay.set(Overlay::None);
+    let item = move |testid: &'static str, label: text::MenuItem, act: Callback<()>| {
+        view! {
+            <button class="gx-cls-menu__item" role="menuitem" data-testid=testid on:click=move |_| act.run(())>
+                <span class="gx-cls-menu__icon" aria-hidden="true">{label.icon}</span>
+                <span>{move || label.label.get(lang.get())}</span>
+                <kbd class="gx-cls-menu__key">{label.key}</kbd>
+            </button>
+        }
+    };
+    view! {
+        <div class="gx-cls-menu__backdrop" on:click=move |_| close()></div>
+        <div class="gx-cls-menu" role="menu" data-testid="cls-menu-list">
+            {item("cls-overview-open", text::MENU_OVERVIEW, Callback::new(move |_| c.overlay.set(Overlay::Overview)))}
+            {item("cls-controls", text::MENU_CONTROLS, Callback::new(move |_| { c.controls.update(|v| *v = !*v); close(); }))}
+            {item("cls-contrast", text::MENU_CONTRAST, Callback::new(move |_| { c.contrast.update(|v| *v = !*v); close(); }))}
+            {item("cls-fullscreen", text::MENU_FULLSCREEN, Callback::new(move |_| { toggle_fullscreen(); close(); }))}
+            {item("cls-blank-open", text::MENU_BLANK, Callback::new(move |_| { c.blank.set(true); close(); }))}
+            {item("cls-export-svg", text::MENU_SVG, Callback::new(move |_| { export::figure(c, stage, export::Format::Svg); close(); }))}
+            {item("cls-export-png", text::MENU_PNG, Callback::new(move |_| { export::figure(c, stage, export::Format::Png); close(); }))}
+            {item("cls-edit", text::MENU_EDIT, Callback::new(move |_| c.overlay.set(Overlay::Editor)))}
+            {item("cls-help", text::MENU_HELP, Callback::new(move |_| c.overlay.set(Overlay::Help)))}
+            <a class="gx-cls-menu__item" role="menuitem" data-testid="cls-exit" href=crate::ui::app::route_href("")>
+                <span class="gx-cls-menu__icon" aria-hidden="true">"⏏"</span>
+                <span>{move || text::EXIT.get(lang.get())}</span>
+                <kbd class="gx-cls-menu__key"></kbd>
+            </a>
+        </div>
+    }
+}
+
+/// Help, overview, jump, editor and menu overlays.
+#[component]
+fn Overlays(
+    /// The stage whose figure the menu exports.
+    stage: NodeRef<leptos::html::Div>,
+) -> impl IntoView {
     let c = expect_context::<Classroom>();
     let lang = use_lang();
     let close = move |_| c.overlay.set(Overlay::None);
@@ -457,6 +597,7 @@ fn Overlays() -> impl IntoView {
         }
         .into_any(),
         Overlay::Editor => view! { <Editor/> }.into_any(),
+        Overlay::Menu => view! { <Menu stage=stage/> }.into_any(),
     }
     }
 }

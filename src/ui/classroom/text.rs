@@ -20,20 +20,45 @@ pub const HIDE: Tr = tr("Hide answer (R)", "隐藏答案（R）");
 pub const BLANK: Tr = tr("Blank (B)", "黑屏（B）");
 /// Button: show the chapter's controls.
 pub const CONTROLS: Tr = tr("Controls (C)", "控件（C）");
-/// Button: high contrast.
-pub const CONTRAST: Tr = tr("High contrast (H)", "高对比度（H）");
-/// Button: open the presenter window.
-pub const PRESENTER: Tr = tr("Presenter window (S)", "演讲者窗口（S）");
-/// Button: overview.
-pub const OVERVIEW: Tr = tr("All steps (O)", "全部步骤（O）");
-/// Button: help.
-pub const HELP: Tr = tr("Keys (?)", "快捷键（?）");
-/// Button: edit the lesson.
-pub const EDIT: Tr = tr("Edit lesson (E)", "编辑课程（E）");
-/// Button: export the figure.
-pub const EXPORT_SVG: Tr = tr("Figure as SVG", "导出 SVG");
-/// Button: export the figure.
-pub const EXPORT_PNG: Tr = tr("Figure as PNG", "导出 PNG");
+/// Button: open the presenter window (the bar's short label).
+pub const PRESENTER_SHORT: Tr = tr("Presenter (S)", "演讲者（S）");
+/// Button: the top bar's menu.
+pub const MENU: Tr = tr("☰ Menu", "☰ 菜单");
+
+/// An entry of the top bar's menu: an icon, a label and the key that does the same.
+#[derive(Clone, Copy)]
+pub struct MenuItem {
+    /// A symbol before the label (decoration; hidden from screen readers).
+    pub icon: &'static str,
+    /// The label.
+    pub label: Tr,
+    /// The key.
+    pub key: &'static str,
+}
+
+const fn item(icon: &'static str, label: Tr, key: &'static str) -> MenuItem {
+    MenuItem { icon, label, key }
+}
+
+/// Menu: every step.
+pub const MENU_OVERVIEW: MenuItem = item("▦", tr("All steps", "全部步骤"), "O");
+/// Menu: the chapter's controls.
+pub const MENU_CONTROLS: MenuItem = item("⚙", tr("Chapter controls", "本章控件"), "C");
+/// Menu: high contrast.
+pub const MENU_CONTRAST: MenuItem = item("◐", tr("High contrast", "高对比度"), "H");
+/// Menu: fullscreen.
+pub const MENU_FULLSCREEN: MenuItem = item("⛶", tr("Fullscreen", "全屏"), "F");
+/// Menu: blank the screen.
+pub const MENU_BLANK: MenuItem = item("■", tr("Blank the screen", "黑屏"), "B");
+/// Menu: export the figure as SVG.
+pub const MENU_SVG: MenuItem = item("⤓", tr("Figure as SVG", "导出 SVG"), "");
+/// Menu: export the figure as PNG.
+pub const MENU_PNG: MenuItem = item("⤓", tr("Figure as PNG (2×)", "导出 PNG（2×）"), "");
+/// Menu: the lesson editor.
+pub const MENU_EDIT: MenuItem = item("✎", tr("Edit lesson", "编辑课程"), "E");
+/// Menu: the keys.
+pub const MENU_HELP: MenuItem = item("⌨", tr("Keys", "快捷键"), "?");
+
 /// Label before the question.
 pub const QUESTION: Tr = tr("Question", "问题");
 /// Label before the answer.
@@ -83,7 +108,7 @@ pub const PROBLEMS: Tr = tr(
 pub const EXIT: Tr = tr("Leave classroom", "退出课堂");
 
 /// Keys and what they do, for the help overlay.
-pub const KEY_LIST: [(&str, Tr); 13] = [
+pub const KEY_LIST: [(&str, Tr); 14] = [
     (
         "→  Space  N",
         tr(
@@ -91,7 +116,20 @@ pub const KEY_LIST: [(&str, Tr); 13] = [
             "下一步（或模拟的下一个事件）",
         ),
     ),
-    ("←  P", tr("previous step", "上一步")),
+    (
+        "←  P",
+        tr(
+            "previous step (or previous event)",
+            "上一步（或上一个事件）",
+        ),
+    ),
+    (
+        "Shift+→ / ←  PgDn / PgUp",
+        tr(
+            "next / previous step, skipping a simulation's events",
+            "下一步 / 上一步，跳过模拟的事件",
+        ),
+    ),
     ("Home  End", tr("first / last step", "第一步 / 最后一步")),
     ("G", tr("go to a step", "跳到某一步")),
     ("R", tr("reveal the answer", "揭晓答案")),

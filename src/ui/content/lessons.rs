@@ -149,8 +149,8 @@ const STEPS: &[Built] = &[
             "每线程 128 个寄存器：只能放下 2 个 block、16 个 warp，占用率 25%。",
         ),
         tr(
-            "Doubling registers halves occupancy. Whether that hurts depends on latency hiding (chapter 4).",
-            "寄存器翻倍，占用率减半。是否变慢取决于延迟能否被隐藏（第 4 章）。",
+            "Doubling registers halves occupancy. Whether that hurts depends on latency hiding (the warp-scheduling chapter).",
+            "寄存器翻倍，占用率减半。是否变慢取决于延迟能否被隐藏（见 Warp 调度一章）。",
         ),
     )
     .ask(
@@ -172,28 +172,34 @@ const STEPS: &[Built] = &[
     // ── Chapter 3: dispatch ──
     step(
         "dispatch",
-        "grid=432",
+        "grid=432&event=0",
         tr(
             "4 blocks per SM × 108 SMs = 432 blocks: exactly one full wave.",
             "每个 SM 4 个 block × 108 个 SM = 432 个 block：正好一个满波。",
         ),
         tr(
-            "Press play: every SM starts 4 blocks at once and they all finish together.",
-            "点播放：每个 SM 同时开始 4 个 block，并且一起结束。",
+            "Event 1: every SM starts 4 blocks at once. Press → for event 2: they all finish together.",
+            "事件 1：每个 SM 同时开始 4 个 block。按 → 看事件 2：它们一起结束。",
         ),
-    ),
+    )
+    .highlight("[data-testid=dispatch-event]")
+    // Events: the launch (cycle 0) and the end of the wave (cycle 10,000).
+    .advance("event", 1),
     step(
         "dispatch",
-        "threads=1024&grid=109",
+        "threads=1024&grid=109&event=0",
         tr(
             "1,024 threads × 64 registers fill an SM: 1 block per SM. 109 blocks on 108 SMs → 2 waves; the second runs one block while 107 SMs idle.",
             "1,024 线程 × 64 寄存器占满一个 SM：每个 SM 1 个 block。108 个 SM 上跑 109 个 block → 2 个波次；第二波只有 1 个 block，另外 107 个 SM 空闲。",
         ),
         tr(
-            "The tail wave: one block too many doubles the run time.",
-            "尾波：多出一个 block，运行时间翻倍。",
+            "The tail wave: one block too many doubles the run time. Press → once per event: 108 blocks start; 108 finish as the 109th starts; it finishes alone.",
+            "尾波：多出一个 block，运行时间翻倍。每按一次 → 前进一个事件：108 个 block 开始；108 个结束时第 109 个开始；它独自结束。",
         ),
     )
+    .highlight("[data-testid=dispatch-event]")
+    // Events: cycle 0, 10,000 (wave 1 ends, the tail starts) and 20,000.
+    .advance("event", 2)
     .ask(
         tr("How long does this grid take compared with 108 blocks?", "与 108 个 block 相比，这个 grid 要跑多久？"),
         tr(
@@ -209,8 +215,8 @@ const STEPS: &[Built] = &[
             "课程中的 W8A8 GEMV：256 个 128 线程的 block，一个波次全部放下。",
         ),
         tr(
-            "We meet this kernel again in chapter 8 (its fragments) and chapter 9 (its roofline point).",
-            "第 8 章（fragment）和第 9 章（Roofline 上的点）还会再见到这个 kernel。",
+            "We meet this kernel again in the Tensor Core chapter (its fragments) and on the roofline (its point).",
+            "在 Tensor Core 一章（fragment）和 Roofline 一章（图上的点）还会再见到这个 kernel。",
         ),
     ),
     // ── Chapter 4: scheduling ──
@@ -222,10 +228,11 @@ const STEPS: &[Built] = &[
             "访存延迟 L = 600 个周期，每次 load 之后有 k = 10 条独立指令：每个调度器大约需要 L / k = 60 个 warp 才能不空闲。",
         ),
         tr(
-            "The course's rule of thumb. Each warp issues k instructions, then waits L cycles.",
-            "课程中的经验公式。每个 warp 发射 k 条指令后等待 L 个周期。",
+            "The course's rule of thumb. Each warp issues k instructions, then waits L cycles. The chart: utilisation against resident warps; 4 · L / k = 240 warps per SM would be needed, the A100 holds 64 (29 %).",
+            "课程中的经验公式。每个 warp 发射 k 条指令后等待 L 个周期。图中是发射槽利用率随驻留 warp 数的变化：每个 SM 需要 4 · L / k = 240 个 warp，而 A100 最多 64 个（29%）。",
         ),
     )
+    .focus("[data-testid=sweep] .gx-figure")
     .ask(
         tr(
             "An A100 SM holds at most 64 warps, 16 per scheduler. Can it reach 60?",
@@ -259,10 +266,11 @@ const STEPS: &[Built] = &[
             "k = 40：L / k = 每个调度器 15 个 warp，不超过 A100 每个调度器的 16 个：64 个驻留 warp 现在能隐藏延迟。",
         ),
         tr(
-            "More independent work per load lowers the number of warps needed.",
-            "每次 load 之后的独立工作越多，所需的 warp 越少。",
+            "More independent work per load lowers the number of warps needed: on the chart, utilisation reaches 100 % at 4 · L / k = 60 resident warps.",
+            "每次 load 之后的独立工作越多，所需的 warp 越少：图中利用率在 4 · L / k = 60 个驻留 warp 时达到 100%。",
         ),
-    ),
+    )
+    .focus("[data-testid=sweep] .gx-figure"),
     // ── Chapter 5: divergence ──
     step(
         "divergence",
@@ -432,8 +440,8 @@ const STEPS: &[Built] = &[
             "K = N = 4096：4096 / 16 = 256 个 block，每个 4 个 warp；每个 warp 负责 K 中的 4096 / 4 = 1,024 个。",
         ),
         tr(
-            "The same 256 blocks we dispatched in one wave in chapter 3.",
-            "正是第 3 章中一个波次分派完的 256 个 block。",
+            "The same 256 blocks we dispatched in one wave in the block-dispatch chapter.",
+            "正是 Block 分派一章中一个波次分派完的 256 个 block。",
         ),
     )
     .focus("[data-testid=launch-numbers]"),
@@ -480,8 +488,8 @@ const STEPS: &[Built] = &[
         "roofline",
         "kind=w8a8",
         tr(
-            "The W8A8 GEMV of chapter 8: about 2 FLOP per weight byte, memory-bound like every GEMV.",
-            "第 8 章的 W8A8 GEMV：每字节权重约 2 FLOP，和所有 GEMV 一样访存受限。",
+            "The W8A8 GEMV of the Tensor Core chapter: about 2 FLOP per weight byte, memory-bound like every GEMV.",
+            "Tensor Core 一章的 W8A8 GEMV：每字节权重约 2 FLOP，和所有 GEMV 一样访存受限。",
         ),
         tr(
             "INT8 weights halve the bytes against FP16, which is why they speed up decoding.",
@@ -583,6 +591,26 @@ mod tests {
                 "{}",
                 c.slug
             );
+        }
+    }
+
+    #[test]
+    fn a_dispatch_step_advances_to_its_last_event_exactly() {
+        use crate::ui::chapters::dispatch::state::{compute, event_times, DispInputs};
+        let lesson = course();
+        let stepped: Vec<_> = lesson
+            .steps
+            .iter()
+            .filter(|s| s.chapter == "dispatch" && s.advance.is_some())
+            .collect();
+        assert_eq!(stepped.len(), 2);
+        for s in stepped {
+            let (inputs, _) = DispInputs::from_query(&s.query);
+            assert_eq!(inputs.event, Some(0), "{}", s.query);
+            let trace = compute(&inputs).trace.expect("trace");
+            let events = event_times(trace.as_ref());
+            let last = s.advance.as_ref().map(|a| a.last).unwrap_or_default();
+            assert_eq!(last as usize, events.len() - 1, "{}: {events:?}", s.query);
         }
     }
 

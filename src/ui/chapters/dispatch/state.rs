@@ -6,7 +6,7 @@ use std::sync::Arc;
 use leptos::prelude::*;
 use serde::Serialize;
 
-use super::transport::Clock;
+use super::transport::{event_time, Clock, EventCursor};
 use crate::model::dispatch::observed::{
     h200_runs, ObservedTrace, Replay, ReplayComparison, ReplayError,
 };
@@ -36,6 +36,9 @@ pub mod limits {
     pub const DUR: (u32, u32) = (100, 1_000_000);
     /// Jitter, ± percent.
     pub const JIT: (u32, u32) = (0, 90);
+    /// The event cursor: a schedule of `GRID.1` blocks has at most one start and one end time
+    /// per block, plus the launch.
+    pub const EVENT: (u32, u32) = (0, 2 * (1 << 20));
 }
 
 impl Default for GridInputs {
@@ -78,6 +81,10 @@ pub struct DispInputs {
     pub grid: GridInputs,
     /// The measured run replayed beside the model.
     pub replay: ReplayInputs,
+    /// The model figure's cursor in events (URL key `event`): `Some(k)` shows the schedule at
+    /// its `k`-th event time (0 = launch, see [`event_times`]; a `k` past the last event shows
+    /// the last), `None` leaves the time to the play / scrub clock. Not a model input.
+    pub event: Option<u32>,
 }
 
 /// The course's launches, one button each.
@@ -153,6 +160,25 @@ pub fn durations(g: &GridInputs) -> Durations {
         max_cycles: u32::try_from(d + spread).unwrap_or(u32::MAX),
         seed: 2,
     }
+}
+
+/// Every distinct time at which a block starts or ends, ascending: the events the figure's
+/// cursor steps through (one key press each in the classroom). With constant durations these
+/// are the wave boundaries (`0, d, 2d, …`, where one wave ends and the next starts); with
+/// jitter, each block's start and end. O(blocks · log blocks), computed only when stepped.
+pub fn event_times(tl: &dyn Timeline) -> Vec<u32> {
+    let n = tl.block_count();
+    let mut times = Vec::with_capacity(2 * n as usize + 1);
+    times.push(0);
+    for b in 0..n {
+        if let Some(r) = tl.block(b) {
+            times.push(r.start_cycle);
+            times.push(r.end_cycle);
+        }
+    }
+    times.sort_unstable();
+    times.dedup();
+    times
 }
 
 /// The whole chapter as a pure function of its inputs.
@@ -245,7 +271,18 @@ impl ChapterInputs for DispInputs {
             run: r.one_of("run", DEFAULT_RUN, &runs),
             arrange: r.flag("arrange", false),
         };
-        (DispInputs { occ, grid, replay }, r.finish())
+        // Absent (or unreadable, with a notice): the clock runs free.
+        let event = r.num("event", u32::MAX, EVENT.0, EVENT.1);
+        let event = (event != u32::MAX).then_some(event);
+        (
+            DispInputs {
+                occ,
+                grid,
+                replay,
+                event,
+            },
+            r.finish(),
+        )
     }
 
     /// The query string (only non-default values; the occupancy keys as that chapter writes them).
@@ -254,6 +291,7 @@ impl ChapterInputs for DispInputs {
             self.occ.to_query(),
             to_query(&self.grid, &GridInputs::default()),
             to_query(&self.replay, &ReplayInputs::default()),
+            self.event.map(|k| format!("event={k}")).unwrap_or_default(),
         ]
         .into_iter()
         .filter(|q| !q.is_empty())
@@ -271,8 +309,13 @@ pub struct DispState {
     pub timed: Memo<Timed>,
     /// Everything derived from the model (a view of `timed`).
     pub outputs: Memo<DispOutputs>,
-    /// The model figure's time axis (cycles).
+    /// The play / scrub clock of the model figure (cycles); the figure shows it while the
+    /// event cursor is off.
     pub clock: Clock,
+    /// The event times of the model's schedule ([`event_times`]; computed when first read).
+    pub events: Memo<Arc<Vec<u32>>>,
+    /// The time the model figure shows: the event cursor's time, else the clock's.
+    pub now: Memo<u32>,
     /// The H200 replay, recomputed only when the run changes.
     pub replay: Memo<Option<Result<ReplayView, ReplayError>>>,
     /// The replay's time axis (ns).
@@ -295,6 +338,7 @@ impl DispState {
         let model_inputs = Memo::new(move |_| {
             inputs.with(|i| DispInputs {
                 replay: ReplayInputs::default(),
+                event: None,
                 ..i.clone()
             })
         });
@@ -312,13 +356,40 @@ impl DispState {
         let run = Memo::new(move |_| inputs.with(|i| i.replay.run.clone()));
         let replay = Memo::new(move |_| run.with(|r| replay_of(r)));
         let start = replay.with_untracked(replay_start);
+        let events = Memo::new(move |_| {
+            outputs.with(|o| {
+                Arc::new(
+                    o.trace
+                        .as_ref()
+                        .map(|t| event_times(t.as_ref()))
+                        .unwrap_or_default(),
+                )
+            })
+        });
+        let clock = Clock::new();
+        let now = Memo::new(move |_| match inputs.with(|i| i.event) {
+            Some(k) => events.with(|e| event_time(e, k)),
+            None => clock.t.get(),
+        });
         DispState {
             inputs,
             timed,
             outputs,
-            clock: Clock::new(),
+            clock,
+            events,
+            now,
             replay,
             replay_clock: Clock::at(start),
+        }
+    }
+
+    /// The event cursor the model figure's transport drives (writes the URL's `event`).
+    pub fn cursor(&self) -> EventCursor {
+        let inputs = self.inputs;
+        EventCursor {
+            event: Signal::derive(move || inputs.with(|i| i.event)),
+            times: self.events.into(),
+            set: Callback::new(move |k: Option<u32>| inputs.update(|i| i.event = k)),
         }
     }
 }
@@ -408,6 +479,31 @@ mod tests {
         let out = compute(&i);
         assert_eq!(out.blocks_per_sm, 32);
         assert!(out.trace.is_some(), "{:?}", out.error);
+    }
+
+    #[test]
+    fn the_event_cursor_is_a_url_key_over_the_wave_boundaries() {
+        // 109 blocks at 1 per SM: the launch, wave 1 ends as the tail starts, the tail ends.
+        let (i, n) = DispInputs::from_query("threads=1024&grid=109&event=1");
+        assert_eq!((i.event, n.len()), (Some(1), 0));
+        assert_eq!(i.to_query(), "threads=1024&grid=109&event=1");
+        let out = compute(&i);
+        let trace = out.trace.expect("trace");
+        assert_eq!(event_times(trace.as_ref()), vec![0, 10_000, 20_000]);
+        assert_eq!(DispInputs::from_query("").0.event, None);
+        // Out of range: clamped with a notice naming the range; text: ignored with a notice.
+        let (i, n) = DispInputs::from_query("event=99999999");
+        assert_eq!(i.event, Some(limits::EVENT.1));
+        assert!(
+            matches!(&n[..], [Notice::Clamped { allowed, .. }] if allowed == "0–2097152"),
+            "{n:?}"
+        );
+        let (i, n) = DispInputs::from_query("event=abc");
+        assert_eq!((i.event, n.len()), (None, 1));
+        // With jitter every block has its own start and end.
+        let (i, _) = DispInputs::from_query("threads=1024&grid=3&jit=50");
+        let times = event_times(compute(&i).trace.expect("trace").as_ref());
+        assert_eq!(times.len(), 4, "{times:?}");
     }
 
     proptest! {

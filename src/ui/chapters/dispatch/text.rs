@@ -414,6 +414,42 @@ pub fn computed_in(grid: u64, ms: f64, lang: Lang) -> String {
     )
 }
 
+/// Button: the previous event of the schedule.
+pub const EVENT_BACK: Tr = tr("◀ Event", "◀ 上一事件");
+/// Button: the next event of the schedule.
+pub const EVENT_NEXT: Tr = tr("Event ▶", "下一事件 ▶");
+
+/// The event on screen: its number (0-based `k` of `last`), its cycle, and what happened.
+pub fn event_line(k: u32, last: u32, cycle: u32, started: u32, ended: u32, lang: Lang) -> String {
+    let (n, of, cycle) = (k + 1, last + 1, grouped(cycle.into()));
+    let noun = |c: u32| if c == 1 { "block" } else { "blocks" };
+    let (sb, eb) = (noun(started), noun(ended));
+    let (s, e) = (started, ended);
+    let (started, ended) = (grouped(started.into()), grouped(ended.into()));
+    match (s != 0, e != 0) {
+        (true, true) => trf!(
+            lang,
+            "Event {n} of {of}, cycle {cycle}: {ended} {eb} finish and {started} start.",
+            "第 {n} / {of} 个事件，第 {cycle} 周期：{ended} 个 block 结束，{started} 个开始。"
+        ),
+        (true, false) => trf!(
+            lang,
+            "Event {n} of {of}, cycle {cycle}: {started} {sb} start.",
+            "第 {n} / {of} 个事件，第 {cycle} 周期：{started} 个 block 开始。"
+        ),
+        (false, true) => trf!(
+            lang,
+            "Event {n} of {of}, cycle {cycle}: {ended} {eb} finish.",
+            "第 {n} / {of} 个事件，第 {cycle} 周期：{ended} 个 block 结束。"
+        ),
+        (false, false) => trf!(
+            lang,
+            "Event {n} of {of}, cycle {cycle}.",
+            "第 {n} / {of} 个事件，第 {cycle} 周期。"
+        ),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -6,7 +6,7 @@ use super::canvas::{DispatchCanvas, SharedTimeline, SmTable, MODEL_COLS};
 use super::readout::{readout, TimeUnit};
 use super::state::{limits, DispError, DispInputs, DispState, Preset};
 use super::text;
-use super::transport::Transport;
+use super::transport::{event_time, Transport};
 use crate::model::gpu_spec::GpuSpec;
 use crate::ui::format::grouped;
 use crate::ui::i18n::{t, use_lang};
@@ -39,11 +39,28 @@ pub fn Figure() -> impl IntoView {
     });
     let unit = Signal::derive(move || st.inputs.with(|i| i.grid.dur));
     let readout_text = move || {
-        let (l, now, hover) = (lang.get(), st.clock.t.get(), hovered.get());
+        let (l, now, hover) = (lang.get(), st.now.get(), hovered.get());
         timeline.with(|tl| {
             tl.as_ref()
                 .map(|tl| readout(tl.as_ref(), now, TimeUnit::Cycles, hover, l))
                 .unwrap_or_default()
+        })
+    };
+    // What happened at the event on screen (only while the event cursor is on).
+    let event_text = move || {
+        let k = st.inputs.with(|i| i.event)?;
+        let l = lang.get();
+        st.events.with(|times| {
+            let last = u32::try_from(times.len().checked_sub(1)?).ok()?;
+            let k = k.min(last);
+            let t = event_time(times, k);
+            timeline.with(|tl| {
+                let tl = tl.as_ref()?;
+                let before = t.checked_sub(1);
+                let started = tl.started_by(t) - before.map_or(0, |b| tl.started_by(b));
+                let ended = tl.completed_by(t) - before.map_or(0, |b| tl.completed_by(b));
+                Some(text::event_line(k, last, t, started, ended, l))
+            })
         })
     };
     view! {
@@ -59,10 +76,11 @@ pub fn Figure() -> impl IntoView {
                 };
                 view! { <p class="gx-error" role="alert" data-testid="dispatch-error">{msg}</p> }
             })}
-            <DispatchCanvas timeline=timeline t=st.clock.t cols=MODEL_COLS label=text::CANVAS_LABEL
+            <DispatchCanvas timeline=timeline t=st.now cols=MODEL_COLS label=text::CANVAS_LABEL
                 testid="dispatch-canvas" on_hover=Callback::new(move |sm| hovered.set(sm))/>
-            <Transport clock=st.clock end=end unit=unit time_label=text::TIME time_unit=TimeUnit::Cycles/>
+            <Transport clock=st.clock end=end unit=unit time_label=text::TIME time_unit=TimeUnit::Cycles events=st.cursor()/>
             <p class="gx-dispatch__readout" aria-live="polite" data-testid="dispatch-readout">{readout_text}</p>
+            {move || event_text().map(|s| view! { <p class="gx-dispatch__event" data-testid="dispatch-event">{s}</p> })}
             <figcaption>
                 <WaveLegend/>
             </figcaption>
@@ -87,7 +105,10 @@ pub fn WaveLegend() -> impl IntoView {
 fn set(f: impl Fn(&mut DispInputs) + 'static + Send + Sync) {
     let st = state();
     st.clock.rewind();
-    st.inputs.update(f);
+    st.inputs.update(|i| {
+        f(i);
+        i.event = None;
+    });
 }
 
 /// GPU, presets, grid, duration, jitter, and the kernel from the Occupancy chapter.
@@ -124,7 +145,7 @@ pub fn Controls() -> impl IntoView {
                 <div class="gx-presets">
                     {Preset::ALL.iter().map(|&p| view! {
                         <button class="gx-button gx-preset" data-testid=format!("dpreset-{:?}", p).to_lowercase()
-                            on:click=move |_| { st.clock.rewind(); st.inputs.navigate_update(move |i| p.apply(i)); }>
+                            on:click=move |_| { st.clock.rewind(); st.inputs.navigate_update(move |i| { p.apply(i); i.event = None; }); }>
                             "A100 · "{t(text::preset(p))}
                         </button>
                     }).collect_view()}
@@ -207,5 +228,5 @@ pub fn NumbersPanel() -> impl IntoView {
 #[component]
 pub fn DataTable() -> impl IntoView {
     let st = state();
-    view! { <SmTable timeline=model_timeline(st) t=st.clock.t summary=text::DATA_TABLE testid="data-table"/> }
+    view! { <SmTable timeline=model_timeline(st) t=st.now summary=text::DATA_TABLE testid="data-table"/> }
 }

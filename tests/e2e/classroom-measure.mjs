@@ -1,0 +1,96 @@
+// Measures a classroom projector page as the class sees it (used by classroom.test.mjs and
+// classroom-walk.mjs): scrolling, a clipped caption or top-bar button, whether the figure stays
+// on the stage, and the smallest figure text in CSS px as drawn (after the fit's zoom and an
+// SVG's viewBox scaling).
+//
+// Text size as drawn: a text run's box height on screen (Range.getClientRects, which includes
+// every zoom and transform) divided by its font's box height per px of font size (measured once
+// per font family on an unscaled probe). A canvas's text is not measured.
+
+/** @param {import("playwright-core").Page} page */
+export async function measureProjector(page) {
+  return page.evaluate(() => {
+    const ratio = new Map();
+    const boxPerPx = (family) => {
+      if (!ratio.has(family)) {
+        const probe = document.createElement("span");
+        probe.style.cssText = `position:fixed;left:0;top:0;font-size:100px;line-height:normal;white-space:nowrap;zoom:1;font-family:${family}`;
+        probe.textContent = "Hg";
+        document.body.appendChild(probe);
+        const r = document.createRange();
+        r.selectNodeContents(probe);
+        ratio.set(family, r.getBoundingClientRect().height / 100 || 1.15);
+        probe.remove();
+      }
+      return ratio.get(family);
+    };
+    const stageEl = document.querySelector("[data-testid=cls-stage]");
+    const stage = stageEl?.getBoundingClientRect();
+    const focus = document.querySelector("[data-cls-focus]");
+    let minFigurePx = Infinity;
+    let minFigureText = "";
+    let smallCount = 0;
+    if (focus && stage) {
+      const walker = document.createTreeWalker(focus, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        const text = n.textContent.trim();
+        const parent = n.parentElement;
+        if (!text || !parent || parent.closest("title, desc, style, script, option")) continue;
+        const style = getComputedStyle(parent);
+        if (style.visibility === "hidden" || Number(style.opacity) === 0) continue;
+        const range = document.createRange();
+        range.selectNodeContents(n);
+        const rects = [...range.getClientRects()].filter(
+          (r) => r.width > 0.5 && r.height > 0.5 && r.bottom > stage.top && r.top < stage.bottom && r.right > stage.left && r.left < stage.right,
+        );
+        if (!rects.length) continue;
+        const h = Math.min(...rects.map((r) => r.height));
+        const px = h / boxPerPx(style.fontFamily);
+        if (px < minFigurePx) {
+          minFigurePx = px;
+          minFigureText = text.slice(0, 30);
+        }
+        if (px < 11.5) smallCount++;
+      }
+    }
+    const doc = document.scrollingElement;
+    const cap = document.querySelector("[data-testid=cls-caption]")?.getBoundingClientRect();
+    const f = focus?.getBoundingClientRect();
+    const bar = document.querySelector(".gx-cls-bar");
+    const barClipped = bar
+      ? [...bar.querySelectorAll("button, a")]
+          .filter((b) => {
+            const r = b.getBoundingClientRect();
+            let clip = r.left < -0.5 || r.right > innerWidth + 0.5 || r.top < -0.5 || r.bottom > innerHeight + 0.5;
+            // Inside a box that hides its overflow.
+            for (let p = b.parentElement; p && p !== document.body; p = p.parentElement) {
+              const s = getComputedStyle(p);
+              if (s.overflowX !== "visible" || s.overflowY !== "visible") {
+                const pr = p.getBoundingClientRect();
+                if (r.left < pr.left - 0.5 || r.right > pr.right + 0.5 || r.top < pr.top - 0.5 || r.bottom > pr.bottom + 0.5) clip = true;
+              }
+            }
+            // Its own label cut (text wider than the button).
+            if (b.scrollWidth > b.clientWidth + 1) clip = true;
+            return clip;
+          })
+          .map((b) => b.dataset.testid || b.textContent.trim())
+      : [];
+    const chromeSmall = [...document.querySelectorAll(".gx-cls-caption *, .gx-cls-bar *")]
+      .filter((e) => [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim()))
+      .map((e) => parseFloat(getComputedStyle(e).fontSize))
+      .filter((s) => s < 12).length;
+    return {
+      scrolls: doc.scrollHeight > innerHeight + 1 || doc.scrollWidth > innerWidth + 1,
+      stageScrolls: !!stageEl && (stageEl.scrollHeight > stageEl.clientHeight + 2 || stageEl.scrollWidth > stageEl.clientWidth + 2),
+      captionInside: !!cap && cap.bottom <= innerHeight + 1 && cap.top >= 0,
+      figureInside: !!f && !!stage && f.bottom <= stage.bottom + 2 && f.top >= stage.top - 2 && f.right <= stage.right + 2 && f.left >= stage.left - 2,
+      zoom: focus ? Number(getComputedStyle(focus).zoom || 1) : 0,
+      minFigurePx: Number.isFinite(minFigurePx) ? Math.round(minFigurePx * 10) / 10 : 99,
+      minFigureText,
+      smallCount,
+      chromeSmall,
+      barClipped,
+    };
+  });
+}
