@@ -34,7 +34,7 @@ test("presets: one full wave, 109 blocks on 108 SMs, the W8A8 GEMV", async () =>
   await page.click("[data-testid=dpreset-fullwave]");
   await page.waitForFunction(() => location.search.includes("grid=432"));
   assert.equal(await cell(page, "waves"), "1");
-  assert.equal(await cell(page, "efficiency"), "100.0 %");
+  assert.equal(await cell(page, "efficiency"), "100 %");
   await page.click("[data-testid=dpreset-onetoomany]");
   await page.waitForFunction(() => location.search.includes("grid=109"));
   assert.equal(await cell(page, "full-wave"), "108");
@@ -98,7 +98,7 @@ test("a launch that cannot run shows why; Chinese; reduced motion steps instead 
   assert.match(await page.locator("[data-testid=dispatch-error]").textContent(), /73,728 per block > 65,536/);
   assert.match(await page.locator("[data-testid=notices]").textContent(), /grid=abc/);
   await page.click("[data-testid=lang-zh]");
-  assert.equal((await page.locator("h1").textContent()).trim(), "Block 分派");
+  assert.equal((await page.locator("h1").textContent()).trim(), "block 分派");
   assert.match(await page.locator("[data-testid=dispatch-error]").textContent(), /无法启动/);
   await page.click("[data-testid=dpreset-fullwave]");
   assert.equal(await page.locator("[data-testid=dispatch-error]").count(), 0);

@@ -326,6 +326,29 @@ pub fn path_label(path: &str, lang: Lang) -> String {
     }
 }
 
+/// What the clicked lane does: its bit in the current mask, and the instructions it is active
+/// in (out of all the warp issues), as `L2 main → L3 then → …`.
+pub fn lane_path(
+    lane: usize,
+    active_now: bool,
+    active_steps: usize,
+    total_steps: usize,
+    path: &str,
+    lang: Lang,
+) -> String {
+    let bit = u32::from(active_now);
+    trf!(
+        lang,
+        "Lane {lane}: bit {lane} of this step's mask is {bit}. It is active in {active_steps} of the warp's {total_steps} issued instructions: {path}.",
+        "lane {lane}：本步 active mask 的第 {lane} 位是 {bit}。warp 发出的 {total_steps} 条指令中，它在 {active_steps} 条里活跃：{path}。",
+        lane = lane,
+        bit = bit,
+        active_steps = active_steps,
+        total_steps = total_steps,
+        path = if path.is_empty() { "—" } else { path },
+    )
+}
+
 /// A lane cell's label.
 pub fn lane_label(lane: usize, tid: u64, state: LaneState, lang: Lang) -> String {
     trf!(
@@ -400,10 +423,20 @@ pub fn timeline_summary(
 ) -> String {
     trf!(
         lang,
-        "{issued} issued instructions; {reconvergences} reconvergences; lane efficiency {pct:.1} %",
-        "共发射 {issued} 条指令；重汇合 {reconvergences} 次；lane 利用率 {pct:.1} %",
+        "{issued} issued {instructions}; {reconvergences} {reconv_word}; lane efficiency {pct}",
+        "共发射 {issued} 条指令；重汇合 {reconvergences} 次；lane 利用率 {pct}",
         issued = issued,
+        instructions = if issued == 1 {
+            "instruction"
+        } else {
+            "instructions"
+        },
         reconvergences = reconvergences,
-        pct = efficiency * 100.0,
+        reconv_word = if reconvergences == 1 {
+            "reconvergence"
+        } else {
+            "reconvergences"
+        },
+        pct = crate::ui::format::percent(efficiency),
     )
 }

@@ -2,6 +2,7 @@
 //! [`crate::model::w8a8::W8a8Gemv::trace`].
 
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
 use super::state::{limits, TcState};
 use super::text;
@@ -86,8 +87,8 @@ fn FillGrid(writes: Vec<TileWrite>) -> impl IntoView {
                         width=CELL_PX.to_string() height=CELL_PX.to_string()>
                         <title>{label}</title>
                     </rect>
-                    <text class="gx-frag__lane" x=(x + CELL_PX / 2).to_string() y=(y + 12).to_string()>{lane}</text>
-                    <text class="gx-frag__index" x=(x + CELL_PX / 2).to_string() y=(y + 22).to_string()>{w.iteration}</text>
+                    <text class="gx-frag__lane" x=(x + CELL_PX / 2).to_string() y=(y + 15).to_string()>{lane}</text>
+                    <text class="gx-frag__index" x=(x + CELL_PX / 2).to_string() y=(y + 29).to_string()>{w.iteration}</text>
                 </g>
             }
         })
@@ -110,6 +111,19 @@ fn FillGrid(writes: Vec<TileWrite>) -> impl IntoView {
             <figcaption class="gx-note">{t(text::FILL_GRID)}{t(text::FILL_GRID_KEY)}</figcaption>
         </figure>
     }
+}
+
+/// Focuses the current step's button once the list has been redrawn for it (the list is rebuilt
+/// on every step, so the clicked button is gone), so ← / → keep working after a click.
+fn focus_current_step() {
+    request_animation_frame(|| {
+        let Some(doc) = window().document() else {
+            return;
+        };
+        if let Ok(Some(el)) = doc.query_selector("[data-testid=step-list] [aria-current=step]") {
+            let _ = el.unchecked_into::<web_sys::HtmlElement>().focus();
+        }
+    });
 }
 
 /// Whole section.
@@ -178,7 +192,10 @@ pub fn StepsSection() -> impl IntoView {
                 view! {
                     <li class:is-on=n == idx>
                         <button class="gx-steps__item" aria-current=if n == idx { "step" } else { "false" }
-                            on:click=move |_| st.inputs.update(|i| i.step = n as u64)>
+                            on:click=move |_| {
+                                st.inputs.update(|i| i.step = n as u64);
+                                focus_current_step();
+                            }>
                             {move || text::step_title(id).get(lang.get())}
                         </button>
                     </li>
@@ -186,9 +203,23 @@ pub fn StepsSection() -> impl IntoView {
             })
             .collect_view();
         let id = step.id;
+        let last = steps.len().saturating_sub(1) as u64;
+        // ← / ↑ and → / ↓ in the list move to the previous / next step, as the player's keys do.
+        let on_list_key = move |ev: leptos::ev::KeyboardEvent| {
+            let delta: i64 = match ev.key().as_str() {
+                "ArrowLeft" | "ArrowUp" => -1,
+                "ArrowRight" | "ArrowDown" => 1,
+                _ => return,
+            };
+            ev.prevent_default();
+            playing.set(false);
+            st.inputs
+                .update(|i| i.step = i.step.saturating_add_signed(delta).min(last));
+            focus_current_step();
+        };
         view! {
             <div class="gx-steps__grid">
-                <ol class="gx-steps__list" data-testid="step-list">{list}</ol>
+                <ol class="gx-steps__list" data-testid="step-list" on:keydown=on_list_key>{list}</ol>
                 <div class="gx-steps__main">
                     <h3 data-testid="step-title">{move || text::step_title(id).get(lang.get())}</h3>
                     <p class="gx-note">{t(scope)}</p>
