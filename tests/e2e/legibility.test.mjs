@@ -95,7 +95,8 @@ function narrowColumns() {
     const cs = getComputedStyle(cell);
     ctx.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
     const inner = cell.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
-    for (const word of cell.innerText.split(/\s+/)) {
+    // Browsers break lines at spaces and after hyphens and slashes: those pieces must fit.
+    for (const word of cell.innerText.split(/[\s]+|(?<=[-/])/)) {
       const w = ctx.measureText(word).width;
       const table = cell.closest("table");
       const where = `${table?.getAttribute("class") ?? ""} in ${table?.closest("[data-testid]")?.getAttribute("data-testid") ?? ""}`;

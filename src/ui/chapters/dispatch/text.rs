@@ -466,10 +466,11 @@ pub const TAIL_NOTE: Tr = tr(
 
 /// How long the browser took to compute the schedule.
 pub fn computed_in(grid: u64, ms: f64, lang: Lang) -> String {
+    let blocks = if grid == 1 { "block" } else { "blocks" };
     let grid = grouped(grid);
     trf!(
         lang,
-        "Your browser computed this schedule ({grid} blocks) in {ms:.1} ms.",
+        "Your browser computed this schedule ({grid} {blocks}) in {ms:.1} ms.",
         "你的浏览器用 {ms:.1} ms 算出了这个调度（{grid} 个 block）。"
     )
 }

@@ -139,12 +139,16 @@ pub fn summary(
     let t = crate::ui::format::grouped(threads);
     trf!(
         lang,
-        "{b} blocks × {threads_per_block} threads = {t} threads; {warps} warps per block",
+        "{b} {blocks_word} × {threads_per_block} {tpb_word} = {t} {t_word}; {warps} {warps_word} per block",
         "{b} 个 block × {threads_per_block} 个线程 = {t} 个线程；每个 block {warps} 个 warp",
         b = b,
+        blocks_word = if blocks == 1 { "block" } else { "blocks" },
         threads_per_block = threads_per_block,
+        tpb_word = if threads_per_block == 1 { "thread" } else { "threads" },
         t = t,
+        t_word = if threads == 1 { "thread" } else { "threads" },
         warps = warps,
+        warps_word = if warps == 1 { "warp" } else { "warps" },
     )
 }
 

@@ -288,6 +288,8 @@ pub fn carveout_formula(out: &OccOutputs, lang: Lang) -> String {
 pub const PARTITIONS_WORD: Tr = tr("partitions", "个分区");
 pub const MAX_BLOCKS_PER_SM_WORDS: Tr = tr("max blocks per SM", "每 SM 最多 block 数");
 pub const UNIT_BLOCKS_PER_SM: Tr = tr("blocks / SM", "block / SM");
+/// [`UNIT_BLOCKS_PER_SM`] after the number 1.
+pub const UNIT_BLOCK_PER_SM: Tr = tr("block / SM", "block / SM");
 pub const UNIT_WARPS: Tr = tr("warps", "warp");
 pub const UNIT_OCCUPANCY: Tr = tr("occupancy", "占用率");
 pub const LAUNCH_FAILS_ZERO: Tr = tr("the launch fails → 0", "无法启动 → 0");
@@ -389,9 +391,10 @@ pub fn bar_heading(bar: &ResourceBar, lang: Lang) -> String {
     let total = format!("{}{unit}", grouped(bar.total));
     let per = format!("{}{unit}", grouped(bar.per_block));
     let lim = limit_text(bar.limit);
+    let blocks = if bar.limit == 1 { "block" } else { "blocks" };
     trf!(
         lang,
-        "{name}: {total} per SM · {per} per block · allows {lim} blocks",
+        "{name}: {total} per SM · {per} per block · allows {lim} {blocks}",
         "{name}：每 SM {total} · 每 block {per} · 允许 {lim} 个 block"
     )
 }

@@ -49,7 +49,7 @@ pub fn Verdict() -> impl IntoView {
                     view! {
                         <div class="gx-verdict" data-testid="verdict">
                             <div class="gx-verdict__nums">
-                                <span><b data-testid="blocks-per-sm">{s.blocks_per_sm}</b>" "{text::UNIT_BLOCKS_PER_SM.get(l)}</span>
+                                <span><b data-testid="blocks-per-sm">{s.blocks_per_sm}</b>" "{if s.blocks_per_sm == 1 { text::UNIT_BLOCK_PER_SM } else { text::UNIT_BLOCKS_PER_SM }.get(l)}</span>
                                 <span><b data-testid="warps-per-sm">{s.warps_per_sm}</b>" / "{s.max_warps_per_sm}" "{text::UNIT_WARPS.get(l)}</span>
                                 <span><b data-testid="occupancy">{pct(s.ratio())}</b>" "{text::UNIT_OCCUPANCY.get(l)}</span>
                             </div>

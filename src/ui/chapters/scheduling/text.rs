@@ -236,14 +236,15 @@ pub fn round_robin(resident_warps: impl Display, lang: Lang) -> String {
 
 /// The run in one line: warps, cycles and issue slots used.
 pub fn utilisation_summary(
-    resident_warps: impl Display,
+    resident_warps: u32,
     cycles: impl Display,
     issued_instructions: impl Display,
     slots: impl Display,
     utilisation: impl Display,
     lang: Lang,
 ) -> String {
-    trf!(lang, "{resident_warps} warps over {cycles} cycles; {issued_instructions} of {slots} issue slots used ({utilisation})", "{resident_warps} 个 warp、{cycles} 个周期；{slots} 个发射槽中用了 {issued_instructions} 个（{utilisation}）")
+    let warps_word = if resident_warps == 1 { "warp" } else { "warps" };
+    trf!(lang, "{resident_warps} {warps_word} over {cycles} cycles; {issued_instructions} of {slots} issue slots used ({utilisation})", "{resident_warps} 个 warp、{cycles} 个周期；{slots} 个发射槽中用了 {issued_instructions} 个（{utilisation}）")
 }
 
 /// One scheduler in the current cycle.
