@@ -6,6 +6,7 @@ use crate::ui::shell::FieldSlider;
 
 use super::state::{limits, SchedulingInputs, SchedulingState, STRIDE};
 use super::text;
+use crate::geom::legible::label_every;
 use crate::model::scheduler::{latency_presets, WarpState};
 use crate::ui::i18n::{t, use_lang, Tr};
 use crate::ui::widgets::StepPlayer;
@@ -28,11 +29,6 @@ fn row_px(rows: usize) -> f64 {
         17..=32 => 11.0,
         _ => 8.0,
     }
-}
-/// Every how many rows a warp number is written: one label per ≥ 14 units, so 12-unit labels
-/// never overlap (every row at 16 units, every other row at 11 and 8).
-fn label_every(row_px: f64) -> usize {
-    (14.0 / row_px).ceil().max(1.0) as usize
 }
 const HEAD_PX: f64 = 18.0;
 
@@ -110,7 +106,8 @@ pub fn Figure() -> impl IntoView {
         let mut prev_sched = u32::MAX;
         let rows = rows.get();
         let row_h = row_px(rows.len());
-        let every = label_every(row_h);
+        // Every row at 16 units, every other row at 11 and 8 (labels ≥ 14 units apart).
+        let every = label_every(row_h, LABEL_FONT_PX);
         let mut in_group = 0usize;
         rows.into_iter()
             .enumerate()
@@ -121,7 +118,7 @@ pub fn Figure() -> impl IntoView {
                 prev_sched = sched;
                 // Rows counted within the scheduler's group, so each group's first warp is named.
                 in_group = if first { 0 } else { in_group + 1 };
-                let named = in_group % every == 0;
+                let named = in_group.is_multiple_of(every);
                 let base = y + row_h / 2.0 + LABEL_FONT_PX * 0.35;
                 view! {
                     <g class="gx-sched__row" data-testid="warp-row">
