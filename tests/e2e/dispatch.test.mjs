@@ -22,7 +22,7 @@ test("the default grid is the spec's 1000 blocks: 3 waves of 432, a tail of 136"
   assert.equal(await cell(page, "last-wave"), "136");
   assert.equal(await cell(page, "efficiency"), "77.2 %");
   const size = await page.locator("[data-testid=dispatch-canvas]").evaluate((c) => [c.width, c.height]);
-  assert.ok(size[0] >= 960 && size[1] > 200, `canvas ${size}`);
+  assert.ok(size[0] >= 780 && size[1] > 200, `canvas ${size}`);
   assert.match(await page.locator("[data-testid=dispatch-readout]").textContent(), /wave 1 of 3/);
   await page.screenshot({ path: path.join(SHOTS, "dispatch-en.png"), fullPage: true });
   assert.deepEqual(errors, []);
