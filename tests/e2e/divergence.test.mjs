@@ -101,3 +101,21 @@ test("中文, and a malformed permalink shows notices and the page keeps working
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test("clicking a lane shows its path and its bit of the mask; loops hide the branch order", async () => {
+  const { context, page, errors } = await openPage(browser);
+  await page.goto(server.base + "divergence?lang=en");
+  await page.waitForSelector("[data-testid=figure] [data-testid=lane]");
+  // odd/even: lane 1 takes the odd side only.
+  await page.locator("[data-testid=lanes] [data-testid=lane]").nth(1).click();
+  const path = await text(page, "lane-path");
+  assert.match(path, /^Lane 1: bit 1 of this step's mask is 1\./);
+  assert.match(path, /active in \d+ of the warp's \d+ issued instructions: L\d+ main/);
+  assert.equal(await page.locator("[data-testid=order-thenfirst], [data-testid^=order-]").count() > 0, true);
+  // A loop kernel has no then/else to order.
+  await page.locator("[data-testid=select-preset]").selectOption("loop-per-lane");
+  await page.waitForFunction(() => location.search.includes("loop-per-lane"));
+  assert.equal(await page.locator("[data-testid^=order-]").count(), 0);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

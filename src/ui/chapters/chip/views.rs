@@ -101,9 +101,45 @@ pub fn Controls() -> impl IntoView {
     }
 }
 
+/// The part the reader points at in one figure, remembered with the GPU it belongs to: after a
+/// GPU switch (a select, a link, Back) the readout no longer describes the previous GPU's part.
+#[derive(Clone, Copy)]
+struct Focus {
+    part: RwSignal<Option<Part>>,
+    gpu: RwSignal<String>,
+    st: ChipState,
+}
+
+impl Focus {
+    fn new(st: ChipState) -> Focus {
+        Focus {
+            part: RwSignal::new(None),
+            gpu: RwSignal::new(String::new()),
+            st,
+        }
+    }
+
+    /// Points at `part` (`None` when the pointer leaves).
+    fn set(self, part: Option<Part>) {
+        self.gpu
+            .set(self.st.inputs.with_untracked(|i| i.gpu.clone()));
+        self.part.set(part);
+    }
+
+    /// The part pointed at on the GPU shown now.
+    fn get(self) -> Option<Part> {
+        let now = self.st.inputs.with(|i| i.gpu.clone());
+        if self.gpu.with(|g| *g == now) {
+            self.part.get()
+        } else {
+            None
+        }
+    }
+}
+
 /// The info line under a figure: what the focused part is.
 #[component]
-fn Info(focused: RwSignal<Option<Part>>) -> impl IntoView {
+fn Info(focused: Focus) -> impl IntoView {
     let st = state();
     let lang = use_lang();
     view! {
@@ -121,7 +157,7 @@ fn part_rect(
     r: Rect,
     class: &'static str,
     part: Part,
-    focused: RwSignal<Option<Part>>,
+    focused: Focus,
     label: impl Fn() -> String + Send + Sync + 'static,
 ) -> impl IntoView {
     let (x, y, w, h) = rect_attrs(r);
@@ -142,18 +178,7 @@ fn part_rect(
 #[component]
 pub fn DieFigure() -> impl IntoView {
     let st = state();
-    // A fresh focus for every GPU: the readout never describes a part of the previous GPU.
-    let gpu = Memo::new(move |_| st.inputs.with(|i| i.gpu.clone()));
-    move || {
-        gpu.track();
-        view! { <DieFigureFor focused=RwSignal::new(None::<Part>)/> }
-    }
-}
-
-/// [`DieFigure`] with its focus (cleared when the pointer leaves the figure).
-#[component]
-fn DieFigureFor(focused: RwSignal<Option<Part>>) -> impl IntoView {
-    let st = state();
+    let focused = Focus::new(st);
     let lang = use_lang();
     let figure = move || {
         let out = st.outputs.get()?;
@@ -272,18 +297,7 @@ const CELLS_X: f64 = 108.0;
 #[component]
 pub fn SmFigure() -> impl IntoView {
     let st = state();
-    // A fresh focus for every GPU: the readout never describes a part of the previous GPU.
-    let gpu = Memo::new(move |_| st.inputs.with(|i| i.gpu.clone()));
-    move || {
-        gpu.track();
-        view! { <SmFigureFor focused=RwSignal::new(None::<Part>)/> }
-    }
-}
-
-/// [`SmFigure`] with its focus (cleared when the pointer leaves the figure).
-#[component]
-fn SmFigureFor(focused: RwSignal<Option<Part>>) -> impl IntoView {
-    let st = state();
+    let focused = Focus::new(st);
     let lang = use_lang();
     let narrow = use_narrow_screen();
     let figure = move || {
