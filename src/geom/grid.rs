@@ -25,8 +25,8 @@ impl SmGrid {
     pub const GAP_PX: f64 = 6.0;
     /// Padding inside an SM around its slots, and height of its label strip.
     pub const PAD_PX: f64 = 3.0;
-    /// Height of the SM label strip.
-    pub const LABEL_PX: f64 = 11.0;
+    /// Height of the SM label strip: room for a 12 px label ([`crate::geom::legible::MIN_TEXT_PX`]).
+    pub const LABEL_PX: f64 = 15.0;
 
     fn sm_width(&self) -> f64 {
         let cols = f64::from(self.cols.max(1));
@@ -110,10 +110,10 @@ mod tests {
             sm_count: 108,
             slots: 32,
             cols: 12,
-            width_px: 960.0,
+            width_px: 780.0,
         };
         let last = g.sm_rect(11);
-        assert!((last.x1 - 960.0).abs() < 1e-9);
+        assert!((last.x1 - 780.0).abs() < 1e-9);
         assert_eq!(g.sm_rect(12).y0, g.sm_rect(0).y1 + SmGrid::GAP_PX);
         assert!((g.height_px() - g.sm_rect(107).y1).abs() < 1e-9);
         for sm in [0, 5, 12, 107] {

@@ -6,5 +6,6 @@
 pub mod chart;
 pub mod die;
 pub mod grid;
+pub mod legible;
 pub mod scale;
 pub mod warp_memory;

@@ -1,8 +1,10 @@
 //! Layout of the two memory figures: a row of 32 lanes above either touched 128-byte lines
 //! (coalescing) or a 32-bank grid of 4-byte words (bank conflicts). SVG px, origin top-left.
 
-/// Width of both figures' viewBox.
-pub const FIGURE_WIDTH_PX: f64 = 960.0;
+/// Width of both figures' viewBox: 780 fits a 1280×720 projector at 150 % (853 CSS px less the
+/// page's and the figure's padding) at scale ≥ 1, so the figures' 12-unit text is ≥ 12 CSS px
+/// (the SVG never draws narrower, its `min-width`; a phone scrolls it sideways).
+pub const FIGURE_WIDTH_PX: f64 = 780.0;
 /// Left and right margin.
 pub const MARGIN_PX: f64 = 16.0;
 /// Top of the lane row.

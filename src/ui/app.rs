@@ -175,11 +175,21 @@ fn skip_to_main(ev: leptos::ev::MouseEvent) {
     }
 }
 
+/// An unknown path: inside the app, and as `dist/404.html` (what static hosts serve for a
+/// missing file): a message and every chapter.
 #[component]
 fn NotFound() -> impl IntoView {
+    let lang = use_lang();
     view! {
         <div class="l-body" data-testid="not-found">
             <h1>{t(text::NOT_FOUND)}</h1>
+            <p>{t(text::NOT_FOUND_HELP)}</p>
+            <ol class="gx-not-found__chapters" data-testid="not-found-chapters">
+                {chapters::ALL.iter().map(|c| {
+                    let number = c.number.map(|n| format!("{n}. ")).unwrap_or_default();
+                    view! { <li><A href=route_href(c.slug)>{move || format!("{number}{}", c.title.get(lang.get()))}</A></li> }
+                }).collect_view()}
+            </ol>
             <p>
                 <A href=route_href("")>{t(text::BACK_TO_MAP)}</A>
             </p>

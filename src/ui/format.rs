@@ -60,6 +60,23 @@ pub fn sig3(value: f64) -> String {
     format!("{value:.decimals$}")
 }
 
+/// The one way a percentage is written on every page (issue #14): the fraction as per cent with
+/// at most one decimal, a trailing ".0" dropped, a space before "%": 0.625 → "62.5 %",
+/// 0.5 → "50 %", 1.0 → "100 %", 0.0637 → "6.4 %". Between 0 and 0.1 % two significant digits
+/// (0.00039 → "0.039 %"), so a small share never reads as "0 %".
+pub fn percent(fraction: f64) -> String {
+    let p = fraction * 100.0;
+    if !p.is_finite() {
+        return format!("{} %", sig3(p));
+    }
+    if p != 0.0 && p.abs() < 0.1 {
+        let decimals = (1.0 - p.abs().log10().floor()) as usize;
+        return format!("{p:.decimals$} %");
+    }
+    let s = format!("{p:.1}");
+    format!("{} %", s.strip_suffix(".0").unwrap_or(&s))
+}
+
 /// Fixed decimals: `fixed(1610.61, 1)` → "1610.6".
 pub fn fixed(value: f64, decimals: usize) -> String {
     if !value.is_finite() {
@@ -155,5 +172,22 @@ mod tests {
         assert_eq!(duration(440.5e-6), "440.5 µs");
         assert_eq!(duration(3.2e15), "3.20e15 s");
         assert_eq!(duration(1e-12), "0.00100 ns");
+    }
+}
+
+#[cfg(test)]
+mod percent_tests {
+    use super::percent;
+
+    #[test]
+    fn one_rule_for_every_percentage() {
+        assert_eq!(percent(0.625), "62.5 %");
+        assert_eq!(percent(0.5), "50 %");
+        assert_eq!(percent(1.0), "100 %");
+        assert_eq!(percent(0.772), "77.2 %");
+        assert_eq!(percent(0.0637), "6.4 %");
+        assert_eq!(percent(0.00039), "0.039 %");
+        assert_eq!(percent(0.0), "0 %");
+        assert_eq!(percent(0.2371), "23.7 %");
     }
 }

@@ -42,6 +42,10 @@ pub const CHAPTER_BEING_WRITTEN: Tr = tr(
 /// Heading of the 404 page.
 pub const NOT_FOUND: Tr = tr("Page not found", "页面不存在");
 /// Link from the 404 page home.
+pub const NOT_FOUND_HELP: Tr = tr(
+    "There is no page at this address (an old link, or a typo). These are the chapters:",
+    "这个地址没有页面（可能是旧链接或拼写错误）。全部章节如下：",
+);
 pub const BACK_TO_MAP: Tr = tr("Back to the chapter map", "返回章节目录");
 
 // ---- Home --------------------------------------------------------------------------------------

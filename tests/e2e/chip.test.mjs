@@ -47,3 +47,25 @@ test("an unknown GPU in the link falls back to the A100 with a notice", async ()
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test("the hover readout clears when the pointer leaves the die and when the GPU changes", async () => {
+  const { context, page, errors } = await openPage(browser);
+  await page.goto(server.base + "chip");
+  await page.waitForSelector("[data-testid=figure] svg");
+  const info = () => page.locator("[data-testid=figure] [data-testid=info]").textContent();
+  const hint = await info();
+  await page.locator(".gx-die__tpc--fused").first().hover();
+  assert.match(await info(), /fused off/i);
+  // Pointer leaves the figure: back to the hint.
+  await page.mouse.move(2, 2);
+  const shows = (h) => page.waitForFunction((h) => document.querySelector("[data-testid=figure] [data-testid=info]").textContent === h, h);
+  await shows(hint);
+  // A readout left by the keyboard does not survive a GPU switch (the fused TPCs differ).
+  await page.locator(".gx-die__tpc--fused").first().focus();
+  assert.match(await info(), /fused off/i);
+  await page.locator("[data-testid=select-gpu]").selectOption("h100");
+  await page.waitForFunction(() => location.search.includes("gpu=h100"));
+  await shows(hint);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

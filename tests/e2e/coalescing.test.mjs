@@ -132,3 +132,26 @@ test("Chinese text and the self-check questions", async () => {
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test("broadcast: the efficiency counts each byte once, as the figure paints it", async () => {
+  const { context, page, errors } = await openPage(browser);
+  await page.goto(server.base + "coalescing?preset=broadcast");
+  await page.waitForSelector("[data-testid=figure] [data-testid=lane-0]");
+  // Every lane reads the same 4 bytes: 1 sector of 32 bytes moved, 4 distinct bytes used.
+  assert.equal(await text(page, "count-sectors"), "1");
+  assert.equal(await text(page, "bytes-moved"), "32 B");
+  assert.equal(await text(page, "bytes-used"), "4 B");
+  assert.equal(await text(page, "efficiency"), "12.5 %");
+  // The figure paints the same share: used bytes over the moved sectors' width.
+  const share = await page.evaluate(() => {
+    const w = (sel) => [...document.querySelectorAll(`[data-testid=figure] svg rect${sel}`)].reduce((s, r) => s + r.getBBox().width, 0);
+    return w(".gx-sector__used") / w(".gx-sector--moved");
+  });
+  assert.ok(Math.abs(share - 0.125) < 0.01, `painted share ${share}`);
+  // The note explains the broadcast and what the per-lane count would say.
+  const note = await text(page, "broadcast-note");
+  assert.match(note, /4 used of 32 moved = 12\.5 %/);
+  assert.match(note, /128 \/ 32.*400 %/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

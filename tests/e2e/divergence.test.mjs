@@ -14,7 +14,7 @@ test("odd/even: step through the masks; the warp-aligned preset has no divergenc
   await page.waitForSelector("[data-testid=figure] [data-testid=lane]");
   assert.equal(await page.locator("[data-testid=lanes] [data-testid=lane]").count(), 32);
   assert.equal(await text(page, "mask-hex"), "0xffffffff");
-  assert.equal(await text(page, "efficiency"), "80.0 %");
+  assert.equal(await text(page, "efficiency"), "80 %");
   assert.equal(await text(page, "issue-slots"), "5");
   const line0 = await page.locator("[data-testid=current-line]").getAttribute("data-line");
   await page.click("[data-testid=step-next]");
@@ -28,7 +28,7 @@ test("odd/even: step through the masks; the warp-aligned preset has no divergenc
   await page.screenshot({ path: path.join(SHOTS, "divergence-en.png"), fullPage: true });
   await page.locator("[data-testid=select-preset]").selectOption("warp-aligned");
   await page.waitForFunction(() => location.search.includes("preset=warp-aligned"));
-  assert.equal(await text(page, "efficiency"), "100.0 %");
+  assert.equal(await text(page, "efficiency"), "100 %");
   assert.equal(await text(page, "divergent-branches"), "0");
   assert.deepEqual(errors, []);
   await context.close();
@@ -39,7 +39,7 @@ test("partial warp: blockDim 48 gives 0x0000ffff, and the block size control cha
   await page.goto(server.base + "divergence?preset=partial-warp");
   await page.waitForSelector("[data-testid=lane]");
   assert.equal(await text(page, "mask-hex"), "0x0000ffff");
-  assert.equal(await text(page, "efficiency"), "50.0 %");
+  assert.equal(await text(page, "efficiency"), "50 %");
   const field = page.locator("[data-testid=slider-block] input[type=text]");
   await field.fill("40");
   await field.press("Enter");
@@ -98,6 +98,24 @@ test("中文, and a malformed permalink shows notices and the page keeps working
   assert.equal(await page.locator("[data-testid=lane][data-state=exited]").count(), 12);
   await page.screenshot({ path: path.join(SHOTS, "divergence-zh-return.png"), fullPage: true });
   await page.click("[data-testid=lang-en]");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("clicking a lane shows its path and its bit of the mask; loops hide the branch order", async () => {
+  const { context, page, errors } = await openPage(browser);
+  await page.goto(server.base + "divergence?lang=en");
+  await page.waitForSelector("[data-testid=figure] [data-testid=lane]");
+  // odd/even: lane 1 takes the odd side only.
+  await page.locator("[data-testid=lanes] [data-testid=lane]").nth(1).click();
+  const path = await text(page, "lane-path");
+  assert.match(path, /^Lane 1: bit 1 of this step's mask is 1\./);
+  assert.match(path, /active in \d+ of the warp's \d+ issued instructions: L\d+ main/);
+  assert.equal(await page.locator("[data-testid=order-thenfirst], [data-testid^=order-]").count() > 0, true);
+  // A loop kernel has no then/else to order.
+  await page.locator("[data-testid=select-preset]").selectOption("loop-per-lane");
+  await page.waitForFunction(() => location.search.includes("loop-per-lane"));
+  assert.equal(await page.locator("[data-testid^=order-]").count(), 0);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -51,7 +51,7 @@ test("dispatch: a 170-SM RTX 5090 with one tile per SM runs 544 tiles in 3.2 wav
   assert.equal(await cell("full-wave"), "170");
   assert.equal(await cell("waves"), "4");
   assert.equal(await cell("fractional"), "3.2");
-  assert.equal(await cell("efficiency"), "80.0 %");
+  assert.equal(await cell("efficiency"), "80 %");
   await shot(page, "gpus-dispatch-rtx5090-en.png");
   await page.click("[data-testid=lang-zh]");
   assert.match(await text(page, "wave-fractional"), /波数（小数）/);

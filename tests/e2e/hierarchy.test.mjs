@@ -87,9 +87,9 @@ test("a bad permalink shows a notice and falls back; the language switch transla
   assert.match(await text(page, "notices"), /gz/);
   await page.waitForSelector("[data-testid=block-figure] svg");
   await page.click("[data-testid=lang-zh]");
-  assert.match(await page.locator("h1").textContent(), /Grid、Block、Warp 与 Lane/);
-  assert.match(await text(page, "not-paired"), /Block → SM/);
-  assert.match(await text(page, "code-text"), /本线程在 Block 内的 Warp 与 Lane/);
+  assert.match(await page.locator("h1").textContent(), /grid、block、warp 与 lane/);
+  assert.match(await text(page, "not-paired"), /block → SM/);
+  assert.match(await text(page, "code-text"), /本线程在 block 内的 warp 与 lane/);
   await page.screenshot({ path: path.join(SHOTS, "hierarchy-zh.png"), fullPage: true });
   assert.deepEqual(errors, []);
   await context.close();

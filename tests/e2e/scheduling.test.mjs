@@ -82,7 +82,7 @@ test("中文, typed garbage and a malformed permalink", async () => {
   await k.press("Enter");
   assert.match(await page.locator("[data-testid=slider-k] .gx-field__error").textContent(), /not a whole number/);
   await page.click("[data-testid=lang-zh]");
-  assert.equal((await page.locator("h1").textContent()).trim(), "Warp 调度");
+  assert.equal((await page.locator("h1").textContent()).trim(), "warp 调度");
   assert.match(await text(page, "numbers"), /每个调度器/);
   await page.screenshot({ path: path.join(SHOTS, "scheduling-zh.png"), fullPage: true });
   await page.click("[data-testid=lang-en]");

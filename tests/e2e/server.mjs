@@ -1,6 +1,7 @@
 // A tiny static file server for the built site, mounted under a sub-path (as a static host
 // would serve it), on 127.0.0.1 only. Directories serve their index.html; a directory without
-// a trailing slash redirects, as most static hosts do; anything else is a 404.
+// a trailing slash redirects, as most static hosts do; anything else is a 404 (the site's
+// 404.html when it has one).
 import http from "node:http";
 import fs from "node:fs";
 import path from "node:path";
@@ -36,7 +37,14 @@ export function startServer(root, prefix = "/warpscope/") {
       file = path.join(file, "index.html");
     }
     if (!fs.existsSync(file)) {
-      res.writeHead(404).end("not found");
+      // Like GitHub Pages and most static hosts: the site's own 404.html when it has one.
+      const notFound = path.join(root, "404.html");
+      if (fs.existsSync(notFound)) {
+        res.writeHead(404, { "Content-Type": TYPES[".html"] });
+        fs.createReadStream(notFound).pipe(res);
+      } else {
+        res.writeHead(404).end("not found");
+      }
       return;
     }
     res.writeHead(200, { "Content-Type": TYPES[path.extname(file)] ?? "application/octet-stream" });

@@ -1,18 +1,14 @@
 // Screenshots of every page in both languages, for people to compare (not a test):
 //   node shots-all.mjs <dist dir> <out dir> [desktop|projector|phone]
-// desktop: 1280×800; projector: 1280×720 at 150 % zoom (device scale 1.5, 853×480 CSS px);
-// phone: 390×844. Full-page PNGs named <page>-<lang>-<size>.png.
+// The sizes are `sizes.mjs`'s (desktop 1440×900; projector 1280×720 at 150 % zoom, 853×480 CSS px;
+// phone 390×844). Full-page PNGs named <page>-<lang>-<size>.png.
 import fs from "node:fs";
 import path from "node:path";
 import { startServer } from "./server.mjs";
 import { launch } from "./browser.mjs";
+import { SIZES } from "./sizes.mjs";
 
 const [dist, out, size = "desktop"] = process.argv.slice(2);
-const SIZES = {
-  desktop: { viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 },
-  projector: { viewport: { width: 853, height: 480 }, deviceScaleFactor: 1.5 },
-  phone: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 },
-};
 const PAGES = ["", "chip", "hierarchy", "occupancy", "dispatch", "scheduling", "divergence", "coalescing", "bank-conflicts", "tensor-cores", "roofline", "quiz", "classroom"];
 fs.mkdirSync(out, { recursive: true });
 const server = await startServer(path.resolve(dist));

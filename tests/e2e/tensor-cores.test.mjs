@@ -175,3 +175,21 @@ test("Play steps through the trace on its own; the roofline link carries K and N
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test("after clicking a step in the step list, ← and → move through the steps", async () => {
+  const { context, page, errors } = await open();
+  const list = page.locator("[data-testid=step-list] button");
+  await list.nth(2).click();
+  const title = async () => (await page.locator("[data-testid=step-title]").textContent()).trim();
+  const third = await title();
+  assert.equal(third, (await list.nth(2).textContent()).trim());
+  await page.keyboard.press("ArrowRight");
+  await page.waitForFunction((t) => document.querySelector("[data-testid=step-title]").textContent.trim() !== t, third);
+  assert.equal(await title(), (await list.nth(3).textContent()).trim());
+  // Focus stays on the current step, so the keys keep working.
+  assert.equal(await page.evaluate(() => document.activeElement?.getAttribute("aria-current")), "step");
+  await page.keyboard.press("ArrowLeft");
+  await page.waitForFunction((t) => document.querySelector("[data-testid=step-title]").textContent.trim() === t, third);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -12,7 +12,7 @@ pub const CHIP_SUMMARY: Tr = tr(
 /// The home page's line for /hierarchy.
 pub const HIERARCHY_SUMMARY: Tr = tr(
     "dim3 grids and blocks: any thread's index, warp and lane; software vs hardware hierarchy.",
-    "dim3 形式的 Grid 与 Block：任一线程的索引、Warp 与 Lane；软件层次与硬件层次。",
+    "dim3 形式的 grid 与 block：任一线程的索引、warp 与 lane；软件层次与硬件层次。",
 );
 
 /// The home page's line for /occupancy.

@@ -7,7 +7,8 @@ use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::text;
-use crate::geom::chart::ChartFrame;
+use crate::geom::chart::{ChartFrame, Rect as FrameRect};
+use crate::geom::legible::{place_labels, LabelBox};
 use crate::geom::scale::roofline_domains;
 use crate::model::roofline::{Precision, RooflineChartSpec, H200_COPY_BANDWIDTH_BYTES_PER_S};
 use crate::ui::charts::colors::Tokens;
@@ -27,6 +28,10 @@ pub struct RooflineDrawing {
     pub lang: Lang,
     /// Device memory kind for the slanted roof's label ("HBM2e", "GDDR6X", …).
     pub memory_kind: &'static str,
+    /// The kernel points the SVG overlay draws, `(FLOP/byte, FLOP/s, key)`: the roof labels keep
+    /// clear of them, and a point with a key (the course's kernels, numbered as in the figure's
+    /// legend) gets that number placed beside it without overlap.
+    pub points: Vec<(f64, f64, Option<u32>)>,
 }
 
 /// The chart's axis domains `(x, y)` for `spec` (FLOP/byte, FLOP/s), decade-aligned: shared by
@@ -170,7 +175,7 @@ pub fn draw_roofline(
         .draw_series(std::iter::once(Text::new(
             bw_label,
             (label_x * 1.3, (bw * label_x / 1.3).max(y0)),
-            font(11.5)
+            font(12.0)
                 .color(&bw_color)
                 .pos(Pos::new(HPos::Left, VPos::Top)),
         )))
@@ -194,21 +199,140 @@ pub fn draw_roofline(
             ))
             .map_err(|e| e.to_string())?;
     }
-    for (text, (x, y), color) in labels {
-        let (px_x, px_y) = chart.backend_coord(&(x, y));
-        let style = font(11.5).color(&color);
+    // Label placement (backend px): the roof labels sit on their roof, as far right as they can
+    // without touching a kernel point, a ridge point, the bandwidth roof or another label; then
+    // each numbered point gets its number beside it (geom::legible::place_labels).
+    let plot = {
+        let (l, t) = chart.backend_coord(&(x0, y1));
+        let (r, b) = chart.backend_coord(&(x1, y0));
+        FrameRect {
+            x0: f64::from(l),
+            y0: f64::from(t),
+            x1: f64::from(r),
+            y1: f64::from(b),
+        }
+    };
+    let at = |x: f64, y: f64| {
+        let (a, b) = chart.backend_coord(&(x, y));
+        (f64::from(a), f64::from(b))
+    };
+    let square = |(cx, cy): (f64, f64), half: f64| FrameRect {
+        x0: cx - half,
+        y0: cy - half,
+        x1: cx + half,
+        y1: cy + half,
+    };
+    let mut obstacles: Vec<FrameRect> = drawing
+        .points
+        .iter()
+        .filter(|(x, y, _)| *x > 0.0 && *y > 0.0)
+        .map(|(x, y, _)| square(at(*x, *y), f64::from(px(10.0))))
+        .collect();
+    obstacles.extend(
+        ridges
+            .iter()
+            .map(|((x, y), _)| square(at(*x, *y), f64::from(px(5.0)))),
+    );
+    // The slanted roof, sampled every ~12 px.
+    let (bx0, by0) = at(x0, (bw * x0).max(y0));
+    let (bx1, by1) = at(top_ridge.0, top_ridge.1);
+    let samples = ((bx1 - bx0).hypot(by1 - by0) / f64::from(px(12.0)))
+        .ceil()
+        .max(1.0) as usize;
+    for i in 0..=samples {
+        let f = i as f64 / samples as f64;
+        obstacles.push(square(
+            (bx0 + f * (bx1 - bx0), by0 + f * (by1 - by0)),
+            f64::from(px(3.0)),
+        ));
+    }
+    for (text, (_, y), color) in labels {
+        let style = font(12.0).color(&color);
         let (w, h) = root
             .estimate_text_size(&text, &style)
             .map_err(|e| e.to_string())?;
-        let (left, top) = (px_x - w as i32, px_y - h as i32);
-        let pad = px(2.0) as i32;
+        let (w, h) = (f64::from(w), f64::from(h));
+        let (_, line_y) = at(x1, y / 1.04);
+        let gap = f64::from(px(3.0));
+        let step = f64::from(px(24.0));
+        // Right-aligned above the roof, stepping left; then below it.
+        let mut candidates = Vec::new();
+        for above in [true, false] {
+            for k in 0..24 {
+                let right = plot.x1 - gap - k as f64 * step;
+                let top = if above {
+                    line_y - gap - h
+                } else {
+                    line_y + gap
+                };
+                candidates.push(FrameRect {
+                    x0: right - w,
+                    y0: top,
+                    x1: right,
+                    y1: top + h,
+                });
+            }
+        }
+        let spot = candidates
+            .iter()
+            .find(|r| {
+                r.x0 >= plot.x0
+                    && r.y0 >= plot.y0
+                    && r.y1 <= plot.y1
+                    && !obstacles
+                        .iter()
+                        .any(|o| o.x0 < r.x1 && r.x0 < o.x1 && o.y0 < r.y1 && r.y0 < o.y1)
+            })
+            .copied()
+            .unwrap_or(candidates[0]);
+        obstacles.push(spot);
+        let pad = f64::from(px(2.0));
         root.draw(&Rectangle::new(
-            [(left - pad, top - pad / 2), (px_x + pad, px_y)],
+            [
+                ((spot.x0 - pad) as i32, (spot.y0 - pad / 2.0) as i32),
+                ((spot.x1 + pad) as i32, spot.y1 as i32),
+            ],
             bg.mix(0.7).filled(),
         ))
         .map_err(|e| e.to_string())?;
-        root.draw(&Text::new(text, (left, top), style))
+        root.draw(&Text::new(text, (spot.x0 as i32, spot.y0 as i32), style))
             .map_err(|e| e.to_string())?;
+    }
+    let keyed: Vec<(u32, (f64, f64))> = drawing
+        .points
+        .iter()
+        .filter_map(|(x, y, key)| Some(((*key)?, at(*x, *y))))
+        .collect();
+    let key_style = font(13.0);
+    let boxes: Vec<LabelBox> = keyed
+        .iter()
+        .map(|(key, anchor)| {
+            let (w, h) = root
+                .estimate_text_size(&key.to_string(), &key_style)
+                .unwrap_or((8, 14));
+            LabelBox {
+                anchor: *anchor,
+                width_px: f64::from(w),
+                height_px: f64::from(h),
+            }
+        })
+        .collect();
+    for ((key, _), spot) in keyed.iter().zip(place_labels(&boxes, &obstacles, plot)) {
+        let Some(r) = spot else { continue };
+        root.draw(&Rectangle::new(
+            [
+                (r.x0 as i32 - 1, r.y0 as i32),
+                (r.x1 as i32 + 1, r.y1 as i32),
+            ],
+            bg.mix(0.8).filled(),
+        ))
+        .map_err(|e| e.to_string())?;
+        root.draw(&Text::new(
+            key.to_string(),
+            (r.x0 as i32, r.y0 as i32),
+            key_style.clone(),
+        ))
+        .map_err(|e| e.to_string())?;
     }
     // Ridge points on top of everything.
     chart

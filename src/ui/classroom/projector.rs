@@ -557,7 +557,7 @@ fn Overlays(
         }
         .into_any(),
         Overlay::Overview => view! {
-            <div class="gx-cls-overlay gx-cls-overlay--wide" role="dialog" aria-label=move || text::OVERVIEW.get(lang.get()) data-testid="cls-overview">
+            <div class="gx-cls-overlay gx-cls-overlay--wide" role="dialog" aria-label=move || text::MENU_OVERVIEW.label.get(lang.get()) data-testid="cls-overview">
                 <ol class="gx-cls-overview">
                     {move || c.read.with(|r| r.lesson.steps.iter().enumerate().map(|(i, s)| {
                         let caption = s.caption.get(lang.get()).to_string();

@@ -295,11 +295,11 @@ const STEPS: &[Built] = &[
         "preset=warp-aligned",
         tr(
             "Split the same work by (threadIdx.x / 32) % 2: all 32 lanes of a warp agree, so no warp diverges.",
-            "改用 (threadIdx.x / 32) % 2 划分同样的工作：一个 warp 的 32 个 lane 条件一致，没有 warp 发散。",
+            "改用 (threadIdx.x / 32) % 2 划分同样的工作：一个 warp 的 32 个 lane 条件一致，没有 warp 分歧。",
         ),
         tr(
             "Divergence is about lanes of one warp, not threads of a block.",
-            "发散只发生在同一个 warp 的 lane 之间，而不是整个 block 的线程之间。",
+            "分歧只发生在同一个 warp 的 lane 之间，而不是整个 block 的线程之间。",
         ),
     ),
     step(
@@ -307,11 +307,11 @@ const STEPS: &[Built] = &[
         "preset=bounds-check",
         tr(
             "A boundary check i < n with n = 1000: only the warp holding i = 992…1023 diverges.",
-            "边界检查 i < n，n = 1000：只有包含 i = 992…1023 的那个 warp 会发散。",
+            "边界检查 i < n，n = 1000：只有包含 i = 992…1023 的那个 warp 会分歧。",
         ),
         tr(
             "The usual `if (i < n)` costs almost nothing: one warp out of 32.",
-            "常见的 `if (i < n)` 几乎没有代价：32 个 warp 中只有 1 个发散。",
+            "常见的 `if (i < n)` 几乎没有代价：32 个 warp 中只有 1 个分歧。",
         ),
     ),
     // ── Chapter 6: coalescing ──

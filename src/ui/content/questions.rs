@@ -154,11 +154,11 @@ pub static BANK: &[BankQuestion] = &[
         chapters: &["chip", "hierarchy"],
         question: tr(
             "Why can Grid → Block → Warp → Thread not be matched level by level with GPC → TPC → SM → CUDA core?",
-            "为什么不能把 Grid → Block → Warp → Thread 与 GPC → TPC → SM → CUDA Core 逐级一一对应？",
+            "为什么不能把 Grid → block → warp → Thread 与 GPC → TPC → SM → CUDA Core 逐级一一对应？",
         ),
         answer: tr(
             "The first is how software is organised, the second how hardware is grouped. The only stable contract is Block → SM: a block runs entirely on one SM. A grid spreads over SMs of many GPCs, a launch cannot choose a GPC or TPC, and warps are issued to execution pipes instruction by instruction rather than owning cores.",
-            "前者是软件的组织方式，后者是硬件的分组方式。唯一稳定的契约是 Block → SM：一个 block 全部在一个 SM 上执行。一个 grid 会铺到多个 GPC 的 SM 上，启动时无法指定 GPC 或 TPC；warp 按指令被发射到执行流水线，并不独占某些 core。",
+            "前者是软件的组织方式，后者是硬件的分组方式。唯一稳定的契约是 block → SM：一个 block 全部在一个 SM 上执行。一个 grid 会铺到多个 GPC 的 SM 上，启动时无法指定 GPC 或 TPC；warp 按指令被发射到执行流水线，并不独占某些 core。",
         ),
     },
     BankQuestion {
@@ -167,11 +167,11 @@ pub static BANK: &[BankQuestion] = &[
         chapters: &["hierarchy", "occupancy", "dispatch"],
         question: tr(
             "Why does a large grid execute in several waves? What are the residency relations between block, warp and SM?",
-            "一个大 Grid 为什么会分多个波次执行？Block、Warp 与 SM 的驻留关系分别是什么？",
+            "一个大 Grid 为什么会分多个波次执行？block、warp 与 SM 的驻留关系分别是什么？",
         ),
         answer: tr(
             "A block is the indivisible unit of residency: all its threads run on one SM, so all its warps stay on that SM, and it never migrates. An SM admits a block only when it has room for all of its registers, its shared memory, its warps and a block slot; one SM can hold several blocks at once, as many as occupancy allows (4 for 256 threads × 64 registers on the A100). So the whole GPU holds at most blocks-per-SM × 108 blocks at a time (432 in that example); the rest of the grid waits and fills in as resident blocks finish and free their resources. That is why a large grid advances in waves — dynamic ones, with no chip-wide barrier between them.",
-            "Block 是不可拆分的驻留单位：它的全部线程在同一个 SM 上执行，因此它的所有 warp 也留在该 SM 内，且不会迁移。SM 只有在寄存器、shared memory、warp 槽位和 block 槽位都够放下整个 block 时才接纳它；一个 SM 可同时驻留多个 block，个数由占用率决定（A100 上 256 线程 × 64 寄存器为 4 个）。所以整卡同时最多驻留“每 SM block 数 × 108”个 block（该例为 432 个），grid 中其余的 block 等待，驻留 block 完成、释放资源后再补入——大 grid 因此以多个波次推进：是动态的波次，全芯片之间没有同步栅栏。",
+            "block 是不可拆分的驻留单位：它的全部线程在同一个 SM 上执行，因此它的所有 warp 也留在该 SM 内，且不会迁移。SM 只有在寄存器、shared memory、warp 槽位和 block 槽位都够放下整个 block 时才接纳它；一个 SM 可同时驻留多个 block，个数由占用率决定（A100 上 256 线程 × 64 寄存器为 4 个）。所以整卡同时最多驻留“每 SM block 数 × 108”个 block（该例为 432 个），grid 中其余的 block 等待，驻留 block 完成、释放资源后再补入——大 grid 因此以多个波次推进：是动态的波次，全芯片之间没有同步栅栏。",
         ),
     },
     BankQuestion {
@@ -180,7 +180,7 @@ pub static BANK: &[BankQuestion] = &[
         chapters: &["chip", "divergence"],
         question: tr(
             "Why does 32 threads per warp not mean each thread is permanently tied to one CUDA core?",
-            "为什么 32 Threads / Warp 不代表每个 Thread 永久对应一个 CUDA Core？",
+            "为什么 32 Threads / warp 不代表每个 Thread 永久对应一个 CUDA Core？",
         ),
         answer: tr(
             "The warp, not the thread, is the unit of issue: the scheduler issues the warp's next instruction plus its active mask, and that instruction decides which execution pipe (FP32, INT32, SFU, LD/ST, Tensor Core) it goes to. A partition has only 16 FP32 lanes, so one FP32 warp instruction of 32 threads occupies them over two cycles, and the next cycle the same lanes may serve another warp. A CUDA core is a counting unit of FP32 throughput, not a small CPU bound to a thread: each thread's state lives in its registers, and the lanes of a masked-off path do no work at all.",
@@ -193,7 +193,7 @@ pub static BANK: &[BankQuestion] = &[
         chapters: &["chip", "occupancy"],
         question: tr(
             "Why does 192 KB of unified L1/shared memory not mean a block can request 192 KB of shared memory?",
-            "192 KB Unified L1/Shared 为什么不代表 Block 可申请 192 KB Shared Memory？",
+            "192 KB Unified L1/Shared 为什么不代表 block 可申请 192 KB Shared Memory？",
         ),
         answer: tr(
             "The 192 KB SRAM is split by the carveout between the hardware-managed L1 cache and the software-managed shared memory; on the A100 at most 164 KB (167,936 B) per SM can become shared memory, the rest always stays L1. Of that, the driver reserves 1 KiB per block, so one block can get at most 163 KB (166,912 B), and only after opting in with cudaFuncSetAttribute; without it a block gets 48 KB, and static __shared__ arrays are limited to 48 KB anyway. Finally, shared memory is split among all resident blocks, so the more a block takes, the fewer blocks fit.",
@@ -258,11 +258,11 @@ pub static BANK: &[BankQuestion] = &[
         chapters: &["tensor-cores"],
         question: tr(
             "In the teaching kernel, the block, the warp and the lane are responsible for the N tile, the K slice, and what kind of cooperation respectively?",
-            "教学 Kernel 中，Block、Warp 与 Lane 分别负责 N Tile、K Slice 和哪一类协作？",
+            "教学 Kernel 中，block、warp 与 Lane 分别负责 N Tile、K Slice 和哪一类协作？",
         ),
         answer: tr(
             "A block owns one N tile of 16 outputs (blockIdx.x · 16 …). Each of its 4 warps owns a 1024-wide K slice and runs 64 mma_syncs over it. The lanes cooperate inside the warp: they stage the A and B tiles into shared memory (i = lane, i += 32), together hold the distributed A, B and accumulator fragments so that load_matrix_sync / mma_sync / store_matrix_sync are complete only when all 32 take part; in the epilogue, threads 0–15 add the 4 warps' partials and write the outputs.",
-            "Block 负责一个 16 个输出的 N Tile（blockIdx.x · 16 起）；其中 4 个 warp 各负责一段 1024 宽的 K Slice，在上面执行 64 次 mma_sync；lane 负责 warp 内的协作：按 i = lane、i += 32 把 A、B Tile 搬进 Shared Memory，并共同持有分布式的 A、B 与累加器 Fragment——只有 32 个 lane 都参与，load_matrix_sync / mma_sync / store_matrix_sync 才完整；Epilogue 中由线程 0–15 合并 4 个 warp 的部分和并写出结果。",
+            "block 负责一个 16 个输出的 N Tile（blockIdx.x · 16 起）；其中 4 个 warp 各负责一段 1024 宽的 K Slice，在上面执行 64 次 mma_sync；lane 负责 warp 内的协作：按 i = lane、i += 32 把 A、B Tile 搬进 Shared Memory，并共同持有分布式的 A、B 与累加器 Fragment——只有 32 个 lane 都参与，load_matrix_sync / mma_sync / store_matrix_sync 才完整；Epilogue 中由线程 0–15 合并 4 个 warp 的部分和并写出结果。",
         ),
     },
     BankQuestion {

@@ -111,7 +111,7 @@ fn draw(b: Banked) -> impl IntoView {
             view! {
                 <g data-testid="bank-row">
                     <text class="gx-mem__label" x=format!("{:.1}", g::MARGIN_PX) y=format!("{:.1}", y + 16.0)>
-                        {format!("{}row {row}", if gap { "⋯ " } else { "" })}
+                        {format!("{}{}", if gap { "⋯ " } else { "" }, text::row_label(row, lang.get()))}
                     </text>
                     {cells}
                 </g>

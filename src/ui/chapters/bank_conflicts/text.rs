@@ -197,3 +197,20 @@ pub fn word_title(word: u32, bank: u32, lanes: &str, lang: Lang) -> String {
         lanes = lanes,
     )
 }
+
+/// A word row's label in the bank grid (row `row` = words `32 × row ..`).
+pub fn row_label(row: u32, lang: Lang) -> String {
+    trf!(lang, "row {row}", "第 {row} 行", row = row)
+}
+
+/// Formulas of the numbers panel in words.
+pub const F_BANK: Tr = tr(
+    "bank = (byte address / 4) mod 32",
+    "bank = (字节地址 / 4) mod 32",
+);
+pub const F_SUM_PHASES: Tr = tr("Σ phases", "各 phase 之和");
+pub const F_ACTIVE_LANES: Tr = tr("active lanes", "活跃 lane 数");
+pub const F_CONFLICTS: Tr = tr(
+    "max(0, wavefronts − ideal)",
+    "max(0, wavefront 数 − 理想值)",
+);

@@ -37,18 +37,18 @@ pub fn NumbersPanel() -> impl IntoView {
                             <th scope="col">{t(text::COL_VALUE)}</th>
                         </tr></thead>
                         <tbody>
-                            {row(text::BANK_OF_WORD, "bank = (byte address / 4) mod 32".into(), "0…31".into(), "bank-formula")}
+                            {row(text::BANK_OF_WORD, text::F_BANK.get(lang).into(), "0…31".into(), "bank-formula")}
                             {row(text::PHASES, text::bytes_per_lane(w, lang), text::phase_split(r.phase_split).get(lang).into(), "phase-split")}
                             {row(text::PHASE_WAVEFRONTS, text::PHASE_WAVEFRONTS_FORMULA.get(lang).into(), per_phase.join(", "), "phase-wavefronts")}
                             <tr class="gx-numbers__verdict">
                                 <th scope="row">{t(text::WAVEFRONTS)}</th>
-                                <td class="gx-formula">{format!("Σ phases = {sum}")}</td>
+                                <td class="gx-formula">{format!("{} = {sum}", text::F_SUM_PHASES.get(lang))}</td>
                                 <td class="gx-value" data-testid="count-wavefronts">{r.wavefronts}</td>
                             </tr>
-                            {row(text::IDEAL, format!("⌈active lanes × {w} B / 128 B⌉ = ⌈{} × {w} / 128⌉", r.active_lanes), r.ideal_wavefronts.to_string(), "count-ideal")}
+                            {row(text::IDEAL, format!("⌈{} × {w} B / 128 B⌉ = ⌈{} × {w} / 128⌉", text::F_ACTIVE_LANES.get(lang), r.active_lanes), r.ideal_wavefronts.to_string(), "count-ideal")}
                             <tr class="gx-numbers__verdict">
                                 <th scope="row">{t(text::CONFLICTS)}</th>
-                                <td class="gx-formula">{format!("max(0, wavefronts − ideal) = max(0, {} − {})", r.wavefronts, r.ideal_wavefronts)}</td>
+                                <td class="gx-formula">{format!("{} = max(0, {} − {})", text::F_CONFLICTS.get(lang), r.wavefronts, r.ideal_wavefronts)}</td>
                                 <td class="gx-value" data-testid="count-conflicts">{r.conflicts}</td>
                             </tr>
                         </tbody>

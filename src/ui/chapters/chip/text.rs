@@ -23,7 +23,7 @@ pub const DIE: Tr = tr("The die: GPC → TPC → SM", "整颗芯片：GPC → TP
 pub const SM: Tr = tr("One SM: four partitions", "一个 SM：四个处理分区");
 pub const SM_NOTE: Tr = tr(
     "Each partition has its own L0 instruction cache, warp scheduler and dispatch unit, a 16K × 32-bit register-file slice (64 KB) and its execution units. The scheduler picks one ready warp per cycle and issues its next instruction with the warp's active mask; the operands stay in the register file. The four partitions share the L1 instruction cache and the unified L1 data cache / shared memory.",
-    "每个分区都有自己的 L0 指令缓存、Warp Scheduler 与 Dispatch、16K × 32-bit 的寄存器文件切片（64 KB）和执行单元。调度器每周期从就绪的 warp 中选一个，发射它的下一条指令及 active mask；操作数留在寄存器文件里。四个分区共享 L1 指令缓存与统一的 L1 数据缓存 / shared memory。",
+    "每个分区都有自己的 L0 指令缓存、warp 调度器 与 Dispatch、16K × 32-bit 的寄存器文件切片（64 KB）和执行单元。调度器每周期从就绪的 warp 中选一个，发射它的下一条指令及 active mask；操作数留在寄存器文件里。四个分区共享 L1 指令缓存与统一的 L1 数据缓存 / shared memory。",
 );
 pub const TOTALS: Tr = tr("Totals, derived", "合计（推导）");
 pub const MEMORY: Tr = tr("Memory hierarchy", "存储层次");
@@ -48,7 +48,7 @@ pub fn not_drawn(g: &GpuSpec, lang: Lang) -> String {
             g.name, g.sm_count, g.fp32_lanes_per_sm, g.source
         ),
         Lang::Zh => format!(
-            "{}（CC {cc}）：{} 个 SM × 每 SM {} 个 FP32 lane = {lanes} 个 lane，{mem}，带宽 {bw}。模型没有它的 die 布局、分区单元和存储层次延迟，所以这里不画 die、SM 和存储层次（画成别的芯片的样子就是错的）。它的每 SM 限制在“占用率”“Block 分派”和 Roofline 各章中按原值精确使用。来源：{}。",
+            "{}（CC {cc}）：{} 个 SM × 每 SM {} 个 FP32 lane = {lanes} 个 lane，{mem}，带宽 {bw}。模型没有它的 die 布局、分区单元和存储层次延迟，所以这里不画 die、SM 和存储层次（画成别的芯片的样子就是错的）。它的每 SM 限制在“占用率”“block 分派”和 Roofline 各章中按原值精确使用。来源：{}。",
             g.name, g.sm_count, g.fp32_lanes_per_sm, g.source
         ),
     }
@@ -140,9 +140,14 @@ pub fn level_scope(level: Level) -> Tr {
 // ---- Labels of the figures and controls ------------------------------------------------------
 
 pub const L0_I_CACHE: Tr = tr("L0 I-cache", "L0 指令缓存");
-pub const WARP_SCHEDULER: Tr = tr("Warp scheduler", "Warp Scheduler");
+pub const WARP_SCHEDULER: Tr = tr("Warp scheduler", "warp 调度器");
 pub const DISPATCH: Tr = tr("Dispatch", "Dispatch");
 pub const L1_INSTRUCTION_CACHE: Tr = tr("L1 instruction cache", "L1 指令缓存");
+/// The SM figure's L1 box (its size follows: [`l1_size`]).
+pub const L1_DATA_CACHE_SHARED: Tr = tr(
+    "L1 data cache / shared memory",
+    "L1 数据缓存 / shared memory",
+);
 pub const FP32_LANES_SM: Tr = tr("FP32 lanes / SM", "每 SM 的 FP32 lane");
 pub const INT32_LANES_SM: Tr = tr("INT32 lanes / SM", "每 SM 的 INT32 lane");
 pub const FP64_LANES_SM: Tr = tr("FP64 lanes / SM", "每 SM 的 FP64 lane");
@@ -169,10 +174,11 @@ pub fn describe(part: Part, out: &ChipOutputs, lang: Lang) -> String {
     let g = &out.gpu;
     let a = &out.anatomy;
     let p = &a.partition;
-    let wp = if g.id == "h100" || g.id == "h200" {
-        "H100 whitepaper"
-    } else {
-        "A100 whitepaper"
+    let wp = match (g.id == "h100" || g.id == "h200", lang) {
+        (true, Lang::En) => "H100 whitepaper",
+        (true, Lang::Zh) => "H100 白皮书",
+        (false, Lang::En) => "A100 whitepaper",
+        (false, Lang::Zh) => "A100 白皮书",
     };
     match part {
         Part::Gpc(i) => {
@@ -193,7 +199,7 @@ pub fn describe(part: Part, out: &ChipOutputs, lang: Lang) -> String {
             let per_sm = |n: u32| n * g.partitions_per_sm;
             let what = match u {
                 Unit::L0 => tr("L0 instruction cache, one per partition.", "L0 指令缓存，每个分区一个。").get(lang).to_string(),
-                Unit::Scheduler => tr("Warp scheduler: each cycle picks one ready warp of this partition and issues its next instruction (one warp = 32 threads).", "Warp Scheduler：每周期从本分区就绪的 warp 中选一个，发射它的下一条指令（一个 warp = 32 线程）。").get(lang).to_string(),
+                Unit::Scheduler => tr("Warp scheduler: each cycle picks one ready warp of this partition and issues its next instruction (one warp = 32 threads).", "warp 调度器：每周期从本分区就绪的 warp 中选一个，发射它的下一条指令（一个 warp = 32 线程）。").get(lang).to_string(),
                 Unit::Dispatch => tr("Dispatch: sends the warp instruction and its active mask to the execution pipe.", "Dispatch：把 warp 指令连同 active mask 送到执行流水线。").get(lang).to_string(),
                 Unit::Registers => trf!(lang, "Register-file slice: {registers} × 32-bit = {rf_partition} per partition; × 4 = {registers_sm} registers = {rf_sm} per SM.", "寄存器文件切片：{registers} × 32-bit = 每分区 {rf_partition}；× 4 = 每 SM {registers_sm} 个寄存器 = {rf_sm}。", registers = grouped(u64::from(p.registers)), rf_partition = bytes_binary(f64::from(p.registers) * 4.0), registers_sm = grouped(u64::from(per_sm(p.registers))), rf_sm = bytes_binary(f64::from(per_sm(p.registers)) * 4.0)),
                 Unit::Fp32 => trf!(lang, "FP32 lanes: {fp32} per partition, {fp32_sm} per SM, {fp32_lanes} on the chip. One FFMA = 2 FLOP.", "FP32 lane：每分区 {fp32}，每 SM {fp32_sm}，整卡 {fp32_lanes}。一次 FFMA = 2 FLOP。", fp32 = p.fp32, fp32_sm = per_sm(p.fp32), fp32_lanes = grouped(u64::from(g.fp32_lanes()))),
@@ -223,6 +229,17 @@ pub fn enabled_sms(sms: u32, full: u32, gpcs: u32, tpcs_per_gpc: u32, lang: Lang
 /// The register file's label in the SM figure.
 pub fn register_file(numbers: &str, lang: Lang) -> String {
     trf!(lang, "Register file {numbers}", "寄存器文件 {numbers}")
+}
+
+/// The L1 box's size: all of it, and how much may be shared memory.
+pub fn l1_size(total: &str, shared: &str, lang: Lang) -> String {
+    trf!(
+        lang,
+        "{total} (≤ {shared} shared)",
+        "{total}（其中 shared memory ≤ {shared}）",
+        total = total,
+        shared = shared
+    )
 }
 
 /// A partition's title in the SM figure.

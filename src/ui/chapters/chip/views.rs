@@ -10,6 +10,7 @@ use crate::model::gpu_spec::GpuSpec;
 use crate::ui::format::{bytes_binary, grouped, si, sig3};
 use crate::ui::i18n::{t, use_lang};
 use crate::ui::shared::roving::Roving;
+use crate::ui::theme::use_narrow_screen;
 use crate::ui::widgets::formula_row;
 
 /// A part of the figures the reader can point at.
@@ -102,9 +103,45 @@ pub fn Controls() -> impl IntoView {
     }
 }
 
+/// The part the reader points at in one figure, remembered with the GPU it belongs to: after a
+/// GPU switch (a select, a link, Back) the readout no longer describes the previous GPU's part.
+#[derive(Clone, Copy)]
+struct Focus {
+    part: RwSignal<Option<Part>>,
+    gpu: RwSignal<String>,
+    st: ChipState,
+}
+
+impl Focus {
+    fn new(st: ChipState) -> Focus {
+        Focus {
+            part: RwSignal::new(None),
+            gpu: RwSignal::new(String::new()),
+            st,
+        }
+    }
+
+    /// Points at `part` (`None` when the pointer leaves).
+    fn set(self, part: Option<Part>) {
+        self.gpu
+            .set(self.st.inputs.with_untracked(|i| i.gpu.clone()));
+        self.part.set(part);
+    }
+
+    /// The part pointed at on the GPU shown now.
+    fn get(self) -> Option<Part> {
+        let now = self.st.inputs.with(|i| i.gpu.clone());
+        if self.gpu.with(|g| *g == now) {
+            self.part.get()
+        } else {
+            None
+        }
+    }
+}
+
 /// The info line under a figure: what the focused part is.
 #[component]
-fn Info(focused: RwSignal<Option<Part>>) -> impl IntoView {
+fn Info(focused: Focus) -> impl IntoView {
     let st = state();
     let lang = use_lang();
     view! {
@@ -124,7 +161,7 @@ fn part_rect(
     r: Rect,
     class: &'static str,
     part: Part,
-    focused: RwSignal<Option<Part>>,
+    focused: Focus,
     (roving, index): (Roving, usize),
     label: impl Fn() -> String + Send + Sync + 'static,
 ) -> impl IntoView {
@@ -159,8 +196,8 @@ fn die_parts(d: &DieLayout) -> Vec<Part> {
 #[component]
 pub fn DieFigure() -> impl IntoView {
     let st = state();
+    let focused = Focus::new(st);
     let lang = use_lang();
-    let focused = RwSignal::new(None::<Part>);
     let parts = Memo::new(move |_| {
         st.outputs
             .with(|o| o.as_ref().map(|o| die_parts(&o.die)).unwrap_or_default())
@@ -196,7 +233,7 @@ pub fn DieFigure() -> impl IntoView {
                 .nvlink
                 .map(|(gen, links, bw)| format!("NVLink {gen}.0 ×{links} · {}", si(bw, "B/s")))
                 .unwrap_or_default();
-            format!("{nv}   ·   PCIe {pg}.0 x16 · {}", si(pbw, "B/s"))
+            format!("{nv} · PCIe {pg}.0 x16 · {}", si(pbw, "B/s"))
         };
         let l2_label = format!("L2 {} + Crossbar", bytes_binary(out.gpu.l2_bytes as f64));
         let mem_label = format!(
@@ -244,8 +281,8 @@ pub fn DieFigure() -> impl IntoView {
             }
         }).collect_view();
         Some(view! {
-            <svg class="gx-die" viewBox=view_box role="group" aria-label=move || text::DIE.get(lang.get())
-                tabindex="-1" on:keydown=roving.on_keydown() on:focusin=roving.on_focusin()>
+            <svg class="gx-die" viewBox=view_box style=format!("min-width: {:.0}px", d.width_px) role="group" aria-label=move || text::DIE.get(lang.get())
+                tabindex="-1" on:keydown=roving.on_keydown() on:focusin=roving.on_focusin() on:mouseleave=move |_| focused.set(None)>
                 {band(d.io, "gx-die__band gx-die__band--io", Part::Io, io_label)}
                 {band(d.l2, "gx-die__band gx-die__band--l2", Part::L2, l2_label)}
                 {band(d.memory, "gx-die__band gx-die__band--mem", Part::Memory, mem_label)}
@@ -266,34 +303,51 @@ pub fn DieFigure() -> impl IntoView {
     }
 }
 
-const SM_W: f64 = 760.0;
-const PART_W: f64 = 372.0;
+/// The SM figure's layout: two columns of partitions (760 units, drawn at scale ≥ 1 on a 1440
+/// desktop and a 853 px projector), or one column on a narrow screen (352 units: scale ≥ 1 in
+/// a 390 px phone's figure), so its 12-unit labels stay ≥ 12 CSS px.
+fn sm_layout(narrow: bool) -> (f64, u32, f64) {
+    // (width of a partition, partitions per row, width of the SM)
+    if narrow {
+        (336.0, 1, 352.0)
+    } else {
+        (372.0, 2, 760.0)
+    }
+}
 const PART_H: f64 = 176.0;
 const TOP_H: f64 = 30.0;
+/// The L1 data cache box: two lines of text on a narrow screen.
+const BOTTOM_H_NARROW: f64 = 46.0;
 const ROW_H: f64 = 17.0;
 /// Focusable parts of the SM figure: L1i, 4 × (3 header boxes, register file, 6 unit rows), L1.
 const SM_PARTS: usize = 1 + 4 * 10 + 1;
+/// Left edge of the unit cells in a partition: room for "Tensor Core ×1" at 12 px.
+const CELLS_X: f64 = 108.0;
 
 /// One SM: the four partitions with every unit, the L1 instruction cache and L1/shared.
 #[component]
 pub fn SmFigure() -> impl IntoView {
     let st = state();
+    let focused = Focus::new(st);
     let lang = use_lang();
-    let focused = RwSignal::new(None::<Part>);
     // Arrow-key order: L1i (0), each partition's 3 header boxes, register file and 6 unit rows
     // (1 + 10 k …), L1 / shared (41).
     let roving = Roving::new(SM_PARTS, 0);
+    let narrow = use_narrow_screen();
     let figure = move || {
         let out = st.outputs.get()?;
         let p = out.anatomy.partition;
-        let height = TOP_H + 2.0 * PART_H + 3.0 * 8.0 + TOP_H;
+        let (part_w, per_row, sm_w) = sm_layout(narrow.get());
+        let part_rows = 4u32.div_ceil(per_row);
+        let bottom_h = if per_row == 1 { BOTTOM_H_NARROW } else { TOP_H };
+        let height = TOP_H + f64::from(part_rows) * (PART_H + 8.0) + 8.0 + bottom_h;
         let parts = (0..4u32).map(|k| {
-            let x0 = 8.0 + f64::from(k % 2) * (PART_W + 8.0);
-            let y0 = TOP_H + 8.0 + f64::from(k / 2) * (PART_H + 8.0);
-            let outer = Rect { x0, y0, x1: x0 + PART_W, y1: y0 + PART_H };
+            let x0 = 8.0 + f64::from(k % per_row) * (part_w + 8.0);
+            let y0 = TOP_H + 8.0 + f64::from(k / per_row) * (PART_H + 8.0);
+            let outer = Rect { x0, y0, x1: x0 + part_w, y1: y0 + PART_H };
             let (ox, oy, ow, oh) = rect_attrs(outer);
             // Header boxes: L0 | scheduler | dispatch.
-            let hw = (PART_W - 16.0) / 3.0;
+            let hw = (part_w - 16.0) / 3.0;
             let header = [
                 (Unit::L0, text::L0_I_CACHE),
                 (Unit::Scheduler, text::WARP_SCHEDULER),
@@ -313,7 +367,7 @@ pub fn SmFigure() -> impl IntoView {
                     }
                 })
                 .collect_view();
-            let rf = Rect { x0: x0 + 4.0, y0: y0 + 36.0, x1: x0 + PART_W - 4.0, y1: y0 + 52.0 };
+            let rf = Rect { x0: x0 + 4.0, y0: y0 + 36.0, x1: x0 + part_w - 4.0, y1: y0 + 52.0 };
             let rf_numbers = format!("{} × 32-bit ({})", grouped(u64::from(p.registers)), bytes_binary(f64::from(p.registers) * 4.0));
             let rf_label = move || text::register_file(&rf_numbers, lang.get());
             let o = out.clone();
@@ -327,24 +381,24 @@ pub fn SmFigure() -> impl IntoView {
                 (Unit::Sfu, "SFU", p.sfu),
             ];
             let max_cells = rows.iter().filter(|r| r.0 != Unit::Tensor).map(|r| r.2).max().unwrap_or(1).max(1);
-            let cell_w = ((PART_W - 100.0) / f64::from(max_cells)).min(14.0);
+            let cell_w = ((part_w - CELLS_X - 8.0) / f64::from(max_cells)).min(14.0);
             let unit_rows = rows.into_iter().enumerate().map(|(i, (u, name, n))| {
                 let ry0 = y0 + 58.0 + i as f64 * ROW_H;
                 let (lx, ly) = (format!("{:.1}", x0 + 6.0), format!("{:.1}", ry0 + 12.0));
                 let o = out.clone();
                 let cells = if u == Unit::Tensor {
-                    let r = Rect { x0: x0 + 92.0, y0: ry0 + 1.0, x1: x0 + PART_W - 6.0, y1: ry0 + ROW_H - 2.0 };
+                    let r = Rect { x0: x0 + CELLS_X, y0: ry0 + 1.0, x1: x0 + part_w - 6.0, y1: ry0 + ROW_H - 2.0 };
                     let (x, y, w, h) = rect_attrs(r);
                     view! { <rect x=x y=y width=w height=h class="gx-sm__cell gx-sm__cell--tensor" aria-hidden="true"/> }.into_any()
                 } else {
                     (0..n).map(|c| {
-                        let cx = x0 + 92.0 + f64::from(c) * cell_w;
+                        let cx = x0 + CELLS_X + f64::from(c) * cell_w;
                         let r = Rect { x0: cx, y0: ry0 + 2.0, x1: cx + cell_w - 2.0, y1: ry0 + ROW_H - 3.0 };
                         let (x, y, w, h) = rect_attrs(r);
                         view! { <rect x=x y=y width=w height=h class=format!("gx-sm__cell gx-sm__cell--{}", name.to_lowercase().replace('/', "")) aria-hidden="true"/> }
                     }).collect_view().into_any()
                 };
-                let hit = Rect { x0: x0 + 4.0, y0: ry0, x1: x0 + PART_W - 4.0, y1: ry0 + ROW_H - 1.0 };
+                let hit = Rect { x0: x0 + 4.0, y0: ry0, x1: x0 + part_w - 4.0, y1: ry0 + ROW_H - 1.0 };
                 view! {
                     <g>
                         {part_rect(hit, "gx-sm__row", Part::Unit(u), focused, (roving, 1 + k as usize * 10 + 4 + i), move || text::describe(Part::Unit(u), &o, lang.get()))}
@@ -368,29 +422,49 @@ pub fn SmFigure() -> impl IntoView {
         let l1i = Rect {
             x0: 8.0,
             y0: 4.0,
-            x1: SM_W - 8.0,
+            x1: sm_w - 8.0,
             y1: TOP_H,
         };
         let l1 = Rect {
             x0: 8.0,
-            y0: height - TOP_H - 4.0,
-            x1: SM_W - 8.0,
+            y0: height - bottom_h - 4.0,
+            x1: sm_w - 8.0,
             y1: height - 8.0,
         };
         let (o1, o2) = (out.clone(), out.clone());
-        let l1_label = format!(
-            "L1 data cache / shared memory · {} (≤ {} shared)",
-            bytes_binary(f64::from(out.gpu.l1_smem_per_sm_bytes)),
-            bytes_binary(f64::from(out.gpu.smem_per_sm_bytes))
+        let (l1_name, l1_size) = (
+            text::L1_DATA_CACHE_SHARED,
+            text::l1_size(
+                &bytes_binary(f64::from(out.gpu.l1_smem_per_sm_bytes)),
+                &bytes_binary(f64::from(out.gpu.smem_per_sm_bytes)),
+                lang.get(),
+            ),
         );
+        // One line on a wide screen, two on a narrow one.
+        let l1_text = if per_row == 1 {
+            view! {
+                <text x="16" y=format!("{:.1}", l1.y0 + 18.0) class="gx-sm__text" aria-hidden="true">
+                    <tspan>{t(l1_name)}</tspan>
+                    <tspan x="16" dy="16">{l1_size}</tspan>
+                </text>
+            }
+            .into_any()
+        } else {
+            view! {
+                <text x="16" y=format!("{:.1}", l1.y1 - 8.0) class="gx-sm__text" aria-hidden="true">
+                    {t(l1_name)}" · "{l1_size}
+                </text>
+            }
+            .into_any()
+        };
         Some(view! {
-            <svg class="gx-sm" viewBox=format!("0 0 {SM_W} {height:.0}") role="group" aria-label=move || text::SM.get(lang.get())
-                tabindex="-1" on:keydown=roving.on_keydown() on:focusin=roving.on_focusin()>
+            <svg class="gx-sm" viewBox=format!("0 0 {sm_w} {height:.0}") style=format!("min-width: {sm_w}px") role="group" aria-label=move || text::SM.get(lang.get())
+                tabindex="-1" on:keydown=roving.on_keydown() on:focusin=roving.on_focusin() on:mouseleave=move |_| focused.set(None)>
                 {part_rect(l1i, "gx-sm__cache", Part::Unit(Unit::L1i), focused, (roving, 0), move || text::describe(Part::Unit(Unit::L1i), &o1, lang.get()))}
                 <text x="16" y=format!("{:.1}", l1i.y1 - 8.0) class="gx-sm__text" aria-hidden="true">{t(text::L1_INSTRUCTION_CACHE)}</text>
                 {parts}
                 {part_rect(l1, "gx-sm__cache gx-sm__cache--data", Part::Unit(Unit::L1Shared), focused, (roving, SM_PARTS - 1), move || text::describe(Part::Unit(Unit::L1Shared), &o2, lang.get()))}
-                <text x="16" y=format!("{:.1}", l1.y1 - 8.0) class="gx-sm__text" aria-hidden="true">{l1_label}</text>
+                {l1_text}
             </svg>
         })
     };

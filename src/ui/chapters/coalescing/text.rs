@@ -89,6 +89,14 @@ pub fn preset(id: &str) -> Option<PresetText> {
 }
 
 // The numbers panel.
+/// Formulas of the numbers panel in words.
+pub const F_ACTIVE_LANES: Tr = tr(
+    "popcount(active mask)",
+    "popcount(active mask)，即活跃 lane 数",
+);
+pub const F_SECTORS: Tr = tr("distinct ⌊address / 32⌋", "不同的 ⌊地址 / 32⌋ 的个数");
+pub const F_LINES: Tr = tr("distinct ⌊address / 128⌋", "不同的 ⌊地址 / 128⌋ 的个数");
+pub const F_BYTES_MOVED: Tr = tr("sectors × 32 B", "sector 数 × 32 B");
 pub const COL_QUANTITY: Tr = tr("Quantity", "量");
 pub const COL_FORMULA: Tr = tr("Formula", "算式");
 pub const COL_VALUE: Tr = tr("Value", "数值");
@@ -132,15 +140,34 @@ pub fn wavefronts_fit_formula(lines: u32, lang: Lang) -> String {
 }
 
 /// The note under the numbers when lanes share bytes.
-pub fn broadcast_note(used: u64, requested: u64, moved: u64, share: &str, lang: Lang) -> String {
+pub fn broadcast_note(
+    used: u64,
+    requested: u64,
+    moved: u64,
+    share: &str,
+    per_lane: &str,
+    lang: Lang,
+) -> String {
     trf!(
         lang,
-        "Lanes share bytes (a broadcast): {used} distinct bytes serve {requested} requested bytes, so the efficiency can exceed 100 %; the moved bytes some lane uses are {used} / {moved} = {share}.",
-        "多个 lane 读同一批字节（广播）：{used} 个不同字节服务了 {requested} 个请求字节，所以效率可以超过 100 %；搬运的字节中被用到的比例为 {used} / {moved} = {share}。",
+        "Lanes share bytes (a broadcast): {requested} requested bytes are only {used} distinct bytes, which one load delivers to every lane that asks for them. The efficiency counts each byte once: {used} used of {moved} moved = {share}, as the figure paints it (counting the shared bytes once per lane, {requested} / {moved}, would give {per_lane}).",
+        "多个 lane 读同一批字节（广播）：{requested} 个请求字节其实只有 {used} 个不同字节，一次访存就把它们送给每个要它们的 lane。效率对每个字节只计一次：搬运的 {moved} 字节中用到 {used} 字节 = {share}，与图中着色一致（若按每个 lane 重复计算共享字节，{requested} / {moved} 会得到 {per_lane}）。",
         used = used,
         requested = requested,
         moved = moved,
         share = share,
+        per_lane = per_lane,
+    )
+}
+
+/// The efficiency row's formula: distinct bytes used over bytes moved.
+pub fn efficiency_formula(used: u64, moved: u64, lang: Lang) -> String {
+    trf!(
+        lang,
+        "distinct bytes used / moved = {used} / {moved}",
+        "用到的不同字节 / 搬运字节 = {used} / {moved}",
+        used = used,
+        moved = moved,
     )
 }
 

@@ -7,7 +7,7 @@ use crate::ui::widgets::formula_row_testid as row;
 
 use super::state::CoalescingState;
 use super::text;
-use crate::ui::format::{fixed, grouped};
+use crate::ui::format::grouped;
 use crate::ui::i18n::{t, use_lang};
 
 fn state() -> CoalescingState {
@@ -15,7 +15,7 @@ fn state() -> CoalescingState {
 }
 
 fn percent(x: f64) -> String {
-    format!("{} %", fixed(x * 100.0, 1).trim_end_matches(".0"))
+    crate::ui::format::percent(x)
 }
 
 /// Sectors, lines, requests, bytes and efficiency, each with its formula.
@@ -42,24 +42,27 @@ pub fn NumbersPanel() -> impl IntoView {
                             <th scope="col">{t(text::COL_VALUE)}</th>
                         </tr></thead>
                         <tbody>
-                            {row(text::ACTIVE_LANES, "popcount(active mask)".into(), n.to_string(), "count-lanes")}
+                            {row(text::ACTIVE_LANES, text::F_ACTIVE_LANES.get(l).into(), n.to_string(), "count-lanes")}
                             {row(text::BYTES_REQUESTED, text::bytes_requested_formula(n, w, l), format!("{} B", r.bytes_requested), "bytes-requested")}
-                            {row(text::SECTORS, "distinct ⌊address / 32⌋".into(), r.sectors.to_string(), "count-sectors")}
-                            {row(text::LINES, "distinct ⌊address / 128⌋".into(), r.lines.to_string(), "count-lines")}
+                            {row(text::SECTORS, text::F_SECTORS.get(l).into(), r.sectors.to_string(), "count-sectors")}
+                            {row(text::LINES, text::F_LINES.get(l).into(), r.lines.to_string(), "count-lines")}
                             {row(text::REQUESTS, text::REQUESTS_FORMULA.get(l).into(), r.requests.to_string(), "count-requests")}
-                            {row(text::BYTES_MOVED, format!("sectors × 32 B = {} × 32", r.sectors), format!("{} B", grouped(r.bytes_moved)), "bytes-moved")}
+                            {row(text::BYTES_MOVED, format!("{} = {} × 32", text::F_BYTES_MOVED.get(l), r.sectors), format!("{} B", grouped(r.bytes_moved)), "bytes-moved")}
                             {row(text::BYTES_USED, text::BYTES_USED_FORMULA.get(l).into(), format!("{} B", d.bytes_used), "bytes-used")}
+                            // Efficiency = distinct bytes used / bytes moved: the share of the moved bytes the
+                            // figure paints as used. It equals requested / moved unless lanes share bytes (a
+                            // broadcast), where requested / moved would count the shared bytes once per lane.
                             <tr class="gx-numbers__verdict">
                                 <th scope="row">{t(text::EFFICIENCY)}</th>
-                                <td class="gx-formula">{format!("requested / moved = {} / {}", r.bytes_requested, r.bytes_moved)}</td>
-                                <td class="gx-value" data-testid="efficiency">{if r.bytes_moved == 0 { "—".to_string() } else { percent(r.efficiency()) }}</td>
+                                <td class="gx-formula">{text::efficiency_formula(d.bytes_used, r.bytes_moved, l)}</td>
+                                <td class="gx-value" data-testid="efficiency">{if r.bytes_moved == 0 { "—".to_string() } else { percent(d.sector_utilization()) }}</td>
                             </tr>
                             {row(text::WAVEFRONTS_FIT, text::wavefronts_fit_formula(r.lines, l), d.output_wavefronts.to_string(), "count-wavefronts")}
                         </tbody>
                     </table>
                     {(d.bytes_used < r.bytes_requested).then(|| {
                         let (used, req) = (d.bytes_used, r.bytes_requested);
-                        view! { <p class="gx-note" data-testid="broadcast-note">{move || text::broadcast_note(used, req, r_moved(&st), &percent(util(&st)), lang.get())}</p> }
+                        view! { <p class="gx-note" data-testid="broadcast-note">{move || text::broadcast_note(used, req, r_moved(&st), &percent(util(&st)), &percent(req as f64 / r_moved(&st).max(1) as f64), lang.get())}</p> }
                     })}
                     <p class="gx-note">{t(text::MEASURED_NOTE)}</p>
                 })
@@ -96,7 +99,7 @@ pub fn LegacyPanel() -> impl IntoView {
                 let lg = d.legacy;
                 let l = lang.get();
                 let group_name = text::legacy_group(lg.groups.first().map_or(32, |g| g.lane_count)).get(l);
-                let line_eff = if lg.line_bytes_moved() == 0 { 1.0 } else { d.report.bytes_requested as f64 / lg.line_bytes_moved() as f64 };
+                let line_eff = if lg.line_bytes_moved() == 0 { 1.0 } else { d.bytes_used as f64 / lg.line_bytes_moved() as f64 };
                 Some(view! {
                     <div class="gx-table-scroll">
                     <table class="gx-table gx-table--numeric gx-mem__legacy">
@@ -118,12 +121,18 @@ pub fn LegacyPanel() -> impl IntoView {
                         </tbody>
                     </table>
                     </div>
-                    <table class="gx-table">
+                    // Its own header: the totals have three columns, not the groups' four.
+                    <table class="gx-table gx-mem__legacy-totals">
+                        <thead><tr>
+                            <th scope="col">{t(text::COL_QUANTITY)}</th>
+                            <th scope="col">{t(text::COL_FORMULA)}</th>
+                            <th scope="col">{t(text::COL_VALUE)}</th>
+                        </tr></thead>
                         <tbody>
                             {row(text::LEGACY_REQUESTS, text::LEGACY_REQUESTS_FORMULA.get(l).into(), lg.requests.to_string(), "legacy-requests")}
                             {row(text::LEGACY_LINE_TRANSACTIONS, text::LEGACY_LINE_TRANSACTIONS_FORMULA.get(l).into(), lg.line_transactions.to_string(), "legacy-lines")}
                             {row(text::LEGACY_BYTES, format!("{} × 128 B", lg.line_transactions), format!("{} B", grouped(lg.line_bytes_moved())), "legacy-bytes")}
-                            {row(text::LEGACY_EFFICIENCY, format!("{} / {}", d.report.bytes_requested, lg.line_bytes_moved()), percent(line_eff), "legacy-efficiency")}
+                            {row(text::LEGACY_EFFICIENCY, format!("{} / {}", d.bytes_used, lg.line_bytes_moved()), percent(line_eff), "legacy-efficiency")}
                             {row(text::MEASURED_REQUESTS, "l1tex__t_requests".into(), d.report.requests.to_string(), "measured-requests")}
                         </tbody>
                     </table>

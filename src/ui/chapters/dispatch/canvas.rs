@@ -14,8 +14,12 @@ use crate::ui::charts::colors::Tokens;
 use crate::ui::i18n::{use_lang, Tr};
 use crate::ui::widgets::DataDetails;
 
-/// Width of the figure, CSS px.
-pub const WIDTH_PX: f64 = 960.0;
+/// Width of the figure, CSS px: 780 fits a 1280×720 projector at 150 % (853 CSS px less the
+/// page's and the figure's padding) at scale ≥ 1, so the 12 px SM labels stay ≥ 12 CSS px; the
+/// canvas never draws narrower (`min-width`) and a phone scrolls it sideways.
+pub const WIDTH_PX: f64 = 780.0;
+/// Font of the SM labels, canvas px (= CSS px at scale ≥ 1).
+const LABEL_FONT: &str = "12px sans-serif";
 
 /// SMs per row in the model's figure (108 SMs = 9 rows).
 pub const MODEL_COLS: u32 = 12;
@@ -166,12 +170,18 @@ fn draw_labels(
     let t = Tokens::of(canvas);
     ctx.set_stroke_style_str(&t.css("--gx-border", "#d9d9de"));
     ctx.set_fill_style_str(&t.css("--gx-muted", "#5b5b66"));
-    ctx.set_font("9px sans-serif");
+    ctx.set_font(LABEL_FONT);
     ctx.set_line_width(1.0);
     for sm in 0..sm_count {
         let r = grid.sm_rect(pos[sm as usize]);
         ctx.stroke_rect(r.x0 + 0.5, r.y0 + 0.5, r.x1 - r.x0 - 1.0, r.y1 - r.y0 - 1.0);
-        let _ = ctx.fill_text(&format!("SM {sm}"), r.x0 + 3.0, r.y0 + 9.5);
+        // "SM 131" where it fits, the bare id in narrow columns (16 per row in the replay).
+        let full = format!("SM {sm}");
+        let fits = ctx
+            .measure_text(&full)
+            .is_ok_and(|m| m.width() <= r.x1 - r.x0 - 5.0);
+        let label = if fits { full } else { sm.to_string() };
+        let _ = ctx.fill_text(&label, r.x0 + 3.0, r.y0 + 12.5);
     }
     Some(())
 }
@@ -324,10 +334,12 @@ pub fn DispatchCanvas(
         on_hover.run(sm);
     };
     view! {
-        <div class="gx-dispatch__stack" on:mousemove=on_move on:mouseleave=move |_| on_hover.run(None)>
-            <canvas node_ref=canvas class="gx-dispatch__canvas" style=aspect data-testid=testid role="img"
-                aria-label=move || label.get(lang.get())></canvas>
-            <canvas node_ref=labels class="gx-dispatch__labels" aria-hidden="true"></canvas>
+        <div class="gx-scroll-x">
+            <div class="gx-dispatch__stack" on:mousemove=on_move on:mouseleave=move |_| on_hover.run(None)>
+                <canvas node_ref=canvas class="gx-dispatch__canvas" style=aspect data-testid=testid role="img"
+                    aria-label=move || label.get(lang.get())></canvas>
+                <canvas node_ref=labels class="gx-dispatch__labels" aria-hidden="true"></canvas>
+            </div>
         </div>
     }
 }

@@ -99,6 +99,13 @@ pub enum Preset {
     W8a8,
 }
 
+/// Whether `k` is the course's W8A8 GEMV kernel as compiled for the H200: 128 threads, 48
+/// registers per thread and 6,144 B static shared memory, the `ptxas -v` figures measured on
+/// the H200 (sm_90, CUDA 13.0; `tests/fixtures/w8a8_h200.json`, `course_sm_90_native`).
+pub fn is_w8a8_kernel(k: &crate::model::occupancy::KernelConfig) -> bool {
+    k.threads_per_block == 128 && k.regs_per_thread == 48 && k.static_smem_bytes == 6144
+}
+
 impl Preset {
     /// Every preset, in button order.
     pub const ALL: [Preset; 3] = [Preset::FullWave, Preset::OneTooMany, Preset::W8a8];

@@ -7,12 +7,12 @@ use crate::model::dispatch::observed::ReplayError;
 use crate::model::dispatch::DispatchError;
 use crate::model::occupancy::KernelConfig;
 use crate::trf;
-use crate::ui::format::grouped;
+use crate::ui::format::{grouped, percent};
 use crate::ui::i18n::{tr, Lang, Tr};
 
 use super::state::Preset;
 
-pub const TITLE: Tr = tr("Block dispatch", "Block 分派");
+pub const TITLE: Tr = tr("Block dispatch", "block 分派");
 pub const INTRO: [Tr; 2] = [
     tr(
         "A grid can have far more blocks than the GPU can hold at once. The block scheduler hands each SM whole blocks while it has room (the occupancy of the previous chapter: registers, shared memory, warp and block slots); the other blocks wait. When a block finishes, its resources are freed and the next waiting block moves in. So a large grid runs in waves of blocks-per-SM × SMs blocks, and a grid that is not a multiple of that leaves a partial last wave, the tail, while most SMs sit idle.",
@@ -30,7 +30,7 @@ pub const KERNEL: Tr = tr(
     "Kernel（来自“占用率”一章）",
 );
 pub const GRID: Tr = tr("Grid size (blocks)", "Grid 大小（block 数）");
-pub const DUR: Tr = tr("Block duration (cycles)", "Block 时长（周期）");
+pub const DUR: Tr = tr("Block duration (cycles)", "block 时长（周期）");
 pub const JIT: Tr = tr("Duration jitter (± %)", "时长抖动（± %）");
 pub const PLAY: Tr = tr("Play", "播放");
 pub const PAUSE: Tr = tr("Pause", "暂停");
@@ -232,6 +232,56 @@ pub const BLOCKS_PER_FULL_WAVE: Tr = tr("Blocks per full wave", "每波 block �
 pub const WAVES: Tr = tr("Waves", "波数");
 pub const BLOCKS_IN_THE_LAST: Tr = tr("Blocks in the last wave", "最后一波的 block 数");
 pub const WAVE_EFFICIENCY: Tr = tr("Wave efficiency", "波次效率");
+
+/// The blocks of one full wave, as a formula.
+pub fn full_wave_formula(blocks_per_sm: u32, sms: u32, lang: Lang) -> String {
+    let blocks = if blocks_per_sm == 1 {
+        "block"
+    } else {
+        "blocks"
+    };
+    trf!(
+        lang,
+        "{blocks_per_sm} {blocks}/SM × {sms} SMs",
+        "每 SM {blocks_per_sm} 个 block × {sms} 个 SM"
+    )
+}
+
+/// The makespan with equal block durations, as a formula.
+pub fn makespan_formula(waves: u64, cycles: &str, lang: Lang) -> String {
+    let word = if waves == 1 { "wave" } else { "waves" };
+    trf!(
+        lang,
+        "{waves} {word} × {cycles} cycles",
+        "{waves} 波 × {cycles} 个周期"
+    )
+}
+
+/// A number of cycles.
+pub fn cycles(n: &str, lang: Lang) -> String {
+    trf!(lang, "{n} cycles", "{n} 个周期")
+}
+
+/// What the wave efficiency means, with this grid's numbers.
+pub fn wave_efficiency_note(
+    grid: &str,
+    waves: u64,
+    full_wave: &str,
+    pct: &str,
+    lang: Lang,
+) -> String {
+    let waves_word = if waves == 1 { "wave" } else { "waves" };
+    trf!(
+        lang,
+        "Wave efficiency is the share of the block slots the launch keeps busy over its waves: {grid} blocks fill {pct} of {waves} {waves_word} × {full_wave} slots. Below 100 % some SMs (or slots) idle in the last wave; a grid smaller than one wave leaves the rest of the GPU empty the whole time.",
+        "波次效率是启动在各波次里占用的 block 槽位比例：{grid} 个 block 占满 {waves} 波 × {full_wave} 个槽位中的 {pct}。低于 100 % 说明最后一波有 SM（或槽位）空闲；grid 小于一波时，GPU 的其余部分一直空着。",
+        grid = grid,
+        waves = waves,
+        waves_word = waves_word,
+        full_wave = full_wave,
+        pct = pct,
+    )
+}
 pub const SIMULATED_MAKESPAN: Tr = tr("Simulated makespan", "模拟总时长");
 
 // ---- The live readout under a dispatch canvas -------------------------------------------------
@@ -329,7 +379,8 @@ pub const ROW_MAKESPAN: Tr = tr("Last block ends (µs)", "最后一个 block 结
 
 /// How much earlier the model's last block ends.
 pub fn earlier(pct: f64, lang: Lang) -> String {
-    trf!(lang, " ({pct:.1}\u{a0}% earlier)", "（早 {pct:.1}\u{a0}%）")
+    let pct = percent(pct / 100.0);
+    trf!(lang, " ({pct} earlier)", "（早 {pct}）")
 }
 
 /// `95 SMs × 4, 37 SMs × 5`.
@@ -383,13 +434,24 @@ pub fn kernel_summary(k: &KernelConfig, blocks_per_sm: u32, occupancy: f64, lang
         grouped(k.static_smem_bytes.into()),
         grouped(k.dynamic_smem_bytes.into()),
     );
-    let pct = occupancy * 100.0;
+    let pct = percent(occupancy);
+    let blocks = if blocks_per_sm == 1 {
+        "block"
+    } else {
+        "blocks"
+    };
     trf!(
         lang,
-        "{threads} threads × {regs} registers, {static_smem} B static + {dynamic_smem} B dynamic shared memory → {blocks_per_sm} blocks per SM ({pct:.0} % occupancy).",
-        "{threads} 线程 × {regs} 寄存器，静态 {static_smem} B + 动态 {dynamic_smem} B shared memory → 每 SM {blocks_per_sm} 个 block（占用率 {pct:.0} %）。"
+        "{threads} threads × {regs} registers, {static_smem} B static + {dynamic_smem} B dynamic shared memory → {blocks_per_sm} {blocks} per SM ({pct} occupancy).",
+        "{threads} 线程 × {regs} 寄存器，静态 {static_smem} B + 动态 {dynamic_smem} B shared memory → 每 SM {blocks_per_sm} 个 block（占用率 {pct}）。"
     )
 }
+
+/// Where the W8A8 kernel's 48 registers and 6 KiB come from.
+pub const W8A8_REGISTERS_SOURCE: Tr = tr(
+    "48 registers per thread and 6 KiB of static shared memory are what ptxas -v reports for the course's W8A8 kernel compiled for the H200 (sm_90, CUDA 13.0), measured with the page's other H200 data.",
+    "每线程 48 个寄存器、6 KiB 静态 shared memory：这是课程的 W8A8 kernel 为 H200（sm_90，CUDA 13.0）编译时 ptxas -v 报告的数值，与本页其他 H200 数据一起实测。",
+);
 
 pub const NO_WAVES: Tr = tr(
     "No waves: the kernel cannot launch.",
@@ -406,10 +468,11 @@ pub const TAIL_NOTE: Tr = tr(
 
 /// How long the browser took to compute the schedule.
 pub fn computed_in(grid: u64, ms: f64, lang: Lang) -> String {
+    let blocks = if grid == 1 { "block" } else { "blocks" };
     let grid = grouped(grid);
     trf!(
         lang,
-        "Your browser computed this schedule ({grid} blocks) in {ms:.1} ms.",
+        "Your browser computed this schedule ({grid} {blocks}) in {ms:.1} ms.",
         "你的浏览器用 {ms:.1} ms 算出了这个调度（{grid} 个 block）。"
     )
 }

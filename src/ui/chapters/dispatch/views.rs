@@ -8,7 +8,7 @@ use super::state::{limits, DispError, DispInputs, DispState, Preset};
 use super::text;
 use super::transport::{event_time, Transport};
 use crate::model::gpu_spec::GpuSpec;
-use crate::ui::format::grouped;
+use crate::ui::format::{grouped, percent};
 use crate::ui::i18n::{t, use_lang};
 use crate::ui::shared::launch::text as launch_text;
 use crate::ui::shell::ChapterInputs;
@@ -165,6 +165,9 @@ pub fn Controls() -> impl IntoView {
                 let k = st.inputs.with(|i| i.occ.kernel());
                 st.outputs.with(|o| text::kernel_summary(&k, o.blocks_per_sm, o.occupancy, lang.get()))
             }}</p>
+            {move || st.inputs.with(|i| super::state::is_w8a8_kernel(&i.occ.kernel())).then(|| view! {
+                <p class="gx-note" data-testid="w8a8-source">{t(text::W8A8_REGISTERS_SOURCE)}</p>
+            })}
             <a href=occ_link data-testid="edit-kernel">{t(text::EDIT_KERNEL)}</a>
         </aside>
     }
@@ -194,12 +197,12 @@ pub fn NumbersPanel() -> impl IntoView {
                     };
                     let sms = o.gpu.sm_count;
                     let rows: Vec<(&str, String, String, &str)> = vec![
-                        (text::BLOCKS_PER_FULL_WAVE.get(l), format!("{} blocks/SM × {sms} SMs", o.blocks_per_sm), grouped(w.full_wave_blocks), "full-wave"),
+                        (text::BLOCKS_PER_FULL_WAVE.get(l), text::full_wave_formula(o.blocks_per_sm, sms, l), grouped(w.full_wave_blocks), "full-wave"),
                         (text::WAVES.get(l), format!("⌈{} / {}⌉", grouped(grid), grouped(w.full_wave_blocks)), grouped(w.count), "waves"),
                         (text::BLOCKS_IN_THE_LAST.get(l), format!("{} − {} × {}", grouped(grid), w.count - 1, grouped(w.full_wave_blocks)), grouped(w.last_wave_blocks), "last-wave"),
                         (text::WAVES_DECIMAL.get(l), format!("{} / {}", grouped(grid), grouped(w.full_wave_blocks)), waves_decimal(w.fractional()), "fractional"),
-                        (text::WAVE_EFFICIENCY.get(l), format!("{} / ({} × {})", grouped(grid), w.count, grouped(w.full_wave_blocks)), format!("{:.1} %", w.efficiency * 100.0), "efficiency"),
-                        (text::SIMULATED_MAKESPAN.get(l), o.trace.as_ref().map(|t| if st.inputs.with(|i| i.grid.jit) == 0 { format!("{} waves × {} cycles", w.count, grouped(st.inputs.with(|i| i.grid.dur).into())) } else { let _ = t; text::UNEVEN_DURATIONS.get(l).into() }).unwrap_or_default(), o.trace.as_ref().map(|t| format!("{} cycles", grouped(t.makespan_cycles().into()))).unwrap_or_default(), "makespan"),
+                        (text::WAVE_EFFICIENCY.get(l), format!("{} / ({} × {})", grouped(grid), w.count, grouped(w.full_wave_blocks)), percent(w.efficiency), "efficiency"),
+                        (text::SIMULATED_MAKESPAN.get(l), o.trace.as_ref().map(|t| if st.inputs.with(|i| i.grid.jit) == 0 { text::makespan_formula(w.count, &grouped(st.inputs.with(|i| i.grid.dur).into()), l) } else { let _ = t; text::UNEVEN_DURATIONS.get(l).into() }).unwrap_or_default(), o.trace.as_ref().map(|t| text::cycles(&grouped(t.makespan_cycles().into()), l)).unwrap_or_default(), "makespan"),
                     ];
                     view! {
                         <table class="gx-table"><tbody>
@@ -216,6 +219,7 @@ pub fn NumbersPanel() -> impl IntoView {
                             text::computed_in(grid, ms, l)
                         }</p>
                         <p class="gx-note" data-testid="waves-decimal-note">{text::WAVES_DECIMAL_NOTE.get(l)}</p>
+                        <p class="gx-note" data-testid="wave-efficiency-note">{text::wave_efficiency_note(&grouped(grid), w.count, &grouped(w.full_wave_blocks), &percent(w.efficiency), l)}</p>
                         <p class="gx-note">{text::TAIL_NOTE.get(l)}</p>
                     }.into_any()
                 })

@@ -3,20 +3,38 @@
 
 use leptos::prelude::*;
 
-use super::state::{bits, hex, lane_states, DivergenceState, LaneState, LANES};
+use super::state::{bits, hex, lane_states, lane_steps, DivergenceState, LaneState, LANES};
 use super::text;
+use crate::geom::legible::WrappedStrip;
 use crate::ui::i18n::{t, use_lang};
 use crate::ui::shared::roving::Roving;
+use crate::ui::theme::use_narrow_screen;
 use crate::ui::widgets::StepPlayer;
 
 pub(super) fn state() -> DivergenceState {
     expect_context::<DivergenceState>()
 }
 
-/// Width of one lane cell in the lane strip, px (SVG user units).
-const CELL_PX: f64 = 22.0;
-/// Left/right margin of the lane strip.
-const STRIP_MARGIN_PX: f64 = 4.0;
+/// The lane strip: one row of 32 cells on a wide screen (712 units, ≥ scale 1 in the figure's
+/// column on a 1440 desktop and a 853 px projector), two rows of 16 on a narrow one (344 units,
+/// scale ≥ 1 on a 390 px phone), so the 12-unit lane numbers stay ≥ 12 CSS px.
+fn strip(narrow: bool) -> WrappedStrip {
+    if narrow {
+        WrappedStrip {
+            cols: 16,
+            cell_w_px: 21.0,
+            row_h_px: 50.0,
+            margin_px: 4.0,
+        }
+    } else {
+        WrappedStrip {
+            cols: 32,
+            cell_w_px: 22.0,
+            row_h_px: 48.0,
+            margin_px: 4.0,
+        }
+    }
+}
 
 fn lane_class(s: LaneState) -> &'static str {
     match s {
@@ -64,27 +82,33 @@ pub fn Figure() -> impl IntoView {
             })
             .collect_view()
     };
-    let strip_w = STRIP_MARGIN_PX * 2.0 + CELL_PX * LANES as f64;
     // The 32 lanes are one tab stop; the arrow keys walk them.
     let roving = Roving::new(LANES, 0);
+    let narrow = use_narrow_screen();
+    // The lane the reader clicked (or tabbed to): its path and mask are read out below.
+    let picked = RwSignal::new(None::<usize>);
     let lanes = move || {
         let sts = states.get();
         let out = st.outputs.get();
         let input = out.input;
+        let g = strip(narrow.get());
+        let cell = g.cell_w_px;
         sts.into_iter()
             .enumerate()
             .map(|(lane, s)| {
-                let x = STRIP_MARGIN_PX + CELL_PX * lane as f64;
+                let (x, y0) = g.cell_origin_px(lane as u32);
                 let tid = u64::from(input.warp_index) * 32 + lane as u64;
                 let label = move || text::lane_label(lane, tid, s, lang.get());
                 let bit = if s == LaneState::Active { "1" } else { "0" };
                 view! {
-                    <g class=lane_class(s) data-testid="lane" data-state=format!("{s:?}").to_lowercase()
-                        tabindex=roving.tabindex(lane) data-roving=lane.to_string() role="img" aria-label=label>
+                    <g class=lane_class(s) class:gx-lane--picked=move || picked.get() == Some(lane)
+                        data-testid="lane" data-state=format!("{s:?}").to_lowercase()
+                        tabindex=roving.tabindex(lane) data-roving=lane.to_string() role="img" aria-label=label
+                        on:click=move |_| picked.set(Some(lane)) on:focus=move |_| picked.set(Some(lane))>
                         <title>{label}</title>
-                        <rect x=format!("{:.1}", x + 1.0) y="18" width=format!("{:.1}", CELL_PX - 2.0) height="26" rx="3"/>
-                        <text class="gx-lane__bit" x=format!("{:.1}", x + CELL_PX / 2.0) y="36" text-anchor="middle">{bit}</text>
-                        <text class="gx-lane__no" x=format!("{:.1}", x + CELL_PX / 2.0) y="12" text-anchor="middle">{lane}</text>
+                        <rect x=format!("{:.1}", x + 1.0) y=format!("{:.1}", y0 + 18.0) width=format!("{:.1}", cell - 2.0) height="26" rx="3"/>
+                        <text class="gx-lane__bit" x=format!("{:.1}", x + cell / 2.0) y=format!("{:.1}", y0 + 36.0) text-anchor="middle">{bit}</text>
+                        <text class="gx-lane__no" x=format!("{:.1}", x + cell / 2.0) y=format!("{:.1}", y0 + 13.0) text-anchor="middle">{lane}</text>
                     </g>
                 }
             })
@@ -103,6 +127,24 @@ pub fn Figure() -> impl IntoView {
                 " · "<span data-testid="mask-count">{who}</span>
             </p>
         }
+    };
+    let lane_line = move || {
+        let lane = picked.get()?;
+        let l = lang.get();
+        let (steps, mask_bit) = st.outputs.with(|o| {
+            let now = o.trace.steps.get(step.get()).map_or(0, |s| s.mask);
+            (lane_steps(&o.trace, lane), now & (1 << lane) != 0)
+        });
+        let path: Vec<String> = steps
+            .iter()
+            .map(|(line, path)| format!("L{} {}", line + 1, text::path_label(path, l)))
+            .collect();
+        let total = st.outputs.with(|o| o.trace.steps.len());
+        Some(view! {
+            <p class="gx-stepinfo gx-lane-path" data-testid="lane-path" aria-live="polite">
+                {text::lane_path(lane, mask_bit, steps.len(), total, &path.join(" → "), l)}
+            </p>
+        })
     };
     let step_line = move || {
         let l = lang.get();
@@ -136,12 +178,15 @@ pub fn Figure() -> impl IntoView {
                 </div>
             </div>
             <h2 class="gx-simt__heading">{t(text::LANES)}</h2>
-            <svg class="gx-lanes" viewBox=format!("0 0 {strip_w} 48") role="group" data-testid="lanes"
+            <svg class="gx-lanes" viewBox=move || { let g = strip(narrow.get()); format!("0 0 {} {}", g.width_px(), g.height_px(LANES as u32)) }
+                style=move || format!("max-width: {}px", strip(narrow.get()).width_px() * 1.6)
+                role="group" data-testid="lanes"
                 aria-label=move || text::LANES.get(lang.get())
                 tabindex="-1" on:keydown=roving.on_keydown() on:focusin=roving.on_focusin()>
                 {lanes}
             </svg>
             {mask_line}
+            {lane_line}
             <StepPlayer step=Signal::derive(move || st.inputs.with(|i| i.step)) on_step=Callback::new(move |s| st.set_step(s)) playing=st.playing last=Signal::derive(move || st.outputs.with(|o| o.last_step()))
                 label=text::PLAYER/>
             {step_line}

@@ -10,11 +10,10 @@ use crate::ui::widgets::formula_row_testid as row;
 use crate::ui::widgets::DataDetails;
 
 use super::figure::state;
-use super::state::{bits, hex, limits, Kernel, Order};
+use super::state::{bits, has_two_sided_branch, hex, limits, Kernel, Order};
 use super::text;
 use super::timeline::Timeline;
 use crate::model::simt::warps_per_block;
-use crate::ui::format::fixed;
 use crate::ui::i18n::{t, use_lang, Tr};
 use crate::ui::widgets::RangeSlider;
 
@@ -63,6 +62,7 @@ pub fn Controls() -> impl IntoView {
                 </select>
             </label>
             <p class="gx-note" data-testid="preset-note">{move || text::preset_note(kernel.get()).get(lang.get())}</p>
+            <Show when=move || st.outputs.with(|o| has_two_sided_branch(&o.preset.program.body))>
             <fieldset class="gx-field gx-radios">
                 <legend class="gx-field__label">{t(text::ORDER)}</legend>
                 {Order::ALL.iter().map(|o| {
@@ -77,6 +77,7 @@ pub fn Controls() -> impl IntoView {
                     }
                 }).collect_view()}
             </fieldset>
+            </Show>
             <RangeSlider
                 label=text::BLOCK min=u64::from(limits::BLOCK.0) max=u64::from(limits::BLOCK.1) testid="slider-block"
                 value=Signal::derive(move || u64::from(st.inputs.with(|i| i.block)))
@@ -111,7 +112,7 @@ fn sum_terms(values: &[u32], max: usize) -> String {
 }
 
 fn pct(x: f64) -> String {
-    format!("{} %", fixed(x * 100.0, 1))
+    crate::ui::format::percent(x)
 }
 
 /// Issue slots, active lanes, lane efficiency and the divergence counts, with formulas.

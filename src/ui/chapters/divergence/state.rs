@@ -5,7 +5,7 @@ use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 
 use crate::model::simt::{
-    preset, warps_per_block, BranchOrder, LaneData, Preset, SimtTrace, StepKind, WarpInput,
+    preset, warps_per_block, BranchOrder, LaneData, Preset, SimtTrace, StepKind, Stmt, WarpInput,
     DEFAULT_SEED, PRESET_IDS, WARP_SIZE,
 };
 use crate::ui::shell::{ChapterInputs, UrlInputs};
@@ -276,6 +276,34 @@ pub struct DivergenceOutputs {
     /// Lanes that have returned before each step (`exited_before[s]`), one entry per step plus
     /// one for "after the last step".
     pub exited_before: Vec<u32>,
+}
+
+/// Whether the program has an `if` with both a `then` and an `else` side: only then does "which
+/// side runs first" change anything (a loop, or an `if` without `else`, has one order).
+pub fn has_two_sided_branch(body: &[Stmt]) -> bool {
+    body.iter().any(|s| match s {
+        Stmt::If {
+            then_body,
+            else_body,
+            ..
+        } => {
+            (!then_body.is_empty() && !else_body.is_empty())
+                || has_two_sided_branch(then_body)
+                || has_two_sided_branch(else_body)
+        }
+        Stmt::Loop { body, .. } => has_two_sided_branch(body),
+        Stmt::Op(_) | Stmt::Return => false,
+    })
+}
+
+/// The path and the mask a lane sees: the steps it is active in, as (listing line, path).
+pub fn lane_steps(trace: &SimtTrace, lane: usize) -> Vec<(u32, String)> {
+    trace
+        .steps
+        .iter()
+        .filter(|s| lane < 32 && s.mask & (1 << lane) != 0)
+        .map(|s| (s.line, s.path.clone()))
+        .collect()
 }
 
 impl DivergenceOutputs {

@@ -85,12 +85,12 @@ pub fn lane_state(s: LaneState) -> Tr {
 pub fn preset_title(k: Kernel) -> Tr {
     match k {
         Kernel::OddEven => tr(
-            "threadIdx.x % 2 == 0 (odd and even lanes)",
+            "threadIdx.x % 2 == 0 (odd/even)",
             "threadIdx.x % 2 == 0（奇偶 lane）",
         ),
         Kernel::WarpAligned => tr(
-            "(threadIdx.x / 32) % 2 == 0 (warp-aligned)",
-            "(threadIdx.x / 32) % 2 == 0（按 warp 对齐）",
+            "(threadIdx.x / 32) % 2 == 0 (per warp)",
+            "(threadIdx.x / 32) % 2 == 0（按 warp）",
         ),
         Kernel::LaneLt16 => tr("lane < 16 (half warps)", "lane < 16（半个 warp）"),
         Kernel::BoundsCheck => tr("Boundary check i < n", "边界检查 i < n"),
@@ -100,8 +100,8 @@ pub fn preset_title(k: Kernel) -> Tr {
         ),
         Kernel::NestedIf => tr("Nested if", "嵌套 if"),
         Kernel::LoopPerLane => tr(
-            "Loop, lane % 5 + 1 trips (#pragma unroll 1)",
-            "循环，每 lane lane % 5 + 1 次（#pragma unroll 1）",
+            "Loop of lane % 5 + 1 trips, unroll 1",
+            "循环 lane % 5 + 1 次，unroll 1",
         ),
         Kernel::LoopPerLaneO3 => tr(
             "The same loop as nvcc -O3 compiled it",
@@ -201,10 +201,12 @@ pub fn compare_note(k: Kernel) -> Tr {
 pub fn compare_summary(slots: u32, branches: u32, efficiency: &str, lang: Lang) -> String {
     trf!(
         lang,
-        "{slots} issue slots · {branches} divergent branches · lane efficiency {efficiency}",
+        "{slots} issue {slot_word} · {branches} divergent {branch_word} · lane efficiency {efficiency}",
         "{slots} 个发射槽 · {branches} 次分歧 · lane 利用率 {efficiency}",
         slots = slots,
+        slot_word = if slots == 1 { "slot" } else { "slots" },
         branches = branches,
+        branch_word = if branches == 1 { "branch" } else { "branches" },
         efficiency = efficiency,
     )
 }
@@ -328,6 +330,29 @@ pub fn path_label(path: &str, lang: Lang) -> String {
     }
 }
 
+/// What the clicked lane does: its bit in the current mask, and the instructions it is active
+/// in (out of all the warp issues), as `L2 main → L3 then → …`.
+pub fn lane_path(
+    lane: usize,
+    active_now: bool,
+    active_steps: usize,
+    total_steps: usize,
+    path: &str,
+    lang: Lang,
+) -> String {
+    let bit = u32::from(active_now);
+    trf!(
+        lang,
+        "Lane {lane}: bit {lane} of this step's mask is {bit}. It is active in {active_steps} of the warp's {total_steps} issued instructions: {path}.",
+        "lane {lane}：本步 active mask 的第 {lane} 位是 {bit}。warp 发出的 {total_steps} 条指令中，它在 {active_steps} 条里活跃：{path}。",
+        lane = lane,
+        bit = bit,
+        active_steps = active_steps,
+        total_steps = total_steps,
+        path = if path.is_empty() { "—" } else { path },
+    )
+}
+
 /// A lane cell's label.
 pub fn lane_label(lane: usize, tid: u64, state: LaneState, lang: Lang) -> String {
     trf!(
@@ -402,10 +427,20 @@ pub fn timeline_summary(
 ) -> String {
     trf!(
         lang,
-        "{issued} issued instructions; {reconvergences} reconvergences; lane efficiency {pct:.1} %",
-        "共发射 {issued} 条指令；重汇合 {reconvergences} 次；lane 利用率 {pct:.1} %",
+        "{issued} issued {instructions}; {reconvergences} {reconv_word}; lane efficiency {pct}",
+        "共发射 {issued} 条指令；重汇合 {reconvergences} 次；lane 利用率 {pct}",
         issued = issued,
+        instructions = if issued == 1 {
+            "instruction"
+        } else {
+            "instructions"
+        },
         reconvergences = reconvergences,
-        pct = efficiency * 100.0,
+        reconv_word = if reconvergences == 1 {
+            "reconvergence"
+        } else {
+            "reconvergences"
+        },
+        pct = crate::ui::format::percent(efficiency),
     )
 }

@@ -5,14 +5,21 @@ use leptos::prelude::*;
 
 use super::state::hex;
 use super::text;
+use crate::geom::legible::row_top_px;
 use crate::model::simt::{SimtTrace, StepKind};
 use crate::ui::i18n::use_lang;
 
+// 150 + 32 × 14 + 150 = 748 units: drawn at scale ≥ 1 (the SVG's `min-width`) in the timeline's
+// box on a 1440 desktop and a 853 px projector, so its 12-unit text is ≥ 12 CSS px; a phone
+// scrolls the box sideways.
 const LABEL_PX: f64 = 150.0;
 const COL_PX: f64 = 14.0;
-const ROW_PX: f64 = 14.0;
+const ROW_PX: f64 = 16.0;
 const HEAD_PX: f64 = 18.0;
-const RIGHT_PX: f64 = 240.0;
+const RIGHT_PX: f64 = 150.0;
+/// The band opened between two rows where the warp reconverges: its dashed line runs across
+/// the lanes and its label sits in the mask column, so neither prints over a row.
+const REC_GAP_PX: f64 = 16.0;
 
 /// SVG path data of the active lanes of `mask` in a row at `y`: one rectangle per run of set
 /// bits, lane 0 on the left.
@@ -54,28 +61,37 @@ pub fn Timeline(
 ) -> impl IntoView {
     let lang = use_lang();
     let grid_w = COL_PX * 32.0;
+    let width = LABEL_PX + grid_w + RIGHT_PX;
+    let gaps = move || {
+        trace.with(|t| {
+            t.reconvergences
+                .iter()
+                .map(|r| r.step_index)
+                .collect::<Vec<_>>()
+        })
+    };
     let view_box = move || {
-        let rows = trace.with(|t| t.steps.len()).max(1) as f64;
+        let rows = trace.with(|t| t.steps.len()).max(1);
         format!(
-            "0 0 {} {:.0}",
-            LABEL_PX + grid_w + RIGHT_PX,
-            HEAD_PX + rows * ROW_PX + 6.0
+            "0 0 {width} {:.0}",
+            row_top_px(rows, HEAD_PX, ROW_PX, REC_GAP_PX, &gaps()) + 6.0
         )
     };
     let head = (0..32u32)
         .filter(|l| l % 8 == 0 || *l == 31)
         .map(|l| {
             let x = LABEL_PX + (f64::from(l) + 0.5) * COL_PX;
-            view! { <text class="gx-tl__head" x=format!("{x:.1}") y="12" text-anchor="middle">{l}</text> }
+            view! { <text class="gx-tl__head" x=format!("{x:.1}") y="13" text-anchor="middle">{l}</text> }
         })
         .collect_view();
     let rows = move || {
         let t = trace.get();
         let l = lang.get();
         let cur = current.map(|c| c.get());
+        let gaps: Vec<usize> = t.reconvergences.iter().map(|r| r.step_index).collect();
         let mut out = Vec::new();
         for (i, s) in t.steps.iter().enumerate() {
-            let y = HEAD_PX + i as f64 * ROW_PX;
+            let y = row_top_px(i, HEAD_PX, ROW_PX, REC_GAP_PX, &gaps);
             let label = format!("L{} {}", s.line + 1, text::path_label(&s.path, l));
             let kind = match s.kind {
                 StepKind::Branch => "gx-tl__row gx-tl__row--branch",
@@ -88,23 +104,25 @@ pub fn Timeline(
             out.push(view! {
                 <g class=kind class:gx-tl__row--current=is_cur data-testid="timeline-row"
                     on:click=move |_| { if let Some(p) = pick { p.run(i); } }>
-                    <text class="gx-tl__label" x="2" y=format!("{:.1}", y + ROW_PX - 3.0)>{label}</text>
+                    <text class="gx-tl__label" x="2" y=format!("{:.1}", y + ROW_PX - 4.0)>{label}</text>
                     <rect class="gx-tl__bg" x=format!("{LABEL_PX:.1}") y=format!("{y:.1}") width=format!("{grid_w:.1}") height=format!("{ROW_PX:.1}")/>
                     <path class="gx-tl__on" d=row_path(s.mask, LABEL_PX, y + 1.0, COL_PX, ROW_PX - 2.0)/>
-                    <text class="gx-tl__mask" x=format!("{:.1}", LABEL_PX + grid_w + 6.0) y=format!("{:.1}", y + ROW_PX - 3.0)>
+                    <text class="gx-tl__mask" x=format!("{:.1}", LABEL_PX + grid_w + 6.0) y=format!("{:.1}", y + ROW_PX - 4.0)>
                         {format!("{} ({})", hex(s.mask), s.mask.count_ones())}
                     </text>
                 </g>
             }.into_any());
         }
         for r in &t.reconvergences {
-            let y = HEAD_PX + r.step_index as f64 * ROW_PX;
+            // The band just above the row it reconverges before.
+            let band = row_top_px(r.step_index, HEAD_PX, ROW_PX, REC_GAP_PX, &gaps) - REC_GAP_PX;
+            let y = band + REC_GAP_PX / 2.0;
             let txt = text::reconverge_mark(r.line + 1, l);
             out.push(view! {
                 <g class="gx-tl__reconv" data-testid="reconvergence">
-                    <line x1=format!("{:.1}", LABEL_PX - 4.0) x2=format!("{:.1}", LABEL_PX + grid_w + RIGHT_PX - 4.0)
+                    <line x1=format!("{:.1}", LABEL_PX - 4.0) x2=format!("{:.1}", LABEL_PX + grid_w + 2.0)
                         y1=format!("{y:.1}") y2=format!("{y:.1}")/>
-                    <text x=format!("{:.1}", LABEL_PX + grid_w + RIGHT_PX - 6.0) y=format!("{:.1}", y - 2.0) text-anchor="end">{txt}</text>
+                    <text x=format!("{:.1}", LABEL_PX + grid_w + 6.0) y=format!("{:.1}", band + REC_GAP_PX - 3.0)>{txt}</text>
                 </g>
             }.into_any());
         }
@@ -120,10 +138,13 @@ pub fn Timeline(
         )
     };
     view! {
-        <svg class="gx-tl" class:gx-tl--pick=on_pick.is_some() viewBox=view_box role="img" aria-label=aria data-testid=testid>
-            {head}
-            {rows}
-        </svg>
+        <div class="gx-scroll-x">
+            <svg class="gx-tl" class:gx-tl--pick=on_pick.is_some() viewBox=view_box style=format!("min-width: {width}px")
+                role="img" aria-label=aria data-testid=testid>
+                {head}
+                {rows}
+            </svg>
+        </div>
     }
 }
 

@@ -4,26 +4,26 @@ use crate::model::hierarchy::{Axis, Dim3, HierarchyError, Level};
 use crate::trf;
 use crate::ui::i18n::{tr, Lang, Tr};
 
-pub const TITLE: Tr = tr("Grid, block, warp, lane", "Grid、Block、Warp 与 Lane");
+pub const TITLE: Tr = tr("Grid, block, warp, lane", "grid、block、warp 与 lane");
 pub const INTRO: [Tr; 2] = [
     tr(
         "A kernel launch <<<grid, block>>> names two dim3 shapes: how many blocks, and how many threads in each. Inside a block the threads are numbered x fastest, then y, then z; every 32 consecutive numbers form one warp, and a thread's place in its warp is its lane. This is the software hierarchy: grid → block → warp → thread.",
-        "一次 kernel 启动 <<<grid, block>>> 给出两个 dim3 形状：有多少个 Block，每个 Block 有多少个 Thread。Block 内的线程按 x 最快、其次 y、最后 z 的顺序编号；每 32 个连续编号组成一个 Warp，线程在 Warp 中的位置就是它的 Lane。这就是软件层次：Grid → Block → Warp → Thread。",
+        "一次 kernel 启动 <<<grid, block>>> 给出两个 dim3 形状：有多少个 block，每个 block 有多少个 thread。block 内的线程按 x 最快、其次 y、最后 z 的顺序编号；每 32 个连续编号组成一个 warp，线程在 warp 中的位置就是它的 lane。这就是软件层次：grid → block → warp → thread。",
     ),
     tr(
         "Pick a shape and a thread below and see every coordinate, the CUDA expression that computes it, and how the warps cut through a 2-D block. The hardware hierarchy (GPC → TPC → SM → pipelines) is a different picture: the two do not pair level by level.",
-        "在下面选一个形状和一个线程，查看它的每种坐标、计算该坐标的 CUDA 表达式，以及 Warp 如何切过一个二维 Block。硬件层次（GPC → TPC → SM → 执行流水线）是另一张图：两组层次并不逐级一一对应。",
+        "在下面选一个形状和一个线程，查看它的每种坐标、计算该坐标的 CUDA 表达式，以及 warp 如何切过一个二维 block。硬件层次（GPC → TPC → SM → 执行流水线）是另一张图：两组层次并不逐级一一对应。",
     ),
 ];
 
 pub const SHAPE: Tr = tr("Launch shape", "启动形状");
-pub const GRID_X: Tr = tr("gridDim.x (blocks)", "gridDim.x（Block 数）");
+pub const GRID_X: Tr = tr("gridDim.x (blocks)", "gridDim.x（block 数）");
 pub const GRID_Y: Tr = tr("gridDim.y", "gridDim.y");
 pub const GRID_Z: Tr = tr("gridDim.z", "gridDim.z");
 pub const BLOCK_X: Tr = tr("blockDim.x (threads)", "blockDim.x（线程数）");
 pub const BLOCK_Y: Tr = tr("blockDim.y", "blockDim.y");
 pub const BLOCK_Z: Tr = tr("blockDim.z", "blockDim.z");
-pub const SHAPES: Tr = tr("Block shapes to try", "可以试试的 Block 形状");
+pub const SHAPES: Tr = tr("Block shapes to try", "可以试试的 block 形状");
 pub const PICK: Tr = tr("Pick a thread", "选一个线程");
 pub const BLOCK_IDX_X: Tr = tr("blockIdx.x", "blockIdx.x");
 pub const BLOCK_IDX_Y: Tr = tr("blockIdx.y", "blockIdx.y");
@@ -36,34 +36,34 @@ pub const COORDS: Tr = tr("The picked thread", "所选线程");
 pub const COL_WHAT: Tr = tr("coordinate", "坐标");
 pub const COL_EXPR: Tr = tr("CUDA expression", "CUDA 表达式");
 pub const COL_VALUE: Tr = tr("value", "值");
-pub const ROW_BLOCK_IDX: Tr = tr("block index", "Block 索引");
-pub const ROW_THREAD_IDX: Tr = tr("thread index in the block", "Block 内线程索引");
+pub const ROW_BLOCK_IDX: Tr = tr("block index", "block 索引");
+pub const ROW_THREAD_IDX: Tr = tr("thread index in the block", "block 内线程索引");
 pub const ROW_TID: Tr = tr(
     "linear thread id in the block (tid)",
-    "Block 内线性线程号（tid）",
+    "block 内线性线程号（tid）",
 );
-pub const ROW_WARP: Tr = tr("warp in the block", "Block 内的 Warp");
-pub const ROW_LANE: Tr = tr("lane in the warp", "Warp 内的 Lane");
+pub const ROW_WARP: Tr = tr("warp in the block", "block 内的 warp");
+pub const ROW_LANE: Tr = tr("lane in the warp", "warp 内的 lane");
 pub const ROW_GLOBAL_X: Tr = tr("global x", "全局 x");
 pub const ROW_GLOBAL_Y: Tr = tr("global y", "全局 y");
 pub const ROW_GLOBAL_Z: Tr = tr("global z", "全局 z");
 pub const ROW_BLOCK_LINEAR: Tr = tr(
     "linear block id in the grid (blockId)",
-    "Grid 内线性 Block 号（blockId）",
+    "grid 内线性 block 号（blockId）",
 );
 pub const ROW_GLOBAL: Tr = tr("global linear index", "全局线性编号");
-pub const BLOCK_FIG: Tr = tr("One block, coloured by warp", "一个 Block，按 Warp 着色");
+pub const BLOCK_FIG: Tr = tr("One block, coloured by warp", "一个 block，按 warp 着色");
 pub const BLOCK_FIG_NOTE: Tr = tr(
     "Each square is a thread at (threadIdx.x, threadIdx.y); its colour is its warp. Click a thread to pick it. Warps follow the linear id, not the rows: a 16-wide block makes warps of two whole rows, a 24-wide block makes warps that start in the middle of a row.",
-    "每个方格是位于 (threadIdx.x, threadIdx.y) 的一个线程，颜色表示它所属的 Warp。点击方格即可选中该线程。Warp 按线性编号切分，而不是按行：16 宽的 Block 让每个 Warp 恰好是两整行，24 宽的 Block 让 Warp 从某一行的中间开始。",
+    "每个方格是位于 (threadIdx.x, threadIdx.y) 的一个线程，颜色表示它所属的 warp。点击方格即可选中该线程。warp 按线性编号切分，而不是按行：16 宽的 block 让每个 warp 恰好是两整行，24 宽的 block 让 warp 从某一行的中间开始。",
 );
 pub const WARPS_FIG: Tr = tr(
     "The block's warps: 32 lanes each",
-    "该 Block 的 Warp：每个 32 个 Lane",
+    "该 block 的 warp：每个 32 个 lane",
 );
 pub const WARPS_FIG_NOTE: Tr = tr(
     "Hollow lanes have no thread: the last warp of a block whose thread count is not a multiple of 32 launches with only the low lanes active (its launch mask), yet takes a whole warp slot.",
-    "空心的 Lane 没有线程：线程数不是 32 倍数的 Block，最后一个 Warp 启动时只有低位 Lane 有效（即启动时的 Active Mask），却仍占用一整个 Warp 的位置。",
+    "空心的 lane 没有线程：线程数不是 32 倍数的 block，最后一个 warp 启动时只有低位 lane 有效（即启动时的 Active Mask），却仍占用一整个 warp 的位置。",
 );
 pub const CODE: Tr = tr("The code this shape implies", "这个形状对应的代码");
 pub const COPY: Tr = tr("Copy", "复制");
@@ -80,11 +80,11 @@ pub const HARDWARE: Tr = tr("Hardware", "硬件");
 pub const PIPELINES: Tr = tr("execution pipelines", "执行流水线");
 pub const HANDED_BLOCK: Tr = tr(
     "a block → one SM, whole: all its warps stay on that SM until it finishes",
-    "一个 Block → 一个 SM，整体交付：它的所有 Warp 一直留在该 SM 上直到完成",
+    "一个 block → 一个 SM，整体交付：它的所有 warp 一直留在该 SM 上直到完成",
 );
 pub const HANDED_WARP: Tr = tr(
     "a warp's next instruction + active mask → one partition's warp scheduler",
-    "一个 Warp 的下一条指令 + Active Mask → 一个分区的 Warp Scheduler",
+    "一个 warp 的下一条指令 + Active Mask → 一个分区的 warp 调度器",
 );
 pub const HANDED_PIPE: Tr = tr(
     "the instruction → the execution unit its kind needs (FP32, INT32, LD/ST, Tensor Core…)",
@@ -92,39 +92,39 @@ pub const HANDED_PIPE: Tr = tr(
 );
 pub const NOT_PAIRED: Tr = tr(
     "Do not pair the two hierarchies level by level. There is no 1 grid = 1 GPC, no 1 block = 1 TPC, and no thread that owns a CUDA core: the stable contract is block → SM.",
-    "不要把两组层次逐级配对。不存在 1 Grid = 1 GPC、1 Block = 1 TPC，也不存在独占一个 CUDA Core 的线程：真正稳定的调度契约落在 Block → SM。",
+    "不要把两组层次逐级配对。不存在 1 grid = 1 GPC、1 block = 1 TPC，也不存在独占一个 CUDA Core 的线程：真正稳定的调度契约落在 block → SM。",
 );
 pub const FOUR: Tr = tr("The picture in four sentences", "把这张图读成四句话");
 pub const SENTENCES: [Tr; 4] = [
     tr(
         "The grid faces the whole device. The work distributor hands the grid's not-yet-run blocks to available SMs; the basic launch syntax cannot name a GPC, TPC or SM, and the order is not part of the program's meaning.",
-        "Grid 面向整个 CUDA 设备。A100 的工作分发逻辑把 Grid 中尚未执行的 Block 分派到可用 SM；基础 CUDA 启动语法不能指定 GPC、TPC 或 SM，具体分发次序也不是程序语义的一部分。",
+        "grid 面向整个 CUDA 设备。A100 的工作分发逻辑把 grid 中尚未执行的 block 分派到可用 SM；基础 CUDA 启动语法不能指定 GPC、TPC 或 SM，具体分发次序也不是程序语义的一部分。",
     ),
     tr(
         "GPC and TPC are hardware groupings, not partners of a software level. On the A100, GPC → TPC → SM yields 108 SMs; an ordinary grid uses SMs across many GPCs.",
-        "GPC/TPC 是硬件分组，不是软件层次的“配对项”。A100 中 GPC → TPC → SM 最终提供 108 个 SM；普通 Grid 可以使用跨多个 GPC 的 SM。",
+        "GPC/TPC 是硬件分组，不是软件层次的“配对项”。A100 中 GPC → TPC → SM 最终提供 108 个 SM；普通 grid 可以使用跨多个 GPC 的 SM。",
     ),
     tr(
         "A block is the unit of residency and is never split: all its threads run on one SM, and so do all its warps. One SM may hold several blocks at once, as far as threads, registers and shared memory allow.",
-        "Block 是不可拆分的驻留单位。一个 Block 的全部线程都由同一个 SM 执行，因此它的所有 Warp 也留在该 SM 内。只要线程数、寄存器、Shared Memory 等资源允许，一个 SM 可同时常驻多个 Block。",
+        "block 是不可拆分的驻留单位。一个 block 的全部线程都由同一个 SM 执行，因此它的所有 warp 也留在该 SM 内。只要线程数、寄存器、Shared Memory 等资源允许，一个 SM 可同时常驻多个 block。",
     ),
     tr(
         "The warp is the unit of instruction issue inside the SM. A scheduler issues one warp's next instruction with its active mask, not 32 independent threads; each thread keeps its own data and control state.",
-        "Warp 才是 SM 内的指令发射单位。Scheduler 发射的是“某个 Warp 的下一条指令 + Active Mask”，不是逐个发射 32 个独立 Thread；Thread 保留各自的数据与控制状态。",
+        "warp 才是 SM 内的指令发射单位。Scheduler 发射的是“某个 warp 的下一条指令 + Active Mask”，不是逐个发射 32 个独立 thread；thread 保留各自的数据与控制状态。",
     ),
 ];
 pub const SEE_ALSO: Tr = tr("The same shape in other chapters", "同一形状在其他章节");
 pub const LINK_COALESCING: Tr = tr(
     "Coalescing: the picked warp reading a row-major array (1024 elements per row) at [y][x]",
-    "访存合并：所选 Warp 按 [y][x] 读取行主序数组（每行 1024 个元素）",
+    "访存合并：所选 warp 按 [y][x] 读取行主序数组（每行 1024 个元素）",
 );
 pub const LINK_DIVERGENCE: Tr = tr(
     "Divergence: the picked warp of a block this size (a 1-D block of the same thread count)",
-    "分歧：同样线程数的 Block 中所选的 Warp（按相同线程数的一维 Block）",
+    "分歧：同样线程数的 block 中所选的 warp（按相同线程数的一维 block）",
 );
 pub const LINK_OCCUPANCY: Tr = tr(
     "Occupancy: how many blocks of this size one SM holds",
-    "Occupancy：一个 SM 能驻留多少个这种大小的 Block",
+    "Occupancy：一个 SM 能驻留多少个这种大小的 block",
 );
 
 /// The summary line under the controls.
@@ -139,12 +139,16 @@ pub fn summary(
     let t = crate::ui::format::grouped(threads);
     trf!(
         lang,
-        "{b} blocks × {threads_per_block} threads = {t} threads; {warps} warps per block",
-        "{b} 个 Block × {threads_per_block} 个线程 = {t} 个线程；每个 Block {warps} 个 Warp",
+        "{b} {blocks_word} × {threads_per_block} {tpb_word} = {t} {t_word}; {warps} {warps_word} per block",
+        "{b} 个 block × {threads_per_block} 个线程 = {t} 个线程；每个 block {warps} 个 warp",
         b = b,
+        blocks_word = if blocks == 1 { "block" } else { "blocks" },
         threads_per_block = threads_per_block,
+        tpb_word = if threads_per_block == 1 { "thread" } else { "threads" },
         t = t,
+        t_word = if threads == 1 { "thread" } else { "threads" },
         warps = warps,
+        warps_word = if warps == 1 { "warp" } else { "warps" },
     )
 }
 
@@ -154,7 +158,7 @@ pub fn partial(lang: Lang, warp: u32, live: u32) -> String {
     trf!(
         lang,
         "Warp {warp} has {live} live lanes and {idle} inactive ones.",
-        "Warp {warp} 有 {live} 个有效 Lane，{idle} 个无效 Lane。",
+        "warp {warp} 有 {live} 个有效 lane，{idle} 个无效 lane。",
         warp = warp,
         live = live,
         idle = idle,
@@ -177,7 +181,7 @@ pub fn picked(lang: Lang, warp: u32, lane: u32, tid: u32) -> String {
     trf!(
         lang,
         "Thread {tid} of its block: warp {warp}, lane {lane}.",
-        "Block 内第 {tid} 号线程：Warp {warp}，Lane {lane}。",
+        "block 内第 {tid} 号线程：warp {warp}，lane {lane}。",
         tid = tid,
         warp = warp,
         lane = lane,
@@ -215,7 +219,7 @@ pub fn error(e: &HierarchyError, lang: Lang) -> String {
         HierarchyError::BlockTooLarge { threads, max } => trf!(
             lang,
             "{threads} threads per block: more than maxThreadsPerBlock = {max}.",
-            "每个 Block {threads} 个线程：超过 maxThreadsPerBlock = {max}。",
+            "每个 block {threads} 个线程：超过 maxThreadsPerBlock = {max}。",
             threads = threads,
             max = max,
         ),
@@ -247,7 +251,7 @@ fn axis_name(a: Axis) -> &'static str {
 pub fn code_comment_warp(lang: Lang) -> &'static str {
     tr(
         "// warp and lane of this thread inside its block",
-        "// 本线程在 Block 内的 Warp 与 Lane",
+        "// 本线程在 block 内的 warp 与 lane",
     )
     .get(lang)
 }
@@ -256,7 +260,7 @@ pub fn code_comment_warp(lang: Lang) -> &'static str {
 pub fn code_comment_bounds(lang: Lang) -> &'static str {
     tr(
         "// guard: the problem may be smaller than the grid",
-        "// 边界检查：问题规模可能小于 Grid",
+        "// 边界检查：问题规模可能小于 grid",
     )
     .get(lang)
 }

@@ -5,7 +5,7 @@ use leptos::prelude::*;
 
 use crate::ui::widgets::DataDetails;
 
-use super::state::{OccState, Resource, SegmentKind};
+use super::state::{OccState, SegmentKind};
 use super::text;
 use super::views::Verdict;
 use crate::geom::chart::stacked_spans;
@@ -14,10 +14,11 @@ use crate::ui::format::grouped;
 use crate::ui::i18n::{t, use_lang};
 use crate::ui::shared::roving::Roving;
 
-/// Bar layout in the SVG's user units.
+/// Bar layout in each bar's SVG user units. The bar stretches to the figure's width
+/// (`preserveAspectRatio="none"`); its heading is HTML above it and wraps on a phone, so it
+/// stays at the page's text size at every width.
 const WIDTH: f64 = 640.0;
-const ROW: f64 = 66.0;
-const BAR_Y: f64 = 24.0;
+const BAR_Y: f64 = 1.0;
 const BAR_H: f64 = 26.0;
 /// Most block dividers drawn inside one bar (more would be a grey smear).
 const MAX_DIVIDERS: u64 = 64;
@@ -47,7 +48,6 @@ pub fn Figure() -> impl IntoView {
     let st = expect_context::<OccState>();
     let lang = use_lang();
     let focused = RwSignal::new(None::<String>);
-    let height = ROW * Resource::ALL.len() as f64;
     // Every segment of every bar, in reading order, is one roving tab stop.
     let segments = Memo::new(move |_| {
         st.outputs
@@ -70,7 +70,7 @@ pub fn Figure() -> impl IntoView {
             .into_iter()
             .enumerate()
             .map(|(i, bar)| {
-                let y = i as f64 * ROW;
+                let y = 0.0;
                 let amounts: Vec<u64> = bar.segments.iter().map(|s| s.amount).collect();
                 let spans = stacked_spans(&amounts, bar.total, 0.0, WIDTH);
                 // Block boundaries across the used and idle parts.
@@ -121,19 +121,21 @@ pub fn Figure() -> impl IntoView {
                     })
                     .collect_view();
                 view! {
-                    <g class="gx-bar" class:gx-bar--binds=binds class:gx-bar--fails=fails data-testid=testid>
-                        <text class="gx-bar__label" x="0" y=format!("{:.1}", y + 16.0)>
+                    <div class="gx-bar" class:gx-bar--binds=binds class:gx-bar--fails=fails data-testid=testid>
+                        <p class="gx-bar__label">
                             {heading}
-                            {binds.then(|| view! { <tspan class="gx-bar__binds">{text::BAR_BINDS.get(l)}</tspan> })}
-                            {fails.then(|| view! { <tspan class="gx-bar__binds">{text::BAR_DOES_NOT_FIT.get(l)}</tspan> })}
-                        </text>
-                        {segs}
-                        {dividers.into_iter().map(|x| view! {
-                            <line class="gx-bar__divider" x1=format!("{x:.2}") x2=format!("{x:.2}")
-                                y1=format!("{:.1}", y + BAR_Y) y2=format!("{:.1}", y + BAR_Y + BAR_H)/>
-                        }).collect_view()}
-                        <rect class="gx-bar__frame" x="0" y=format!("{:.1}", y + BAR_Y) width=WIDTH.to_string() height=BAR_H.to_string()/>
-                    </g>
+                            {binds.then(|| view! { <span class="gx-bar__binds">{text::BAR_BINDS.get(l)}</span> })}
+                            {fails.then(|| view! { <span class="gx-bar__binds">{text::BAR_DOES_NOT_FIT.get(l)}</span> })}
+                        </p>
+                        <svg class="gx-bar__svg" viewBox=format!("-2 0 {} {}", WIDTH + 4.0, BAR_H + 2.0) preserveAspectRatio="none">
+                            {segs}
+                            {dividers.into_iter().map(|x| view! {
+                                <line class="gx-bar__divider" x1=format!("{x:.2}") x2=format!("{x:.2}")
+                                    y1=format!("{:.1}", y + BAR_Y) y2=format!("{:.1}", y + BAR_Y + BAR_H)/>
+                            }).collect_view()}
+                            <rect class="gx-bar__frame" x="0" y=format!("{:.1}", y + BAR_Y) width=WIDTH.to_string() height=BAR_H.to_string()/>
+                        </svg>
+                    </div>
                 }
             })
             .collect_view()
@@ -142,10 +144,10 @@ pub fn Figure() -> impl IntoView {
         <figure class="gx-figure gx-occ-figure" data-testid="figure">
             <Verdict/>
             <h2 class="gx-bars__title">{move || text::bars_title(st.outputs.get().gpu.name, lang.get())}</h2>
-            <svg class="gx-bars" viewBox=format!("-2 0 {} {}", WIDTH + 4.0, height) role="group"
-                aria-label=t(text::BARS_LABEL) tabindex="-1" on:keydown=roving.on_keydown() on:focusin=roving.on_focusin()>
+            <div class="gx-bars" role="group" aria-label=t(text::BARS_LABEL)
+                tabindex="-1" on:keydown=roving.on_keydown() on:focusin=roving.on_focusin()>
                 {rows}
-            </svg>
+            </div>
             <p class="gx-bars__readout" aria-live="polite" data-testid="bar-readout">
                 {move || focused.get().unwrap_or_else(|| text::BARS_HINT.get(lang.get()).into())}
             </p>

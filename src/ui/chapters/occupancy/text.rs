@@ -95,8 +95,8 @@ pub fn resource(r: Resource) -> Tr {
     match r {
         Resource::Registers => tr("Registers", "寄存器"),
         Resource::SharedMemory => tr("Shared memory", "Shared memory"),
-        Resource::Warps => tr("Warp slots", "Warp 槽位"),
-        Resource::Blocks => tr("Block slots", "Block 槽位"),
+        Resource::Warps => tr("Warp slots", "warp 槽位"),
+        Resource::Blocks => tr("Block slots", "block 槽位"),
     }
 }
 
@@ -284,7 +284,12 @@ pub fn carveout_formula(out: &OccOutputs, lang: Lang) -> String {
     }
 }
 
+/// Words inside the numbers panel's formulas.
+pub const PARTITIONS_WORD: Tr = tr("partitions", "个分区");
+pub const MAX_BLOCKS_PER_SM_WORDS: Tr = tr("max blocks per SM", "每 SM 最多 block 数");
 pub const UNIT_BLOCKS_PER_SM: Tr = tr("blocks / SM", "block / SM");
+/// [`UNIT_BLOCKS_PER_SM`] after the number 1.
+pub const UNIT_BLOCK_PER_SM: Tr = tr("block / SM", "block / SM");
 pub const UNIT_WARPS: Tr = tr("warps", "warp");
 pub const UNIT_OCCUPANCY: Tr = tr("occupancy", "占用率");
 pub const LAUNCH_FAILS_ZERO: Tr = tr("the launch fails → 0", "无法启动 → 0");
@@ -333,11 +338,11 @@ fn amount(r: Resource, v: u64, lang: Lang) -> String {
 pub fn describe_segment(bar: &ResourceBar, seg: &Segment, lang: Lang) -> String {
     let name = resource(bar.resource).get(lang);
     let what = segment(seg.kind).get(lang);
-    let pct = if bar.total == 0 {
+    let pct = crate::ui::format::percent(if bar.total == 0 {
         0.0
     } else {
-        seg.amount as f64 / bar.total as f64 * 100.0
-    };
+        seg.amount as f64 / bar.total as f64
+    });
     let blocks = match (seg.kind, bar.per_block) {
         (SegmentKind::Used | SegmentKind::Idle, per) if per > 0 => Some(seg.amount / per),
         _ => None,
@@ -345,31 +350,30 @@ pub fn describe_segment(bar: &ResourceBar, seg: &Segment, lang: Lang) -> String 
     let amt = amount(bar.resource, seg.amount, lang);
     match (lang, blocks) {
         (Lang::En, Some(b)) if seg.kind == SegmentKind::Idle => format!(
-            "{name}: {what}: {amt} ({pct:.1} % of {}), enough for {b} more block(s) of {}",
+            "{name}: {what}: {amt} ({pct} of {}), enough for {b} more {} of {}",
             grouped(bar.total),
+            if b == 1 { "block" } else { "blocks" },
             amount(bar.resource, bar.per_block, lang)
         ),
         (Lang::Zh, Some(b)) if seg.kind == SegmentKind::Idle => format!(
-            "{name}：{what}：{amt}（占 {} 的 {pct:.1} %），还够放 {b} 个每个 {} 的 block",
+            "{name}：{what}：{amt}（占 {} 的 {pct}），还够放 {b} 个每个 {} 的 block",
             grouped(bar.total),
             amount(bar.resource, bar.per_block, lang)
         ),
         (Lang::En, Some(b)) => format!(
-            "{name}: {what}: {amt} ({pct:.1} % of {}) = {b} block(s) × {}",
+            "{name}: {what}: {amt} ({pct} of {}) = {b} {} × {}",
             grouped(bar.total),
+            if b == 1 { "block" } else { "blocks" },
             amount(bar.resource, bar.per_block, lang)
         ),
         (Lang::Zh, Some(b)) => format!(
-            "{name}：{what}：{amt}（占 {} 的 {pct:.1} %）= {b} 个 block × {}",
+            "{name}：{what}：{amt}（占 {} 的 {pct}）= {b} 个 block × {}",
             grouped(bar.total),
             amount(bar.resource, bar.per_block, lang)
         ),
-        (Lang::En, None) => format!(
-            "{name}: {what}: {amt} ({pct:.1} % of {})",
-            grouped(bar.total)
-        ),
+        (Lang::En, None) => format!("{name}: {what}: {amt} ({pct} of {})", grouped(bar.total)),
         (Lang::Zh, None) => format!(
-            "{name}：{what}：{amt}（占 {} 的 {pct:.1} %）",
+            "{name}：{what}：{amt}（占 {} 的 {pct}）",
             grouped(bar.total)
         ),
     }
@@ -387,9 +391,10 @@ pub fn bar_heading(bar: &ResourceBar, lang: Lang) -> String {
     let total = format!("{}{unit}", grouped(bar.total));
     let per = format!("{}{unit}", grouped(bar.per_block));
     let lim = limit_text(bar.limit);
+    let blocks = if bar.limit == 1 { "block" } else { "blocks" };
     trf!(
         lang,
-        "{name}: {total} per SM · {per} per block · allows {lim} blocks",
+        "{name}: {total} per SM · {per} per block · allows {lim} {blocks}",
         "{name}：每 SM {total} · 每 block {per} · 允许 {lim} 个 block"
     )
 }

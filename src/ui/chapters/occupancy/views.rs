@@ -21,12 +21,7 @@ fn state() -> OccState {
 }
 
 fn pct(ratio: f64) -> String {
-    let p = ratio * 100.0;
-    if (p - p.round()).abs() < 1e-9 {
-        format!("{p:.0} %")
-    } else {
-        format!("{p:.1} %")
-    }
+    crate::ui::format::percent(ratio)
 }
 
 /// The result in big numbers, and the limiter (or the launch error) in words.
@@ -54,7 +49,7 @@ pub fn Verdict() -> impl IntoView {
                     view! {
                         <div class="gx-verdict" data-testid="verdict">
                             <div class="gx-verdict__nums">
-                                <span><b data-testid="blocks-per-sm">{s.blocks_per_sm}</b>" "{text::UNIT_BLOCKS_PER_SM.get(l)}</span>
+                                <span><b data-testid="blocks-per-sm">{s.blocks_per_sm}</b>" "{if s.blocks_per_sm == 1 { text::UNIT_BLOCK_PER_SM } else { text::UNIT_BLOCKS_PER_SM }.get(l)}</span>
                                 <span><b data-testid="warps-per-sm">{s.warps_per_sm}</b>" / "{s.max_warps_per_sm}" "{text::UNIT_WARPS.get(l)}</span>
                                 <span><b data-testid="occupancy">{pct(s.ratio())}</b>" "{text::UNIT_OCCUPANCY.get(l)}</span>
                             </div>
@@ -250,11 +245,12 @@ fn rows(out: &OccOutputs, lang: Lang) -> Vec<Row> {
         Row {
             label: text::WARPS_PER_PARTITION_SMSP,
             formula: format!(
-                "⌊{} / {}⌋  ({} / {} partitions)",
+                "⌊{} / {}⌋  ({} / {} {})",
                 n(s.regs_per_partition.into()),
                 n(s.regs_per_warp),
                 n(g.regs_per_sm.into()),
-                g.partitions_per_sm
+                g.partitions_per_sm,
+                text::PARTITIONS_WORD.get(lang)
             ),
             value: by_regs.clone(),
             key: "warps-per-smsp",
@@ -279,7 +275,11 @@ fn rows(out: &OccOutputs, lang: Lang) -> Vec<Row> {
         },
         Row {
             label: text::BLOCKS_ALLOWED_BY_BLOCK,
-            formula: format!("max blocks per SM = {}", g.max_blocks_per_sm),
+            formula: format!(
+                "{} = {}",
+                text::MAX_BLOCKS_PER_SM_WORDS.get(lang),
+                g.max_blocks_per_sm
+            ),
             value: lim(s.limit_by_blocks),
             key: "limit-blocks",
         },

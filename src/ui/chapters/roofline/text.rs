@@ -143,7 +143,7 @@ pub fn family(f: Family) -> Tr {
         Family::Gemm => tr("GEMM M × N × K", "GEMM M × N × K"),
         Family::Elementwise => tr("Elementwise y = x + b", "逐元素 y = x + b"),
         Family::Rmsnorm => tr("RMSNorm rows × d", "RMSNorm 行 × d"),
-        Family::Attention => tr("Decode attention", "Decode attention"),
+        Family::Attention => tr("Decode attention", "decode 阶段的 attention"),
         Family::W8a8 => tr("W8A8 GEMV (INT8)", "W8A8 GEMV（INT8）"),
         Family::Custom => tr("Custom: FLOPs and bytes", "自定义：FLOPs 与字节数"),
     }
@@ -156,7 +156,7 @@ pub fn course_kernel(c: CourseKernel) -> Tr {
             "elementwise y = x + b（BF16，2²⁹）",
         ),
         CourseKernel::RmsNorm => tr("RMSNorm 8192 × 4096", "RMSNorm 8192 × 4096"),
-        CourseKernel::Attention => tr("decode attention s = 4096", "attention decode s = 4096"),
+        CourseKernel::Attention => tr("decode attention s = 4096", "decode attention s = 4096"),
         CourseKernel::Gemm => tr("GEMM 4096³ BF16", "GEMM 4096³ BF16"),
         CourseKernel::W8a8 => tr("W8A8 GEMV 4096 × 4096", "W8A8 GEMV 4096 × 4096"),
     }

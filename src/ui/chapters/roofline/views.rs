@@ -29,6 +29,19 @@ fn point_class(kind: PointKind) -> &'static str {
     }
 }
 
+/// The number (1, 2, …) of a course kernel's point, in the order the points are listed; `None`
+/// for the other points.
+fn course_key(points: &[super::state::ChartPoint], kind: PointKind) -> Option<u32> {
+    if !matches!(kind, PointKind::Course(_)) {
+        return None;
+    }
+    let n = points
+        .iter()
+        .filter(|p| matches!(p.kind, PointKind::Course(_)))
+        .position(|p| p.kind == kind)?;
+    u32::try_from(n + 1).ok()
+}
+
 /// The chart: canvas roofs plus focusable SVG points and a tooltip.
 #[component]
 pub fn Figure() -> impl IntoView {
@@ -44,8 +57,24 @@ pub fn Figure() -> impl IntoView {
             show_measured_copy: inputs.measured && inputs.gpu == "h200",
             lang: lang.get(),
             memory_kind: out.gpu.memory_kind,
+            points: out
+                .points
+                .iter()
+                .map(|p| (p.intensity, p.flops_per_s, course_key(&out.points, p.kind)))
+                .collect(),
         }
     });
+    // The numbered key of the course's kernels (the numbers the chart writes beside their dots).
+    let course_key_list = move || {
+        let l = lang.get();
+        st.outputs.with(|o| {
+            o.points
+                .iter()
+                .filter_map(|p| Some((course_key(&o.points, p.kind)?, text::point(p.kind).get(l))))
+                .map(|(n, name)| view! { <li data-testid="course-key"><b class="gx-key-number">{n}</b>" "{name}</li> })
+                .collect_view()
+        })
+    };
     let frame = ChartFrame::ROOFLINE;
     let view_box = format!("0 0 {} {}", frame.width_px, frame.height_px);
     let positioned = Memo::new(move |_| {
@@ -90,6 +119,7 @@ pub fn Figure() -> impl IntoView {
     };
     view! {
         <figure class="gx-figure gx-chart" data-testid="figure">
+            <div class="gx-scroll-x">
             <div class="gx-chart__stack">
                 <RooflineCanvas drawing=drawing/>
                 <svg class="gx-chart__overlay" viewBox=view_box role="group"
@@ -122,9 +152,11 @@ pub fn Figure() -> impl IntoView {
                 </svg>
                 {tooltip}
             </div>
+            </div>
             <figcaption>
                 <ul class="gx-legend">
                     <li><span class="gx-legend__mark gx-pt--course"></span>{t(text::COURSE_KERNELS)}</li>
+                    {course_key_list}
                     <li><span class="gx-legend__mark gx-pt--user"></span>{t(text::YOUR_KERNEL)}</li>
                     <li><span class="gx-legend__mark gx-pt--tiled"></span>{t(text::TILES)}</li>
                     <Show when=move || st.inputs.with(|i| i.measured && i.gpu == "h200")>
@@ -514,7 +546,7 @@ pub fn MeasuredTable() -> impl IntoView {
                             <th scope="row">{text::measured(m.id).get(lang.get())}</th>
                             <td>{micros(m.time_s)}</td>
                             <td>{si(m.achieved_bandwidth_bytes_per_s(), "B/s")}</td>
-                            <td>{format!("{} %", fixed(m.share_of_copy() * 100.0, 0))}</td>
+                            <td>{crate::ui::format::percent(m.share_of_copy())}</td>
                             <td>{si(m.achieved_flops_per_s(), "FLOP/s")}</td>
                         </tr>
                     }).collect_view()}

@@ -12,7 +12,7 @@ use super::views::state;
 use crate::geom::chart::{LinearAxes, Rect};
 use crate::model::measured::latency_hiding::{KERNELS, KERNEL_IDS};
 use crate::model::scheduler::MAX_RESIDENT_WARPS;
-use crate::ui::format::{fixed, sig3};
+use crate::ui::format::{fixed, percent, sig3};
 use crate::ui::i18n::{t, use_lang, Lang, Tr};
 use crate::ui::shared::roving::Roving;
 
@@ -89,7 +89,7 @@ fn vline(
     view! {
         <g class=class data-testid=testid>
             <line x1=format!("{x:.1}") x2=format!("{x:.1}") y1=format!("{}", PLOT.y0) y2=format!("{}", PLOT.y1)/>
-            <text x=format!("{:.1}", x + dx) y=format!("{:.1}", PLOT.y1 - 6.0 - 14.0 * row) text-anchor=anchor>{label}</text>
+            <text x=format!("{:.1}", x + dx) y=format!("{:.1}", PLOT.y1 - 6.0 - 16.0 * row) text-anchor=anchor>{label}</text>
         </g>
     }
 }
@@ -140,7 +140,7 @@ pub fn SweepChart() -> impl IntoView {
                 <path class="gx-series gx-series--est" d=polyline(&est, 1.0)/>
                 <path class="gx-series gx-series--sim" d=polyline(&sim, 1.0)/>
                 {lk_mark}
-                {vline(w, "gx-mark gx-mark--now", format!("W = {}: {}", o.config.resident_warps, fixed(o.steady * 100.0, 1) + " %"), "mark-w", 1.0)}
+                {vline(w, "gx-mark gx-mark--now", format!("W = {}: {}", o.config.resident_warps, percent(o.steady)), "mark-w", 1.0)}
             </svg>
         }
     };
@@ -148,7 +148,7 @@ pub fn SweepChart() -> impl IntoView {
         <section class="l-body" data-testid="sweep">
             <h2>{t(text::SWEEP)}</h2>
             <figure class="gx-figure">
-                {chart}
+                <div class="gx-scroll-x">{chart}</div>
                 <figcaption>
                     <ul class="gx-legend">
                         <li><span class="gx-legend__mark gx-lc-mark--sim"></span>{t(text::SIMULATED_STEADY_STATE)}</li>
@@ -216,7 +216,7 @@ pub fn MeasuredChart() -> impl IntoView {
                 </select>
             </label>
             <figure class="gx-figure">
-                {chart}
+                <div class="gx-scroll-x">{chart}</div>
                 <p class="gx-stepinfo" aria-live="polite">{move || focused.get()}</p>
                 <figcaption>
                     <ul class="gx-legend">
@@ -272,8 +272,8 @@ pub fn NumbersPanel() -> impl IntoView {
                             {row(text::ISSUE_SLOTS_PER_ITERATION, format!("I = ILP · (1 + k) = {} · (1 + {})", c.loads_in_flight, c.independent_per_load), i.to_string(), "instr-per-iter")}
                             {row(text::CYCLES_PER_ITERATION_ONE, format!("T1 = max(I, L + ILP − 1) = max({i}, {} + {} − 1)", c.latency_cycles, c.loads_in_flight), t1.to_string(), "t1")}
                             {row(text::MODEL_SATURATES_AT_PER, format!("T1 / I = {t1} / {i}"), sig3(o.saturation), "saturation")}
-                            {row(text::UTILISATION_CLOSED_FORM, "Σ_s min(1, w_s · I / T1) / 4".into(), format!("{} %", fixed(o.estimate * 100.0, 1)), "estimate")}
-                            {row(text::UTILISATION_SIMULATED_STEADY_STATE, "issued / (4 × cycles)".into(), format!("{} %", fixed(o.steady * 100.0, 1)), "utilisation")}
+                            {row(text::UTILISATION_CLOSED_FORM, "Σ_s min(1, w_s · I / T1) / 4".into(), percent(o.estimate), "estimate")}
+                            {row(text::UTILISATION_SIMULATED_STEADY_STATE, "issued / (4 × cycles)".into(), percent(o.steady), "utilisation")}
                         </tbody>
                     </table>
                 }

@@ -6,7 +6,7 @@ use std::fmt::Display;
 use crate::trf;
 use crate::ui::i18n::{tr, Lang, Tr};
 
-pub const TITLE: Tr = tr("Warp scheduling", "Warp 调度");
+pub const TITLE: Tr = tr("Warp scheduling", "warp 调度");
 pub const INTRO: [Tr; 2] = [
     tr(
         "An SM has four partitions, each with its own warp scheduler; resident warp w lives on scheduler w % 4. Every cycle each scheduler issues at most one instruction, from one of its ready warps. A warp whose next instruction needs a load that has not returned is not ready, and the scheduler simply picks another: the warps' registers stay on chip, so switching costs nothing. Latency is hidden by always finding some warp with work to do, not by out-of-order execution.",
@@ -236,14 +236,15 @@ pub fn round_robin(resident_warps: impl Display, lang: Lang) -> String {
 
 /// The run in one line: warps, cycles and issue slots used.
 pub fn utilisation_summary(
-    resident_warps: impl Display,
+    resident_warps: u32,
     cycles: impl Display,
     issued_instructions: impl Display,
     slots: impl Display,
     utilisation: impl Display,
     lang: Lang,
 ) -> String {
-    trf!(lang, "{resident_warps} warps over {cycles} cycles; {issued_instructions} of {slots} issue slots used ({utilisation:.1} %)", "{resident_warps} 个 warp、{cycles} 个周期；{slots} 个发射槽中用了 {issued_instructions} 个（{utilisation:.1} %）")
+    let warps_word = if resident_warps == 1 { "warp" } else { "warps" };
+    trf!(lang, "{resident_warps} {warps_word} over {cycles} cycles; {issued_instructions} of {slots} issue slots used ({utilisation})", "{resident_warps} 个 warp、{cycles} 个周期；{slots} 个发射槽中用了 {issued_instructions} 个（{utilisation}）")
 }
 
 /// One scheduler in the current cycle.
@@ -273,7 +274,7 @@ pub fn issue_slots_used(
     utilisation: impl Display,
     lang: Lang,
 ) -> String {
-    trf!(lang, "Issue slots used in these {cycles} cycles: {issued_instructions} / (4 × {cycles}) = {utilisation:.1} % (the first cycles include the warm-up: all warps start ready)", "这 {cycles} 个周期里用掉的发射槽：{issued_instructions} / (4 × {cycles}) = {utilisation:.1} %（开头几个周期是预热：所有 warp 一开始都就绪）")
+    trf!(lang, "Issue slots used in these {cycles} cycles: {issued_instructions} / (4 × {cycles}) = {utilisation} (the first cycles include the warm-up: all warps start ready)", "这 {cycles} 个周期里用掉的发射槽：{issued_instructions} / (4 × {cycles}) = {utilisation:.1} %（开头几个周期是预热：所有 warp 一开始都就绪）")
 }
 
 /// What one scheduler did in a cycle: issued warp `w`, or nothing.

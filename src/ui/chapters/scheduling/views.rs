@@ -6,6 +6,7 @@ use crate::ui::shell::FieldSlider;
 
 use super::state::{limits, SchedulingInputs, SchedulingState, STRIDE};
 use super::text;
+use crate::geom::legible::label_every;
 use crate::model::scheduler::{latency_presets, WarpState};
 use crate::ui::i18n::{t, use_lang, Tr};
 use crate::ui::widgets::StepPlayer;
@@ -15,9 +16,13 @@ pub(super) fn state() -> SchedulingState {
 }
 
 const LABEL_PX: f64 = 44.0;
-const PLOT_W_PX: f64 = 800.0;
-/// Height of one warp's row: taller when there are few warps, so the labels stay readable on a
-/// projector (64 warps need 8 px rows to fit).
+/// 44 + 740 + 14 = 798 view-box units: the figure's width on a 1280×720 projector at 150 %
+/// (853 CSS px less the page's and the figure's padding), drawn at scale ≥ 1 (the SVG's
+/// `min-width`), so 12-unit labels are ≥ 12 CSS px; narrower screens scroll the figure.
+const PLOT_W_PX: f64 = 740.0;
+/// Label size in view-box units (= CSS px at scale 1).
+const LABEL_FONT_PX: f64 = 12.0;
+/// Height of one warp's row: taller when there are few warps (64 warps need 8 px rows to fit).
 fn row_px(rows: usize) -> f64 {
     match rows {
         0..=16 => 16.0,
@@ -25,7 +30,7 @@ fn row_px(rows: usize) -> f64 {
         _ => 8.0,
     }
 }
-const HEAD_PX: f64 = 16.0;
+const HEAD_PX: f64 = 18.0;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Band {
@@ -101,8 +106,9 @@ pub fn Figure() -> impl IntoView {
         let mut prev_sched = u32::MAX;
         let rows = rows.get();
         let row_h = row_px(rows.len());
-        // Labels scale with the row; inline style beats the stylesheet's default size.
-        let font = format!("font-size: {:.1}px", (row_h * 0.72).clamp(6.0, 11.0));
+        // Every row at 16 units, every other row at 11 and 8 (labels ≥ 14 units apart).
+        let every = label_every(row_h, LABEL_FONT_PX);
+        let mut in_group = 0usize;
         rows.into_iter()
             .enumerate()
             .map(|(i, (warp, row))| {
@@ -110,18 +116,24 @@ pub fn Figure() -> impl IntoView {
                 let sched = warp % 4;
                 let first = sched != prev_sched;
                 prev_sched = sched;
+                // Rows counted within the scheduler's group, so each group's first warp is named.
+                in_group = if first { 0 } else { in_group + 1 };
+                let named = in_group.is_multiple_of(every);
+                let base = y + row_h / 2.0 + LABEL_FONT_PX * 0.35;
                 view! {
                     <g class="gx-sched__row" data-testid="warp-row">
                         <title>{format!("warp {warp} · scheduler {sched}")}</title>
                         {first.then(|| view! {
                             <line class="gx-sched__split" x1="0" x2=format!("{:.0}", LABEL_PX + PLOT_W_PX) y1=format!("{:.1}", y - 0.5) y2=format!("{:.1}", y - 0.5)/>
-                            <text class="gx-sched__label" style=font.clone() x="2" y=format!("{:.1}", y + row_h - 1.0)>{format!("S{sched}")}</text>
+                            <text class="gx-sched__label" x="2" y=format!("{base:.1}")>{format!("S{sched}")}</text>
                         })}
                         <rect class="gx-sched__ready" x=format!("{LABEL_PX:.1}") y=format!("{y:.1}") width=format!("{PLOT_W_PX:.1}") height=format!("{:.1}", row_h - 1.5)/>
                         <path class="gx-sched__wait" d=runs_path(&row, Band::Wait, y, cell, row_h)/>
                         <path class="gx-sched__compute" d=runs_path(&row, Band::Compute, y, cell, row_h)/>
                         <path class="gx-sched__load" d=runs_path(&row, Band::Load, y, cell, row_h)/>
-                        <text class="gx-sched__warp" style=font.clone() x=format!("{:.1}", LABEL_PX - 3.0) y=format!("{:.1}", y + row_h - 1.5 - (row_h - 8.0) * 0.2) text-anchor="end">{warp}</text>
+                        {named.then(|| view! {
+                            <text class="gx-sched__warp" x=format!("{:.1}", LABEL_PX - 3.0) y=format!("{base:.1}") text-anchor="end">{warp}</text>
+                        })}
                     </g>
                 }
             })
@@ -144,7 +156,7 @@ pub fn Figure() -> impl IntoView {
             .step_by(step as usize)
             .map(|c| {
                 let x = LABEL_PX + f64::from(c) * PLOT_W_PX / f64::from(cycles);
-                view! { <text class="gx-sched__tick" x=format!("{x:.1}") y="11" text-anchor="middle">{c}</text> }
+                view! { <text class="gx-sched__tick" x=format!("{x:.1}") y="13" text-anchor="middle">{c}</text> }
             })
             .collect_view()
     };
@@ -155,7 +167,7 @@ pub fn Figure() -> impl IntoView {
             o.trace.cycles(),
             o.trace.issued_instructions(),
             o.trace.cycles() * 4,
-            o.trace.utilisation() * 100.0,
+            crate::ui::format::percent(o.trace.utilisation()),
             lang.get(),
         )
     };
@@ -165,7 +177,7 @@ pub fn Figure() -> impl IntoView {
         let cycles = st.outputs.with(|o| o.trace.cycles()).max(1);
         let x = LABEL_PX + (f64::from(cursor.get()) + 0.5) * PLOT_W_PX / f64::from(cycles);
         view! {
-            <line class="gx-sched__cursor" x1=format!("{x:.1}") x2=format!("{x:.1}") y1="13" y2=format!("{:.0}", height())/>
+            <line class="gx-sched__cursor" x1=format!("{x:.1}") x2=format!("{x:.1}") y1="15" y2=format!("{:.0}", height())/>
         }
     };
     let readout = move || {
@@ -194,18 +206,21 @@ pub fn Figure() -> impl IntoView {
     view! {
         <figure class="gx-figure gx-sched" data-testid="figure">
             <h2 class="gx-simt__heading">{t(text::TIMELINE)}</h2>
-            <svg class="gx-sched__svg" viewBox=move || format!("0 0 {} {:.0}", LABEL_PX + PLOT_W_PX + 14.0, height())
-                role="img" aria-label=aria data-testid="sched-timeline">
-                {ticks}
-                {body}
-                {cursor_line}
-            </svg>
+            <div class="gx-scroll-x">
+                <svg class="gx-sched__svg" viewBox=move || format!("0 0 {} {:.0}", LABEL_PX + PLOT_W_PX + 14.0, height())
+                    style=format!("min-width: {}px", LABEL_PX + PLOT_W_PX + 14.0)
+                    role="img" aria-label=aria data-testid="sched-timeline">
+                    {ticks}
+                    {body}
+                    {cursor_line}
+                </svg>
+            </div>
             <StepPlayer step=Signal::derive(move || cursor.get()) on_step=Callback::new(move |s| st.set_cursor(s)) playing=st.playing last=last stride=STRIDE interval_ms=80
                 label=text::STEP_THROUGH_THE_CYCLES/>
             {readout}
             <p class="gx-stepinfo" data-testid="timeline-util">{move || {
                 let o = st.outputs.get();
-                text::issue_slots_used(o.trace.cycles(), o.trace.issued_instructions(), o.trace.utilisation() * 100.0, lang.get())
+                text::issue_slots_used(o.trace.cycles(), o.trace.issued_instructions(), crate::ui::format::percent(o.trace.utilisation()), lang.get())
             }}</p>
             <figcaption>
                 <ul class="gx-legend">

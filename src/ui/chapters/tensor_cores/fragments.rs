@@ -17,9 +17,9 @@ fn state() -> TcState {
 }
 
 /// Cell size and margins of a tile grid, CSS pixels.
-pub const CELL_PX: u32 = 26;
+pub const CELL_PX: u32 = 34;
 /// Left margin for row numbers.
-pub const LEFT_PX: u32 = 26;
+pub const LEFT_PX: u32 = 30;
 /// Top margin for column numbers.
 pub const TOP_PX: u32 = 20;
 
@@ -178,8 +178,8 @@ fn TileGrid(layout: FragmentLayout) -> impl IntoView {
                         on:keydown=on_key>
                         <title>{title}</title>
                     </rect>
-                    <text class="gx-frag__lane" x=(x + CELL_PX / 2).to_string() y=(y + 12).to_string()>{owner.lane}</text>
-                    <text class="gx-frag__index" x=(x + CELL_PX / 2).to_string() y=(y + 22).to_string()>{owner.index}</text>
+                    <text class="gx-frag__lane" x=(x + CELL_PX / 2).to_string() y=(y + 15).to_string()>{owner.lane}</text>
+                    <text class="gx-frag__index" x=(x + CELL_PX / 2).to_string() y=(y + 29).to_string()>{owner.index}</text>
                 </g>
             });
         }

@@ -96,7 +96,7 @@ pub fn LaunchNumbers() -> impl IntoView {
                     {row(text::IMMA_TOTAL, format!("2 × {}", grouped(g.mma_total())), grouped(g.imma_total()), "imma-total")}
                     {row(text::USEFUL_MACS, format!("K × N = {k} × {n}"), grouped(g.useful_macs()), "useful-macs")}
                     {row(text::TENSOR_MACS, format!("{} × {WMMA_M}·{WMMA_N}·{WMMA_K}", grouped(g.mma_total())), grouped(g.tensor_macs()), "tensor-macs")}
-                    {row(text::UTILISATION, text::useful_share(WMMA_M, g.useful_macs(), g.tensor_macs(), lang.get()), format!("{} % (1/{})", fixed(util * 100.0, 2), fixed(1.0 / util.max(f64::MIN_POSITIVE), 0)), "utilisation")}
+                    {row(text::UTILISATION, text::useful_share(WMMA_M, g.useful_macs(), g.tensor_macs(), lang.get()), format!("{} (1/{})", crate::ui::format::percent(util), fixed(1.0 / util.max(f64::MIN_POSITIVE), 0)), "utilisation")}
                     {row(text::SMEM, format!("{w} × ({} + {} + {}) B", smem.a_tile_bytes / w.max(1), smem.b_tile_bytes / w.max(1), smem.c_tile_bytes / w.max(1)), format!("{} B = {}", grouped(u64::from(smem.total_bytes())), bytes_binary(f64::from(smem.total_bytes()))), "smem")}
                     {row(text::HBM, format!("N·K + K + 4·N + 2·N = {} + {} + {} + {}", grouped(hbm.weight_bytes), grouped(hbm.activation_bytes), grouped(hbm.weight_scale_bytes), grouped(hbm.output_bytes)), format!("{} B = {}", grouped(hbm.total_bytes()), mib(hbm.total_bytes())), "hbm")}
                     {row(text::INTENSITY, format!("2·K·N / bytes = {} / {}", grouped(g.useful_ops()), grouped(hbm.total_bytes())), format!("{} OP/B", sig3(g.intensity_ops_per_byte())), "intensity")}

@@ -60,7 +60,7 @@ pub fn LayersSection() -> impl IntoView {
                     <th scope="row">{move || text::measured(m.variant).get(lang.get())}</th>
                     <td data-testid="measured-time">{micros(m.time_s)}</td>
                     <td>{si(m.bandwidth_bytes_per_s(), "B/s")}</td>
-                    <td>{format!("{} %", fixed(m.share_of_copy() * 100.0, 1))}</td>
+                    <td>{crate::ui::format::percent(m.share_of_copy())}</td>
                     <td>{format!("{} M", fixed(m.warp_instructions as f64 / 1e6, 2))}</td>
                     <td>{grouped(m.global_load_requests)}</td>
                 </tr>

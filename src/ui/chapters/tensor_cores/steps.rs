@@ -2,12 +2,12 @@
 //! [`crate::model::w8a8::W8a8Gemv::trace`].
 
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
 use super::state::{limits, TcState};
 use super::text;
 use crate::model::w8a8::{StepAction, TileWrite};
 use crate::ui::i18n::{t, use_lang};
-use crate::ui::shared::roving::Roving;
 use crate::ui::widgets::{PlayerControls, RangeSlider, StepButtons};
 
 use super::fragments::{CELL_PX, LEFT_PX, TOP_PX};
@@ -87,8 +87,8 @@ fn FillGrid(writes: Vec<TileWrite>) -> impl IntoView {
                         width=CELL_PX.to_string() height=CELL_PX.to_string()>
                         <title>{label}</title>
                     </rect>
-                    <text class="gx-frag__lane" x=(x + CELL_PX / 2).to_string() y=(y + 12).to_string()>{lane}</text>
-                    <text class="gx-frag__index" x=(x + CELL_PX / 2).to_string() y=(y + 22).to_string()>{w.iteration}</text>
+                    <text class="gx-frag__lane" x=(x + CELL_PX / 2).to_string() y=(y + 15).to_string()>{lane}</text>
+                    <text class="gx-frag__index" x=(x + CELL_PX / 2).to_string() y=(y + 29).to_string()>{w.iteration}</text>
                 </g>
             }
         })
@@ -111,6 +111,19 @@ fn FillGrid(writes: Vec<TileWrite>) -> impl IntoView {
             <figcaption class="gx-note">{t(text::FILL_GRID)}{t(text::FILL_GRID_KEY)}</figcaption>
         </figure>
     }
+}
+
+/// Focuses the current step's button once its `aria-current` has moved (after the next frame),
+/// so ← / → keep working after a click or a key.
+fn focus_current_step() {
+    request_animation_frame(|| {
+        let Some(doc) = window().document() else {
+            return;
+        };
+        if let Ok(Some(el)) = doc.query_selector("[data-testid=step-list] [aria-current=step]") {
+            let _ = el.unchecked_into::<web_sys::HtmlElement>().focus();
+        }
+    });
 }
 
 /// Whole section.
@@ -137,8 +150,8 @@ pub fn StepsSection() -> impl IntoView {
         1,
         1400,
     );
-    // The step list is one tab stop (arrow keys walk it) and is drawn once per trace, so the
-    // focus stays on a step button when Enter shows that step.
+    // The step list is one tab stop (the current step; arrow keys change the step) and is drawn
+    // once per trace, so the focus stays on a step button when Enter shows that step.
     let ids = Memo::new(move |_| {
         st.outputs.with(|o| {
             o.trace
@@ -147,9 +160,23 @@ pub fn StepsSection() -> impl IntoView {
                 .unwrap_or_default()
         })
     });
-    let roving = Roving::new(Signal::derive(move || ids.with(Vec::len)), 0);
     let shown =
         move || (st.inputs.with(|i| i.step) as usize).min(ids.with(Vec::len).saturating_sub(1));
+    // ← / ↑ and → / ↓ in the list move to the previous / next step, as the player's keys do;
+    // the focus follows the current step (the list's one tab stop, as in a tab list).
+    let on_list_key = move |ev: leptos::ev::KeyboardEvent| {
+        let delta: i64 = match ev.key().as_str() {
+            "ArrowLeft" | "ArrowUp" => -1,
+            "ArrowRight" | "ArrowDown" => 1,
+            _ => return,
+        };
+        ev.prevent_default();
+        playing.set(false);
+        let last = ids.with_untracked(Vec::len).saturating_sub(1) as u64;
+        st.inputs
+            .update(|i| i.step = i.step.saturating_add_signed(delta).min(last));
+        focus_current_step();
+    };
     let list = move || {
         ids.get()
             .into_iter()
@@ -158,7 +185,7 @@ pub fn StepsSection() -> impl IntoView {
                 view! {
                     <li class:is-on=move || n == shown()>
                         <button class="gx-steps__item" aria-current=move || if n == shown() { "step" } else { "false" }
-                            tabindex=roving.tabindex(n) data-roving=n.to_string()
+                            tabindex=move || if n == shown() { "0" } else { "-1" }
                             on:click=move |_| st.inputs.update(|i| i.step = n as u64)>
                             {move || text::step_title(id).get(lang.get())}
                         </button>
@@ -207,7 +234,7 @@ pub fn StepsSection() -> impl IntoView {
             return view! {
                 <div class="gx-steps__grid">
                     <ol class="gx-steps__list" data-testid="step-list"
-                        on:keydown=roving.on_keydown() on:focusin=roving.on_focusin()>{list}</ol>
+                        on:keydown=on_list_key>{list}</ol>
                     <div class="gx-steps__main">{main}</div>
                 </div>
             }

@@ -20,7 +20,7 @@ pub const QUANT_COL_ROW: Tr = tr("quantity", "量");
 pub const INTRO: [Tr; 2] = [
     tr(
         "A Tensor Core does not take instructions from one thread. The whole warp issues one matrix instruction, and the operands A, B and the accumulator are spread over the registers of its 32 lanes: no thread holds a whole matrix. This chapter follows the course's INT8 kernel for one Llama-style linear layer at batch 1, y = W · x with K = N = 4096, from quantisation to the SASS the GPU runs, fragment by fragment and lane by lane.",
-        "Tensor Core 不接收单个线程的指令：整个 Warp 发射一条矩阵指令，A、B 与累加器的 Fragment 分散在 32 个 Lane 的寄存器中，没有哪个线程拥有完整矩阵。本章跟踪课程中 batch = 1 的 Llama 风格线性层 y = W · x（K = N = 4096）的 INT8 Kernel，从量化一直走到 GPU 实际执行的 SASS，逐个 Fragment、逐个 Lane。",
+        "Tensor Core 不接收单个线程的指令：整个 warp 发射一条矩阵指令，A、B 与累加器的 Fragment 分散在 32 个 Lane 的寄存器中，没有哪个线程拥有完整矩阵。本章跟踪课程中 batch = 1 的 Llama 风格线性层 y = W · x（K = N = 4096）的 INT8 Kernel，从量化一直走到 GPU 实际执行的 SASS，逐个 Fragment、逐个 Lane。",
     ),
     tr(
         "Every number here comes from the models of warpscope; the fragment layouts of WMMA are not specified by NVIDIA, and what is drawn is what was observed on a real GPU (the page always says which).",
@@ -41,7 +41,7 @@ pub const FRAG_INTRO: Tr = tr(
 pub const SHAPE: Tr = tr("Instruction", "指令");
 pub const OPERAND: Tr = tr("Operand", "操作数");
 pub const ELEMENT: Tr = tr("Element type of A and B", "A、B 的元素类型");
-pub const LANES: Tr = tr("Lanes of the warp", "Warp 的 32 个 Lane");
+pub const LANES: Tr = tr("Lanes of the warp", "warp 的 32 个 Lane");
 pub const CLEAR: Tr = tr("Clear selection", "清除选择");
 pub const SOURCE: Tr = tr("Source", "来源");
 pub const CAVEAT: Tr = tr("How far to trust it", "可信程度");
@@ -93,11 +93,11 @@ pub fn operand(op: Operand) -> Tr {
 pub const LAUNCH_TITLE: Tr = tr("The launch: who computes what", "Launch：谁算什么");
 pub const LAUNCH_INTRO: Tr = tr(
     "Each block computes 16 outputs (one 16-wide N tile). Its warps split K into slices; each warp walks its slice 16 at a time with one wmma::mma_sync per step; the lanes of a warp cooperate to stage tiles and to hold the fragments. Change K, N or the warps per block: every number below is recomputed by the model.",
-    "每个 Block 计算 16 个输出（一个 16 宽的 N Tile）；Block 内的各 Warp 把 K 切成若干段（K Slice），每个 Warp 以 16 为步长走完自己的一段，每步一次 wmma::mma_sync；Warp 内的 Lane 协作搬运 Tile 并共同持有 Fragment。改变 K、N 或每 Block 的 Warp 数，下面的数字都由模型重新计算。",
+    "每个 block 计算 16 个输出（一个 16 宽的 N Tile）；block 内的各 warp 把 K 切成若干段（K Slice），每个 warp 以 16 为步长走完自己的一段，每步一次 wmma::mma_sync；warp 内的 Lane 协作搬运 Tile 并共同持有 Fragment。改变 K、N 或每 block 的 warp 数，下面的数字都由模型重新计算。",
 );
 pub const K_LABEL: Tr = tr("K (input features)", "K（输入维度）");
 pub const N_LABEL: Tr = tr("N (output features)", "N（输出维度）");
-pub const WARPS_LABEL: Tr = tr("warps per block", "每 Block 的 Warp 数");
+pub const WARPS_LABEL: Tr = tr("warps per block", "每 block 的 warp 数");
 pub const INVALID_LAUNCH: Tr = tr(
     "The course's kernel cannot run this shape, so the numbers are hidden until the shape is valid. The fragment maps and the rest of the page still work.",
     "课程的 Kernel 无法运行这个形状，因此在形状合法之前隐藏这些数字；Fragment 映射和页面的其他部分照常可用。",
@@ -121,15 +121,15 @@ pub fn launch_error(e: &W8a8Error) -> Tr {
         W8a8Error::EmptyShape { .. } => tr("K and N must both be at least 1.", "K 与 N 都必须至少为 1。"),
         W8a8Error::WarpsPerBlock { .. } => tr(
             "A block holds 1 to 32 warps (at most 1024 threads).",
-            "一个 Block 有 1 到 32 个 Warp（最多 1024 个线程）。",
+            "一个 block 有 1 到 32 个 warp（最多 1024 个线程）。",
         ),
         W8a8Error::KNotDivisible { .. } => tr(
             "Each warp must get a whole number of 16-deep WMMA tiles: K must be a multiple of 16 × warps per block.",
-            "每个 Warp 必须分到整数个 16 深的 WMMA Tile：K 必须是 16 × 每 Block Warp 数的倍数。",
+            "每个 warp 必须分到整数个 16 深的 WMMA Tile：K 必须是 16 × 每 block warp 数的倍数。",
         ),
         W8a8Error::NNotDivisible { .. } => tr(
             "Each block computes 16 outputs: N must be a multiple of 16.",
-            "每个 Block 计算 16 个输出：N 必须是 16 的倍数。",
+            "每个 block 计算 16 个输出：N 必须是 16 的倍数。",
         ),
         W8a8Error::AccumulatorOverflow { .. } => tr(
             "The INT32 accumulator could overflow: K · 127² must stay below 2³¹.",
@@ -137,7 +137,7 @@ pub fn launch_error(e: &W8a8Error) -> Tr {
         ),
         W8a8Error::OutOfRange { .. } => tr(
             "That block, warp or K tile does not exist in this launch; pick a smaller index.",
-            "这次 Launch 中没有这个 Block、Warp 或 K Tile；请选更小的编号。",
+            "这次 Launch 中没有这个 block、warp 或 K Tile；请选更小的编号。",
         ),
         W8a8Error::LengthMismatch { .. } | W8a8Error::NonFinite { .. } => tr(
             "The inputs do not fit the model.",
@@ -150,15 +150,15 @@ pub fn launch_error(e: &W8a8Error) -> Tr {
 
 pub const STEPS_TITLE: Tr = tr(
     "One warp, one K tile, step by step",
-    "一个 Warp 的一次 K-Tile 迭代，逐步执行",
+    "一个 warp 的一次 K-Tile 迭代，逐步执行",
 );
 pub const STEPS_INTRO: Tr = tr(
     "Freeze one warp of one block in one iteration of its k0 loop, then follow the block's epilogue. Step with the buttons or the arrow keys; Play steps on its own (slower when your system asks for reduced motion).",
-    "冻结某个 Block 中某个 Warp 的一次 k0 循环迭代，再接上 Block 的 Epilogue。用按钮或方向键单步；“播放”自动前进（系统要求减少动效时会放慢）。",
+    "冻结某个 block 中某个 warp 的一次 k0 循环迭代，再接上 block 的 Epilogue。用按钮或方向键单步；“播放”自动前进（系统要求减少动效时会放慢）。",
 );
 pub const BLOCK_LABEL: Tr = tr("block (blockIdx.x)", "Block（blockIdx.x）");
-pub const WARP_LABEL: Tr = tr("warp in the block", "Block 内的 Warp");
-pub const KT_LABEL: Tr = tr("K tile of that warp", "该 Warp 的第几个 K Tile");
+pub const WARP_LABEL: Tr = tr("warp in the block", "block 内的 warp");
+pub const KT_LABEL: Tr = tr("K tile of that warp", "该 warp 的第几个 K Tile");
 pub const PREV: Tr = tr("◀ Previous", "◀ 上一步");
 pub const NEXT: Tr = tr("Next ▶", "下一步 ▶");
 pub const PLAY: Tr = tr("Play", "播放");
@@ -167,7 +167,7 @@ pub const FILL_GRID: Tr = tr(
     "Bytes i = 0 … 255 of a_tile[warp] and b_tile[warp] (16 per row), coloured by the lane that writes them",
     "a_tile[warp] 与 b_tile[warp] 的第 i = 0 … 255 字节（每行 16 个），按写入它的 Lane 着色",
 );
-pub const NO_TRACE: Tr = tr("This warp cannot be traced:", "无法追踪这个 Warp：");
+pub const NO_TRACE: Tr = tr("This warp cannot be traced:", "无法追踪这个 warp：");
 
 /// A step's title by the model's step id ("Step" for an id the chapter does not know, which
 /// its tests rule out for every step of the trace).
@@ -200,7 +200,7 @@ pub fn step_title_of(s: StepId) -> Tr {
         StepId::Syncthreads => tr("9. __syncthreads()", "9. __syncthreads()"),
         StepId::ReducePartials => tr(
             "10. Threads 0–15 add the warps' partials",
-            "10. 线程 0–15 合并各 Warp 的部分和",
+            "10. 线程 0–15 合并各 warp 的部分和",
         ),
         StepId::Dequantize => tr("11. Dequantise", "11. 反量化"),
         StepId::WriteOutput => tr("12. Write 16 FP16 outputs", "12. 写出 16 个 FP16 输出"),
@@ -212,7 +212,7 @@ pub fn step_title_of(s: StepId) -> Tr {
 pub const LAYERS_TITLE: Tr = tr("From wmma::mma_sync to IMMA", "从 wmma::mma_sync 到 IMMA");
 pub const LAYERS_INTRO: Tr = tr(
     "The same multiply exists at three layers. WMMA is the CUDA C++ warp-level API; PTX is NVIDIA's virtual ISA, which the GPU does not run as text; SASS in the cubin is the machine code ptxas emits for one architecture. Exact registers, counts and order change with the CUDA version: check your own build.",
-    "同一次乘法存在于三个层次：WMMA 是 CUDA C++ 的 Warp 级矩阵 API；PTX 是 NVIDIA 的虚拟 ISA，GPU 并不直接执行 PTX 文本；Cubin 里的 SASS 才是 ptxas 为某一架构生成的机器码。确切的寄存器、指令数量和次序随 CUDA 版本变化，应以本机产物为准。",
+    "同一次乘法存在于三个层次：WMMA 是 CUDA C++ 的 warp 级矩阵 API；PTX 是 NVIDIA 的虚拟 ISA，GPU 并不直接执行 PTX 文本；Cubin 里的 SASS 才是 ptxas 为某一架构生成的机器码。确切的寄存器、指令数量和次序随 CUDA 版本变化，应以本机产物为准。",
 );
 pub const LAYER: Tr = tr("Layer", "层次");
 pub const LAYER_CPP: Tr = tr("CUDA C++ (WMMA API)", "CUDA C++（WMMA API）");
@@ -236,7 +236,7 @@ pub const MEASURED_INTRO: Tr = tr(
 );
 pub const MEASURED_LESSON: Tr = tr(
     "The roofline says this GEMV is HBM-bound, so its floor on the H200 is about 16.03 MiB / 4277 GB/s ≈ 3.9 µs. The course's kernel takes 31.1 µs, 12.6 % of copy bandwidth, not because of Tensor Core waste nor extra bytes, but because its byte-wise staging loop issues 8.1 M warp instructions and its warps are active only about 12 % of the time: too few loads in flight to cover HBM latency. Loading B straight from global memory cuts the instructions to 0.87 M (18.8 µs); a plain CUDA-core dp4a GEMV with 16-byte loads and no Tensor Cores at all is fastest (8.1 µs, 49 % of copy). A problem this small cannot reach the copy figure: launch and ramp-up take a large share of a few microseconds.",
-    "Roofline 说这个 GEMV 受 HBM 带宽限制，所以它在 H200 上的下限约为 16.03 MiB / 4277 GB/s ≈ 3.9 µs。课程的 Kernel 用了 31.1 µs，只有拷贝带宽的 12.6 %——原因既不是 Tensor Core 的浪费，也不是多搬了字节，而是逐字节搬运的循环发出了 810 万条 Warp 指令，Warp 平均只有约 12 % 的时间处于活跃状态：在途的访存太少，掩盖不了 HBM 延迟。让 B Fragment 直接从 Global Memory 加载，指令数降到 87 万（18.8 µs）；完全不用 Tensor Core、改用 16 字节访存的 CUDA Core dp4a GEMV 反而最快（8.1 µs，拷贝带宽的 49 %）。问题规模这么小，也达不到拷贝带宽：几微秒里 Launch 和爬坡占了很大比例。",
+    "Roofline 说这个 GEMV 受 HBM 带宽限制，所以它在 H200 上的下限约为 16.03 MiB / 4277 GB/s ≈ 3.9 µs。课程的 Kernel 用了 31.1 µs，只有拷贝带宽的 12.6 %——原因既不是 Tensor Core 的浪费，也不是多搬了字节，而是逐字节搬运的循环发出了 810 万条 warp 指令，warp 平均只有约 12 % 的时间处于活跃状态：在途的访存太少，掩盖不了 HBM 延迟。让 B Fragment 直接从 Global Memory 加载，指令数降到 87 万（18.8 µs）；完全不用 Tensor Core、改用 16 字节访存的 CUDA Core dp4a GEMV 反而最快（8.1 µs，拷贝带宽的 49 %）。问题规模这么小，也达不到拷贝带宽：几微秒里 Launch 和爬坡占了很大比例。",
 );
 
 pub fn measured(v: MeasuredVariant) -> Tr {
@@ -261,7 +261,7 @@ pub fn measured(v: MeasuredVariant) -> Tr {
 pub const GEN_TITLE: Tr = tr("Tensor Core generations", "Tensor Core 的演进");
 pub const GEN_INTRO: Tr = tr(
     "Three things changed from one generation to the next: how data reaches the Tensor Cores (asynchronous copies → TMA → Tensor Memory), the data types, and the level at which the instruction is issued (warp → warp group → two SMs).",
-    "代际演进的三条主线：数据如何到达 Tensor Core（异步拷贝 → 硬件 TMA → Tensor Memory）、数据类型越来越丰富、指令的协作层级不断提升（Warp → Warp Group → 跨 SM）。",
+    "代际演进的三条主线：数据如何到达 Tensor Core（异步拷贝 → 硬件 TMA → Tensor Memory）、数据类型越来越丰富、指令的协作层级不断提升（warp → warp Group → 跨 SM）。",
 );
 pub const GEN_HEAD: [Tr; 5] = [
     tr("Generation", "代际"),
@@ -277,7 +277,7 @@ pub const GENERATIONS: [[Tr; 5]; 5] = [
             "第 1 代 · 2017 · Volta（V100）",
         ),
         tr("no asynchronous mechanism: ld / st", "无异步机制：ld / st"),
-        tr("warp-level wmma", "Warp 级 wmma 指令"),
+        tr("warp-level wmma", "warp 级 wmma 指令"),
         tr("FP16", "FP16"),
         tr("mixed-precision training begins", "开启混合精度计算"),
     ],
@@ -302,7 +302,7 @@ pub const GENERATIONS: [[Tr; 5]; 5] = [
         ),
         tr(
             "warp-level mma.sync with a documented per-thread data layout",
-            "Warp 级 mma.sync，可编程的 Thread 级数据排布",
+            "warp 级 mma.sync，可编程的 Thread 级数据排布",
         ),
         tr("TF32, BF16 (and FP64)", "TF32、BF16（以及 FP64）"),
         tr(
@@ -321,7 +321,7 @@ pub const GENERATIONS: [[Tr; 5]; 5] = [
         ),
         tr(
             "warp-group-level wgmma (a warp group of 4 warps)",
-            "Warp Group 级 wgmma（4 个 Warp 组成一个 Warp Group）",
+            "warp Group 级 wgmma（4 个 warp 组成一个 warp Group）",
         ),
         tr("FP8", "FP8"),
         tr(
@@ -357,21 +357,21 @@ pub const API_HEAD: [Tr; 5] = [
 pub const APIS: [[Tr; 5]; 3] = [
     [
         tr("wmma (CUDA C++)", "wmma（CUDA C++）"),
-        tr("one warp", "一个 Warp"),
+        tr("one warp", "一个 warp"),
         tr("m16n16k16, m32n8k16, m8n32k16", "m16n16k16、m32n8k16、m8n32k16"),
         tr("registers, loaded from memory by load_matrix_sync; layout unspecified", "寄存器，由 load_matrix_sync 从内存加载；布局未公开"),
         tr("easy to write; no control of the data layout, hard to avoid shared-memory bank conflicts", "易用，适合快速原型；无法自定义数据排布，难以规避 Shared Memory bank 冲突"),
     ],
     [
         tr("mma.sync (PTX)", "mma.sync（PTX）"),
-        tr("one warp", "一个 Warp"),
+        tr("one warp", "一个 warp"),
         tr("m16n8k16, m16n8k32, m8n8k16 …", "m16n8k16、m16n8k32、m8n8k16 …"),
         tr("registers, in a layout the PTX ISA documents per thread", "寄存器，按 PTX ISA 逐线程规定的布局"),
         tr("the programmer manages registers: custom swizzles, fused epilogues, better reuse; what compilers such as Triton emit", "需手动管理寄存器：可自定义 swizzle、把 elementwise 融合进累加寄存器、更好的数据复用；Triton 等编译器用它即可"),
     ],
     [
         tr("wgmma.mma_async (PTX, sm_90)", "wgmma.mma_async（PTX，sm_90）"),
-        tr("a warp group: 4 consecutive warps", "Warp Group：4 个连续的 Warp"),
+        tr("a warp group: 4 consecutive warps", "warp Group：4 个连续的 warp"),
         tr("m64nNk16: M = 64, K = 16 (FP16), N a multiple of 8 up to 256, fixed at compile time", "m64nNk16：M = 64、K = 16（FP16），N 为 8 的倍数、最大 256，编译期固定"),
         tr("A from registers or shared memory, B always from shared memory", "A 来自寄存器或 Shared Memory，B 必须直接来自 Shared Memory"),
         tr("asynchronous (fence, commit_group, wait_group); bypasses the register file; with TMA the only way to reach Hopper's peak; SASS HGMMA", "异步执行（fence、commit_group、wait_group）；绕过寄存器文件；只有 TMA + wgmma 才能打满 Hopper 的理论算力；SASS 为 HGMMA"),
@@ -524,12 +524,12 @@ pub fn cell_holder(lane: u32, index: u32, reg: RegisterPosition, lang: Lang) -> 
 // ---- Launch views ---------------------------------------------------------------------------
 
 pub const LAUNCH_CONTROLS: Tr = tr("Launch controls", "Launch 控制");
-pub const GRID_BLOCKS: Tr = tr("blocks in the grid", "Grid 中的 Block 数");
-pub const THREADS: Tr = tr("threads per block", "每 Block 线程数");
-pub const OUTPUTS_PER_BLOCK: Tr = tr("outputs per block", "每 Block 输出数");
-pub const K_PER_WARP: Tr = tr("K slice per warp", "每 Warp 的 K Slice");
-pub const MMA_PER_WARP: Tr = tr("wmma::mma_sync per warp", "每 Warp 的 mma_sync 次数");
-pub const MMA_PER_BLOCK: Tr = tr("wmma::mma_sync per block", "每 Block 的 mma_sync 次数");
+pub const GRID_BLOCKS: Tr = tr("blocks in the grid", "Grid 中的 block 数");
+pub const THREADS: Tr = tr("threads per block", "每 block 线程数");
+pub const OUTPUTS_PER_BLOCK: Tr = tr("outputs per block", "每 block 输出数");
+pub const K_PER_WARP: Tr = tr("K slice per warp", "每 warp 的 K Slice");
+pub const MMA_PER_WARP: Tr = tr("wmma::mma_sync per warp", "每 warp 的 mma_sync 次数");
+pub const MMA_PER_BLOCK: Tr = tr("wmma::mma_sync per block", "每 block 的 mma_sync 次数");
 pub const MMA_TOTAL: Tr = tr("wmma::mma_sync in the grid", "整个 Grid 的 mma_sync 次数");
 pub const IMMA_TOTAL: Tr = tr("IMMA.16816 in SASS", "SASS 中的 IMMA.16816");
 pub const USEFUL_MACS: Tr = tr("useful multiply-adds", "有用的乘加次数");
@@ -538,7 +538,7 @@ pub const TENSOR_MACS: Tr = tr(
     "Tensor Core 实际做的乘加",
 );
 pub const UTILISATION: Tr = tr("useful share", "有用比例");
-pub const SMEM: Tr = tr("shared memory per block", "每 Block 的 Shared Memory");
+pub const SMEM: Tr = tr("shared memory per block", "每 block 的 Shared Memory");
 pub const HBM: Tr = tr("minimum HBM traffic", "最小 HBM 流量");
 pub const INTENSITY: Tr = tr("arithmetic intensity", "算术强度");
 pub const LOADS: Tr = tr(
@@ -547,7 +547,7 @@ pub const LOADS: Tr = tr(
 );
 pub const LOADS_FORMULA: Tr = tr(
     "9 requests, 17 sectors per warp per K tile + 1 request, 2 sectors per block",
-    "每 Warp 每 K Tile 9 条请求、17 个 sector + 每 Block 1 条请求、2 个 sector",
+    "每 warp 每 K Tile 9 条请求、17 个 sector + 每 block 1 条请求、2 个 sector",
 );
 pub const ROOF_TITLE: Tr = tr(
     "Its point on the roofline (INT8 Tensor roof, course values)",
@@ -642,7 +642,7 @@ pub const COL_VARIANT: Tr = tr("variant (K = N = 4096)", "版本（K = N = 4096�
 pub const COL_MEASURED_TIME: Tr = tr("time, L2 flushed", "时间（清空 L2）");
 pub const COL_BANDWIDTH: Tr = tr("bandwidth", "带宽");
 pub const COL_OF_COPY: Tr = tr("of copy (4277 GB/s)", "占拷贝带宽（4277 GB/s）");
-pub const COL_WARP_INSTRUCTIONS: Tr = tr("warp instructions", "Warp 指令数");
+pub const COL_WARP_INSTRUCTIONS: Tr = tr("warp instructions", "warp 指令数");
 pub const COL_LOAD_REQUESTS: Tr = tr("global load requests", "Global 加载请求");
 
 /// The numbers of the M = 1 waste paragraph, already formatted.
@@ -685,7 +685,7 @@ pub fn measured_floor(bytes: &str, floor: &str, warps_active_pct: &str, lang: La
     trf!(
         lang,
         "Floor at the copy bandwidth: {bytes} / 4277 GB/s = {floor}. Course kernel warps active: about {pct} % of peak (ncu).",
-        "按拷贝带宽计算的下限：{bytes} / 4277 GB/s = {floor}。课程 Kernel 的 Warp 活跃度：约为峰值的 {pct} %（ncu）。",
+        "按拷贝带宽计算的下限：{bytes} / 4277 GB/s = {floor}。课程 Kernel 的 warp 活跃度：约为峰值的 {pct} %（ncu）。",
         bytes = bytes,
         floor = floor,
         pct = warps_active_pct,
@@ -704,8 +704,8 @@ pub const FILL_GRID_KEY: Tr = tr(
 pub fn scope(s: StepScope) -> Tr {
     match s {
         StepScope::Lanes => tr("each lane on its own (SIMT)", "每个 Lane 各自执行（SIMT）"),
-        StepScope::Warp => tr("the whole warp together", "整个 Warp 协同执行"),
-        StepScope::Block => tr("the whole block", "整个 Block"),
+        StepScope::Warp => tr("the whole warp together", "整个 warp 协同执行"),
+        StepScope::Block => tr("the whole block", "整个 block"),
     }
 }
 
@@ -753,7 +753,7 @@ pub fn step_description(step: &KernelStep, lang: Lang) -> String {
         } => trf!(
             lang,
             "k0 = {k0}. Every lane runs i = lane; i < {loop_bound}; i += {loop_stride}: {iterations_per_lane} iterations. a_tile gets {activation_bytes} activation bytes (row 0) and {zero_bytes} zeros (rows 1–15); b_tile gets {weight_bytes} weight bytes. {global_requests} warp-level global loads touching {global_sectors} 32-byte sectors.",
-            "k0 = {k0}。每个 Lane 执行 i = lane; i < {loop_bound}; i += {loop_stride}：共 {iterations_per_lane} 次迭代。a_tile 写入 {activation_bytes} 个 Activation 字节（第 0 行）和 {zero_bytes} 个 0（第 1–15 行）；b_tile 写入 {weight_bytes} 个权重字节。共 {global_requests} 条 Warp 级 Global 加载指令，涉及 {global_sectors} 个 32 字节 sector。",
+            "k0 = {k0}。每个 Lane 执行 i = lane; i < {loop_bound}; i += {loop_stride}：共 {iterations_per_lane} 次迭代。a_tile 写入 {activation_bytes} 个 Activation 字节（第 0 行）和 {zero_bytes} 个 0（第 1–15 行）；b_tile 写入 {weight_bytes} 个权重字节。共 {global_requests} 条 warp 级 Global 加载指令，涉及 {global_sectors} 个 32 字节 sector。",
             k0 = k0,
             loop_bound = loop_bound,
             loop_stride = loop_stride,
@@ -767,7 +767,7 @@ pub fn step_description(step: &KernelStep, lang: Lang) -> String {
         StepAction::SyncWarp => if StepId::from_id(step.id) == Some(StepId::SyncwarpTilesReady) {
             tr(
                 "Wait until all 32 lanes have written: after this, every lane may read the whole tile.",
-                "等待 Warp 内 32 个 Lane 都写完：之后任何 Lane 都能读到整个 Tile。",
+                "等待 warp 内 32 个 Lane 都写完：之后任何 Lane 都能读到整个 Tile。",
             )
         } else {
             tr(
@@ -848,7 +848,7 @@ pub fn step_description(step: &KernelStep, lang: Lang) -> String {
         ),
         StepAction::SyncThreads => tr(
             "Wait until every warp of the block has stored its partial sums.",
-            "等待 Block 中所有 Warp 都写完自己的部分和。",
+            "等待 block 中所有 warp 都写完自己的部分和。",
         )
         .get(lang)
         .to_string(),
@@ -858,7 +858,7 @@ pub fn step_description(step: &KernelStep, lang: Lang) -> String {
         } => trf!(
             lang,
             "Threads 0–{last} each add the {partials_per_thread} warps' partials: z = Σ_w c_tile[w][tid] (row 0 only). The other threads idle.",
-            "线程 0–{last} 各自把 {partials_per_thread} 个 Warp 的部分和相加：z = Σ_w c_tile[w][tid]（只用第 0 行）。其余线程空闲。",
+            "线程 0–{last} 各自把 {partials_per_thread} 个 warp 的部分和相加：z = Σ_w c_tile[w][tid]（只用第 0 行）。其余线程空闲。",
             last = threads - 1,
             partials_per_thread = partials_per_thread,
         ),

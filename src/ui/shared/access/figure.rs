@@ -44,10 +44,13 @@ pub fn AccessFigure<R: AccessChapter, V: IntoView + 'static>(
     };
     view! {
         <figure class="gx-figure gx-mem" data-testid="figure">
-            <svg class="gx-mem__svg" viewBox=view_box role="group" aria-label=t(label)
-                tabindex="-1" on:keydown=roving.on_keydown() on:focusin=roving.on_focusin()>
-                {move || shown.get().map(draw)}
-            </svg>
+            <div class="gx-scroll-x">
+                <svg class="gx-mem__svg" viewBox=view_box style=format!("min-width: {}px", g::FIGURE_WIDTH_PX)
+                    role="group" aria-label=t(label)
+                    tabindex="-1" on:keydown=roving.on_keydown() on:focusin=roving.on_focusin()>
+                    {move || shown.get().map(draw)}
+                </svg>
+            </div>
             <figcaption>
                 <p class="gx-mem__readout" data-testid="lane-readout" aria-live="polite">
                     {move || readout().unwrap_or_else(|| select_lane.get(lang.get()).to_string())}
