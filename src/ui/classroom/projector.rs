@@ -313,7 +313,7 @@ pub fn fit(stage: &web_sys::HtmlDivElement, focus: &str, highlight: &str, all: b
         if fits() {
             return true;
         }
-        let (mut lo, mut hi) = (0.3 * avail_w, avail_w);
+        let (mut lo, mut hi) = (0.15 * avail_w, avail_w);
         set_width(lo);
         if !fits() {
             let _ = style.remove_property("width");

@@ -7,7 +7,7 @@ use super::state::hex;
 use super::text;
 use crate::geom::legible::row_top_px;
 use crate::model::simt::{SimtTrace, StepKind};
-use crate::ui::i18n::use_lang;
+use crate::ui::i18n::{t, use_lang};
 
 // 150 + 32 × 14 + 150 = 748 units: drawn at scale ≥ 1 (the SVG's `min-width`) in the timeline's
 // box on a 1440 desktop and a 853 px projector, so its 12-unit text is ≥ 12 CSS px; a phone
@@ -138,7 +138,7 @@ pub fn Timeline(
         )
     };
     view! {
-        <div class="gx-scroll-x">
+        <div class="gx-scroll-x" tabindex="0" role="region" aria-label=t(text::TIMELINE)>
             <svg class="gx-tl" class:gx-tl--pick=on_pick.is_some() viewBox=view_box style=format!("min-width: {width}px")
                 role="img" aria-label=aria data-testid=testid>
                 {head}

@@ -473,7 +473,7 @@ pub fn CourseTable() -> impl IntoView {
                 ValueSource::Course => text::COURSE_TABLE.get(lang.get()),
                 ValueSource::Datasheet => text::COURSE_TABLE_DATASHEET.get(lang.get()),
             }}</h2>
-            <div class="gx-table-scroll">
+            <div class="gx-table-scroll" tabindex="0" role="region" aria-label=t(text::COURSE_TABLE)>
             <table class="gx-table gx-table--numeric">
                 <thead><tr>
                     <th scope="col">"kernel"</th>
