@@ -1,17 +1,15 @@
 #!/usr/bin/env bash
 # Builds dist/: the release site, servable from any path on any static host (`/`, `/warpscope/`, …).
-# Asset links are relative to <base href>; each chapter gets dist/<slug>/index.html with
-# <base href="../"> so deep links work without server rewrites.
+# trunk copies the static assets; its post_build hook (scripts/split.sh) builds the wasm, splits
+# it into one lazily loaded module per chapter, packs the shared chunks, and writes the entry
+# module, route pages (dist/<slug>/index.html with <base href="../">, so deep links work without
+# server rewrites), the service worker, the manifest, _headers and .gz/.br copies.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 WANT_BROWSER=${WANT_BROWSER:-0} bash scripts/setup.sh
 source scripts/env.sh
 trunk build --release --public-url ./ >&2
 grep -q '<base href="./"' dist/index.html || { echo "dist.sh: expected <base href=\"./\"> in dist/index.html" >&2; exit 1; }
-slugs=$(grep -oE 'slug: "[a-z-]+"' src/ui/chapters/mod.rs | cut -d'"' -f2)
-slugs="$slugs classroom"  # the classroom route, not a chapter
-for slug in $slugs; do
-  mkdir -p "dist/$slug"
-  sed 's|<base href="./"|<base href="../"|' dist/index.html > "dist/$slug/index.html"
-done
-echo "dist/ ready: $(du -sh dist | cut -f1), $(echo $slugs | wc -w) chapter routes" >&2
+ls dist/pkg-*/start.js >/dev/null || { echo "dist.sh: the split build (scripts/split.sh) wrote no pkg-*/start.js" >&2; exit 1; }
+[ -f dist/sw.js ] && [ -f dist/roofline/index.html ] || { echo "dist.sh: no service worker or route pages" >&2; exit 1; }
+echo "dist/ ready: $(du -sh --exclude='*.gz' --exclude='*.br' dist | cut -f1) without the .gz/.br copies, $(ls -d dist/*/index.html | wc -l) route pages" >&2
