@@ -63,3 +63,13 @@ macro_rules! lazy_embed {
 }
 
 pub(crate) use {lazy_embed, lazy_page};
+
+/// The classroom page (`/classroom`), loaded lazily like a chapter: the projector, presenter,
+/// lesson editor and the built-in lesson are in split module `classroom`.
+pub fn classroom_page() -> AnyView {
+    #[::leptos::wasm_split::wasm_split(classroom, wasm_split_path = ::leptos::wasm_split)]
+    fn page() -> AnyView {
+        view! { <crate::ui::classroom::ClassroomPage/> }.into_any()
+    }
+    suspended(page())
+}

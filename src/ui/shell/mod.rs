@@ -18,7 +18,7 @@ use leptos::prelude::*;
 use leptos_router::components::A;
 
 pub use field_slider::FieldSlider;
-pub use lazy::suspended;
+pub use lazy::{classroom_page, suspended};
 pub(crate) use lazy::{lazy_embed, lazy_page};
 pub use url_state::{without_lang, ChapterInputs, QueryWrite, UrlInputs, WRITE_INTERVAL_MS};
 
