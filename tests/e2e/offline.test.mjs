@@ -82,6 +82,8 @@ test("after one visit every chapter opens with the network off", async () => {
     await page.waitForSelector(`[data-testid=chapter-${slug}]`, { timeout: 15000 });
     await page.waitForSelector("[data-testid=chapter-loading]", { state: "detached" });
   }
+  await page.click(".gx-nav a[href$='/classroom']");
+  await page.waitForSelector("[data-testid=cls-stage] figure, [data-testid=cls-stage] svg", { timeout: 15000 });
   // A deep link typed while offline, and the home page.
   await page.goto(server.base + "roofline");
   await page.waitForSelector("[data-testid=chapter-roofline] figure");
