@@ -201,17 +201,14 @@ await frames("scheduling", "warp-scheduling animation (default view)");
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 15000 });
     const pkg = fs.readdirSync(DIST).find((d) => d.startsWith("pkg-"));
     const packs = fs.readdirSync(path.join(DIST, pkg)).filter((f) => /^pack-.*\.wasm$/.test(f)).length;
-    await page.waitForFunction(
-      async (packs) => {
-        const keys = await caches.keys();
-        const key = keys.find((k) => k.startsWith("warpscope-"));
-        if (!key) return false;
-        const c = await caches.open(key);
-        return (await c.keys()).filter((r) => /pack-.*\.wasm$/.test(r.url)).length >= packs;
-      },
-      packs,
-      { timeout: 30000 },
-    );
+    const deadline = Date.now() + 60000;
+    const cachedPacks = () =>
+      page.evaluate(async () => {
+        const key = (await caches.keys()).find((k) => k.startsWith("warpscope-"));
+        if (!key) return 0;
+        return (await (await caches.open(key)).keys()).filter((r) => /pack-.*\.wasm$/.test(r.url)).length;
+      });
+    while ((await cachedPacks()) < packs && Date.now() < deadline) await page.waitForTimeout(250);
     await page.waitForTimeout(2000);
     await context.setOffline(true);
     await page.reload();

@@ -64,16 +64,18 @@ test("after one visit every chapter opens with the network off", async () => {
   await page.goto(server.base + "occupancy");
   await page.waitForSelector("[data-testid=occupancy]");
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 20000 });
-  await page.waitForFunction(
-    async (packs) => {
+  // (waitForFunction would take the async predicate's promise for a truthy answer: poll here.)
+  const deadline = Date.now() + 60000;
+  const cachedPacks = () =>
+    page.evaluate(async () => {
       const key = (await caches.keys()).find((k) => k.startsWith("warpscope-"));
-      if (!key) return false;
-      const cached = await (await caches.open(key)).keys();
-      return cached.filter((r) => /pack-.*\.wasm$/.test(r.url)).length >= packs;
-    },
-    PACKS,
-    { timeout: 60000, polling: 250 },
-  );
+      if (!key) return 0;
+      return (await (await caches.open(key)).keys()).filter((r) => /pack-.*\.wasm$/.test(r.url)).length;
+    });
+  while ((await cachedPacks()) < PACKS) {
+    assert.ok(Date.now() < deadline, "the service worker cached every chapter within 60 s");
+    await page.waitForTimeout(250);
+  }
   await context.setOffline(true);
   await page.reload();
   await page.waitForSelector("[data-testid=occupancy]");
