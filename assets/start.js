@@ -19,6 +19,9 @@ function intent(event) {
 }
 document.addEventListener("pointerover", intent, { passive: true });
 document.addEventListener("focusin", intent);
+// A deep link: its chapter's packs (preloaded by the page) compile while the main module starts.
+const here = location.pathname.startsWith(base.pathname) ? location.pathname.slice(base.pathname.length).split("/")[0] : "";
+if (here) preloadChapter(here.replaceAll("-", "_"));
 
 await init();
 

@@ -7,8 +7,9 @@ WANT_BROWSER=1 WANT_PROFILE=1 bash scripts/setup.sh
 WANT_BROWSER=1 bash scripts/dist.sh
 source scripts/env.sh
 TARGET_DIR=${CARGO_TARGET_DIR:-target}
-echo "== wasm size profile: the whole program before the split (twiggy top 20; names kept) =="
-twiggy top -n 20 "$TARGET_DIR/wasm32-unknown-unknown/release/warpscope.wasm"
+echo "== wasm size profile: the whole program before the split (twiggy; names, relocations and"
+echo "   wasm-bindgen's custom sections are not shipped, so they are left out): top 20 items =="
+twiggy top -n 40 "$TARGET_DIR/wasm32-unknown-unknown/release/warpscope.wasm" | grep -vE "custom section|subsection|Total Rows|more\.$" | head -22
 echo "== shipped modules (gzip -9 / brotli) =="
 for f in dist/pkg-*/*.wasm dist/pkg-*/*.js; do
   printf '  %-40s %9d B raw %8d B gzip %8d B brotli\n' "$(basename "$f")" "$(stat -c%s "$f")" "$(stat -c%s "$f.gz")" "$(stat -c%s "$f.br")"

@@ -82,16 +82,27 @@ loader = loader
   .replace(/(export const __wasm_split_load_(\w+) = wrapAsyncCb\()makeLoad\(/g, (_, head, s) => `${head}__wsFirst(${JSON.stringify(s)}, `);
 if (before === 0 || loader.includes("instantiateStreaming")) throw new Error("site.mjs: __wasm_split.js has an unexpected shape");
 loader =
-  `// Packs (scripts/site.mjs): each split module's bytes come out of a pack file.
+  `// Packs (scripts/site.mjs): each split module comes out of a pack file, compiled as soon as
+// the pack arrives; the loader instantiates it when a chapter needs it.
 const __wsIndex = ${JSON.stringify(index)};
 const __wsNeeds = ${JSON.stringify(needs)};
 const __wsPacks = {};
+const __wsModules = {};
+// A pack's modules start compiling (off the main thread) as soon as its bytes arrive.
 function __wsPack(name) {
     let p = __wsPacks[name];
     if (p === undefined) {
         p = __wsPacks[name] = fetch(new URL("./pack-" + name + ".wasm", import.meta.url)).then((r) => {
             if (!r.ok) throw new Error("pack-" + name + ".wasm: HTTP " + r.status);
             return r.arrayBuffer();
+        }).then((buf) => {
+            for (const [stem, places] of Object.entries(__wsIndex)) {
+                if (stem in __wsModules) continue;
+                const at = places.find(([p]) => p === name);
+                if (!at) continue;
+                const m = __wsModules[stem] = WebAssembly.compile(new Uint8Array(buf, at[1], at[2]));
+                m.catch(() => { if (__wsModules[stem] === m) delete __wsModules[stem]; });
+            }
         });
         p.catch(() => { if (__wsPacks[name] === p) delete __wsPacks[name]; });
     }
@@ -100,8 +111,8 @@ function __wsPack(name) {
 function __wsBytes(stem) {
     // A chunk of two chapters is in both their packs: take it from one already asked for.
     const places = __wsIndex[stem];
-    const [name, off, len] = places.find(([p]) => p in __wsPacks) ?? places[0];
-    return __wsPack(name).then((buf) => new Uint8Array(buf, off, len));
+    const [name] = places.find(([p]) => p in __wsPacks) ?? places[0];
+    return __wsPack(name).then(() => __wsModules[stem] ?? Promise.reject(new Error("no module " + stem)));
 }
 function __wsFirst(module, fetcher, deps) {
     const load = makeLoad(fetcher, deps);

@@ -31,7 +31,8 @@ const registry = fs.readFileSync(path.join(here, "../../src/ui/chapters/mod.rs")
 const SLUGS = [...registry.matchAll(/slug: "([a-z-]+)"/g)].map((m) => m[1]);
 const CHAPTERS = SLUGS.filter((s) => s !== "quiz");
 /** What "first answer on screen" means for a chapter. */
-const answer = (slug) => (slug === "occupancy" ? "[data-testid=occupancy]" : `[data-testid=chapter-${slug}] :is(figure, svg, canvas)`);
+const answer = (slug) =>
+  slug === "occupancy" ? "[data-testid=occupancy]" : slug === "quiz" ? "[data-testid=quiz]" : `[data-testid=chapter-${slug}] :is(figure, svg, canvas)`;
 
 const server = await startServer(DIST);
 const browser = await launch();
