@@ -8,6 +8,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 TRUNK_VERSION=0.21.14
+# The wasm splitter (scripts/split.sh): the CLI of the same wasm_split crates Leptos 0.8 uses.
+SPLIT_VERSION=0.2.4
+# The wasm size profile `make bench` prints.
+TWIGGY_VERSION=0.7.0
 # wasm-bindgen-cli must match the wasm-bindgen in Cargo.lock exactly.
 WB_VERSION=$(awk '/^name = "wasm-bindgen"$/{getline; gsub(/version = |"/,""); print; exit}' Cargo.lock)
 WANT_BROWSER=${WANT_BROWSER:-1}
@@ -50,6 +54,16 @@ if ! wasm-bindgen --version 2>/dev/null | grep -q " $WB_VERSION\$"; then
   say "installing wasm-bindgen-cli $WB_VERSION (about 5 min on 2 cores)"
   # Not --locked: a locked dependency of the CLI is missing from the registry mirror.
   cargo install wasm-bindgen-cli --version "$WB_VERSION" --force
+fi
+
+if ! wasm-split-cli --help >/dev/null 2>&1; then
+  say "installing wasm-split-cli (wasm_split_cli_support $SPLIT_VERSION, about 2 min on 2 cores)"
+  cargo install wasm_split_cli_support --version "$SPLIT_VERSION" --features build-binary --locked
+fi
+
+if [ "${WANT_PROFILE:-0}" = 1 ] && ! twiggy --version 2>/dev/null | grep -q " $TWIGGY_VERSION\$"; then
+  say "installing twiggy $TWIGGY_VERSION (wasm size profile; about 3 min on 2 cores)"
+  cargo install twiggy --version "$TWIGGY_VERSION" --locked
 fi
 
 # wasm-opt from npm's binaryen (version 132): Debian's binaryen 108 corrupts the externref

@@ -62,7 +62,7 @@ pub fn App() -> impl IntoView {
             <main class="gx-main" id="main" tabindex="-1">
                 <Routes fallback=NotFound>
                     <Route path=path!("/") view=Home/>
-                    <Route path=path!("/classroom") view=crate::ui::classroom::ClassroomPage/>
+                    <Route path=path!("/classroom") view=crate::ui::shell::classroom_page/>
                     <Route path=path!("/:chapter") view=ChapterPage/>
                     <Route path=path!("/:chapter/") view=ChapterPage/>
                 </Routes>

@@ -18,8 +18,9 @@ export async function launch() {
 }
 
 /// A fresh page that records every request and console error.
-export async function openPage(browser, { locale = "en-US", reducedMotion = "no-preference" } = {}) {
-  const context = await browser.newContext({ locale, reducedMotion, viewport: { width: 1280, height: 900 } });
+/// `serviceWorkers: "block"` gives a first visit without the site's service worker.
+export async function openPage(browser, { locale = "en-US", reducedMotion = "no-preference", serviceWorkers = "allow" } = {}) {
+  const context = await browser.newContext({ locale, reducedMotion, serviceWorkers, viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   const requests = [];
   const errors = [];

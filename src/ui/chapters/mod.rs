@@ -4,6 +4,7 @@
 use leptos::prelude::*;
 
 use crate::ui::i18n::Tr;
+use crate::ui::quiz;
 use crate::ui::shell;
 
 pub mod bank_conflicts;
@@ -47,8 +48,8 @@ pub const ALL: &[Chapter] = &[
         title: chip::text::TITLE,
         summary: text::CHIP_SUMMARY,
         intro: &chip::text::INTRO,
-        page: Some(shell::frame::<chip::Page>),
-        embed: Some(shell::embed::<chip::Page>),
+        page: Some(shell::lazy_page!(chip)),
+        embed: Some(shell::lazy_embed!(chip)),
     },
     Chapter {
         number: Some(2),
@@ -56,8 +57,8 @@ pub const ALL: &[Chapter] = &[
         title: hierarchy::text::TITLE,
         summary: text::HIERARCHY_SUMMARY,
         intro: &hierarchy::text::INTRO,
-        page: Some(shell::frame::<hierarchy::Page>),
-        embed: Some(shell::embed::<hierarchy::Page>),
+        page: Some(shell::lazy_page!(hierarchy)),
+        embed: Some(shell::lazy_embed!(hierarchy)),
     },
     Chapter {
         number: Some(3),
@@ -65,8 +66,8 @@ pub const ALL: &[Chapter] = &[
         title: occupancy::text::TITLE,
         summary: text::OCCUPANCY_SUMMARY,
         intro: &occupancy::text::INTRO,
-        page: Some(shell::frame::<occupancy::Page>),
-        embed: Some(shell::embed::<occupancy::Page>),
+        page: Some(shell::lazy_page!(occupancy)),
+        embed: Some(shell::lazy_embed!(occupancy)),
     },
     Chapter {
         number: Some(4),
@@ -74,8 +75,8 @@ pub const ALL: &[Chapter] = &[
         title: dispatch::text::TITLE,
         summary: text::DISPATCH_SUMMARY,
         intro: &dispatch::text::INTRO,
-        page: Some(shell::frame::<dispatch::Page>),
-        embed: Some(shell::embed::<dispatch::Page>),
+        page: Some(shell::lazy_page!(dispatch)),
+        embed: Some(shell::lazy_embed!(dispatch)),
     },
     Chapter {
         number: Some(5),
@@ -83,8 +84,8 @@ pub const ALL: &[Chapter] = &[
         title: scheduling::text::TITLE,
         summary: text::SCHEDULING_SUMMARY,
         intro: &scheduling::text::INTRO,
-        page: Some(shell::frame::<scheduling::Page>),
-        embed: Some(shell::embed::<scheduling::Page>),
+        page: Some(shell::lazy_page!(scheduling)),
+        embed: Some(shell::lazy_embed!(scheduling)),
     },
     Chapter {
         number: Some(6),
@@ -92,8 +93,8 @@ pub const ALL: &[Chapter] = &[
         title: divergence::text::TITLE,
         summary: text::DIVERGENCE_SUMMARY,
         intro: &divergence::text::INTRO,
-        page: Some(shell::frame::<divergence::Page>),
-        embed: Some(shell::embed::<divergence::Page>),
+        page: Some(shell::lazy_page!(divergence)),
+        embed: Some(shell::lazy_embed!(divergence)),
     },
     Chapter {
         number: Some(7),
@@ -101,8 +102,8 @@ pub const ALL: &[Chapter] = &[
         title: coalescing::text::TITLE,
         summary: text::COALESCING_SUMMARY,
         intro: &coalescing::text::INTRO,
-        page: Some(shell::frame::<coalescing::Page>),
-        embed: Some(shell::embed::<coalescing::Page>),
+        page: Some(shell::lazy_page!(coalescing)),
+        embed: Some(shell::lazy_embed!(coalescing)),
     },
     Chapter {
         number: Some(8),
@@ -110,8 +111,8 @@ pub const ALL: &[Chapter] = &[
         title: bank_conflicts::text::TITLE,
         summary: text::BANK_CONFLICTS_SUMMARY,
         intro: &bank_conflicts::text::INTRO,
-        page: Some(shell::frame::<bank_conflicts::Page>),
-        embed: Some(shell::embed::<bank_conflicts::Page>),
+        page: Some(shell::lazy_page!(bank_conflicts)),
+        embed: Some(shell::lazy_embed!(bank_conflicts)),
     },
     Chapter {
         number: Some(9),
@@ -119,8 +120,8 @@ pub const ALL: &[Chapter] = &[
         title: tensor_cores::text::TITLE,
         summary: text::TENSOR_CORES_SUMMARY,
         intro: &tensor_cores::text::INTRO,
-        page: Some(shell::frame::<tensor_cores::Page>),
-        embed: Some(shell::embed::<tensor_cores::Page>),
+        page: Some(shell::lazy_page!(tensor_cores)),
+        embed: Some(shell::lazy_embed!(tensor_cores)),
     },
     Chapter {
         number: Some(10),
@@ -128,8 +129,8 @@ pub const ALL: &[Chapter] = &[
         title: roofline::text::TITLE,
         summary: text::ROOFLINE_SUMMARY,
         intro: &roofline::text::INTRO,
-        page: Some(shell::frame::<roofline::Page>),
-        embed: Some(shell::embed::<roofline::Page>),
+        page: Some(shell::lazy_page!(roofline)),
+        embed: Some(shell::lazy_embed!(roofline)),
     },
     Chapter {
         number: None,
@@ -137,7 +138,7 @@ pub const ALL: &[Chapter] = &[
         title: text::QUIZ_TITLE,
         summary: text::QUIZ_SUMMARY,
         intro: &crate::ui::quiz::text::INTRO,
-        page: Some(shell::frame::<crate::ui::quiz::Page>),
+        page: Some(shell::lazy_page!(quiz)),
         embed: None,
     },
 ];

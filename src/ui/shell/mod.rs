@@ -10,6 +10,7 @@
 //! changes the query of the chapter on screen changes what the chapter shows.
 
 mod field_slider;
+mod lazy;
 mod text;
 mod url_state;
 
@@ -17,6 +18,8 @@ use leptos::prelude::*;
 use leptos_router::components::A;
 
 pub use field_slider::FieldSlider;
+pub use lazy::{classroom_page, suspended};
+pub(crate) use lazy::{lazy_embed, lazy_page};
 pub use url_state::{without_lang, ChapterInputs, QueryWrite, UrlInputs, WRITE_INTERVAL_MS};
 
 use crate::model::quiz::Kind;

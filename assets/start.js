@@ -1,0 +1,38 @@
+// The entry module (index.html loads it from pkg-<hash>/ with an integrity attribute; no inline
+// script, so the Content-Security-Policy needs no 'unsafe-inline' for scripts).
+//  - starts the wasm (wasm-bindgen's glue; its fetch was preloaded by the page);
+//  - fetches a chapter's packs when a link to it is hovered or focused;
+//  - registers the service worker (sw.js, beside index.html) and, once the page is idle, asks it
+//    to cache every chapter for offline use.
+import init from "./warpscope.js";
+import { preloadChapter } from "./__wasm_split.js";
+
+const base = new URL(document.baseURI);
+
+function intent(event) {
+  const a = event.target instanceof Element ? event.target.closest("a[href]") : null;
+  if (!a) return;
+  const url = new URL(a.href, base);
+  if (url.origin !== base.origin || !url.pathname.startsWith(base.pathname)) return;
+  const slug = url.pathname.slice(base.pathname.length).split("/")[0];
+  if (slug) preloadChapter(slug.replaceAll("-", "_"));
+}
+document.addEventListener("pointerover", intent, { passive: true });
+document.addEventListener("focusin", intent);
+// A deep link: its chapter's packs (preloaded by the page) compile while the main module starts.
+const here = location.pathname.startsWith(base.pathname) ? location.pathname.slice(base.pathname.length).split("/")[0] : "";
+if (here) preloadChapter(here.replaceAll("-", "_"));
+
+await init();
+
+if ("serviceWorker" in navigator && (location.protocol === "https:" || location.hostname === "127.0.0.1" || location.hostname === "localhost")) {
+  navigator.serviceWorker
+    .register(new URL("sw.js", base))
+    .then(() => {
+      const idle = window.requestIdleCallback ?? ((f) => setTimeout(f, 1000));
+      const ask = () => idle(() => navigator.serviceWorker.ready.then((r) => r.active?.postMessage("cache-chapters")), { timeout: 5000 });
+      if (document.readyState === "complete") ask();
+      else addEventListener("load", ask, { once: true });
+    })
+    .catch(() => {});
+}

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# trunk's post_build hook (Trunk.toml): builds the wasm and cuts it into lazily loaded chapters.
+#
+#   cargo build (release, wasm32, relocations kept: .cargo/config.toml)
+#   → wasm-split-cli   main module + one module per chapter + shared chunks + loader __wasm_split.js
+#   → wasm-bindgen     JS glue for the main module
+#   → wasm-opt -Oz     every module
+#   → scripts/site.mjs packs the chunks (a handful of requests per chapter), writes pkg-<hash>/,
+#                      the entry module, one merged stylesheet, the route pages, the service
+#                      worker, the manifest, _headers and .gz/.br copies of every file.
+#
+# trunk itself only copies the static assets (styles, boot.js, icons) into its staging folder;
+# it cannot split wasm (trunk-rs/trunk#1022), so index.html has no `rel="rust"` link and this hook
+# does the rest. Runs in trunk's staging dir ($TRUNK_STAGING_DIR); by hand:
+#   TRUNK_STAGING_DIR=some/dir TRUNK_PUBLIC_URL=./ bash scripts/split.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/env.sh
+STAGE=${TRUNK_STAGING_DIR:?run by trunk (post_build hook) or with TRUNK_STAGING_DIR set}
+TARGET_DIR=${CARGO_TARGET_DIR:-target}
+WORK="$TARGET_DIR/split-work"
+say() { printf '[split] %s\n' "$*" >&2; }
+
+say "cargo build --release (wasm32)"
+cargo build --release --target wasm32-unknown-unknown --bin warpscope >&2
+IN="$TARGET_DIR/wasm32-unknown-unknown/release/warpscope.wasm"
+
+rm -rf "$WORK" && mkdir -p "$WORK/split" "$WORK/pkg"
+say "wasm-split-cli"
+wasm-split-cli "$IN" "$WORK/split" --out-name warpscope >&2
+say "wasm-bindgen"
+wasm-bindgen --target web --no-typescript --keep-lld-exports \
+  --out-dir "$WORK/pkg" --out-name warpscope "$WORK/split/warpscope.wasm" >&2
+cp "$WORK/split/__wasm_split.js" "$WORK/pkg/"
+say "wasm-opt -Oz (main module and $(ls "$WORK/split" | grep -cE '^(split|chunk)_.*\.wasm$') split modules, one process)"
+# wasm-opt warns "unknown name subsection with id 3" on each chunk: harmless.
+node scripts/wasm-opt-many.mjs "$WORK/pkg" "$WORK/pkg/warpscope_bg.wasm" "$WORK"/split/split_*.wasm "$WORK"/split/chunk_*.wasm 2> >(grep -v 'unknown name subsection' >&2)
+say "site.mjs: packs, pages, service worker"
+node scripts/site.mjs "$WORK/pkg" "$STAGE" "${TRUNK_PUBLIC_URL:-/}"

@@ -1,0 +1,75 @@
+//! Lazy chapters: every registry entry's body is a split point, so the main module holds the
+//! app shell, the router, the home page and the chapter list, and each chapter's code arrives
+//! (as its own wasm module plus the chunks it shares with others) only when it is opened.
+//!
+//! [`lazy_page!`](crate::ui::shell::lazy_page) and [`lazy_embed!`](crate::ui::shell::lazy_embed)
+//! turn a chapter module into the registry's `page` and `embed` functions. Both put their code
+//! in the split module named after the chapter's module, so the page and the classroom's embed
+//! of one chapter load one module. The split itself is done after the build by
+//! `wasm-split-cli` (see `scripts/split.sh`); on native targets (tests) the calls are direct.
+//!
+//! While a module loads, the chapter's place shows an empty, `aria-busy` placeholder; hovering
+//! or focusing a chapter link fetches its module ahead (`assets/start.js`).
+
+use leptos::prelude::*;
+
+/// The chapter view `load` resolves to, shown once its module is loaded.
+pub fn suspended<F>(load: F) -> AnyView
+where
+    F: std::future::Future<Output = AnyView> + Send + 'static,
+{
+    view! {
+        <Suspense fallback=|| view! { <div class="gx-chapter-loading" aria-busy="true" data-testid="chapter-loading"></div> }>
+            {Suspend::new(load)}
+        </Suspense>
+    }
+    .into_any()
+}
+
+/// The registry's `page` for chapter module `$m` (which has a `Page: ChapterBody`): the whole
+/// chapter page ([`crate::ui::shell::frame`]), loaded lazily from split module `$m`.
+macro_rules! lazy_page {
+    ($m:ident) => {{
+        #[::leptos::wasm_split::wasm_split($m, wasm_split_path = ::leptos::wasm_split)]
+        fn page(chapter: &'static $crate::ui::chapters::Chapter) -> ::leptos::prelude::AnyView {
+            $crate::ui::shell::frame::<$m::Page>(chapter)
+        }
+        fn page_now(chapter: &'static $crate::ui::chapters::Chapter) -> ::leptos::prelude::AnyView {
+            $crate::ui::shell::suspended(page(chapter))
+        }
+        page_now as fn(&'static $crate::ui::chapters::Chapter) -> ::leptos::prelude::AnyView
+    }};
+}
+
+/// The registry's `embed` for chapter module `$m`: the body alone
+/// ([`crate::ui::shell::embed`]), loaded lazily from the same split module as its page.
+macro_rules! lazy_embed {
+    ($m:ident) => {{
+        #[::leptos::wasm_split::wasm_split($m, wasm_split_path = ::leptos::wasm_split)]
+        fn embed(
+            query: ::leptos::prelude::Signal<String>,
+            sink: ::leptos::prelude::Callback<$crate::ui::shell::QueryWrite>,
+        ) -> ::leptos::prelude::AnyView {
+            $crate::ui::shell::embed::<$m::Page>(query, sink)
+        }
+        fn embed_now(
+            query: ::leptos::prelude::Signal<String>,
+            sink: ::leptos::prelude::Callback<$crate::ui::shell::QueryWrite>,
+        ) -> ::leptos::prelude::AnyView {
+            $crate::ui::shell::suspended(embed(query, sink))
+        }
+        embed_now as $crate::ui::shell::EmbedFn
+    }};
+}
+
+pub(crate) use {lazy_embed, lazy_page};
+
+/// The classroom page (`/classroom`), loaded lazily like a chapter: the projector, presenter,
+/// lesson editor and the built-in lesson are in split module `classroom`.
+pub fn classroom_page() -> AnyView {
+    #[::leptos::wasm_split::wasm_split(classroom, wasm_split_path = ::leptos::wasm_split)]
+    fn page() -> AnyView {
+        view! { <crate::ui::classroom::ClassroomPage/> }.into_any()
+    }
+    suspended(page())
+}

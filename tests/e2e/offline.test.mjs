@@ -1,0 +1,99 @@
+// Lazy chapters, offline and installable: a deep link fetches a handful of files, the service
+// worker caches the shell and (once the page is idle) every chapter, and a second visit works
+// with the network off; the manifest and its icons are served; no script is inline.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import { openPage } from "./browser.mjs";
+import { server, browser, DIST } from "./harness.mjs";
+
+const registry = fs.readFileSync(new URL("../../src/ui/chapters/mod.rs", import.meta.url), "utf8");
+const SLUGS = [...registry.matchAll(/slug: "([a-z-]+)"/g)].map((m) => m[1]);
+const pkg = fs.readdirSync(DIST).find((d) => d.startsWith("pkg-"));
+const PACKS = fs.readdirSync(path.join(DIST, pkg)).filter((f) => /^pack-.*\.wasm$/.test(f)).length;
+
+test("the home page fetches no chapter; a deep link fetches its chapter in a handful of requests", async () => {
+  const home = await openPage(browser, { serviceWorkers: "block" });
+  await home.page.goto(server.base);
+  await home.page.waitForSelector("[data-testid=chapter-map]");
+  await home.page.waitForLoadState("load");
+  assert.deepEqual(home.requests.filter((u) => /pack-/.test(u)), [], "the home page loads no chapter pack");
+  await home.context.close();
+
+  const { context, page, requests, errors } = await openPage(browser, { serviceWorkers: "block" });
+  await page.goto(server.base + "tensor-cores");
+  await page.waitForSelector("[data-testid=chapter-tensor-cores] figure");
+  await page.waitForLoadState("load");
+  assert.ok(requests.length <= 12, `${requests.length} requests: ${requests.join(" ")}`);
+  assert.ok(requests.some((u) => u.endsWith("pack-tensor_cores.wasm")));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("hovering a chapter link fetches its modules before the click", async () => {
+  const { context, page, requests } = await openPage(browser, { serviceWorkers: "block" });
+  await page.goto(server.base);
+  await page.waitForSelector("[data-testid=chapter-map]");
+  await page.waitForLoadState("load");
+  assert.ok(!requests.some((u) => u.endsWith("pack-roofline.wasm")));
+  await page.hover("[data-testid=chapter-map] a[href$='/roofline']");
+  await page.waitForRequest((r) => r.url().endsWith("pack-roofline.wasm"), { timeout: 5000 }).catch(() => {});
+  assert.ok(requests.some((u) => u.endsWith("pack-roofline.wasm")), "hover fetched the roofline pack");
+  await context.close();
+});
+
+test("no inline script; the CSP allows none; manifest and icons are served", async () => {
+  const html = fs.readFileSync(path.join(DIST, "roofline/index.html"), "utf8");
+  const csp = html.match(/http-equiv="Content-Security-Policy" content="([^"]+)"/)[1];
+  assert.doesNotMatch(csp.match(/script-src[^;]*/)[0], /unsafe-inline/);
+  for (const m of html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)) {
+    assert.match(m[1], /src=/, "every script is a file");
+    assert.equal(m[2].trim(), "");
+  }
+  assert.match(fs.readFileSync(path.join(DIST, "_headers"), "utf8"), /Content-Security-Policy: default-src 'self'/);
+  const manifest = JSON.parse(fs.readFileSync(path.join(DIST, "manifest.webmanifest"), "utf8"));
+  for (const icon of manifest.icons) assert.ok(fs.existsSync(path.join(DIST, icon.src)), icon.src);
+  for (const f of ["index.html", `${pkg}/warpscope_bg.wasm`]) {
+    assert.ok(fs.existsSync(path.join(DIST, f + ".gz")) && fs.existsSync(path.join(DIST, f + ".br")), `${f}.gz/.br`);
+  }
+});
+
+test("after one visit every chapter opens with the network off", async () => {
+  const { context, page, errors } = await openPage(browser);
+  await page.goto(server.base + "occupancy");
+  await page.waitForSelector("[data-testid=occupancy]");
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 20000 });
+  // (waitForFunction would take the async predicate's promise for a truthy answer: poll here.)
+  const deadline = Date.now() + 60000;
+  const cachedPacks = () =>
+    page.evaluate(async () => {
+      const key = (await caches.keys()).find((k) => k.startsWith("warpscope-"));
+      if (!key) return 0;
+      return (await (await caches.open(key)).keys()).filter((r) => /pack-.*\.wasm$/.test(r.url)).length;
+    });
+  while ((await cachedPacks()) < PACKS) {
+    assert.ok(Date.now() < deadline, "the service worker cached every chapter within 60 s");
+    await page.waitForTimeout(250);
+  }
+  await context.setOffline(true);
+  await page.reload();
+  await page.waitForSelector("[data-testid=occupancy]");
+  for (const slug of SLUGS) {
+    await page.click(`.gx-nav a[href$='/${slug}']`);
+    await page.waitForSelector(`[data-testid=chapter-${slug}]`, { timeout: 15000 });
+    await page.waitForSelector("[data-testid=chapter-loading]", { state: "detached" });
+  }
+  await page.click(".gx-nav a[href$='/classroom']");
+  await page.waitForSelector("[data-testid=cls-stage] figure, [data-testid=cls-stage] svg", { timeout: 15000 });
+  // A deep link typed while offline, and the home page.
+  await page.goto(server.base + "roofline");
+  await page.waitForSelector("[data-testid=chapter-roofline] figure");
+  await page.goto(server.base);
+  await page.waitForSelector("[data-testid=chapter-map]");
+  assert.deepEqual(
+    errors.filter((e) => !/ERR_INTERNET_DISCONNECTED|Failed to load resource/.test(e)),
+    [],
+  );
+  await context.close();
+});
