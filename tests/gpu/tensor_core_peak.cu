@@ -1,228 +1,72 @@
-// Writes tests/fixtures/tensor_core_peak_h200.json: how close two register-only loops come to the
-// H200's dense bf16 Tensor Core peak (989.4 TFLOP/s, the H100 SXM datasheet figure the H200 repeats):
-//   1. mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 (Ampere's warp-level instruction, SASS
-//      HMMA.16816.F32.BF16), 4 independent accumulator chains per warp, A and B fixed in registers;
-//   2. wgmma.mma_async.sync.aligned.m64nNk16.f32.bf16.bf16 (Hopper's warp-group instruction, SASS
-//      HGMMA.64xNx16.F32.BF16) for N = 64, 128, 256, A and B from shared memory through matrix
-//      descriptors (no swizzle), the accumulators in registers, one commit_group / wait_group 0 per
-//      16 instructions, 1 or 2 warp groups per block and one block per SM.
-// Neither loop reads global memory: they measure the Tensor Cores and the issue path only. The
-// values multiplied are constants and are not checked (the layouts are tested elsewhere:
-// tensor_core_h200.json); the FLOPs counted are 2·M·N·K per instruction.
-// Each block's thread 0 also reads clock64() and %globaltimer at start and end, so the SM clock
-// during the run is measured, not assumed.
+// Writes tests/fixtures/tensor_core_peak_h200.json (the "runs" part): how close register-only loops
+// come to the H200's dense bf16 Tensor Core peak, 989.4 TFLOP/s (the H100 SXM datasheet figure the
+// H200 repeats; 132 SMs x 4 Tensor Cores x 512 FMA/clk x 2 x 1,830 MHz).
+//   mma:     mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32, 4 independent accumulator chains
+//            per warp, A and B fixed in registers; 16 or 32 warps per SM (blocks of 4 warps).
+//            SASS: HMMA.16816.F32.BF16.
+//   wg<N>:   wgmma.mma_async.sync.aligned.m64nNk16.f32.bf16.bf16 for N = 64, 128, 256; A and B in
+//            shared memory through matrix descriptors (no swizzle, LBO 128 B, SBO 256 B), the f32
+//            accumulators in registers (N/2 per thread); 16 wgmma per commit_group, then
+//            wait_group 0; one block per SM with 1 or 2 warp groups. SASS: WARPGROUP.ARRIVE,
+//            16 x HGMMA.64xNx16.F32.BF16, WARPGROUP.DEPBAR.LE gsb0, 0x0.
+//   course:  the course's example, wgmma.mma_async.sync.aligned.m64n8k16.f16.f16.f16, run once so
+//            that its SASS can be read (WARPGROUP.ARRIVE, HGMMA.64x8x16.F16, WARPGROUP.DEPBAR.LE).
+// Neither loop touches global memory inside the loop: they measure the Tensor Cores and the issue
+// path only. The values multiplied are constants and are not checked (the fragment layouts are
+// tested against tensor_core_h200.json); FLOPs = 2·M·N·K per instruction. Thread 0 of every block
+// reads clock64() and %globaltimer at its start and end; the clock printed is sum(cycles) /
+// sum(ns) over the blocks of the fastest of 7 timed launches (cudaEvent, after one warm-up).
 //
-// Build and run on an H200 (CUDA 13.0; the sm_90a target is needed for wgmma):
-//   nvcc -O3 -std=c++17 -gencode=arch=compute_90a,code=sm_90a -o tensor_core_peak tests/gpu/tensor_core_peak.cu
-//   ./tensor_core_peak > tests/fixtures/tensor_core_peak_h200.json
-//   cuobjdump -sass tensor_core_peak | grep -E 'HMMA|HGMMA|WARPGROUP'
-// The course's example (wgmma m64n8k16 with f16 accumulators) is the kernel `course_m64n8k16_f16`,
-// compiled here only so that its SASS can be read.
+// Build and run on an H200 (CUDA 13.0; wgmma needs the sm_90a target):
+//   cd tests/gpu && python3 tensor_core_peak_wgmma.py > w.h
+//   nvcc -O3 -std=c++17 -gencode=arch=compute_90a,code=sm_90a -o tensor_core_peak tensor_core_peak.cu
+//   ./tensor_core_peak                       # the "runs" JSON
+//   cuobjdump -sass tensor_core_peak | grep -oE 'Function : \w+|HGMMA[.A-Z0-9x]+|HMMA[.A-Z0-9]+|WARPGROUP[.A-Z]+' | uniq -c
+// The code below is byte for byte what ran on 2026-12-01 (sent without these comments; it is
+// terse because the device's command line was its only way in).
 #include <cstdio>
 #include <cstdint>
-#include <cuda_runtime.h>
-
-#define CHECK(x) do { cudaError_t e = (x); if (e != cudaSuccess) { \
-    std::fprintf(stderr, "%s:%d %s\n", __FILE__, __LINE__, cudaGetErrorString(e)); return 1; } } while (0)
-
-__device__ __forceinline__ uint64_t globaltimer() {
-    uint64_t t; asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t)); return t;
-}
-
-struct Stamp { long long clk0, clk1; unsigned long long ns0, ns1; };
-
-// ---------------------------------------------------------------------------------------------
-// 1. mma.sync m16n8k16 bf16 -> f32, register only.
-constexpr int CHAINS = 4;
-
-__global__ void mma_sync_loop(float *out, int iters, Stamp *stamps) {
-    Stamp s;
-    if (threadIdx.x == 0) { s.clk0 = clock64(); s.ns0 = globaltimer(); }
-    // bf16 0.5 = 0x3f00: small constants, no overflow over the loop.
-    unsigned a0 = 0x3f003f00u, a1 = a0 ^ threadIdx.x, a2 = a0, a3 = a0 ^ (threadIdx.x << 16);
-    unsigned b0 = 0x3f003f00u, b1 = b0 ^ (threadIdx.x & 7);
-    float c[CHAINS][4] = {};
-    for (int it = 0; it < iters; ++it) {
+struct S{long long c0,c1;unsigned long long n0,n1;};
+__device__ uint64_t gt(){uint64_t t;asm volatile("mov.u64 %0,%%globaltimer;":"=l"(t));return t;}
+#define BEG S s;if(!threadIdx.x){s.c0=clock64();s.n0=gt();}
+#define END if(!threadIdx.x){s.c1=clock64();s.n1=gt();st[blockIdx.x]=s;}
+__global__ void mma(float*o,int it,S*st){BEG
+unsigned a=0x3f003f00u,b=a^threadIdx.x;float c[4][4]={};
+for(int i=0;i<it;i++){
 #pragma unroll
-        for (int ch = 0; ch < CHAINS; ++ch) {
-            asm volatile(
-                "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};\n"
-                : "+f"(c[ch][0]), "+f"(c[ch][1]), "+f"(c[ch][2]), "+f"(c[ch][3])
-                : "r"(a0), "r"(a1), "r"(a2), "r"(a3), "r"(b0), "r"(b1));
-        }
-    }
-    float sum = 0.f;
+for(int h=0;h<4;h++)asm volatile("mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%0,%1,%2,%3},{%4,%5,%4,%5},{%4,%5},{%0,%1,%2,%3};":"+f"(c[h][0]),"+f"(c[h][1]),"+f"(c[h][2]),"+f"(c[h][3]):"r"(a),"r"(b));}
+float z=0;for(int h=0;h<4;h++)z+=c[h][0]+c[h][1]+c[h][2]+c[h][3];o[blockIdx.x*blockDim.x+threadIdx.x]=z;END}
+__device__ uint64_t ds(void*p){return uint64_t((unsigned(__cvta_generic_to_shared(p))>>4)&0x3FFF)|(8ull<<16)|(16ull<<32);}
+#include "w.h"
+template<int N>__global__ void wg(float*o,int it,S*st){__shared__ __align__(1024) uint16_t t[5120];BEG
+for(int i=threadIdx.x;i<5120;i+=blockDim.x)t[i]=0x3f00;
+asm volatile("fence.proxy.async.shared::cta;":::"memory");__syncthreads();
+uint64_t da=ds(t),db=ds(t+1024);float d[N/2];
 #pragma unroll
-    for (int ch = 0; ch < CHAINS; ++ch) sum += c[ch][0] + c[ch][1] + c[ch][2] + c[ch][3];
-    out[blockIdx.x * blockDim.x + threadIdx.x] = sum;
-    if (threadIdx.x == 0) { s.clk1 = clock64(); s.ns1 = globaltimer(); stamps[blockIdx.x] = s; }
-}
-
-// ---------------------------------------------------------------------------------------------
-// 2. wgmma m64nNk16 bf16 -> f32, A and B from shared memory.
-// ---- generated by a loop (N/2 f32 accumulator registers per thread); do not edit by hand ----
-__device__ __forceinline__ void wgmma_m64n64k16_bf16(float (&d)[32], uint64_t da, uint64_t db) {
-    asm volatile(
-        "{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-        "wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16 "
-        "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-        : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]), "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]), "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]), "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31])
-        : "l"(da), "l"(db), "r"(1));
-}
-
-__device__ __forceinline__ void wgmma_m64n128k16_bf16(float (&d)[64], uint64_t da, uint64_t db) {
-    asm volatile(
-        "{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
-        "wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16 "
-        "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63}, %64, %65, p, 1, 1, 0, 0;\n}\n"
-        : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]), "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]), "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]), "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31]), "+f"(d[32]), "+f"(d[33]), "+f"(d[34]), "+f"(d[35]), "+f"(d[36]), "+f"(d[37]), "+f"(d[38]), "+f"(d[39]), "+f"(d[40]), "+f"(d[41]), "+f"(d[42]), "+f"(d[43]), "+f"(d[44]), "+f"(d[45]), "+f"(d[46]), "+f"(d[47]), "+f"(d[48]), "+f"(d[49]), "+f"(d[50]), "+f"(d[51]), "+f"(d[52]), "+f"(d[53]), "+f"(d[54]), "+f"(d[55]), "+f"(d[56]), "+f"(d[57]), "+f"(d[58]), "+f"(d[59]), "+f"(d[60]), "+f"(d[61]), "+f"(d[62]), "+f"(d[63])
-        : "l"(da), "l"(db), "r"(1));
-}
-
-__device__ __forceinline__ void wgmma_m64n256k16_bf16(float (&d)[128], uint64_t da, uint64_t db) {
-    asm volatile(
-        "{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
-        "wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16 "
-        "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, %128, %129, p, 1, 1, 0, 0;\n}\n"
-        : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]), "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]), "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]), "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31]), "+f"(d[32]), "+f"(d[33]), "+f"(d[34]), "+f"(d[35]), "+f"(d[36]), "+f"(d[37]), "+f"(d[38]), "+f"(d[39]), "+f"(d[40]), "+f"(d[41]), "+f"(d[42]), "+f"(d[43]), "+f"(d[44]), "+f"(d[45]), "+f"(d[46]), "+f"(d[47]), "+f"(d[48]), "+f"(d[49]), "+f"(d[50]), "+f"(d[51]), "+f"(d[52]), "+f"(d[53]), "+f"(d[54]), "+f"(d[55]), "+f"(d[56]), "+f"(d[57]), "+f"(d[58]), "+f"(d[59]), "+f"(d[60]), "+f"(d[61]), "+f"(d[62]), "+f"(d[63]), "+f"(d[64]), "+f"(d[65]), "+f"(d[66]), "+f"(d[67]), "+f"(d[68]), "+f"(d[69]), "+f"(d[70]), "+f"(d[71]), "+f"(d[72]), "+f"(d[73]), "+f"(d[74]), "+f"(d[75]), "+f"(d[76]), "+f"(d[77]), "+f"(d[78]), "+f"(d[79]), "+f"(d[80]), "+f"(d[81]), "+f"(d[82]), "+f"(d[83]), "+f"(d[84]), "+f"(d[85]), "+f"(d[86]), "+f"(d[87]), "+f"(d[88]), "+f"(d[89]), "+f"(d[90]), "+f"(d[91]), "+f"(d[92]), "+f"(d[93]), "+f"(d[94]), "+f"(d[95]), "+f"(d[96]), "+f"(d[97]), "+f"(d[98]), "+f"(d[99]), "+f"(d[100]), "+f"(d[101]), "+f"(d[102]), "+f"(d[103]), "+f"(d[104]), "+f"(d[105]), "+f"(d[106]), "+f"(d[107]), "+f"(d[108]), "+f"(d[109]), "+f"(d[110]), "+f"(d[111]), "+f"(d[112]), "+f"(d[113]), "+f"(d[114]), "+f"(d[115]), "+f"(d[116]), "+f"(d[117]), "+f"(d[118]), "+f"(d[119]), "+f"(d[120]), "+f"(d[121]), "+f"(d[122]), "+f"(d[123]), "+f"(d[124]), "+f"(d[125]), "+f"(d[126]), "+f"(d[127])
-        : "l"(da), "l"(db), "r"(1));
-}
-
-// ---- end of generated wrappers ----
-
-// sm_90 shared-memory matrix descriptor: start address, leading- and stride-dimension byte offsets
-// (all >> 4), layout type 0 (no swizzle: 8-row x 16-byte core matrices).
-__device__ __forceinline__ uint64_t smem_desc(const void *p, uint32_t lbo, uint32_t sbo) {
-    uint32_t addr = static_cast<uint32_t>(__cvta_generic_to_shared(p));
-    uint64_t d = 0;
-    d |= uint64_t((addr >> 4) & 0x3FFF);
-    d |= uint64_t((lbo >> 4) & 0x3FFF) << 16;
-    d |= uint64_t((sbo >> 4) & 0x3FFF) << 32;
-    return d;
-}
-
-constexpr int PER_COMMIT = 16;
-
-template <int N>
-__global__ void wgmma_loop(float *out, int iters, Stamp *stamps) {
-    // A: 64x16 bf16 = 2 KiB; B: 16xN bf16 = N*32 B (8 KiB at N = 256). One copy per block:
-    // the warp groups of a block read the same tiles.
-    __shared__ __align__(1024) uint16_t tiles[1024 + 16 * 256];
-    Stamp s;
-    if (threadIdx.x == 0) { s.clk0 = clock64(); s.ns0 = globaltimer(); }
-    for (int i = threadIdx.x; i < 1024 + 16 * 256; i += blockDim.x) tiles[i] = 0x3f00;  // bf16 0.5
-    asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory");
-    __syncthreads();
-    const uint64_t da = smem_desc(tiles, 128, 256);
-    const uint64_t db = smem_desc(tiles + 1024, 128, 256);
-    float d[N / 2];
+for(int i=0;i<N/2;i++)d[i]=0;
+for(int i=0;i<it;i++){asm volatile("wgmma.fence.sync.aligned;":::"memory");
 #pragma unroll
-    for (int i = 0; i < N / 2; ++i) d[i] = 0.f;
-    for (int it = 0; it < iters; ++it) {
-        asm volatile("wgmma.fence.sync.aligned;\n" ::: "memory");
+for(int k=0;k<16;k++)W(d,da,db);
+asm volatile("wgmma.commit_group.sync.aligned;":::"memory");asm volatile("wgmma.wait_group.sync.aligned 0;":::"memory");}
+float z=0;
 #pragma unroll
-        for (int k = 0; k < PER_COMMIT; ++k) {
-            if constexpr (N == 64) wgmma_m64n64k16_bf16(d, da, db);
-            if constexpr (N == 128) wgmma_m64n128k16_bf16(d, da, db);
-            if constexpr (N == 256) wgmma_m64n256k16_bf16(d, da, db);
-        }
-        asm volatile("wgmma.commit_group.sync.aligned;\n" ::: "memory");
-        asm volatile("wgmma.wait_group.sync.aligned 0;\n" ::: "memory");
-    }
-    float sum = 0.f;
-#pragma unroll
-    for (int i = 0; i < N / 2; ++i) sum += d[i];
-    out[blockIdx.x * blockDim.x + threadIdx.x] = sum;
-    if (threadIdx.x == 0) { s.clk1 = clock64(); s.ns1 = globaltimer(); stamps[blockIdx.x] = s; }
-}
-
-// The course's example, for its SASS only: wgmma.mma_async.sync.aligned.m64n8k16.f16.f16.f16.
-__global__ void course_m64n8k16_f16(uint32_t *out) {
-    __shared__ __align__(1024) uint16_t tiles[1024 + 128];
-    for (int i = threadIdx.x; i < 1024 + 128; i += blockDim.x) tiles[i] = 0x3800;  // f16 0.5
-    asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory");
-    __syncthreads();
-    const uint64_t da = smem_desc(tiles, 128, 256);
-    const uint64_t db = smem_desc(tiles + 1024, 128, 256);
-    uint32_t d0 = 0, d1 = 0;
-    asm volatile("wgmma.fence.sync.aligned;\n" ::: "memory");
-    asm volatile(
-        "{\n.reg .pred p;\nsetp.ne.b32 p, %4, 0;\n"
-        "wgmma.mma_async.sync.aligned.m64n8k16.f16.f16.f16 {%0, %1}, %2, %3, p, 1, 1, 0, 0;\n}\n"
-        : "+r"(d0), "+r"(d1) : "l"(da), "l"(db), "r"(1));
-    asm volatile("wgmma.commit_group.sync.aligned;\n" ::: "memory");
-    asm volatile("wgmma.wait_group.sync.aligned 0;\n" ::: "memory");
-    out[threadIdx.x * 2] = d0;
-    out[threadIdx.x * 2 + 1] = d1;
-}
-
-// ---------------------------------------------------------------------------------------------
-struct Result { double ms, tflops, sm_mhz; };
-
-template <typename Launch>
-static int run(Launch launch, int blocks, double flops, Stamp *stamps_d, Result &r) {
-    cudaEvent_t e0, e1;
-    CHECK(cudaEventCreate(&e0)); CHECK(cudaEventCreate(&e1));
-    launch();  // warm-up
-    CHECK(cudaGetLastError()); CHECK(cudaDeviceSynchronize());
-    double best = 1e30;
-    for (int rep = 0; rep < 5; ++rep) {
-        CHECK(cudaEventRecord(e0)); launch(); CHECK(cudaEventRecord(e1));
-        CHECK(cudaEventSynchronize(e1)); CHECK(cudaGetLastError());
-        float ms; CHECK(cudaEventElapsedTime(&ms, e0, e1));
-        if (ms < best) best = ms;
-    }
-    Stamp *h = new Stamp[blocks];
-    CHECK(cudaMemcpy(h, stamps_d, sizeof(Stamp) * blocks, cudaMemcpyDeviceToHost));
-    double cyc = 0, ns = 0;
-    for (int b = 0; b < blocks; ++b) { cyc += double(h[b].clk1 - h[b].clk0); ns += double(h[b].ns1 - h[b].ns0); }
-    delete[] h;
-    r.ms = best; r.tflops = flops / (best * 1e-3) / 1e12; r.sm_mhz = cyc / ns * 1e3;
-    return 0;
-}
-
-int main() {
-    cudaDeviceProp p; CHECK(cudaGetDeviceProperties(&p, 0));
-    int rt = 0, drv = 0; cudaRuntimeGetVersion(&rt); cudaDriverGetVersion(&drv);
-    const int sms = p.multiProcessorCount;
-    float *out; Stamp *stamps;
-    CHECK(cudaMalloc(&out, sizeof(float) * sms * 64 * 256));
-    CHECK(cudaMalloc(&stamps, sizeof(Stamp) * sms * 64));
-    std::printf("{\"source\":\"tests/gpu/tensor_core_peak.cu, nvcc -O3 -gencode=arch=compute_90a,code=sm_90a; best of 5 timed launches after a warm-up (cudaEvent); "
-                "FLOPs = 2*M*N*K per instruction; sm_mhz = sum of clock64() cycles / sum of %%globaltimer ns over the blocks' thread 0\",\n");
-    std::printf("\"device\":\"%s\",\"sm_count\":%d,\"cuda_runtime\":%d,\"cuda_driver\":%d,\"clock_rate_khz_reported\":%d,\n", p.name, sms, rt, drv, p.clockRate);
-    std::printf("\"runs\":[\n");
-    bool first = true;
-    // mma.sync: 8 blocks of 4 warps per SM (32 warps/SM), CHAINS independent accumulators each.
-    for (int warps_per_sm : {16, 32}) {
-        const int blocks = sms * warps_per_sm / 4, iters = 20000;
-        const double flops = double(blocks) * 4 * iters * CHAINS * 2.0 * 16 * 8 * 16;
-        Result r;
-        if (run([&] { mma_sync_loop<<<blocks, 128>>>(out, iters, stamps); }, blocks, flops, stamps, r)) return 1;
-        std::printf("%s{\"kernel\":\"mma_sync_m16n8k16_bf16\",\"instruction\":\"mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32\",\"m\":16,\"n\":8,\"k\":16,"
-                    "\"warps_per_sm\":%d,\"chains_per_warp\":%d,\"blocks\":%d,\"threads_per_block\":128,\"iterations\":%d,\"flops\":%.0f,\"time_ms\":%.4f,\"tflops\":%.2f,\"sm_mhz\":%.0f}",
-                    first ? "" : ",\n", warps_per_sm, CHAINS, blocks, iters, flops, r.ms, r.tflops, r.sm_mhz);
-        first = false;
-    }
-    // wgmma: one block per SM, 1 or 2 warp groups per block.
-    auto wg = [&](auto kernel, int n, int groups) -> int {
-        const int blocks = sms, iters = 4000;
-        const double flops = double(blocks) * groups * iters * PER_COMMIT * 2.0 * 64 * n * 16;
-        Result r;
-        if (run([&] { kernel<<<blocks, 128 * groups>>>(out, iters, stamps); }, blocks, flops, stamps, r)) return 1;
-        std::printf(",\n{\"kernel\":\"wgmma_m64n%dk16_bf16\",\"instruction\":\"wgmma.mma_async.sync.aligned.m64n%dk16.f32.bf16.bf16\",\"m\":64,\"n\":%d,\"k\":16,"
-                    "\"warp_groups_per_sm\":%d,\"per_commit_group\":%d,\"blocks\":%d,\"threads_per_block\":%d,\"iterations\":%d,\"flops\":%.0f,\"time_ms\":%.4f,\"tflops\":%.2f,\"sm_mhz\":%.0f}",
-                    n, n, n, groups, PER_COMMIT, blocks, 128 * groups, iters, flops, r.ms, r.tflops, r.sm_mhz);
-        return 0;
-    };
-    for (int groups : {1, 2}) {
-        if (wg(wgmma_loop<64>, 64, groups)) return 1;
-        if (wg(wgmma_loop<128>, 128, groups)) return 1;
-        if (wg(wgmma_loop<256>, 256, groups)) return 1;
-    }
-    std::printf("\n]}\n");
-    uint32_t *o2; CHECK(cudaMalloc(&o2, 4096));
-    course_m64n8k16_f16<<<1, 128>>>(o2);
-    CHECK(cudaDeviceSynchronize());
-    return 0;
-}
+for(int i=0;i<N/2;i++)z+=d[i];o[blockIdx.x*blockDim.x+threadIdx.x]=z;END}
+__global__ void course(uint32_t*o){__shared__ __align__(1024) uint16_t t[1152];for(int i=threadIdx.x;i<1152;i+=128)t[i]=0x3800;
+asm volatile("fence.proxy.async.shared::cta;":::"memory");__syncthreads();uint64_t da=ds(t),db=ds(t+1024);uint32_t x=0,y=0;
+asm volatile("wgmma.fence.sync.aligned;":::"memory");
+asm volatile("{.reg .pred p;setp.ne.b32 p,%4,0;wgmma.mma_async.sync.aligned.m64n8k16.f16.f16.f16 {%0,%1},%2,%3,p,1,1,0,0;}":"+r"(x),"+r"(y):"l"(da),"l"(db),"r"(1));
+asm volatile("wgmma.commit_group.sync.aligned;":::"memory");asm volatile("wgmma.wait_group.sync.aligned 0;":::"memory");o[threadIdx.x]=x^y;}
+float*O;S*T;int B;
+template<class F>void run(const char*k,int n,int g,int nb,double fl,F f){cudaEvent_t a,b;cudaEventCreate(&a);cudaEventCreate(&b);f();cudaDeviceSynchronize();float best=1e9;
+static S h[8192];double c=0,t=0;for(int r=0;r<7;r++){cudaEventRecord(a);f();cudaEventRecord(b);cudaEventSynchronize(b);float ms;cudaEventElapsedTime(&ms,a,b);if(ms<best){best=ms;
+cudaMemcpy(h,T,sizeof(S)*nb,cudaMemcpyDeviceToHost);c=t=0;for(int i=0;i<nb;i++){c+=h[i].c1-h[i].c0;t+=h[i].n1-h[i].n0;}}}
+printf("%s{\"kernel\":\"%s\",\"n\":%d,\"warps_per_sm\":%d,\"blocks\":%d,\"flops\":%.0f,\"time_ms\":%.4f,\"tflops\":%.2f,\"sm_mhz\":%.0f,\"error\":\"%s\"}",B++?",\n":"",k,n,g,nb,fl,best,fl/best/1e9,c/t*1e3,cudaGetErrorString(cudaGetLastError()));}
+int main(){cudaDeviceProp p;cudaGetDeviceProperties(&p,0);int m=p.multiProcessorCount,rt,dv;cudaRuntimeGetVersion(&rt);cudaDriverGetVersion(&dv);
+cudaMalloc(&O,1<<24);cudaMalloc(&T,sizeof(S)*8192);
+printf("{\"device\":\"%s\",\"sm_count\":%d,\"cuda_runtime\":%d,\"cuda_driver\":%d,\"runs\":[\n",p.name,m,rt,dv);
+for(int w:{16,32}){int nb=m*w/4,it=50000;run("mma_sync_m16n8k16_bf16",8,w,nb,2.0*nb*4*it*4*16*8*16,[&]{mma<<<nb,128>>>(O,it,T);});}
+for(int g:{1,2}){int it=20000;double f=2.0*m*g*it*16*64*16;
+run("wgmma_m64nNk16_bf16",64,4*g,m,f*64,[&]{wg<64><<<m,128*g>>>(O,it,T);});
+run("wgmma_m64nNk16_bf16",128,4*g,m,f*128,[&]{wg<128><<<m,128*g>>>(O,it,T);});
+run("wgmma_m64nNk16_bf16",256,4*g,m,f*256,[&]{wg<256><<<m,128*g>>>(O,it,T);});}
+printf("\n]}\n");course<<<1,128>>>((uint32_t*)O);cudaDeviceSynchronize();}
