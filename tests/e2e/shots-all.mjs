@@ -13,7 +13,7 @@ const SIZES = {
   projector: { viewport: { width: 853, height: 480 }, deviceScaleFactor: 1.5 },
   phone: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 1 },
 };
-const PAGES = ["", "chip", "hierarchy", "occupancy", "dispatch", "scheduling", "divergence", "coalescing", "bank-conflicts", "tensor-cores", "roofline", "quiz", "classroom"];
+const PAGES = ["", "chip", "hierarchy", "occupancy", "dispatch", "scheduling", "divergence", "coalescing", "bank-conflicts", "tensor-cores", "tensor-core-generations", "roofline", "quiz", "classroom"];
 fs.mkdirSync(out, { recursive: true });
 const server = await startServer(path.resolve(dist));
 const browser = await launch();

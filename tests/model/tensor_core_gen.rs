@@ -141,7 +141,7 @@ proptest! {
     }
 
     /// Seeded FP16 inputs on the course array: FP32 accumulation stays within 1e-6 relative of
-    /// the exact product (every value here is a multiple of 0.25 below 2^11: exact in FP32).
+    /// the exact product (every value here is a whole number below 2^11: exact in FP32).
     #[test]
     fn seeded_course_problems_are_exact(seed: u64, blocks in 1u32..=16) {
         let p = PeProblem::from_seed(COURSE_PE_ARRAY, 4 * blocks, seed).expect("valid");

@@ -13,7 +13,8 @@
 //! so that a reader can watch them; the course notes that the hardware may finish several of
 //! them in one clock. Inputs are FP16 values held as `f32` (every FP16 value is exact in `f32`,
 //! and so is the product of two of them: 11 + 11 significant bits ≤ 24), accumulation is FP32.
-//! The generator below draws multiples of 0.5 in [−4, 4], which FP16 holds exactly.
+//! The generator below draws whole numbers in [−4, 4], which FP16 holds exactly (and which keep
+//! every label short enough to read on a phone).
 
 use std::fmt;
 
@@ -159,14 +160,14 @@ impl fmt::Display for PeError {
 impl std::error::Error for PeError {}
 
 impl PeProblem {
-    /// A problem with A and B drawn from `seed`: multiples of 0.5 in [−4, 4] (exact in FP16),
+    /// A problem with A and B drawn from `seed`: whole numbers in [−4, 4] (exact in FP16),
     /// C = 0. Err for a bad array or K.
     pub fn from_seed(array: PeArray, k_total: u32, seed: u64) -> Result<PeProblem, PeError> {
         check_shape(array, k_total)?;
         let n = array.pes_per_side as usize;
         let k = k_total as usize;
         let mut rng = SplitMix64::new(seed);
-        let mut draw = || (rng.range_inclusive(0, 16) as f32 - 8.0) * 0.5;
+        let mut draw = || rng.range_inclusive(0, 8) as f32 - 4.0;
         let a = (0..n * k).map(|_| draw()).collect();
         let b = (0..k * n).map(|_| draw()).collect();
         Ok(PeProblem {
