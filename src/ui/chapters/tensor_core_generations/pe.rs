@@ -11,6 +11,8 @@ use crate::ui::widgets::{DataDetails, RangeSlider, StepPlayer};
 
 /// A value as the figure prints it: whole numbers without decimals.
 pub fn num(x: f32) -> String {
+    // −4 × 0 is −0 in IEEE arithmetic; print it as 0.
+    let x = x + 0.0;
     if x.fract() == 0.0 {
         format!("{x:.0}")
     } else {
