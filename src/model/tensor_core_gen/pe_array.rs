@@ -207,7 +207,7 @@ fn check_shape(array: PeArray, k_total: u32) -> Result<(), PeError> {
     if !side_ok || !dot_ok {
         return Err(PeError::BadArray(array));
     }
-    if k_total == 0 || k_total > MAX_K_TOTAL || k_total % array.dot_length != 0 {
+    if k_total == 0 || k_total > MAX_K_TOTAL || !k_total.is_multiple_of(array.dot_length) {
         return Err(PeError::BadK {
             k_total,
             dot_length: array.dot_length,

@@ -63,7 +63,7 @@ impl std::error::Error for BadN {}
 impl WgmmaShape {
     /// m64nNk16; Err unless `n` is a multiple of 8 in 8..=256.
     pub fn new(n: u32) -> Result<WgmmaShape, BadN> {
-        if (WGMMA_N_MIN..=WGMMA_N_MAX).contains(&n) && n % WGMMA_N_MIN == 0 {
+        if (WGMMA_N_MIN..=WGMMA_N_MAX).contains(&n) && n.is_multiple_of(WGMMA_N_MIN) {
             Ok(WgmmaShape { n })
         } else {
             Err(BadN(n))
