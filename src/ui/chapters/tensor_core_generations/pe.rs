@@ -137,7 +137,9 @@ pub fn PeSection() -> impl IntoView {
                     playing=st.playing last=last interval_ms=900 label=text::PLAYER_LABEL/>
                 <p class="gx-tcg__stage" data-testid="pe-stage" aria-live="polite">{stage_line}</p>
             </div>
-            <div class="gx-pe" data-testid="pe-grid">{grid}</div>
+            <div data-testid="figure">
+                <div class="gx-pe" data-testid="pe-grid">{grid}</div>
+            </div>
             <div class="l-body">
                 <dl class="gx-tcg__counters" data-testid="pe-counters">
                     <div><dt>{t(text::MACS_PER_CYCLE)}</dt><dd data-testid="macs-per-cycle">{COURSE_PE_ARRAY.macs_per_cycle()}</dd></div>
