@@ -16,6 +16,7 @@
 //! | [`bank_conflicts`] | lane addresses → shared-memory wavefronts | PG "Shared Memory", ncu on H200 |
 //! | [`formula`] | typed element-index formulas (`lane * 33`) with C integer semantics | evalexpr parser |
 //! | [`tensor_core`] | mma / wmma fragment-to-lane layouts | PTX ISA 9.7.14.5, probe on H200 |
+//! | [`tensor_core_gen`] | Tensor Cores by generation: peaks from units, the PE array, `mma.m8n8k4` quad-pairs, `wgmma` | whitepapers, PTX ISA, course, H200 |
 //! | [`w8a8`] | the course's INT8 W8A8 GEMV kernel | course text, measured on H200 |
 //! | [`measured`] | every number measured on an H200, with its source | H200 probes, ncu |
 //! | [`roofline`] | arithmetic intensity, roofs, ridge points, time bounds | Williams et al. 2009, course ch. 6 |
@@ -37,6 +38,7 @@ pub mod roofline;
 pub mod scheduler;
 pub mod simt;
 pub mod tensor_core;
+pub mod tensor_core_gen;
 pub mod w8a8;
 
 pub use gpu_spec::WARP_SIZE;

@@ -184,7 +184,7 @@ test("every figure's data table is empty while closed and filled when opened", a
   // The tables are built only while open (ui/widgets/data_table.rs).
   const tables = {
     occupancy: "data-table", dispatch: "data-table", scheduling: "data-table", divergence: "data-table",
-    coalescing: "data-table", "bank-conflicts": "data-table", "tensor-cores": "fragment-data-table", roofline: "data-table",
+    coalescing: "data-table", "bank-conflicts": "data-table", "tensor-cores": "fragment-data-table", "tensor-core-generations": "pe-data-table", roofline: "data-table",
   };
   const { context, page, errors } = await openPage(browser);
   for (const [route, id] of Object.entries(tables)) {
@@ -203,7 +203,7 @@ test("every figure's data table is empty while closed and filled when opened", a
 test("on a phone (390 px) no chapter scrolls sideways; wide figures scroll inside their box", async () => {
   const { context, page, errors } = await openPage(browser);
   await page.setViewportSize({ width: 390, height: 844 });
-  for (const route of ["", "chip", "hierarchy", "occupancy", "dispatch", "scheduling", "divergence", "coalescing", "bank-conflicts", "tensor-cores", "roofline", "tensor-cores?lang=zh"]) {
+  for (const route of ["", "chip", "hierarchy", "occupancy", "dispatch", "scheduling", "divergence", "coalescing", "bank-conflicts", "tensor-cores", "tensor-core-generations", "roofline", "tensor-cores?lang=zh"]) {
     await page.goto(server.base + route);
     await ready(page);
     await page.waitForTimeout(300);

@@ -14,7 +14,7 @@ const AXE = fs.readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
 
 /** `AXE_ONLY=regex` checks only the states whose name matches (while fixing). */
 const ONLY = process.env.AXE_ONLY ? new RegExp(process.env.AXE_ONLY) : null;
-const CHAPTERS = ["chip", "hierarchy", "occupancy", "dispatch", "scheduling", "divergence", "coalescing", "bank-conflicts", "tensor-cores", "roofline"];
+const CHAPTERS = ["chip", "hierarchy", "occupancy", "dispatch", "scheduling", "divergence", "coalescing", "bank-conflicts", "tensor-cores", "tensor-core-generations", "roofline"];
 
 /** The pages and states: [name, path and query, what to do once the page is up]. */
 const STATES = [

@@ -6,7 +6,7 @@ import assert from "node:assert/strict";
 import { openPage } from "./browser.mjs";
 import { server, browser } from "./harness.mjs";
 
-const CHAPTERS = ["chip", "hierarchy", "occupancy", "dispatch", "scheduling", "divergence", "coalescing", "bank-conflicts", "tensor-cores", "roofline"];
+const CHAPTERS = ["chip", "hierarchy", "occupancy", "dispatch", "scheduling", "divergence", "coalescing", "bank-conflicts", "tensor-cores", "tensor-core-generations", "roofline"];
 /** Most Tab presses from the top of a chapter to its questions. */
 const MAX_STOPS = 30;
 

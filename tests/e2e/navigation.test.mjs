@@ -76,6 +76,8 @@ test("an in-page link to another state of the same chapter changes the figure; B
 
 for (const [from, link] of [
   ["tensor-cores", "[data-testid=roofline-link]"],
+  ["tensor-cores", "[data-testid=generations-link]"],
+  ["tensor-core-generations", "[data-testid=swizzle-link]"],
   ["occupancy?regs=96&threads=512", "[data-testid=to-dispatch]"],
   ["dispatch?regs=40&grid=5000", "[data-testid=edit-kernel]"],
 ]) {

@@ -28,5 +28,7 @@ mod scheduler;
 mod simt;
 /// Fragment layouts: spec §6 and `wmma_layout.json`.
 mod tensor_core;
+/// Tensor Cores by generation: peaks from units, PE array, m8n8k4 quad-pairs, wgmma, H200 loops.
+mod tensor_core_gen;
 /// The course's W8A8 GEMV.
 mod w8a8;

@@ -17,6 +17,9 @@ use warpscope::model::quiz::{
 use warpscope::model::roofline::tiled_gemm;
 use warpscope::model::scheduler::{utilisation_estimate, warps_needed, SchedulerConfig};
 use warpscope::model::tensor_core::fragment_layout;
+use warpscope::model::tensor_core_gen::pe_array::{pe_trace, PeArray, PeProblem};
+use warpscope::model::tensor_core_gen::peak::tensor_peaks;
+use warpscope::model::tensor_core_gen::wgmma::WgmmaShape;
 use warpscope::model::w8a8::W8a8Gemv;
 
 const SEEDS: u64 = 10_000;
@@ -285,6 +288,44 @@ fn check_against_model(q: &Question) {
             let t = tiled_gemm(*m, *cols, *k, *bm, *bn, *bk, *dtype);
             assert!(close(n[0], t.intensity));
         }
+        Params::PeArray {
+            side,
+            dot_length,
+            k_total,
+        } => {
+            // Stepping a problem of that shape counts the same MACs and cycles.
+            let array = PeArray {
+                pes_per_side: *side,
+                dot_length: *dot_length,
+            };
+            let p = PeProblem::from_seed(array, *k_total, q.seed).expect("valid");
+            let t = pe_trace(&p).expect("valid");
+            let last = t.last().expect("steps");
+            let cycles = t.len() as u32 / array.stages_per_cycle();
+            assert_eq!(n[0], f64::from(array.macs_per_cycle()));
+            assert_eq!(
+                last.macs_done,
+                u64::from(array.macs_per_cycle()) * u64::from(cycles)
+            );
+            assert_eq!(n[1], f64::from(array.adder_levels()));
+            assert_eq!(n[2], f64::from(cycles));
+        }
+        Params::TensorPeak { gpu, precision } => {
+            let p = tensor_peaks(gpu)
+                .expect("derivable")
+                .into_iter()
+                .find(|p| p.precision == *precision)
+                .expect("precision");
+            assert!(close(n[0], p.flops_per_s() / 1e12));
+            // And the units agree with the datasheet within 0.5 %.
+            assert!(p.relative_difference().expect("datasheet").abs() < 0.005);
+        }
+        Params::Wgmma { n: cols } => {
+            let s = WgmmaShape::new(*cols).expect("legal");
+            assert_eq!(n[0], f64::from(s.mma_sync_equivalent()));
+            assert_eq!(n[1], f64::from(s.f32_accumulators_per_thread()));
+            assert_eq!(u64::from(s.mma_sync_equivalent()) * 16 * 8 * 16, s.macs());
+        }
     }
 }
 
@@ -359,6 +400,7 @@ fn kinds_have_slugs_and_every_chapter_has_one() {
         "coalescing",
         "bank-conflicts",
         "tensor-cores",
+        "tensor-core-generations",
         "roofline",
     ] {
         assert!(Kind::of_chapter(ch).count() >= 1, "{ch}");

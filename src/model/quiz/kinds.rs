@@ -20,6 +20,9 @@ use crate::model::roofline::{tiled_gemm, Bound, Dtype, Precision};
 use crate::model::scheduler::{utilisation_estimate, warps_needed, SchedulerConfig};
 use crate::model::simt::{launch_mask, preset, split, Cond, Stmt, WarpInput};
 use crate::model::tensor_core::{fragment_layout, ElementType, MmaShape, Operand};
+use crate::model::tensor_core_gen::pe_array::PeArray;
+use crate::model::tensor_core_gen::peak::{tensor_peaks, ClockBasis};
+use crate::model::tensor_core_gen::wgmma::WgmmaShape;
 use crate::model::w8a8::W8a8Gemv;
 use crate::model::WARP_SIZE;
 
@@ -163,6 +166,27 @@ pub enum Params {
         bk: u64,
         /// Element type.
         dtype: Dtype,
+    },
+    /// A processing-element array (tensor-core-generations).
+    PeArray {
+        /// PEs per side (n).
+        side: u32,
+        /// Products per PE per cycle (k).
+        dot_length: u32,
+        /// Reduction length of the whole product (K).
+        k_total: u32,
+    },
+    /// A GPU and a Tensor Core data type (tensor-core-generations).
+    TensorPeak {
+        /// [`GpuSpec::id`].
+        gpu: &'static str,
+        /// The data type.
+        precision: Precision,
+    },
+    /// A wgmma shape m64nNk16 (tensor-core-generations).
+    Wgmma {
+        /// N.
+        n: u32,
     },
 }
 
@@ -361,6 +385,20 @@ impl Params {
                 ("bk", bk.to_string()),
                 ("dtype", dtype_slug(*dtype).to_string()),
             ],
+            Params::PeArray {
+                side,
+                dot_length,
+                k_total,
+            } => vec![
+                ("side", side.to_string()),
+                ("dot", dot_length.to_string()),
+                ("k", k_total.to_string()),
+            ],
+            Params::TensorPeak { gpu, precision } => vec![
+                ("gpu", gpu.to_string()),
+                ("precision", precision_slug(*precision).to_string()),
+            ],
+            Params::Wgmma { n } => vec![("n", n.to_string())],
         }
     }
 
@@ -452,6 +490,11 @@ impl Params {
                 v.extend(self.pairs());
                 q(v)
             }
+            // The chapter's array is the course's 4 × 4 × 4; the question's own array is in
+            // the prompt.
+            Params::PeArray { .. } => String::new(),
+            Params::TensorPeak { gpu, .. } => q(vec![("gpu", gpu.to_string())]),
+            Params::Wgmma { n } => q(vec![("n", n.to_string())]),
         }
     }
 }
@@ -543,6 +586,9 @@ pub(super) fn draw(kind: Kind, rng: &mut SplitMix64) -> Draw {
         Kind::RooflineRidge => ridge(rng),
         Kind::RooflineTime => time(rng),
         Kind::TiledGemm => tiled(rng),
+        Kind::PeArrayMacs => pe_array(rng),
+        Kind::PeakFromUnits => tensor_peak(rng),
+        Kind::WgmmaVsMma => wgmma(rng),
     }
 }
 
@@ -1436,4 +1482,109 @@ fn tiled(rng: &mut SplitMix64) -> Draw {
         dtype,
     };
     Some((params, parts, steps))
+}
+
+fn pe_array(rng: &mut SplitMix64) -> Draw {
+    let side = rng.range_inclusive(2, 8) as u32;
+    let dot_length = *rng.choose(&[2u32, 4, 8])?;
+    let k_total = dot_length * rng.range_inclusive(1, 8) as u32;
+    let array = PeArray {
+        pes_per_side: side,
+        dot_length,
+    };
+    let macs = array.macs_per_cycle();
+    let levels = array.adder_levels();
+    let cycles = k_total / dot_length;
+    let parts = vec![
+        count(Field::MacsPerCycle, u64::from(macs)),
+        count(Field::AdderLevels, u64::from(levels)),
+        count(Field::PeCycles, u64::from(cycles)),
+    ];
+    let steps = vec![
+        step(
+            StepLabel::PeMacs,
+            format!("{side} × {side} × {dot_length} = {macs}"),
+        ),
+        step(
+            StepLabel::PeAdderLevels,
+            format!("log2 {dot_length} = {levels}"),
+        ),
+        step(
+            StepLabel::PeCycles,
+            format!("{k_total} / {dot_length} = {cycles}"),
+        ),
+    ];
+    Some((
+        Params::PeArray {
+            side,
+            dot_length,
+            k_total,
+        },
+        parts,
+        steps,
+    ))
+}
+
+fn tensor_peak(rng: &mut SplitMix64) -> Draw {
+    // Every GPU the chapter derives (the prompt states the clock, published or derived).
+    let gpu = *rng.choose(&crate::model::tensor_core_gen::peak::PEAK_GPUS)?;
+    let peaks = tensor_peaks(gpu).ok()?;
+    let p = *rng.choose(&peaks)?;
+    let tflops = p.flops_per_s() / 1e12;
+    let per_clk = p.flops_per_clk_per_sm();
+    let part = with_mistake(
+        real(Field::TensorPeakTflops, tflops),
+        Mistake::BoostNotTensorClock,
+        (p.clock_basis == ClockBasis::TensorClock)
+            .then(|| p.flops_at_mhz(p.boost_clock_mhz) / 1e12),
+    );
+    let part = with_mistake(part, Mistake::FmaNotTwoFlops, Some(tflops / 2.0));
+    let steps = vec![
+        step(
+            StepLabel::TensorFlopsPerClk,
+            format!(
+                "{} × {} × 2 = {per_clk}",
+                p.tensor_cores_per_sm, p.fma_per_clk_per_tensor_core
+            ),
+        ),
+        step(
+            StepLabel::TensorPeak,
+            format!(
+                "{per_clk} × {} × {} MHz = {} TFLOP/s",
+                p.sm_count,
+                p.clock_mhz,
+                sig4(tflops)
+            ),
+        ),
+    ];
+    Some((
+        Params::TensorPeak {
+            gpu,
+            precision: p.precision,
+        },
+        vec![part],
+        steps,
+    ))
+}
+
+fn wgmma(rng: &mut SplitMix64) -> Draw {
+    let n = 8 * rng.range_inclusive(1, 32) as u32;
+    let s = WgmmaShape::new(n).ok()?;
+    let mma = s.mma_sync_equivalent();
+    let regs = s.f32_accumulators_per_thread();
+    let parts = vec![
+        count(Field::MmaSyncCount, u64::from(mma)),
+        count(Field::AccumulatorRegisters, u64::from(regs)),
+    ];
+    let steps = vec![
+        step(
+            StepLabel::MmaEquivalent,
+            format!("(64 / 16) × ({n} / 8) = {mma}"),
+        ),
+        step(
+            StepLabel::AccumulatorRegisters,
+            format!("64 × {n} / 128 = {regs}"),
+        ),
+    ];
+    Some((Params::Wgmma { n }, parts, steps))
 }

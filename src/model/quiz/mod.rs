@@ -62,11 +62,19 @@ pub enum Kind {
     RooflineTime = 12,
     /// Tiled-GEMM intensity from BM, BN, BK (roofline).
     TiledGemm = 13,
+    /// Multiply-accumulates per cycle, adder levels and cycles of a PE array
+    /// (tensor-core-generations).
+    PeArrayMacs = 15,
+    /// A GPU's dense Tensor Core peak from its units (tensor-core-generations).
+    PeakFromUnits = 16,
+    /// mma.sync instructions for one wgmma, and its accumulator registers
+    /// (tensor-core-generations).
+    WgmmaVsMma = 17,
 }
 
 impl Kind {
     /// Every kind, in chapter order.
-    pub const ALL: [Kind; 15] = [
+    pub const ALL: [Kind; 18] = [
         Kind::ChipFp32,
         Kind::ThreadIndex,
         Kind::OccupancyBlocks,
@@ -79,6 +87,9 @@ impl Kind {
         Kind::BankWavefronts,
         Kind::FragmentOwner,
         Kind::W8a8Launch,
+        Kind::PeArrayMacs,
+        Kind::PeakFromUnits,
+        Kind::WgmmaVsMma,
         Kind::RooflineRidge,
         Kind::RooflineTime,
         Kind::TiledGemm,
@@ -102,6 +113,9 @@ impl Kind {
             Kind::RooflineRidge => "roofline-ridge",
             Kind::RooflineTime => "roofline-time",
             Kind::TiledGemm => "tiled-gemm",
+            Kind::PeArrayMacs => "pe-array-macs",
+            Kind::PeakFromUnits => "peak-from-units",
+            Kind::WgmmaVsMma => "wgmma-vs-mma",
         }
     }
 
@@ -122,6 +136,7 @@ impl Kind {
             Kind::CoalescingSectors => "coalescing",
             Kind::BankWavefronts => "bank-conflicts",
             Kind::FragmentOwner | Kind::W8a8Launch => "tensor-cores",
+            Kind::PeArrayMacs | Kind::PeakFromUnits | Kind::WgmmaVsMma => "tensor-core-generations",
             Kind::RooflineRidge | Kind::RooflineTime | Kind::TiledGemm => "roofline",
         }
     }
@@ -202,6 +217,18 @@ pub enum Field {
     TimeH100Us,
     /// Arithmetic intensity, FLOP/byte.
     Intensity,
+    /// Multiply-accumulates per cycle of a PE array.
+    MacsPerCycle,
+    /// Adder levels of one PE's reduction tree.
+    AdderLevels,
+    /// Cycles for the whole K.
+    PeCycles,
+    /// Dense Tensor Core peak, TFLOP/s.
+    TensorPeakTflops,
+    /// `mma.sync.m16n8k16` instructions for the same product.
+    MmaSyncCount,
+    /// FP32 accumulator registers per thread.
+    AccumulatorRegisters,
 }
 
 /// The expected answer of one field.
@@ -249,6 +276,10 @@ pub enum Mistake {
     RequestPerLane,
     /// Answered the per-SM number instead of the per-scheduler one (or the other way round).
     PerSmNotPerScheduler,
+    /// Used the maximum boost clock instead of the clock the datasheet's Tensor figures assume.
+    BoostNotTensorClock,
+    /// Counted an FMA as one FLOP instead of two.
+    FmaNotTwoFlops,
 }
 
 /// One field of a question: what it names, its answer, and wrong values that a known mistake
@@ -354,6 +385,20 @@ pub enum StepLabel {
     TimeH100,
     /// Tiled GEMM bytes.
     TiledBytes,
+    /// MACs per cycle = n × n × k.
+    PeMacs,
+    /// Adder levels = log2 k.
+    PeAdderLevels,
+    /// Cycles = K / k.
+    PeCycles,
+    /// FLOP per clock per SM = Tensor Cores × FMA × 2.
+    TensorFlopsPerClk,
+    /// Peak = FLOP/clk/SM × SMs × clock.
+    TensorPeak,
+    /// (64 / 16) × (N / 8) mma.sync.
+    MmaEquivalent,
+    /// 64 × N / 128 accumulators per thread.
+    AccumulatorRegisters,
 }
 
 /// One line of a worked solution: what it computes and the arithmetic with this question's

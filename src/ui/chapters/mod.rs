@@ -17,6 +17,7 @@ pub mod home;
 pub mod occupancy;
 pub mod roofline;
 pub mod scheduling;
+pub mod tensor_core_generations;
 pub mod tensor_cores;
 mod text;
 
@@ -125,6 +126,15 @@ pub const ALL: &[Chapter] = &[
     },
     Chapter {
         number: Some(10),
+        slug: "tensor-core-generations",
+        title: tensor_core_generations::text::TITLE,
+        summary: text::TENSOR_CORE_GENERATIONS_SUMMARY,
+        intro: &tensor_core_generations::text::INTRO,
+        page: Some(shell::lazy_page!(tensor_core_generations)),
+        embed: Some(shell::lazy_embed!(tensor_core_generations)),
+    },
+    Chapter {
+        number: Some(11),
         slug: "roofline",
         title: roofline::text::TITLE,
         summary: text::ROOFLINE_SUMMARY,
@@ -207,6 +217,10 @@ mod tests {
             read_and_round_trip::<bank_conflicts::Page>,
         ),
         ("tensor-cores", read_and_round_trip::<tensor_cores::Page>),
+        (
+            "tensor-core-generations",
+            read_and_round_trip::<tensor_core_generations::Page>,
+        ),
         ("roofline", read_and_round_trip::<roofline::Page>),
     ];
 
@@ -241,7 +255,8 @@ mod tests {
                 "gpu", "threads", "regs", "smem", "dsmem", "dunit", "carveout", "y", "grid", "dur",
                 "jit", "run", "arrange", "l", "k", "w", "ilp", "preset", "block", "bidx", "warp",
                 "n", "seed", "order", "step", "elem", "stride", "offset", "lanes", "f", "kind",
-                "prec", "src", "m", "bm", "bn", "bk", "gx", "by", "tx", "lane", "op",
+                "prec", "src", "m", "bm", "bn", "bk", "gx", "by", "tx", "lane", "op", "kb", "frag",
+                "groups", "wait",
             ])
             .prop_map(String::from),
             "[a-z%\\[\\]]{1,8}",

@@ -57,6 +57,12 @@ pub const TENSOR_CORES_SUMMARY: Tr = tr(
     "课程的 INT8 kernel 从头到尾：逐个 fragment、逐个 lane。",
 );
 
+/// The home page's line for /tensor-core-generations.
+pub const TENSOR_CORE_GENERATIONS_SUMMARY: Tr = tr(
+    "A PE array cycle by cycle, peaks from units, Volta's quad-pairs, Hopper's wgmma, measured on an H200.",
+    "逐周期的 PE 阵列、由单元推出的峰值、Volta 的 quad-pair、Hopper 的 wgmma，以及 H200 实测。",
+);
+
 /// The home page's line for /roofline.
 pub const ROOFLINE_SUMMARY: Tr = tr(
     "Arithmetic intensity, ridge points and time lower bounds on A100 and H100.",

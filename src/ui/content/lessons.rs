@@ -459,7 +459,26 @@ const STEPS: &[Built] = &[
     )
     .focus(".gx-steps__main [data-testid=listing]")
     .advance("step", 11),
-    // ── Chapter 9: the roofline ──
+    // ── Chapter 10: inside the Tensor Core ──
+    step(
+        "tensor-core-generations",
+        "",
+        tr(
+            "Inside a Tensor Core: a 4 × 4 array of processing elements. Each cycle A's rows go out horizontally and B's columns vertically; every PE multiplies 4 pairs at once and sums them in a 2-level tree: 64 multiply-adds per cycle.",
+            "Tensor Core 内部：4 × 4 的 PE 阵列。每个周期 A 的行水平广播、B 的列垂直广播；每个 PE 同时做 4 个乘法，再用 2 级加法树求和：每周期 64 次乘加。",
+        ),
+        tr(
+            "Press → to step through broadcast, multiply, the two adder levels and the accumulate. 64 FP16 FMA per clock is Volta's Tensor Core; Ampere's does 256, Hopper's 512.",
+            "按 → 逐步执行：广播、乘法、两级加法、累加。每时钟 64 次 FP16 FMA 正是 Volta 的 Tensor Core；Ampere 为 256，Hopper 为 512。",
+        ),
+    )
+    .focus("[data-testid=pe-grid]")
+    .advance("step", 9)
+    .ask(
+        tr("How many adder levels does a PE need to sum 8 products?", "一个 PE 要把 8 个乘积相加，需要几级加法？"),
+        tr("log2 8 = 3 levels (7 adders).", "log2 8 = 3 级（7 个加法器）。"),
+    ),
+    // ── Chapter 11: the roofline ──
     step(
         "roofline",
         "",
@@ -576,6 +595,11 @@ mod tests {
                     .len()
             }
             "tensor-cores" => tensor_cores::state::TcInputs::from_query(query).1.len(),
+            "tensor-core-generations" => {
+                tensor_core_generations::state::GenInputs::from_query(query)
+                    .1
+                    .len()
+            }
             "roofline" => roofline::state::RooflineInputs::from_query(query).1.len(),
             _ => usize::MAX,
         }

@@ -17,6 +17,10 @@ pub enum Course {
     A100ChipToSimt,
     /// 001, part 1 of “GPU Kernel 工程”: hardware and the roofline.
     KernelHardwareRoofline,
+    /// 002, “Nvidia TensorCore”: its history and instructions. It has no self-check section;
+    /// its questions are warpscope's, cited by the text's sections in order (1 history, 2 the
+    /// instructions — MMA / WMMA, WGMMA, UTCMMA —, 3 the PE array, 4 Volta and Ampere).
+    TensorCoreHistory,
 }
 
 impl Course {
@@ -25,6 +29,7 @@ impl Course {
         match self {
             Course::A100ChipToSimt => "000",
             Course::KernelHardwareRoofline => "001",
+            Course::TensorCoreHistory => "002",
         }
     }
 
@@ -38,6 +43,10 @@ impl Course {
             Course::KernelHardwareRoofline => tr(
                 "GPU kernel engineering 1: hardware and the roofline",
                 "GPU Kernel 工程 1：硬件与 Roofline",
+            ),
+            Course::TensorCoreHistory => tr(
+                "NVIDIA Tensor Cores: history and instructions",
+                "Nvidia TensorCore：历史与指令",
             ),
         }
     }
@@ -133,7 +142,8 @@ const fn course001(number: u8) -> Source {
     }
 }
 
-/// Every question, course 000 first, then course 001, then warpscope's own.
+/// Every question, course 000 first, then course 001, then warpscope's own (those on course
+/// 002, which has no self-check section, last).
 pub static BANK: &[BankQuestion] = &[
     BankQuestion {
         id: "000-6-1",
@@ -419,6 +429,71 @@ pub static BANK: &[BankQuestion] = &[
         answer: tr(
             "1024 blocks × 256 × 4096 elements × 2 B = 2.15 GB, plus 33.5 MB for C: I = 137.4 GFLOP / 2.18 GB ≈ 63 FLOP/byte < 156, so it would be memory-bound. In practice L2 catches the repeated reads of A's row blocks and B's column blocks, which is what makes large GEMMs compute-bound.",
             "1024 个 block × 256 × 4096 个元素 × 2 B = 2.15 GB，再加 C 的 33.5 MB：I = 137.4 GFLOP / 2.18 GB ≈ 63 FLOP/byte < 156，会是 memory-bound。实际中 40 MB 的 L2 拦住了对 A 行块、B 列块的重复读取，这才让大 GEMM 成为 compute-bound。",
+        ),
+    },
+    BankQuestion {
+        id: "ws-tcgen-pe-array",
+        source: Source::Warpscope { course: Course::TensorCoreHistory, section: "3" },
+        chapters: &["tensor-core-generations"],
+        question: tr(
+            "A 4 × 4 processing-element array multiplies 4 pairs per PE per cycle. How many multiply-adds does it do per cycle, how many adder levels does each PE's reduction tree need, and which generation's Tensor Core does exactly that many?",
+            "一个 4 × 4 的 PE 阵列，每个 PE 每周期做 4 对乘法。它每周期完成多少次乘加？每个 PE 的归约树需要几级加法？哪一代 Tensor Core 正好是这个速率？",
+        ),
+        answer: tr(
+            "16 PEs × 4 products = 64 multiply-adds per cycle; summing 4 products takes log2 4 = 2 adder levels (3 adders), then one add into the FP32 accumulator. 64 FP16 FMA per clock is Volta's (and Turing's) Tensor Core; Ampere's does 256 and Hopper's 512. The speed comes from the broadcast wiring (A rows horizontally, B columns vertically: no register conflicts) and from doing every multiply at once.",
+            "16 个 PE × 4 个乘积 = 每周期 64 次乘加；4 个乘积求和需要 log2 4 = 2 级加法（3 个加法器），再加到 FP32 累加器。每时钟 64 次 FP16 FMA 正是 Volta（以及 Turing）的 Tensor Core；Ampere 为 256，Hopper 为 512。快的原因是广播连线（A 的行水平广播、B 的列垂直广播，无寄存器冲突）以及所有乘法同时进行。",
+        ),
+    },
+    BankQuestion {
+        id: "ws-tcgen-peak-clock",
+        source: Source::Warpscope { course: Course::TensorCoreHistory, section: "1" },
+        chapters: &["tensor-core-generations"],
+        question: tr(
+            "An H100 SXM has 132 SMs with 4 Tensor Cores each, 512 dense BF16 FMA per clock per Tensor Core, and a 1,980 MHz maximum boost clock. Why does its datasheet say 989.4 TFLOPS rather than 1,070 TFLOPS?",
+            "H100 SXM 有 132 个 SM，每个 4 个 Tensor Core，每个 Tensor Core 每时钟 512 次稠密 BF16 FMA，最高 Boost 频率 1,980 MHz。为什么数据手册写的是 989.4 TFLOPS 而不是 1,070 TFLOPS？",
+        ),
+        answer: tr(
+            "132 × 4 × 512 × 2 = 540,672 FLOP per clock. At 1,980 MHz that is 1,070.5 TFLOPS; the datasheet's 989.4 corresponds to 1,830 MHz, the clock its Tensor figures assume (the FP32 66.9 TFLOPS does use 1,980 MHz). Always ask which clock a peak is quoted at; on the H200 the wgmma loop measured 1,710–1,800 MHz under load.",
+            "132 × 4 × 512 × 2 = 每时钟 540,672 FLOP。按 1,980 MHz 是 1,070.5 TFLOPS；数据手册的 989.4 对应 1,830 MHz，即其 Tensor 峰值所假设的频率（FP32 的 66.9 TFLOPS 才用 1,980 MHz）。看峰值时总要问它按哪个频率算；在 H200 上，wgmma 循环满载时实测频率为 1,710–1,800 MHz。",
+        ),
+    },
+    BankQuestion {
+        id: "ws-tcgen-quad-pair",
+        source: Source::Warpscope { course: Course::TensorCoreHistory, section: "4" },
+        chapters: &["tensor-core-generations"],
+        question: tr(
+            "On Volta, a warp's mma.sync.m8n8k4 with FP32 accumulators leaves 8 accumulators in each of 32 lanes: 256 values for an 8 × 8 output of 64 elements. Where do the other 192 values come from?",
+            "在 Volta 上，一个 Warp 执行 FP32 累加的 mma.sync.m8n8k4 后，32 个 Lane 各有 8 个累加器：8 × 8 的输出只有 64 个元素，却有 256 个值。多出来的 192 个值是什么？",
+        ),
+        answer: tr(
+            "Nothing is duplicated: the warp computes four independent 8 × 8 × 4 products, one per quad-pair (lanes 0–3 + 16–19, 4–7 + 20–23, 8–11 + 24–27, 12–15 + 28–31), each with its own A, B and C. 4 × 64 = 256. Each Volta Tensor Core serves 8 threads; from Ampere on one Tensor Core per partition serves the whole warp, and mma.sync.m16n8k16 computes one product per warp.",
+            "没有重复：这个 Warp 计算的是四个独立的 8 × 8 × 4 乘积，每个 quad-pair 一个（Lane 0–3 + 16–19、4–7 + 20–23、8–11 + 24–27、12–15 + 28–31），各有自己的 A、B、C。4 × 64 = 256。Volta 的每个 Tensor Core 服务 8 个线程；从 Ampere 起每个分区一个 Tensor Core 服务整个 Warp，mma.sync.m16n8k16 每个 Warp 只算一个乘积。",
+        ),
+    },
+    BankQuestion {
+        id: "ws-tcgen-wgmma",
+        source: Source::Warpscope { course: Course::TensorCoreHistory, section: "2" },
+        chapters: &["tensor-core-generations"],
+        question: tr(
+            "How many mma.sync.m16n8k16 instructions compute the same product as one wgmma m64n128k16, why must B of a wgmma sit in shared memory, and what does wgmma.wait_group 1 guarantee after three commit_groups?",
+            "一条 wgmma m64n128k16 的乘积需要多少条 mma.sync.m16n8k16？为什么 wgmma 的 B 必须放在 Shared Memory？提交 3 个 commit_group 后，wgmma.wait_group 1 保证什么？",
+        ),
+        answer: tr(
+            "(64 / 16) × (128 / 8) = 64 mma.sync, 16 per warp of the warp group, against one wgmma per warp. B is read by all four warps' Tensor Cores (the course's reading: A split into four 16-row blocks, one per partition, B shared), so it lives where all four can reach it: shared memory. wait_group 1 returns when at most one group is pending: the two oldest groups are complete, the newest may still run.",
+            "(64 / 16) × (128 / 8) = 64 条 mma.sync，Warp Group 中每个 Warp 16 条，而 wgmma 每个 Warp 只要 1 条。B 要被 4 个 Warp 对应的 Tensor Core 共同读取（课程的推测：A 切成 4 个 16 行的块、每个分区一个，B 共享），所以只能放在 4 个都能访问的 Shared Memory 中。wait_group 1 在至多一个组未完成时返回：最早的两个组已完成，最新的一个可能仍在执行。",
+        ),
+    },
+    BankQuestion {
+        id: "ws-tcgen-only-wgmma",
+        source: Source::Warpscope { course: Course::TensorCoreHistory, section: "2" },
+        chapters: &["tensor-core-generations"],
+        question: tr(
+            "The course says only TMA + wgmma can reach Hopper's Tensor Core peak. On an H200, a register-only mma.sync m16n8k16 loop reaches 641 TFLOP/s and a wgmma m64n256k16 loop 953 TFLOP/s. What does each number say, and what does neither test?",
+            "课程说只有 TMA + wgmma 才能打满 Hopper 的 Tensor Core 理论算力。在 H200 上，只用寄存器的 mma.sync m16n8k16 循环达到 641 TFLOP/s，wgmma m64n256k16 循环达到 953 TFLOP/s。两个数字各说明什么？两者都没有检验什么？",
+        ),
+        answer: tr(
+            "mma.sync stays at 65 % of 989.4 even with nothing but Tensor Core work and 32 warps per SM: each Tensor Core does about 338 of its 512 FMA per clock, limited by issuing one small warp instruction per 16 × 8 × 16 tile through the register file. wgmma with two warp groups per SM does 511 of 512 per clock (96 % of the datasheet; the rest is the clock, about 1,765 MHz instead of 1,830). Neither loop loads data from HBM: that is TMA's half of the claim, and a real GEMM (cuBLAS 4096³ BF16: 669 TFLOP/s) pays for it.",
+            "即使只有 Tensor Core 工作、每 SM 32 个 Warp，mma.sync 也停在 989.4 的 65 %：每个 Tensor Core 每时钟约 338 次 FMA（满值 512），受限于每个 16 × 8 × 16 Tile 都要经寄存器文件发射一条小的 Warp 指令。每 SM 两个 Warp Group 的 wgmma 达到每时钟 511 / 512（数据手册的 96 %，差距来自频率：约 1,765 MHz 而非 1,830 MHz）。两者都没有从 HBM 加载数据：那是课程说法中 TMA 的一半，真实 GEMM（cuBLAS 4096³ BF16：669 TFLOP/s）要为此付出代价。",
         ),
     },
 ];

@@ -773,7 +773,7 @@ mod tests {
     fn quiz_chapter_links_are_exact() {
         use crate::ui::chapters::{
             bank_conflicts, chip, coalescing, dispatch, divergence, hierarchy, occupancy, roofline,
-            scheduling, tensor_cores,
+            scheduling, tensor_core_generations, tensor_cores,
         };
         for kind in Kind::ALL {
             for seed in 0..200 {
@@ -792,6 +792,9 @@ mod tests {
                     }
                     "tensor-cores" => {
                         notices_of::<<tensor_cores::Page as ChapterBody>::Inputs>(&query)
+                    }
+                    "tensor-core-generations" => {
+                        notices_of::<<tensor_core_generations::Page as ChapterBody>::Inputs>(&query)
                     }
                     "roofline" => notices_of::<<roofline::Page as ChapterBody>::Inputs>(&query),
                     other => panic!("no chapter {other}"),

@@ -220,6 +220,18 @@ pub fn kind_title(kind: Kind) -> Tr {
             "Roofline: tiled-GEMM intensity",
             "Roofline：分块 GEMM 的算术强度",
         ),
+        Kind::PeArrayMacs => tr(
+            "Inside the Tensor Core: a PE array's multiply-adds per cycle",
+            "Tensor Core 内部：PE 阵列每周期的乘加次数",
+        ),
+        Kind::PeakFromUnits => tr(
+            "Inside the Tensor Core: a peak from units",
+            "Tensor Core 内部：由硬件单元推出峰值",
+        ),
+        Kind::WgmmaVsMma => tr(
+            "Inside the Tensor Core: wgmma against mma.sync",
+            "Tensor Core 内部：wgmma 与 mma.sync 的指令数",
+        ),
     }
 }
 
@@ -422,6 +434,41 @@ pub fn prompt(q: &Question, lang: Lang) -> String {
                 "一个 {m} × {n} × {k} 的 GEMM（{d}）按 BM × BN × BK = {bm} × {bn} × {bk} 分块，且不考虑 L2 复用：每个 block 读取 A、B 共 (BM + BN) × K 个元素，C 只写一次。它的算术强度是多少？"
             )
         }
+        Params::PeArray {
+            side,
+            dot_length,
+            k_total,
+        } => trf!(
+            lang,
+            "A Tensor Core is modelled as a {side} × {side} array of processing elements; each PE multiplies {dot_length} pairs per cycle (A's row broadcast horizontally, B's column vertically) and sums them with a reduction tree into its accumulator. How many multiply-accumulates does the array do per cycle, how many adder levels does each tree need, and how many cycles does a product with K = {k_total} take?",
+            "把一个 Tensor Core 建模为 {side} × {side} 的 PE 阵列；每个 PE 每周期做 {dot_length} 对乘法（A 的行水平广播、B 的列垂直广播），再用归约树求和并累加。阵列每周期完成多少次乘加？每棵加法树需要几级？K = {k_total} 的乘积需要多少个周期？"
+        ),
+        Params::TensorPeak { gpu, precision } => {
+            let name = gpu_name(gpu);
+            let p = crate::model::tensor_core_gen::peak::tensor_peaks(gpu)
+                .ok()
+                .and_then(|v| v.into_iter().find(|x| x.precision == *precision));
+            let (sms, tcs, fma, clock, boost) = p.map_or((0, 0, 0, 0, 0), |p| {
+                (
+                    p.sm_count,
+                    p.tensor_cores_per_sm,
+                    p.fma_per_clk_per_tensor_core,
+                    p.clock_mhz,
+                    p.boost_clock_mhz,
+                )
+            });
+            let label = precision.label();
+            trf!(
+                lang,
+                "The {name} has {sms} SMs with {tcs} Tensor Cores each; one Tensor Core does {fma} dense {label} multiply-adds per clock. Its datasheet's Tensor figures correspond to {clock} MHz (maximum boost: {boost} MHz). What dense {label} peak do these units give, in TFLOP/s?",
+                "{name} 有 {sms} 个 SM，每个 SM 有 {tcs} 个 Tensor Core；每个 Tensor Core 每时钟做 {fma} 次稠密 {label} 乘加。其数据手册的 Tensor 峰值对应 {clock} MHz（最高 Boost：{boost} MHz）。这些单元给出的稠密 {label} 峰值是多少 TFLOP/s？"
+            )
+        }
+        Params::Wgmma { n } => trf!(
+            lang,
+            "A warp group issues wgmma.mma_async m64n{n}k16 with BF16 inputs and FP32 accumulators. How many mma.sync.m16n8k16 instructions compute the same product, and how many FP32 accumulator registers does each of the group's 128 threads hold?",
+            "一个 Warp Group 发射 wgmma.mma_async m64n{n}k16（BF16 输入、FP32 累加）。同样的乘积需要多少条 mma.sync.m16n8k16？Warp Group 的 128 个线程每个持有多少个 FP32 累加寄存器？"
+        ),
     }
 }
 
@@ -456,6 +503,12 @@ pub fn field_label(field: Field) -> Tr {
         Field::TimeA100Us => tr("Time lower bound on A100", "A100 上的时间下界"),
         Field::TimeH100Us => tr("Time lower bound on H100", "H100 上的时间下界"),
         Field::Intensity => tr("Arithmetic intensity", "算术强度"),
+        Field::MacsPerCycle => tr("Multiply-accumulates per cycle", "每周期乘加次数"),
+        Field::AdderLevels => tr("Adder levels per PE", "每个 PE 的加法层数"),
+        Field::PeCycles => tr("Cycles for K", "K 所需周期数"),
+        Field::TensorPeakTflops => tr("Dense Tensor Core peak", "Tensor Core 稠密峰值"),
+        Field::MmaSyncCount => tr("mma.sync m16n8k16 instructions", "mma.sync m16n8k16 指令数"),
+        Field::AccumulatorRegisters => tr("FP32 accumulators per thread", "每线程 FP32 累加寄存器"),
     }
 }
 
@@ -481,6 +534,12 @@ pub fn unit(field: Field) -> Tr {
         Field::ThreadsPerBlock => tr("threads", "个线程"),
         Field::MmaPerWarp => tr("MMAs", "次"),
         Field::RidgePoint | Field::Intensity => tr("FLOP/byte", "FLOP/byte"),
+        Field::MacsPerCycle => tr("MAC/cycle", "次/周期"),
+        Field::AdderLevels => tr("levels", "级"),
+        Field::PeCycles => tr("cycles", "个周期"),
+        Field::TensorPeakTflops => tr("TFLOP/s", "TFLOP/s"),
+        Field::MmaSyncCount => tr("instructions", "条"),
+        Field::AccumulatorRegisters => tr("registers", "个寄存器"),
         Field::TimeA100Us | Field::TimeH100Us => tr("µs", "µs"),
         Field::Limiter | Field::Bound => tr("", ""),
     }
@@ -536,6 +595,14 @@ pub fn mistake(m: Mistake) -> Tr {
         Mistake::PerSmNotPerScheduler => tr(
             "Per SM and per scheduler differ by 4: each SM has 4 warp schedulers.",
             "按 SM 计和按调度器计相差 4 倍：每个 SM 有 4 个 warp 调度器。",
+        ),
+        Mistake::BoostNotTensorClock => tr(
+            "That is the maximum boost clock: the datasheet's Tensor figures assume a lower one (1,830 MHz on the H100 / H200 SXM).",
+            "这是按最高 Boost 频率算的：数据手册的 Tensor 峰值假设的频率更低（H100 / H200 SXM 为 1,830 MHz）。",
+        ),
+        Mistake::FmaNotTwoFlops => tr(
+            "One fused multiply-add counts as 2 FLOP.",
+            "一次融合乘加（FMA）算 2 个 FLOP。",
         ),
     }
 }
@@ -598,6 +665,18 @@ pub fn hints(kind: Kind) -> [Tr; 2] {
         Kind::TiledGemm => [
             tr("FLOPs = 2 × M × N × K. Blocks = ⌈M / BM⌉ × ⌈N / BN⌉.", "FLOPs = 2 × M × N × K。block 数 = ⌈M / BM⌉ × ⌈N / BN⌉。"),
             tr("Bytes = blocks × (BM + BN) × K × element size + M × N × element size; BK does not change the traffic.", "字节数 = block 数 × (BM + BN) × K × 元素大小 + M × N × 元素大小；BK 不改变访存量。"),
+        ],
+        Kind::PeArrayMacs => [
+            tr("Every PE does its k products in the same cycle: n × n PEs × k.", "所有 PE 在同一个周期完成各自的 k 个乘法：n × n 个 PE × k。"),
+            tr("A tree adding k values pairwise needs log2 k levels; the array covers k of K per cycle.", "两两相加 k 个数的加法树需要 log2 k 级；阵列每周期处理 K 中的 k 个。"),
+        ],
+        Kind::PeakFromUnits => [
+            tr("FLOP per clock per SM = Tensor Cores per SM × FMA per clock × 2.", "每 SM 每时钟 FLOP = 每 SM 的 Tensor Core 数 × 每时钟 FMA × 2。"),
+            tr("Peak = that × SMs × the clock the datasheet assumes (not always the maximum boost).", "峰值 = 上式 × SM 数 × 数据手册假设的频率（不一定是最高 Boost 频率）。"),
+        ],
+        Kind::WgmmaVsMma => [
+            tr("An m16n8k16 covers 16 rows and 8 columns of the 64 × N output.", "一条 m16n8k16 覆盖 64 × N 输出中的 16 行、8 列。"),
+            tr("The 64 × N FP32 accumulators are spread over the warp group's 128 threads.", "64 × N 个 FP32 累加器分布在 Warp Group 的 128 个线程上。"),
         ],
     }
 }
@@ -718,5 +797,24 @@ pub fn step_label(label: StepLabel) -> Tr {
             "H100：max(计算时间, 访存时间)",
         ),
         StepLabel::TiledBytes => tr("Bytes moved by the tiles", "分块搬运的字节数"),
+        StepLabel::PeMacs => tr("MACs per cycle = n × n × k", "每周期乘加 = n × n × k"),
+        StepLabel::PeAdderLevels => tr("Adder levels = log2 k", "加法层数 = log2 k"),
+        StepLabel::PeCycles => tr("Cycles = K / k", "周期数 = K / k"),
+        StepLabel::TensorFlopsPerClk => tr(
+            "FLOP per clock per SM = Tensor Cores × FMA × 2",
+            "每 SM 每时钟 FLOP = Tensor Core 数 × FMA × 2",
+        ),
+        StepLabel::TensorPeak => tr(
+            "Peak = FLOP per clock per SM × SMs × clock",
+            "峰值 = 每 SM 每时钟 FLOP × SM 数 × 频率",
+        ),
+        StepLabel::MmaEquivalent => tr(
+            "mma.sync = (64 / 16) × (N / 8)",
+            "mma.sync 条数 = (64 / 16) × (N / 8)",
+        ),
+        StepLabel::AccumulatorRegisters => tr(
+            "Accumulators per thread = 64 × N / 128",
+            "每线程累加器 = 64 × N / 128",
+        ),
     }
 }

@@ -138,7 +138,7 @@ pub fn Timeline(
         )
     };
     view! {
-        <div class="gx-scroll-x" tabindex="0" role="region" aria-label=t(text::TIMELINE)>
+        <div class="gx-scroll-x" tabindex="0" role="group" aria-label=t(text::TIMELINE)>
             <svg class="gx-tl" class:gx-tl--pick=on_pick.is_some() viewBox=view_box style=format!("min-width: {width}px")
                 role="img" aria-label=aria data-testid=testid>
                 {head}

@@ -1,5 +1,5 @@
 //! Sections "layers" (WMMA → PTX → SASS, the M = 1 waste, what the H200 measured) and
-//! "generations" (Volta → Blackwell; wmma vs mma.sync vs wgmma).
+//! "generations" (a pointer to the next chapter, which now holds them).
 
 use leptos::prelude::*;
 
@@ -111,35 +111,14 @@ pub fn LayersSection() -> impl IntoView {
     }
 }
 
-/// Tensor Core generations and the three warp-level matrix instructions.
+/// Where the Tensor Core generations went: the next chapter.
 #[component]
 pub fn GenerationsSection() -> impl IntoView {
-    let table = |head: &'static [crate::ui::i18n::Tr; 5],
-                 rows: &'static [[crate::ui::i18n::Tr; 5]],
-                 testid: &'static str| {
-        view! {
-            <div class="gx-table-scroll">
-            <table class="gx-table gx-table--text" data-testid=testid>
-                <thead><tr>{head.iter().map(|h| view! { <th scope="col">{t(*h)}</th> }).collect_view()}</tr></thead>
-                <tbody>
-                    {rows.iter().map(|r| view! {
-                        <tr>
-                            <th scope="row">{t(r[0])}</th>
-                            {r[1..].iter().map(|c| view! { <td>{t(*c)}</td> }).collect_view()}
-                        </tr>
-                    }).collect_view()}
-                </tbody>
-            </table>
-            </div>
-        }
-    };
     view! {
         <section class="l-body gx-section" data-testid="generations">
             <h2>{t(text::GEN_TITLE)}</h2>
-            <p>{t(text::GEN_INTRO)}</p>
-            {table(&text::GEN_HEAD, &text::GENERATIONS, "generations-table")}
-            <h3>{t(text::API_TITLE)}</h3>
-            {table(&text::API_HEAD, &text::APIS, "api-table")}
+            <p>{t(text::GEN_MOVED)}</p>
+            <p><a href="./tensor-core-generations" data-testid="generations-link">{t(text::GEN_LINK)}</a></p>
         </section>
     }
 }

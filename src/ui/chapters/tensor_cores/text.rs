@@ -259,124 +259,14 @@ pub fn measured(v: MeasuredVariant) -> Tr {
 // ---- Generations ----------------------------------------------------------------------------
 
 pub const GEN_TITLE: Tr = tr("Tensor Core generations", "Tensor Core 的演进");
-pub const GEN_INTRO: Tr = tr(
-    "Three things changed from one generation to the next: how data reaches the Tensor Cores (asynchronous copies → TMA → Tensor Memory), the data types, and the level at which the instruction is issued (warp → warp group → two SMs).",
-    "代际演进的三条主线：数据如何到达 Tensor Core（异步拷贝 → 硬件 TMA → Tensor Memory）、数据类型越来越丰富、指令的协作层级不断提升（warp → warp Group → 跨 SM）。",
+pub const GEN_MOVED: Tr = tr(
+    "Three things changed from one generation to the next: how data reaches the Tensor Cores (asynchronous copies → TMA → Tensor Memory), the data types, and the level at which the instruction is issued (warp → warp group → two SMs). The next chapter takes them one by one: the PE array inside a Tensor Core, peaks from units, Volta's quad-pairs, Hopper's wgmma, and wgmma against mma.sync measured on an H200.",
+    "代际演进的三条主线：数据如何到达 Tensor Core（异步拷贝 → 硬件 TMA → Tensor Memory）、数据类型越来越丰富、指令的协作层级不断提升（Warp → Warp Group → 跨 SM）。下一章逐一展开：Tensor Core 内部的 PE 阵列、由单元推出峰值、Volta 的 quad-pair、Hopper 的 wgmma，以及在 H200 上实测的 wgmma 与 mma.sync 对比。",
 );
-pub const GEN_HEAD: [Tr; 5] = [
-    tr("Generation", "代际"),
-    tr("Data movement", "异步数据搬运"),
-    tr("Instruction level", "编程模型与计算指令"),
-    tr("New data types", "新增数据类型"),
-    tr("Significance", "里程碑意义"),
-];
-pub const GENERATIONS: [[Tr; 5]; 5] = [
-    [
-        tr(
-            "1st · 2017 · Volta (V100)",
-            "第 1 代 · 2017 · Volta（V100）",
-        ),
-        tr("no asynchronous mechanism: ld / st", "无异步机制：ld / st"),
-        tr("warp-level wmma", "warp 级 wmma 指令"),
-        tr("FP16", "FP16"),
-        tr("mixed-precision training begins", "开启混合精度计算"),
-    ],
-    [
-        tr("2nd · 2018 · Turing (T4)", "第 2 代 · 2018 · Turing（T4）"),
-        tr("as Volta", "同 Volta"),
-        tr("as Volta", "同 Volta"),
-        tr("INT8, INT4, INT1", "int8、int4、int1"),
-        tr(
-            "low-precision inference becomes common",
-            "低精度推理，推动 AI 推理普及",
-        ),
-    ],
-    [
-        tr(
-            "3rd · 2020 · Ampere (A100)",
-            "第 3 代 · 2020 · Ampere（A100）",
-        ),
-        tr(
-            "software-managed asynchronous copy: cp.async",
-            "软件管理的异步拷贝：cp.async.*",
-        ),
-        tr(
-            "warp-level mma.sync with a documented per-thread data layout",
-            "warp 级 mma.sync，可编程的 Thread 级数据排布",
-        ),
-        tr("TF32, BF16 (and FP64)", "TF32、BF16（以及 FP64）"),
-        tr(
-            "much faster FP32-style training; 2:4 structured sparsity",
-            "大幅提升 FP32 训练性能；结构化稀疏",
-        ),
-    ],
-    [
-        tr(
-            "4th · 2022 · Hopper (H100)",
-            "第 4 代 · 2022 · Hopper（H100）",
-        ),
-        tr(
-            "hardware TMA: cp.async.bulk.tensor",
-            "硬件 TMA：cp.async.bulk.tensor.*",
-        ),
-        tr(
-            "warp-group-level wgmma (a warp group of 4 warps)",
-            "warp Group 级 wgmma（4 个 warp 组成一个 warp Group）",
-        ),
-        tr("FP8", "FP8"),
-        tr(
-            "Transformer Engine: FP8 and dynamic precision for LLM training",
-            "Transformer 引擎：为 LLM 训练引入 FP8 与动态精度切换",
-        ),
-    ],
-    [
-        tr(
-            "5th · 2024 · Blackwell (B200)",
-            "第 5 代 · 2024 · Blackwell（B200）",
-        ),
-        tr("dedicated Tensor Memory", "专用的 Tensor Memory"),
-        tr(
-            "tcgen05 / UTCMMA.2SM: two SMs cooperate",
-            "tcgen05 / UTCMMA.2SM：跨 SM 协作",
-        ),
-        tr("FP6, FP4", "fp6、fp4"),
-        tr(
-            "2nd-generation Transformer Engine, for trillion-parameter LLMs",
-            "第 2 代 Transformer 引擎，为万亿参数 LLM 设计",
-        ),
-    ],
-];
-pub const API_TITLE: Tr = tr("wmma, mma.sync and wgmma", "wmma、mma.sync 与 wgmma");
-pub const API_HEAD: [Tr; 5] = [
-    tr("Instruction", "指令"),
-    tr("Issued by", "协作单位"),
-    tr("Shapes (examples)", "形状（示例）"),
-    tr("Operands come from", "操作数来源"),
-    tr("Trade-off", "取舍"),
-];
-pub const APIS: [[Tr; 5]; 3] = [
-    [
-        tr("wmma (CUDA C++)", "wmma（CUDA C++）"),
-        tr("one warp", "一个 warp"),
-        tr("m16n16k16, m32n8k16, m8n32k16", "m16n16k16、m32n8k16、m8n32k16"),
-        tr("registers, loaded from memory by load_matrix_sync; layout unspecified", "寄存器，由 load_matrix_sync 从内存加载；布局未公开"),
-        tr("easy to write; no control of the data layout, hard to avoid shared-memory bank conflicts", "易用，适合快速原型；无法自定义数据排布，难以规避 Shared Memory bank 冲突"),
-    ],
-    [
-        tr("mma.sync (PTX)", "mma.sync（PTX）"),
-        tr("one warp", "一个 warp"),
-        tr("m16n8k16, m16n8k32, m8n8k16 …", "m16n8k16、m16n8k32、m8n8k16 …"),
-        tr("registers, in a layout the PTX ISA documents per thread", "寄存器，按 PTX ISA 逐线程规定的布局"),
-        tr("the programmer manages registers: custom swizzles, fused epilogues, better reuse; what compilers such as Triton emit", "需手动管理寄存器：可自定义 swizzle、把 elementwise 融合进累加寄存器、更好的数据复用；Triton 等编译器用它即可"),
-    ],
-    [
-        tr("wgmma.mma_async (PTX, sm_90)", "wgmma.mma_async（PTX，sm_90）"),
-        tr("a warp group: 4 consecutive warps", "warp Group：4 个连续的 warp"),
-        tr("m64nNk16: M = 64, K = 16 (FP16), N a multiple of 8 up to 256, fixed at compile time", "m64nNk16：M = 64、K = 16（FP16），N 为 8 的倍数、最大 256，编译期固定"),
-        tr("A from registers or shared memory, B always from shared memory", "A 来自寄存器或 Shared Memory，B 必须直接来自 Shared Memory"),
-        tr("asynchronous (fence, commit_group, wait_group); bypasses the register file; with TMA the only way to reach Hopper's peak; SASS HGMMA", "异步执行（fence、commit_group、wait_group）；绕过寄存器文件；只有 TMA + wgmma 才能打满 Hopper 的理论算力；SASS 为 HGMMA"),
-    ],
-];
+pub const GEN_LINK: Tr = tr(
+    "Inside the Tensor Core, generation by generation →",
+    "Tensor Core 内部与代际演进 →",
+);
 
 // ---- Quantisation ---------------------------------------------------------------------------
 

@@ -1,0 +1,41 @@
+//! Chapter 10, inside the Tensor Core, generation by generation (the course's third text): the
+//! PE array stepped cycle by cycle, datasheet peaks rebuilt from units, Volta's quad-pairs
+//! against Ampere's whole-warp fragment, Hopper's warp group and asynchronous protocol, the
+//! data path by generation, WMMA against mma.sync, and mma.sync against wgmma on an H200.
+//!
+//! Model: [`crate::model::tensor_core_gen`] and [`crate::model::measured::tensor_core_peak`].
+//! State: [`state::GenState`] (inputs → one memo).
+
+mod history;
+mod pe;
+mod peak;
+pub mod state;
+pub(crate) mod text;
+mod warps;
+
+use leptos::prelude::*;
+
+use crate::ui::shell::{ChapterBody, UrlInputs};
+use state::GenState;
+
+/// The chapter's body inside the shell's frame.
+pub struct Page;
+
+impl ChapterBody for Page {
+    type Inputs = state::GenInputs;
+
+    fn body(inputs: UrlInputs<Self::Inputs>) -> AnyView {
+        let state = GenState::new(inputs);
+        provide_context(state);
+        view! {
+            <pe::PeSection/>
+            <peak::PeakSection/>
+            <warps::VoltaSection/>
+            <warps::HopperSection/>
+            <history::PathSection/>
+            <history::WmmaSection/>
+            <history::MeasuredSection/>
+        }
+        .into_any()
+    }
+}
