@@ -4,7 +4,9 @@
 
 use leptos::prelude::*;
 
-use super::projector::{fit, Caption, PointerDot, Problems, Stage, FOCUS_ATTR, PREVIEW_FIT};
+use super::projector::{
+    fit_when_loaded, Caption, PointerDot, Problems, Stage, FOCUS_ATTR, PREVIEW_FIT,
+};
 use super::{text, Classroom, LangSwitch};
 use crate::ui::i18n::use_lang;
 use crate::ui::shell::QueryWrite;
@@ -47,10 +49,7 @@ fn NextPreview() -> impl IntoView {
         lang.track();
         let focus = next.with(|n| n.as_ref().map(|n| n.2.clone()).unwrap_or_default());
         let Some(el) = stage.get() else { return };
-        set_timeout(
-            move || fit(&el, &focus, "", false, PREVIEW_FIT),
-            std::time::Duration::from_millis(60),
-        );
+        fit_when_loaded(el, focus, String::new(), false, PREVIEW_FIT);
     });
     view! {
         <Show when=move || next.with(Option::is_some)>

@@ -220,11 +220,53 @@ fn fit_effect(c: Classroom, stage: NodeRef<leptos::html::Div>) {
         let all = c.controls.get();
         let Some(el) = stage.get() else { return };
         // After the chapter has drawn (its canvases draw in effects of their own).
-        set_timeout(
-            move || fit(&el, &focus, &highlight, all, STAGE_FIT),
-            std::time::Duration::from_millis(30),
-        );
+        fit_when_loaded(el, focus, highlight, all, STAGE_FIT);
     });
+}
+
+/// Runs [`fit`] once the chapter has drawn: 30 ms after the change (its canvases draw in effects
+/// of their own), and, while the chapter's lazily loaded module is still arriving (the shell's
+/// `chapter-loading` placeholder is on the stage), again every 50 ms until it is there (at most
+/// 10 s), then once more 100 ms later.
+pub fn fit_when_loaded(
+    el: web_sys::HtmlDivElement,
+    focus: String,
+    highlight: String,
+    all: bool,
+    how: Fit,
+) {
+    fn attempt(
+        el: web_sys::HtmlDivElement,
+        focus: String,
+        highlight: String,
+        all: bool,
+        how: Fit,
+        waited: u32,
+    ) {
+        let loading = el
+            .query_selector("[data-testid=chapter-loading]")
+            .ok()
+            .flatten()
+            .is_some();
+        if loading && waited < 200 {
+            set_timeout(
+                move || attempt(el, focus, highlight, all, how, waited + 1),
+                std::time::Duration::from_millis(50),
+            );
+            return;
+        }
+        fit(&el, &focus, &highlight, all, how);
+        if waited > 0 {
+            set_timeout(
+                move || fit(&el, &focus, &highlight, all, how),
+                std::time::Duration::from_millis(100),
+            );
+        }
+    }
+    set_timeout(
+        move || attempt(el, focus, highlight, all, how, 0),
+        std::time::Duration::from_millis(30),
+    );
 }
 
 /// Marks the focus element of `stage` with `how.attr`, zooms it to fill the stage (within

@@ -14,6 +14,7 @@ use crate::model::tensor_core_gen::wgmma::{ProtocolStep, WARPS_PER_WARP_GROUP};
 use crate::model::WARP_SIZE;
 use crate::ui::format::grouped;
 use crate::ui::i18n::{t, use_lang};
+use crate::ui::shared::roving::Roving;
 use crate::ui::widgets::RangeSlider;
 
 /// The selected lane, if any.
@@ -27,11 +28,14 @@ pub fn VoltaSection() -> impl IntoView {
     let st = expect_context::<GenState>();
     let lang = use_lang();
     let frag = move || st.inputs.with(|i| i.frag);
+    // The 32 lanes are one tab stop (rows of 8, as drawn); the arrow keys walk them.
+    let roving = Roving::new(WARP_SIZE as usize, 8);
     let lanes = (0..WARP_SIZE)
         .map(|lane| {
             let q = quad_pair_of(lane).unwrap_or(0);
             view! {
                 <button class=format!("gx-tcg__lane gx-tcg__lane--q{q}") data-testid=format!("lane-{lane}")
+                    tabindex=roving.tabindex(lane as usize) data-roving=lane.to_string()
                     aria-pressed=move || (selected(st) == Some(lane)).to_string()
                     on:click=move |_| st.inputs.update(|i| i.lane = i64::from(lane))>
                     {lane}
@@ -153,7 +157,8 @@ pub fn VoltaSection() -> impl IntoView {
                     }).collect_view()}
                 </select>
             </label>
-            <div class="gx-tcg__lanes" role="group" aria-label=t(text::LANES_LABEL)>{lanes}</div>
+            <div class="gx-tcg__lanes" role="group" aria-label=t(text::LANES_LABEL)
+                on:keydown=roving.on_keydown() on:focusin=roving.on_focusin()>{lanes}</div>
             <div aria-live="polite">{info}</div>
             <div class="gx-tcg__products">{products}</div>
             <p class="gx-note" data-testid="volta-count">{t(text::VOLTA_COUNT)}</p>
