@@ -93,14 +93,21 @@ function narrowColumns() {
     const r = cell.getBoundingClientRect();
     if (r.width < 1) continue;
     const cs = getComputedStyle(cell);
-    ctx.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
     const inner = cell.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
-    // Browsers break lines at spaces and after hyphens and slashes: those pieces must fit.
-    for (const word of cell.innerText.split(/[\s]+|(?<=[-/])/)) {
-      const w = ctx.measureText(word).width;
-      const table = cell.closest("table");
-      const where = `${table?.getAttribute("class") ?? ""} in ${table?.closest("[data-testid]")?.getAttribute("data-testid") ?? ""}`;
-      if (w > inner + 1) bad.push({ text: cell.innerText.slice(0, 40), word, wordPx: Math.round(w), cellPx: Math.round(inner), where });
+    // Each text in the font it is drawn in (a <code> inside a cell is monospace). Browsers break
+    // lines at spaces and after hyphens and slashes: those pieces must fit; text that may break
+    // anywhere (`overflow-wrap: anywhere`, long code identifiers) wraps by design.
+    const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const ps = getComputedStyle(node.parentElement);
+      if (ps.overflowWrap === "anywhere" || ps.wordBreak === "break-all") continue;
+      ctx.font = `${ps.fontWeight} ${ps.fontSize} ${ps.fontFamily}`;
+      for (const word of node.textContent.split(/[\s]+|(?<=[-/])/)) {
+        const w = ctx.measureText(word).width;
+        const table = cell.closest("table");
+        const where = `${table?.getAttribute("class") ?? ""} in ${table?.closest("[data-testid]")?.getAttribute("data-testid") ?? ""}`;
+        if (w > inner + 1) bad.push({ text: cell.innerText.slice(0, 40), word, wordPx: Math.round(w), cellPx: Math.round(inner), where });
+      }
     }
   }
   return bad;
