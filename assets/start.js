@@ -1,6 +1,7 @@
 // The entry module (index.html loads it from pkg-<hash>/ with an integrity attribute; no inline
 // script, so the Content-Security-Policy needs no 'unsafe-inline' for scripts).
-//  - starts the wasm (wasm-bindgen's glue; its fetch was preloaded by the page);
+//  - starts the wasm (wasm-bindgen's glue) from the main module fetched with its integrity (the
+//    page preloads it with the same; scripts/site.mjs writes the hash in);
 //  - fetches a chapter's packs when a link to it is hovered or focused;
 //  - registers the service worker (sw.js, beside index.html) and, once the page is idle, asks it
 //    to cache every chapter for offline use.
@@ -23,7 +24,7 @@ document.addEventListener("focusin", intent);
 const here = location.pathname.startsWith(base.pathname) ? location.pathname.slice(base.pathname.length).split("/")[0] : "";
 if (here) preloadChapter(here.replaceAll("-", "_"));
 
-await init();
+await init({ module_or_path: fetch(new URL("./warpscope_bg.wasm", import.meta.url), { integrity: "__MAIN_SRI__" }) });
 
 if ("serviceWorker" in navigator && (location.protocol === "https:" || location.hostname === "127.0.0.1" || location.hostname === "localhost")) {
   navigator.serviceWorker

@@ -2,15 +2,20 @@
 // optimised the wasm:   node scripts/site.mjs <pkg dir> <stage dir> <public url>
 //
 //  1. Packs: wasm-split-cli emits one module per chapter plus one chunk per *set* of chapters
-//     that share code (150+ small files). Here they are concatenated into a few pack files: one
+//     that share code (~390 small files). Here they are concatenated into a few pack files: one
 //     `pack-common.wasm` with every chunk that four or more chapters use, and one
-//     `pack-<chapter>.wasm` with the chapter's own module and the chunks it shares with at most two
-//     other chapters (copied into each). The loader (__wasm_split.js) is rewritten to take each module's bytes
-//     out of its pack, so a chapter costs one or two requests. Each chunk is still instantiated
-//     only when a chapter that needs it loads.
-//  2. pkg-<hash>/: everything content-addressed by one hash of all of it (cache forever); the
-//     entry module start.js and the glue carry integrity attributes.
-//  3. One stylesheet instead of trunk's one per file.
+//     `pack-<chapter>.wasm` with the chapter's own module and the chunks it shares with at most
+//     two other chapters (copied into each). The loader (__wasm_split.js) is regenerated as a few
+//     tables (its helpers kept) and takes each module's bytes out of its pack, so a chapter costs
+//     one or two requests; every pack is fetched with its integrity (sha384, checked by the
+//     browser before the bytes are compiled). Each chunk is still instantiated only when a
+//     chapter that needs it loads.
+//  2. Two stylesheets instead of trunk's one per file: the app shell's, linked by every page,
+//     and the chapters', carried at the end of the common pack and adopted when it arrives (the
+//     home page does not download it).
+//  3. pkg-<hash>/: everything content-addressed by one hash of all of it (cache forever); the
+//     entry module start.js, the glue, the loader, the main module and the packs all carry
+//     integrity (attributes, or the hash the fetch is given).
 //  4. Route pages dist/<slug>/index.html (<base href="../">) that preload the main module and
 //     that chapter's packs in parallel with the script.
 //  5. The service worker (sw.js, scoped to the folder the site is served from), the web app
@@ -32,19 +37,30 @@ const gz = (buf) => zlib.gzipSync(buf, { level: 9 }).length;
 const log = (s) => process.stderr.write(`[site] ${s}\n`);
 
 // --- 1. packs -------------------------------------------------------------------------------
-let loader = fs.readFileSync(path.join(pkgIn, "__wasm_split.js"), "utf8");
+const splitJs = fs.readFileSync(path.join(pkgIn, "__wasm_split.js"), "utf8");
 const chunkUsers = new Map(); // "chunk_12" → ["chip", "roofline"]
-for (const m of loader.matchAll(/\/\* ([^*]*?) \*\/\s*const __chunk_(\d+) =/g)) {
+for (const m of splitJs.matchAll(/\/\* ([^*]*?) \*\/\s*const __chunk_(\d+) =/g)) {
   chunkUsers.set(`chunk_${m[2]}`, m[1].split(",").map((s) => s.trim()));
 }
-const splits = [...loader.matchAll(/export const __wasm_split_load_(\w+) =/g)].map((m) => m[1]);
+const splits = [...splitJs.matchAll(/export const __wasm_split_load_(\w+) =/g)].map((m) => m[1]);
+// Each chapter module's dependencies (chunks instantiated before it), as chunk numbers.
+const deps = {};
+for (const m of splitJs.matchAll(/export const __wasm_split_load_(\w+) = wrapAsyncCb\(makeLoad\(\(\) => \{\s*const src = fetch\(new URL\("\.\/split_\1\.wasm", import\.meta\.url\)\);[\s\S]*?\n\}\s*,\s*\[([^\]]*)\]\)\);/g)) {
+  deps[m[1]] = [...m[2].matchAll(/__chunk_(\d+)/g)].map((x) => Number(x[1]));
+}
+if (Object.keys(deps).length !== splits.length || splits.length === 0) throw new Error("site.mjs: __wasm_split.js has an unexpected shape (chapter loaders)");
+if ([...splitJs.matchAll(/const __chunk_\d+ = makeLoad\([\s\S]*?\n\}\s*,\s*\[\]\);/g)].length !== chunkUsers.size) throw new Error("site.mjs: a chunk with dependencies of its own: not packed yet");
 const packs = new Map(); // pack name → [module file stems]
 const put = (stem, pack) => {
   if (!packs.has(pack)) packs.set(pack, []);
   packs.get(pack).push(stem);
 };
 const exists = (stem) => fs.existsSync(path.join(pkgIn, stem + ".wasm"));
-for (const s of splits) if (exists(`split_${s}`)) put(`split_${s}`, s);
+for (const s of splits) {
+  if (!exists(`split_${s}`)) throw new Error(`site.mjs: no split_${s}.wasm`);
+  for (const n of deps[s]) if (!exists(`chunk_${n}`)) throw new Error(`site.mjs: no chunk_${n}.wasm`);
+  put(`split_${s}`, s);
+}
 // A chunk of few chapters is copied into each of their packs (a few bytes twice, one request
 // less); one of many chapters goes to the common pack.
 for (const [chunk, users] of [...chunkUsers].sort()) {
@@ -52,56 +68,125 @@ for (const [chunk, users] of [...chunkUsers].sort()) {
   if (users.length >= COMMON_MIN) put(chunk, "common");
   else for (const u of users) put(chunk, u);
 }
-const packBytes = new Map();
-const index = {}; // stem → [[pack, offset, length], …]
-for (const [name, stems] of packs) {
-  const parts = [];
-  let off = 0;
-  for (const st of stems) {
-    const b = fs.readFileSync(path.join(pkgIn, st + ".wasm"));
-    (index[st] ??= []).push([name, off, b.length]);
-    parts.push(b);
-    off += b.length;
-  }
-  packBytes.set(name, Buffer.concat(parts));
-}
 // The packs each chapter's module needs: the common one if it uses it, and its own.
 const needs = {};
 for (const s of splits) {
   const set = new Set();
-  for (const [chunk, users] of chunkUsers) if (users.includes(s) && index[chunk]?.some(([p]) => p === "common")) set.add("common");
-  if (packs.has(s)) set.add(s);
+  if (deps[s].some((n) => packs.get("common")?.includes(`chunk_${n}`))) set.add("common");
+  set.add(s);
   needs[s] = [...set];
 }
-const fetchRe = /fetch\(new URL\("\.\/((?:chunk|split)_\w+)\.wasm", import\.meta\.url\)\)/g;
-const before = [...loader.matchAll(fetchRe)].length;
-loader = loader
-  .replace(fetchRe, (_, stem) => `__wsBytes(${JSON.stringify(stem)})`)
-  .replaceAll("WebAssembly.instantiateStreaming(src, imports)", "WebAssembly.instantiate(await src, imports)")
-  // Loading a chapter asks for its own packs first, so its shared chunks come from them.
-  .replace(/(export const __wasm_split_load_(\w+) = wrapAsyncCb\()makeLoad\(/g, (_, head, s) => `${head}__wsFirst(${JSON.stringify(s)}, `);
-if (before === 0 || loader.includes("instantiateStreaming")) throw new Error("site.mjs: __wasm_split.js has an unexpected shape");
-loader =
-  `// Packs (scripts/site.mjs): each split module comes out of a pack file, compiled as soon as
-// the pack arrives; the loader instantiates it when a chapter needs it.
-const __wsIndex = ${JSON.stringify(index)};
+// The loader finds a chunk's packs from the chapters' dependencies (section 1's rule): check it.
+const commonSet = new Set((packs.get("common") ?? []).map((st) => Number(st.slice(6))));
+for (const [name, stems] of packs) {
+  const want = name === "common" ? [...commonSet].map((n) => `chunk_${n}`) : [`split_${name}`, ...deps[name].filter((n) => !commonSet.has(n)).map((n) => `chunk_${n}`)];
+  if ([...want].sort().join() !== [...stems].sort().join()) throw new Error(`site.mjs: pack-${name} does not hold what the loader expects`);
+}
+// Chapter styles: the page links only the app shell's stylesheet (SHELL_CSS: home, header,
+// widgets); every other stylesheet rides at the end of the pack that every chapter needs (or of
+// each chapter pack if there were none) and is adopted by the document when that pack arrives,
+// before any chapter module is instantiated.
+const stylePack = splits.every((s) => needs[s].includes("common")) ? ["common"] : splits;
+const packBytes = new Map();
+const packInfo = {}; // pack → integrity
+let chapterCss = null; // set in section 2, before the packs are written
+// A pack: a 4-byte little-endian length, a JSON header {"m": [[chunk number or chapter, bytes], …],
+// "css": bytes}, the modules, then the chapter styles (if any). The header rides in the pack, so
+// the page's loader stays small.
+function buildPacks() {
+  for (const [name, stems] of packs) {
+    const parts = stems.map((st) => fs.readFileSync(path.join(pkgIn, st + ".wasm")));
+    const css = stylePack.includes(name) && chapterCss ? chapterCss : Buffer.alloc(0);
+    const header = Buffer.from(JSON.stringify({ m: stems.map((st, i) => [st.startsWith("chunk_") ? Number(st.slice(6)) : st.slice(6), parts[i].length]), css: css.length }));
+    const len = Buffer.alloc(4);
+    len.writeUInt32LE(header.length);
+    const b = Buffer.concat([len, header, ...parts, css]);
+    packBytes.set(name, b);
+    packInfo[name] = integrity(b);
+  }
+}
+// The loader: wasm-split-cli's helpers (instantiating a module with the main module's memory,
+// table and exports; calling back into Rust when a chapter's module is in) kept as they are; its
+// one-function-per-chunk tail (13 KB gzip) becomes these tables. Every pack is fetched with its
+// integrity (the browser checks the hash before the bytes are used).
+const helpersEnd = splitJs.search(/\/\* [^*]*? \*\/\s*const __chunk_/);
+const helpers = splitJs.slice(0, helpersEnd);
+if (helpersEnd < 0 || !/function makeLoad\(fetcher, deps\)/.test(helpers) || !/function wrapAsyncCb\(/.test(helpers)) throw new Error("site.mjs: __wasm_split.js has an unexpected shape (helpers)");
+const ranges = (ns) => {
+  // [15, 16, 17, 20] → "15-17,20"
+  const out = [];
+  for (let i = 0; i < ns.length; ) {
+    let j = i;
+    while (j + 1 < ns.length && ns[j + 1] === ns[j] + 1) j++;
+    out.push(j > i ? `${ns[i]}-${ns[j]}` : `${ns[i]}`);
+    i = j + 1;
+  }
+  return out.join(",");
+};
+const makeLoader = () =>
+  helpers +
+  `// Packs (scripts/site.mjs): each chapter module and shared chunk comes out of a pack file, fetched
+// with its integrity and compiled as soon as it arrives; the loader instantiates a module when a
+// chapter needs it. A pack: u32 header length, JSON header {m: [[chunk number or chapter, bytes]…],
+// css: bytes of chapter styles at its end}, the modules, the styles. __wsSri: pack → integrity;
+// __wsDeps: chapter → its chunks (ranges); __wsNeeds: chapter → its packs; __wsHome: chunk or
+// chapter → the packs that hold it.
+const __wsSri = ${JSON.stringify(packInfo)};
+const __wsDeps = ${JSON.stringify(Object.fromEntries(splits.map((s) => [s, ranges(deps[s])])))};
 const __wsNeeds = ${JSON.stringify(needs)};
 const __wsPacks = {};
 const __wsModules = {};
+function __wsHome(stem) {
+    const s = stem.replace(/^split_/, "");
+    const n = stem.startsWith("chunk_") ? Number(stem.slice(6)) : -1;
+    return Object.keys(__wsNeeds[s] ? { [s]: 1 } : __wsSri).filter((p) => p === s || __wsHas(p, n));
+}
+function __wsHas(pack, n) {
+    // common holds the chunks of four or more chapters, a chapter's pack the rest of its own.
+    return pack === "common" ? __wsCommon.has(n) : pack in __wsNeeds && __wsOwn(pack).has(n);
+}
+const __wsCommon = new Set(${JSON.stringify(ranges((packs.get("common") ?? []).map((st) => Number(st.slice(6))).sort((a, b) => a - b)))}.split(",").filter(Boolean).flatMap(__wsRange));
+const __wsOwnSets = {};
+function __wsOwn(pack) {
+    return __wsOwnSets[pack] ??= new Set(__wsDeps[pack].split(",").flatMap(__wsRange).filter((n) => !__wsCommon.has(n)));
+}
+function __wsRange(r) {
+    const [a, b = a] = r.split("-").map(Number);
+    return Array.from({ length: b - a + 1 }, (_, i) => a + i);
+}
+function __wsStyle(css) {
+    try {
+        const sheet = new CSSStyleSheet();
+        sheet.replaceSync(css);
+        document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+    } catch {
+        const style = document.createElement("style");
+        style.textContent = css;
+        document.head.append(style);
+    }
+}
 // A pack's modules start compiling (off the main thread) as soon as its bytes arrive.
 function __wsPack(name) {
     let p = __wsPacks[name];
     if (p === undefined) {
-        p = __wsPacks[name] = fetch(new URL("./pack-" + name + ".wasm", import.meta.url)).then((r) => {
+        p = __wsPacks[name] = fetch(new URL("./pack-" + name + ".wasm", import.meta.url), { integrity: __wsSri[name] }).then((r) => {
             if (!r.ok) throw new Error("pack-" + name + ".wasm: HTTP " + r.status);
             return r.arrayBuffer();
         }).then((buf) => {
-            for (const [stem, places] of Object.entries(__wsIndex)) {
-                if (stem in __wsModules) continue;
-                const at = places.find(([p]) => p === name);
-                if (!at) continue;
-                const m = __wsModules[stem] = WebAssembly.compile(new Uint8Array(buf, at[1], at[2]));
-                m.catch(() => { if (__wsModules[stem] === m) delete __wsModules[stem]; });
+            const len = new DataView(buf).getUint32(0, true);
+            const header = JSON.parse(new TextDecoder().decode(new Uint8Array(buf, 4, len)));
+            let off = 4 + len;
+            for (const [m, size] of header.m) {
+                const stem = typeof m === "number" ? "chunk_" + m : "split_" + m;
+                if (!(stem in __wsModules)) {
+                    const c = __wsModules[stem] = WebAssembly.compile(new Uint8Array(buf, off, size));
+                    c.catch(() => { if (__wsModules[stem] === c) delete __wsModules[stem]; });
+                }
+                off += size;
+            }
+            if (header.css && !__wsStyle.done) {
+                __wsStyle.done = true;
+                __wsStyle(new TextDecoder().decode(new Uint8Array(buf, off, header.css)));
             }
         });
         p.catch(() => { if (__wsPacks[name] === p) delete __wsPacks[name]; });
@@ -110,36 +195,41 @@ function __wsPack(name) {
 }
 function __wsBytes(stem) {
     // A chunk of two chapters is in both their packs: take it from one already asked for.
-    const places = __wsIndex[stem];
-    const [name] = places.find(([p]) => p in __wsPacks) ?? places[0];
+    const places = __wsHome(stem);
+    const name = places.find((p) => p in __wsPacks) ?? places[0];
     return __wsPack(name).then(() => __wsModules[stem] ?? Promise.reject(new Error("no module " + stem)));
 }
-function __wsFirst(module, fetcher, deps) {
-    const load = makeLoad(fetcher, deps);
-    return () => { preloadChapter(module); return load(); };
+function __wsFetcher(stem) {
+    return () => {
+        const src = __wsBytes(stem);
+        src.catch(() => {});
+        return async (imports) => WebAssembly.instantiate(await src, imports);
+    };
+}
+const __wsChunks = {};
+function __wsChunk(n) {
+    return __wsChunks[n] ??= makeLoad(__wsFetcher("chunk_" + n), []);
+}
+function __wsChapter(module) {
+    const chunks = __wsDeps[module].split(",").flatMap((r) => {
+        const [a, b = a] = r.split("-").map(Number);
+        return Array.from({ length: b - a + 1 }, (_, i) => __wsChunk(a + i));
+    });
+    const load = makeLoad(__wsFetcher("split_" + module), chunks);
+    // Loading a chapter asks for its own packs first, so its shared chunks come from them.
+    return wrapAsyncCb(() => { preloadChapter(module); return load(); });
 }
 /** Starts fetching chapter module \`module\`'s packs (link hover or focus); loads nothing. */
 export function preloadChapter(module) {
     for (const name of __wsNeeds[module] ?? []) __wsPack(name).catch(() => {});
 }
-` + loader;
+` +
+  splits.map((s) => `export const __wasm_split_load_${s} = __wsChapter(${JSON.stringify(s)});\n`).join("");
 
-// --- 2. pkg-<hash>/ -------------------------------------------------------------------------
-const files = new Map(); // name in pkg → Buffer
-for (const f of ["warpscope.js", "warpscope_bg.wasm"]) files.set(f, fs.readFileSync(path.join(pkgIn, f)));
-files.set("__wasm_split.js", Buffer.from(loader));
-for (const [name, b] of packBytes) files.set(`pack-${name}.wasm`, b);
-if (fs.existsSync(path.join(pkgIn, "snippets"))) throw new Error("site.mjs: wasm-bindgen snippets are not shipped yet");
-files.set("start.js", fs.readFileSync(path.join(root, "assets/start.js")));
-const h = crypto.createHash("sha256");
-for (const [name, b] of [...files].sort()) h.update(name).update(b);
-const version = h.digest("hex").slice(0, 12);
-const pkg = `pkg-${version}`;
-for (const d of fs.readdirSync(stage)) if (d.startsWith("pkg-")) fs.rmSync(path.join(stage, d), { recursive: true });
-fs.mkdirSync(path.join(stage, pkg), { recursive: true });
-for (const [name, b] of files) fs.writeFileSync(path.join(stage, pkg, name), b);
-
-// --- 3. one stylesheet ----------------------------------------------------------------------
+// --- 2. two stylesheets ---------------------------------------------------------------------
+// The app shell's (SHELL_CSS, what the home page and the header use) as one linked file; the
+// chapters' (every other file, in index.html's order) inside the packs (section 1).
+const SHELL_CSS = ["tokens", "layout", "widgets"];
 let html = fs.readFileSync(path.join(stage, "index.html"), "utf8");
 // trunk 0.21 builds an implicit Rust app whenever index.html's folder has a Cargo.toml and no
 // `rel="rust"` link: the whole, unsplit module and an inline init script. Drop them.
@@ -149,21 +239,48 @@ html = html
   .replace(/<script type="module">[^<]*TrunkApplicationStarted[^<]*<\/script>/, "");
 if (/warpscope-[0-9a-f]+/.test(html) || /<script(?![^>]*\bsrc=)[^>]*>/.test(html)) throw new Error("site.mjs: trunk's own wasm or an inline script is left in index.html");
 const cssLinks = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"[^>]*>\s*/g)];
-const css = Buffer.concat(cssLinks.map((m) => fs.readFileSync(path.join(stage, m[1].replace(/^\.?\//, "")))));
+const cssFile = (m) => path.join(stage, m[1].replace(/^\.?\//, ""));
+const isShell = (m) => SHELL_CSS.some((n) => new RegExp(`^${n}(-[0-9a-f]+)?\\.css$`).test(path.basename(cssFile(m))));
+if (cssLinks.filter(isShell).length !== SHELL_CSS.length) throw new Error(`site.mjs: expected the stylesheets ${SHELL_CSS} in index.html`);
+const css = Buffer.concat(cssLinks.filter(isShell).map((m) => fs.readFileSync(cssFile(m))));
+chapterCss = Buffer.concat(cssLinks.filter((m) => !isShell(m)).map((m) => fs.readFileSync(cssFile(m))));
 const cssName = `app-${sha(css).toString("hex").slice(0, 12)}.css`;
-for (const m of cssLinks) fs.rmSync(path.join(stage, m[1].replace(/^\.?\//, "")));
+for (const m of cssLinks) fs.rmSync(cssFile(m));
 fs.writeFileSync(path.join(stage, cssName), css);
-cssLinks.forEach((m, i) => {
-  html = html.replace(m[0], i === 0 ? `<link rel="stylesheet" href="${cssName}" integrity="${integrity(css)}" />\n    ` : "");
-});
+let linked = false;
+for (const m of cssLinks) {
+  html = html.replace(m[0], linked ? "" : `<link rel="stylesheet" href="${cssName}" integrity="${integrity(css)}" />\n    `);
+  linked = true;
+}
+buildPacks();
+const loader = makeLoader();
+
+// --- 3. pkg-<hash>/ -------------------------------------------------------------------------
+const files = new Map(); // name in pkg → Buffer
+for (const f of ["warpscope.js", "warpscope_bg.wasm"]) files.set(f, fs.readFileSync(path.join(pkgIn, f)));
+files.set("__wasm_split.js", Buffer.from(loader));
+for (const [name, b] of packBytes) files.set(`pack-${name}.wasm`, b);
+if (fs.existsSync(path.join(pkgIn, "snippets"))) throw new Error("site.mjs: wasm-bindgen snippets are not shipped yet");
+// The entry fetches the main module with its integrity (the page preloads it with the same).
+const mainSri = integrity(files.get("warpscope_bg.wasm"));
+const start = fs.readFileSync(path.join(root, "assets/start.js"), "utf8");
+if (!start.includes('"__MAIN_SRI__"')) throw new Error("site.mjs: assets/start.js lacks \"__MAIN_SRI__\"");
+files.set("start.js", Buffer.from(start.replace('"__MAIN_SRI__"', JSON.stringify(mainSri))));
+const h = crypto.createHash("sha256");
+for (const [name, b] of [...files].sort()) h.update(name).update(b);
+const version = h.digest("hex").slice(0, 12);
+const pkg = `pkg-${version}`;
+for (const d of fs.readdirSync(stage)) if (d.startsWith("pkg-")) fs.rmSync(path.join(stage, d), { recursive: true });
+fs.mkdirSync(path.join(stage, pkg), { recursive: true });
+for (const [name, b] of files) fs.writeFileSync(path.join(stage, pkg, name), b);
 
 // --- 4. entry, preloads, route pages --------------------------------------------------------
 const preload = (packsToGet) =>
   [
     `<link rel="modulepreload" href="${pkg}/warpscope.js" integrity="${integrity(files.get("warpscope.js"))}" />`,
     `<link rel="modulepreload" href="${pkg}/__wasm_split.js" integrity="${integrity(files.get("__wasm_split.js"))}" />`,
-    `<link rel="preload" as="fetch" crossorigin href="${pkg}/warpscope_bg.wasm" />`,
-    ...packsToGet.map((p) => `<link rel="preload" as="fetch" crossorigin href="${pkg}/pack-${p}.wasm" />`),
+    `<link rel="preload" as="fetch" crossorigin href="${pkg}/warpscope_bg.wasm" integrity="${mainSri}" />`,
+    ...packsToGet.map((p) => `<link rel="preload" as="fetch" crossorigin href="${pkg}/pack-${p}.wasm" integrity="${packInfo[p]}" />`),
     `<script type="module" src="${pkg}/start.js" integrity="${integrity(files.get("start.js"))}"></script>`,
   ].join("\n    ");
 html = html.replace(/<link rel="manifest"[^>]*>/, "");
