@@ -20,6 +20,7 @@
 //     that chapter's packs in parallel with the script.
 //  5. The service worker (sw.js, scoped to the folder the site is served from), the web app
 //     manifest, `_headers` with the page's Content-Security-Policy, and .gz/.br of every file.
+import { spawn, spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -337,16 +338,35 @@ fs.writeFileSync(
 );
 const COMPRESS = /\.(html|css|js|mjs|wasm|svg|json|webmanifest)$/;
 const walk = (d) => fs.readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(d, e.name)) : [path.join(d, e.name)]));
+// .gz by zopfli where it is installed (scripts/setup.sh): a gzip stream ~5 % smaller than zlib's
+// level 9, which any browser reads; otherwise zlib. Two files at a time (zopfli is single-threaded).
+const zopfli = spawnSync("zopfli", ["-h"]).error === undefined;
+const gzipFile = (f) =>
+  zopfli
+    ? new Promise((resolve, reject) => {
+        const out = [];
+        const p = spawn("zopfli", ["-c", f], { stdio: ["ignore", "pipe", "inherit"] });
+        p.stdout.on("data", (d) => out.push(d));
+        p.on("error", reject);
+        p.on("close", (code) => (code === 0 ? resolve(Buffer.concat(out)) : reject(new Error(`zopfli ${f}: exit ${code}`))));
+      })
+    : Promise.resolve(zlib.gzipSync(fs.readFileSync(f), { level: 9 }));
 let totals = [0, 0, 0];
-for (const f of walk(stage)) {
-  if (!COMPRESS.test(f)) continue;
-  const b = fs.readFileSync(f);
-  const g = zlib.gzipSync(b, { level: 9 });
-  const br = zlib.brotliCompressSync(b, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: b.length } });
-  fs.writeFileSync(f + ".gz", g);
-  fs.writeFileSync(f + ".br", br);
-  totals = [totals[0] + b.length, totals[1] + g.length, totals[2] + br.length];
-}
+const queue = walk(stage).filter((f) => COMPRESS.test(f));
+await Promise.all(
+  [0, 1].map(async () => {
+    for (let f; (f = queue.shift()); ) {
+      const b = fs.readFileSync(f);
+      const g = await gzipFile(f);
+      if (zlib.gunzipSync(g).compare(b) !== 0) throw new Error(`site.mjs: ${f}.gz does not round-trip`);
+      const br = zlib.brotliCompressSync(b, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: b.length } });
+      fs.writeFileSync(f + ".gz", g);
+      fs.writeFileSync(f + ".br", br);
+      totals = [totals[0] + b.length, totals[1] + g.length, totals[2] + br.length];
+    }
+  }),
+);
+log(`.gz by ${zopfli ? "zopfli" : "zlib (no zopfli installed)"}`);
 fs.writeFileSync(path.join(stage, pkg, "sizes.json"), JSON.stringify({ version, needs, packs: Object.fromEntries([...packs].map(([n, s]) => [n, s])) }, null, 1));
 log(`${pkg}: main ${files.get("warpscope_bg.wasm").length} B (${gz(files.get("warpscope_bg.wasm"))} B gzip); ${chunkUsers.size} chunks + ${splits.length} chapter modules in ${packs.size} packs:`);
 for (const [name, b] of [...packBytes].sort((a, b) => b[1].length - a[1].length)) log(`  pack-${name}.wasm ${b.length} B, ${gz(b)} B gzip (${packs.get(name).length} modules)`);
