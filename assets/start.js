@@ -2,11 +2,13 @@
 // script, so the Content-Security-Policy needs no 'unsafe-inline' for scripts).
 //  - starts the wasm (wasm-bindgen's glue) from the main module fetched with its integrity (the
 //    page preloads it with the same; scripts/site.mjs writes the hash in);
+//  - loads the Chinese text first (zh.bin, see scripts/site.mjs) when the app will start in
+//    Chinese, and lends the loader's zhText to ui/i18n.rs (switch_lang) as `__wsZhText`;
 //  - fetches a chapter's packs when a link to it is hovered or focused;
 //  - registers the service worker (sw.js, beside index.html) and, once the page is idle, asks it
 //    to cache every chapter for offline use.
 import init from "./warpscope.js";
-import { preloadChapter } from "./__wasm_split.js";
+import { preloadChapter, zhText } from "./__wasm_split.js";
 
 const base = new URL(document.baseURI);
 
@@ -24,7 +26,25 @@ document.addEventListener("focusin", intent);
 const here = location.pathname.startsWith(base.pathname) ? location.pathname.slice(base.pathname.length).split("/")[0] : "";
 if (here) preloadChapter(here.replaceAll("-", "_"));
 
-await init({ module_or_path: fetch(new URL("./warpscope_bg.wasm", import.meta.url), { integrity: "__MAIN_SRI__" }) });
+// The language the app will start in, by ui/i18n.rs initial_lang's rule: the link's `lang`
+// (its last one; "zh", "zh-CN" or "en"), else the stored choice, else the browser's.
+function startsInChinese() {
+  const param = location.search.replace(/^\?/, "").split("&").reverse().find((p) => p.startsWith("lang="));
+  const v = param?.slice(5).toLowerCase();
+  if (v === "zh" || v === "zh-cn") return true;
+  if (v === "en") return false;
+  try {
+    const stored = localStorage.getItem("warpscope.lang");
+    if (stored !== null) return stored.trim().toLowerCase().startsWith("zh");
+  } catch {
+    // no storage (private mode): the browser's language decides
+  }
+  return (navigator.language ?? "").trim().toLowerCase().startsWith("zh");
+}
+globalThis.__wsZhText = zhText;
+const main = fetch(new URL("./warpscope_bg.wasm", import.meta.url), { integrity: "__MAIN_SRI__" });
+if (startsInChinese()) await zhText().catch(() => {});
+await init({ module_or_path: main });
 
 if ("serviceWorker" in navigator && (location.protocol === "https:" || location.hostname === "127.0.0.1" || location.hostname === "localhost")) {
   navigator.serviceWorker

@@ -76,8 +76,9 @@ fi
 
 # wasm-opt from npm's binaryen (version 132): Debian's binaryen 108 corrupts the externref
 # table that wasm-bindgen 0.2.130 emits. Scripts put scripts/node_modules/.bin on PATH.
-if [ ! -x scripts/node_modules/.bin/wasm-opt ]; then
-  say "installing wasm-opt (npm binaryen)"
+# esbuild minifies the site's JavaScript and CSS (scripts/site.mjs).
+if [ ! -x scripts/node_modules/.bin/wasm-opt ] || [ ! -f scripts/node_modules/esbuild/package.json ]; then
+  say "installing wasm-opt (npm binaryen) and esbuild"
   (cd scripts && npm ci --no-audit --no-fund --silent)
 fi
 

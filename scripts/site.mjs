@@ -25,6 +25,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
+import { transformSync } from "esbuild";
 import { fileURLToPath } from "node:url";
 
 const [pkgIn, stage, publicUrl = "/"] = process.argv.slice(2);
@@ -36,6 +37,10 @@ const sha = (buf, alg = "sha256") => crypto.createHash(alg).update(buf).digest()
 const integrity = (buf) => "sha384-" + sha(buf, "sha384").toString("base64");
 const gz = (buf) => zlib.gzipSync(buf, { level: 9 }).length;
 const log = (s) => process.stderr.write(`[site] ${s}\n`);
+// The shipped JavaScript (wasm-bindgen's glue, the loader, the entry) and CSS, minified by esbuild
+// (names inside modules shortened; exports, imports and property names kept).
+const minJs = (code) => Buffer.from(transformSync(code.toString(), { loader: "js", format: "esm", minify: true, legalComments: "none" }).code);
+const minCss = (css) => Buffer.from(transformSync(css.toString(), { loader: "css", minify: true, legalComments: "none" }).code);
 
 // --- 1. packs -------------------------------------------------------------------------------
 const splitJs = fs.readFileSync(path.join(pkgIn, "__wasm_split.js"), "utf8");
@@ -88,6 +93,176 @@ for (const [name, stems] of packs) {
 // each chapter pack if there were none) and is adopted by the document when that pack arrives,
 // before any chapter module is instantiated.
 const stylePack = splits.every((s) => needs[s].includes("common")) ? ["common"] : splits;
+// --- Chinese text on demand ------------------------------------------------------------------
+// Every string is in both languages in the wasm's data (ui/i18n.rs: Tr pairs). The Chinese
+// characters of the Chinese strings are cut out of every module's data segments here (replaced
+// by zero bytes: NUL characters, still valid UTF-8, never shown in English) and shipped once in
+// pkg-<hash>/zh.bin. When Chinese is wanted (the first load, or the language switch:
+// ui/i18n.rs switch_lang, assets/start.js) the loader fetches zh.bin with its integrity and
+// writes the characters back into memory for every module already instantiated, and into each
+// module instantiated later right after it.
+// What is cut is found from the source, not guessed from the bytes (binary tables such as the
+// H200 traces hold byte triples that look like CJK characters): every string literal of src/
+// with at least two CJK characters in a row, split at format placeholders (the pieces
+// format_args! stores), is looked up in the data; only its CJK characters in the places where
+// it occurs whole are cut. String constants shown whatever the language ("中文" on the language
+// button, "Language / 语言") are left whole.
+const CJK = (cp) => (cp >= 0x2e80 && cp <= 0x9fff) || (cp >= 0xf900 && cp <= 0xfaff) || (cp >= 0xfe30 && cp <= 0xfe4f) || (cp >= 0xff00 && cp <= 0xffef);
+const cjkAt = (b, p) => {
+  const c = b[p];
+  if (c < 0xe0 || c > 0xef || (b[p + 1] & 0xc0) !== 0x80 || (b[p + 2] & 0xc0) !== 0x80) return false;
+  return CJK(((c & 0x0f) << 12) | ((b[p + 1] & 0x3f) << 6) | (b[p + 2] & 0x3f));
+};
+const walkSrc = (d) => fs.readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walkSrc(path.join(d, e.name)) : e.name.endsWith(".rs") ? [path.join(d, e.name)] : []));
+/** The value of a Rust string literal's body ("…" without quotes; raw = r#"…"#). */
+function rustStr(body, raw) {
+  if (raw) return body;
+  return body.replace(/\\(\r?\n\s*|u\{([0-9a-fA-F]+)\}|x([0-9a-fA-F]{2})|.)/g, (_, e, u, x) =>
+    u ? String.fromCodePoint(parseInt(u, 16)) : x ? String.fromCharCode(parseInt(x, 16)) : /^\r?\n/.test(e) ? "" : { n: "\n", t: "\t", r: "\r", 0: "\0" }[e] ?? e,
+  );
+}
+const zhPieces = new Map(); // first CJK character (3 bytes, hex) → [[piece bytes, its offset in the piece]]
+const keepZh = new Set();
+{
+  const seen = new Set();
+  for (const f of walkSrc(path.join(root, "src"))) {
+    const src = fs.readFileSync(f, "utf8");
+    for (const m of src.matchAll(/const [A-Z0-9_]+: &(?:'static )?str = "([^"\\]*)";/g)) keepZh.add(m[1]);
+    for (const m of src.matchAll(/r(#*)"([\s\S]*?)"\1|"((?:[^"\\]|\\[\s\S])*)"/g)) {
+      const value = m[3] !== undefined ? rustStr(m[3], false) : rustStr(m[2], true);
+      if (!/[\u2e80-\u9fff\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef]{2}/u.test(value) || keepZh.has(value)) continue;
+      // format_args! pieces: the text between placeholders, with {{ and }} unescaped.
+      for (const piece of value.split(/(?<!\{)\{(?!\{)[^{}]*\}/)) {
+        const text = piece.replaceAll("{{", "{").replaceAll("}}", "}");
+        if (seen.has(text) || keepZh.has(text)) continue;
+        seen.add(text);
+        const b = Buffer.from(text);
+        for (let p = 0; p + 5 < b.length; p++) {
+          if (cjkAt(b, p) && cjkAt(b, p + 3)) {
+            const key = b.subarray(p, p + 3).toString("hex");
+            if (!zhPieces.has(key)) zhPieces.set(key, []);
+            zhPieces.get(key).push([b, p]);
+            break;
+          }
+        }
+      }
+    }
+  }
+}
+const keepBytes = [...keepZh].filter((k) => /[\u2e80-\u9fff\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef]/u.test(k)).map((k) => Buffer.from(k));
+const leb = (b, i) => {
+  let r = 0, shift = 0, x;
+  do {
+    x = b[i++];
+    r += (x & 0x7f) * 2 ** shift;
+    shift += 7;
+  } while (x & 0x80);
+  return [r, i];
+};
+const sleb32 = (b, i) => {
+  let r = 0, shift = 0, x;
+  do {
+    x = b[i++];
+    r |= (x & 0x7f) << shift;
+    shift += 7;
+  } while (x & 0x80);
+  if (shift < 32 && x & 0x40) r |= -1 << shift;
+  return [r, i];
+};
+/** The module with its Chinese characters zeroed, and the runs cut: [[memory address, bytes]…]. */
+function cutZh(orig, stem) {
+  const buf = Buffer.from(orig);
+  const runs = [];
+  let i = 8;
+  while (i < buf.length) {
+    const id = buf[i];
+    let size;
+    [size, i] = leb(buf, i + 1);
+    const end = i + size;
+    if (id === 11) {
+      let count, j;
+      [count, j] = leb(buf, i);
+      for (let k = 0; k < count; k++) {
+        let flag;
+        [flag, j] = leb(buf, j);
+        if (flag === 1) throw new Error(`site.mjs: ${stem} has a passive data segment`);
+        if (flag === 2) [, j] = leb(buf, j);
+        if (buf[j] !== 0x41) throw new Error(`site.mjs: ${stem}: data segment offset is not i32.const`);
+        let addr, len;
+        [addr, j] = sleb32(buf, j + 1);
+        if (buf[j] !== 0x0b) throw new Error(`site.mjs: ${stem}: data segment offset is not a constant`);
+        [len, j] = leb(buf, j + 1);
+        const seg = buf.subarray(j, j + len);
+        // Where the known Chinese pieces occur whole.
+        const cut = new Uint8Array(len);
+        for (let p = 0; p + 5 < len; p++) {
+          if (!cjkAt(seg, p)) continue;
+          for (const [piece, at] of zhPieces.get(seg.subarray(p, p + 3).toString("hex")) ?? []) {
+            const from = p - at;
+            if (from >= 0 && from + piece.length <= len && seg.compare(piece, 0, piece.length, from, from + piece.length) === 0) cut.fill(1, from, from + piece.length);
+          }
+        }
+        // The constants shown in both languages stay whole wherever their bytes are.
+        for (const kz of keepBytes) for (let at = seg.indexOf(kz); at >= 0; at = seg.indexOf(kz, at + 1)) cut.fill(0, at, at + kz.length);
+        // Their CJK characters: runs a few bytes apart are one run (the bytes between are
+        // written back unchanged); the characters are zeroed, the ASCII between them stays.
+        let run = null; // [start, end) in seg
+        for (let p = 0; p + 2 < len; ) {
+          if (cut[p] && cjkAt(seg, p)) {
+            if (run && p - run[1] <= 12) run[1] = p + 3;
+            else {
+              if (run) runs.push([addr + run[0], Buffer.from(seg.subarray(run[0], run[1]))]);
+              run = [p, p + 3];
+            }
+            p += 3;
+          } else p++;
+        }
+        if (run) runs.push([addr + run[0], Buffer.from(seg.subarray(run[0], run[1]))]);
+        for (let p = 0; p + 2 < len; ) {
+          if (cut[p] && cjkAt(seg, p)) {
+            seg.fill(0, p, p + 3);
+            p += 3;
+          } else p++;
+        }
+        j += len;
+      }
+    }
+    i = end;
+  }
+  return { buf, runs };
+}
+const CUT_ZH = process.env.WS_CUT_ZH !== "0"; // WS_CUT_ZH=0: every module keeps its Chinese text
+const zhRuns = {}; // stem → runs
+const moduleCache = new Map();
+function moduleBytes(stem) {
+  if (!moduleCache.has(stem)) {
+    const orig = fs.readFileSync(path.join(pkgIn, stem + ".wasm"));
+    const { buf, runs } = CUT_ZH ? cutZh(orig, stem) : { buf: orig, runs: [] };
+    if (runs.length) zhRuns[stem === "warpscope_bg" ? "main" : stem] = runs;
+    moduleCache.set(stem, buf);
+  }
+  return moduleCache.get(stem);
+}
+/** zh.bin: u32 header length, JSON header {stem: [address delta, bytes, …]} (each address after
+ * the previous run's end), then the runs' bytes in that order. */
+function zhBin() {
+  const header = {};
+  const parts = [];
+  for (const [stem, runs] of Object.entries(zhRuns)) {
+    let at = 0;
+    header[stem] = runs.flatMap(([addr, b]) => {
+      const d = [addr - at, b.length];
+      at = addr + b.length;
+      parts.push(b);
+      return d;
+    });
+  }
+  const h = Buffer.from(JSON.stringify(header));
+  const len = Buffer.alloc(4);
+  len.writeUInt32LE(h.length);
+  return Buffer.concat([len, h, ...parts]);
+}
+
 const packBytes = new Map();
 const packInfo = {}; // pack → integrity
 let chapterCss = null; // set in section 2, before the packs are written
@@ -96,7 +271,7 @@ let chapterCss = null; // set in section 2, before the packs are written
 // the page's loader stays small.
 function buildPacks() {
   for (const [name, stems] of packs) {
-    const parts = stems.map((st) => fs.readFileSync(path.join(pkgIn, st + ".wasm")));
+    const parts = stems.map(moduleBytes);
     const css = stylePack.includes(name) && chapterCss ? chapterCss : Buffer.alloc(0);
     const header = Buffer.from(JSON.stringify({ m: stems.map((st, i) => [st.startsWith("chunk_") ? Number(st.slice(6)) : st.slice(6), parts[i].length]), css: css.length }));
     const len = Buffer.alloc(4);
@@ -204,8 +379,66 @@ function __wsFetcher(stem) {
     return () => {
         const src = __wsBytes(stem);
         src.catch(() => {});
-        return async (imports) => WebAssembly.instantiate(await src, imports);
+        return async (imports) => {
+            const instance = await WebAssembly.instantiate(await src, imports);
+            // Its data segments are in memory now, without their Chinese characters.
+            __wsLive.add(stem);
+            if (__wsZh) await __wsZh.then((z) => __wsZhApply(z, [stem]), () => {});
+            return instance;
+        };
     };
+}
+// Chinese text (scripts/site.mjs, "Chinese text on demand"): zh.bin holds the Chinese characters
+// cut out of every module's data; they are written back into memory once Chinese is wanted.
+const __wsZhSri = ${JSON.stringify(zhSri)};
+const __wsLive = new Set(); // modules whose data segments are in memory
+let __wsZh = null; // Promise of zh.bin, parsed, once Chinese is wanted
+let __wsZhReady = null; // zh.bin, parsed, once it has arrived
+let __wsMem = null; // the main module's memory
+function __wsZhApply(z, stems) {
+    if (!__wsMem) return;
+    const mem = new Uint8Array(__wsMem.buffer);
+    for (const stem of stems) {
+        const runs = z.runs[stem];
+        if (!runs) continue;
+        let at = 0;
+        let off = z.offsets[stem];
+        for (let i = 0; i < runs.length; i += 2) {
+            at += runs[i];
+            mem.set(z.bytes.subarray(off, off + runs[i + 1]), at);
+            at += runs[i + 1];
+            off += runs[i + 1];
+        }
+    }
+}
+/** The Chinese text of every module in memory now and of every module loaded later: resolves
+ * once zh.bin (fetched with its integrity) is written in. ui/i18n.rs switch_lang and start.js. */
+export function zhText() {
+    if (!__wsZh) {
+        const p = __wsZh = fetch(new URL("./zh.bin", import.meta.url), { integrity: __wsZhSri }).then((r) => {
+            if (!r.ok) throw new Error("zh.bin: HTTP " + r.status);
+            return r.arrayBuffer();
+        }).then((buf) => {
+            const len = new DataView(buf).getUint32(0, true);
+            const runs = JSON.parse(new TextDecoder().decode(new Uint8Array(buf, 4, len)));
+            const offsets = {};
+            let off = 0;
+            for (const [stem, r] of Object.entries(runs)) {
+                offsets[stem] = off;
+                for (let i = 1; i < r.length; i += 2) off += r[i];
+            }
+            return (__wsZhReady = { runs, offsets, bytes: new Uint8Array(buf, 4 + len) });
+        });
+        p.catch(() => { if (__wsZh === p) __wsZh = null; });
+    }
+    return __wsZh.then((z) => { __wsZhApply(z, __wsLive); });
+}
+/** Called by wasm-bindgen's glue (patched in site.mjs) once the main module is instantiated,
+ * before its start function runs. */
+export function __wsBeforeStart(wasm) {
+    __wsMem = wasm.memory;
+    __wsLive.add("main");
+    if (__wsZhReady) __wsZhApply(__wsZhReady, ["main"]);
 }
 const __wsChunks = {};
 function __wsChunk(n) {
@@ -243,8 +476,8 @@ const cssLinks = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"[^>]*>\
 const cssFile = (m) => path.join(stage, m[1].replace(/^\.?\//, ""));
 const isShell = (m) => SHELL_CSS.some((n) => new RegExp(`^${n}(-[0-9a-f]+)?\\.css$`).test(path.basename(cssFile(m))));
 if (cssLinks.filter(isShell).length !== SHELL_CSS.length) throw new Error(`site.mjs: expected the stylesheets ${SHELL_CSS} in index.html`);
-const css = Buffer.concat(cssLinks.filter(isShell).map((m) => fs.readFileSync(cssFile(m))));
-chapterCss = Buffer.concat(cssLinks.filter((m) => !isShell(m)).map((m) => fs.readFileSync(cssFile(m))));
+const css = minCss(Buffer.concat(cssLinks.filter(isShell).map((m) => fs.readFileSync(cssFile(m)))));
+chapterCss = minCss(Buffer.concat(cssLinks.filter((m) => !isShell(m)).map((m) => fs.readFileSync(cssFile(m)))));
 const cssName = `app-${sha(css).toString("hex").slice(0, 12)}.css`;
 for (const m of cssLinks) fs.rmSync(cssFile(m));
 fs.writeFileSync(path.join(stage, cssName), css);
@@ -254,19 +487,28 @@ for (const m of cssLinks) {
   linked = true;
 }
 buildPacks();
+moduleBytes("warpscope_bg"); // its Chinese characters cut too
+const zh = zhBin();
+const zhSri = integrity(zh);
 const loader = makeLoader();
 
 // --- 3. pkg-<hash>/ -------------------------------------------------------------------------
 const files = new Map(); // name in pkg → Buffer
-for (const f of ["warpscope.js", "warpscope_bg.wasm"]) files.set(f, fs.readFileSync(path.join(pkgIn, f)));
-files.set("__wasm_split.js", Buffer.from(loader));
+// The glue hands the main module to the loader before Rust's main runs (Chinese text, above).
+const glue = fs.readFileSync(path.join(pkgIn, "warpscope.js"), "utf8");
+const loaderNs = glue.match(/^import \* as (\w+) from "\.\/__wasm_split\.js"/m)?.[1];
+if (!loaderNs || glue.split("wasm.__wbindgen_start();").length !== 2) throw new Error("site.mjs: wasm-bindgen's glue has an unexpected shape");
+files.set("warpscope.js", minJs(glue.replace("wasm.__wbindgen_start();", `${loaderNs}.__wsBeforeStart(wasm);\n    wasm.__wbindgen_start();`)));
+files.set("warpscope_bg.wasm", moduleBytes("warpscope_bg"));
+files.set("__wasm_split.js", minJs(loader));
+files.set("zh.bin", zh);
 for (const [name, b] of packBytes) files.set(`pack-${name}.wasm`, b);
 if (fs.existsSync(path.join(pkgIn, "snippets"))) throw new Error("site.mjs: wasm-bindgen snippets are not shipped yet");
 // The entry fetches the main module with its integrity (the page preloads it with the same).
 const mainSri = integrity(files.get("warpscope_bg.wasm"));
 const start = fs.readFileSync(path.join(root, "assets/start.js"), "utf8");
 if (!start.includes('"__MAIN_SRI__"')) throw new Error("site.mjs: assets/start.js lacks \"__MAIN_SRI__\"");
-files.set("start.js", Buffer.from(start.replace('"__MAIN_SRI__"', JSON.stringify(mainSri))));
+files.set("start.js", minJs(start.replace('"__MAIN_SRI__"', JSON.stringify(mainSri))));
 const h = crypto.createHash("sha256");
 for (const [name, b] of [...files].sort()) h.update(name).update(b);
 const version = h.digest("hex").slice(0, 12);
@@ -313,7 +555,7 @@ const shell = [
   ...topFiles.filter((f) => f !== "index.html"),
   ...["start.js", "warpscope.js", "__wasm_split.js", "warpscope_bg.wasm"].map((f) => `${pkg}/${f}`),
 ];
-const chapterFiles = [...packs.keys()].map((p) => `${pkg}/pack-${p}.wasm`);
+const chapterFiles = [...[...packs.keys()].map((p) => `${pkg}/pack-${p}.wasm`), `${pkg}/zh.bin`];
 const sw = fs
   .readFileSync(path.join(root, "assets/sw.js"), "utf8")
   .replace('"__VERSION__"', JSON.stringify(version))
@@ -336,7 +578,7 @@ fs.writeFileSync(
   Cache-Control: public, max-age=31536000, immutable
 `,
 );
-const COMPRESS = /\.(html|css|js|mjs|wasm|svg|json|webmanifest)$/;
+const COMPRESS = /\.(html|css|js|mjs|wasm|bin|svg|json|webmanifest)$/;
 const walk = (d) => fs.readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(d, e.name)) : [path.join(d, e.name)]));
 // .gz by zopfli where it is installed (scripts/setup.sh): a gzip stream ~5 % smaller than zlib's
 // level 9, which any browser reads; otherwise zlib. Two files at a time (zopfli is single-threaded).

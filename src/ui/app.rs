@@ -10,7 +10,7 @@ use leptos_router::hooks::use_params_map;
 use leptos_router::path;
 
 use crate::ui::chapters::{self, home::Home};
-use crate::ui::i18n::{initial_lang, store_lang, t, use_lang, Lang, LangCtx};
+use crate::ui::i18n::{initial_lang, switch_lang, t, use_lang, Lang, LangCtx};
 use crate::ui::text;
 
 /// The router base: the path of the document's base URL without its trailing slash
@@ -75,10 +75,7 @@ pub fn App() -> impl IntoView {
 #[component]
 fn Header() -> impl IntoView {
     let lang = use_lang();
-    let switch = move |to: Lang| {
-        lang.set(to);
-        store_lang(to);
-    };
+    let switch = move |to: Lang| switch_lang(lang, to);
     view! {
         <header class="gx-header">
             <a class="gx-skip" href="#main" on:click=skip_to_main>{t(text::SKIP_TO_CONTENT)}</a>

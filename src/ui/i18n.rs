@@ -6,6 +6,8 @@
 //! remembered in `localStorage` under [`STORAGE_KEY`].
 
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::js_sys;
 
 /// `localStorage` key of the chosen language.
 pub const STORAGE_KEY: &str = "warpscope.lang";
@@ -148,6 +150,34 @@ pub fn initial_lang() -> Lang {
         .language()
         .map(|tag| Lang::from_tag(&tag))
         .unwrap_or(Lang::En)
+}
+
+/// Switches the app to `to` and remembers the choice: what the language buttons do.
+///
+/// The release site ships the Chinese characters of every string apart from the wasm
+/// (`scripts/site.mjs`, "Chinese text on demand"): the page lends this function the loader's
+/// `__wsZhText`, which fetches them and writes them back into memory. Chinese is shown once that
+/// has resolved; if it fails (offline before the text was ever cached), the language stays as it
+/// is. Without the loader (`cargo test`, an unsplit build) the switch is immediate.
+pub fn switch_lang(lang: RwSignal<Lang>, to: Lang) {
+    let load = (to == Lang::Zh)
+        .then(|| js_sys::Reflect::get(&window(), &"__wsZhText".into()).ok())
+        .flatten()
+        .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
+        .and_then(|f| f.call0(&wasm_bindgen::JsValue::UNDEFINED).ok())
+        .and_then(|p| p.dyn_into::<js_sys::Promise>().ok());
+    match load {
+        Some(promise) => leptos::task::spawn_local(async move {
+            if js_sys::futures::JsFuture::from(promise).await.is_ok() {
+                lang.set(to);
+                store_lang(to);
+            }
+        }),
+        None => {
+            lang.set(to);
+            store_lang(to);
+        }
+    }
 }
 
 /// Remembers the chosen language (ignored if storage is unavailable, e.g. private mode).

@@ -24,7 +24,7 @@ use leptos::prelude::*;
 
 use crate::ui::chapters::{self, Chapter};
 use crate::ui::content::lessons::{course, COURSE_ID};
-use crate::ui::i18n::{store_lang, use_lang, Lang};
+use crate::ui::i18n::{switch_lang, use_lang, Lang};
 use lesson::{decode, query_number, with_number, Lesson, Read, Step};
 
 /// `localStorage` key of the teacher's own lesson (its link encoding).
@@ -344,10 +344,7 @@ pub fn ClassroomPage() -> impl IntoView {
 #[component]
 fn LangSwitch() -> impl IntoView {
     let lang = use_lang();
-    let switch = move |to: Lang| {
-        lang.set(to);
-        store_lang(to);
-    };
+    let switch = move |to: Lang| switch_lang(lang, to);
     view! {
         <span class="gx-cls-lang" role="group" aria-label=move || text::LANGUAGE.get(lang.get())>
             <button class="gx-cls-btn" data-testid="cls-lang-zh" aria-pressed=move || (lang.get() == Lang::Zh).to_string() on:click=move |_| switch(Lang::Zh)>{text::LANG_ZH}</button>

@@ -157,6 +157,7 @@ pub struct Page;
 
 impl ChapterBody for Page {
     type Inputs = QuizInputs;
+    const INTRO: &'static [crate::ui::i18n::Tr] = &text::INTRO;
     fn body(inputs: UrlInputs<QuizInputs>) -> AnyView {
         view! { <QuizBody inputs=inputs/> }.into_any()
     }

@@ -33,6 +33,9 @@ use crate::ui::widgets::{ChapterIntro, Notices, PermalinkLink, Questions};
 pub trait ChapterBody {
     /// The chapter's inputs, read from and written to the URL.
     type Inputs: ChapterInputs;
+    /// The intro paragraphs under the title. Here rather than in the registry, so that they
+    /// travel with the chapter's lazily loaded module, not in the main module (first load).
+    const INTRO: &'static [crate::ui::i18n::Tr];
     /// The figure and panels, given the inputs (the chapter builds its state from them and
     /// provides it as context to its views).
     fn body(inputs: UrlInputs<Self::Inputs>) -> AnyView;
@@ -47,7 +50,7 @@ pub fn frame<B: ChapterBody>(chapter: &'static Chapter) -> AnyView {
     view! {
         <article class="gx-chapter" data-testid=format!("chapter-{}", chapter.slug)>
             <header class="l-body">
-                <ChapterIntro number=number title=chapter.title intro=chapter.intro/>
+                <ChapterIntro number=number title=chapter.title intro=B::INTRO/>
             </header>
             <div class="l-body">
                 {move || view! { <Notices notices=notices.get()/> }}

@@ -23,6 +23,7 @@ pub struct Page;
 
 impl ChapterBody for Page {
     type Inputs = AccessQuery<BankReport>;
+    const INTRO: &'static [crate::ui::i18n::Tr] = &text::INTRO;
 
     fn body(inputs: UrlInputs<Self::Inputs>) -> AnyView {
         let state = BankState::new(inputs);

@@ -23,6 +23,7 @@ pub struct Page;
 
 impl ChapterBody for Page {
     type Inputs = AccessQuery<CoalescingDetail>;
+    const INTRO: &'static [crate::ui::i18n::Tr] = &text::INTRO;
 
     fn body(inputs: UrlInputs<Self::Inputs>) -> AnyView {
         let state = CoalescingState::new(inputs);

@@ -22,6 +22,7 @@ pub struct Page;
 
 impl ChapterBody for Page {
     type Inputs = state::DispInputs;
+    const INTRO: &'static [crate::ui::i18n::Tr] = &text::INTRO;
 
     fn body(inputs: UrlInputs<Self::Inputs>) -> AnyView {
         let state = DispState::new(inputs);

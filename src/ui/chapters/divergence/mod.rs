@@ -22,6 +22,7 @@ pub struct Page;
 
 impl ChapterBody for Page {
     type Inputs = DivergenceInputs;
+    const INTRO: &'static [crate::ui::i18n::Tr] = &text::INTRO;
 
     fn body(inputs: UrlInputs<DivergenceInputs>) -> AnyView {
         let state = DivergenceState::new(inputs);

@@ -18,6 +18,7 @@ pub struct Page;
 
 impl ChapterBody for Page {
     type Inputs = state::HierarchyInputs;
+    const INTRO: &'static [crate::ui::i18n::Tr] = &text::INTRO;
 
     fn body(inputs: UrlInputs<Self::Inputs>) -> AnyView {
         let state = HierarchyState::new(inputs);

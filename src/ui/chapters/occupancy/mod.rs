@@ -20,6 +20,7 @@ pub struct Page;
 
 impl ChapterBody for Page {
     type Inputs = state::OccInputs;
+    const INTRO: &'static [crate::ui::i18n::Tr] = &text::INTRO;
 
     fn body(inputs: UrlInputs<Self::Inputs>) -> AnyView {
         let state = OccState::new(inputs);

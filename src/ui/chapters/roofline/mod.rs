@@ -17,6 +17,7 @@ pub struct Page;
 
 impl ChapterBody for Page {
     type Inputs = state::RooflineInputs;
+    const INTRO: &'static [crate::ui::i18n::Tr] = &text::INTRO;
 
     fn body(inputs: UrlInputs<Self::Inputs>) -> AnyView {
         let state = RooflineState::new(inputs);

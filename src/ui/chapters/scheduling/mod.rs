@@ -19,6 +19,7 @@ pub struct Page;
 
 impl ChapterBody for Page {
     type Inputs = state::SchedulingInputs;
+    const INTRO: &'static [crate::ui::i18n::Tr] = &text::INTRO;
 
     fn body(inputs: UrlInputs<Self::Inputs>) -> AnyView {
         let state = SchedulingState::new(inputs);

@@ -23,6 +23,7 @@ pub struct Page;
 
 impl ChapterBody for Page {
     type Inputs = state::GenInputs;
+    const INTRO: &'static [crate::ui::i18n::Tr] = &text::INTRO;
 
     fn body(inputs: UrlInputs<Self::Inputs>) -> AnyView {
         let state = GenState::new(inputs);

@@ -24,6 +24,7 @@ pub struct Page;
 
 impl ChapterBody for Page {
     type Inputs = state::TcInputs;
+    const INTRO: &'static [crate::ui::i18n::Tr] = &text::INTRO;
 
     fn body(inputs: UrlInputs<Self::Inputs>) -> AnyView {
         let state = TcState::new(inputs);
