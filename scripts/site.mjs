@@ -83,6 +83,15 @@ for (const s of splits) {
   needs[s] = [...set];
 }
 // The loader finds a chunk's packs from the chapters' dependencies (section 1's rule): check it.
+// The loader and the packs number the chunks anew: sorted by the set of chapters that use them,
+// each chapter's chunks are a few runs of consecutive numbers (a shorter __wsDeps).
+const chunkOrder = [...chunkUsers.keys()].filter(exists);
+const usersKey = (c) => splits.map((s) => (chunkUsers.get(c).includes(s) ? "1" : "0")).join("");
+chunkOrder.sort((a, b) => (usersKey(a) < usersKey(b) ? 1 : usersKey(a) > usersKey(b) ? -1 : 0));
+const chunkId = new Map(chunkOrder.map((c, i) => [c, i]));
+const idOf = (stem) => (stem.startsWith("chunk_") ? chunkId.get(stem) : stem.slice(6));
+const stemOf = (stem) => (stem.startsWith("chunk_") ? `chunk_${chunkId.get(stem)}` : stem);
+const depIds = (s) => deps[s].map((n) => chunkId.get(`chunk_${n}`)).sort((a, b) => a - b);
 const commonSet = new Set((packs.get("common") ?? []).map((st) => Number(st.slice(6))));
 for (const [name, stems] of packs) {
   const want = name === "common" ? [...commonSet].map((n) => `chunk_${n}`) : [`split_${name}`, ...deps[name].filter((n) => !commonSet.has(n)).map((n) => `chunk_${n}`)];
@@ -232,13 +241,84 @@ function cutZh(orig, stem) {
   return { buf, runs };
 }
 const CUT_ZH = process.env.WS_CUT_ZH !== "0"; // WS_CUT_ZH=0: every module keeps its Chinese text
+// --- short import names ----------------------------------------------------------------------
+// wasm-bindgen names each of the main module's ~270 imports `__wbg_<name>_<16 hex digits>`, in
+// the wasm and again in the glue: ~9 KB of hex apiece, 5 KB after compression. They become `$0`,
+// `$1`, … in both (the glue's object keys; nothing else refers to them).
+const importNames = new Map(); // old → new
+function shortImports(orig) {
+  let i = 8;
+  while (i < orig.length) {
+    const id = orig[i];
+    const [size, body] = leb(orig, i + 1);
+    if (id !== 2) {
+      i = body + size;
+      continue;
+    }
+    const out = [];
+    let [count, j] = leb(orig, body);
+    const ulebBytes = (n) => {
+      const b = [];
+      do {
+        let x = n % 128;
+        n = Math.floor(n / 128);
+        if (n > 0) x |= 0x80;
+        b.push(x);
+      } while (n > 0);
+      return Buffer.from(b);
+    };
+    out.push(ulebBytes(count));
+    for (let k = 0; k < count; k++) {
+      let len;
+      [len, j] = leb(orig, j);
+      const mod = orig.subarray(j, j + len).toString();
+      j += len;
+      [len, j] = leb(orig, j);
+      const name = orig.subarray(j, j + len).toString();
+      j += len;
+      const descStart = j;
+      const kind = orig[j++];
+      if (kind === 0) [, j] = leb(orig, j);
+      else if (kind === 1 || kind === 2) {
+        if (kind === 1) j++;
+        const flags = orig[j++];
+        [, j] = leb(orig, j);
+        if (flags & 1) [, j] = leb(orig, j);
+      } else if (kind === 3) j += 2;
+      else throw new Error(`site.mjs: import kind ${kind}`);
+      let newName = name;
+      if (mod === "./warpscope_bg.js") {
+        if (!importNames.has(name)) importNames.set(name, `$${importNames.size.toString(36)}`);
+        newName = importNames.get(name);
+      }
+      const m = Buffer.from(mod);
+      const n = Buffer.from(newName);
+      out.push(ulebBytes(m.length), m, ulebBytes(n.length), n, orig.subarray(descStart, j));
+    }
+    if (j !== body + size) throw new Error("site.mjs: main module's import section has an unexpected shape");
+    const content = Buffer.concat(out);
+    return Buffer.concat([orig.subarray(0, i), Buffer.from([2]), ulebBytes(content.length), content, orig.subarray(body + size)]);
+  }
+  throw new Error("site.mjs: the main module has no import section");
+}
+function shortGlue(glue) {
+  if (/\$[0-9a-z]+\b/.test(glue)) throw new Error("site.mjs: the glue already uses a $name");
+  for (const [old, short] of importNames) {
+    const re = new RegExp(`\\b${old}\\b`, "g");
+    const n = glue.match(re)?.length ?? 0;
+    if (n !== 1) throw new Error(`site.mjs: import ${old} appears ${n} times in the glue`);
+    glue = glue.replace(re, short);
+  }
+  return glue;
+}
 const zhRuns = {}; // stem → runs
 const moduleCache = new Map();
 function moduleBytes(stem) {
   if (!moduleCache.has(stem)) {
-    const orig = fs.readFileSync(path.join(pkgIn, stem + ".wasm"));
+    let orig = fs.readFileSync(path.join(pkgIn, stem + ".wasm"));
+    if (stem === "warpscope_bg") orig = shortImports(orig);
     const { buf, runs } = CUT_ZH ? cutZh(orig, stem) : { buf: orig, runs: [] };
-    if (runs.length) zhRuns[stem === "warpscope_bg" ? "main" : stem] = runs;
+    if (runs.length) zhRuns[stem === "warpscope_bg" ? "main" : stemOf(stem)] = runs;
     moduleCache.set(stem, buf);
   }
   return moduleCache.get(stem);
@@ -273,7 +353,7 @@ function buildPacks() {
   for (const [name, stems] of packs) {
     const parts = stems.map(moduleBytes);
     const css = stylePack.includes(name) && chapterCss ? chapterCss : Buffer.alloc(0);
-    const header = Buffer.from(JSON.stringify({ m: stems.map((st, i) => [st.startsWith("chunk_") ? Number(st.slice(6)) : st.slice(6), parts[i].length]), css: css.length }));
+    const header = Buffer.from(JSON.stringify({ m: stems.map((st, i) => [idOf(st), parts[i].length]), css: css.length }));
     const len = Buffer.alloc(4);
     len.writeUInt32LE(header.length);
     const b = Buffer.concat([len, header, ...parts, css]);
@@ -308,7 +388,7 @@ const makeLoader = () =>
 // __wsDeps: chapter → its chunks (ranges); __wsNeeds: chapter → its packs; __wsHome: chunk or
 // chapter → the packs that hold it.
 const __wsSri = ${JSON.stringify(packInfo)};
-const __wsDeps = ${JSON.stringify(Object.fromEntries(splits.map((s) => [s, ranges(deps[s])])))};
+const __wsDeps = ${JSON.stringify(Object.fromEntries(splits.map((s) => [s, ranges(depIds(s))])))};
 const __wsNeeds = ${JSON.stringify(needs)};
 const __wsPacks = {};
 const __wsModules = {};
@@ -321,7 +401,7 @@ function __wsHas(pack, n) {
     // common holds the chunks of four or more chapters, a chapter's pack the rest of its own.
     return pack === "common" ? __wsCommon.has(n) : pack in __wsNeeds && __wsOwn(pack).has(n);
 }
-const __wsCommon = new Set(${JSON.stringify(ranges((packs.get("common") ?? []).map((st) => Number(st.slice(6))).sort((a, b) => a - b)))}.split(",").filter(Boolean).flatMap(__wsRange));
+const __wsCommon = new Set(${JSON.stringify(ranges((packs.get("common") ?? []).map(idOf).sort((a, b) => a - b)))}.split(",").filter(Boolean).flatMap(__wsRange));
 const __wsOwnSets = {};
 function __wsOwn(pack) {
     return __wsOwnSets[pack] ??= new Set(__wsDeps[pack].split(",").flatMap(__wsRange).filter((n) => !__wsCommon.has(n)));
@@ -495,7 +575,7 @@ const loader = makeLoader();
 // --- 3. pkg-<hash>/ -------------------------------------------------------------------------
 const files = new Map(); // name in pkg → Buffer
 // The glue hands the main module to the loader before Rust's main runs (Chinese text, above).
-const glue = fs.readFileSync(path.join(pkgIn, "warpscope.js"), "utf8");
+const glue = shortGlue(fs.readFileSync(path.join(pkgIn, "warpscope.js"), "utf8"));
 const loaderNs = glue.match(/^import \* as (\w+) from "\.\/__wasm_split\.js"/m)?.[1];
 if (!loaderNs || glue.split("wasm.__wbindgen_start();").length !== 2) throw new Error("site.mjs: wasm-bindgen's glue has an unexpected shape");
 files.set("warpscope.js", minJs(glue.replace("wasm.__wbindgen_start();", `${loaderNs}.__wsBeforeStart(wasm);\n    wasm.__wbindgen_start();`)));
