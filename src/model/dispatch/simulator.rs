@@ -221,8 +221,12 @@ const NONE: u32 = u32::MAX;
 ///    durations) and the scans exceed a budget, the rest runs on a tournament tree
 ///    ([`tournament`]), O(log slots) per block whatever the durations.
 ///
-/// Plain slices written by index throughout: with the release profile's `opt-level = "z"`,
-/// `Vec::push` and `Vec` indexing stay calls; slice indexing is built in.
+/// The loops run in chunks of [`CHUNK`] blocks, one call each: a browser's WebAssembly engine
+/// first runs a function from its quick baseline compile and swaps in optimised code only for
+/// later calls (V8 has no on-stack replacement for wasm), so one call for 2^20 blocks would run
+/// start to end unoptimised. Plain slices written by index throughout: with the release
+/// profile's `opt-level = "z"`, `Vec::push` and `Vec` indexing stay calls; slice indexing is
+/// built in.
 fn schedule(
     sms: u32,
     slots: u32,
@@ -231,115 +235,214 @@ fn schedule(
     durations: impl BlockCycles,
 ) -> Columns {
     let n = grid as usize;
-    let mut cols = Columns {
-        sm_of_block: vec![0; n],
-        slot_of_block: vec![0; n],
-        start_cycle: vec![0; n],
-        end_cycle: vec![0; n],
-        makespan: 0,
+    let mut sim = Sim {
+        sms,
+        cols: Columns {
+            sm_of_block: vec![0; n],
+            slot_of_block: vec![0; n],
+            start_cycle: vec![0; n],
+            end_cycle: vec![0; n],
+            makespan: 0,
+        },
+        keys: vec![0u64; slots as usize],
     };
     if slots == 0 || sms == 0 {
-        return cols;
+        return sim.cols;
     }
-    let sm_col = cols.sm_of_block.as_mut_slice();
-    let slot_col = cols.slot_of_block.as_mut_slice();
-    let start_col = cols.start_cycle.as_mut_slice();
-    let end_col = cols.end_cycle.as_mut_slice();
-    let mut makespan = 0;
-    // Every slot's current key, by rank.
-    let mut keys = vec![0u64; slots as usize];
-    let keys = keys.as_mut_slice();
-
     // 1. The first wave.
     let first = (slots as usize).min(n);
-    for b in 0..first {
-        let (slot, sm) = ((b as u32 / sms) as u16, (b as u32 % sms) as u16);
-        let end = durations.cycles_of(b as u32);
-        sm_col[b] = sm;
-        slot_col[b] = slot;
-        end_col[b] = end;
-        makespan = makespan.max(end);
-        keys[b] = key(end, slot, sm);
+    {
+        let (mut out, keys) = sim.out();
+        for (b, k) in keys.iter_mut().enumerate().take(first) {
+            let (slot, sm) = ((b as u32 / sms) as u16, (b as u32 % sms) as u16);
+            let end = durations.cycles_of(b as u32);
+            out.put(b, slot, sm, 0, end);
+            *k = key(end, slot, sm);
+        }
     }
-    if first == n {
-        cols.makespan = makespan;
-        return cols;
-    }
-
-    // 2. The calendar queue: bucket width 2^shift ≈ max_cycles / slots; enough buckets that
-    //    every live key (in [now, now + max_cycles]) has its own bucket time modulo the ring.
-    let shift = (max_cycles / slots).max(1).ilog2();
-    let buckets = ((max_cycles >> shift) as usize + 2).next_power_of_two();
-    let mask = (buckets - 1) as u64;
-    let bucket_of = |k: u64| ((k >> (32 + shift)) & mask) as usize;
-    let mut head = vec![NONE; buckets];
-    let head = head.as_mut_slice();
-    let mut next = vec![NONE; slots as usize];
-    let next = next.as_mut_slice();
-    for (rank, &k) in keys.iter().enumerate() {
-        let h = &mut head[bucket_of(k)];
-        next[rank] = *h;
-        *h = rank as u32;
-    }
-    // Scan steps allowed: ~8 per block and a fixed allowance; past it, phase 3.
-    let mut budget: u64 = 8 * n as u64 + 4 * buckets as u64 + 4096;
-    let mut cursor: u64 = 0;
     let mut b = first;
-    while b < n && budget > 0 {
-        // The first non-empty bucket from the cursor.
-        let mut h = head[(cursor & mask) as usize];
-        while h == NONE {
-            cursor += 1;
-            budget = budget.saturating_sub(1);
-            h = head[(cursor & mask) as usize];
+    // 2. The calendar queue while it stays cheap.
+    if b < n {
+        let mut cal = Calendar::new(&sim.keys, max_cycles, n);
+        while b < n && cal.budget > 0 {
+            b = sim.calendar_chunk(&mut cal, b, (b + CHUNK).min(n), &durations);
         }
-        // Its minimum, and the list node before it.
-        let (mut best, mut best_key, mut before) = (h, keys[h as usize], NONE);
-        let (mut p, mut q) = (h, next[h as usize]);
-        while q != NONE {
-            let kq = keys[q as usize];
-            if kq < best_key {
-                (best, best_key, before) = (q, kq, p);
-            }
-            (p, q) = (q, next[q as usize]);
-            budget = budget.saturating_sub(1);
-        }
-        if before == NONE {
-            head[(cursor & mask) as usize] = next[best as usize];
-        } else {
-            next[before as usize] = next[best as usize];
-        }
-        let start = (best_key >> 32) as u32;
-        let (slot, sm) = ((best_key >> 16) as u16, best_key as u16);
-        let end = start.saturating_add(durations.cycles_of(b as u32));
-        sm_col[b] = sm;
-        slot_col[b] = slot;
-        start_col[b] = start;
-        end_col[b] = end;
-        makespan = makespan.max(end);
-        let k = key(end, slot, sm);
-        keys[best as usize] = k;
-        let h = &mut head[bucket_of(k)];
-        next[best as usize] = *h;
-        *h = best;
-        b += 1;
     }
-
     // 3. The tournament tree for whatever is left.
     if b < n {
-        let mut tree = tournament(keys);
-        let tree = tree.as_mut_slice();
-        let leaves = keys.len().next_power_of_two();
-        for b in b..n {
+        let mut tree = tournament(&sim.keys);
+        while b < n {
+            let to = (b + CHUNK).min(n);
+            sim.tournament_chunk(&mut tree, b, to, &durations);
+            b = to;
+        }
+    }
+    sim.cols
+}
+
+/// Blocks per call of [`Sim::calendar_chunk`] / [`Sim::tournament_chunk`] (see [`schedule`]).
+const CHUNK: usize = 1 << 14;
+
+/// The simulation's output so far and every slot's current key (by rank).
+struct Sim {
+    sms: u32,
+    cols: Columns,
+    keys: Vec<u64>,
+}
+
+/// The calendar queue of [`schedule`]'s phase 2: per bucket the first slot of its list, per
+/// slot the next one.
+struct Calendar {
+    /// Bucket width: `2^shift` ticks ≈ `max_cycles / slots`.
+    shift: u32,
+    /// Buckets − 1 (a power of two): enough buckets that every live key (in
+    /// `[now, now + max_cycles]`) has its own bucket time modulo the ring.
+    mask: u64,
+    head: Vec<u32>,
+    next: Vec<u32>,
+    /// Absolute bucket time (`time >> shift`) of the earliest key.
+    cursor: u64,
+    /// Scan steps left (~8 per block and a fixed allowance); at 0, phase 3.
+    budget: u64,
+}
+
+impl Calendar {
+    fn new(keys: &[u64], max_cycles: u32, blocks: usize) -> Calendar {
+        let slots = keys.len().max(1) as u32;
+        let shift = (max_cycles / slots).max(1).ilog2();
+        let buckets = ((max_cycles >> shift) as usize + 2).next_power_of_two();
+        let mut cal = Calendar {
+            shift,
+            mask: (buckets - 1) as u64,
+            head: vec![NONE; buckets],
+            next: vec![NONE; keys.len()],
+            cursor: 0,
+            budget: 8 * blocks as u64 + 4 * buckets as u64 + 4096,
+        };
+        for (rank, &k) in keys.iter().enumerate() {
+            let bucket = cal.bucket_of(k);
+            let h = &mut cal.head[bucket];
+            cal.next[rank] = *h;
+            *h = rank as u32;
+        }
+        cal
+    }
+
+    #[inline(always)]
+    fn bucket_of(&self, k: u64) -> usize {
+        ((k >> (32 + self.shift)) & self.mask) as usize
+    }
+}
+
+/// [`Columns`] as slices, for the loops.
+struct Out<'a> {
+    sm: &'a mut [u16],
+    slot: &'a mut [u16],
+    start: &'a mut [u32],
+    end: &'a mut [u32],
+    makespan: &'a mut u32,
+}
+
+impl Out<'_> {
+    #[inline(always)]
+    fn put(&mut self, b: usize, slot: u16, sm: u16, start: u32, end: u32) {
+        self.sm[b] = sm;
+        self.slot[b] = slot;
+        self.start[b] = start;
+        self.end[b] = end;
+        if end > *self.makespan {
+            *self.makespan = end;
+        }
+    }
+}
+
+impl Sim {
+    fn out(&mut self) -> (Out<'_>, &mut [u64]) {
+        let c = &mut self.cols;
+        (
+            Out {
+                sm: c.sm_of_block.as_mut_slice(),
+                slot: c.slot_of_block.as_mut_slice(),
+                start: c.start_cycle.as_mut_slice(),
+                end: c.end_cycle.as_mut_slice(),
+                makespan: &mut c.makespan,
+            },
+            self.keys.as_mut_slice(),
+        )
+    }
+
+    /// Blocks `from..to` on the calendar; returns the next block (< `to` if the budget ran out).
+    #[inline(never)]
+    fn calendar_chunk(
+        &mut self,
+        cal: &mut Calendar,
+        from: usize,
+        to: usize,
+        durations: &impl BlockCycles,
+    ) -> usize {
+        let (mut out, keys) = self.out();
+        let (head, next) = (cal.head.as_mut_slice(), cal.next.as_mut_slice());
+        let (shift, mask) = (cal.shift, cal.mask);
+        let bucket_of = |k: u64| ((k >> (32 + shift)) & mask) as usize;
+        let (mut cursor, mut budget) = (cal.cursor, cal.budget);
+        let mut b = from;
+        while b < to && budget > 0 {
+            // The first non-empty bucket from the cursor.
+            let mut h = head[(cursor & mask) as usize];
+            while h == NONE {
+                cursor += 1;
+                budget = budget.saturating_sub(1);
+                h = head[(cursor & mask) as usize];
+            }
+            // Its minimum, and the list node before it.
+            let (mut best, mut best_key, mut before) = (h, keys[h as usize], NONE);
+            let (mut p, mut q) = (h, next[h as usize]);
+            while q != NONE {
+                let kq = keys[q as usize];
+                if kq < best_key {
+                    (best, best_key, before) = (q, kq, p);
+                }
+                (p, q) = (q, next[q as usize]);
+                budget = budget.saturating_sub(1);
+            }
+            if before == NONE {
+                head[(cursor & mask) as usize] = next[best as usize];
+            } else {
+                next[before as usize] = next[best as usize];
+            }
+            let start = (best_key >> 32) as u32;
+            let (slot, sm) = ((best_key >> 16) as u16, best_key as u16);
+            let end = start.saturating_add(durations.cycles_of(b as u32));
+            let k = key(end, slot, sm);
+            keys[best as usize] = k;
+            let h = &mut head[bucket_of(k)];
+            next[best as usize] = *h;
+            *h = best;
+            out.put(b, slot, sm, start, end);
+            b += 1;
+        }
+        (cal.cursor, cal.budget) = (cursor, budget);
+        b
+    }
+
+    /// Blocks `from..to` on the tournament tree `tree` ([`tournament`]).
+    #[inline(never)]
+    fn tournament_chunk(
+        &mut self,
+        tree: &mut [u64],
+        from: usize,
+        to: usize,
+        durations: &impl BlockCycles,
+    ) {
+        let leaves = tree.len();
+        let sms = self.sms;
+        let (mut out, _) = self.out();
+        for b in from..to {
             let k = tree[0];
             let start = (k >> 32) as u32;
             let (slot, sm) = ((k >> 16) as u16, k as u16);
             let end = start.saturating_add(durations.cycles_of(b as u32));
-            sm_col[b] = sm;
-            slot_col[b] = slot;
-            start_col[b] = start;
-            end_col[b] = end;
-            makespan = makespan.max(end);
+            out.put(b, slot, sm, start, end);
             // Replay the winner's matches with its new key, leaf to root.
             let mut cand = key(end, slot, sm);
             let mut node = (leaves + (u32::from(slot) * sms + u32::from(sm)) as usize) >> 1;
@@ -352,8 +455,6 @@ fn schedule(
             tree[0] = cand;
         }
     }
-    cols.makespan = makespan;
-    cols
 }
 
 /// A tournament ("loser") tree over the slots' keys (leaf = rank): `tree[1..leaves]` holds the
