@@ -17,6 +17,7 @@ pub const GAMMA: u64 = 0x9E37_79B9_7F4A_7C15;
 
 /// The SplitMix64 output finaliser: a bijective, well-avalanched 64-bit hash of `z`
 /// (Stafford's "Mix13" constants). `mix(0) == 0`; add something first if that matters.
+#[inline(always)]
 pub const fn mix(z: u64) -> u64 {
     let z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     let z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);

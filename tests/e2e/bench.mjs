@@ -11,7 +11,8 @@
 //    scheduling animation frame times;
 //  - a visit after the first with the network off.
 // Env: DIST (default ../../dist), RUNS (default 7), PEER (a local copy of the reference peer page,
-// its index.html; skipped when unset).
+// its index.html; skipped when unset), ONLY (a comma-separated list of sections), ROUTES (a
+// comma-separated list of routes for section "load"), SLUGS (chapters for "input").
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
@@ -22,6 +23,9 @@ import { launch, openPage } from "./browser.mjs";
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DIST = process.env.DIST ?? path.join(here, "../../dist");
 const RUNS = Number(process.env.RUNS ?? 7);
+// ONLY=comma-separated sections (load, next, input, frames, sim, offline, peer): run just those.
+const ONLY = process.env.ONLY ? new Set(process.env.ONLY.split(",")) : null;
+const want = (section) => !ONLY || ONLY.has(section);
 const sorted = (xs) => [...xs].sort((a, b) => a - b);
 const pct = (xs, p) => sorted(xs)[Math.min(xs.length - 1, Math.floor(xs.length * p))];
 const stats = (xs) => `${Math.min(...xs).toFixed(1)} / ${pct(xs, 0.5).toFixed(1)} / ${pct(xs, 0.95).toFixed(1)}`;
@@ -72,23 +76,26 @@ async function cold(route, selector) {
 
 // 1. Deep links: bytes, requests, navigation → first answer.
 console.log(`warpscope benchmark: ${DIST}, ${RUNS} cold runs per figure, min / median / p95`);
-console.log("\n| route | deep link gzip | brotli | requests | navigation → first answer (ms) |");
-console.log("|---|---|---|---|---|");
-const routes = [["", "[data-testid=chapter-map] a"], ...SLUGS.map((s) => [s, answer(s)]), ["classroom", "[data-testid=cls-stage] figure, [data-testid=cls-stage] svg"]];
-let heaviest = { gz: 0 };
-for (const [route, selector] of routes) {
-  const runs = [];
-  for (let i = 0; i < RUNS; i++) runs.push(await cold(route, selector));
-  const r = runs[runs.length - 1];
-  if (r.errors.length) console.log(`  (errors on /${route}: ${r.errors.slice(0, 3).join(" | ")})`);
-  if (route && route !== "classroom" && r.bytes.gz > heaviest.gz) heaviest = { route, ...r.bytes };
-  console.log(`| /${route} | ${kib(r.bytes.gz)} | ${kib(r.bytes.br)} | ${r.requests} | ${stats(runs.map((x) => x.ms))} |`);
-  if (process.env.FILES || route === "") for (const f of r.files) console.log(`|   ${path.relative(DIST, f.file)} | ${f.gz} B | ${f.br} B | raw ${f.raw} B | |`);
+if (want("load")) {
+  console.log("\n| route | deep link gzip | brotli | requests | navigation → first answer (ms) |");
+  console.log("|---|---|---|---|---|");
+  const allRoutes = [["", "[data-testid=chapter-map] a"], ...SLUGS.map((s) => [s, answer(s)]), ["classroom", "[data-testid=cls-stage] figure, [data-testid=cls-stage] svg"]];
+  const routes = process.env.ROUTES ? allRoutes.filter(([r]) => process.env.ROUTES.split(",").includes(r || "home")) : allRoutes;
+  let heaviest = { gz: 0 };
+  for (const [route, selector] of routes) {
+    const runs = [];
+    for (let i = 0; i < RUNS; i++) runs.push(await cold(route, selector));
+    const r = runs[runs.length - 1];
+    if (r.errors.length) console.log(`  (errors on /${route}: ${r.errors.slice(0, 3).join(" | ")})`);
+    if (route && route !== "classroom" && r.bytes.gz > heaviest.gz) heaviest = { route, ...r.bytes };
+    console.log(`| /${route} | ${kib(r.bytes.gz)} | ${kib(r.bytes.br)} | ${r.requests} | ${stats(runs.map((x) => x.ms))} |`);
+    if (process.env.FILES || route === "") for (const f of r.files) console.log(`|   ${path.relative(DIST, f.file)} | ${f.gz} B | ${f.br} B | raw ${f.raw} B | |`);
+  }
+  console.log(`heaviest deep link: /${heaviest.route} ${kib(heaviest.gz)} gzip, ${kib(heaviest.br)} brotli (targets: home ≤ 150 KB, deep link ≤ 300 KB, ≤ 12 requests)`);
 }
-console.log(`heaviest deep link: /${heaviest.route} ${kib(heaviest.gz)} gzip, ${kib(heaviest.br)} brotli (targets: home ≤ 150 KB, deep link ≤ 300 KB, ≤ 12 requests)`);
 
 // 2. Chapter → chapter inside the app: the "next" link, timed to the next chapter's figure.
-{
+if (want("next")) {
   console.log("\n| chapter → next chapter | ms (target ≤ 100) |\n|---|---|");
   for (let k = 0; k + 1 < CHAPTERS.length; k++) {
     const [from, to] = [CHAPTERS[k], CHAPTERS[k + 1]];
@@ -115,9 +122,9 @@ console.log(`heaviest deep link: /${heaviest.route} ${kib(heaviest.gz)} gzip, ${
 }
 
 // 3. Input → painted, every chapter: the first range slider, moved between two values.
-{
+if (want("input")) {
   console.log("\n| chapter | input → painted p50 / p95 (ms, target p95 ≤ 16.7) | all work before paint p50 / p95 |\n|---|---|---|");
-  for (const slug of SLUGS) {
+  for (const slug of process.env.SLUGS ? process.env.SLUGS.split(",") : SLUGS) {
     const { context, page } = await openPage(browser, { serviceWorkers: "block" });
     await page.goto(server.base + slug);
     await page.waitForSelector(answer(slug));
@@ -174,13 +181,15 @@ async function frames(pathAndQuery, label) {
   console.log(`${label}: frame p50 ${pct(gaps, 0.5).toFixed(1)} ms, p95 ${pct(gaps, 0.95).toFixed(1)} ms over ${gaps.length} frames (60 fps = 16.7 ms)`);
   await context.close();
 }
-console.log("");
-await frames("dispatch?gpu=h100&threads=32&regs=16&grid=1048576", "dispatch animation, H100 132 SMs × 32 slots, grid 2^20");
-await frames("scheduling", "warp-scheduling animation (default view)");
+if (want("frames")) {
+  console.log("");
+  await frames("dispatch?gpu=h100&threads=32&regs=16&grid=1048576", "dispatch animation, H100 132 SMs × 32 slots, grid 2^20");
+  await frames("scheduling", "warp-scheduling animation (default view)");
+}
 
 // 5. The dispatch model, 2^20 jittered blocks on 132 SMs, in wasm: the page times its memo
 //    (data-ms on [data-testid=compute-ms]); each cold run is a fresh page with its own jitter.
-{
+if (want("sim")) {
   const xs = [];
   for (let i = 0; i < Math.max(RUNS, 11); i++) {
     const { context, page } = await openPage(browser, { serviceWorkers: "block" });
@@ -193,7 +202,7 @@ await frames("scheduling", "warp-scheduling animation (default view)");
 }
 
 // 6. A visit after the first, offline: every chapter opens from the service worker's cache.
-{
+if (want("offline")) {
   const { context, page } = await openPage(browser);
   await page.goto(server.base);
   const sw = await page.evaluate(() => "serviceWorker" in navigator && navigator.serviceWorker.getRegistration().then((r) => !!r));
@@ -228,9 +237,61 @@ await frames("scheduling", "warp-scheduling animation (default view)");
   await context.close();
 }
 
-// 7. The reference peer (a local copy only: nothing is fetched off this machine).
-if (process.env.PEER && fs.existsSync(process.env.PEER)) console.log(`peer: ${process.env.PEER} (comparison not automated yet)`);
-else console.log("peer comparison: skipped (no local copy of the reference peer page; set PEER=path/to/index.html)");
+// 7. The reference peer: a local copy of its page (index.html and the files it loads, served from
+//    this machine like the site: nothing is fetched off it). Cold runs interleaved with
+//    warpscope's occupancy deep link: navigation → the peer's occupancy answer on screen,
+//    including its Calculate click (made by the page itself the moment its form handler is set,
+//    i.e. a user who clicks instantly), and the bytes it fetched.
+if (want("peer") && process.env.PEER && fs.existsSync(process.env.PEER)) {
+  const peerDir = path.dirname(path.resolve(process.env.PEER));
+  const peerServer = await startServer(peerDir, "/peer/");
+  const peerUrl = peerServer.base + path.basename(process.env.PEER);
+  const peerBytes = (urls) => {
+    const files = new Map();
+    for (const u of urls) {
+      const rel = decodeURIComponent(new URL(u).pathname.replace("/peer/", ""));
+      const file = path.join(peerDir, rel);
+      if (!u.startsWith(peerServer.base) || !fs.existsSync(file) || fs.statSync(file).isDirectory()) continue;
+      const raw = fs.readFileSync(file);
+      files.set(file, { raw: raw.length, gz: zlib.gzipSync(raw, { level: 9 }).length });
+    }
+    return [...files.values()].reduce((a, f) => ({ raw: a.raw + f.raw, gz: a.gz + f.gz, n: a.n + 1 }), { raw: 0, gz: 0, n: 0 });
+  };
+  async function peerCold() {
+    const { context, page, requests, errors } = await openPage(browser, { serviceWorkers: "block" });
+    await page.addInitScript(() => {
+      const click = () => {
+        const form = document.getElementsByTagName("form")[0];
+        if (form && form.onsubmit) form.querySelector("button[type=submit]").click();
+        else setTimeout(click, 1);
+      };
+      document.addEventListener("DOMContentLoaded", click);
+    });
+    await page.goto(peerUrl, { waitUntil: "commit" });
+    await page.waitForSelector("#occupancyOfMultiprocessor:not(:empty)", { timeout: 30000 });
+    const ms = await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(performance.now()))));
+    await page.waitForLoadState("load");
+    const offOrigin = requests.filter((u) => !u.startsWith(peerServer.origin));
+    await context.close();
+    return { ms, bytes: peerBytes(requests), requests: requests.length, errors, offOrigin };
+  }
+  const ours = [];
+  const peer = [];
+  let last;
+  for (let i = 0; i < RUNS; i++) {
+    ours.push((await cold("occupancy", answer("occupancy"))).ms);
+    last = await peerCold();
+    peer.push(last.ms);
+  }
+  if (last.errors.length) console.log(`  (peer errors: ${last.errors.slice(0, 3).join(" | ")})`);
+  if (last.offOrigin.length) console.log(`  (peer asked for ${last.offOrigin.length} off-origin URLs, not served: ${last.offOrigin.slice(0, 3).join(" ")})`);
+  const med = (xs) => pct(xs, 0.5);
+  console.log(`\n| navigation → first occupancy answer, cold, interleaved (${RUNS} each) | min / median / p95 (ms) |\n|---|---|`);
+  console.log(`| warpscope /occupancy | ${stats(ours)} |`);
+  console.log(`| reference peer, including its Calculate click (${last.bytes.n} files, ${kib(last.bytes.gz)} gzip, ${last.requests} requests) | ${stats(peer)} |`);
+  console.log(`warpscope / peer, medians: ${(med(ours) / med(peer)).toFixed(2)} (target ≤ 0.5 and ≤ 250 ms)`);
+  peerServer.close();
+} else if (want("peer")) console.log("peer comparison: skipped (no local copy of the reference peer page; set PEER=path/to/index.html)");
 
 await browser.close();
 server.close();

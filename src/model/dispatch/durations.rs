@@ -2,7 +2,7 @@
 //! [`crate::model::rng::SplitMix64`], like the H200 probe's random 50k–200k-cycle spin), or one
 //! explicit duration per block (replayed from a measurement).
 
-use crate::model::rng::SplitMix64;
+use crate::model::rng::{mix, GAMMA};
 
 use super::*;
 
@@ -38,15 +38,7 @@ impl Durations {
                 min_cycles,
                 max_cycles,
                 seed,
-            } => {
-                let span = u64::from(max_cycles.saturating_sub(*min_cycles)) + 1;
-                // One generator per block, seeded from `seed` and the block index spread by an
-                // odd constant, so block b's duration does not depend on the blocks before it.
-                let mut rng =
-                    SplitMix64::new(seed ^ u64::from(block).wrapping_mul(0xD6E8_FEB8_6659_FD93));
-                let offset = rng.below(span);
-                min_cycles.saturating_add(u32::try_from(offset).unwrap_or(u32::MAX))
-            }
+            } => JitterDraw::new(*min_cycles, *max_cycles, *seed).cycles_of(block),
             Durations::PerBlock(v) => v.get(block as usize).copied().unwrap_or(0),
         }
     }
@@ -61,9 +53,57 @@ impl Durations {
     }
 }
 
+/// The odd constant that spreads block indices over jitter seeds.
+const BLOCK_SPREAD: u64 = 0xD6E8_FEB8_6659_FD93;
+
+/// [`Durations::Jitter`]'s draw with its range precomputed, for the simulator's per-block loop.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct JitterDraw {
+    min_cycles: u32,
+    /// `max − min + 1`, in `1..=2³²`.
+    span: u64,
+    seed: u64,
+}
+
+impl JitterDraw {
+    pub(super) fn new(min_cycles: u32, max_cycles: u32, seed: u64) -> JitterDraw {
+        JitterDraw {
+            min_cycles,
+            span: u64::from(max_cycles.saturating_sub(min_cycles)) + 1,
+            seed,
+        }
+    }
+
+    /// Block `block`'s duration: `min + SplitMix64::new(seed ^ block·C).below(span)`. One
+    /// generator per block, seeded from `seed` and the block index spread by an odd constant,
+    /// so block b's duration does not depend on the blocks before it.
+    #[inline(always)]
+    pub(super) fn cycles_of(&self, block: u32) -> u32 {
+        // `SplitMix64::new(s).next_u64()`, spelled out so that it inlines at `opt-level = "z"`.
+        let s = self.seed ^ u64::from(block).wrapping_mul(BLOCK_SPREAD);
+        let x = mix(s.wrapping_add(GAMMA));
+        let offset = below_span(x, self.span);
+        self.min_cycles
+            .saturating_add(u32::try_from(offset).unwrap_or(u32::MAX))
+    }
+}
+
+/// `⌊x · n / 2⁶⁴⌋` for `n ≤ 2³²` (exactly [`SplitMix64::below`]'s multiply-shift) with two
+/// 64-bit multiplies instead of a 128-bit product (which wasm32 has no instruction for).
+/// With `x = h·2³² + l`: `x·n = 2³²·(h·n + ⌊l·n / 2³²⌋) + (l·n mod 2³²)`, and the last term
+/// (< 2³²) cannot carry into bit 64, so `⌊x·n / 2⁶⁴⌋ = ⌊(h·n + ⌊l·n / 2³²⌋) / 2³²⌋`; neither
+/// product nor the sum overflows (`h·n ≤ 2⁶⁴ − 2³²`).
+#[inline(always)]
+fn below_span(x: u64, n: u64) -> u64 {
+    debug_assert!(n <= 1 << 32);
+    let (h, l) = (x >> 32, x & 0xFFFF_FFFF);
+    (h * n + ((l * n) >> 32)) >> 32
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::rng::SplitMix64;
 
     #[test]
     fn jitter_is_deterministic_and_in_range() {
@@ -78,5 +118,54 @@ mod tests {
         assert!(a.iter().all(|&c| (50..=200).contains(&c)));
         assert!(a.contains(&50) || a.contains(&51));
         assert!(a.iter().any(|&c| c > 190));
+    }
+
+    #[test]
+    fn two_multiply_below_is_splitmix_below() {
+        let mut r = SplitMix64::new(11);
+        for n in [1u64, 2, 3, 400_001, 1 << 31, (1 << 32) - 1, 1 << 32] {
+            for x in [
+                0u64,
+                1,
+                u64::MAX,
+                u64::MAX - 1,
+                1 << 63,
+                0xFFFF_FFFF,
+                1 << 32,
+            ] {
+                let want = ((u128::from(x) * u128::from(n)) >> 64) as u64;
+                assert_eq!(below_span(x, n), want, "x {x} n {n}");
+            }
+            for _ in 0..10_000 {
+                let x = r.next_u64();
+                let want = ((u128::from(x) * u128::from(n)) >> 64) as u64;
+                assert_eq!(below_span(x, n), want, "x {x} n {n}");
+            }
+        }
+    }
+
+    #[test]
+    fn jitter_draw_is_the_generator_draw() {
+        // The draw as first written: one SplitMix64 per block, `below(span)`.
+        let old = |min: u32, max: u32, seed: u64, b: u32| {
+            let span = u64::from(max.saturating_sub(min)) + 1;
+            let mut rng = SplitMix64::new(seed ^ u64::from(b).wrapping_mul(BLOCK_SPREAD));
+            min.saturating_add(u32::try_from(rng.below(span)).unwrap_or(u32::MAX))
+        };
+        for (min, max, seed) in [
+            (1, 1, 0),
+            (50, 200, 7),
+            (800_000, 1_200_000, 2),
+            (1, u32::MAX, 9),
+        ] {
+            let d = JitterDraw::new(min, max, seed);
+            for b in (0..5000).chain([u32::MAX - 1, u32::MAX]) {
+                assert_eq!(
+                    d.cycles_of(b),
+                    old(min, max, seed, b),
+                    "{min}..={max} seed {seed} block {b}"
+                );
+            }
+        }
     }
 }

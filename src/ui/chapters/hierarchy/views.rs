@@ -125,7 +125,17 @@ pub fn ShapeControls() -> impl IntoView {
 pub fn PickControls() -> impl IntoView {
     let st = state();
     let inputs = st.inputs;
-    let launch = Memo::new(move |_| st.outputs.with(|o| o.launch.ok()));
+    // The drawing reads only the block's shape (warps, lanes, thread indices).
+    let launch = Memo::new_with_compare(
+        move |_| {
+            st.outputs
+                .with(|o| o.launch.ok().filter(|_| o.pick.is_some()))
+        },
+        |a, b| {
+            let key = |s: Option<&Option<Launch>>| s.copied().flatten().map(|l| l.block());
+            key(a) != key(b)
+        },
+    );
     let global = Signal::derive(move || st.outputs.with(|o| o.pick.map(|t| t.global).unwrap_or(0)));
     move || {
         launch.get().map(|l: Launch| {
@@ -216,9 +226,24 @@ pub fn BlockFigure() -> impl IntoView {
     let st = state();
     let lang = use_lang();
     let inputs = st.inputs;
-    let view_of = move |l: Launch, p: ThreadCoords| {
+    // The grid is drawn once per launch and z slice; picking another thread in the slice only
+    // moves the picked class (a slider tick re-draws two cells, not the block).
+    let picked = Memo::new(move |_| st.outputs.with(|o| o.pick.map(|p| p.thread_idx)));
+    // The drawing reads only the block's shape: a new grid size is no change here.
+    let slice = Memo::new_with_compare(
+        move |_| {
+            st.outputs
+                .with(|o| o.launch.ok().zip(o.pick.map(|p| p.thread_idx.z)))
+        },
+        |a, b| {
+            let key = |s: Option<&Option<(Launch, u32)>>| {
+                s.copied().flatten().map(|(l, z)| (l.block(), z))
+            };
+            key(a) != key(b)
+        },
+    );
+    let view_of = move |l: Launch, z: u32| {
         let b = l.block();
-        let z = p.thread_idx.z;
         let every = if b.x <= 32 { 1 } else { 8 };
         let width = LABEL_PX + f64::from(b.x) * CELL_PX;
         let height = 20.0 + f64::from(b.y) * CELL_PX;
@@ -228,15 +253,11 @@ pub fn BlockFigure() -> impl IntoView {
                 let tid = x + y * b.x + z * b.x * b.y;
                 let w = tid / WARP_SIZE;
                 let (px, py) = (LABEL_PX + f64::from(x) * CELL_PX, 20.0 + f64::from(y) * CELL_PX);
-                let picked = p.thread_idx == Dim3::new(x, y, z);
-                let class = format!(
-                    "gx-hier__cell {}{}",
-                    warp_class(w),
-                    if picked { " gx-hier__cell--picked" } else { "" }
-                );
+                let here = Some(Dim3::new(x, y, z));
+                let class = format!("gx-hier__cell {}", warp_class(w));
                 view! {
                     <g class="gx-hier__thread" on:click=move |_| inputs.update(|i| { i.tx = x; i.ty = y; })>
-                        <rect class=class x=px + 1.0 y=py + 1.0 width=CELL_PX - 2.0 height=CELL_PX - 2.0 data-warp=w.to_string()>
+                        <rect class=class class:gx-hier__cell--picked=move || picked.get() == here x=px + 1.0 y=py + 1.0 width=CELL_PX - 2.0 height=CELL_PX - 2.0 data-warp=w.to_string()>
                             <title>{format!("threadIdx ({x}, {y}, {z}) · tid {tid} · warp {w} · lane {}", tid % WARP_SIZE)}</title>
                         </rect>
                         <text class="gx-hier__cell-text" x=px + CELL_PX / 2.0 y=py + CELL_PX / 2.0 + 4.0 text-anchor="middle">{w.to_string()}</text>
@@ -268,7 +289,7 @@ pub fn BlockFigure() -> impl IntoView {
         <section class="l-page gx-hier__figure" data-testid="figure">
             <h2>{t(text::BLOCK_FIG)}</h2>
             <p class="gx-note">{t(text::BLOCK_FIG_NOTE)}</p>
-            {move || st.outputs.with(|o| o.launch.ok().zip(o.pick)).map(|(l, p)| view_of(l, p))}
+            {move || slice.get().map(|(l, z)| view_of(l, z))}
         </section>
     }
 }
@@ -279,7 +300,20 @@ pub fn WarpsFigure() -> impl IntoView {
     let st = state();
     let lang = use_lang();
     let inputs = st.inputs;
-    let view_of = move |l: Launch, p: ThreadCoords| {
+    // Drawn once per launch; a pick only moves the picked class.
+    let picked = Memo::new(move |_| st.outputs.with(|o| o.pick.map(|p| (p.warp, p.lane))));
+    // The drawing reads only the block's shape (warps, lanes, thread indices).
+    let launch = Memo::new_with_compare(
+        move |_| {
+            st.outputs
+                .with(|o| o.launch.ok().filter(|_| o.pick.is_some()))
+        },
+        |a, b| {
+            let key = |s: Option<&Option<Launch>>| s.copied().flatten().map(|l| l.block());
+            key(a) != key(b)
+        },
+    );
+    let view_of = move |l: Launch| {
         let warps = l.warps_per_block();
         let width = LABEL_PX + f64::from(WARP_SIZE) * LANE_PX;
         let height = 20.0 + f64::from(warps) * LANE_PX;
@@ -288,15 +322,14 @@ pub fn WarpsFigure() -> impl IntoView {
             .map(|(w, lane)| {
                 let live = l.warp_mask(w) & (1 << lane) != 0;
                 let (px, py) = (LABEL_PX + f64::from(lane) * LANE_PX, 20.0 + f64::from(w) * LANE_PX);
-                let picked = (p.warp, p.lane) == (w, lane);
                 let class = format!(
-                    "gx-hier__lane {}{}",
+                    "gx-hier__lane {}",
                     if live { warp_class(w) } else { "gx-hier__lane--idle".to_string() },
-                    if picked { " gx-hier__cell--picked" } else { "" }
                 );
                 let idx = l.thread_idx_of(w * WARP_SIZE + lane);
                 view! {
-                    <rect class=class x=px + 1.0 y=py + 1.0 width=LANE_PX - 2.0 height=LANE_PX - 2.0
+                    <rect class=class class:gx-hier__cell--picked=move || picked.get() == Some((w, lane))
+                        x=px + 1.0 y=py + 1.0 width=LANE_PX - 2.0 height=LANE_PX - 2.0
                         data-live=live.to_string()
                         on:click=move |_| if let Some(d) = idx { inputs.update(|i| { i.tx = d.x; i.ty = d.y; i.tz = d.z; }) }>
                         <title>{match idx {
@@ -335,7 +368,7 @@ pub fn WarpsFigure() -> impl IntoView {
         <section class="l-page gx-hier__figure" data-testid="warps">
             <h2>{t(text::WARPS_FIG)}</h2>
             <p class="gx-note">{t(text::WARPS_FIG_NOTE)}</p>
-            {move || st.outputs.with(|o| o.launch.ok().zip(o.pick)).map(|(l, p)| view_of(l, p))}
+            {move || launch.get().map(view_of)}
         </section>
     }
 }

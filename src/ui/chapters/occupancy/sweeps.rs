@@ -38,45 +38,29 @@ fn SweepChart(axis: Axis, title: Tr) -> impl IntoView {
     let lang = use_lang();
     let frame = ChartFrame::SWEEP;
     let r = frame.plot_rect();
-    let drawn = Memo::new(move |_| {
-        let out = st.outputs.get();
-        let y_axis = st.inputs.with(|i| i.y);
-        let (points, x_cur, x_max, x_step) = match axis {
-            Axis::Threads => (
-                &out.sweep_threads,
-                f64::from(out.kernel.threads_per_block),
-                f64::from(out.gpu.max_threads_per_block),
-                32.0,
-            ),
-            Axis::Regs => (
-                &out.sweep_regs,
-                f64::from(out.kernel.regs_per_thread),
-                f64::from(out.gpu.max_regs_per_thread),
-                8.0,
-            ),
-            Axis::Dsmem => (
-                &out.sweep_dsmem,
-                f64::from(out.kernel.dynamic_smem_bytes) / 1024.0,
-                f64::from(out.gpu.smem_per_block_optin_bytes) / 1024.0,
-                16.0,
-            ),
-        };
-        let y_max = match y_axis {
-            YAxis::Pct => 100.0,
-            YAxis::Warps => f64::from(out.steps.max_warps_per_sm.max(1)),
-        };
-        let axes = frame.linear((0.0, x_max.max(1.0)), (0.0, y_max));
-        let xy: Vec<(f64, f64)> = points
-            .iter()
-            .map(|p| (x_of(axis, p.x), y_of(p, y_axis)))
-            .collect();
-        let path = axes.step_path(&xy, 0.0);
-        let y_cur = match y_axis {
-            YAxis::Pct => out.steps.ratio() * 100.0,
-            YAxis::Warps => f64::from(out.steps.warps_per_sm),
-        };
-        let clipped = x_cur > x_max;
-        let (cx, cy) = axes.px_from_data(x_cur.min(x_max), y_cur);
+    // Three memos, so that a slider tick re-draws only what moved: the axes and their ticks
+    // (the GPU's limits and the y unit: unchanged by the kernel's sliders), the step line (the
+    // sweep), and the current kernel's point.
+    let y_axis = Memo::new(move |_| st.inputs.with(|i| i.y));
+    let axes = Memo::new(move |_| {
+        let y_axis = y_axis.get();
+        st.outputs.with(|out| {
+            let (x_max, x_step) = match axis {
+                Axis::Threads => (f64::from(out.gpu.max_threads_per_block), 32.0),
+                Axis::Regs => (f64::from(out.gpu.max_regs_per_thread), 8.0),
+                Axis::Dsmem => (f64::from(out.gpu.smem_per_block_optin_bytes) / 1024.0, 16.0),
+            };
+            let y_max = match y_axis {
+                YAxis::Pct => 100.0,
+                YAxis::Warps => f64::from(out.steps.max_warps_per_sm.max(1)),
+            };
+            (x_max, y_max, x_step, y_axis)
+        })
+    });
+    let scale = move |(x_max, y_max): (f64, f64)| frame.linear((0.0, x_max.max(1.0)), (0.0, y_max));
+    let ticks = Memo::new(move |_| {
+        let (x_max, y_max, x_step, y_axis) = axes.get();
+        let axes = scale((x_max, y_max));
         let x_ticks: Vec<(f64, String)> = axes
             .x
             .ticks(6, Some(x_step))
@@ -90,15 +74,45 @@ fn SweepChart(axis: Axis, title: Tr) -> impl IntoView {
         .into_iter()
         .map(|v| (axes.y.px_from_value(v), format!("{v}")))
         .collect();
-        (
-            path, cx, cy, x_cur, y_cur, clipped, x_ticks, y_ticks, y_axis,
-        )
+        (x_ticks, y_ticks)
+    });
+    let path = Memo::new(move |_| {
+        let (x_max, y_max, _, y_axis) = axes.get();
+        st.outputs.with(|out| {
+            let points = match axis {
+                Axis::Threads => &out.sweep_threads,
+                Axis::Regs => &out.sweep_regs,
+                Axis::Dsmem => &out.sweep_dsmem,
+            };
+            let xy: Vec<(f64, f64)> = points
+                .iter()
+                .map(|p| (x_of(axis, p.x), y_of(p, y_axis)))
+                .collect();
+            scale((x_max, y_max)).step_path(&xy, 0.0)
+        })
+    });
+    let point = Memo::new(move |_| {
+        let (x_max, y_max, _, y_axis) = axes.get();
+        st.outputs.with(|out| {
+            let x_cur = match axis {
+                Axis::Threads => f64::from(out.kernel.threads_per_block),
+                Axis::Regs => f64::from(out.kernel.regs_per_thread),
+                Axis::Dsmem => f64::from(out.kernel.dynamic_smem_bytes) / 1024.0,
+            };
+            let y_cur = match y_axis {
+                YAxis::Pct => out.steps.ratio() * 100.0,
+                YAxis::Warps => f64::from(out.steps.warps_per_sm),
+            };
+            let (cx, cy) = scale((x_max, y_max)).px_from_data(x_cur.min(x_max), y_cur);
+            (cx, cy, x_cur, y_cur, x_cur > x_max, y_axis)
+        })
     });
     let label = move || {
-        let (_, _, _, x, y, clipped, _, _, y_axis) = drawn.get();
+        let (_, _, x, y, clipped, y_axis) = point.get();
         let y = (y * 10.0).round() / 10.0;
         text::sweep_readout(title.get(lang.get()), x, y, y_axis, clipped, lang.get())
     };
+    let cx = move || point.with(|p| p.0);
     let testid = format!("sweep-{:?}", axis).to_lowercase();
     view! {
         <figure class="gx-sweep" data-testid=testid>
@@ -106,7 +120,7 @@ fn SweepChart(axis: Axis, title: Tr) -> impl IntoView {
             <svg class="gx-sweep__svg" viewBox=format!("0 0 {} {}", frame.width_px, frame.height_px) role="group"
                 aria-label=move || title.get(lang.get())>
                 {move || {
-                    let (path, cx, cy, _, _, clipped, x_ticks, y_ticks, _) = drawn.get();
+                    let (x_ticks, y_ticks) = ticks.get();
                     view! {
                         {y_ticks.into_iter().map(|(py, s)| view! {
                             <line class="gx-sweep__grid" x1=r.x0 x2=r.x1 y1=py y2=py/>
@@ -116,19 +130,20 @@ fn SweepChart(axis: Axis, title: Tr) -> impl IntoView {
                             <line class="gx-sweep__grid" x1=px x2=px y1=r.y0 y2=r.y1/>
                             <text class="gx-sweep__tick" x=px y=r.y1 + 16.0 text-anchor="middle">{s}</text>
                         }).collect_view()}
-                        <rect class="gx-sweep__frame" x=r.x0 y=r.y0 width=r.x1 - r.x0 height=r.y1 - r.y0/>
-                        <line class="gx-sweep__cursor" x1=cx x2=cx y1=r.y0 y2=r.y1/>
-                        <path class="gx-sweep__line" d=path/>
-                        <circle class="gx-sweep__point" class:gx-sweep__point--clipped=clipped cx=format!("{cx:.1}") cy=format!("{cy:.1}") r="6"
-                            tabindex="0" role="img" aria-label=label>
-                            <title>{label}</title>
-                        </circle>
                     }
                 }}
+                <rect class="gx-sweep__frame" x=r.x0 y=r.y0 width=r.x1 - r.x0 height=r.y1 - r.y0/>
+                <line class="gx-sweep__cursor" x1=cx x2=cx y1=r.y0 y2=r.y1/>
+                <path class="gx-sweep__line" d=move || path.get()/>
+                <circle class="gx-sweep__point" class:gx-sweep__point--clipped=move || point.with(|p| p.4)
+                    cx=move || format!("{:.1}", point.with(|p| p.0)) cy=move || format!("{:.1}", point.with(|p| p.1)) r="6"
+                    tabindex="0" role="img" aria-label=label>
+                    <title>{label}</title>
+                </circle>
                 <text class="gx-sweep__axis" x=(r.x0 + r.x1) / 2.0 y=frame.height_px - 6.0 text-anchor="middle">{t(title)}</text>
                 <text class="gx-sweep__axis" x="12" y=(r.y0 + r.y1) / 2.0 text-anchor="middle"
                     transform=format!("rotate(-90 12 {})", (r.y0 + r.y1) / 2.0)>
-                    {move || match st.inputs.with(|i| i.y) { YAxis::Pct => text::Y_PCT.get(lang.get()), YAxis::Warps => text::Y_WARPS.get(lang.get()) }}
+                    {move || match y_axis.get() { YAxis::Pct => text::Y_PCT.get(lang.get()), YAxis::Warps => text::Y_WARPS.get(lang.get()) }}
                 </text>
             </svg>
             <p class="gx-sweep__readout">{label}</p>

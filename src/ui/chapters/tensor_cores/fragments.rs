@@ -113,7 +113,7 @@ fn TileGrid(layout: FragmentLayout) -> impl IntoView {
     let st = state();
     let lang = use_lang();
     let sel_lane = Memo::new(move |_| st.inputs.with(|i| i.selected_lane()));
-    let sel_cell = Memo::new(move |_| st.outputs.with(|o| o.fragment.cell));
+    let sel_cell = Memo::new(move |_| st.fragment.with(|f| f.cell));
     let (rows, cols) = (layout.rows(), layout.cols());
     let course = st.inputs.with_untracked(is_course_tile);
     let padding_rows = course && layout.operand() != Operand::B;
@@ -209,7 +209,8 @@ fn TileGrid(layout: FragmentLayout) -> impl IntoView {
 pub fn FragmentFigure() -> impl IntoView {
     let st = state();
     let lang = use_lang();
-    let layout = Memo::new(move |_| st.outputs.with(|o| o.fragment.layout.clone()));
+    let layout = Memo::new(move |_| st.fragment.with(|f| f.layout.clone()));
+    let course = Memo::new(move |_| st.inputs.with(is_course_tile));
     let grid = move || match layout.get() {
         Ok(l) => view! { <TileGrid layout=l/> }.into_any(),
         Err(e) => view! {
@@ -222,7 +223,6 @@ pub fn FragmentFigure() -> impl IntoView {
     };
     let caption = move || {
         let l = layout.get().ok()?;
-        let i = st.inputs.get();
         let title = format!(
             "{} · {} · {} · {} × {}",
             l.shape().label(),
@@ -231,7 +231,7 @@ pub fn FragmentFigure() -> impl IntoView {
             l.rows(),
             l.cols()
         );
-        let note = if is_course_tile(&i) {
+        let note = if course.get() {
             Some(match l.operand() {
                 Operand::A => text::W8A8_A_NOTE,
                 Operand::B => text::W8A8_B_NOTE,
@@ -302,8 +302,9 @@ fn LaneStrip() -> impl IntoView {
 #[component]
 pub fn FragmentReadout() -> impl IntoView {
     let st = state();
+    let course = Memo::new(move |_| st.inputs.with(is_course_tile));
     let lang = use_lang();
-    let layout = Memo::new(move |_| st.outputs.with(|o| o.fragment.layout.clone()));
+    let layout = Memo::new(move |_| st.fragment.with(|f| f.layout.clone()));
     let facts = move || {
         let l = layout.get().ok()?;
         let src = l.source();
@@ -318,12 +319,11 @@ pub fn FragmentReadout() -> impl IntoView {
         })
     };
     let lane_view = move || {
-        let lane = st.inputs.with(|i| i.selected_lane())?;
-        let out = st.outputs.get();
-        let l = out.fragment.layout.as_ref().ok()?.clone();
-        let course_a = st.inputs.with(is_course_tile) && l.operand() == Operand::A;
-        let rows = out
-            .fragment
+        let lane = st.lane.get()?;
+        let fragment = st.fragment.get();
+        let l = fragment.layout.as_ref().ok()?.clone();
+        let course_a = course.get() && l.operand() == Operand::A;
+        let rows = fragment
             .lane_slots
             .iter()
             .map(|&(index, (r, c), reg)| {
@@ -366,11 +366,10 @@ pub fn FragmentReadout() -> impl IntoView {
         })
     };
     let cell_view = move || {
-        let out = st.outputs.get();
-        let (r, c) = out.fragment.cell?;
-        let l = out.fragment.layout.as_ref().ok()?.clone();
-        let items = out
-            .fragment
+        let fragment = st.fragment.get();
+        let (r, c) = fragment.cell?;
+        let l = fragment.layout.as_ref().ok()?.clone();
+        let items = fragment
             .cell_slots
             .iter()
             .map(|&(s, reg)| {
@@ -398,7 +397,7 @@ pub fn FragmentReadout() -> impl IntoView {
 #[component]
 pub fn FragmentDataTable() -> impl IntoView {
     let st = state();
-    let layout = Memo::new(move |_| st.outputs.with(|o| o.fragment.layout.clone()));
+    let layout = Memo::new(move |_| st.fragment.with(|f| f.layout.clone()));
     view! {
         <DataDetails summary=text::FRAG_TABLE testid="fragment-data-table">
             {move || layout.get().ok().map(|l| view! {

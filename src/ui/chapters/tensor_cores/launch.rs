@@ -46,8 +46,7 @@ pub fn LaunchNumbers() -> impl IntoView {
     let st = state();
     let lang = use_lang();
     let body = move || {
-        let out = st.outputs.get();
-        let lv = out.launch;
+        let lv = st.launch.get();
         let g = lv.kernel;
         if let Err(e) = &lv.valid {
             let why = text::launch_error(e);
@@ -124,7 +123,7 @@ pub fn LaunchNumbers() -> impl IntoView {
         .into_any()
     };
     let tiles = move || {
-        let lv = st.outputs.get().launch;
+        let lv = st.launch.get();
         if lv.valid.is_err() {
             return None;
         }

@@ -51,7 +51,7 @@ pub fn QuantSection() -> impl IntoView {
         }
     };
     let body = move || {
-        let q = match st.outputs.get().quant {
+        let q = match st.quant.get() {
             Ok(q) => q,
             Err(e) => {
                 return view! { <p class="gx-error" role="alert">{e.to_string()}</p> }.into_any()

@@ -484,20 +484,71 @@ impl ChapterInputs for TcInputs {
     }
 }
 
-/// The chapter's reactive state: one signal of inputs and one memo of outputs.
+/// The chapter's reactive state: one signal of inputs and one memo per section's outputs, each
+/// over only the inputs it reads, so that moving one section's slider re-renders that section
+/// alone (a memo notifies its readers only when its value changes).
 #[derive(Clone, Copy)]
 pub struct TcState {
     /// Every input.
     pub inputs: UrlInputs<TcInputs>,
-    /// Everything derived: the only place the models are called.
-    pub outputs: Memo<TcOutputs>,
+    /// [`TcOutputs::fragment`] (shape, operand, element, lane, row, col).
+    pub fragment: Memo<FragmentView>,
+    /// [`TcOutputs::launch`] (the kernel's K, N, warps).
+    pub launch: Memo<LaunchView>,
+    /// [`TcOutputs::trace`] (the kernel, block, warp, K tile).
+    pub trace: Memo<Result<Vec<KernelStep>, W8a8Error>>,
+    /// [`TcOutputs::quant`] (x, seed).
+    pub quant: Memo<Result<QuantView, W8a8Error>>,
+    /// The step shown (the URL's `step`).
+    pub step: Memo<u64>,
+    /// The selected lane ([`TcInputs::selected_lane`]).
+    pub lane: Memo<Option<u32>>,
 }
 
 impl TcState {
     /// State starting from `inputs`.
     pub fn new(inputs: UrlInputs<TcInputs>) -> Self {
-        let outputs = Memo::new(move |_| inputs.with(compute));
-        TcState { inputs, outputs }
+        let narrow = |v: u64| u32::try_from(v).unwrap_or(u32::MAX);
+        let fragment_in =
+            Memo::new(move |_| inputs.with(|i| (i.shape, i.op, i.el, i.lane, i.row, i.col)));
+        let kernel = Memo::new(move |_| inputs.with(TcInputs::kernel));
+        let trace_at =
+            Memo::new(move |_| inputs.with(|i| (narrow(i.block), narrow(i.warp), narrow(i.kt))));
+        let quant_in = Memo::new(move |_| inputs.with(|i| (i.x.clone(), i.seed)));
+        TcState {
+            inputs,
+            fragment: Memo::new(move |_| {
+                // Read (not only tracked), so that the input memo runs and follows the inputs.
+                fragment_in.with(|_| ());
+                inputs.with_untracked(compute_fragment)
+            }),
+            launch: Memo::new(move |_| {
+                // Read (not only tracked), so that the input memo runs and follows the inputs.
+                kernel.with(|_| ());
+                inputs.with_untracked(compute_launch)
+            }),
+            trace: Memo::new(move |_| {
+                let (block, warp, kt) = trace_at.get();
+                kernel.with(|k| k.trace(block, warp, kt))
+            }),
+            quant: Memo::new(move |_| {
+                // Read (not only tracked), so that the input memo runs and follows the inputs.
+                quant_in.with(|_| ());
+                inputs.with_untracked(compute_quant)
+            }),
+            step: Memo::new(move |_| inputs.with(|i| i.step)),
+            lane: Memo::new(move |_| inputs.with(TcInputs::selected_lane)),
+        }
+    }
+
+    /// Everything derived, as [`compute`] gives it (tracked).
+    pub fn outputs(&self) -> TcOutputs {
+        TcOutputs {
+            fragment: self.fragment.get(),
+            launch: self.launch.get(),
+            trace: self.trace.get(),
+            quant: self.quant.get(),
+        }
     }
 }
 
@@ -657,9 +708,9 @@ mod tests {
         let owner = Owner::new();
         owner.set();
         let state = TcState::new(UrlInputs::detached(TcInputs::default()));
-        assert!(state.outputs.get_untracked().fragment.lane_slots.is_empty());
+        assert!(state.fragment.get_untracked().lane_slots.is_empty());
         state.inputs.update(|i| i.lane = 5);
-        assert_eq!(state.outputs.get_untracked().fragment.lane_slots.len(), 8);
+        assert_eq!(state.fragment.get_untracked().lane_slots.len(), 8);
     }
 
     proptest! {

@@ -133,8 +133,8 @@ pub fn StepsSection() -> impl IntoView {
     let lang = use_lang();
     let playing = RwSignal::new(false);
     let steps = Signal::derive(move || {
-        st.outputs
-            .with(|o| o.trace.as_ref().map(|t| t.len()).unwrap_or(0))
+        st.trace
+            .with(|t| t.as_ref().map(Vec::len).unwrap_or(0))
             .try_into()
             .unwrap_or(u32::MAX)
     });
@@ -153,15 +153,14 @@ pub fn StepsSection() -> impl IntoView {
     // The step list is one tab stop (the current step; arrow keys change the step) and is drawn
     // once per trace, so the focus stays on a step button when Enter shows that step.
     let ids = Memo::new(move |_| {
-        st.outputs.with(|o| {
-            o.trace
+        st.trace.with(|trace| {
+            trace
                 .as_ref()
                 .map(|t| t.iter().map(|s| s.id).collect::<Vec<_>>())
                 .unwrap_or_default()
         })
     });
-    let shown =
-        move || (st.inputs.with(|i| i.step) as usize).min(ids.with(Vec::len).saturating_sub(1));
+    let shown = move || (st.step.get() as usize).min(ids.with(Vec::len).saturating_sub(1));
     // ← / ↑ and → / ↓ in the list move to the previous / next step, as the player's keys do;
     // the focus follows the current step (the list's one tab stop, as in a tab list).
     let on_list_key = move |ev: leptos::ev::KeyboardEvent| {
@@ -195,11 +194,10 @@ pub fn StepsSection() -> impl IntoView {
             .collect_view()
     };
     let main = move || {
-        let out = st.outputs.get();
-        let Ok(steps) = out.trace else {
+        let Ok(steps) = st.trace.get() else {
             return ().into_any();
         };
-        let idx = (st.inputs.with(|i| i.step) as usize).min(steps.len().saturating_sub(1));
+        let idx = (st.step.get() as usize).min(steps.len().saturating_sub(1));
         let Some(step) = steps.get(idx).cloned() else {
             return ().into_any();
         };
@@ -228,7 +226,7 @@ pub fn StepsSection() -> impl IntoView {
         }
         .into_any()
     };
-    let ok = Memo::new(move |_| st.outputs.with(|o| o.trace.is_ok()));
+    let ok = Memo::new(move |_| st.trace.with(Result::is_ok));
     let body = move || {
         if ok.get() {
             return view! {
@@ -240,8 +238,7 @@ pub fn StepsSection() -> impl IntoView {
             }
             .into_any();
         }
-        let out = st.outputs.get();
-        let Err(e) = out.trace else {
+        let Err(e) = st.trace.get() else {
             return ().into_any();
         };
         let why = text::launch_error(&e);
