@@ -266,7 +266,7 @@ pub fn fit_when_loaded(el: web_sys::HtmlDivElement, shown: Shown, all: bool, how
 /// Smallest figure text a student must read, in CSS px as drawn (issue #14: 12 px at 1280×720
 /// with 150 % zoom); the fit aims a little above it so rounding never lands under.
 pub const MIN_TEXT_PX: f64 = 12.0;
-const AIM_TEXT_PX: f64 = 12.6;
+const AIM_TEXT_PX: f64 = 12.8;
 /// Class of a stage whose figure cannot be shown whole at [`MIN_TEXT_PX`]: it pans (scrolls)
 /// inside the stage instead of shrinking.
 const PAN_CLASS: &str = "gx-cls-stage--pan";
@@ -395,17 +395,17 @@ fn apply_crop(target: &web_sys::Element, crop: &str) {
         );
         let across = t1 > x0 && t0 < x1;
         let along = u1 > y0 && u0 < y1;
-        if across && u0 < y1 && u1 > y1 && u0 >= by1 {
-            y1 = u0;
+        if across && u0 - 1.0 < y1 && u1 > y1 && u0 >= by1 {
+            y1 = (u0 - 1.0).max(by1);
         }
-        if across && u0 < y0 && u1 > y0 && u1 <= by0 {
-            y0 = u1;
+        if across && u0 < y0 && u1 + 1.0 > y0 && u1 <= by0 {
+            y0 = (u1 + 1.0).min(by0);
         }
-        if along && t0 < x1 && t1 > x1 && t0 >= bx1 {
-            x1 = t0;
+        if along && t0 - 1.0 < x1 && t1 > x1 && t0 >= bx1 {
+            x1 = (t0 - 1.0).max(bx1);
         }
-        if along && t0 < x0 && t1 > x0 && t1 <= bx0 {
-            x0 = t1;
+        if along && t0 < x0 && t1 + 1.0 > x0 && t1 <= bx0 {
+            x0 = (t1 + 1.0).min(bx0);
         }
     }
     let set = format!("{x0:.1} {y0:.1} {:.1} {:.1}", x1 - x0, y1 - y0);
@@ -565,9 +565,20 @@ pub fn fit(stage: &web_sys::HtmlDivElement, shown: &Shown, all: bool, how: Fit) 
         // The CSS floor of HTML text (12.5 px as drawn) reads the zoom.
         let _ = style.set_property("--gx-cls-zoom", &format!("{zoom:.3}"));
     };
-    let fits = || {
+    // The drawn size, counting what overflows the focus box (a table wider than its box).
+    let drawn = || {
         let r = target.get_bounding_client_rect();
-        r.width() <= avail_w + 0.5 && r.height() <= avail_h + 0.5
+        let (sw, cw) = (target.scroll_width(), target.client_width().max(1));
+        let over = if sw > cw + 2 {
+            f64::from(sw) / f64::from(cw)
+        } else {
+            1.0
+        };
+        (r.width() * over, r.height())
+    };
+    let fits = || {
+        let (w, h) = drawn();
+        w <= avail_w + 0.5 && h <= avail_h + 0.5
     };
     // A fluid figure (an SVG at 100 % width) is as wide as its box whatever the zoom: give the
     // box the widest drawn width at which the figure still fits (`zoom` scales its HTML text).
@@ -600,8 +611,8 @@ pub fn fit(stage: &web_sys::HtmlDivElement, shown: &Shown, all: bool, how: Fit) 
     // Too tall even narrow: shrink the zoom until what is drawn fits (a few rounds), then widen.
     let shrink = |mut zoom: f64| -> f64 {
         for _ in 0..5 {
-            let r = target.get_bounding_client_rect();
-            let over = (avail_w / r.width().max(1.0)).min(avail_h / r.height().max(1.0));
+            let (w, h) = drawn();
+            let over = (avail_w / w.max(1.0)).min(avail_h / h.max(1.0));
             if fits() || zoom <= min_zoom {
                 break;
             }
@@ -621,7 +632,7 @@ pub fn fit(stage: &web_sys::HtmlDivElement, shown: &Shown, all: bool, how: Fit) 
     }
     // Reading size first: enlarge (zoom and drawn width together) until the smallest text is
     // drawn at reading size; what no longer fits pans inside the stage.
-    for _ in 0..3 {
+    for _ in 0..6 {
         let Some(px) = min_text_px(&target) else {
             break;
         };

@@ -66,6 +66,9 @@ const TITLE: Tr = tr("From the chip to the roofline", "从芯片到 Roofline");
 /// Rows 0–7 of the bank-conflict grid, with the lane strip and the bank numbers above them.
 const BANK_ROWS_0_7: &str =
     "text.gx-mem__heading:first-of-type, .gx-lane, [data-testid=bank-row]:nth-of-type(-n+8)";
+/// Rows 0–6 of the bank-conflict grid (a step with a question has less room).
+const BANK_ROWS_0_6: &str =
+    "text.gx-mem__heading:first-of-type, .gx-lane, [data-testid=bank-row]:nth-of-type(-n+7)";
 /// The drawing of a memory figure (coalescing, bank conflicts) without its frame and legend.
 const MEMORY_DRAWING: &str = "[data-testid=figure] .gx-scroll-x";
 
@@ -390,16 +393,16 @@ const STEPS: &[Built] = &[
         "bank-conflicts",
         "preset=tile-column",
         tr(
-            "Reading a column of float tile[32][32]: every element sits in the same bank. 32-way conflict, 32 wavefronts. (Rows 0–7 of 32 shown.)",
-            "读取 float tile[32][32] 的一列：所有元素都在同一个 bank。32 路冲突，32 个 wavefront。（图中显示 32 行中的第 0–7 行。）",
+            "Reading a column of float tile[32][32]: every element sits in the same bank. 32-way conflict, 32 wavefronts. (Rows 0–6 of 32 shown.)",
+            "读取 float tile[32][32] 的一列：所有元素都在同一个 bank。32 路冲突，32 个 wavefront。（图中显示 32 行中的第 0–6 行。）",
         ),
         tr(
-            "Row r, column c is word 32·r + c: the bank is c for every r. The stage shows rows 0–7 of the 32 at reading size; press C for the whole grid.",
-            "第 r 行第 c 列是第 32·r + c 个字：无论 r 是多少，bank 都是 c。画面以可读字号只显示 32 行中的第 0–7 行；按 C 查看完整网格。",
+            "Row r, column c is word 32·r + c: the bank is c for every r. The stage shows rows 0–6 of the 32 at reading size (the question leaves less room); press C for the whole grid.",
+            "第 r 行第 c 列是第 32·r + c 个字：无论 r 是多少，bank 都是 c。画面以可读字号只显示 32 行中的第 0–6 行（问题占去了一些空间）；按 C 查看完整网格。",
         ),
     )
     .focus(MEMORY_DRAWING)
-    .crop(BANK_ROWS_0_7)
+    .crop(BANK_ROWS_0_6)
     .ask(
         tr("How would you remove the conflict?", "如何消除这个冲突？"),
         tr(
