@@ -46,8 +46,7 @@ export async function measureProjector(page) {
         range.selectNodeContents(n);
         // Seen through the stage and, in an SVG, through the SVG's box (a crop's viewBox cuts the
         // rest away); a run partly outside either is clipped text.
-        const owner = parent.closest("svg");
-        const svg = owner && getComputedStyle(owner).overflow !== "visible" ? owner.getBoundingClientRect() : null;
+        const svg = parent.closest("svg[data-cls-crop-set]")?.getBoundingClientRect();
         const boxes = svg ? [stage, svg] : [stage];
         const inside = (r, b) => r.bottom > b.top && r.top < b.bottom && r.right > b.left && r.left < b.right;
         const whole = (r, b) => r.top >= b.top - 1 && r.bottom <= b.bottom + 1 && r.left >= b.left - 1 && r.right <= b.right + 1;

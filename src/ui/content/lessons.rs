@@ -69,6 +69,9 @@ const BANK_ROWS_0_7: &str =
 /// Rows 0–6 of the bank-conflict grid (a step with a question has less room).
 const BANK_ROWS_0_6: &str =
     "text.gx-mem__heading:first-of-type, .gx-lane, [data-testid=bank-row]:nth-of-type(-n+7)";
+/// The block-dispatch grid with its read-out and event line (the colour legend gives its room).
+const DISPATCH_GRID: &str =
+    ".gx-dispatch__stack, .gx-dispatch__readout, [data-testid=dispatch-event]";
 /// The drawing of a memory figure (coalescing, bank conflicts) without its frame and legend.
 const MEMORY_DRAWING: &str = "[data-testid=figure] .gx-scroll-x";
 
@@ -198,6 +201,7 @@ const STEPS: &[Built] = &[
             "事件 1：每个 SM 同时开始 4 个 block。按 → 看事件 2：它们一起结束。",
         ),
     )
+    .crop(DISPATCH_GRID)
     .highlight("[data-testid=dispatch-event]")
     // Events: the launch (cycle 0) and the end of the wave (cycle 10,000).
     .advance("event", 1),
@@ -213,6 +217,7 @@ const STEPS: &[Built] = &[
             "尾波：多出一个 block，运行时间翻倍。每按一次 → 前进一个事件：108 个 block 开始；108 个结束时第 109 个开始；它独自结束。",
         ),
     )
+    .crop(DISPATCH_GRID)
     .highlight("[data-testid=dispatch-event]")
     // Events: cycle 0, 10,000 (wave 1 ends, the tail starts) and 20,000.
     .advance("event", 2)
