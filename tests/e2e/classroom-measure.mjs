@@ -1,15 +1,18 @@
 // Measures a classroom projector page as the class sees it (used by classroom.test.mjs and
 // classroom-walk.mjs): scrolling, a clipped caption or top-bar button, whether the figure stays
 // on the stage, and the smallest figure text in CSS px as drawn (after the fit's zoom and an
-// SVG's viewBox scaling).
+// SVG's viewBox scaling), and figure text cut by the stage's or a crop's edge.
 //
 // Text size as drawn: a text run's box height on screen (Range.getClientRects, which includes
 // every zoom and transform) divided by its font's box height per px of font size (measured once
-// per font family on an unscaled probe). A canvas's text is not measured.
+// per font family on an unscaled probe). A canvas counts as 12 px labels at its own size.
+
+/** Smallest canvas label, in CSS px at the canvas's own size (projector.rs CANVAS_LABEL_PX). */
+export const CANVAS_LABEL_PX = 12;
 
 /** @param {import("playwright-core").Page} page */
 export async function measureProjector(page) {
-  return page.evaluate(() => {
+  return page.evaluate((CANVAS_LABEL_PX) => {
     const ratio = new Map();
     const boxPerPx = (family) => {
       if (!ratio.has(family)) {
@@ -30,6 +33,7 @@ export async function measureProjector(page) {
     let minFigurePx = Infinity;
     let minFigureText = "";
     let smallCount = 0;
+    const clipped = [];
     if (focus && stage) {
       const walker = document.createTreeWalker(focus, NodeFilter.SHOW_TEXT);
       for (let n = walker.nextNode(); n; n = walker.nextNode()) {
@@ -40,15 +44,36 @@ export async function measureProjector(page) {
         if (style.visibility === "hidden" || Number(style.opacity) === 0) continue;
         const range = document.createRange();
         range.selectNodeContents(n);
-        const rects = [...range.getClientRects()].filter(
-          (r) => r.width > 0.5 && r.height > 0.5 && r.bottom > stage.top && r.top < stage.bottom && r.right > stage.left && r.left < stage.right,
-        );
+        // Seen through the stage and, in an SVG, through the SVG's box (a crop's viewBox cuts the
+        // rest away); a run partly outside either is clipped text.
+        const svg = parent.closest("svg[data-cls-crop-set]")?.getBoundingClientRect();
+        const boxes = svg ? [stage, svg] : [stage];
+        const inside = (r, b) => r.bottom > b.top && r.top < b.bottom && r.right > b.left && r.left < b.right;
+        const whole = (r, b) => r.top >= b.top - 1 && r.bottom <= b.bottom + 1 && r.left >= b.left - 1 && r.right <= b.right + 1;
+        const rects = [...range.getClientRects()].filter((r) => r.width > 0.5 && r.height > 0.5 && boxes.every((b) => inside(r, b)));
         if (!rects.length) continue;
+        if (rects.some((r) => !boxes.every((b) => whole(r, b))) && clipped.length < 5) clipped.push(text.slice(0, 20));
         const h = Math.min(...rects.map((r) => r.height));
         const px = h / boxPerPx(style.fontFamily);
         if (px < minFigurePx) {
           minFigurePx = px;
           minFigureText = text.slice(0, 30);
+        }
+        if (px < 11.5) smallCount++;
+      }
+    }
+    // A canvas's labels are CANVAS_LABEL_PX at the canvas's own size (its backing store over the
+    // device pixel ratio; the dispatch grid and the roofline chart draw 12 px labels), scaled as
+    // the canvas is drawn.
+    if (focus && stage) {
+      for (const c of focus.querySelectorAll("canvas")) {
+        const r = c.getBoundingClientRect();
+        const own = c.width / devicePixelRatio;
+        if (r.width <= 0.5 || own <= 0 || !(r.bottom > stage.top && r.top < stage.bottom)) continue;
+        const px = (CANVAS_LABEL_PX * r.width) / own;
+        if (px < minFigurePx) {
+          minFigurePx = px;
+          minFigureText = `canvas ${c.className}`;
         }
         if (px < 11.5) smallCount++;
       }
@@ -89,8 +114,11 @@ export async function measureProjector(page) {
       minFigurePx: Number.isFinite(minFigurePx) ? Math.round(minFigurePx * 10) / 10 : 99,
       minFigureText,
       smallCount,
+      // Figure text cut by the stage's edge or a crop's (a figure panning inside the stage).
+      clippedText: clipped,
+      pans: !!stageEl?.classList.contains("gx-cls-stage--pan"),
       chromeSmall,
       barClipped,
     };
-  });
+  }, CANVAS_LABEL_PX);
 }

@@ -2,7 +2,7 @@
 // screenshotted at one projector size, with the smallest figure text measured on screen.
 //   node classroom-walk.mjs <dist dir> <out dir> [W×H] [device scale] [first step] [last step]
 // e.g. `node classroom-walk.mjs ../../dist /tmp/walk 1280x720` or `… 853x480 1.5` (1280×720 at
-// 150 % zoom). Writes step<NN>-<lang>.png and report.json (per step: smallest figure text in CSS
+// 150 % zoom; also written `853x480@1.5`). Writes step<NN>-<lang>.png and report.json (per step: smallest figure text in CSS
 // px, whether the page scrolls, whether a bar button or the caption is clipped).
 import fs from "node:fs";
 import path from "node:path";
@@ -10,7 +10,10 @@ import { startServer } from "./server.mjs";
 import { launch } from "./browser.mjs";
 import { measureProjector } from "./classroom-measure.mjs";
 
-const [dist, out, size = "1280x720", scale = "1", first = "1", last = "999"] = process.argv.slice(2);
+const args = process.argv.slice(2);
+// `853x480@1.5` names the scale with the size (then the next arguments are the steps).
+if (args[2]?.includes("@")) args.splice(2, 1, ...args[2].split("@"));
+const [dist, out, size = "1280x720", scale = "1", first = "1", last = "999"] = args;
 const [width, height] = size.split("x").map(Number);
 fs.mkdirSync(out, { recursive: true });
 const server = await startServer(path.resolve(dist));
@@ -42,7 +45,7 @@ for (const lang of ["en", "zh"]) {
 }
 fs.writeFileSync(path.join(out, "report.json"), JSON.stringify(report, null, 1));
 for (const r of report) {
-  const flags = [r.scrolls && "SCROLLS", !r.captionInside && "CAPTION-CLIPPED", r.barClipped.length && `BAR-CLIPPED ${r.barClipped}`, !r.figureInside && "FIGURE-OUTSIDE", r.minFigurePx < 12 && "SMALL"].filter(Boolean);
+  const flags = [r.scrolls && "SCROLLS", !r.captionInside && "CAPTION-CLIPPED", r.barClipped.length && `BAR-CLIPPED ${r.barClipped}`, !r.figureInside && "FIGURE-OUTSIDE", r.pans && "PANS", r.clippedText.length && `CLIPPED ${r.clippedText}`, r.minFigurePx < 12 && "SMALL"].filter(Boolean);
   console.log(`${r.lang} step ${String(r.step).padStart(2)}: min figure text ${r.minFigurePx.toFixed(1)} px (${r.minFigureText}) zoom ${r.zoom} ${flags.join(" ")}`);
 }
 await browser.close();

@@ -1,6 +1,7 @@
 // Classroom mode: keys and the URL, reload, reveal, blank, the presenter window in sync
 // (step, slider, pointer), custom lessons through their link and their JSON file, a malformed
-// link's message, and projector screenshots without scrolling or clipped text.
+// link's message, and every step of the built-in lesson at three projector sizes: no scrolling,
+// nothing clipped, no figure text under 12 CSS px.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
@@ -8,6 +9,7 @@ import path from "node:path";
 import { openPage } from "./browser.mjs";
 import { server, browser, SHOTS } from "./harness.mjs";
 import { measureProjector } from "./classroom-measure.mjs";
+import { SIZES, MIN_TEXT_PX } from "./sizes.mjs";
 
 /** Background pages get no animation frames: poll on a timer. */
 const POLL = { polling: 100 };
@@ -377,41 +379,97 @@ test("figures export as SVG and PNG with their caption and permalink", async () 
   await context.close();
 });
 
-// Screenshots of 14 of the steps (chip, hierarchy, occupancy, dispatch, scheduling, divergence,
-// coalescing, bank conflicts, Tensor Cores, roofline) at 1280×720, 1024×768 and 1280×720 at
-// 150 % zoom (853×480 CSS px at device scale 1.5), alternating the language: the page never
-// scrolls, the caption and every top-bar button are whole, the figure stays on the stage, the
-// bar and caption text is ≥ 12 px, and figure text as drawn is measured into a JSON report
-// (classroom-measure.mjs); at 1280×720 the steps listed in READABLE keep it ≥ 12 px.
-const SHOT_STEPS = [1, 2, 4, 5, 9, 11, 14, 18, 21, 24, 25, 26, 28, 30];
-const READABLE = [1, 4, 5, 9, 11, 18, 25, 26, 28, 30];
-for (const [w, h, scale] of [[1280, 720, 1], [1024, 768, 1], [853, 480, 1.5]]) {
-  test(`projector at ${w}×${h}${scale > 1 ? ` @${scale}×` : ""}: no scrolling, nothing clipped, figure text measured`, async () => {
-    const context = await browser.newContext({ viewport: { width: w, height: h }, deviceScaleFactor: scale });
-    const page = await context.newPage();
-    const errors = [];
-    page.on("pageerror", (e) => errors.push(String(e)));
+// Every step of the built-in lesson, in both languages, at 1280×720, 1024×768 and 1280×720 at
+// 150 % zoom (853×480 CSS px at device scale 1.5, SIZES.projector): the page never scrolls, the
+// caption and every top-bar button are whole, the bar and caption text is ≥ 12 px, no figure
+// text as drawn (SVG and HTML; classroom-measure.mjs) is under 12 CSS px, and the figure stays
+// on its stage with no text cut by the stage's or a crop's edge (at 150 % zoom, the steps in
+// PANS_AT_150 pan inside the stage instead: not done). Screenshots of every step and
+// a JSON report of the measures go to the shots folder.
+// Not done yet: at 150 % zoom these steps' figures (the die, the SM, the memory table, the
+// dispatch grid, the scheduling charts, the divergence listings, the W8A8 kernel listing, the
+// roofline chart) have no crop that fits the ~853×330 px stage at reading size, so they are
+// shown at reading size and pan inside the stage (text cut at the stage's edge until panned).
+const PANS_AT_150 = [1, 2, 3, 8, 9, 10, 11, 13, 14, 15, 16, 26, 28, 29, 30];
+const SIZE_LIST = [
+  [1280, 720, 1],
+  [1024, 768, 1],
+  [SIZES.projector.viewport.width, SIZES.projector.viewport.height, SIZES.projector.deviceScaleFactor],
+];
+for (const [w, h, scale] of SIZE_LIST) {
+  test(`projector at ${w}×${h}${scale > 1 ? ` @${scale}×` : ""}: every step in both languages reads at 12 px, no scrolling, nothing clipped`, async () => {
     const report = [];
-    for (const step of SHOT_STEPS) {
-      await open(page, `lesson=course&step=${step}&lang=${step % 2 ? "en" : "zh"}`);
-      await page.waitForTimeout(500);
-      const m = await measureProjector(page);
-      report.push({ step, ...m });
-      await page.screenshot({ path: path.join(SHOTS, `classroom-${w}x${h}-step${step}.png`) });
-      assert.equal(m.scrolls, false, `step ${step} scrolls`);
-      assert.equal(m.captionInside, true, `step ${step} caption clipped`);
-      assert.deepEqual(m.barClipped, [], `step ${step}: top-bar buttons clipped`);
-      assert.equal(m.chromeSmall, 0, `step ${step} has bar or caption text under 12px`);
-      assert.equal(m.figureInside, true, `step ${step}: the figure leaves the stage`);
-      if (w === 1280 && READABLE.includes(step)) assert.ok(m.minFigurePx >= 12, `step ${step}: figure text ${m.minFigurePx} px (“${m.minFigureText}”)`);
+    const problems = [];
+    const panned = [];
+    for (const lang of ["en", "zh"]) {
+      const context = await browser.newContext({ viewport: { width: w, height: h }, deviceScaleFactor: scale, reducedMotion: "reduce" });
+      const page = await context.newPage();
+      const errors = [];
+      page.on("pageerror", (e) => errors.push(String(e)));
+      await open(page, `lesson=course&step=1&lang=${lang}`);
+      const total = Number((await count(page)).match(/\/\s*(\d+)/)[1]);
+      assert.ok(total >= 24, `${total} steps`);
+      for (let step = 1; step <= total; step++) {
+        await open(page, `lesson=course&step=${step}&lang=${lang}`);
+        await page.waitForSelector("[data-cls-focus]", { state: "attached" });
+        await page.waitForTimeout(350);
+        const m = await measureProjector(page);
+        report.push({ lang, step, ...m });
+        await page.screenshot({ path: path.join(SHOTS, `classroom-${w}x${h}-${lang}-step${String(step).padStart(2, "0")}.png`) });
+        const at = `${lang} step ${step}`;
+        if (m.scrolls) problems.push(`${at}: the page scrolls`);
+        if (!m.captionInside) problems.push(`${at}: caption clipped`);
+        if (m.barClipped.length) problems.push(`${at}: top-bar buttons clipped ${m.barClipped}`);
+        if (m.chromeSmall) problems.push(`${at}: bar or caption text under 12 px`);
+        if (m.minFigurePx < MIN_TEXT_PX) problems.push(`${at}: figure text ${m.minFigurePx} px (“${m.minFigureText}”)`);
+        const mayPan = scale > 1 && PANS_AT_150.includes(step);
+        if (!mayPan && (m.pans || !m.figureInside)) problems.push(`${at}: the figure does not fit its stage`);
+        if (!mayPan && m.clippedText.length) problems.push(`${at}: text cut at the stage's edge: ${m.clippedText}`);
+        if (mayPan) panned.push(`${at}${m.pans ? "" : " (fits)"}`);
+      }
+      if (lang === "en") {
+        // The menu opens inside the window with every entry whole.
+        await page.click("[data-testid=cls-menu]");
+        const menu = await page.locator("[data-testid=cls-menu-list]").boundingBox();
+        assert.ok(menu.x >= 0 && menu.x + menu.width <= w + 1, `menu ${JSON.stringify(menu)}`);
+        await page.keyboard.press("Escape");
+      }
+      assert.deepEqual(errors, []);
+      await context.close();
     }
-    // The menu opens inside the window with every entry whole.
-    await page.click("[data-testid=cls-menu]");
-    const menu = await page.locator("[data-testid=cls-menu-list]").boundingBox();
-    assert.ok(menu.x >= 0 && menu.x + menu.width <= w + 1, `menu ${JSON.stringify(menu)}`);
-    await page.keyboard.press("Escape");
     fs.writeFileSync(path.join(SHOTS, `classroom-${w}x${h}.json`), JSON.stringify(report, null, 1));
-    assert.deepEqual(errors, []);
-    await context.close();
+    if (panned.length) console.log(`${w}×${h}: panning inside the stage (not done): ${panned.join(", ")}`);
+    assert.deepEqual(problems, []);
   });
 }
+
+test("a teacher's step of a dense figure stays readable: at reading size, panning inside the stage", async () => {
+  // The 32×32 bank grid without a crop, as "add this view to a lesson" makes it.
+  const lesson = `T\nbank-conflicts\tpreset=tile-column\tWhole grid`;
+  const context = await browser.newContext({ ...SIZES.projector, reducedMotion: "reduce" });
+  const page = await context.newPage();
+  await open(page, `lesson=${encodeURIComponent(`1.${b64url(lesson)}`)}&step=1&lang=en`);
+  await page.waitForSelector("[data-cls-focus]", { state: "attached" });
+  await page.waitForTimeout(350);
+  const m = await measureProjector(page);
+  assert.equal(m.scrolls, false, "the page scrolls");
+  assert.ok(m.minFigurePx >= MIN_TEXT_PX, `figure text ${m.minFigurePx} px (“${m.minFigureText}”)`);
+  assert.equal(m.pans, true, "the stage pans");
+  const pan = await page.evaluate(() => {
+    const s = document.querySelector("[data-testid=cls-stage]");
+    const before = s.scrollTop;
+    s.scrollTop = 200;
+    return { room: s.scrollHeight - s.clientHeight, moved: s.scrollTop - before };
+  });
+  assert.ok(pan.room > 100 && pan.moved > 0, JSON.stringify(pan));
+  await page.screenshot({ path: path.join(SHOTS, "classroom-custom-pan.png") });
+  // Back on the built-in lesson, the crop shows rows 0–6 whole and nothing pans.
+  await open(page, "lesson=course&step=21&lang=en");
+  await page.waitForSelector("[data-cls-focus]", { state: "attached" });
+  await page.waitForTimeout(350);
+  const crop = await measureProjector(page);
+  assert.equal(crop.pans, false);
+  assert.match(await page.locator("[data-testid=cls-caption]").textContent(), /Rows 0–6 of 32/);
+  assert.ok(crop.minFigurePx >= MIN_TEXT_PX, `${crop.minFigurePx}`);
+  await context.close();
+});

@@ -8,7 +8,9 @@
 //! - a link: [`encode`] / [`decode`], `1.` followed by the base64url (no padding) of a text
 //!   where line 0 is the title and every further line a step, its fields separated by tabs
 //!   (`\t`, `\n` and `\\` inside a field are escaped as `\t`, `\n`, `\\`). Version 1 is the
-//!   only one; a new layout would get a new leading number.
+//!   only one; a new layout would get a new leading number. Fields added later go at the end
+//!   of a step's line (the focus, then the crop), so an older link, whose lines stop before
+//!   them, reads with those fields empty, and an older build ignores the fields it does not know.
 //! - a JSON file: [`to_json`] / [`from_json`], `{"format":"warpscope-lesson","version":1,
 //!   "title":…,"steps":[{"chapter":…,"query":…,"caption":…,…}]}`.
 //!
@@ -84,6 +86,10 @@ pub struct Step {
     pub focus: String,
     /// A CSS selector of the figure's parts to highlight (empty: none).
     pub highlight: String,
+    /// A CSS selector of the part of the focus the step is about, shown at reading size instead
+    /// of the whole figure shrunk (empty: the whole focus). Inside an SVG, the drawing is cut to
+    /// the box around the matching elements; the caption says which part the class sees.
+    pub crop: String,
     /// The caption under the figure.
     pub caption: Text,
     /// Speaker notes, for the presenter window.
@@ -182,6 +188,7 @@ struct Fields<'a> {
     highlight: &'a str,
     advance: &'a str,
     focus: &'a str,
+    crop: &'a str,
 }
 
 /// Checks and keeps one step (1-based `index`), or records why not.
@@ -209,6 +216,7 @@ fn accept(f: Fields<'_>, index: usize, is_chapter: &dyn Fn(&str) -> bool, read: 
         query: cap(f.query.trim_start_matches('?'), p),
         focus: cap(f.focus, p),
         highlight: cap(f.highlight, p),
+        crop: cap(f.crop, p),
         caption: Text::Own(cap(f.caption, p)),
         notes: Text::Own(cap(f.notes, p)),
         question: Text::Own(cap(f.question, p)),
@@ -269,6 +277,7 @@ pub fn encode(lesson: &Lesson) -> String {
             s.highlight.clone(),
             advance,
             s.focus.clone(),
+            s.crop.clone(),
         ];
         let mut fields: Vec<String> = fields.iter().map(|f| escape(f)).collect();
         while fields.last().is_some_and(|f| f.is_empty()) {
@@ -317,6 +326,7 @@ pub fn decode(param: &str, is_chapter: &dyn Fn(&str) -> bool) -> Read {
             highlight: get(6),
             advance: get(7),
             focus: get(8),
+            crop: get(9),
         };
         accept(fields, i + 1, is_chapter, &mut read);
     }
@@ -337,6 +347,8 @@ struct JsonStep<'a> {
     advance: String,
     #[serde(skip_serializing_if = "str::is_empty")]
     focus: &'a str,
+    #[serde(skip_serializing_if = "str::is_empty")]
+    crop: &'a str,
 }
 
 /// The lesson file.
@@ -371,6 +383,7 @@ pub fn to_json(lesson: &Lesson) -> String {
                     .map(|a| format!("{}:{}", a.key, a.last))
                     .unwrap_or_default(),
                 focus: &s.focus,
+                crop: &s.crop,
             })
             .collect(),
     };
@@ -420,6 +433,7 @@ pub fn from_json(json: &str, is_chapter: &dyn Fn(&str) -> bool) -> Read {
             highlight: get("highlight"),
             advance: get("advance"),
             focus: get("focus"),
+            crop: get("crop"),
         };
         accept(fields, i + 1, is_chapter, &mut read);
     }
@@ -573,6 +587,42 @@ mod tests {
     }
 
     #[test]
+    fn an_older_link_and_file_without_a_crop_still_read() {
+        // Written before the crop field: 9 fields (focus last), and a file without "crop".
+        let old = format!(
+            "1.{}",
+            base64url_encode("t\nchip\tx=1\tcap\t\t\t\t\t\t[data-testid=memory]".as_bytes())
+        );
+        let read = decode(&old, &chapters);
+        assert_eq!(read.problems, vec![]);
+        let s = &read.lesson.steps[0];
+        assert_eq!(
+            (s.focus.as_str(), s.crop.as_str()),
+            ("[data-testid=memory]", "")
+        );
+        let file = from_json(
+            r#"{"version":1,"steps":[{"chapter":"chip","focus":"svg"}]}"#,
+            &chapters,
+        );
+        assert_eq!(file.lesson.steps[0].crop, "");
+        // A crop round-trips, and a link from a later build with more fields still reads.
+        let l = Lesson {
+            steps: vec![Step {
+                chapter: "chip".into(),
+                crop: "g.row:nth-of-type(-n+8)".into(),
+                ..Step::default()
+            }],
+            ..Lesson::default()
+        };
+        assert_eq!(decode(&encode(&l), &chapters).lesson, l);
+        let later = format!(
+            "1.{}",
+            base64url_encode("t\nchip\t\t\t\t\t\t\t\t\tg\tfuture".as_bytes())
+        );
+        assert_eq!(decode(&later, &chapters).lesson.steps[0].crop, "g");
+    }
+
+    #[test]
     fn a_bad_step_is_left_out_and_the_rest_kept() {
         let mut l = sample();
         l.steps.insert(
@@ -661,6 +711,7 @@ mod tests {
                     query: q.replace('\r', "").trim_start_matches('?').to_string(),
                     caption: Text::Own(cap.replace('\r', "")),
                     focus: q.replace('\r', ""),
+                    crop: cap.replace('\r', ""),
                     notes: Text::Own(notes.replace('\r', "")),
                     answer: Text::Own(ans.replace('\r', "")),
                     advance: adv.map(|last| Advance { key: "step".into(), last }),

@@ -5,7 +5,7 @@
 use leptos::prelude::*;
 
 use super::projector::{
-    fit_when_loaded, Caption, PointerDot, Problems, Stage, FOCUS_ATTR, PREVIEW_FIT,
+    fit_when_loaded, Caption, PointerDot, Problems, Shown, Stage, FOCUS_ATTR, PREVIEW_FIT,
 };
 use super::{text, Classroom, LangSwitch};
 use crate::ui::i18n::use_lang;
@@ -32,10 +32,14 @@ fn NextPreview() -> impl IntoView {
     let next = Memo::new(move |_| {
         let i = c.index() + 1;
         c.read.with(|r| {
-            r.lesson
-                .steps
-                .get(i)
-                .map(|s| (s.chapter.clone(), s.query.clone(), s.focus.clone()))
+            r.lesson.steps.get(i).map(|s| {
+                (
+                    s.chapter.clone(),
+                    s.query.clone(),
+                    s.focus.clone(),
+                    s.crop.clone(),
+                )
+            })
         })
     });
     // Edits cannot happen (the preview is inert); nothing to hand on.
@@ -47,15 +51,23 @@ fn NextPreview() -> impl IntoView {
     Effect::new(move |_| {
         tick.track();
         lang.track();
-        let focus = next.with(|n| n.as_ref().map(|n| n.2.clone()).unwrap_or_default());
+        let shown = next
+            .with(|n| {
+                n.as_ref().map(|n| Shown {
+                    focus: n.2.clone(),
+                    crop: n.3.clone(),
+                    highlight: String::new(),
+                })
+            })
+            .unwrap_or_default();
         let Some(el) = stage.get() else { return };
-        fit_when_loaded(el, focus, String::new(), false, PREVIEW_FIT);
+        fit_when_loaded(el, shown, false, PREVIEW_FIT);
     });
     view! {
         <Show when=move || next.with(Option::is_some)>
             <div class="gx-cls-preview-box">
                 <div class="gx-cls-preview" node_ref=stage inert="" aria-hidden="true" data-testid="cls-next-preview">
-                    {move || next.get().and_then(|(slug, query, _)| {
+                    {move || next.get().and_then(|(slug, query, _, _)| {
                         let embed = crate::ui::chapters::by_slug(&slug)?.embed?;
                         Some(embed(Signal::stored(query), sink))
                     })}

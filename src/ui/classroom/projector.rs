@@ -29,16 +29,20 @@ pub struct Fit {
     pub max_zoom: f64,
     /// Whether the step's highlight is marked.
     pub highlight: bool,
+    /// Whether the figure is kept at reading size ([`MIN_TEXT_PX`]), panning when it is then
+    /// larger than the stage.
+    pub legible: bool,
 }
 
 /// The projector's (and the presenter's current step): at most 1.8× (more only enlarges a
-/// figure's headings); at least 0.4× (a figure that is too tall even then is clipped at the
-/// stage's bottom).
+/// figure's headings); at least 0.4×, and never so small that its text is drawn under
+/// [`MIN_TEXT_PX`] (the figure pans inside the stage instead).
 pub const STAGE_FIT: Fit = Fit {
     attr: FOCUS_ATTR,
     min_zoom: 0.4,
     max_zoom: 1.8,
     highlight: true,
+    legible: true,
 };
 
 /// The presenter's preview of the next step: a thumbnail, any zoom that fits.
@@ -47,6 +51,7 @@ pub const PREVIEW_FIT: Fit = Fit {
     min_zoom: 0.05,
     max_zoom: 1.5,
     highlight: false,
+    legible: false,
 };
 
 /// Presentation keys, on the whole window (ignored while typing in a field).
@@ -209,18 +214,20 @@ fn fit_effect(c: Classroom, stage: NodeRef<leptos::html::Div>) {
         tick.track();
         c.query.track();
         c.controls.track();
-        let focus = c
+        let shown = c
             .current
-            .with(|s| s.as_ref().map(|s| s.focus.clone()))
-            .unwrap_or_default();
-        let highlight = c
-            .current
-            .with(|s| s.as_ref().map(|s| s.highlight.clone()))
+            .with(|s| {
+                s.as_ref().map(|s| Shown {
+                    focus: s.focus.clone(),
+                    crop: s.crop.clone(),
+                    highlight: s.highlight.clone(),
+                })
+            })
             .unwrap_or_default();
         let all = c.controls.get();
         let Some(el) = stage.get() else { return };
         // After the chapter has drawn (its canvases draw in effects of their own).
-        fit_when_loaded(el, focus, highlight, all, STAGE_FIT);
+        fit_when_loaded(el, shown, all, STAGE_FIT);
     });
 }
 
@@ -228,21 +235,8 @@ fn fit_effect(c: Classroom, stage: NodeRef<leptos::html::Div>) {
 /// of their own), and, while the chapter's lazily loaded module is still arriving (the shell's
 /// `chapter-loading` placeholder is on the stage), again every 50 ms until it is there (at most
 /// 10 s), then once more 100 ms later.
-pub fn fit_when_loaded(
-    el: web_sys::HtmlDivElement,
-    focus: String,
-    highlight: String,
-    all: bool,
-    how: Fit,
-) {
-    fn attempt(
-        el: web_sys::HtmlDivElement,
-        focus: String,
-        highlight: String,
-        all: bool,
-        how: Fit,
-        waited: u32,
-    ) {
+pub fn fit_when_loaded(el: web_sys::HtmlDivElement, shown: Shown, all: bool, how: Fit) {
+    fn attempt(el: web_sys::HtmlDivElement, shown: Shown, all: bool, how: Fit, waited: u32) {
         let loading = el
             .query_selector("[data-testid=chapter-loading]")
             .ok()
@@ -250,65 +244,294 @@ pub fn fit_when_loaded(
             .is_some();
         if loading && waited < 200 {
             set_timeout(
-                move || attempt(el, focus, highlight, all, how, waited + 1),
+                move || attempt(el, shown, all, how, waited + 1),
                 std::time::Duration::from_millis(50),
             );
             return;
         }
-        fit(&el, &focus, &highlight, all, how);
+        fit(&el, &shown, all, how);
         if waited > 0 {
             set_timeout(
-                move || fit(&el, &focus, &highlight, all, how),
+                move || fit(&el, &shown, all, how),
                 std::time::Duration::from_millis(100),
             );
         }
     }
     set_timeout(
-        move || attempt(el, focus, highlight, all, how, 0),
+        move || attempt(el, shown, all, how, 0),
         std::time::Duration::from_millis(30),
     );
 }
 
-/// Marks the focus element of `stage` with `how.attr`, zooms it to fill the stage (within
-/// `how`'s zoom range), and marks the highlighted parts.
-pub fn fit(stage: &web_sys::HtmlDivElement, focus: &str, highlight: &str, all: bool, how: Fit) {
-    let (attr, min_zoom, max_zoom) = (how.attr, how.min_zoom, how.max_zoom);
-    if let Ok(old) = stage.query_selector_all(&format!("[{attr}],[{HIGHLIGHT_ATTR}]")) {
-        for i in 0..old.length() {
-            let Some(el) = old
-                .item(i)
-                .and_then(|n| n.dyn_into::<web_sys::Element>().ok())
-            else {
-                continue;
-            };
-            let _ = el.remove_attribute(attr);
-            let _ = el.remove_attribute(HIGHLIGHT_ATTR);
-            if let Some(h) = el.dyn_ref::<web_sys::HtmlElement>() {
-                let _ = h.style().remove_property("zoom");
-                let _ = h.style().remove_property("--gx-cls-zoom");
-                let _ = h.style().remove_property("width");
-            }
-        }
-    }
-    if how.highlight && !highlight.is_empty() {
-        if let Ok(list) = stage.query_selector_all(highlight) {
-            for i in 0..list.length() {
-                if let Some(el) = list
-                    .item(i)
-                    .and_then(|n| n.dyn_into::<web_sys::Element>().ok())
-                {
-                    let _ = el.set_attribute(HIGHLIGHT_ATTR, "");
+/// Smallest figure text a student must read, in CSS px as drawn (issue #14: 12 px at 1280×720
+/// with 150 % zoom); the fit aims a little above it so rounding never lands under.
+pub const MIN_TEXT_PX: f64 = 12.0;
+const AIM_TEXT_PX: f64 = 12.8;
+/// Class of a stage whose figure cannot be shown whole at [`MIN_TEXT_PX`]: it pans (scrolls)
+/// inside the stage instead of shrinking.
+const PAN_CLASS: &str = "gx-cls-stage--pan";
+/// Attributes a crop leaves on its SVG: the viewBox, width and height it replaced, and the
+/// viewBox it set (to know whether the chapter has redrawn the SVG since).
+const CROP_ORIG_ATTR: &str = "data-cls-crop-orig";
+const CROP_SET_ATTR: &str = "data-cls-crop-set";
+/// Data attribute on the HTML parts of the focus a crop keeps.
+const CROP_ATTR: &str = "data-cls-crop";
+
+/// What a stage shows of the chapter: the focus element (empty: its figure), the part of it the
+/// step is about (see [`crate::ui::classroom::lesson::Step::crop`]), and the parts highlighted.
+#[derive(Clone, Default)]
+pub struct Shown {
+    /// CSS selector of the element that fills the stage.
+    pub focus: String,
+    /// CSS selector of the part of the focus shown (empty: all of it).
+    pub crop: String,
+    /// CSS selector of the parts outlined.
+    pub highlight: String,
+}
+
+fn elements(root: &web_sys::Element, selector: &str) -> Vec<web_sys::Element> {
+    let Ok(list) = root.query_selector_all(selector) else {
+        return Vec::new();
+    };
+    (0..list.length())
+        .filter_map(|i| list.item(i)?.dyn_into::<web_sys::Element>().ok())
+        .collect()
+}
+
+/// Puts back every SVG a crop changed (unless the chapter has redrawn it since).
+fn uncrop(stage: &web_sys::Element) {
+    for svg in elements(stage, &format!("[{CROP_ORIG_ATTR}]")) {
+        let orig = svg.get_attribute(CROP_ORIG_ATTR).unwrap_or_default();
+        let set = svg.get_attribute(CROP_SET_ATTR).unwrap_or_default();
+        if svg.get_attribute("viewBox").unwrap_or_default() == set {
+            let mut parts = orig.split('|');
+            for name in ["viewBox", "width", "height"] {
+                match parts.next().filter(|v| !v.is_empty()) {
+                    Some(v) => {
+                        let _ = svg.set_attribute(name, v);
+                    }
+                    None => {
+                        let _ = svg.remove_attribute(name);
+                    }
                 }
             }
+        }
+        let _ = svg.remove_attribute(CROP_ORIG_ATTR);
+        let _ = svg.remove_attribute(CROP_SET_ATTR);
+    }
+}
+
+/// Shows the part of `target` that `crop` selects. HTML parts are marked with [`CROP_ATTR`]
+/// (the stylesheet hides the rest of the focus, as it hides the rest of the chapter around the
+/// focus). Parts inside an SVG cut it to the box around them (4 units of margin): its viewBox
+/// becomes that box, and a fixed-size SVG (one with a width attribute) is resized so one unit
+/// stays one CSS px. The union box is read on screen and mapped back through the viewBox.
+fn apply_crop(target: &web_sys::Element, crop: &str) {
+    let parts = elements(target, crop);
+    let in_svg = |e: &web_sys::Element| {
+        e.parent_element()
+            .and_then(|p| p.closest("svg").ok().flatten())
+            .is_some()
+    };
+    for p in parts.iter().filter(|p| !in_svg(p)) {
+        let _ = p.set_attribute(CROP_ATTR, "");
+    }
+    let Some(svg) = parts
+        .iter()
+        .filter(|p| in_svg(p))
+        .find_map(|e| e.closest("svg").ok().flatten())
+    else {
+        return;
+    };
+    let vb: Vec<f64> = svg
+        .get_attribute("viewBox")
+        .unwrap_or_default()
+        .split([' ', ','])
+        .filter_map(|v| v.trim().parse().ok())
+        .collect();
+    let [vx, vy, vw, vh] = vb[..] else { return };
+    let r = svg.get_bounding_client_rect();
+    if vw <= 0.0 || vh <= 0.0 || r.width() <= 0.0 || r.height() <= 0.0 {
+        return;
+    }
+    let (kx, ky) = (vw / r.width(), vh / r.height());
+    let mut bounds: Option<(f64, f64, f64, f64)> = None;
+    for p in parts
+        .iter()
+        .filter(|p| p.closest("svg").ok().flatten().as_ref() == Some(&svg))
+    {
+        let b = p.get_bounding_client_rect();
+        if b.width() <= 0.0 && b.height() <= 0.0 {
+            continue;
+        }
+        let (x0, y0) = (
+            vx + (b.left() - r.left()) * kx,
+            vy + (b.top() - r.top()) * ky,
+        );
+        let (x1, y1) = (
+            vx + (b.right() - r.left()) * kx,
+            vy + (b.bottom() - r.top()) * ky,
+        );
+        bounds = Some(match bounds {
+            None => (x0, y0, x1, y1),
+            Some((a, b, c, d)) => (a.min(x0), b.min(y0), c.max(x1), d.max(y1)),
+        });
+    }
+    let Some((bx0, by0, bx1, by1)) = bounds else {
+        return;
+    };
+    let (mut x0, mut y0) = ((bx0 - 4.0).max(vx), (by0 - 4.0).max(vy));
+    let (mut x1, mut y1) = ((bx1 + 4.0).min(vx + vw), (by1 + 4.0).min(vy + vh));
+    // A text of the next row or column that the margin would cut in two is left out whole.
+    for t in elements(&svg, "text") {
+        let b = t.get_bounding_client_rect();
+        let (t0, u0) = (
+            vx + (b.left() - r.left()) * kx,
+            vy + (b.top() - r.top()) * ky,
+        );
+        let (t1, u1) = (
+            vx + (b.right() - r.left()) * kx,
+            vy + (b.bottom() - r.top()) * ky,
+        );
+        let across = t1 > x0 && t0 < x1;
+        let along = u1 > y0 && u0 < y1;
+        if across && u0 - 1.0 < y1 && u1 > y1 && u0 >= by1 {
+            y1 = (u0 - 1.0).max(by1);
+        }
+        if across && u0 < y0 && u1 + 1.0 > y0 && u1 <= by0 {
+            y0 = (u1 + 1.0).min(by0);
+        }
+        if along && t0 - 1.0 < x1 && t1 > x1 && t0 >= bx1 {
+            x1 = (t0 - 1.0).max(bx1);
+        }
+        if along && t0 < x0 && t1 + 1.0 > x0 && t1 <= bx0 {
+            x0 = (t1 + 1.0).min(bx0);
+        }
+    }
+    let set = format!("{x0:.1} {y0:.1} {:.1} {:.1}", x1 - x0, y1 - y0);
+    let orig = ["viewBox", "width", "height"]
+        .map(|n| svg.get_attribute(n).unwrap_or_default())
+        .join("|");
+    let _ = svg.set_attribute(CROP_ORIG_ATTR, &orig);
+    let _ = svg.set_attribute(CROP_SET_ATTR, &set);
+    let _ = svg.set_attribute("viewBox", &set);
+    if svg.has_attribute("width") {
+        let _ = svg.set_attribute("width", &format!("{:.1}", x1 - x0));
+        let _ = svg.set_attribute("height", &format!("{:.1}", y1 - y0));
+    }
+}
+
+/// The smallest label of the chapters' canvases, in CSS px at the canvas's own size (the block
+/// dispatch grid's `LABEL_FONT` and the roofline chart's tick labels are 12 px).
+pub const CANVAS_LABEL_PX: f64 = 12.0;
+
+/// The smallest SVG and canvas text inside `target`, in CSS px as drawn (after every zoom and viewBox
+/// scale): a text's box height on screen over its font's box height per px of font size
+/// (measured once per font on an unscaled probe, as `tests/e2e/classroom-measure.mjs` does).
+/// Text outside its SVG's box (cut away by a crop) and hidden text are skipped. HTML text is
+/// floored by the stylesheet (`--gx-cls-zoom`), so it is not measured here. A canvas counts
+/// as text of [`CANVAS_LABEL_PX`] at its own size. `None`: no text.
+fn min_text_px(target: &web_sys::Element) -> Option<f64> {
+    let mut per_px: std::collections::HashMap<String, f64> = std::collections::HashMap::new();
+    let mut box_per_px = |family: &str| -> f64 {
+        *per_px.entry(family.to_string()).or_insert_with(|| {
+            let doc = document();
+            let Some(body) = doc.body() else { return 1.15 };
+            let Ok(probe) = doc.create_element("span") else {
+                return 1.15;
+            };
+            let _ = probe.set_attribute(
+                "style",
+                &format!("position:fixed;left:0;top:0;font-size:100px;line-height:normal;white-space:nowrap;zoom:1;font-family:{family}"),
+            );
+            probe.set_text_content(Some("Hg"));
+            let _ = body.append_child(&probe);
+            let h = probe.get_bounding_client_rect().height() / 100.0;
+            probe.remove();
+            if h > 0.0 {
+                h
+            } else {
+                1.15
+            }
+        })
+    };
+    let mut min: Option<f64> = None;
+    for t in elements(target, "svg text") {
+        if t.text_content().unwrap_or_default().trim().is_empty() {
+            continue;
+        }
+        let b = t.get_bounding_client_rect();
+        if b.width() <= 0.5 || b.height() <= 0.5 {
+            continue;
+        }
+        if let Some(svg) = t.closest("svg").ok().flatten() {
+            let s = svg.get_bounding_client_rect();
+            if b.bottom() <= s.top()
+                || b.top() >= s.bottom()
+                || b.right() <= s.left()
+                || b.left() >= s.right()
+            {
+                continue;
+            }
+        }
+        let Ok(Some(style)) = window().get_computed_style(&t) else {
+            continue;
+        };
+        if style.get_property_value("visibility").ok().as_deref() == Some("hidden") {
+            continue;
+        }
+        let family = style.get_property_value("font-family").unwrap_or_default();
+        let px = b.height() / box_per_px(&family);
+        min = Some(min.map_or(px, |m: f64| m.min(px)));
+    }
+    // A canvas's labels: CANVAS_LABEL_PX at its own size (its backing store over the device
+    // pixel ratio), scaled as it is drawn.
+    let dpr = window().device_pixel_ratio().max(1.0);
+    for c in elements(target, "canvas") {
+        let Ok(c) = c.dyn_into::<web_sys::HtmlCanvasElement>() else {
+            continue;
+        };
+        let b = c.get_bounding_client_rect();
+        let own = f64::from(c.width()) / dpr;
+        if b.width() <= 0.5 || own <= 0.0 {
+            continue;
+        }
+        let px = CANVAS_LABEL_PX * b.width() / own;
+        min = Some(min.map_or(px, |m: f64| m.min(px)));
+    }
+    min
+}
+
+/// Marks the focus element of `stage` with `how.attr`, cuts it to the step's crop, zooms it to
+/// fill the stage (within `how`'s zoom range), and marks the highlighted parts. On the stage
+/// (`how.legible`), never below reading size: a figure whose text would be drawn under
+/// [`MIN_TEXT_PX`] is enlarged until it reads, and then pans inside the stage.
+pub fn fit(stage: &web_sys::HtmlDivElement, shown: &Shown, all: bool, how: Fit) {
+    let (attr, min_zoom, max_zoom) = (how.attr, how.min_zoom, how.max_zoom);
+    let _ = stage.class_list().remove_1(PAN_CLASS);
+    uncrop(stage);
+    for el in elements(stage, &format!("[{attr}],[{HIGHLIGHT_ATTR}],[{CROP_ATTR}]")) {
+        let _ = el.remove_attribute(attr);
+        let _ = el.remove_attribute(HIGHLIGHT_ATTR);
+        let _ = el.remove_attribute(CROP_ATTR);
+        if let Some(h) = el.dyn_ref::<web_sys::HtmlElement>() {
+            let _ = h.style().remove_property("zoom");
+            let _ = h.style().remove_property("--gx-cls-zoom");
+            let _ = h.style().remove_property("width");
+        }
+    }
+    if how.highlight && !shown.highlight.is_empty() {
+        for el in elements(stage, &shown.highlight) {
+            let _ = el.set_attribute(HIGHLIGHT_ATTR, "");
         }
     }
     if all {
         return;
     }
-    let selector = if focus.is_empty() {
+    let selector = if shown.focus.is_empty() {
         "[data-testid=figure]"
     } else {
-        focus
+        &shown.focus
     };
     let target = stage
         .query_selector(selector)
@@ -321,6 +544,9 @@ pub fn fit(stage: &web_sys::HtmlDivElement, focus: &str, highlight: &str, all: b
     let style = target.style();
     let _ = style.set_property("zoom", "1");
     let _ = style.set_property("--gx-cls-zoom", "1");
+    if !shown.crop.is_empty() {
+        apply_crop(&target, &shown.crop);
+    }
     // The stage's padding (0.3 rem each side) is no room for the figure.
     let (avail_w, avail_h) = (
         f64::from(stage.client_width()) - 12.0,
@@ -333,17 +559,26 @@ pub fn fit(stage: &web_sys::HtmlDivElement, focus: &str, highlight: &str, all: b
     if w <= 0.0 || h <= 0.0 || avail_w <= 0.0 || avail_h <= 0.0 {
         return;
     }
-    let mut zoom = (avail_w / w).min(avail_h / h).clamp(min_zoom, max_zoom);
-    let floor = std::cell::Cell::new(true);
+    let zoom = (avail_w / w).min(avail_h / h).clamp(min_zoom, max_zoom);
     let set_zoom = |zoom: f64| {
         let _ = style.set_property("zoom", &format!("{zoom:.3}"));
-        // The CSS floor of HTML text (12.5 px as drawn) reads the zoom; 1 turns it off.
-        let var = if floor.get() { zoom } else { 1.0 };
-        let _ = style.set_property("--gx-cls-zoom", &format!("{var:.3}"));
+        // The CSS floor of HTML text (12.5 px as drawn) reads the zoom.
+        let _ = style.set_property("--gx-cls-zoom", &format!("{zoom:.3}"));
+    };
+    // The drawn size, counting what overflows the focus box (a table wider than its box).
+    let drawn = || {
+        let r = target.get_bounding_client_rect();
+        let (sw, cw) = (target.scroll_width(), target.client_width().max(1));
+        let over = if sw > cw + 2 {
+            f64::from(sw) / f64::from(cw)
+        } else {
+            1.0
+        };
+        (r.width() * over, r.height())
     };
     let fits = || {
-        let r = target.get_bounding_client_rect();
-        r.width() <= avail_w + 0.5 && r.height() <= avail_h + 0.5
+        let (w, h) = drawn();
+        w <= avail_w + 0.5 && h <= avail_h + 0.5
     };
     // A fluid figure (an SVG at 100 % width) is as wide as its box whatever the zoom: give the
     // box the widest drawn width at which the figure still fits (`zoom` scales its HTML text).
@@ -373,33 +608,43 @@ pub fn fit(stage: &web_sys::HtmlDivElement, focus: &str, highlight: &str, all: b
         set_width(lo);
         true
     };
-    set_zoom(zoom);
-    if widest(zoom) {
-        return;
-    }
     // Too tall even narrow: shrink the zoom until what is drawn fits (a few rounds), then widen.
     let shrink = |mut zoom: f64| -> f64 {
         for _ in 0..5 {
-            let r = target.get_bounding_client_rect();
-            let over = (avail_w / r.width().max(1.0)).min(avail_h / r.height().max(1.0));
-            if over >= 0.99 || zoom <= min_zoom {
+            let (w, h) = drawn();
+            let over = (avail_w / w.max(1.0)).min(avail_h / h.max(1.0));
+            if fits() || zoom <= min_zoom {
                 break;
             }
-            zoom = (zoom * over * 0.98).max(min_zoom);
+            zoom = (zoom * over.min(0.99) * 0.99).max(min_zoom);
             set_zoom(zoom);
         }
         zoom
     };
-    zoom = shrink(zoom);
-    if widest(zoom) {
+    set_zoom(zoom);
+    let mut zoom = zoom;
+    if !widest(zoom) {
+        zoom = shrink(zoom);
+        widest(zoom);
+    }
+    if !how.legible {
         return;
     }
-    // A stage too small for the figure with its text at the floor (1280×720 at 150 %): the
-    // whole figure, its text smaller, rather than a part of it.
-    floor.set(false);
-    set_zoom(zoom);
-    zoom = shrink(zoom);
-    widest(zoom);
+    // Reading size first: enlarge (zoom and drawn width together) until the smallest text is
+    // drawn at reading size; what no longer fits pans inside the stage.
+    for _ in 0..6 {
+        let Some(px) = min_text_px(&target) else {
+            break;
+        };
+        if px >= MIN_TEXT_PX {
+            break;
+        }
+        zoom *= AIM_TEXT_PX / px;
+        set_zoom(zoom);
+    }
+    if !fits() {
+        let _ = stage.class_list().add_1(PAN_CLASS);
+    }
 }
 
 /// The laser dot, placed over the focus element of `stage`.

@@ -15,6 +15,7 @@ struct Built {
     query: &'static str,
     focus: &'static str,
     highlight: &'static str,
+    crop: &'static str,
     caption: Tr,
     notes: Tr,
     question: Option<(Tr, Tr)>,
@@ -27,6 +28,7 @@ const fn step(chapter: &'static str, query: &'static str, caption: Tr, notes: Tr
         query,
         focus: "",
         highlight: "",
+        crop: "",
         caption,
         notes,
         question: None,
@@ -37,6 +39,11 @@ const fn step(chapter: &'static str, query: &'static str, caption: Tr, notes: Tr
 impl Built {
     const fn focus(mut self, focus: &'static str) -> Built {
         self.focus = focus;
+        self
+    }
+    /// The part of the focus the step is about (see [`Step::crop`]); the caption names it.
+    const fn crop(mut self, crop: &'static str) -> Built {
+        self.crop = crop;
         self
     }
     const fn highlight(mut self, highlight: &'static str) -> Built {
@@ -55,6 +62,18 @@ impl Built {
 
 /// The lesson's title.
 const TITLE: Tr = tr("From the chip to the roofline", "从芯片到 Roofline");
+
+/// Rows 0–7 of the bank-conflict grid, with the lane strip and the bank numbers above them.
+const BANK_ROWS_0_7: &str =
+    "text.gx-mem__heading:first-of-type, .gx-lane, [data-testid=bank-row]:nth-of-type(-n+8)";
+/// Rows 0–6 of the bank-conflict grid (a step with a question has less room).
+const BANK_ROWS_0_6: &str =
+    "text.gx-mem__heading:first-of-type, .gx-lane, [data-testid=bank-row]:nth-of-type(-n+7)";
+/// The block-dispatch grid with its read-out and event line (the colour legend gives its room).
+const DISPATCH_GRID: &str =
+    ".gx-dispatch__stack, .gx-dispatch__readout, [data-testid=dispatch-event]";
+/// The drawing of a memory figure (coalescing, bank conflicts) without its frame and legend.
+const MEMORY_DRAWING: &str = "[data-testid=figure] .gx-scroll-x";
 
 const STEPS: &[Built] = &[
     // ── Chapter 1: the chip ──
@@ -182,6 +201,7 @@ const STEPS: &[Built] = &[
             "事件 1：每个 SM 同时开始 4 个 block。按 → 看事件 2：它们一起结束。",
         ),
     )
+    .crop(DISPATCH_GRID)
     .highlight("[data-testid=dispatch-event]")
     // Events: the launch (cycle 0) and the end of the wave (cycle 10,000).
     .advance("event", 1),
@@ -197,6 +217,7 @@ const STEPS: &[Built] = &[
             "尾波：多出一个 block，运行时间翻倍。每按一次 → 前进一个事件：108 个 block 开始；108 个结束时第 109 个开始；它独自结束。",
         ),
     )
+    .crop(DISPATCH_GRID)
     .highlight("[data-testid=dispatch-event]")
     // Events: cycle 0, 10,000 (wave 1 ends, the tail starts) and 20,000.
     .advance("event", 2)
@@ -350,14 +371,16 @@ const STEPS: &[Built] = &[
         "coalescing",
         "preset=stride-32",
         tr(
-            "Stride 32: each lane touches its own sector. 32 sectors, 12.5 % efficiency.",
-            "步长 32：每个 lane 各占一个 sector。32 个 sector，效率 12.5%。",
+            "Stride 32: each lane touches its own sector. 32 sectors, 12.5 % efficiency. (Lines 0–7 of 32 shown.)",
+            "步长 32：每个 lane 各占一个 sector。32 个 sector，效率 12.5%。（图中显示 32 条 line 中的第 0–7 条。）",
         ),
         tr(
-            "Typical of reading a column of a row-major matrix.",
-            "按列读取行主序矩阵就是这种情况。",
+            "Typical of reading a column of a row-major matrix. The stage shows the first 8 of the 32 lines at reading size; press C for the whole figure.",
+            "按列读取行主序矩阵就是这种情况。画面以可读字号只显示 32 条 line 中的前 8 条；按 C 查看完整图。",
         ),
-    ),
+    )
+    .focus(MEMORY_DRAWING)
+    .crop("text.gx-mem__heading:first-of-type, .gx-lane, [data-testid=line]:nth-of-type(-n+9)"),
     // ── Chapter 7: bank conflicts ──
     step(
         "bank-conflicts",
@@ -375,14 +398,16 @@ const STEPS: &[Built] = &[
         "bank-conflicts",
         "preset=tile-column",
         tr(
-            "Reading a column of float tile[32][32]: every element sits in the same bank. 32-way conflict, 32 wavefronts.",
-            "读取 float tile[32][32] 的一列：所有元素都在同一个 bank。32 路冲突，32 个 wavefront。",
+            "Reading a column of float tile[32][32]: every element sits in the same bank. 32-way conflict, 32 wavefronts. (Rows 0–6 of 32 shown.)",
+            "读取 float tile[32][32] 的一列：所有元素都在同一个 bank。32 路冲突，32 个 wavefront。（图中显示 32 行中的第 0–6 行。）",
         ),
         tr(
-            "Row r, column c is word 32·r + c: the bank is c for every r.",
-            "第 r 行第 c 列是第 32·r + c 个字：无论 r 是多少，bank 都是 c。",
+            "Row r, column c is word 32·r + c: the bank is c for every r. The stage shows rows 0–6 of the 32 at reading size (the question leaves less room); press C for the whole grid.",
+            "第 r 行第 c 列是第 32·r + c 个字：无论 r 是多少，bank 都是 c。画面以可读字号只显示 32 行中的第 0–6 行（问题占去了一些空间）；按 C 查看完整网格。",
         ),
     )
+    .focus(MEMORY_DRAWING)
+    .crop(BANK_ROWS_0_6)
     .ask(
         tr("How would you remove the conflict?", "如何消除这个冲突？"),
         tr(
@@ -394,33 +419,37 @@ const STEPS: &[Built] = &[
         "bank-conflicts",
         "preset=tile-column-padded",
         tr(
-            "tile[32][33]: the +1 padding shifts each row by one bank. 32 different banks, 1 wavefront.",
-            "tile[32][33]：+1 填充让每行错开一个 bank。32 个不同的 bank，1 个 wavefront。",
+            "tile[32][33]: the +1 padding shifts each row by one bank. 32 different banks, 1 wavefront. (Rows 0–7 of 32 shown.)",
+            "tile[32][33]：+1 填充让每行错开一个 bank。32 个不同的 bank，1 个 wavefront。（图中显示 32 行中的第 0–7 行。）",
         ),
         tr(
-            "The cost: 32 × 4 B = 128 B of unused shared memory.",
-            "代价：32 × 4 B = 128 B 的 shared memory 被闲置。",
+            "The cost: 32 × 4 B = 128 B of unused shared memory. Rows 0–7 shown: lane r sits in bank r.",
+            "代价：32 × 4 B = 128 B 的 shared memory 被闲置。图中显示第 0–7 行：lane r 落在 bank r。",
         ),
-    ),
+    )
+    .focus(MEMORY_DRAWING)
+    .crop(BANK_ROWS_0_7),
     step(
         "bank-conflicts",
         "preset=tile-column-xor",
         tr(
-            "An XOR swizzle (column ^ row) spreads the column over all 32 banks without padding: 1 wavefront.",
-            "XOR swizzle（列号 ^ 行号）不用填充也能把一列分散到 32 个 bank：1 个 wavefront。",
+            "An XOR swizzle (column ^ row) spreads the column over all 32 banks without padding: 1 wavefront. (Rows 0–7 of 32 shown.)",
+            "XOR swizzle（列号 ^ 行号）不用填充也能把一列分散到 32 个 bank：1 个 wavefront。（图中显示 32 行中的第 0–7 行。）",
         ),
         tr(
-            "The idea behind CUTLASS's swizzled shared-memory layouts.",
-            "这就是 CUTLASS 中 swizzle 共享内存布局的思路。",
+            "The idea behind CUTLASS's swizzled shared-memory layouts. Rows 0–7 shown; press C for all 32.",
+            "这就是 CUTLASS 中 swizzle 共享内存布局的思路。图中显示第 0–7 行；按 C 查看全部 32 行。",
         ),
-    ),
+    )
+    .focus(MEMORY_DRAWING)
+    .crop(BANK_ROWS_0_7),
     // ── Chapter 8: Tensor Cores and the W8A8 GEMV ──
     step(
         "tensor-cores",
         "",
         tr(
-            "W8A8 GEMV: the 16×16 s8 matrix_a fragment of one warp. A GEMV has one activation row, so only row 0 holds x; rows 1–15 are zero.",
-            "W8A8 GEMV：一个 warp 的 16×16 s8 matrix_a fragment。GEMV 只有一行激活值，所以只有第 0 行存放 x，第 1–15 行都是 0。",
+            "W8A8 GEMV: the 16×16 s8 matrix_a fragment of one warp. A GEMV has one activation row, so only row 0 holds x; rows 1–15 are zero. (Rows 0–7 shown.)",
+            "W8A8 GEMV：一个 warp 的 16×16 s8 matrix_a fragment。GEMV 只有一行激活值，所以只有第 0 行存放 x，第 1–15 行都是 0。（图中显示第 0–7 行。）",
         ),
         tr(
             "15 of 16 rows of the Tensor Core's work are padding: the price of using an MMA for a matrix-vector product.",
@@ -428,6 +457,7 @@ const STEPS: &[Built] = &[
         ),
     )
     .focus("[data-testid=fragment-grid]")
+    .crop(".gx-frag__axis:not(.gx-frag__axis--row), .gx-frag__axis--row:nth-of-type(17), [data-testid^=cell-0-], [data-testid=cell-7-0]")
     .ask(
         tr("What fraction of the A tile is useful data?", "A tile 中有多少比例是有效数据？"),
         tr("1 row of 16: 6.25 %.", "16 行中的 1 行：6.25%。"),
@@ -436,15 +466,16 @@ const STEPS: &[Built] = &[
         "tensor-cores",
         "",
         tr(
-            "K = N = 4096: 4096 / 16 = 256 blocks of 4 warps; each warp takes 4096 / 4 = 1,024 of K.",
-            "K = N = 4096：4096 / 16 = 256 个 block，每个 4 个 warp；每个 warp 负责 K 中的 4096 / 4 = 1,024 个。",
+            "K = N = 4096: 4096 / 16 = 256 blocks of 4 warps; each warp takes 4096 / 4 = 1,024 of K. (First 4 rows of the launch table shown.)",
+            "K = N = 4096：4096 / 16 = 256 个 block，每个 4 个 warp；每个 warp 负责 K 中的 4096 / 4 = 1,024 个。（图中显示启动表的前 4 行。）",
         ),
         tr(
-            "The same 256 blocks we dispatched in one wave in the block-dispatch chapter.",
-            "正是 Block 分派一章中一个波次分派完的 256 个 block。",
+            "The same 256 blocks we dispatched in one wave in the block-dispatch chapter. Press C for the whole table (MMA counts, bytes, intensity).",
+            "正是 Block 分派一章中一个波次分派完的 256 个 block。按 C 查看完整表格（MMA 次数、字节数、算术强度）。",
         ),
     )
-    .focus("[data-testid=launch-numbers]"),
+    .focus("[data-testid=launch-numbers]")
+    .crop("tr:nth-child(-n+4)"),
     step(
         "tensor-cores",
         "",
@@ -551,6 +582,7 @@ pub fn course() -> Lesson {
                 query: b.query.into(),
                 focus: b.focus.into(),
                 highlight: b.highlight.into(),
+                crop: b.crop.into(),
                 caption: Text::Both(b.caption),
                 notes: Text::Both(b.notes),
                 question: b.question.map(|q| Text::Both(q.0)).unwrap_or_default(),
