@@ -32,6 +32,10 @@ pub struct RooflineDrawing {
     /// clear of them, and a point with a key (the course's kernels, numbered as in the figure's
     /// legend) gets that number placed beside it without overlap.
     pub points: Vec<(f64, f64, Option<u32>)>,
+    /// The reader's kernel's point `(FLOP/byte, FLOP/s)`, also in `points`: labelled "your
+    /// kernel" first, so the course's numbers keep clear of it and of its label (the default
+    /// kernel is the course's GEMM, whose number would otherwise seem to name the reader's dot).
+    pub user: Option<(f64, f64)>,
 }
 
 /// The chart's axis domains `(x, y)` for `spec` (FLOP/byte, FLOP/s), decade-aligned: shared by
@@ -304,9 +308,24 @@ pub fn draw_roofline(
         .filter_map(|(x, y, key)| Some(((*key)?, at(*x, *y))))
         .collect();
     let key_style = font(13.0);
-    let boxes: Vec<LabelBox> = keyed
-        .iter()
-        .map(|(key, anchor)| {
+    let user_style = ("sans-serif", 13.0 * dpr).into_font().color(&accent);
+    let user_text = text::YOUR_KERNEL.get(drawing.lang);
+    let user = drawing
+        .user
+        .filter(|(x, y)| *x > 0.0 && *y > 0.0)
+        .map(|(x, y)| {
+            let (w, h) = root
+                .estimate_text_size(user_text, &user_style)
+                .unwrap_or((80, 14));
+            LabelBox {
+                anchor: at(x, y),
+                width_px: f64::from(w),
+                height_px: f64::from(h),
+            }
+        });
+    let boxes: Vec<LabelBox> = user
+        .into_iter()
+        .chain(keyed.iter().map(|(key, anchor)| {
             let (w, h) = root
                 .estimate_text_size(&key.to_string(), &key_style)
                 .unwrap_or((8, 14));
@@ -315,9 +334,28 @@ pub fn draw_roofline(
                 width_px: f64::from(w),
                 height_px: f64::from(h),
             }
-        })
+        }))
         .collect();
-    for ((key, _), spot) in keyed.iter().zip(place_labels(&boxes, &obstacles, plot)) {
+    let mut spots = place_labels(&boxes, &obstacles, plot).into_iter();
+    if user.is_some() {
+        if let Some(r) = spots.next().flatten() {
+            root.draw(&Rectangle::new(
+                [
+                    (r.x0 as i32 - 1, r.y0 as i32),
+                    (r.x1 as i32 + 1, r.y1 as i32),
+                ],
+                bg.mix(0.8).filled(),
+            ))
+            .map_err(|e| e.to_string())?;
+            root.draw(&Text::new(
+                user_text,
+                (r.x0 as i32, r.y0 as i32),
+                user_style,
+            ))
+            .map_err(|e| e.to_string())?;
+        }
+    }
+    for ((key, _), spot) in keyed.iter().zip(spots) {
         let Some(r) = spot else { continue };
         root.draw(&Rectangle::new(
             [

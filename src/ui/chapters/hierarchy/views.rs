@@ -2,11 +2,12 @@
 
 use leptos::prelude::*;
 
+use crate::ui::shared::gpu_select::GpuSelect;
+
 use super::state::{
     encode_query_value, gpu_ids, limits, row_major_formula, HierarchyInputs, HierarchyState,
 };
 use super::text;
-use crate::model::gpu_spec::GpuSpec;
 use crate::model::hierarchy::{Dim3, Launch, ThreadCoords};
 use crate::model::WARP_SIZE;
 use crate::ui::app::route_href;
@@ -67,20 +68,8 @@ pub fn ShapeControls() -> impl IntoView {
     view! {
         <section class="l-page gx-hier__controls" data-testid="shape-controls">
             <h2>{t(text::SHAPE)}</h2>
-            <label class="gx-field">
-                <span class="gx-field__label">"GPU"</span>
-                <select class="gx-select" data-testid="select-gpu" on:change=move |ev| {
-                    let id = event_target_value(&ev);
-                    if gpu_ids().contains(&id.as_str()) {
-                        inputs.update(|i| i.gpu = id.clone());
-                    }
-                }>
-                    {GpuSpec::all().into_iter().map(|g| {
-                        let id = g.id;
-                        view! { <option value=id selected=move || inputs.with(|i| i.gpu == id)>{g.name}</option> }
-                    }).collect_view()}
-                </select>
-            </label>
+            <GpuSelect ids=gpu_ids() selected=Signal::derive(move || inputs.with(|i| i.gpu.clone()))
+                on_pick=Callback::new(move |id: String| inputs.update(|i| i.gpu = id))/>
             <div class="gx-hier__sliders">
                 <div>
                     <FieldSlider inputs=inputs label=text::GRID_X min=u64::from(limits::GRID_X.0) max=u64::from(limits::GRID_X.1) scale=Scale::Log2

@@ -26,7 +26,6 @@ pub const INTRO: [Tr; 3] = [
     ),
 ];
 
-pub const GPU: Tr = tr("GPU", "GPU");
 pub const VALUES: Tr = tr("Values", "数值口径");
 pub const COURSE_VALUES: Tr = tr(
     "Course (A100 19.5 / 312 TFLOPS, 2.0 TB/s; H100 67 / 989, 3.35 TB/s)",

@@ -2,6 +2,8 @@
 
 use leptos::prelude::*;
 
+use crate::ui::shared::gpu_select::{all_gpu_ids, GpuSelect};
+
 use crate::ui::shell::FieldSlider;
 
 use super::state::{limits, Family, PointKind, RooflineInputs, RooflineState};
@@ -62,6 +64,11 @@ pub fn Figure() -> impl IntoView {
                 .iter()
                 .map(|p| (p.intensity, p.flops_per_s, course_key(&out.points, p.kind)))
                 .collect(),
+            user: out
+                .points
+                .iter()
+                .find(|p| p.kind == PointKind::User)
+                .map(|p| (p.intensity, p.flops_per_s)),
         }
     });
     // The numbered key of the course's kernels (the numbers the chart writes beside their dots).
@@ -250,20 +257,8 @@ pub fn Controls() -> impl IntoView {
     };
     view! {
         <aside class="gx-controls" aria-label=move || crate::ui::text::CONTROLS.get(lang.get())>
-            <label class="gx-field">
-                <span class="gx-field__label">{t(text::GPU)}</span>
-                <select class="gx-select" data-testid="select-gpu" on:change=move |ev| {
-                    let id = event_target_value(&ev);
-                    if GpuSpec::by_id(&id).is_some() {
-                        set(move |i| i.gpu = id.clone());
-                    }
-                }>
-                    {GpuSpec::all().into_iter().map(|g| {
-                        let id = g.id;
-                        view! { <option value=id selected=move || st.inputs.with(|i| i.gpu == id)>{g.name}</option> }
-                    }).collect_view()}
-                </select>
-            </label>
+            <GpuSelect ids=all_gpu_ids() selected=Signal::derive(move || st.inputs.with(|i| i.gpu.clone()))
+                on_pick=Callback::new(move |id: String| set(move |i| i.gpu = id.clone()))/>
             <fieldset class="gx-field gx-radios">
                 <legend class="gx-field__label">{t(text::VALUES)}</legend>
                 <label>

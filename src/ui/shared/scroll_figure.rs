@@ -1,0 +1,63 @@
+//! A wide figure that keeps its reading size and scrolls sideways inside its box on a narrow
+//! screen, with its row labels kept in view (issue #14): the labels are a second SVG laid over
+//! the figure's left edge and pinned there (`position: sticky`), like a spreadsheet's frozen
+//! column. Where the figure fits, both layers scale together and it looks as one drawing.
+//!
+//! The figure (the children) is drawn at `width_px` view-box units or wider (`min-width`, so
+//! 12-unit text stays ≥ 12 CSS px); the label layer is `label_px` of those units wide, with the
+//! view box `0 0 label_px height_px` and the same scale, so a label placed at `(x, y)` in the
+//! figure's units sits where it would in the figure. It draws its own background where rows
+//! must not show through it (`gx-sfig__mask`); text may run past its right edge
+//! (`overflow: visible`). The box is a group named `label` and one tab stop, so a keyboard can
+//! scroll it (axe `scrollable-region-focusable`), unless the figure has focusable parts of its
+//! own (`parts_focusable`: focusing one scrolls it into view).
+
+use leptos::prelude::*;
+
+use crate::ui::i18n::{t, Tr};
+
+/// The frozen-column scroll box. CSS in `style/widgets.css` (`.gx-sfig`).
+#[component]
+pub fn ScrollFigure(
+    /// Accessible name of the scroll box.
+    label: Tr,
+    /// The figure's width, in its view-box units (= CSS px at scale 1): its minimum width.
+    width_px: f64,
+    /// The label column's width, in the same units.
+    label_px: f64,
+    /// Height of the label layer's view box, in the same units (the figure's height).
+    #[prop(into)]
+    height_px: Signal<f64>,
+    /// Class of the label SVG (for its font), besides `gx-sfig__labels`.
+    #[prop(optional)]
+    class: &'static str,
+    /// The figure has its own tab stop (a roving one): the box itself takes none.
+    #[prop(optional)]
+    parts_focusable: bool,
+    /// Extra classes of the scroll box (a chapter's own box style).
+    #[prop(optional)]
+    box_class: &'static str,
+    /// `data-testid` of the scroll box.
+    #[prop(optional)]
+    testid: &'static str,
+    /// The label layer's SVG content.
+    #[prop(into)]
+    labels: ViewFn,
+    /// The figure: an SVG or a canvas 100 % wide.
+    children: Children,
+) -> impl IntoView {
+    let share = label_px / width_px * 100.0;
+    let view_box = move || format!("0 0 {label_px} {:.1}", height_px.get());
+    view! {
+        <div class=format!("gx-scroll-x gx-sfig {box_class}") tabindex=(!parts_focusable).then_some("0") role="group"
+            aria-label=t(label) data-testid=(!testid.is_empty()).then_some(testid)>
+            <div class="gx-sfig__track" style=format!("min-width: {width_px}px")>
+                {children()}
+                <svg class=format!("gx-sfig__labels {class}") viewBox=view_box aria-hidden="true"
+                    style=format!("width: {share:.4}%") data-testid="sticky-labels">
+                    {labels.run()}
+                </svg>
+            </div>
+        </div>
+    }
+}
