@@ -5,6 +5,7 @@ use crate::ui::charts::backend::MeasuredCanvas;
 use leptos::prelude::*;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
+use wasm_bindgen::JsCast;
 
 use super::text;
 use crate::geom::chart::{ChartFrame, Rect as FrameRect};
@@ -112,6 +113,8 @@ pub fn draw_roofline(
     // Labels are drawn last, each on a backdrop, so no line runs through text.
     let mut labels: Vec<(String, (f64, f64), RGBColor)> = Vec::new();
     let mut ridges: Vec<((f64, f64), RGBColor)> = Vec::new();
+    // The flat part of every roof `(ridge, peak, line width)`: the point labels keep off it.
+    let mut flat_roofs: Vec<(f64, f64, f64)> = Vec::new();
     for (i, roof) in spec.roofs.iter().enumerate() {
         let peak = roof.roof.peak_flops_per_s;
         let ridge = roof.ridge_point;
@@ -142,6 +145,7 @@ pub fn draw_roofline(
             .draw_series(LineSeries::new(pts, color.stroke_width(px(width))))
             .map_err(|e| e.to_string())?;
         ridges.push(((ridge, peak), color));
+        flat_roofs.push((ridge, peak, width));
         let names = same
             .iter()
             .map(|p| p.label().trim_end_matches(" Tensor"))
@@ -336,7 +340,19 @@ pub fn draw_roofline(
             }
         }))
         .collect();
-    let mut spots = place_labels(&boxes, &obstacles, plot).into_iter();
+    // The point labels also keep off the flat roofs (the reader's kernel often sits on one).
+    let mut point_obstacles = obstacles.clone();
+    point_obstacles.extend(flat_roofs.iter().map(|&(ridge, peak, width)| {
+        let (rx, ry) = at(ridge, peak);
+        let half = f64::from(px(width / 2.0 + 1.0));
+        FrameRect {
+            x0: rx,
+            y0: ry - half,
+            x1: plot.x1,
+            y1: ry + half,
+        }
+    }));
+    let mut spots = place_labels(&boxes, &point_obstacles, plot).into_iter();
     if user.is_some() {
         if let Some(r) = spots.next().flatten() {
             root.draw(&Rectangle::new(
@@ -384,12 +400,40 @@ pub fn draw_roofline(
     Ok(())
 }
 
+/// Width of the chart's y axis (margin and label area), in its CSS px at scale 1.
+pub fn y_axis_strip_px() -> f64 {
+    let f = ChartFrame::ROOFLINE;
+    f.margin_px + f.y_label_area_px
+}
+
+/// Copies the left [`y_axis_strip_px`] of the drawn chart `from` into `to`, pixel for pixel.
+fn copy_y_axis(from: &web_sys::HtmlCanvasElement, to: &web_sys::HtmlCanvasElement) {
+    let scale = f64::from(from.width()) / ChartFrame::ROOFLINE.width_px;
+    let w = (y_axis_strip_px() * scale).round() as u32;
+    if to.width() != w || to.height() != from.height() {
+        to.set_width(w);
+        to.set_height(from.height());
+    }
+    let ctx = to
+        .get_context("2d")
+        .ok()
+        .flatten()
+        .and_then(|c| c.dyn_into::<web_sys::CanvasRenderingContext2d>().ok());
+    if let Some(ctx) = ctx {
+        let _ = ctx.draw_image_with_html_canvas_element(from, 0.0, 0.0);
+    }
+}
+
 /// The canvas part of the chart; redraws whenever `drawing` changes.
 #[component]
 pub fn RooflineCanvas(
     /// What to draw.
     #[prop(into)]
     drawing: Signal<RooflineDrawing>,
+    /// A canvas to copy the y axis into after each drawing (the margin and the y-label area,
+    /// [`y_axis_strip_px`] wide): the frozen label column of a scrolling chart.
+    #[prop(optional)]
+    y_axis: Option<NodeRef<leptos::html::Canvas>>,
 ) -> impl IntoView {
     let canvas = NodeRef::<leptos::html::Canvas>::new();
     Effect::new(move |_| {
@@ -397,8 +441,11 @@ pub fn RooflineCanvas(
         // Redraw with the new tokens when the system switches between light and dark.
         let _dark = crate::ui::theme::track_theme();
         let Some(el) = canvas.get() else { return };
-        if let Err(err) = draw_roofline(el, &d) {
+        if let Err(err) = draw_roofline(el.clone(), &d) {
             leptos::logging::error!("roofline chart: {err}");
+        }
+        if let Some(to) = y_axis.and_then(|n| n.get()) {
+            copy_y_axis(&el, &to);
         }
     });
     view! {

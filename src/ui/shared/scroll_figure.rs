@@ -34,6 +34,10 @@ pub fn ScrollFigure(
     /// The figure has its own tab stop (a roving one): the box itself takes none.
     #[prop(optional)]
     parts_focusable: bool,
+    /// The figure is drawn at its own size (`width_px`), not scaled to the box: the track is
+    /// that wide and centred where the box is wider.
+    #[prop(optional)]
+    natural_size: bool,
     /// Extra classes of the scroll box (a chapter's own box style).
     #[prop(optional)]
     box_class: &'static str,
@@ -41,8 +45,12 @@ pub fn ScrollFigure(
     #[prop(optional)]
     testid: &'static str,
     /// The label layer's SVG content.
-    #[prop(into)]
+    #[prop(optional, into)]
     labels: ViewFn,
+    /// A canvas figure's label layer: a canvas (instead of the SVG) the figure copies its
+    /// label strip into, `label_px` wide at the figure's scale.
+    #[prop(optional)]
+    label_canvas: Option<NodeRef<leptos::html::Canvas>>,
     /// The figure: an SVG or a canvas 100 % wide.
     children: Children,
 ) -> impl IntoView {
@@ -51,12 +59,24 @@ pub fn ScrollFigure(
     view! {
         <div class=format!("gx-scroll-x gx-sfig {box_class}") tabindex=(!parts_focusable).then_some("0") role="group"
             aria-label=t(label) data-testid=(!testid.is_empty()).then_some(testid)>
-            <div class="gx-sfig__track" style=format!("min-width: {width_px}px")>
+            <div class="gx-sfig__track" style=if natural_size {
+                format!("width: {width_px}px; margin-inline: auto")
+            } else {
+                format!("min-width: {width_px}px")
+            }>
                 {children()}
-                <svg class=format!("gx-sfig__labels {class}") viewBox=view_box aria-hidden="true"
-                    style=format!("width: {share:.4}%") data-testid="sticky-labels">
-                    {labels.run()}
-                </svg>
+                {match label_canvas {
+                    Some(node) => view! {
+                        <canvas node_ref=node class=format!("gx-sfig__labels {class}") aria-hidden="true"
+                            style=format!("width: {share:.4}%") data-testid="sticky-labels"></canvas>
+                    }.into_any(),
+                    None => view! {
+                        <svg class=format!("gx-sfig__labels {class}") viewBox=view_box aria-hidden="true"
+                            style=format!("width: {share:.4}%") data-testid="sticky-labels">
+                            {labels.run()}
+                        </svg>
+                    }.into_any(),
+                }}
             </div>
         </div>
     }

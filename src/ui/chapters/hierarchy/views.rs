@@ -2,6 +2,8 @@
 
 use leptos::prelude::*;
 
+use crate::ui::shared::scroll_figure::ScrollFigure;
+
 use crate::ui::shared::gpu_select::GpuSelect;
 
 use super::state::{
@@ -239,18 +241,23 @@ pub fn BlockFigure() -> impl IntoView {
                 <text class="gx-hier__axis" x=LABEL_PX + f64::from(x) * CELL_PX + CELL_PX / 2.0 y=14 text-anchor="middle">{x.to_string()}</text>
             })
             .collect_view();
-        let rows = (0..b.y)
-            .map(|y| view! {
-                <text class="gx-hier__axis" x=LABEL_PX - 6.0 y=20.0 + f64::from(y) * CELL_PX + CELL_PX / 2.0 + 4.0 text-anchor="end">{y.to_string()}</text>
-            })
-            .collect_view();
+        // The frozen row labels (threadIdx.y), over a mask below the column header.
+        let rows = move || {
+            let labels = (0..b.y)
+                .map(|y| view! {
+                    <text class="gx-hier__axis" x=LABEL_PX - 6.0 y=20.0 + f64::from(y) * CELL_PX + CELL_PX / 2.0 + 4.0 text-anchor="end">{y.to_string()}</text>
+                })
+                .collect_view();
+            view! { <path class="gx-sfig__mask" d=format!("M0 18h{LABEL_PX}V{height}H0z")/>{labels} }
+        };
         view! {
             {(b.z > 1).then(|| view! { <p class="gx-note">{move || text::slice(lang.get(), z, b.z)}</p> })}
-            <div class="gx-hier__scroll" data-testid="block-figure">
+            <ScrollFigure label=text::BLOCK_FIG width_px=width label_px=LABEL_PX height_px=height box_class="gx-hier__scroll"
+                testid="block-figure" class="gx-hier__svg" labels=rows>
                 <svg class="gx-hier__svg" width=width height=height viewBox=format!("0 0 {width} {height}") role="img" aria-label=move || t(text::BLOCK_FIG)()>
-                    {cols}{rows}{cells}
+                    {cols}{cells}
                 </svg>
-            </div>
+            </ScrollFigure>
         }
     };
     view! {
@@ -302,19 +309,24 @@ pub fn WarpsFigure() -> impl IntoView {
                 <text class="gx-hier__axis" x=LABEL_PX + f64::from(lane) * LANE_PX + LANE_PX / 2.0 y=14 text-anchor="middle">{lane.to_string()}</text>
             })
             .collect_view();
-        let rows = (0..warps)
-            .map(|w| view! {
-                <text class="gx-hier__axis" x=LABEL_PX - 6.0 y=20.0 + f64::from(w) * LANE_PX + LANE_PX / 2.0 + 4.0 text-anchor="end">{format!("w{w}")}</text>
-            })
-            .collect_view();
+        // The frozen row labels (warp numbers), over a mask below the lane header.
+        let rows = move || {
+            let labels = (0..warps)
+                .map(|w| view! {
+                    <text class="gx-hier__axis" x=LABEL_PX - 6.0 y=20.0 + f64::from(w) * LANE_PX + LANE_PX / 2.0 + 4.0 text-anchor="end">{format!("w{w}")}</text>
+                })
+                .collect_view();
+            view! { <path class="gx-sfig__mask" d=format!("M0 18h{LABEL_PX}V{height}H0z")/>{labels} }
+        };
         let last = warps.saturating_sub(1);
         let live_last = l.warp_mask(last).count_ones();
         view! {
-            <div class="gx-hier__scroll" data-testid="warps-figure">
+            <ScrollFigure label=text::WARPS_FIG width_px=width label_px=LABEL_PX height_px=height box_class="gx-hier__scroll"
+                testid="warps-figure" class="gx-hier__svg" labels=rows>
                 <svg class="gx-hier__svg" width=width height=height viewBox=format!("0 0 {width} {height}") role="img" aria-label=move || t(text::WARPS_FIG)()>
-                    {header}{rows}{lanes}
+                    {header}{lanes}
                 </svg>
-            </div>
+            </ScrollFigure>
             {(live_last < WARP_SIZE).then(|| view! {
                 <p class="gx-hier__partial" data-testid="partial-warp">{move || text::partial(lang.get(), last, live_last)}</p>
             })}

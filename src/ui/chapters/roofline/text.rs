@@ -61,6 +61,8 @@ pub fn no_course_values_note(gpu: &GpuSpec, lang: Lang) -> String {
         ),
     }
 }
+/// The chart's scroll box (a phone scrolls the chart sideways; the y axis stays).
+pub const CHART: Tr = tr("Roofline chart", "Roofline 图");
 pub const YOUR_KERNEL: Tr = tr("Your kernel", "你的 kernel");
 pub const FAMILY: Tr = tr("Kernel", "Kernel 类型");
 pub const DTYPE: Tr = tr("Element type", "数据类型");

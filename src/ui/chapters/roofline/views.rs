@@ -2,6 +2,8 @@
 
 use leptos::prelude::*;
 
+use crate::ui::shared::scroll_figure::ScrollFigure;
+
 use crate::ui::shared::gpu_select::{all_gpu_ids, GpuSelect};
 
 use crate::ui::shell::FieldSlider;
@@ -83,6 +85,7 @@ pub fn Figure() -> impl IntoView {
         })
     };
     let frame = ChartFrame::ROOFLINE;
+    let y_axis = NodeRef::<leptos::html::Canvas>::new();
     let view_box = format!("0 0 {} {}", frame.width_px, frame.height_px);
     let positioned = Memo::new(move |_| {
         let out = st.outputs.get();
@@ -126,9 +129,10 @@ pub fn Figure() -> impl IntoView {
     };
     view! {
         <figure class="gx-figure gx-chart" data-testid="figure">
-            <div class="gx-scroll-x">
+            <ScrollFigure label=text::CHART width_px=frame.width_px label_px=roofline_chart::y_axis_strip_px()
+                height_px=frame.height_px label_canvas=y_axis parts_focusable=true>
             <div class="gx-chart__stack">
-                <RooflineCanvas drawing=drawing/>
+                <RooflineCanvas drawing=drawing y_axis=y_axis/>
                 <svg class="gx-chart__overlay" viewBox=view_box role="group"
                     aria-label=move || text::KERNELS_ON_THE_ROOFLINE.get(lang.get())
                     tabindex="-1" on:keydown=roving.on_keydown() on:focusin=roving.on_focusin()>
@@ -159,7 +163,7 @@ pub fn Figure() -> impl IntoView {
                 </svg>
                 {tooltip}
             </div>
-            </div>
+            </ScrollFigure>
             <figcaption>
                 <ul class="gx-legend">
                     <li><span class="gx-legend__mark gx-pt--course"></span>{t(text::COURSE_KERNELS)}</li>
