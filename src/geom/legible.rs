@@ -267,7 +267,9 @@ mod tests {
             },
         ];
         let placed = place_labels(&labels, &obstacles, bounds);
-        let (a, b) = (placed[0].unwrap(), placed[1].unwrap());
+        let (Some(a), Some(b)) = (placed[0], placed[1]) else {
+            panic!("both labels placed: {placed:?}");
+        };
         assert!(!overlaps(&a, &b));
         for r in [a, b] {
             assert!(!obstacles.iter().any(|o| overlaps(&r, o)), "{r:?}");

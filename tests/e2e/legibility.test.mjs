@@ -236,7 +236,10 @@ function scrollBoxes(fraction) {
       const px = t instanceof SVGElement ? parseFloat(getComputedStyle(t).fontSize) * (m ? Math.sqrt(Math.abs(m.a * m.d - m.b * m.c)) : 1) : Infinity;
       return { text: t.textContent.trim().slice(0, 24) || t.tagName, x0: r.left, x1: r.right, y0: r.top, y1: r.bottom, px };
     });
-    out.push({ id, sticky: el.classList.contains("gx-sfig"), box: { x0: box.left, x1: box.right, y0: box.top, y1: box.bottom }, labels, scrolled: el.scrollLeft });
+    // Where the label layer sits and where the box's inside begins: they must meet, or the
+    // figure shows through left of the labels.
+    const layerLeft = layer?.getBoundingClientRect().left ?? null;
+    out.push({ id, sticky: el.classList.contains("gx-sfig"), box: { x0: box.left, x1: box.right, y0: box.top, y1: box.bottom }, labels, scrolled: el.scrollLeft, layerLeft, innerLeft: box.left + el.clientLeft });
   }
   return out;
 }
@@ -270,6 +273,7 @@ test("phone: a figure that scrolls sideways keeps its row labels in view (middle
             continue;
           }
           if (fraction === 1 && lang === "en") stickySeen++;
+          if (b.labels.length && Math.abs(b.layerLeft - b.innerLeft) > 1) failures.push(`${slug} ${lang} ${b.id} at ${fraction * 100} %: the label column is ${(b.layerLeft - b.innerLeft).toFixed(1)} px off the box's left edge`);
           if (!b.labels.length && !(slug in LABELS_IN_CELLS)) failures.push(`${slug} ${lang}: ${b.id} has an empty label column`);
           // Rows a box scrolls away vertically (the hierarchy's tall blocks) are not in view by
           // design; every label of a row in view must be, from its left edge on.

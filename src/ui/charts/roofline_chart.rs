@@ -406,13 +406,17 @@ pub fn y_axis_strip_px() -> f64 {
     f.margin_px + f.y_label_area_px
 }
 
-/// Copies the left [`y_axis_strip_px`] of the drawn chart `from` into `to`, pixel for pixel.
+/// Copies the y axis of the drawn chart `from` into `to`, pixel for pixel: the left
+/// [`y_axis_strip_px`], from the top down to just below the plot (the lowest tick label), so the
+/// x axis's labels scroll freely under nothing.
 fn copy_y_axis(from: &web_sys::HtmlCanvasElement, to: &web_sys::HtmlCanvasElement) {
-    let scale = f64::from(from.width()) / ChartFrame::ROOFLINE.width_px;
+    let f = ChartFrame::ROOFLINE;
+    let scale = f64::from(from.width()) / f.width_px;
     let w = (y_axis_strip_px() * scale).round() as u32;
-    if to.width() != w || to.height() != from.height() {
+    let h = ((f.height_px - f.margin_px - f.x_label_area_px + 6.0) * scale).round() as u32;
+    if to.width() != w || to.height() != h {
         to.set_width(w);
-        to.set_height(from.height());
+        to.set_height(h);
     }
     let ctx = to
         .get_context("2d")
