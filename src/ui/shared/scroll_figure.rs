@@ -54,7 +54,13 @@ pub fn ScrollFigure(
     /// The figure: an SVG or a canvas 100 % wide.
     children: Children,
 ) -> impl IntoView {
-    let share = label_px / width_px * 100.0;
+    // The label layer's width: exactly `label_px` at the figure's own size, else its share of
+    // the (scaled) track.
+    let layer_width = if natural_size {
+        format!("width: {label_px}px")
+    } else {
+        format!("width: {:.4}%", label_px / width_px * 100.0)
+    };
     let view_box = move || format!("0 0 {label_px} {:.1}", height_px.get());
     view! {
         <div class=format!("gx-scroll-x gx-sfig {box_class}") tabindex=(!parts_focusable).then_some("0") role="group"
@@ -68,11 +74,11 @@ pub fn ScrollFigure(
                 {match label_canvas {
                     Some(node) => view! {
                         <canvas node_ref=node class=format!("gx-sfig__labels {class}") aria-hidden="true"
-                            style=format!("width: {share:.4}%") data-testid="sticky-labels"></canvas>
+                            style=layer_width.clone() data-testid="sticky-labels"></canvas>
                     }.into_any(),
                     None => view! {
                         <svg class=format!("gx-sfig__labels {class}") viewBox=view_box aria-hidden="true"
-                            style=format!("width: {share:.4}%") data-testid="sticky-labels">
+                            style=layer_width.clone() data-testid="sticky-labels">
                             {labels.run()}
                         </svg>
                     }.into_any(),
