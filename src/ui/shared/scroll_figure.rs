@@ -8,9 +8,10 @@
 //! view box `0 0 label_px height_px` and the same scale, so a label placed at `(x, y)` in the
 //! figure's units sits where it would in the figure. It draws its own background where rows
 //! must not show through it (`gx-sfig__mask`); text may run past its right edge
-//! (`overflow: visible`). The box is a group named `label` and one tab stop, so a keyboard can
-//! scroll it (axe `scrollable-region-focusable`), unless the figure has focusable parts of its
-//! own (`parts_focusable`: focusing one scrolls it into view).
+//! (`overflow: visible`). The box is a group named `label`; while it scrolls (its figure is
+//! wider than it) it is also one tab stop, so a keyboard can scroll it (axe
+//! `scrollable-region-focusable`), unless the figure has focusable parts of its own
+//! (`parts_focusable`: focusing one scrolls it into view). Where the figure fits, it is no stop.
 
 use leptos::prelude::*;
 
@@ -62,8 +63,29 @@ pub fn ScrollFigure(
         format!("width: {:.4}%", label_px / width_px * 100.0)
     };
     let view_box = move || format!("0 0 {label_px} {:.1}", height_px.get());
+    let node = NodeRef::<leptos::html::Div>::new();
+    if !parts_focusable {
+        // A tab stop only while the box scrolls: checked after each layout (a frame after the
+        // figure changes) and on resize. Sets the DOM attribute directly; no signal is written.
+        let update = move || {
+            if let Some(el) = node.get_untracked() {
+                if el.scroll_width() > el.client_width() + 1 {
+                    let _ = el.set_attribute("tabindex", "0");
+                } else {
+                    let _ = el.remove_attribute("tabindex");
+                }
+            }
+        };
+        Effect::new(move |_| {
+            node.track();
+            height_px.track();
+            request_animation_frame(update);
+        });
+        let handle = window_event_listener(leptos::ev::resize, move |_| update());
+        on_cleanup(move || handle.remove());
+    }
     view! {
-        <div class=format!("gx-scroll-x gx-sfig {box_class}") tabindex=(!parts_focusable).then_some("0") role="group"
+        <div node_ref=node class=format!("gx-scroll-x gx-sfig {box_class}") role="group"
             aria-label=t(label) data-testid=(!testid.is_empty()).then_some(testid)>
             <div class="gx-sfig__track" style=if natural_size {
                 format!("width: {width_px}px; margin-inline: auto")
