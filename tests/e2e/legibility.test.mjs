@@ -239,7 +239,9 @@ function scrollBoxes(fraction) {
     // Where the label layer sits and where the box's inside begins: they must meet, or the
     // figure shows through left of the labels.
     const layerLeft = layer?.getBoundingClientRect().left ?? null;
-    out.push({ id, sticky: el.classList.contains("gx-sfig"), box: { x0: box.left, x1: box.right, y0: box.top, y1: box.bottom }, labels, scrolled: el.scrollLeft, layerLeft, innerLeft: box.left + el.clientLeft });
+    // A keyboard must reach a box that scrolls: the box itself or a part inside it.
+    const focusable = el.tabIndex >= 0 || !!el.querySelector("[tabindex='0'], a[href], button, input, select");
+    out.push({ id, focusable, sticky: el.classList.contains("gx-sfig"), box: { x0: box.left, x1: box.right, y0: box.top, y1: box.bottom }, labels, scrolled: el.scrollLeft, layerLeft, innerLeft: box.left + el.clientLeft });
   }
   return out;
 }
@@ -273,6 +275,7 @@ test("phone: a figure that scrolls sideways keeps its row labels in view (middle
             continue;
           }
           if (fraction === 1 && lang === "en") stickySeen++;
+          if (!b.focusable) failures.push(`${slug} ${lang}: ${b.id} scrolls but no key reaches it`);
           if (b.labels.length && Math.abs(b.layerLeft - b.innerLeft) > 1) failures.push(`${slug} ${lang} ${b.id} at ${fraction * 100} %: the label column is ${(b.layerLeft - b.innerLeft).toFixed(1)} px off the box's left edge`);
           if (!b.labels.length && !(slug in LABELS_IN_CELLS)) failures.push(`${slug} ${lang}: ${b.id} has an empty label column`);
           // Rows a box scrolls away vertically (the hierarchy's tall blocks) are not in view by
