@@ -81,9 +81,10 @@ fn overlaps(a: &Rect, b: &Rect) -> bool {
     a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1
 }
 
-/// The rectangles where `labels` go: for each, the first of eight positions around its anchor
-/// (right, above-right, below-right, above, below, left, above-left, below-left, then the same
-/// further out) that stays inside `bounds` and overlaps neither an `obstacle` (a point's disc,
+/// The rectangles where `labels` go: for each, the first of twelve positions around its anchor
+/// (right, above-right, below-right, right and raised or lowered by 4 px — between two lines
+/// that run through and near the anchor —, above, below, left, above-left, below-left, left and
+/// raised or lowered; then the same further out) that stays inside `bounds` and overlaps neither an `obstacle` (a point's disc,
 /// a line's label) nor a label placed before it. `None` when no position is free: the caller
 /// shows that label in a numbered legend instead. Greedy, in the order given (put the labels
 /// that matter most first).
@@ -99,11 +100,15 @@ pub fn place_labels(labels: &[LabelBox], obstacles: &[Rect], bounds: Rect) -> Ve
                 (ax + gap, ay - h / 2.0),
                 (ax + gap * 0.7, ay - gap * 0.7 - h),
                 (ax + gap * 0.7, ay + gap * 0.7),
+                (ax + gap, ay - 4.0 - h),
+                (ax + gap, ay + 4.0),
                 (ax - w / 2.0, ay - gap - h),
                 (ax - w / 2.0, ay + gap),
                 (ax - gap - w, ay - h / 2.0),
                 (ax - gap * 0.7 - w, ay - gap * 0.7 - h),
                 (ax - gap * 0.7 - w, ay + gap * 0.7),
+                (ax - gap - w, ay - 4.0 - h),
+                (ax - gap - w, ay + 4.0),
             ];
             for (x0, y0) in candidates {
                 let r = Rect {
@@ -221,6 +226,55 @@ mod tests {
             for b in &rects[i + 1..] {
                 assert!(!overlaps(a, b), "{a:?} {b:?}");
             }
+        }
+    }
+
+    #[test]
+    fn two_labels_of_one_point_on_a_line_fit_between_its_neighbour_lines() {
+        // The roofline's default: the reader's kernel and the course's GEMM at one point on the
+        // BF16 roof, with the INT8 and TF32 roofs 25 px above and below.
+        let bounds = Rect {
+            x0: 0.0,
+            y0: 0.0,
+            x1: 400.0,
+            y1: 200.0,
+        };
+        let (ax, ay) = (200.0, 100.0);
+        let line = |y: f64| Rect {
+            x0: 100.0,
+            y0: y - 2.5,
+            x1: 400.0,
+            y1: y + 2.5,
+        };
+        // The point's disc, as the roofline chart's obstacle (10 px each way).
+        let dot = Rect {
+            x0: ax - 10.0,
+            y0: ay - 10.0,
+            x1: ax + 10.0,
+            y1: ay + 10.0,
+        };
+        let obstacles = [dot, line(ay - 25.0), line(ay), line(ay + 25.0)];
+        let labels = [
+            LabelBox {
+                anchor: (ax, ay),
+                width_px: 80.0,
+                height_px: 15.0,
+            },
+            LabelBox {
+                anchor: (ax, ay),
+                width_px: 8.0,
+                height_px: 15.0,
+            },
+        ];
+        let placed = place_labels(&labels, &obstacles, bounds);
+        let (Some(a), Some(b)) = (placed[0], placed[1]) else {
+            panic!("both labels placed: {placed:?}");
+        };
+        assert!(!overlaps(&a, &b));
+        for r in [a, b] {
+            assert!(!obstacles.iter().any(|o| overlaps(&r, o)), "{r:?}");
+            // Beside the point: within one line spacing of it.
+            assert!(r.y0 > ay - 25.0 && r.y1 < ay + 25.0 && r.x0 >= ax, "{r:?}");
         }
     }
 

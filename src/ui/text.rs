@@ -256,3 +256,12 @@ pub const CLASSROOM_SUMMARY: Tr = tr(
     "For teachers: walk a class through the chapters on a projector, step by step, with a presenter window, keys as in slide tools, and lessons of your own.",
     "给老师：在投影上一步步带全班走过各章，配演讲者窗口、与幻灯片工具相同的按键，也可以编排自己的课程。",
 );
+
+/// The label of every chapter's GPU picker (`shared::gpu_select`).
+pub const GPU: Tr = tr("GPU", "GPU");
+
+/// A GPU picker's option with its SM count: `H100 SXM (132 SMs)` (the same in both languages,
+/// as NVIDIA writes it).
+pub fn gpu_with_sms(name: &str, sm_count: u32) -> String {
+    format!("{name} ({sm_count} SMs)")
+}

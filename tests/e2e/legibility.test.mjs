@@ -40,10 +40,24 @@ function recordCanvasText() {
     P[name] = function (text, ...rest) {
       const c = this.canvas;
       const m = /(\d+(?:\.\d+)?)px/.exec(this.font);
-      if (m && c.clientWidth > 0 && c.width > 0 && String(text).trim()) {
+      if (m && c.width > 0 && String(text).trim()) {
+        // Canvas px now; CSS px when measured (a canvas may be drawn before it is laid out).
         const t = this.getTransform();
-        const scale = (c.clientWidth / c.width) * Math.sqrt(Math.abs(t.a * t.d - t.b * t.c));
-        window.__canvasText.push({ canvas: c, px: parseFloat(m[1]) * scale, text: String(text).slice(0, 30) });
+        const det = Math.sqrt(Math.abs(t.a * t.d - t.b * t.c));
+        // The text's box in canvas px (unrotated text only): where the roofline's labels are,
+        // for the overlap test.
+        let box = null;
+        if (Math.abs(t.b) < 1e-9 && Math.abs(t.c) < 1e-9) {
+          const mt = this.measureText(String(text));
+          const [x, y] = [rest[0], rest[1]];
+          box = {
+            x0: (x - mt.actualBoundingBoxLeft) * t.a + t.e,
+            x1: (x + mt.actualBoundingBoxRight) * t.a + t.e,
+            y0: (y - mt.actualBoundingBoxAscent) * t.d + t.f,
+            y1: (y + mt.actualBoundingBoxDescent) * t.d + t.f,
+          };
+        }
+        window.__canvasText.push({ canvas: c, canvasPx: parseFloat(m[1]) * det, text: String(text).slice(0, 30), box });
       }
       return orig.call(this, text, ...rest);
     };
@@ -79,7 +93,7 @@ function measureFigures(selector) {
       found.push({ px: Math.round(px * 100) / 100, text: text.slice(0, 30), where: where(el) });
     }
     for (const c of root.matches("canvas") ? [root] : root.querySelectorAll("canvas")) {
-      for (const e of window.__canvasText.filter((e) => e.canvas === c)) found.push({ px: Math.round(e.px * 100) / 100, text: e.text, where: `canvas in ${c.closest("[data-testid]")?.getAttribute("data-testid")} (${e.text.replace(/\d+/g, "#").slice(0, 12)})` });
+      for (const e of window.__canvasText.filter((e) => e.canvas === c && c.clientWidth > 0)) found.push({ px: Math.round(e.canvasPx * (c.clientWidth / c.width) * 100) / 100, text: e.text, where: `canvas in ${c.closest("[data-testid]")?.getAttribute("data-testid")} (${e.text.replace(/\d+/g, "#").slice(0, 12)})` });
     }
   }
   return found.sort((a, b) => a.px - b.px);
@@ -198,4 +212,127 @@ test("every figure's text is at least 12 CSS px on desktop, projector and phone;
   fs.writeFileSync(path.join(SHOTS, "legibility.md"), lines.join("\n") + "\n\n" + failures.join("\n") + "\n");
   if (!REPORT) assert.deepEqual(failures, []);
   else console.log(failures.join("\n"));
+});
+
+/** The sideways-scrolling boxes in the page's figures: each box, its visible rect and, for a
+ * frozen-label box (`ScrollFigure`, `.gx-sfig`), every label's rect and size after scrolling it
+ * to `fraction` of its range. */
+function scrollBoxes(fraction) {
+  const out = [];
+  for (const el of document.querySelectorAll("main *")) {
+    const cs = getComputedStyle(el);
+    if (!/auto|scroll/.test(cs.overflowX) || el.scrollWidth <= el.clientWidth + 1) continue;
+    if (!el.querySelector("svg, canvas") || el.matches("table, pre") || el.closest("table")) continue;
+    el.scrollLeft = (el.scrollWidth - el.clientWidth) * fraction;
+    const box = el.getBoundingClientRect();
+    const id = el.closest("[data-testid]")?.getAttribute("data-testid") ?? el.className;
+    // A canvas figure's label layer is a canvas (the figure's own label strip, copied).
+    const layer = el.querySelector(":scope > .gx-sfig__track > .gx-sfig__labels");
+    const texts = layer?.matches("canvas") ? [layer] : [...(layer?.querySelectorAll("text") ?? [])];
+    const labels = texts.map((t) => {
+      const r = t.getBoundingClientRect();
+      const m = t instanceof SVGElement ? t.getScreenCTM() : null;
+      // The canvas strip's text is measured where it is drawn (the figure's canvas).
+      const px = t instanceof SVGElement ? parseFloat(getComputedStyle(t).fontSize) * (m ? Math.sqrt(Math.abs(m.a * m.d - m.b * m.c)) : 1) : Infinity;
+      return { text: t.textContent.trim().slice(0, 24) || t.tagName, x0: r.left, x1: r.right, y0: r.top, y1: r.bottom, px };
+    });
+    // Where the label layer sits and where the box's inside begins: they must meet, or the
+    // figure shows through left of the labels.
+    const layerLeft = layer?.getBoundingClientRect().left ?? null;
+    // A keyboard must reach a box that scrolls: the box itself or a part inside it.
+    const focusable = el.tabIndex >= 0 || !!el.querySelector("[tabindex='0'], a[href], button, input, select");
+    out.push({ id, focusable, sticky: el.classList.contains("gx-sfig"), box: { x0: box.left, x1: box.right, y0: box.top, y1: box.bottom }, labels, scrolled: el.scrollLeft, layerLeft, innerLeft: box.left + el.clientLeft });
+  }
+  return out;
+}
+
+/** Figures that scroll sideways without a frozen label column, and why that is fine: their
+ * labels are drawn inside the cell they name, so they scroll with it. */
+const LABELS_IN_CELLS = {
+  dispatch: "each SM's label is inside its own box",
+  coalescing: "each lane's number is inside its box and each line's label sits on its block",
+  chip: "each GPC's and SM's label is inside its box",
+};
+
+test("phone: a figure that scrolls sideways keeps its row labels in view (middle and far right), at least 12 px", async () => {
+  const slugs = await chapters();
+  const context = await browser.newContext({ ...SIZES.phone, reducedMotion: "reduce", locale: "en-US" });
+  const page = await context.newPage();
+  const failures = [];
+  let boxesSeen = 0;
+  let stickySeen = 0;
+  for (const slug of slugs) {
+    for (const lang of ["en", "zh"]) {
+      await page.goto(`${server.base}${slug}?lang=${lang}`);
+      await page.waitForSelector("[data-testid=figure]");
+      await page.waitForTimeout(500);
+      for (const fraction of [0.5, 1]) {
+        const boxes = await page.evaluate(scrollBoxes, fraction);
+        for (const b of boxes) {
+          if (fraction === 1 && lang === "en") boxesSeen++;
+          if (!b.sticky) {
+            if (!(slug in LABELS_IN_CELLS)) failures.push(`${slug} ${lang}: ${b.id} scrolls sideways without a frozen label column`);
+            continue;
+          }
+          if (fraction === 1 && lang === "en") stickySeen++;
+          if (!b.focusable) failures.push(`${slug} ${lang}: ${b.id} scrolls but no key reaches it`);
+          if (b.labels.length && Math.abs(b.layerLeft - b.innerLeft) > 1) failures.push(`${slug} ${lang} ${b.id} at ${fraction * 100} %: the label column is ${(b.layerLeft - b.innerLeft).toFixed(1)} px off the box's left edge`);
+          if (!b.labels.length && !(slug in LABELS_IN_CELLS)) failures.push(`${slug} ${lang}: ${b.id} has an empty label column`);
+          // Rows a box scrolls away vertically (the hierarchy's tall blocks) are not in view by
+          // design; every label of a row in view must be, from its left edge on.
+          const rowsInView = b.labels.filter((l) => l.y1 > b.box.y0 + 1 && l.y0 < b.box.y1 - 1);
+          if (b.labels.length && !rowsInView.length) failures.push(`${slug} ${lang}: ${b.id} shows none of its labels`);
+          for (const l of rowsInView) {
+            const inside = l.x0 >= b.box.x0 - 1 && l.x0 < b.box.x1 - 8;
+            if (!inside) failures.push(`${slug} ${lang} ${b.id} at ${fraction * 100} %: label "${l.text}" at x ${Math.round(l.x0)}..${Math.round(l.x1)}, y ${Math.round(l.y0)} outside the box ${Math.round(b.box.x0)}..${Math.round(b.box.x1)}, ${Math.round(b.box.y0)}..${Math.round(b.box.y1)}`);
+            if (l.px < MIN_TEXT_PX - 0.01) failures.push(`${slug} ${lang} ${b.id}: label "${l.text}" ${l.px.toFixed(2)} px`);
+          }
+        }
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        if (width > SIZES.phone.viewport.width + 2) failures.push(`${slug} ${lang}: page ${width} px wide after scrolling a figure`);
+      }
+    }
+  }
+  await context.close();
+  console.log(`phone: ${boxesSeen} sideways-scrolling figure boxes, ${stickySeen} with a frozen label column`);
+  assert.ok(stickySeen >= 5, `frozen label columns seen: ${stickySeen}`);
+  assert.deepEqual(failures, []);
+});
+
+test("roofline: the course's numbers, the reader's label and the roof labels overlap neither each other nor a dot, at every size", async () => {
+  const failures = [];
+  const overlap = (a, b, pad = 0) => a.x0 < b.x1 - pad && b.x0 < a.x1 - pad && a.y0 < b.y1 - pad && b.y0 < a.y1 - pad;
+  for (const [size, opts] of Object.entries(SIZES)) {
+    for (const lang of ["en", "zh"]) {
+      const context = await browser.newContext({ ...opts, reducedMotion: "reduce", locale: "en-US" });
+      await context.addInitScript(recordCanvasText);
+      const page = await context.newPage();
+      await page.goto(`${server.base}roofline?lang=${lang}`);
+      await page.waitForSelector("[data-testid=point-user]");
+      await page.waitForTimeout(600);
+      const { texts, dots } = await page.evaluate(() => {
+        const canvas = document.querySelector("main [data-testid=figure] canvas");
+        const cr = canvas.getBoundingClientRect();
+        const k = canvas.clientWidth / canvas.width;
+        const texts = window.__canvasText.filter((e) => e.canvas === canvas && e.box).map((e) => ({ text: e.text, x0: e.box.x0 * k, x1: e.box.x1 * k, y0: e.box.y0 * k, y1: e.box.y1 * k }));
+        const dots = [...document.querySelectorAll("main [data-testid^=point-] circle")].map((c) => {
+          const r = c.getBoundingClientRect();
+          return { text: c.closest("[data-testid]").getAttribute("data-testid"), x0: r.left - cr.left, x1: r.right - cr.left, y0: r.top - cr.top, y1: r.bottom - cr.top };
+        });
+        return { texts, dots };
+      });
+      await context.close();
+      const labels = texts.filter((t) => /^\d$/.test(t.text) || /Your kernel|你的 kernel|ridge|拐点|roof|屋顶/.test(t.text));
+      const numbers = labels.filter((t) => /^\d$/.test(t.text));
+      if (numbers.length < 5) failures.push(`${size} ${lang}: ${numbers.length} course numbers drawn`);
+      if (!labels.some((t) => /Your kernel|你的 kernel/.test(t.text))) failures.push(`${size} ${lang}: no label beside the reader's kernel`);
+      for (let i = 0; i < labels.length; i++) {
+        for (let j = i + 1; j < labels.length; j++) {
+          if (overlap(labels[i], labels[j])) failures.push(`${size} ${lang}: "${labels[i].text}" overlaps "${labels[j].text}"`);
+        }
+        for (const d of dots) if (overlap(labels[i], d, 0.5)) failures.push(`${size} ${lang}: "${labels[i].text}" overlaps the dot ${d.text}`);
+      }
+    }
+  }
+  assert.deepEqual(failures, []);
 });

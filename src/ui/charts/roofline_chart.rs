@@ -5,6 +5,7 @@ use crate::ui::charts::backend::MeasuredCanvas;
 use leptos::prelude::*;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
+use wasm_bindgen::JsCast;
 
 use super::text;
 use crate::geom::chart::{ChartFrame, Rect as FrameRect};
@@ -32,6 +33,10 @@ pub struct RooflineDrawing {
     /// clear of them, and a point with a key (the course's kernels, numbered as in the figure's
     /// legend) gets that number placed beside it without overlap.
     pub points: Vec<(f64, f64, Option<u32>)>,
+    /// The reader's kernel's point `(FLOP/byte, FLOP/s)`, also in `points`: labelled "your
+    /// kernel" first, so the course's numbers keep clear of it and of its label (the default
+    /// kernel is the course's GEMM, whose number would otherwise seem to name the reader's dot).
+    pub user: Option<(f64, f64)>,
 }
 
 /// The chart's axis domains `(x, y)` for `spec` (FLOP/byte, FLOP/s), decade-aligned: shared by
@@ -108,6 +113,8 @@ pub fn draw_roofline(
     // Labels are drawn last, each on a backdrop, so no line runs through text.
     let mut labels: Vec<(String, (f64, f64), RGBColor)> = Vec::new();
     let mut ridges: Vec<((f64, f64), RGBColor)> = Vec::new();
+    // The flat part of every roof `(ridge, peak, line width)`: the point labels keep off it.
+    let mut flat_roofs: Vec<(f64, f64, f64)> = Vec::new();
     for (i, roof) in spec.roofs.iter().enumerate() {
         let peak = roof.roof.peak_flops_per_s;
         let ridge = roof.ridge_point;
@@ -138,6 +145,7 @@ pub fn draw_roofline(
             .draw_series(LineSeries::new(pts, color.stroke_width(px(width))))
             .map_err(|e| e.to_string())?;
         ridges.push(((ridge, peak), color));
+        flat_roofs.push((ridge, peak, width));
         let names = same
             .iter()
             .map(|p| p.label().trim_end_matches(" Tensor"))
@@ -304,9 +312,24 @@ pub fn draw_roofline(
         .filter_map(|(x, y, key)| Some(((*key)?, at(*x, *y))))
         .collect();
     let key_style = font(13.0);
-    let boxes: Vec<LabelBox> = keyed
-        .iter()
-        .map(|(key, anchor)| {
+    let user_style = ("sans-serif", 13.0 * dpr).into_font().color(&accent);
+    let user_text = text::YOUR_KERNEL.get(drawing.lang);
+    let user = drawing
+        .user
+        .filter(|(x, y)| *x > 0.0 && *y > 0.0)
+        .map(|(x, y)| {
+            let (w, h) = root
+                .estimate_text_size(user_text, &user_style)
+                .unwrap_or((80, 14));
+            LabelBox {
+                anchor: at(x, y),
+                width_px: f64::from(w),
+                height_px: f64::from(h),
+            }
+        });
+    let boxes: Vec<LabelBox> = user
+        .into_iter()
+        .chain(keyed.iter().map(|(key, anchor)| {
             let (w, h) = root
                 .estimate_text_size(&key.to_string(), &key_style)
                 .unwrap_or((8, 14));
@@ -315,9 +338,40 @@ pub fn draw_roofline(
                 width_px: f64::from(w),
                 height_px: f64::from(h),
             }
-        })
+        }))
         .collect();
-    for ((key, _), spot) in keyed.iter().zip(place_labels(&boxes, &obstacles, plot)) {
+    // The point labels also keep off the flat roofs (the reader's kernel often sits on one).
+    let mut point_obstacles = obstacles.clone();
+    point_obstacles.extend(flat_roofs.iter().map(|&(ridge, peak, width)| {
+        let (rx, ry) = at(ridge, peak);
+        let half = f64::from(px(width / 2.0 + 1.0));
+        FrameRect {
+            x0: rx,
+            y0: ry - half,
+            x1: plot.x1,
+            y1: ry + half,
+        }
+    }));
+    let mut spots = place_labels(&boxes, &point_obstacles, plot).into_iter();
+    if user.is_some() {
+        if let Some(r) = spots.next().flatten() {
+            root.draw(&Rectangle::new(
+                [
+                    (r.x0 as i32 - 1, r.y0 as i32),
+                    (r.x1 as i32 + 1, r.y1 as i32),
+                ],
+                bg.mix(0.8).filled(),
+            ))
+            .map_err(|e| e.to_string())?;
+            root.draw(&Text::new(
+                user_text,
+                (r.x0 as i32, r.y0 as i32),
+                user_style,
+            ))
+            .map_err(|e| e.to_string())?;
+        }
+    }
+    for ((key, _), spot) in keyed.iter().zip(spots) {
         let Some(r) = spot else { continue };
         root.draw(&Rectangle::new(
             [
@@ -346,12 +400,44 @@ pub fn draw_roofline(
     Ok(())
 }
 
+/// Width of the chart's y axis (margin and label area), in its CSS px at scale 1.
+pub fn y_axis_strip_px() -> f64 {
+    let f = ChartFrame::ROOFLINE;
+    f.margin_px + f.y_label_area_px
+}
+
+/// Copies the y axis of the drawn chart `from` into `to`, pixel for pixel: the left
+/// [`y_axis_strip_px`], from the top down to just below the plot (the lowest tick label), so the
+/// x axis's labels scroll freely under nothing.
+fn copy_y_axis(from: &web_sys::HtmlCanvasElement, to: &web_sys::HtmlCanvasElement) {
+    let f = ChartFrame::ROOFLINE;
+    let scale = f64::from(from.width()) / f.width_px;
+    let w = (y_axis_strip_px() * scale).round() as u32;
+    let h = ((f.height_px - f.margin_px - f.x_label_area_px + 6.0) * scale).round() as u32;
+    if to.width() != w || to.height() != h {
+        to.set_width(w);
+        to.set_height(h);
+    }
+    let ctx = to
+        .get_context("2d")
+        .ok()
+        .flatten()
+        .and_then(|c| c.dyn_into::<web_sys::CanvasRenderingContext2d>().ok());
+    if let Some(ctx) = ctx {
+        let _ = ctx.draw_image_with_html_canvas_element(from, 0.0, 0.0);
+    }
+}
+
 /// The canvas part of the chart; redraws whenever `drawing` changes.
 #[component]
 pub fn RooflineCanvas(
     /// What to draw.
     #[prop(into)]
     drawing: Signal<RooflineDrawing>,
+    /// A canvas to copy the y axis into after each drawing (the margin and the y-label area,
+    /// [`y_axis_strip_px`] wide): the frozen label column of a scrolling chart.
+    #[prop(optional)]
+    y_axis: Option<NodeRef<leptos::html::Canvas>>,
 ) -> impl IntoView {
     let canvas = NodeRef::<leptos::html::Canvas>::new();
     Effect::new(move |_| {
@@ -359,8 +445,11 @@ pub fn RooflineCanvas(
         // Redraw with the new tokens when the system switches between light and dark.
         let _dark = crate::ui::theme::track_theme();
         let Some(el) = canvas.get() else { return };
-        if let Err(err) = draw_roofline(el, &d) {
+        if let Err(err) = draw_roofline(el.clone(), &d) {
             leptos::logging::error!("roofline chart: {err}");
+        }
+        if let Some(to) = y_axis.and_then(|n| n.get()) {
+            copy_y_axis(&el, &to);
         }
     });
     view! {

@@ -13,6 +13,8 @@ pub const Y_AXIS: Tr = tr(
     "Attainable performance (FLOP/s, log)",
     "可达算力（FLOP/s，对数）",
 );
+/// The label beside the reader's own kernel's point.
+pub const YOUR_KERNEL: Tr = tr("Your kernel", "你的 kernel");
 /// The word before a roof's ridge point.
 pub const RIDGE: Tr = tr("ridge", "拐点");
 

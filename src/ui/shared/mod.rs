@@ -1,7 +1,10 @@
 //! UI pieces several chapters share, so that no chapter imports another: the memory access of
 //! the coalescing and bank-conflict chapters, and the kernel launch of the occupancy, dispatch
-//! and scheduling chapters; and the roving tab stop every figure with many focusable parts uses.
+//! and scheduling chapters; the roving tab stop every figure with many focusable parts uses; the scroll box
+//! with a frozen label column of the wide figures; and the GPU picker.
 
 pub mod access;
+pub mod gpu_select;
 pub mod launch;
 pub mod roving;
+pub mod scroll_figure;

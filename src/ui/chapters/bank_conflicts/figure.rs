@@ -72,7 +72,6 @@ fn draw(b: Banked) -> impl IntoView {
         .enumerate()
         .map(|(slot, &row)| {
             let y = g::bank_row_y_px(slot);
-            let gap = slot > 0 && rows.get(slot - 1).is_some_and(|&p| p + 1 != row);
             let cells = (0..BANKS)
                 .map(|bank| {
                     let word = row * BANKS + bank;
@@ -110,9 +109,6 @@ fn draw(b: Banked) -> impl IntoView {
                 .collect_view();
             view! {
                 <g data-testid="bank-row">
-                    <text class="gx-mem__label" x=format!("{:.1}", g::MARGIN_PX) y=format!("{:.1}", y + 16.0)>
-                        {format!("{}{}", if gap { "⋯ " } else { "" }, text::row_label(row, lang.get()))}
-                    </text>
                     {cells}
                 </g>
             }
@@ -127,7 +123,6 @@ fn draw(b: Banked) -> impl IntoView {
         .enumerate()
         .map(|(p, phase)| {
             let y = counts_top + p as f64 * COUNT_ROW_PX;
-            let last = phase.first_lane + phase.lane_count - 1;
             let nums = phase
                 .words_by_bank
                 .iter()
@@ -145,10 +140,6 @@ fn draw(b: Banked) -> impl IntoView {
                 .collect_view();
             view! {
                 <g>
-                    <rect class=format!("gx-bank__swatch {}", phase_class(p as u32)) x=format!("{:.1}", g::MARGIN_PX) y=format!("{:.1}", y + 4.0) width="10" height="10"/>
-                    <text class="gx-mem__label" x=format!("{:.1}", g::MARGIN_PX + 14.0) y=format!("{:.1}", y + 14.0)>
-                        {format!("{}–{}: {}", phase.first_lane, last, phase.wavefronts)}
-                    </text>
                     {nums}
                 </g>
             }
@@ -183,12 +174,58 @@ fn draw(b: Banked) -> impl IntoView {
     view! {
         <text class="gx-mem__heading" x=format!("{:.1}", g::MARGIN_PX) y="14">{t(text::LANES_HEADING)}</text>
         <text class="gx-mem__heading" x=format!("{:.1}", g::MARGIN_PX) y=format!("{:.1}", g::BANK_HEADER_TOP_PX - 16.0)>{t(text::BANKS_HEADING)}</text>
-        <text class="gx-mem__label" x=format!("{:.1}", g::MARGIN_PX) y=format!("{:.1}", g::BANK_GRID_TOP_PX - 6.0)>"bank →"</text>
         {header}
         {grid}
         <text class="gx-mem__heading" x=format!("{:.1}", g::MARGIN_PX) y=format!("{:.1}", counts_top - 4.0)>{t(text::COUNTS_HEADING)}</text>
         {counts}
         {lanes}
+    }
+}
+
+/// The frozen label column: the word-row labels and the phases' swatches and wavefront counts,
+/// over masks behind those rows (the headings are sentences wider than a phone: they stay in
+/// the figure and scroll with it, so all of each can be read).
+fn labels(b: Banked) -> impl IntoView {
+    let lang = use_lang();
+    let rows = rows(&b);
+    let counts_top = g::bank_row_y_px(rows.len()) + 26.0;
+    let mask_top = g::BANK_GRID_TOP_PX - 20.0;
+    let grid_bottom = g::bank_row_y_px(rows.len()) + 4.0;
+    let row_labels = rows
+        .iter()
+        .enumerate()
+        .map(|(slot, &row)| {
+            let y = g::bank_row_y_px(slot);
+            let gap = slot > 0 && rows.get(slot - 1).is_some_and(|&p| p + 1 != row);
+            view! {
+                <text class="gx-mem__label" x=format!("{:.1}", g::MARGIN_PX) y=format!("{:.1}", y + 16.0)>
+                    {format!("{}{}", if gap { "⋯ " } else { "" }, text::row_label(row, lang.get()))}
+                </text>
+            }
+        })
+        .collect_view();
+    let phases = b
+        .result
+        .phases
+        .iter()
+        .enumerate()
+        .map(|(p, phase)| {
+            let y = counts_top + p as f64 * COUNT_ROW_PX;
+            let last = phase.first_lane + phase.lane_count - 1;
+            view! {
+                <rect class=format!("gx-bank__swatch {}", phase_class(p as u32)) x=format!("{:.1}", g::MARGIN_PX) y=format!("{:.1}", y + 4.0) width="10" height="10"/>
+                <text class="gx-mem__label" x=format!("{:.1}", g::MARGIN_PX + 14.0) y=format!("{:.1}", y + 14.0)>
+                    {format!("{}–{}: {}", phase.first_lane, last, phase.wavefronts)}
+                </text>
+            }
+        })
+        .collect_view();
+    view! {
+        <rect class="gx-sfig__mask" x="0" y=format!("{mask_top:.1}") width=format!("{:.1}", g::BANK_LABEL_PX - 2.0) height=format!("{:.1}", grid_bottom - mask_top)/>
+        <rect class="gx-sfig__mask" x="0" y=format!("{counts_top:.1}") width=format!("{:.1}", g::BANK_LABEL_PX - 2.0) height="100%"/>
+        <text class="gx-mem__label" x=format!("{:.1}", g::MARGIN_PX) y=format!("{:.1}", g::BANK_GRID_TOP_PX - 6.0)>"bank →"</text>
+        {row_labels}
+        {phases}
     }
 }
 
@@ -203,14 +240,14 @@ fn height_px(b: Option<&Banked>) -> f64 {
 #[component]
 pub fn Figure() -> impl IntoView {
     view! {
-        <AccessFigure<BankReport, _> label=text::FIGURE_LABEL select_lane=text::SELECT_LANE
-            height_px=height_px draw=draw describe=describe_lane>
+        <AccessFigure<BankReport, _, _> label=text::FIGURE_LABEL select_lane=text::SELECT_LANE
+            height_px=height_px draw=draw labels=labels label_px=g::BANK_LABEL_PX describe=describe_lane>
             <li><span class="gx-legend__mark gx-legend__mark--square gx-phase-0"></span>"phase 0"</li>
             <li><span class="gx-legend__mark gx-legend__mark--square gx-phase-1"></span>"phase 1"</li>
             <li><span class="gx-legend__mark gx-legend__mark--square gx-phase-2"></span>"phase 2"</li>
             <li><span class="gx-legend__mark gx-legend__mark--square gx-phase-3"></span>"phase 3"</li>
             <li>{t(text::LEGEND_SHARED)}</li>
             <li>{t(text::LEGEND_BUSIEST)}</li>
-        </AccessFigure<BankReport, _>>
+        </AccessFigure<BankReport, _, _>>
     }
 }

@@ -2,11 +2,12 @@
 
 use leptos::prelude::*;
 
+use crate::ui::shared::gpu_select::GpuSelect;
+
 use super::state::{ChipInputs, ChipState, GPUS};
 use super::text;
 use crate::geom::chart::Rect;
 use crate::geom::die::DieLayout;
-use crate::model::gpu_spec::GpuSpec;
 use crate::ui::format::{bytes_binary, grouped, si, sig3};
 use crate::ui::i18n::{t, use_lang};
 use crate::ui::shared::roving::Roving;
@@ -81,20 +82,8 @@ pub fn Controls() -> impl IntoView {
     let lang = use_lang();
     view! {
         <div class="gx-controls gx-controls--inline">
-            <label class="gx-field">
-                <span class="gx-field__label">"GPU"</span>
-                <select class="gx-select" data-testid="select-gpu" on:change=move |ev| {
-                    let id = event_target_value(&ev);
-                    if GPUS.contains(&id.as_str()) {
-                        st.inputs.update(|i| i.gpu = id.clone());
-                    }
-                }>
-                    {GPUS.iter().filter_map(|id| GpuSpec::by_id(id)).map(|g| {
-                        let id = g.id;
-                        view! { <option value=id selected=move || st.inputs.with(|i| i.gpu == id)>{g.name}</option> }
-                    }).collect_view()}
-                </select>
-            </label>
+            <GpuSelect ids=GPUS.to_vec() selected=Signal::derive(move || st.inputs.with(|i| i.gpu.clone()))
+                on_pick=Callback::new(move |id: String| st.inputs.update(|i| i.gpu = id))/>
         </div>
         {move || st.outputs.with(Option::is_none).then(|| {
             let g = st.inputs.with(ChipInputs::gpu_spec);

@@ -158,6 +158,11 @@ fn draw(c: Coalesced) -> impl IntoView {
     }
 }
 
+/// No frozen label column: each lane's number is inside its box and each line's label sits on
+/// its block, so they scroll with what they name; the headings are sentences wider than a phone
+/// and scroll with the figure, so all of each can be read.
+fn labels(_: Coalesced) -> impl IntoView {}
+
 /// Height of the figure for a pattern.
 fn height_px(c: Option<&Coalesced>) -> f64 {
     g::strip_height_px(c.map_or(1, |c| line_slots(c).len()))
@@ -167,13 +172,13 @@ fn height_px(c: Option<&Coalesced>) -> f64 {
 #[component]
 pub fn Figure() -> impl IntoView {
     view! {
-        <AccessFigure<CoalescingDetail, _> label=text::FIGURE_LABEL select_lane=text::SELECT_LANE
-            height_px=height_px draw=draw describe=describe_lane>
+        <AccessFigure<CoalescingDetail, _, _> label=text::FIGURE_LABEL select_lane=text::SELECT_LANE
+            height_px=height_px draw=draw labels=labels label_px=g::BANK_LABEL_PX describe=describe_lane>
             <li><span class="gx-legend__mark gx-legend__mark--square gx-sector__used"></span>{t(text::LEGEND_USED)}</li>
             <li><span class="gx-legend__mark gx-legend__mark--square gx-sector--moved"></span>{t(text::LEGEND_WASTED)}</li>
             <li><span class="gx-legend__mark gx-legend__mark--square gx-sector--idle"></span>{t(text::LEGEND_IDLE)}</li>
             <li><span class="gx-legend__mark gx-legend__mark--square gx-lane--inactive"></span>{t(text::LEGEND_INACTIVE)}</li>
-        </AccessFigure<CoalescingDetail, _>>
+        </AccessFigure<CoalescingDetail, _, _>>
     }
 }
 

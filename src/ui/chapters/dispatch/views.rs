@@ -2,12 +2,13 @@
 
 use leptos::prelude::*;
 
+use crate::ui::shared::gpu_select::{all_gpu_ids, GpuSelect};
+
 use super::canvas::{DispatchCanvas, SharedTimeline, SmTable, MODEL_COLS};
 use super::readout::{readout, TimeUnit};
 use super::state::{limits, DispError, DispInputs, DispState, Preset};
 use super::text;
 use super::transport::{event_time, Transport};
-use crate::model::gpu_spec::GpuSpec;
 use crate::ui::format::{grouped, percent};
 use crate::ui::i18n::{t, use_lang};
 use crate::ui::shared::launch::text as launch_text;
@@ -126,20 +127,8 @@ pub fn Controls() -> impl IntoView {
     };
     view! {
         <aside class="gx-controls" aria-label=t(crate::ui::text::CONTROLS)>
-            <label class="gx-field">
-                <span class="gx-field__label">"GPU"</span>
-                <select class="gx-select" data-testid="select-gpu" on:change=move |ev| {
-                    let id = event_target_value(&ev);
-                    if GpuSpec::by_id(&id).is_some() {
-                        set(move |i| i.occ.gpu = id.clone());
-                    }
-                }>
-                    {GpuSpec::all().into_iter().map(|g| {
-                        let id = g.id;
-                        view! { <option value=id selected=move || st.inputs.with(|i| i.occ.gpu == id)>{format!("{} ({} SMs)", g.name, g.sm_count)}</option> }
-                    }).collect_view()}
-                </select>
-            </label>
+            <GpuSelect ids=all_gpu_ids() selected=Signal::derive(move || st.inputs.with(|i| i.occ.gpu.clone()))
+                on_pick=Callback::new(move |id: String| set(move |i| i.occ.gpu = id.clone())) with_sms=true/>
             <div class="gx-field">
                 <span class="gx-field__label">{t(text::PRESETS)}</span>
                 <div class="gx-presets">

@@ -7,7 +7,8 @@ use super::state::hex;
 use super::text;
 use crate::geom::legible::row_top_px;
 use crate::model::simt::{SimtTrace, StepKind};
-use crate::ui::i18n::{t, use_lang};
+use crate::ui::i18n::use_lang;
+use crate::ui::shared::scroll_figure::ScrollFigure;
 
 // 150 + 32 × 14 + 150 = 748 units: drawn at scale ≥ 1 (the SVG's `min-width`) in the timeline's
 // box on a 1440 desktop and a 853 px projector, so its 12-unit text is ≥ 12 CSS px; a phone
@@ -40,6 +41,16 @@ pub fn row_path(mask: u32, x0: f64, y: f64, col: f64, h: f64) -> String {
         }
     }
     d
+}
+
+/// The CSS classes of a row of `kind`.
+fn row_class(kind: StepKind) -> &'static str {
+    match kind {
+        StepKind::Branch => "gx-tl__row gx-tl__row--branch",
+        StepKind::LoopHeader => "gx-tl__row gx-tl__row--loop",
+        StepKind::Return => "gx-tl__row gx-tl__row--return",
+        StepKind::Instruction => "gx-tl__row",
+    }
 }
 
 /// The timeline of `trace`. With `current` and `on_pick`, the current row is outlined and a
@@ -92,19 +103,12 @@ pub fn Timeline(
         let mut out = Vec::new();
         for (i, s) in t.steps.iter().enumerate() {
             let y = row_top_px(i, HEAD_PX, ROW_PX, REC_GAP_PX, &gaps);
-            let label = format!("L{} {}", s.line + 1, text::path_label(&s.path, l));
-            let kind = match s.kind {
-                StepKind::Branch => "gx-tl__row gx-tl__row--branch",
-                StepKind::LoopHeader => "gx-tl__row gx-tl__row--loop",
-                StepKind::Return => "gx-tl__row gx-tl__row--return",
-                StepKind::Instruction => "gx-tl__row",
-            };
+            let kind = row_class(s.kind);
             let is_cur = cur == Some(i);
             let pick = on_pick;
             out.push(view! {
                 <g class=kind class:gx-tl__row--current=is_cur data-testid="timeline-row"
                     on:click=move |_| { if let Some(p) = pick { p.run(i); } }>
-                    <text class="gx-tl__label" x="2" y=format!("{:.1}", y + ROW_PX - 4.0)>{label}</text>
                     <rect class="gx-tl__bg" x=format!("{LABEL_PX:.1}") y=format!("{y:.1}") width=format!("{grid_w:.1}") height=format!("{ROW_PX:.1}")/>
                     <path class="gx-tl__on" d=row_path(s.mask, LABEL_PX, y + 1.0, COL_PX, ROW_PX - 2.0)/>
                     <text class="gx-tl__mask" x=format!("{:.1}", LABEL_PX + grid_w + 6.0) y=format!("{:.1}", y + ROW_PX - 4.0)>
@@ -137,14 +141,43 @@ pub fn Timeline(
             lang.get(),
         )
     };
+    // The frozen label column: each row's source line and path, over a mask.
+    let labels = move || {
+        let t = trace.get();
+        let l = lang.get();
+        let cur = current.map(|c| c.get());
+        let gaps: Vec<usize> = t.reconvergences.iter().map(|r| r.step_index).collect();
+        let rows = t
+            .steps
+            .iter()
+            .enumerate()
+            .map(|(i, s)| {
+                let y = row_top_px(i, HEAD_PX, ROW_PX, REC_GAP_PX, &gaps);
+                let label = format!("L{} {}", s.line + 1, text::path_label(&s.path, l));
+                view! {
+                    <g class=row_class(s.kind) class:gx-tl__row--current=cur == Some(i)>
+                        <text class="gx-tl__label" x="2" y=format!("{:.1}", y + ROW_PX - 4.0)>{label}</text>
+                    </g>
+                }
+            })
+            .collect_view();
+        view! {
+            <rect class="gx-sfig__mask" x="0" y="0" width=format!("{:.1}", LABEL_PX - 4.0) height="100%"/>
+            {rows}
+        }
+    };
+    let height = Signal::derive(move || {
+        let rows = trace.with(|t| t.steps.len()).max(1);
+        (row_top_px(rows, HEAD_PX, ROW_PX, REC_GAP_PX, &gaps()) + 6.0).round()
+    });
     view! {
-        <div class="gx-scroll-x" tabindex="0" role="group" aria-label=t(text::TIMELINE)>
-            <svg class="gx-tl" class:gx-tl--pick=on_pick.is_some() viewBox=view_box style=format!("min-width: {width}px")
+        <ScrollFigure label=text::TIMELINE width_px=width label_px=LABEL_PX height_px=height class="gx-tl" labels=labels>
+            <svg class="gx-tl" class:gx-tl--pick=on_pick.is_some() viewBox=view_box
                 role="img" aria-label=aria data-testid=testid>
                 {head}
                 {rows}
             </svg>
-        </div>
+        </ScrollFigure>
     }
 }
 

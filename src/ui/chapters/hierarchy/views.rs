@@ -2,11 +2,14 @@
 
 use leptos::prelude::*;
 
+use crate::ui::shared::scroll_figure::ScrollFigure;
+
+use crate::ui::shared::gpu_select::GpuSelect;
+
 use super::state::{
     encode_query_value, gpu_ids, limits, row_major_formula, HierarchyInputs, HierarchyState,
 };
 use super::text;
-use crate::model::gpu_spec::GpuSpec;
 use crate::model::hierarchy::{Dim3, Launch, ThreadCoords};
 use crate::model::WARP_SIZE;
 use crate::ui::app::route_href;
@@ -67,20 +70,8 @@ pub fn ShapeControls() -> impl IntoView {
     view! {
         <section class="l-page gx-hier__controls" data-testid="shape-controls">
             <h2>{t(text::SHAPE)}</h2>
-            <label class="gx-field">
-                <span class="gx-field__label">"GPU"</span>
-                <select class="gx-select" data-testid="select-gpu" on:change=move |ev| {
-                    let id = event_target_value(&ev);
-                    if gpu_ids().contains(&id.as_str()) {
-                        inputs.update(|i| i.gpu = id.clone());
-                    }
-                }>
-                    {GpuSpec::all().into_iter().map(|g| {
-                        let id = g.id;
-                        view! { <option value=id selected=move || inputs.with(|i| i.gpu == id)>{g.name}</option> }
-                    }).collect_view()}
-                </select>
-            </label>
+            <GpuSelect ids=gpu_ids() selected=Signal::derive(move || inputs.with(|i| i.gpu.clone()))
+                on_pick=Callback::new(move |id: String| inputs.update(|i| i.gpu = id))/>
             <div class="gx-hier__sliders">
                 <div>
                     <FieldSlider inputs=inputs label=text::GRID_X min=u64::from(limits::GRID_X.0) max=u64::from(limits::GRID_X.1) scale=Scale::Log2
@@ -271,18 +262,23 @@ pub fn BlockFigure() -> impl IntoView {
                 <text class="gx-hier__axis" x=LABEL_PX + f64::from(x) * CELL_PX + CELL_PX / 2.0 y=14 text-anchor="middle">{x.to_string()}</text>
             })
             .collect_view();
-        let rows = (0..b.y)
-            .map(|y| view! {
-                <text class="gx-hier__axis" x=LABEL_PX - 6.0 y=20.0 + f64::from(y) * CELL_PX + CELL_PX / 2.0 + 4.0 text-anchor="end">{y.to_string()}</text>
-            })
-            .collect_view();
+        // The frozen row labels (threadIdx.y), over a mask below the column header.
+        let rows = move || {
+            let labels = (0..b.y)
+                .map(|y| view! {
+                    <text class="gx-hier__axis" x=LABEL_PX - 6.0 y=20.0 + f64::from(y) * CELL_PX + CELL_PX / 2.0 + 4.0 text-anchor="end">{y.to_string()}</text>
+                })
+                .collect_view();
+            view! { <path class="gx-sfig__mask" d=format!("M0 18h{LABEL_PX}V{height}H0z")/>{labels} }
+        };
         view! {
             {(b.z > 1).then(|| view! { <p class="gx-note">{move || text::slice(lang.get(), z, b.z)}</p> })}
-            <div class="gx-hier__scroll" data-testid="block-figure">
+            <ScrollFigure label=text::BLOCK_FIG width_px=width label_px=LABEL_PX height_px=height box_class="gx-hier__scroll"
+                testid="block-figure" class="gx-hier__svg" labels=rows>
                 <svg class="gx-hier__svg" width=width height=height viewBox=format!("0 0 {width} {height}") role="img" aria-label=move || t(text::BLOCK_FIG)()>
-                    {cols}{rows}{cells}
+                    {cols}{cells}
                 </svg>
-            </div>
+            </ScrollFigure>
         }
     };
     view! {
@@ -346,19 +342,24 @@ pub fn WarpsFigure() -> impl IntoView {
                 <text class="gx-hier__axis" x=LABEL_PX + f64::from(lane) * LANE_PX + LANE_PX / 2.0 y=14 text-anchor="middle">{lane.to_string()}</text>
             })
             .collect_view();
-        let rows = (0..warps)
-            .map(|w| view! {
-                <text class="gx-hier__axis" x=LABEL_PX - 6.0 y=20.0 + f64::from(w) * LANE_PX + LANE_PX / 2.0 + 4.0 text-anchor="end">{format!("w{w}")}</text>
-            })
-            .collect_view();
+        // The frozen row labels (warp numbers), over a mask below the lane header.
+        let rows = move || {
+            let labels = (0..warps)
+                .map(|w| view! {
+                    <text class="gx-hier__axis" x=LABEL_PX - 6.0 y=20.0 + f64::from(w) * LANE_PX + LANE_PX / 2.0 + 4.0 text-anchor="end">{format!("w{w}")}</text>
+                })
+                .collect_view();
+            view! { <path class="gx-sfig__mask" d=format!("M0 18h{LABEL_PX}V{height}H0z")/>{labels} }
+        };
         let last = warps.saturating_sub(1);
         let live_last = l.warp_mask(last).count_ones();
         view! {
-            <div class="gx-hier__scroll" data-testid="warps-figure">
+            <ScrollFigure label=text::WARPS_FIG width_px=width label_px=LABEL_PX height_px=height box_class="gx-hier__scroll"
+                testid="warps-figure" class="gx-hier__svg" labels=rows>
                 <svg class="gx-hier__svg" width=width height=height viewBox=format!("0 0 {width} {height}") role="img" aria-label=move || t(text::WARPS_FIG)()>
-                    {header}{rows}{lanes}
+                    {header}{lanes}
                 </svg>
-            </div>
+            </ScrollFigure>
             {(live_last < WARP_SIZE).then(|| view! {
                 <p class="gx-hier__partial" data-testid="partial-warp">{move || text::partial(lang.get(), last, live_last)}</p>
             })}

@@ -25,7 +25,6 @@ pub const INTRO: [Tr; 3] = [
     ),
 ];
 
-pub const GPU: Tr = tr("GPU", "GPU");
 pub const PRESETS: Tr = tr("The course's examples", "课程中的例子");
 pub const THREADS: Tr = tr("Threads per block", "每 block 线程数");
 pub const REGS: Tr = tr("Registers per thread", "每线程寄存器数");

@@ -3,12 +3,13 @@
 
 use leptos::prelude::*;
 
+use crate::ui::shared::gpu_select::{all_gpu_ids, GpuSelect};
+
 use crate::ui::shell::FieldSlider;
 
 use super::bars::limit_text;
 use super::state::{limits, OccInputs, OccOutputs, OccState, Preset, SmemUnit};
 use super::text;
-use crate::model::gpu_spec::GpuSpec;
 use crate::model::occupancy::UNLIMITED;
 use crate::ui::format::grouped;
 use crate::ui::i18n::{t, use_lang, Lang, Tr};
@@ -86,20 +87,8 @@ pub fn Controls() -> impl IntoView {
     let percent = Memo::new(move |_| st.inputs.with(|i| i.carveout >= 0));
     view! {
         <aside class="gx-controls" aria-label=t(crate::ui::text::CONTROLS)>
-            <label class="gx-field">
-                <span class="gx-field__label">{t(text::GPU)}</span>
-                <select class="gx-select" data-testid="select-gpu" on:change=move |ev| {
-                    let id = event_target_value(&ev);
-                    if GpuSpec::by_id(&id).is_some() {
-                        st.inputs.update(move |i| i.gpu = id.clone());
-                    }
-                }>
-                    {GpuSpec::all().into_iter().map(|g| {
-                        let id = g.id;
-                        view! { <option value=id selected=move || st.inputs.with(|i| i.gpu == id)>{g.name}</option> }
-                    }).collect_view()}
-                </select>
-            </label>
+            <GpuSelect ids=all_gpu_ids() selected=Signal::derive(move || st.inputs.with(|i| i.gpu.clone()))
+                on_pick=Callback::new(move |id: String| st.inputs.update(move |i| i.gpu = id))/>
             <div class="gx-field">
                 <span class="gx-field__label">{t(text::PRESETS)}</span>
                 <div class="gx-presets">

@@ -26,7 +26,6 @@ pub const INTRO: [Tr; 3] = [
     ),
 ];
 
-pub const GPU: Tr = tr("GPU", "GPU");
 pub const VALUES: Tr = tr("Values", "数值口径");
 pub const COURSE_VALUES: Tr = tr(
     "Course (A100 19.5 / 312 TFLOPS, 2.0 TB/s; H100 67 / 989, 3.35 TB/s)",
@@ -62,6 +61,8 @@ pub fn no_course_values_note(gpu: &GpuSpec, lang: Lang) -> String {
         ),
     }
 }
+/// The chart's scroll box (a phone scrolls the chart sideways; the y axis stays).
+pub const CHART: Tr = tr("Roofline chart", "Roofline 图");
 pub const YOUR_KERNEL: Tr = tr("Your kernel", "你的 kernel");
 pub const FAMILY: Tr = tr("Kernel", "Kernel 类型");
 pub const DTYPE: Tr = tr("Element type", "数据类型");

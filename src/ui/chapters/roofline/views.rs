@@ -2,6 +2,10 @@
 
 use leptos::prelude::*;
 
+use crate::ui::shared::scroll_figure::ScrollFigure;
+
+use crate::ui::shared::gpu_select::{all_gpu_ids, GpuSelect};
+
 use crate::ui::shell::FieldSlider;
 
 use super::state::{limits, Family, PointKind, RooflineInputs, RooflineState};
@@ -62,6 +66,11 @@ pub fn Figure() -> impl IntoView {
                 .iter()
                 .map(|p| (p.intensity, p.flops_per_s, course_key(&out.points, p.kind)))
                 .collect(),
+            user: out
+                .points
+                .iter()
+                .find(|p| p.kind == PointKind::User)
+                .map(|p| (p.intensity, p.flops_per_s)),
         }
     });
     // The numbered key of the course's kernels (the numbers the chart writes beside their dots).
@@ -76,6 +85,7 @@ pub fn Figure() -> impl IntoView {
         })
     };
     let frame = ChartFrame::ROOFLINE;
+    let y_axis = NodeRef::<leptos::html::Canvas>::new();
     let view_box = format!("0 0 {} {}", frame.width_px, frame.height_px);
     let positioned = Memo::new(move |_| {
         let out = st.outputs.get();
@@ -119,9 +129,10 @@ pub fn Figure() -> impl IntoView {
     };
     view! {
         <figure class="gx-figure gx-chart" data-testid="figure">
-            <div class="gx-scroll-x">
+            <ScrollFigure label=text::CHART width_px=frame.width_px label_px=roofline_chart::y_axis_strip_px()
+                height_px=frame.height_px label_canvas=y_axis parts_focusable=true>
             <div class="gx-chart__stack">
-                <RooflineCanvas drawing=drawing/>
+                <RooflineCanvas drawing=drawing y_axis=y_axis/>
                 <svg class="gx-chart__overlay" viewBox=view_box role="group"
                     aria-label=move || text::KERNELS_ON_THE_ROOFLINE.get(lang.get())
                     tabindex="-1" on:keydown=roving.on_keydown() on:focusin=roving.on_focusin()>
@@ -152,7 +163,7 @@ pub fn Figure() -> impl IntoView {
                 </svg>
                 {tooltip}
             </div>
-            </div>
+            </ScrollFigure>
             <figcaption>
                 <ul class="gx-legend">
                     <li><span class="gx-legend__mark gx-pt--course"></span>{t(text::COURSE_KERNELS)}</li>
@@ -250,20 +261,8 @@ pub fn Controls() -> impl IntoView {
     };
     view! {
         <aside class="gx-controls" aria-label=move || crate::ui::text::CONTROLS.get(lang.get())>
-            <label class="gx-field">
-                <span class="gx-field__label">{t(text::GPU)}</span>
-                <select class="gx-select" data-testid="select-gpu" on:change=move |ev| {
-                    let id = event_target_value(&ev);
-                    if GpuSpec::by_id(&id).is_some() {
-                        set(move |i| i.gpu = id.clone());
-                    }
-                }>
-                    {GpuSpec::all().into_iter().map(|g| {
-                        let id = g.id;
-                        view! { <option value=id selected=move || st.inputs.with(|i| i.gpu == id)>{g.name}</option> }
-                    }).collect_view()}
-                </select>
-            </label>
+            <GpuSelect ids=all_gpu_ids() selected=Signal::derive(move || st.inputs.with(|i| i.gpu.clone()))
+                on_pick=Callback::new(move |id: String| set(move |i| i.gpu = id.clone()))/>
             <fieldset class="gx-field gx-radios">
                 <legend class="gx-field__label">{t(text::VALUES)}</legend>
                 <label>

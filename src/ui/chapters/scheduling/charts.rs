@@ -15,6 +15,7 @@ use crate::model::scheduler::MAX_RESIDENT_WARPS;
 use crate::ui::format::{fixed, percent, sig3};
 use crate::ui::i18n::{t, use_lang, Lang, Tr};
 use crate::ui::shared::roving::Roving;
+use crate::ui::shared::scroll_figure::ScrollFigure;
 
 const W_PX: f64 = 680.0;
 const H_PX: f64 = 300.0;
@@ -55,14 +56,14 @@ fn polyline(points: &[(u32, f64)], ymax: f64) -> String {
         .collect()
 }
 
-fn axes(ymax: f64, y_label: Tr, lang: Lang) -> impl IntoView {
+/// Grid lines and the x axis (the y axis is [`y_axis`], in the frozen label column).
+fn axes(ymax: f64, lang: Lang) -> impl IntoView {
     let yticks: Vec<f64> = (0..=4).map(|i| ymax * f64::from(i) / 4.0).collect();
     let xticks = [1u32, 8, 16, 24, 32, 40, 48, 56, 64];
     view! {
         <g class="gx-axes">
             {yticks.into_iter().map(|v| view! {
                 <line class="gx-grid" x1=format!("{}", PLOT.x0) x2=format!("{}", PLOT.x1) y1=format!("{:.1}", y_px(v, ymax)) y2=format!("{:.1}", y_px(v, ymax))/>
-                <text class="gx-tick" x=format!("{}", PLOT.x0 - 4.0) y=format!("{:.1}", y_px(v, ymax) + 3.0) text-anchor="end">{sig3(v)}</text>
             }).collect_view()}
             {xticks.into_iter().map(|w| view! {
                 <text class="gx-tick" x=format!("{:.1}", x_px(f64::from(w))) y=format!("{}", PLOT.y1 + 14.0) text-anchor="middle">{w}</text>
@@ -70,9 +71,23 @@ fn axes(ymax: f64, y_label: Tr, lang: Lang) -> impl IntoView {
             <text class="gx-axis-label" x=format!("{:.0}", (PLOT.x0 + PLOT.x1) / 2.0) y=format!("{}", H_PX - 6.0) text-anchor="middle">
                 {text::RESIDENT_WARPS_PER_SM.get(lang)}
             </text>
-            <text class="gx-axis-label" x="12" y=format!("{:.0}", (PLOT.y0 + PLOT.y1) / 2.0) text-anchor="middle"
-                transform=format!("rotate(-90 12 {:.0})", (PLOT.y0 + PLOT.y1) / 2.0)>{y_label.get(lang)}</text>
         </g>
+    }
+}
+
+/// Width of the frozen label column: the y axis's ticks and title, left of the plot.
+const Y_AXIS_PX: f64 = PLOT.x0 - 1.0;
+
+/// The y axis (ticks and title) over a mask, kept in view while the chart scrolls sideways.
+fn y_axis(ymax: f64, y_label: Tr, lang: Lang) -> impl IntoView {
+    let yticks: Vec<f64> = (0..=4).map(|i| ymax * f64::from(i) / 4.0).collect();
+    view! {
+        <rect class="gx-sfig__mask" x="0" y="0" width=format!("{Y_AXIS_PX}") height=format!("{}", PLOT.y1 + 2.0)/>
+        {yticks.into_iter().map(|v| view! {
+            <text class="gx-tick" x=format!("{}", PLOT.x0 - 4.0) y=format!("{:.1}", y_px(v, ymax) + 3.0) text-anchor="end">{sig3(v)}</text>
+        }).collect_view()}
+        <text class="gx-axis-label" x="12" y=format!("{:.0}", (PLOT.y0 + PLOT.y1) / 2.0) text-anchor="middle"
+            transform=format!("rotate(-90 12 {:.0})", (PLOT.y0 + PLOT.y1) / 2.0)>{y_label.get(lang)}</text>
     }
 }
 
@@ -136,7 +151,7 @@ pub fn SweepChart() -> impl IntoView {
         view! {
             <svg class="gx-lc" viewBox=format!("0 0 {W_PX} {H_PX}") role="img" data-testid="sweep-chart"
                 aria-label=text::ISSUE_SLOT_UTILISATION_AGAINST.get(l)>
-                {axes(1.0, text::ISSUE_SLOT_UTILISATION, l)}
+                {axes(1.0, l)}
                 <path class="gx-series gx-series--est" d=polyline(&est, 1.0)/>
                 <path class="gx-series gx-series--sim" d=polyline(&sim, 1.0)/>
                 {lk_mark}
@@ -148,7 +163,10 @@ pub fn SweepChart() -> impl IntoView {
         <section class="l-body" data-testid="sweep">
             <h2>{t(text::SWEEP)}</h2>
             <figure class="gx-figure">
-                <div class="gx-scroll-x">{chart}</div>
+                <ScrollFigure label=text::SWEEP width_px=W_PX label_px=Y_AXIS_PX height_px=H_PX class="gx-lc"
+                    labels=move || y_axis(1.0, text::ISSUE_SLOT_UTILISATION, lang.get())>
+                    {chart}
+                </ScrollFigure>
                 <figcaption>
                     <ul class="gx-legend">
                         <li><span class="gx-legend__mark gx-lc-mark--sim"></span>{t(text::SIMULATED_STEADY_STATE)}</li>
@@ -170,16 +188,22 @@ pub fn MeasuredChart() -> impl IntoView {
     // The measured points are one tab stop; the arrow keys walk them.
     let points = Memo::new(move |_| st.outputs.with(|o| o.measured.kernel.points.len()));
     let roving = Roving::new(points, 0);
+    let measured_ymax = move || {
+        st.outputs.with(|o| {
+            let k = o.measured.kernel;
+            (f64::from(k.k_ffma) / f64::from(k.instructions) * 1.15).max(0.01)
+        })
+    };
     let chart = move || {
         let o = st.outputs.get();
         let l = lang.get();
         let m = &o.measured;
         let k = m.kernel;
-        let ymax = (f64::from(k.k_ffma) / f64::from(k.instructions) * 1.15).max(0.01);
+        let ymax = measured_ymax();
         view! {
             <svg class="gx-lc" viewBox=format!("0 0 {W_PX} {H_PX}") role="group" data-testid="measured-chart"
                 aria-label=text::FFMA_CHART_LABEL.get(l) tabindex="-1" on:keydown=roving.on_keydown() on:focusin=roving.on_focusin()>
-                {axes(ymax, text::FFMA_SHARE_OF_PEAK, l)}
+                {axes(ymax, l)}
                 <path class="gx-series gx-series--est" d=polyline(&m.simulated, ymax)/>
                 <path class="gx-series gx-series--sim" d=polyline(&m.simple, ymax)/>
                 {k.points.iter().enumerate().map(|(i, (w, s))| {
@@ -216,7 +240,10 @@ pub fn MeasuredChart() -> impl IntoView {
                 </select>
             </label>
             <figure class="gx-figure">
-                <div class="gx-scroll-x">{chart}</div>
+                <ScrollFigure label=text::MEASURED width_px=W_PX label_px=Y_AXIS_PX height_px=H_PX class="gx-lc"
+                    parts_focusable=true labels=move || y_axis(measured_ymax(), text::FFMA_SHARE_OF_PEAK, lang.get())>
+                    {chart}
+                </ScrollFigure>
                 <p class="gx-stepinfo" aria-live="polite">{move || focused.get()}</p>
                 <figcaption>
                     <ul class="gx-legend">

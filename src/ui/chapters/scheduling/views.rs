@@ -9,6 +9,7 @@ use super::text;
 use crate::geom::legible::label_every;
 use crate::model::scheduler::{latency_presets, WarpState};
 use crate::ui::i18n::{t, use_lang, Tr};
+use crate::ui::shared::scroll_figure::ScrollFigure;
 use crate::ui::widgets::StepPlayer;
 
 pub(super) fn state() -> SchedulingState {
@@ -106,9 +107,6 @@ pub fn Figure() -> impl IntoView {
         let mut prev_sched = u32::MAX;
         let rows = rows.get();
         let row_h = row_px(rows.len());
-        // Every row at 16 units, every other row at 11 and 8 (labels ≥ 14 units apart).
-        let every = label_every(row_h, LABEL_FONT_PX);
-        let mut in_group = 0usize;
         rows.into_iter()
             .enumerate()
             .map(|(i, (warp, row))| {
@@ -116,28 +114,58 @@ pub fn Figure() -> impl IntoView {
                 let sched = warp % 4;
                 let first = sched != prev_sched;
                 prev_sched = sched;
-                // Rows counted within the scheduler's group, so each group's first warp is named.
-                in_group = if first { 0 } else { in_group + 1 };
-                let named = in_group.is_multiple_of(every);
-                let base = y + row_h / 2.0 + LABEL_FONT_PX * 0.35;
                 view! {
                     <g class="gx-sched__row" data-testid="warp-row">
                         <title>{format!("warp {warp} · scheduler {sched}")}</title>
                         {first.then(|| view! {
                             <line class="gx-sched__split" x1="0" x2=format!("{:.0}", LABEL_PX + PLOT_W_PX) y1=format!("{:.1}", y - 0.5) y2=format!("{:.1}", y - 0.5)/>
-                            <text class="gx-sched__label" x="2" y=format!("{base:.1}")>{format!("S{sched}")}</text>
                         })}
                         <rect class="gx-sched__ready" x=format!("{LABEL_PX:.1}") y=format!("{y:.1}") width=format!("{PLOT_W_PX:.1}") height=format!("{:.1}", row_h - 1.5)/>
                         <path class="gx-sched__wait" d=runs_path(&row, Band::Wait, y, cell, row_h)/>
                         <path class="gx-sched__compute" d=runs_path(&row, Band::Compute, y, cell, row_h)/>
                         <path class="gx-sched__load" d=runs_path(&row, Band::Load, y, cell, row_h)/>
-                        {named.then(|| view! {
-                            <text class="gx-sched__warp" x=format!("{:.1}", LABEL_PX - 3.0) y=format!("{base:.1}") text-anchor="end">{warp}</text>
-                        })}
                     </g>
                 }
             })
             .collect_view()
+    };
+    // The frozen label column: scheduler names and warp numbers, over a mask below the ticks.
+    let labels = move || {
+        let head_h = height() - 15.0;
+        let names = rows.with(|rows| {
+            let row_h = row_px(rows.len());
+            // Every row at 16 units, every other row at 11 and 8 (labels ≥ 14 units apart).
+            let every = label_every(row_h, LABEL_FONT_PX);
+            let mut prev_sched = u32::MAX;
+            let mut in_group = 0usize;
+            rows.iter()
+                .enumerate()
+                .map(|(i, (warp, _))| {
+                    let warp = *warp;
+                    let y = HEAD_PX + i as f64 * row_h;
+                    let sched = warp % 4;
+                    let first = sched != prev_sched;
+                    prev_sched = sched;
+                    // Rows counted within the scheduler's group, so each group's first warp is named.
+                    in_group = if first { 0 } else { in_group + 1 };
+                    let named = in_group.is_multiple_of(every);
+                    let base = y + row_h / 2.0 + LABEL_FONT_PX * 0.35;
+                    view! {
+                        {first.then(|| view! {
+                            <line class="gx-sched__split" x1="0" x2=format!("{LABEL_PX:.0}") y1=format!("{:.1}", y - 0.5) y2=format!("{:.1}", y - 0.5)/>
+                            <text class="gx-sched__label" x="2" y=format!("{base:.1}")>{format!("S{sched}")}</text>
+                        })}
+                        {named.then(|| view! {
+                            <text class="gx-sched__warp" x=format!("{:.1}", LABEL_PX - 3.0) y=format!("{base:.1}") text-anchor="end">{warp}</text>
+                        })}
+                    }
+                })
+                .collect_view()
+        });
+        view! {
+            <rect class="gx-sfig__mask" x="0" y="15" width=format!("{LABEL_PX:.1}") height=format!("{head_h:.1}")/>
+            {names}
+        }
     };
     let ticks = move || {
         let cycles = st.outputs.with(|o| o.trace.cycles()).max(1);
@@ -206,15 +234,15 @@ pub fn Figure() -> impl IntoView {
     view! {
         <figure class="gx-figure gx-sched" data-testid="figure">
             <h2 class="gx-simt__heading">{t(text::TIMELINE)}</h2>
-            <div class="gx-scroll-x">
+            <ScrollFigure label=text::TIMELINE width_px=LABEL_PX + PLOT_W_PX + 14.0 label_px=LABEL_PX
+                height_px=Signal::derive(move || height().round()) class="gx-sched__svg" labels=labels>
                 <svg class="gx-sched__svg" viewBox=move || format!("0 0 {} {:.0}", LABEL_PX + PLOT_W_PX + 14.0, height())
-                    style=format!("min-width: {}px", LABEL_PX + PLOT_W_PX + 14.0)
                     role="img" aria-label=aria data-testid="sched-timeline">
                     {ticks}
                     {body}
                     {cursor_line}
                 </svg>
-            </div>
+            </ScrollFigure>
             <StepPlayer step=Signal::derive(move || cursor.get()) on_step=Callback::new(move |s| st.set_cursor(s)) playing=st.playing last=last stride=STRIDE interval_ms=80
                 label=text::STEP_THROUGH_THE_CYCLES/>
             {readout}

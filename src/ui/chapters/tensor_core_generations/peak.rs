@@ -2,9 +2,10 @@
 
 use leptos::prelude::*;
 
+use crate::ui::shared::gpu_select::GpuSelect;
+
 use super::state::{GenState, GPUS};
 use super::text;
-use crate::model::gpu_spec::GpuSpec;
 use crate::model::roofline::Precision;
 use crate::ui::format::{fixed, grouped};
 use crate::ui::i18n::{t, use_lang};
@@ -78,20 +79,8 @@ pub fn PeakSection() -> impl IntoView {
         <section class="l-body gx-section" data-testid="peak">
             <h2>{t(text::PEAK_TITLE)}</h2>
             <p>{t(text::PEAK_INTRO)}</p>
-            <label class="gx-field gx-tcg__pick">
-                <span class="gx-field__label">{t(text::GPU_LABEL)}</span>
-                <select class="gx-select" data-testid="select-gpu" on:change=move |ev| {
-                    let id = event_target_value(&ev);
-                    if GPUS.contains(&id.as_str()) {
-                        st.inputs.update(|i| i.gpu = id.clone());
-                    }
-                }>
-                    {GPUS.iter().filter_map(|id| GpuSpec::by_id(id)).map(|g| {
-                        let id = g.id;
-                        view! { <option value=id selected=move || st.inputs.with(|i| i.gpu == id)>{g.name}</option> }
-                    }).collect_view()}
-                </select>
-            </label>
+            <GpuSelect ids=GPUS.to_vec() selected=Signal::derive(move || st.inputs.with(|i| i.gpu.clone()))
+                on_pick=Callback::new(move |id: String| st.inputs.update(|i| i.gpu = id)) class="gx-tcg__pick"/>
             <div class="gx-table-scroll">
                 <table class="gx-table gx-table--numeric" data-testid="peak-table">
                     <thead><tr>{text::PEAK_HEAD.iter().map(|h| view! { <th scope="col">{t(*h)}</th> }).collect_view()}</tr></thead>

@@ -109,7 +109,6 @@ pub const PEAK_INTRO: Tr = tr(
     "A datasheet's dense Tensor Core peak is Tensor Cores per SM × dense FMA per clock per Tensor Core × 2 FLOP × SMs × clock. The clock that makes the product match is not always the maximum boost clock: the H100 SXM's 989.4 TFLOPS BF16 works out at 1,830 MHz, not 1,980 (its FP32 66.9 TFLOPS does use 1,980).",
     "数据手册上的 Tensor Core 稠密峰值 = 每 SM 的 Tensor Core 数 × 每个 Tensor Core 每时钟的稠密 FMA 数 × 2 FLOP × SM 数 × 频率。能让乘积对上的频率并不总是最高 Boost 频率：H100 SXM 的 989.4 TFLOPS BF16 对应 1,830 MHz，而不是 1,980 MHz（它的 FP32 66.9 TFLOPS 才用 1,980 MHz）。",
 );
-pub const GPU_LABEL: Tr = tr("GPU", "GPU");
 pub const PEAK_HEAD: [Tr; 8] = [
     tr("Data type", "数据类型"),
     tr("Tensor Cores / SM", "Tensor Core / SM"),

@@ -3,6 +3,8 @@
 
 use leptos::prelude::*;
 
+use crate::ui::shared::scroll_figure::ScrollFigure;
+
 use crate::ui::widgets::DataDetails;
 use wasm_bindgen::JsCast;
 
@@ -189,18 +191,24 @@ fn TileGrid(layout: FragmentLayout) -> impl IntoView {
             view! { <text class="gx-frag__axis" x=(LEFT_PX + c * CELL_PX + CELL_PX / 2).to_string() y=(TOP_PX - 6).to_string()>{c}</text> }
         })
         .collect_view();
-    let row_labels = (0..rows)
-        .map(|r| {
-            view! { <text class="gx-frag__axis gx-frag__axis--row" x=(LEFT_PX - 5).to_string() y=(TOP_PX + r * CELL_PX + CELL_PX / 2 + 4).to_string()>{r}</text> }
-        })
-        .collect_view();
+    // The frozen row labels, over a mask below the column header.
+    let row_labels = move || {
+        let labels = (0..rows)
+            .map(|r| {
+                view! { <text class="gx-frag__axis gx-frag__axis--row" x=(LEFT_PX - 5).to_string() y=(TOP_PX + r * CELL_PX + CELL_PX / 2 + 4).to_string()>{r}</text> }
+            })
+            .collect_view();
+        view! { <path class="gx-sfig__mask" d=format!("M0 {}h{LEFT_PX}V{height}H0z", TOP_PX - 2)/>{labels} }
+    };
     view! {
-        <svg class="gx-frag__svg" viewBox=view_box width=width.to_string() height=height.to_string()
-            role="group" aria-label=move || t(text::GRID_LABEL)()>
-            {col_labels}
-            {row_labels}
-            {cells}
-        </svg>
+        <ScrollFigure label=text::GRID_LABEL width_px=f64::from(width) label_px=f64::from(LEFT_PX)
+            height_px=f64::from(height) natural_size=true parts_focusable=true labels=row_labels>
+            <svg class="gx-frag__svg" viewBox=view_box width=width.to_string() height=height.to_string()
+                role="group" aria-label=move || t(text::GRID_LABEL)()>
+                {col_labels}
+                {cells}
+            </svg>
+        </ScrollFigure>
     }
 }
 

@@ -2,6 +2,8 @@
 //! [`crate::model::w8a8::W8a8Gemv::trace`].
 
 use leptos::prelude::*;
+
+use crate::ui::shared::scroll_figure::ScrollFigure;
 use wasm_bindgen::JsCast;
 
 use super::state::{limits, TcState};
@@ -97,17 +99,30 @@ fn FillGrid(writes: Vec<TileWrite>) -> impl IntoView {
         .map(|i| {
             view! {
                 <text class="gx-frag__axis" x=(left + i * CELL_PX + CELL_PX / 2).to_string() y=(TOP_PX - 6).to_string()>{i}</text>
-                <text class="gx-frag__axis gx-frag__axis--row" x=(left - 5).to_string() y=(TOP_PX + i * CELL_PX + CELL_PX / 2 + 4).to_string()>{i * side}</text>
             }
         })
         .collect_view();
+    // The frozen row labels (byte offsets), over a mask below the column header.
+    let rows = move || {
+        let labels = (0..side)
+            .map(|i| {
+                view! {
+                    <text class="gx-frag__axis gx-frag__axis--row" x=(left - 5).to_string() y=(TOP_PX + i * CELL_PX + CELL_PX / 2 + 4).to_string()>{i * side}</text>
+                }
+            })
+            .collect_view();
+        view! { <path class="gx-sfig__mask" d=format!("M0 {}h{left}V{height}H0z", TOP_PX - 2)/>{labels} }
+    };
     view! {
         <figure class="gx-fill" data-testid="fill-grid">
-            <svg class="gx-frag__svg" viewBox=format!("0 0 {width} {height}") width=width.to_string() height=height.to_string()
-                role="img" aria-label=move || t(text::FILL_GRID)()>
-                {axis}
-                {cells}
-            </svg>
+            <ScrollFigure label=text::FILL_GRID width_px=f64::from(width) label_px=f64::from(left)
+                height_px=f64::from(height) natural_size=true labels=rows>
+                <svg class="gx-frag__svg" viewBox=format!("0 0 {width} {height}") width=width.to_string() height=height.to_string()
+                    role="img" aria-label=move || t(text::FILL_GRID)()>
+                    {axis}
+                    {cells}
+                </svg>
+            </ScrollFigure>
             <figcaption class="gx-note">{t(text::FILL_GRID)}{t(text::FILL_GRID_KEY)}</figcaption>
         </figure>
     }

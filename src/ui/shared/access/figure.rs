@@ -8,13 +8,16 @@ use super::AccessChapter;
 use crate::geom::warp_memory as g;
 use crate::ui::i18n::{t, use_lang, Lang, Tr};
 use crate::ui::shared::roving::Roving;
+use crate::ui::shared::scroll_figure::ScrollFigure;
 
 /// A memory chapter's figure: `draw` the current pattern into an SVG `height_px` tall (given
 /// `None` before any valid pattern), describe the selected lane with `describe`, and show the
 /// legend items passed as children. The 32 lanes are one tab stop: `draw` gives lane `i`
 /// `tabindex=roving.tabindex(i)` and `data-roving=i` with the [`Roving`] this provides as context.
+/// On a narrow screen the figure scrolls sideways and what `labels` draws (headings, row labels,
+/// in the figure's units, `label_px` wide) stays at the box's left edge ([`ScrollFigure`]).
 #[component]
-pub fn AccessFigure<R: AccessChapter, V: IntoView + 'static>(
+pub fn AccessFigure<R: AccessChapter, V: IntoView + 'static, W: IntoView + 'static>(
     /// Accessible name of the SVG.
     label: Tr,
     /// The readout before a lane is picked.
@@ -23,6 +26,10 @@ pub fn AccessFigure<R: AccessChapter, V: IntoView + 'static>(
     height_px: fn(Option<&Shown<R>>) -> f64,
     /// The drawing of a pattern.
     draw: fn(Shown<R>) -> V,
+    /// The frozen label column of a pattern: headings and row labels.
+    labels: fn(Shown<R>) -> W,
+    /// Width of the label column, in the figure's units.
+    label_px: f64,
     /// The sentence for one lane.
     describe: fn(&Shown<R>, u32, Lang) -> String,
     /// The legend's `<li>` items.
@@ -33,10 +40,8 @@ pub fn AccessFigure<R: AccessChapter, V: IntoView + 'static>(
     let shown = Memo::new(move |_| st.outputs.get().shown);
     let roving = Roving::new(32, 0);
     provide_context(roving);
-    let view_box = move || {
-        let h = shown.with(|s| height_px(s.as_ref()));
-        format!("0 0 {} {h:.0}", g::FIGURE_WIDTH_PX)
-    };
+    let height = Signal::derive(move || shown.with(|s| height_px(s.as_ref())).round());
+    let view_box = move || format!("0 0 {} {:.0}", g::FIGURE_WIDTH_PX, height.get());
     let readout = move || {
         let lane = st.selected_lane.get()?;
         let s = shown.get()?;
@@ -44,13 +49,14 @@ pub fn AccessFigure<R: AccessChapter, V: IntoView + 'static>(
     };
     view! {
         <figure class="gx-figure gx-mem" data-testid="figure">
-            <div class="gx-scroll-x">
-                <svg class="gx-mem__svg" viewBox=view_box style=format!("min-width: {}px", g::FIGURE_WIDTH_PX)
+            <ScrollFigure label=label width_px=g::FIGURE_WIDTH_PX label_px=label_px height_px=height
+                class="gx-mem__svg" parts_focusable=true labels=move || shown.get().map(labels)>
+                <svg class="gx-mem__svg" viewBox=view_box
                     role="group" aria-label=t(label)
                     tabindex="-1" on:keydown=roving.on_keydown() on:focusin=roving.on_focusin()>
                     {move || shown.get().map(draw)}
                 </svg>
-            </div>
+            </ScrollFigure>
             <figcaption>
                 <p class="gx-mem__readout" data-testid="lane-readout" aria-live="polite">
                     {move || readout().unwrap_or_else(|| select_lane.get(lang.get()).to_string())}

@@ -1,0 +1,111 @@
+//! A wide figure that keeps its reading size and scrolls sideways inside its box on a narrow
+//! screen, with its row labels kept in view (issue #14): the labels are a second SVG laid over
+//! the figure's left edge and pinned there (`position: sticky`), like a spreadsheet's frozen
+//! column. Where the figure fits, both layers scale together and it looks as one drawing.
+//!
+//! The figure (the children) is drawn at `width_px` view-box units or wider (`min-width`, so
+//! 12-unit text stays ≥ 12 CSS px); the label layer is `label_px` of those units wide, with the
+//! view box `0 0 label_px height_px` and the same scale, so a label placed at `(x, y)` in the
+//! figure's units sits where it would in the figure. It draws its own background where rows
+//! must not show through it (`gx-sfig__mask`); text may run past its right edge
+//! (`overflow: visible`). The box is a group named `label`; while it scrolls (its figure is
+//! wider than it) it is also one tab stop, so a keyboard can scroll it (axe
+//! `scrollable-region-focusable`), unless the figure has focusable parts of its own
+//! (`parts_focusable`: focusing one scrolls it into view). Where the figure fits, it is no stop.
+
+use leptos::prelude::*;
+
+use crate::ui::i18n::{t, Tr};
+
+/// The frozen-column scroll box. CSS in `style/widgets.css` (`.gx-sfig`).
+#[component]
+pub fn ScrollFigure(
+    /// Accessible name of the scroll box.
+    label: Tr,
+    /// The figure's width, in its view-box units (= CSS px at scale 1): its minimum width.
+    width_px: f64,
+    /// The label column's width, in the same units.
+    label_px: f64,
+    /// Height of the label layer's view box, in the same units (the figure's height).
+    #[prop(into)]
+    height_px: Signal<f64>,
+    /// Class of the label SVG (for its font), besides `gx-sfig__labels`.
+    #[prop(optional)]
+    class: &'static str,
+    /// The figure has its own tab stop (a roving one): the box itself takes none.
+    #[prop(optional)]
+    parts_focusable: bool,
+    /// The figure is drawn at its own size (`width_px`), not scaled to the box: the track is
+    /// that wide and centred where the box is wider.
+    #[prop(optional)]
+    natural_size: bool,
+    /// Extra classes of the scroll box (a chapter's own box style).
+    #[prop(optional)]
+    box_class: &'static str,
+    /// `data-testid` of the scroll box.
+    #[prop(optional)]
+    testid: &'static str,
+    /// The label layer's SVG content.
+    #[prop(optional, into)]
+    labels: ViewFn,
+    /// A canvas figure's label layer: a canvas (instead of the SVG) the figure copies its
+    /// label strip into, `label_px` wide at the figure's scale.
+    #[prop(optional)]
+    label_canvas: Option<NodeRef<leptos::html::Canvas>>,
+    /// The figure: an SVG or a canvas 100 % wide.
+    children: Children,
+) -> impl IntoView {
+    // The label layer's width: exactly `label_px` at the figure's own size, else its share of
+    // the (scaled) track.
+    let layer_width = if natural_size {
+        format!("width: {label_px}px")
+    } else {
+        format!("width: {:.4}%", label_px / width_px * 100.0)
+    };
+    let view_box = move || format!("0 0 {label_px} {:.1}", height_px.get());
+    let node = NodeRef::<leptos::html::Div>::new();
+    if !parts_focusable {
+        // A tab stop only while the box scrolls: checked after each layout (a frame after the
+        // figure changes) and on resize. Sets the DOM attribute directly; no signal is written.
+        let update = move || {
+            if let Some(el) = node.get_untracked() {
+                if el.scroll_width() > el.client_width() + 1 {
+                    let _ = el.set_attribute("tabindex", "0");
+                } else {
+                    let _ = el.remove_attribute("tabindex");
+                }
+            }
+        };
+        Effect::new(move |_| {
+            node.track();
+            height_px.track();
+            request_animation_frame(update);
+        });
+        let handle = window_event_listener(leptos::ev::resize, move |_| update());
+        on_cleanup(move || handle.remove());
+    }
+    view! {
+        <div node_ref=node class=format!("gx-scroll-x gx-sfig {box_class}") role="group"
+            aria-label=t(label) data-testid=(!testid.is_empty()).then_some(testid)>
+            <div class="gx-sfig__track" style=if natural_size {
+                format!("width: {width_px}px; margin-inline: auto")
+            } else {
+                format!("min-width: {width_px}px")
+            }>
+                {children()}
+                {match label_canvas {
+                    Some(node) => view! {
+                        <canvas node_ref=node class=format!("gx-sfig__labels {class}") aria-hidden="true"
+                            style=layer_width.clone() data-testid="sticky-labels"></canvas>
+                    }.into_any(),
+                    None => view! {
+                        <svg class=format!("gx-sfig__labels {class}") viewBox=view_box aria-hidden="true"
+                            style=layer_width.clone() data-testid="sticky-labels">
+                            {labels.run()}
+                        </svg>
+                    }.into_any(),
+                }}
+            </div>
+        </div>
+    }
+}
