@@ -305,7 +305,7 @@ fn uncrop(stage: &web_sys::Element) {
         let set = svg.get_attribute(CROP_SET_ATTR).unwrap_or_default();
         if svg.get_attribute("viewBox").unwrap_or_default() == set {
             let mut parts = orig.split('|');
-            for name in ["viewBox", "width", "height"] {
+            for name in CROP_SAVED {
                 match parts.next().filter(|v| !v.is_empty()) {
                     Some(v) => {
                         let _ = svg.set_attribute(name, v);
@@ -321,12 +321,48 @@ fn uncrop(stage: &web_sys::Element) {
     }
 }
 
+/// The attributes a crop replaces and [`uncrop`] puts back.
+const CROP_SAVED: [&str; 4] = ["viewBox", "width", "height", "style"];
+
+/// Maps a box on screen into `svg`'s view-box units (`None` for an SVG with no box).
+fn view_box_map(
+    svg: &web_sys::Element,
+) -> Option<impl Fn(&web_sys::DomRect) -> (f64, f64, f64, f64)> {
+    let vb: Vec<f64> = svg
+        .get_attribute("viewBox")
+        .unwrap_or_default()
+        .split([' ', ','])
+        .filter_map(|v| v.trim().parse().ok())
+        .collect();
+    let [vx, vy, vw, vh] = vb[..] else {
+        return None;
+    };
+    let r = svg.get_bounding_client_rect();
+    if vw <= 0.0 || vh <= 0.0 || r.width() <= 0.0 || r.height() <= 0.0 {
+        return None;
+    }
+    let (kx, ky) = (vw / r.width(), vh / r.height());
+    let (left, top) = (r.left(), r.top());
+    Some(move |b: &web_sys::DomRect| {
+        (
+            vx + (b.left() - left) * kx,
+            vy + (b.top() - top) * ky,
+            vx + (b.right() - left) * kx,
+            vy + (b.bottom() - top) * ky,
+        )
+    })
+}
+
 /// Shows the part of `target` that `crop` selects. HTML parts are marked with [`CROP_ATTR`]
 /// (the stylesheet hides the rest of the focus, as it hides the rest of the chapter around the
 /// focus). Parts inside an SVG cut it to the box around them (4 units of margin): its viewBox
 /// becomes that box, and a fixed-size SVG (one with a width attribute) is resized so one unit
-/// stays one CSS px. The union box is read on screen and mapped back through the viewBox.
+/// stays one CSS px. The union box is read on screen and mapped back through the viewBox. A
+/// figure with a frozen label column ([`crate::ui::shared::scroll_figure`]: a second SVG in the
+/// figure's units laid over it) is cut as one drawing: parts may be in either layer, and the
+/// label layer gets the same box, laid exactly over the figure and clipped to it.
 fn apply_crop(target: &web_sys::Element, crop: &str) {
+    const LABELS: &str = ".gx-sfig__labels";
     let parts = elements(target, crop);
     let in_svg = |e: &web_sys::Element| {
         e.parent_element()
@@ -336,13 +372,32 @@ fn apply_crop(target: &web_sys::Element, crop: &str) {
     for p in parts.iter().filter(|p| !in_svg(p)) {
         let _ = p.set_attribute(CROP_ATTR, "");
     }
-    let Some(svg) = parts
+    let svgs: Vec<web_sys::Element> = parts
         .iter()
         .filter(|p| in_svg(p))
-        .find_map(|e| e.closest("svg").ok().flatten())
+        .filter_map(|e| e.closest("svg").ok().flatten())
+        .collect();
+    let Some(svg) = svgs
+        .iter()
+        .find(|s| !s.matches(LABELS).unwrap_or(false))
+        .or(svgs.first())
+        .cloned()
     else {
         return;
     };
+    // The drawing and its label layers: one set of view-box units.
+    let mut group = vec![svg.clone()];
+    if let Some(track) = svg.closest(".gx-sfig__track").ok().flatten() {
+        group.extend(
+            elements(&track, &format!("svg{LABELS}"))
+                .into_iter()
+                .filter(|l| *l != svg),
+        );
+    }
+    let maps: Vec<_> = group.iter().map(view_box_map).collect();
+    if maps[0].is_none() {
+        return;
+    }
     let vb: Vec<f64> = svg
         .get_attribute("viewBox")
         .unwrap_or_default()
@@ -350,28 +405,21 @@ fn apply_crop(target: &web_sys::Element, crop: &str) {
         .filter_map(|v| v.trim().parse().ok())
         .collect();
     let [vx, vy, vw, vh] = vb[..] else { return };
-    let r = svg.get_bounding_client_rect();
-    if vw <= 0.0 || vh <= 0.0 || r.width() <= 0.0 || r.height() <= 0.0 {
-        return;
-    }
-    let (kx, ky) = (vw / r.width(), vh / r.height());
+    let map_in = |e: &web_sys::Element| {
+        let owner = e.closest("svg").ok().flatten()?;
+        let i = group.iter().position(|g| *g == owner)?;
+        let map = maps[i].as_ref()?;
+        Some(map(&e.get_bounding_client_rect()))
+    };
     let mut bounds: Option<(f64, f64, f64, f64)> = None;
-    for p in parts
-        .iter()
-        .filter(|p| p.closest("svg").ok().flatten().as_ref() == Some(&svg))
-    {
+    for p in &parts {
         let b = p.get_bounding_client_rect();
         if b.width() <= 0.0 && b.height() <= 0.0 {
             continue;
         }
-        let (x0, y0) = (
-            vx + (b.left() - r.left()) * kx,
-            vy + (b.top() - r.top()) * ky,
-        );
-        let (x1, y1) = (
-            vx + (b.right() - r.left()) * kx,
-            vy + (b.bottom() - r.top()) * ky,
-        );
+        let Some((x0, y0, x1, y1)) = map_in(p) else {
+            continue;
+        };
         bounds = Some(match bounds {
             None => (x0, y0, x1, y1),
             Some((a, b, c, d)) => (a.min(x0), b.min(y0), c.max(x1), d.max(y1)),
@@ -383,16 +431,10 @@ fn apply_crop(target: &web_sys::Element, crop: &str) {
     let (mut x0, mut y0) = ((bx0 - 4.0).max(vx), (by0 - 4.0).max(vy));
     let (mut x1, mut y1) = ((bx1 + 4.0).min(vx + vw), (by1 + 4.0).min(vy + vh));
     // A text of the next row or column that the margin would cut in two is left out whole.
-    for t in elements(&svg, "text") {
-        let b = t.get_bounding_client_rect();
-        let (t0, u0) = (
-            vx + (b.left() - r.left()) * kx,
-            vy + (b.top() - r.top()) * ky,
-        );
-        let (t1, u1) = (
-            vx + (b.right() - r.left()) * kx,
-            vy + (b.bottom() - r.top()) * ky,
-        );
+    for t in group.iter().flat_map(|g| elements(g, "text")) {
+        let Some((t0, u0, t1, u1)) = map_in(&t) else {
+            continue;
+        };
         let across = t1 > x0 && t0 < x1;
         let along = u1 > y0 && u0 < y1;
         if across && u0 - 1.0 < y1 && u1 > y1 && u0 >= by1 {
@@ -409,15 +451,20 @@ fn apply_crop(target: &web_sys::Element, crop: &str) {
         }
     }
     let set = format!("{x0:.1} {y0:.1} {:.1} {:.1}", x1 - x0, y1 - y0);
-    let orig = ["viewBox", "width", "height"]
-        .map(|n| svg.get_attribute(n).unwrap_or_default())
-        .join("|");
-    let _ = svg.set_attribute(CROP_ORIG_ATTR, &orig);
-    let _ = svg.set_attribute(CROP_SET_ATTR, &set);
-    let _ = svg.set_attribute("viewBox", &set);
-    if svg.has_attribute("width") {
-        let _ = svg.set_attribute("width", &format!("{:.1}", x1 - x0));
-        let _ = svg.set_attribute("height", &format!("{:.1}", y1 - y0));
+    for (i, g) in group.iter().enumerate() {
+        let orig = CROP_SAVED
+            .map(|n| g.get_attribute(n).unwrap_or_default())
+            .join("|");
+        let _ = g.set_attribute(CROP_ORIG_ATTR, &orig);
+        let _ = g.set_attribute(CROP_SET_ATTR, &set);
+        let _ = g.set_attribute("viewBox", &set);
+        if i > 0 {
+            // A label layer: laid exactly over the cut figure, nothing outside the cut.
+            let _ = g.set_attribute("style", "width: 100%; overflow: hidden");
+        } else if g.has_attribute("width") {
+            let _ = g.set_attribute("width", &format!("{:.1}", x1 - x0));
+            let _ = g.set_attribute("height", &format!("{:.1}", y1 - y0));
+        }
     }
 }
 

@@ -68,7 +68,7 @@ pub fn ScrollFigure(
         // A tab stop only while the box scrolls: checked after each layout (a frame after the
         // figure changes) and on resize. Sets the DOM attribute directly; no signal is written.
         let update = move || {
-            if let Some(el) = node.get_untracked() {
+            if let Some(el) = node.try_get_untracked().flatten() {
                 if el.scroll_width() > el.client_width() + 1 {
                     let _ = el.set_attribute("tabindex", "0");
                 } else {
