@@ -451,6 +451,12 @@ fn apply_crop(target: &web_sys::Element, crop: &str) {
         }
     }
     let set = format!("{x0:.1} {y0:.1} {:.1} {:.1}", x1 - x0, y1 - y0);
+    // A fixed-size figure keeps one unit = one CSS px; its label layer takes the same width.
+    let layer_width = if svg.has_attribute("width") {
+        format!("{:.1}px", x1 - x0)
+    } else {
+        "100%".to_owned()
+    };
     for (i, g) in group.iter().enumerate() {
         let orig = CROP_SAVED
             .map(|n| g.get_attribute(n).unwrap_or_default())
@@ -460,7 +466,7 @@ fn apply_crop(target: &web_sys::Element, crop: &str) {
         let _ = g.set_attribute("viewBox", &set);
         if i > 0 {
             // A label layer: laid exactly over the cut figure, nothing outside the cut.
-            let _ = g.set_attribute("style", "width: 100%; overflow: hidden");
+            let _ = g.set_attribute("style", &format!("width: {layer_width}; overflow: hidden"));
         } else if g.has_attribute("width") {
             let _ = g.set_attribute("width", &format!("{:.1}", x1 - x0));
             let _ = g.set_attribute("height", &format!("{:.1}", y1 - y0));

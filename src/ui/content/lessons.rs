@@ -457,7 +457,7 @@ const STEPS: &[Built] = &[
         ),
     )
     .focus("[data-testid=fragment-grid]")
-    .crop(".gx-frag__axis:not(.gx-frag__axis--row), .gx-frag__axis--row:nth-of-type(17), [data-testid^=cell-0-], [data-testid=cell-7-0]")
+    .crop(".gx-frag__axis:not(.gx-frag__axis--row), .gx-sfig__labels .gx-frag__axis--row:first-of-type, [data-testid^=cell-0-], [data-testid=cell-7-0]")
     .ask(
         tr("What fraction of the A tile is useful data?", "A tile 中有多少比例是有效数据？"),
         tr("1 row of 16: 6.25 %.", "16 行中的 1 行：6.25%。"),

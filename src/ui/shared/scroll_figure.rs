@@ -87,7 +87,7 @@ pub fn ScrollFigure(
     view! {
         <div node_ref=node class=format!("gx-scroll-x gx-sfig {box_class}") role="group"
             aria-label=t(label) data-testid=(!testid.is_empty()).then_some(testid)>
-            <div class="gx-sfig__track" style=if natural_size {
+            <div class=if natural_size { "gx-sfig__track gx-sfig__track--natural" } else { "gx-sfig__track" } style=if natural_size {
                 format!("width: {width_px}px; margin-inline: auto")
             } else {
                 format!("min-width: {width_px}px")
