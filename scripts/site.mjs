@@ -87,15 +87,14 @@ for (const s of splits) {
   needs[s] = [...set];
 }
 // The loader finds a chunk's packs from the chapters' dependencies (section 1's rule): check it.
-// The loader and the packs number the chunks anew: sorted by the set of chapters that use them,
-// each chapter's chunks are a few runs of consecutive numbers (a shorter __wsDeps).
+// The loader and the packs number the chunks anew (sorted by the set of chapters that use them):
+// the pack headers and zh.bin name a chunk by that number.
 const chunkOrder = [...chunkUsers.keys()].filter(exists);
 const usersKey = (c) => splits.map((s) => (chunkUsers.get(c).includes(s) ? "1" : "0")).join("");
 chunkOrder.sort((a, b) => (usersKey(a) < usersKey(b) ? 1 : usersKey(a) > usersKey(b) ? -1 : 0));
 const chunkId = new Map(chunkOrder.map((c, i) => [c, i]));
 const idOf = (stem) => (stem.startsWith("chunk_") ? chunkId.get(stem) : stem.slice(6));
 const stemOf = (stem) => (stem.startsWith("chunk_") ? `chunk_${chunkId.get(stem)}` : stem);
-const depIds = (s) => deps[s].map((n) => chunkId.get(`chunk_${n}`)).sort((a, b) => a - b);
 const commonSet = new Set((packs.get("common") ?? []).map((st) => Number(st.slice(6))));
 for (const [name, stems] of packs) {
   const want = name === "common" ? [...commonSet].map((n) => `chunk_${n}`) : [`split_${name}`, ...deps[name].filter((n) => !commonSet.has(n)).map((n) => `chunk_${n}`)];
@@ -494,22 +493,11 @@ function buildPacks() {
 }
 // The loader: wasm-split-cli's helpers (instantiating a module with the main module's memory,
 // table and exports; calling back into Rust when a chapter's module is in) kept as they are; its
-// one-function-per-chunk tail (13 KB gzip) becomes these tables. Every pack is fetched with its
-// integrity (the browser checks the hash before the bytes are used).
+// one-function-per-chunk tail (13 KB gzip) becomes these tables and pack instantiation. Every pack
+// is fetched with its integrity (the browser checks the hash before the bytes are used).
 const helpersEnd = splitJs.search(/\/\* [^*]*? \*\/\s*const __chunk_/);
 const helpers = splitJs.slice(0, helpersEnd);
 if (helpersEnd < 0 || !/function makeLoad\(fetcher, deps\)/.test(helpers) || !/function wrapAsyncCb\(/.test(helpers)) throw new Error("site.mjs: __wasm_split.js has an unexpected shape (helpers)");
-const ranges = (ns) => {
-  // [15, 16, 17, 20] → "15-17,20"
-  const out = [];
-  for (let i = 0; i < ns.length; ) {
-    let j = i;
-    while (j + 1 < ns.length && ns[j + 1] === ns[j] + 1) j++;
-    out.push(j > i ? `${ns[i]}-${ns[j]}` : `${ns[i]}`);
-    i = j + 1;
-  }
-  return out.join(",");
-};
 const makeLoader = () =>
   helpers +
   `// Packs (scripts/site.mjs): each pack file holds ONE wasm module (the pack's chunks and chapter
