@@ -5,11 +5,14 @@
 //     that share code (~390 small files). Here they are concatenated into a few pack files: one
 //     `pack-common.wasm` with every chunk that four or more chapters use, and one
 //     `pack-<chapter>.wasm` with the chapter's own module and the chunks it shares with at most
-//     two other chapters (copied into each). The loader (__wasm_split.js) is regenerated as a few
-//     tables (its helpers kept) and takes each module's bytes out of its pack, so a chapter costs
-//     one or two requests; every pack is fetched with its integrity (sha384, checked by the
-//     browser before the bytes are compiled). Each chunk is still instantiated only when a
-//     chapter that needs it loads.
+//     two other chapters (copied into each). Each pack is then ONE wasm module: its modules,
+//     which import only the main module's memory, table and stack pointer, are merged by
+//     binaryen's wasm-merge and optimised again with -Oz (one compile and one instantiation per
+//     pack instead of one per chunk; types, imports and section overhead once); their data
+//     segments ride beside it in the pack and are written into memory once per module. The
+//     loader (__wasm_split.js) is regenerated as a few tables (its helpers kept): a chapter
+//     instantiates the common pack (once) and its own; every pack is fetched with its integrity
+//     (sha384, checked by the browser before the bytes are compiled).
 //  2. Two stylesheets instead of trunk's one per file: the app shell's, linked by every page,
 //     and the chapters', carried at the end of the common pack and adopted when it arrives (the
 //     home page does not download it).
@@ -26,6 +29,7 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import { transformSync } from "esbuild";
+import binaryen from "binaryen";
 import { fileURLToPath } from "node:url";
 
 const [pkgIn, stage, publicUrl = "/"] = process.argv.slice(2);
@@ -83,15 +87,14 @@ for (const s of splits) {
   needs[s] = [...set];
 }
 // The loader finds a chunk's packs from the chapters' dependencies (section 1's rule): check it.
-// The loader and the packs number the chunks anew: sorted by the set of chapters that use them,
-// each chapter's chunks are a few runs of consecutive numbers (a shorter __wsDeps).
+// The loader and the packs number the chunks anew (sorted by the set of chapters that use them):
+// the pack headers and zh.bin name a chunk by that number.
 const chunkOrder = [...chunkUsers.keys()].filter(exists);
 const usersKey = (c) => splits.map((s) => (chunkUsers.get(c).includes(s) ? "1" : "0")).join("");
 chunkOrder.sort((a, b) => (usersKey(a) < usersKey(b) ? 1 : usersKey(a) > usersKey(b) ? -1 : 0));
 const chunkId = new Map(chunkOrder.map((c, i) => [c, i]));
 const idOf = (stem) => (stem.startsWith("chunk_") ? chunkId.get(stem) : stem.slice(6));
 const stemOf = (stem) => (stem.startsWith("chunk_") ? `chunk_${chunkId.get(stem)}` : stem);
-const depIds = (s) => deps[s].map((n) => chunkId.get(`chunk_${n}`)).sort((a, b) => a - b);
 const commonSet = new Set((packs.get("common") ?? []).map((st) => Number(st.slice(6))));
 for (const [name, stems] of packs) {
   const want = name === "common" ? [...commonSet].map((n) => `chunk_${n}`) : [`split_${name}`, ...deps[name].filter((n) => !commonSet.has(n)).map((n) => `chunk_${n}`)];
@@ -346,70 +349,170 @@ function zhBin() {
 const packBytes = new Map();
 const packInfo = {}; // pack → integrity
 let chapterCss = null; // set in section 2, before the packs are written
-// A pack: a 4-byte little-endian length, a JSON header {"m": [[chunk number or chapter, bytes], …],
-// "css": bytes}, the modules, then the chapter styles (if any). The header rides in the pack, so
-// the page's loader stays small.
+// One wasm module per pack. wasm-split-cli's modules import only the main module's memory, table
+// and stack pointer (`__wasm_split`.*), export nothing and have no start function: each one only
+// writes its functions into the shared table (active element segments) and its data into memory.
+// So a pack's modules are merged by binaryen's wasm-merge into one (after a small base module
+// that re-exports those three imports, so that every module's imports resolve to one import each)
+// and optimised again with -Oz: one compile and one instantiation per pack instead of one per
+// module. Their data segments are cut out first and ride in the pack next to the merged module
+// (per module: u32 address, u32 length, bytes…); the loader writes a module's data into memory
+// once, the first time a pack holding it is instantiated. A chunk of two or three chapters is in
+// each of their packs, and instantiating a second copy must not write its data again (a mutable
+// static would be reset, and its Chinese text zeroed); its table entries written again are the
+// same functions.
+const binDir = path.join(here, "node_modules/.bin");
+const WASM_FEATURES = binaryen.Features.MVP | binaryen.Features.BulkMemory | binaryen.Features.BulkMemoryOpt | binaryen.Features.CallIndirectOverlong | binaryen.Features.NontrappingFPToInt | binaryen.Features.SignExt | binaryen.Features.MutableGlobals | binaryen.Features.ReferenceTypes | binaryen.Features.Multivalue;
+const ulebBuf = (n) => {
+  const b = [];
+  do {
+    let x = n % 128;
+    n = Math.floor(n / 128);
+    if (n > 0) x |= 0x80;
+    b.push(x);
+  } while (n > 0);
+  return Buffer.from(b);
+};
+/** A module without its data (and data count) sections, and that data as u32 address, u32 length, bytes… */
+function splitData(buf, stem) {
+  const keep = [buf.subarray(0, 8)];
+  const data = [];
+  const imports = {}; // memory / table → its minimum size
+  let i = 8;
+  while (i < buf.length) {
+    const id = buf[i];
+    const [size, body] = leb(buf, i + 1);
+    const end = body + size;
+    if (id === 11) {
+      let [count, j] = leb(buf, body);
+      for (let k = 0; k < count; k++) {
+        let flag;
+        [flag, j] = leb(buf, j);
+        if (flag !== 0) throw new Error(`site.mjs: ${stem}: data segment kind ${flag}`);
+        if (buf[j] !== 0x41) throw new Error(`site.mjs: ${stem}: data segment offset is not i32.const`);
+        let addr, len;
+        [addr, j] = sleb32(buf, j + 1);
+        if (buf[j] !== 0x0b) throw new Error(`site.mjs: ${stem}: data segment offset is not a constant`);
+        [len, j] = leb(buf, j + 1);
+        const head = Buffer.alloc(8);
+        head.writeUInt32LE(addr >>> 0, 0);
+        head.writeUInt32LE(len, 4);
+        data.push(head, buf.subarray(j, j + len));
+        j += len;
+      }
+    } else if (id !== 12) keep.push(buf.subarray(i, end));
+    if (id === 7 && leb(buf, body)[0] !== 0) throw new Error(`site.mjs: ${stem} exports something: not merged yet`);
+    if (id === 8) throw new Error(`site.mjs: ${stem} has a start function: not merged yet`);
+    if (id === 2) {
+      let [count, j] = leb(buf, body);
+      for (let k = 0; k < count; k++) {
+        let len;
+        [len, j] = leb(buf, j);
+        const mod = buf.subarray(j, j + len).toString();
+        j += len;
+        [len, j] = leb(buf, j);
+        const field = buf.subarray(j, j + len).toString();
+        j += len;
+        const kind = buf[j++];
+        let min = null;
+        if (kind === 0) [, j] = leb(buf, j);
+        else if (kind === 1 || kind === 2) {
+          if (kind === 1) j++;
+          const flags = buf[j++];
+          [min, j] = leb(buf, j);
+          if (flags & 1) [, j] = leb(buf, j);
+        } else if (kind === 3) j += 2;
+        const want = { memory: 2, __indirect_function_table: 1, __wasm_split_shared0: 3 }[field];
+        if (mod !== "__wasm_split" || want !== kind) throw new Error(`site.mjs: ${stem}: unexpected import ${mod}.${field}: not merged yet`);
+        if (min !== null) imports[field] = min;
+      }
+    }
+    i = end;
+  }
+  return { code: Buffer.concat(keep), data: Buffer.concat(data), imports };
+}
+// The base module: the three imports every split module may have, re-exported under the names
+// the modules import them by. The limits are those of the modules (checked below).
+const baseWat = (mem, table) => `(module
+ (import "w" "memory" (memory $m ${mem}))
+ (import "w" "__indirect_function_table" (table $t ${table} funcref))
+ (import "w" "__wasm_split_shared0" (global $g (mut i32)))
+ (export "memory" (memory $m))
+ (export "__indirect_function_table" (table $t))
+ (export "__wasm_split_shared0" (global $g)))`;
+function mergePack(name, parts) {
+  const dir = fs.mkdtempSync(path.join(pkgIn, `merge-${name}-`));
+  const limits = {};
+  for (const p of parts) for (const [f, min] of Object.entries(p.imports)) {
+    if (f in limits && limits[f] !== min) throw new Error(`site.mjs: pack-${name}: modules import different ${f} limits`);
+    limits[f] = min;
+  }
+  const args = ["--enable-bulk-memory", "--enable-bulk-memory-opt", "--enable-call-indirect-overlong", "--enable-nontrapping-float-to-int", "--enable-sign-ext", "--enable-mutable-globals", "--enable-reference-types", "--enable-multivalue"]; // not --all-features: it writes the compact-imports proposal's encoding
+  parts.forEach((p, k) => fs.writeFileSync(path.join(dir, `m${k}.wasm`), p.code));
+  const limitsArr = [limits.memory, limits.__indirect_function_table];
+  const base = binaryen.parseText(baseWat(limitsArr[0] ?? 1, limitsArr[1] ?? 1));
+  base.setFeatures(WASM_FEATURES);
+  fs.writeFileSync(path.join(dir, "base.wasm"), base.emitBinary());
+  base.dispose();
+  args.push(path.join(dir, "base.wasm"), "__wasm_split");
+  parts.forEach((_, k) => args.push(path.join(dir, `m${k}.wasm`), `m${k}`));
+  const out = path.join(dir, "merged.wasm");
+  const r = spawnSync(path.join(binDir, "wasm-merge"), [...args, "-o", out], { stdio: ["ignore", "inherit", "inherit"] });
+  if (r.status !== 0) throw new Error(`site.mjs: wasm-merge for pack-${name} failed (${r.status})`);
+  const mod = binaryen.readBinary(fs.readFileSync(out));
+  fs.rmSync(dir, { recursive: true });
+  mod.setFeatures(WASM_FEATURES);
+  for (const e of ["memory", "__indirect_function_table", "__wasm_split_shared0"]) mod.removeExport(e);
+  binaryen.setOptimizeLevel(2); // -Oz
+  binaryen.setShrinkLevel(2);
+  binaryen.setDebugInfo(false);
+  mod.optimize();
+  if (!mod.validate()) throw new Error(`site.mjs: pack-${name}: the merged module does not validate`);
+  const bin = Buffer.from(mod.emitBinary());
+  mod.dispose();
+  return bin;
+}
+// A pack: a 4-byte little-endian length, a JSON header {"w": bytes of the merged module,
+// "m": [[chunk number or chapter, bytes of its data], …], "css": bytes}, the merged module, each
+// module's data (u32 address, u32 length, bytes…), then the chapter styles (if any). The header
+// rides in the pack, so the page's loader stays small.
 function buildPacks() {
   for (const [name, stems] of packs) {
-    const parts = stems.map(moduleBytes);
+    const parts = stems.map((st) => splitData(moduleBytes(st), st));
+    const t0 = Date.now();
+    const wasm = mergePack(name, parts);
+    log(`pack-${name}: ${stems.length} modules merged into one, ${parts.reduce((a, p) => a + p.code.length, 0)} B of code → ${wasm.length} B (${Date.now() - t0} ms)`);
     const css = stylePack.includes(name) && chapterCss ? chapterCss : Buffer.alloc(0);
-    const header = Buffer.from(JSON.stringify({ m: stems.map((st, i) => [idOf(st), parts[i].length]), css: css.length }));
+    const header = Buffer.from(JSON.stringify({ w: wasm.length, m: stems.map((st, i) => [idOf(st), parts[i].data.length]), css: css.length }));
     const len = Buffer.alloc(4);
     len.writeUInt32LE(header.length);
-    const b = Buffer.concat([len, header, ...parts, css]);
+    const b = Buffer.concat([len, header, wasm, ...parts.map((p) => p.data), css]);
     packBytes.set(name, b);
     packInfo[name] = integrity(b);
   }
 }
 // The loader: wasm-split-cli's helpers (instantiating a module with the main module's memory,
 // table and exports; calling back into Rust when a chapter's module is in) kept as they are; its
-// one-function-per-chunk tail (13 KB gzip) becomes these tables. Every pack is fetched with its
-// integrity (the browser checks the hash before the bytes are used).
+// one-function-per-chunk tail (13 KB gzip) becomes these tables and pack instantiation. Every pack
+// is fetched with its integrity (the browser checks the hash before the bytes are used).
 const helpersEnd = splitJs.search(/\/\* [^*]*? \*\/\s*const __chunk_/);
 const helpers = splitJs.slice(0, helpersEnd);
 if (helpersEnd < 0 || !/function makeLoad\(fetcher, deps\)/.test(helpers) || !/function wrapAsyncCb\(/.test(helpers)) throw new Error("site.mjs: __wasm_split.js has an unexpected shape (helpers)");
-const ranges = (ns) => {
-  // [15, 16, 17, 20] → "15-17,20"
-  const out = [];
-  for (let i = 0; i < ns.length; ) {
-    let j = i;
-    while (j + 1 < ns.length && ns[j + 1] === ns[j] + 1) j++;
-    out.push(j > i ? `${ns[i]}-${ns[j]}` : `${ns[i]}`);
-    i = j + 1;
-  }
-  return out.join(",");
-};
 const makeLoader = () =>
   helpers +
-  `// Packs (scripts/site.mjs): each chapter module and shared chunk comes out of a pack file, fetched
-// with its integrity and compiled as soon as it arrives; the loader instantiates a module when a
-// chapter needs it. A pack: u32 header length, JSON header {m: [[chunk number or chapter, bytes]…],
-// css: bytes of chapter styles at its end}, the modules, the styles. __wsSri: pack → integrity;
-// __wsDeps: chapter → its chunks (ranges); __wsNeeds: chapter → its packs; __wsHome: chunk or
-// chapter → the packs that hold it.
+  `// Packs (scripts/site.mjs): each pack file holds ONE wasm module (the pack's chunks and chapter
+// module merged by wasm-merge), fetched with its integrity and compiled as soon as it arrives, and
+// the data of the modules merged into it, written into memory once per module before the pack's
+// module is first instantiated. A chapter costs its packs' instantiations: the common pack's
+// (once) and its own. A pack: u32 header length, JSON header {w: bytes of the module, m: [[chunk
+// number or chapter, bytes of its data]…], css: bytes of chapter styles at its end}, the module,
+// the data (per module: u32 address, u32 length, bytes…), the styles. __wsSri: pack → integrity;
+// __wsNeeds: chapter → its packs, in the order they are instantiated.
 const __wsSri = ${JSON.stringify(packInfo)};
-const __wsDeps = ${JSON.stringify(Object.fromEntries(splits.map((s) => [s, ranges(depIds(s))])))};
 const __wsNeeds = ${JSON.stringify(needs)};
 const __wsPacks = {};
-const __wsModules = {};
-function __wsHome(stem) {
-    const s = stem.replace(/^split_/, "");
-    const n = stem.startsWith("chunk_") ? Number(stem.slice(6)) : -1;
-    return Object.keys(__wsNeeds[s] ? { [s]: 1 } : __wsSri).filter((p) => p === s || __wsHas(p, n));
-}
-function __wsHas(pack, n) {
-    // common holds the chunks of four or more chapters, a chapter's pack the rest of its own.
-    return pack === "common" ? __wsCommon.has(n) : pack in __wsNeeds && __wsOwn(pack).has(n);
-}
-const __wsCommon = new Set(${JSON.stringify(ranges((packs.get("common") ?? []).map(idOf).sort((a, b) => a - b)))}.split(",").filter(Boolean).flatMap(__wsRange));
-const __wsOwnSets = {};
-function __wsOwn(pack) {
-    return __wsOwnSets[pack] ??= new Set(__wsDeps[pack].split(",").flatMap(__wsRange).filter((n) => !__wsCommon.has(n)));
-}
-function __wsRange(r) {
-    const [a, b = a] = r.split("-").map(Number);
-    return Array.from({ length: b - a + 1 }, (_, i) => a + i);
-}
+const __wsInst = {};
+const __wsData = new Set(); // modules whose data is in memory
 function __wsStyle(css) {
     try {
         const sheet = new CSSStyleSheet();
@@ -421,7 +524,7 @@ function __wsStyle(css) {
         document.head.append(style);
     }
 }
-// A pack's modules start compiling (off the main thread) as soon as its bytes arrive.
+// A pack's module starts compiling (off the main thread) as soon as its bytes arrive.
 function __wsPack(name) {
     let p = __wsPacks[name];
     if (p === undefined) {
@@ -432,41 +535,54 @@ function __wsPack(name) {
             const len = new DataView(buf).getUint32(0, true);
             const header = JSON.parse(new TextDecoder().decode(new Uint8Array(buf, 4, len)));
             let off = 4 + len;
+            const module = WebAssembly.compile(new Uint8Array(buf, off, header.w));
+            module.catch(() => {});
+            off += header.w;
+            const data = [];
             for (const [m, size] of header.m) {
-                const stem = typeof m === "number" ? "chunk_" + m : "split_" + m;
-                if (!(stem in __wsModules)) {
-                    const c = __wsModules[stem] = WebAssembly.compile(new Uint8Array(buf, off, size));
-                    c.catch(() => { if (__wsModules[stem] === c) delete __wsModules[stem]; });
-                }
+                data.push([typeof m === "number" ? "chunk_" + m : "split_" + m, new Uint8Array(buf, off, size)]);
                 off += size;
             }
             if (header.css && !__wsStyle.done) {
                 __wsStyle.done = true;
                 __wsStyle(new TextDecoder().decode(new Uint8Array(buf, off, header.css)));
             }
+            return { module, data };
         });
         p.catch(() => { if (__wsPacks[name] === p) delete __wsPacks[name]; });
     }
     return p;
 }
-function __wsBytes(stem) {
-    // A chunk of two chapters is in both their packs: take it from one already asked for.
-    const places = __wsHome(stem);
-    const name = places.find((p) => p in __wsPacks) ?? places[0];
-    return __wsPack(name).then(() => __wsModules[stem] ?? Promise.reject(new Error("no module " + stem)));
-}
-function __wsFetcher(stem) {
-    return () => {
-        const src = __wsBytes(stem);
-        src.catch(() => {});
-        return async (imports) => {
-            const instance = await WebAssembly.instantiate(await src, imports);
-            // Its data segments are in memory now, without their Chinese characters.
-            __wsLive.add(stem);
-            if (__wsZh) await __wsZh.then((z) => __wsZhApply(z, [stem]), () => {});
-            return instance;
-        };
-    };
+// Instantiates pack \`name\`'s module once: first the data of its modules not yet in memory
+// (a chunk of a few chapters is in each of their packs: its data is written only once).
+function __wsInstantiate(name) {
+    let p = __wsInst[name];
+    if (p === undefined) {
+        p = __wsInst[name] = __wsPack(name).then(async ({ module, data }) => {
+            const compiled = await module;
+            const imports = getSharedImports();
+            const fresh = [];
+            const mem = new Uint8Array(imports.__wasm_split.memory.buffer);
+            for (const [stem, bytes] of data) {
+                if (__wsData.has(stem)) continue;
+                __wsData.add(stem);
+                const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+                for (let at = 0; at < bytes.length; ) {
+                    const addr = view.getUint32(at, true);
+                    const len = view.getUint32(at + 4, true);
+                    mem.set(bytes.subarray(at + 8, at + 8 + len), addr);
+                    at += 8 + len;
+                }
+                fresh.push(stem);
+            }
+            await WebAssembly.instantiate(compiled, { w: imports.__wasm_split });
+            // Its data is in memory now, without its Chinese characters.
+            for (const stem of fresh) __wsLive.add(stem);
+            if (__wsZh) await __wsZh.then((z) => __wsZhApply(z, fresh), () => {});
+        });
+        p.catch(() => { if (__wsInst[name] === p) delete __wsInst[name]; });
+    }
+    return p;
 }
 // Chinese text (scripts/site.mjs, "Chinese text on demand"): zh.bin holds the Chinese characters
 // cut out of every module's data; they are written back into memory once Chinese is wanted.
@@ -520,18 +636,18 @@ export function __wsBeforeStart(wasm) {
     __wsLive.add("main");
     if (__wsZhReady) __wsZhApply(__wsZhReady, ["main"]);
 }
-const __wsChunks = {};
-function __wsChunk(n) {
-    return __wsChunks[n] ??= makeLoad(__wsFetcher("chunk_" + n), []);
-}
 function __wsChapter(module) {
-    const chunks = __wsDeps[module].split(",").flatMap((r) => {
-        const [a, b = a] = r.split("-").map(Number);
-        return Array.from({ length: b - a + 1 }, (_, i) => __wsChunk(a + i));
-    });
-    const load = makeLoad(__wsFetcher("split_" + module), chunks);
-    // Loading a chapter asks for its own packs first, so its shared chunks come from them.
-    return wrapAsyncCb(() => { preloadChapter(module); return load(); });
+    let loading;
+    const load = () => {
+        // Its packs are fetched in parallel, instantiated in order (the common one first).
+        preloadChapter(module);
+        if (loading === undefined) {
+            const p = loading = __wsNeeds[module].reduce((prev, name) => prev.then(() => __wsInstantiate(name)), Promise.resolve());
+            p.catch(() => { if (loading === p) loading = undefined; });
+        }
+        return loading;
+    };
+    return wrapAsyncCb(load);
 }
 /** Starts fetching chapter module \`module\`'s packs (link hover or focus); loads nothing. */
 export function preloadChapter(module) {

@@ -5,7 +5,8 @@
 #   → wasm-split-cli   main module + one module per chapter + shared chunks + loader __wasm_split.js
 #   → wasm-bindgen     JS glue for the main module
 #   → wasm-opt -Oz     every module
-#   → scripts/site.mjs packs the chunks (a handful of requests per chapter), writes pkg-<hash>/,
+#   → scripts/site.mjs packs the chunks (a handful of requests per chapter; each pack merged into
+#                      one wasm module by binaryen's wasm-merge, then -Oz), writes pkg-<hash>/,
 #                      the entry module, one merged stylesheet, the route pages, the service
 #                      worker, the manifest, _headers and .gz/.br copies of every file.
 #
