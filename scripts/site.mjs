@@ -171,6 +171,17 @@ const leb = (b, i) => {
   } while (x & 0x80);
   return [r, i];
 };
+/** `n` as unsigned LEB128 (wasm's integer encoding). */
+const ulebBuf = (n) => {
+  const b = [];
+  do {
+    let x = n % 128;
+    n = Math.floor(n / 128);
+    if (n > 0) x |= 0x80;
+    b.push(x);
+  } while (n > 0);
+  return Buffer.from(b);
+};
 const sleb32 = (b, i) => {
   let r = 0, shift = 0, x;
   do {
@@ -260,17 +271,7 @@ function shortImports(orig) {
     }
     const out = [];
     let [count, j] = leb(orig, body);
-    const ulebBytes = (n) => {
-      const b = [];
-      do {
-        let x = n % 128;
-        n = Math.floor(n / 128);
-        if (n > 0) x |= 0x80;
-        b.push(x);
-      } while (n > 0);
-      return Buffer.from(b);
-    };
-    out.push(ulebBytes(count));
+    out.push(ulebBuf(count));
     for (let k = 0; k < count; k++) {
       let len;
       [len, j] = leb(orig, j);
@@ -296,11 +297,11 @@ function shortImports(orig) {
       }
       const m = Buffer.from(mod);
       const n = Buffer.from(newName);
-      out.push(ulebBytes(m.length), m, ulebBytes(n.length), n, orig.subarray(descStart, j));
+      out.push(ulebBuf(m.length), m, ulebBuf(n.length), n, orig.subarray(descStart, j));
     }
     if (j !== body + size) throw new Error("site.mjs: main module's import section has an unexpected shape");
     const content = Buffer.concat(out);
-    return Buffer.concat([orig.subarray(0, i), Buffer.from([2]), ulebBytes(content.length), content, orig.subarray(body + size)]);
+    return Buffer.concat([orig.subarray(0, i), Buffer.from([2]), ulebBuf(content.length), content, orig.subarray(body + size)]);
   }
   throw new Error("site.mjs: the main module has no import section");
 }
@@ -363,16 +364,6 @@ let chapterCss = null; // set in section 2, before the packs are written
 // same functions.
 const binDir = path.join(here, "node_modules/.bin");
 const WASM_FEATURES = binaryen.Features.MVP | binaryen.Features.BulkMemory | binaryen.Features.BulkMemoryOpt | binaryen.Features.CallIndirectOverlong | binaryen.Features.NontrappingFPToInt | binaryen.Features.SignExt | binaryen.Features.MutableGlobals | binaryen.Features.ReferenceTypes | binaryen.Features.Multivalue;
-const ulebBuf = (n) => {
-  const b = [];
-  do {
-    let x = n % 128;
-    n = Math.floor(n / 128);
-    if (n > 0) x |= 0x80;
-    b.push(x);
-  } while (n > 0);
-  return Buffer.from(b);
-};
 /** A module without its data (and data count) sections, and that data as u32 address, u32 length, bytes… */
 function splitData(buf, stem) {
   const keep = [buf.subarray(0, 8)];
