@@ -74,6 +74,49 @@ test("an in-page link to another state of the same chapter changes the figure; B
   await context.close();
 });
 
+test("Back from a chapter returns to the page before it with that page's own query", async () => {
+  const { context, page, errors } = await openPage(browser);
+  const written = [];
+  await page.exposeFunction("recordWrite", (u) => written.push(u));
+  await page.addInitScript(() => {
+    const replace = history.replaceState.bind(history);
+    history.replaceState = (s, t, u) => {
+      window.recordWrite(String(u));
+      return replace(s, t, u);
+    };
+  });
+  // The quiz's chapter link, then Back: the same question, its URL untouched by the chapter left.
+  for (const kind of ["divergence-mask", "coalescing-sectors", "roofline-ridge"]) {
+    await page.goto(`${server.base}quiz?kind=${kind}&seed=7`);
+    await page.waitForSelector(`[data-testid=quiz-question][data-kind=${kind}]`);
+    const question = await page.locator("[data-testid=quiz-prompt]").textContent();
+    await page.click("[data-testid=quiz-solution]");
+    await page.click("[data-testid=quiz-chapter-link]");
+    await page.waitForSelector("main [data-testid^=chapter-]");
+    await page.waitForTimeout(300);
+    written.length = 0;
+    await page.goBack();
+    await page.waitForSelector(`[data-testid=quiz-question][data-kind=${kind}]`);
+    await page.waitForTimeout(500);
+    assert.match(page.url(), new RegExp(`quiz/?\\?kind=${kind}&seed=7`));
+    assert.equal(await page.locator("[data-testid=quiz-prompt]").textContent(), question);
+    assert.deepEqual(written.filter((u) => !u.includes(`kind=${kind}&seed=7`)), [], `${kind}: writes after Back`);
+  }
+  // Chapter to chapter: the "next" link, then Back keeps the first chapter's query.
+  await page.goto(server.base + "occupancy?regs=128");
+  await page.waitForSelector("[data-testid=blocks-per-sm]");
+  await page.click("[data-testid=chapter-next]");
+  await page.waitForSelector("[data-testid=chapter-dispatch]");
+  await page.waitForTimeout(300);
+  await page.goBack();
+  await page.waitForSelector("[data-testid=blocks-per-sm]");
+  await page.waitForTimeout(500);
+  assert.match(page.url(), /occupancy\/?\?regs=128/);
+  assert.equal(await blocks(page), "2");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 for (const [from, link] of [
   ["tensor-cores", "[data-testid=roofline-link]"],
   ["tensor-cores", "[data-testid=generations-link]"],

@@ -44,6 +44,12 @@ pub fn without_lang(query: &str) -> String {
         .join("&")
 }
 
+/// Whether two router paths name the same page (`/quiz` and `/quiz/` do: the static host
+/// serves a route's page from its folder).
+fn same_page(a: &str, b: &str) -> bool {
+    a.trim_end_matches('/') == b.trim_end_matches('/')
+}
+
 /// The router's navigation function.
 type Navigate = Rc<dyn Fn(&str, NavigateOptions)>;
 
@@ -138,7 +144,8 @@ impl<I: ChapterInputs> UrlInputs<I> {
             navigate: StoredValue::new_local(Some(Rc::new(navigate) as Navigate)),
             sink: None,
         };
-        this.write_back(location.pathname, location.search);
+        let own_path = location.pathname.get_untracked();
+        this.write_back(own_path, location.pathname, location.search);
         this
     }
 
@@ -187,8 +194,10 @@ impl<I: ChapterInputs> UrlInputs<I> {
     /// The effect that keeps the address bar equal to the inputs (and the language). A write
     /// waits while the router is still completing a navigation (its URL differs from the address
     /// bar's: writing then would replace the entry the navigation is about to leave), and comes
-    /// at most once per [`WRITE_INTERVAL_MS`].
-    fn write_back(self, pathname: Memo<String>, search: Memo<String>) {
+    /// at most once per [`WRITE_INTERVAL_MS`]. Once the router is on another page than
+    /// `own_path` (Back from this chapter to the page before it), the chapter never writes
+    /// again: its inputs read from the other page's query are not that page's state.
+    fn write_back(self, own_path: String, pathname: Memo<String>, search: Memo<String>) {
         let Some(navigate) = self.navigate.get_value() else {
             return;
         };
@@ -208,6 +217,9 @@ impl<I: ChapterInputs> UrlInputs<I> {
                 ) else {
                     return Err(());
                 };
+                if !same_page(&path, &own_path) {
+                    return Err(()); // the router left this chapter's page
+                }
                 let bar = window().location();
                 let bar_path = bar.pathname().unwrap_or_default();
                 let bar_search = bar.search().unwrap_or_default();
@@ -396,5 +408,12 @@ mod tests {
         assert_eq!(without_lang("lang=en"), "");
         assert_eq!(without_lang(""), "");
         assert_eq!(without_lang("language=x"), "language=x");
+    }
+
+    #[test]
+    fn a_trailing_slash_names_the_same_page() {
+        assert!(same_page("/warpscope/quiz", "/warpscope/quiz/"));
+        assert!(same_page("/warpscope/quiz/", "/warpscope/quiz/"));
+        assert!(!same_page("/warpscope/quiz", "/warpscope/divergence"));
     }
 }
