@@ -43,7 +43,9 @@ function startsInChinese() {
 }
 globalThis.__wsZhText = zhText;
 const main = fetch(new URL("./warpscope_bg.wasm", import.meta.url), { integrity: "__MAIN_SRI__" });
-if (startsInChinese()) await zhText().catch(() => {});
+// Offline before the Chinese text was ever cached: the app starts in English and says why
+// (ui/app.rs reads the flag).
+if (startsInChinese()) await zhText().catch(() => { globalThis.__wsZhFailed = true; });
 await init({ module_or_path: main });
 
 if ("serviceWorker" in navigator && (location.protocol === "https:" || location.hostname === "127.0.0.1" || location.hostname === "localhost")) {

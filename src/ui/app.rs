@@ -10,7 +10,10 @@ use leptos_router::hooks::use_params_map;
 use leptos_router::path;
 
 use crate::ui::chapters::{self, home::Home};
-use crate::ui::i18n::{initial_lang, switch_lang, t, use_lang, Lang, LangCtx};
+use crate::ui::i18n::{
+    initial_lang, switch_lang, t, use_lang, use_zh_missing, zh_failed_at_start, Lang, LangCtx,
+    ZhMissing,
+};
 use crate::ui::text;
 
 /// The router base: the path of the document's base URL without its trailing slash
@@ -44,8 +47,12 @@ pub fn route_href(path: &str) -> String {
 /// The whole app.
 #[component]
 pub fn App() -> impl IntoView {
-    let lang = RwSignal::new(initial_lang());
+    // Chinese whose text could not be loaded at start (offline, never cached) starts in English.
+    let wanted = initial_lang();
+    let zh_missing = wanted == Lang::Zh && zh_failed_at_start();
+    let lang = RwSignal::new(if zh_missing { Lang::En } else { wanted });
     provide_context(LangCtx(lang));
+    provide_context(ZhMissing(RwSignal::new(zh_missing)));
     crate::ui::theme::provide_theme();
     // Effects talk to the outside world only: <html lang> and the stored choice.
     Effect::new(move |_| {
@@ -75,7 +82,8 @@ pub fn App() -> impl IntoView {
 #[component]
 fn Header() -> impl IntoView {
     let lang = use_lang();
-    let switch = move |to: Lang| switch_lang(lang, to);
+    let zh_missing = use_zh_missing();
+    let switch = move |to: Lang| switch_lang(lang, zh_missing, to);
     view! {
         <header class="gx-header">
             <a class="gx-skip" href="#main" on:click=skip_to_main>{t(text::SKIP_TO_CONTENT)}</a>
@@ -116,6 +124,9 @@ fn Header() -> impl IntoView {
                     "English"
                 </button>
             </div>
+            <Show when=move || zh_missing.get()>
+                <p class="gx-lang__note" role="status" data-testid="zh-missing">{text::ZH_TEXT_MISSING}</p>
+            </Show>
         </header>
     }
 }

@@ -65,3 +65,35 @@ test("a Chinese link, the switch and a chapter loaded after it show every charac
   await en.context.close();
   assert.equal(zhFetches(requests), 1);
 });
+
+test("Chinese whose text cannot be loaded (offline, never cached) shows English and says why", async () => {
+  const { context, page, errors } = await openPage(browser, { serviceWorkers: "block", locale: "en-US" });
+  await context.route("**/zh.bin", (route) => route.abort("internetdisconnected"));
+  // A Chinese link: the app starts in English with the note, no hole, and works.
+  await page.goto(server.base + "occupancy?lang=zh");
+  await page.waitForSelector("[data-testid=occupancy]");
+  assert.equal((await page.locator("h1").textContent()).trim(), "Occupancy");
+  assert.match(await page.locator("[data-testid=zh-missing]").textContent(), /could not be loaded.*未能载入中文/);
+  assert.equal(await holes(page), "");
+  assert.equal(await page.locator("html").getAttribute("lang"), "en");
+  // The switch: stays in English and says why; English clears the note.
+  await page.goto(server.base + "roofline?lang=en");
+  await page.waitForSelector(ready);
+  assert.equal(await page.locator("[data-testid=zh-missing]").count(), 0);
+  // (the locator's click: page.click on this button waits for <html lang> to say zh-CN)
+  await page.locator("[data-testid=lang-zh]").click();
+  await page.waitForSelector("[data-testid=zh-missing]");
+  assert.equal((await page.locator("h1").textContent()).trim(), "Roofline");
+  assert.equal(await page.locator("html").getAttribute("lang"), "en");
+  assert.equal(await holes(page), "");
+  await page.click("[data-testid=lang-en]");
+  await page.waitForFunction(() => !document.querySelector("[data-testid=zh-missing]"));
+  // Once the text can be loaded again, the switch works.
+  await context.unroute("**/zh.bin");
+  await page.locator("[data-testid=lang-zh]").click();
+  await page.waitForFunction(() => document.querySelector("h1")?.textContent.trim() === "Roofline 模型");
+  assert.equal(await page.locator("[data-testid=zh-missing]").count(), 0);
+  assert.equal(await holes(page), "");
+  assert.deepEqual(errors.filter((e) => !/zh\.bin|ERR_INTERNET_DISCONNECTED|Failed to load resource/.test(e)), []);
+  await context.close();
+});

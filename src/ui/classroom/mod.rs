@@ -24,7 +24,7 @@ use leptos::prelude::*;
 
 use crate::ui::chapters::{self, Chapter};
 use crate::ui::content::lessons::{course, COURSE_ID};
-use crate::ui::i18n::{switch_lang, use_lang, Lang};
+use crate::ui::i18n::{switch_lang, use_lang, use_zh_missing, Lang};
 use lesson::{decode, query_number, with_number, Lesson, Read, Step};
 
 /// `localStorage` key of the teacher's own lesson (its link encoding).
@@ -344,11 +344,15 @@ pub fn ClassroomPage() -> impl IntoView {
 #[component]
 fn LangSwitch() -> impl IntoView {
     let lang = use_lang();
-    let switch = move |to: Lang| switch_lang(lang, to);
+    let zh_missing = use_zh_missing();
+    let switch = move |to: Lang| switch_lang(lang, zh_missing, to);
     view! {
         <span class="gx-cls-lang" role="group" aria-label=move || text::LANGUAGE.get(lang.get())>
             <button class="gx-cls-btn" data-testid="cls-lang-zh" aria-pressed=move || (lang.get() == Lang::Zh).to_string() on:click=move |_| switch(Lang::Zh)>{text::LANG_ZH}</button>
             <button class="gx-cls-btn" data-testid="cls-lang-en" aria-pressed=move || (lang.get() == Lang::En).to_string() on:click=move |_| switch(Lang::En)>{text::LANG_EN}</button>
+            <Show when=move || zh_missing.get()>
+                <span class="gx-lang__note" role="status" data-testid="zh-missing">{crate::ui::text::ZH_TEXT_MISSING}</span>
+            </Show>
         </span>
     }
 }
