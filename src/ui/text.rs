@@ -111,7 +111,10 @@ pub fn integer_error(error: &IntegerError, lang: Lang) -> String {
         IntegerError::OutOfRange { min, max, used } => trf!(
             lang,
             "Allowed: {min}–{max}; using {used}.",
-            "允许范围 {min}–{max}，已改用 {used}。"
+            "允许范围 {min}–{max}，已改用 {used}。",
+            min = crate::ui::format::grouped(*min),
+            max = crate::ui::format::grouped(*max),
+            used = crate::ui::format::grouped(*used),
         ),
         IntegerError::NotANumber { shown } => {
             trf!(

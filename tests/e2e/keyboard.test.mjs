@@ -150,3 +150,23 @@ test("a figure is one tab stop: the arrow keys walk its parts (chip die, diverge
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test("the classroom: Tab only reaches the classroom's own controls, never the site links under it", async () => {
+  const { context, page, errors } = await openPage(browser);
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto(server.base + "classroom?lesson=course&step=3");
+  await page.waitForSelector("[data-testid=cls-stage]");
+  await page.waitForTimeout(500);
+  const outside = [];
+  for (let i = 0; i < 12; i++) {
+    await page.keyboard.press("Tab");
+    const where = await page.evaluate(() => {
+      const e = document.activeElement;
+      return e && e !== document.body && !e.closest(".gx-cls") ? (e.textContent || e.tagName).trim().slice(0, 30) : null;
+    });
+    if (where) outside.push(where);
+  }
+  assert.deepEqual(outside, []);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

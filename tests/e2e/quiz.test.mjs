@@ -153,3 +153,30 @@ test("corrupt storage gives a message and the quiz still works; a worksheet has 
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test("another question starts with empty fields; the chip question says the chapter is drawn at the boost clock", async () => {
+  const { context, page, errors } = await openPage(browser);
+  await page.goto(server.base + "quiz?kind=dispatch-waves&seed=1");
+  await page.waitForSelector("[data-testid=quiz-input-1]");
+  await answer(page, ["10", "1736"]);
+  await page.click("[data-testid=quiz-another]");
+  await page.waitForFunction(() => !location.search.includes("seed=1&") && !location.search.endsWith("seed=1"));
+  await page.waitForSelector("[data-testid=quiz-input-0]");
+  assert.equal(await page.locator("[data-testid=quiz-input-0]").inputValue(), "");
+  assert.equal(await page.locator("[data-testid=quiz-input-1]").inputValue(), "");
+  assert.equal(await page.locator("[data-testid=quiz-result]").count(), 0);
+  // A choice question after another choice question: no option left ticked.
+  await page.goto(server.base + "quiz?kind=occupancy-blocks&seed=2");
+  await page.waitForSelector("[data-testid=quiz-choice-1-3]");
+  await page.check("[data-testid=quiz-choice-1-3]");
+  await page.click("[data-testid=quiz-another]");
+  await page.waitForFunction(() => !/seed=2(&|$)/.test(location.search));
+  await page.waitForSelector("[data-testid=quiz-choice-1-0]");
+  assert.equal(await page.locator("[data-testid^=quiz-choice-1-]:checked").count(), 0);
+  // chip-fp32 seed 1 is drawn at 1,545 MHz; the chapter shows the GPU at its boost clock.
+  await page.goto(server.base + "quiz?kind=chip-fp32&seed=1");
+  await page.waitForSelector("[data-testid=quiz-link-note]");
+  assert.match(await page.locator("[data-testid=quiz-link-note]").textContent(), /boost clock, \d+ MHz.*at 1545 MHz/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -444,3 +444,34 @@ fn known_mistakes_are_diagnosed() {
         assert!(seen.contains(&m), "{m:?} never offered");
     }
 }
+
+#[test]
+fn warps_needed_accepts_the_whole_numbers_either_side() {
+    // "How many warps does one scheduler need": L / k = 690 / 31 = 22.26 reads as 22 or 23 warps.
+    for seed in 0..2_000 {
+        let q = generate(Kind::WarpsNeeded, seed).expect("question");
+        let part = &q.parts[0];
+        let Answer::Real { value, whole, .. } = part.answer else {
+            panic!("warps needed is a real number");
+        };
+        assert!(whole);
+        assert_eq!(grade(part, &value.floor().to_string()), Verdict::Correct);
+        assert_eq!(grade(part, &value.ceil().to_string()), Verdict::Correct);
+        // One more or one fewer is wrong unless the ±1 % already covers it (L / k ≥ 100).
+        for beyond in [value.ceil() + 1.0, value.floor() - 1.0] {
+            if beyond >= 1.0 && (beyond - value).abs() > 0.01 * value {
+                assert_ne!(
+                    grade(part, &beyond.to_string()),
+                    Verdict::Correct,
+                    "{beyond} for {value}"
+                );
+            }
+        }
+    }
+    // Other real answers stay within ±1 % only.
+    let q = generate(Kind::RooflineRidge, 5).expect("question");
+    assert!(q
+        .parts
+        .iter()
+        .all(|p| !matches!(p.answer, Answer::Real { whole: true, .. })));
+}

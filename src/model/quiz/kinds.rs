@@ -519,6 +519,7 @@ fn real(field: Field, value: f64) -> Part {
         answer: Answer::Real {
             value,
             rel_tol: REAL_TOLERANCE,
+            whole: false,
         },
         mistakes: Vec::new(),
     }
@@ -528,7 +529,7 @@ fn real(field: Field, value: f64) -> Part {
 fn with_mistake(mut part: Part, mistake: Mistake, wrong: Option<f64>) -> Part {
     if let Some(w) = wrong {
         let right = match part.answer {
-            Answer::Real { value, rel_tol } => (w - value).abs() <= rel_tol * value.abs(),
+            Answer::Real { value, rel_tol, .. } => (w - value).abs() <= rel_tol * value.abs(),
             Answer::Count(n) => w == n as f64,
             Answer::Mask(m) => w == f64::from(m),
             Answer::Choice { .. } => true,
@@ -936,8 +937,13 @@ fn latency(rng: &mut SplitMix64, utilisation: bool) -> Draw {
         let needed = warps_needed(latency_cycles, k)?;
         // The chapter's per-SM figure is 4 schedulers × L / k.
         let per_sm = f64::from(crate::model::scheduler::SCHEDULERS_PER_SM) * needed;
+        // "How many warps": the whole numbers either side of L / k are right too.
+        let mut count = real(Field::WarpsNeeded, needed);
+        if let Answer::Real { whole, .. } = &mut count.answer {
+            *whole = true;
+        }
         let parts = vec![with_mistake(
-            real(Field::WarpsNeeded, needed),
+            count,
             Mistake::PerSmNotPerScheduler,
             Some(per_sm),
         )];

@@ -244,6 +244,9 @@ pub enum Answer {
         value: f64,
         /// Relative tolerance.
         rel_tol: f64,
+        /// Whether the whole numbers either side of `value` are right too (a count estimated by
+        /// a rule of thumb: "about L / k warps" = 22.26 accepts 22 and 23).
+        whole: bool,
     },
     /// One of `options` (in the order the seed fixed); any index in `correct` is right (two
     /// limiters can tie).
@@ -551,8 +554,13 @@ impl Answer {
         match self {
             Answer::Count(n) => value == *n as f64,
             Answer::Mask(m) => value == f64::from(*m),
-            Answer::Real { value: v, rel_tol } => {
+            Answer::Real {
+                value: v,
+                rel_tol,
+                whole,
+            } => {
                 (value - v).abs() <= rel_tol * v.abs().max(f64::MIN_POSITIVE)
+                    || (*whole && (value == v.floor() || value == v.ceil()))
             }
             Answer::Choice { correct, .. } => correct.iter().any(|&i| value == i as f64),
         }

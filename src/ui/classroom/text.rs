@@ -195,12 +195,12 @@ pub const OPEN_MINE: Tr = tr(
     "在课堂模式中打开我的课程",
 );
 
-/// "Added: n steps".
+/// "Added as step n of my lesson".
 pub fn added(lang: Lang, steps: usize) -> String {
     trf!(
         lang,
-        "Added: my lesson has {n} steps.",
-        "已加入：我的课程共 {n} 步。",
+        "Added as step {n} of my lesson.",
+        "已加入：我的课程第 {n} 步。",
         n = steps
     )
 }

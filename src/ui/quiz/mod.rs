@@ -302,6 +302,17 @@ fn QuestionCard(q: Question, commit: Commit) -> impl IntoView {
     };
     let chapter_href =
         q.with_value(|q| format!("{}?{}", route_href(q.kind.chapter()), q.chapter_query()));
+    // The chip chapter draws a GPU at its boost clock; a question at a sustained clock says so
+    // beside the link, so the chapter's peak does not read as a contradiction.
+    let chapter_differs = q.with_value(|q| match q.params {
+        crate::model::quiz::Params::Chip { gpu, clock_mhz } => {
+            crate::model::gpu_spec::GpuSpec::by_id(gpu)
+                .map(|g| g.boost_clock_mhz)
+                .filter(|&boost| boost != clock_mhz)
+                .map(|boost| (boost, clock_mhz))
+        }
+        _ => None,
+    });
     let fields = q.with_value(|q| q.parts.clone());
     let kind = q.with_value(|q| q.kind);
     view! {
@@ -366,6 +377,11 @@ fn QuestionCard(q: Question, commit: Commit) -> impl IntoView {
                     {t(text::OPEN_CHAPTER)}
                 </a>
             </div>
+            {chapter_differs.map(|(boost, clock)| view! {
+                <p class="gx-quiz__link-note" data-testid="quiz-link-note">
+                    {move || text::chapter_at_boost(boost, clock, lang.get())}
+                </p>
+            })}
             <ul class="gx-quiz__hints">
                 {move || {
                     text::hints(kind)
@@ -457,6 +473,7 @@ fn FieldInput(
                         <label class="gx-quiz__choice">
                             <input type="radio" name=id.clone() value=j.to_string()
                                 data-testid=format!("quiz-choice-{i}-{j}")
+                                prop:checked=move || responses.with(|r| r.get(i).is_some_and(|v| *v == j.to_string()))
                                 on:change=move |_| set(j.to_string())/>
                             {move || text::category(c).get(lang.get())}
                         </label>
@@ -473,6 +490,7 @@ fn FieldInput(
                     <label for=id.clone()>{move || text::field_label(field).get(lang.get())}</label>
                     <input id=id.clone() type="text" inputmode=mode autocomplete="off" spellcheck="false"
                         class="gx-quiz__input" data-testid=format!("quiz-input-{i}")
+                        prop:value=move || responses.with(|r| r.get(i).cloned().unwrap_or_default())
                         on:input=move |ev| set(event_target_value(&ev))/>
                     <span class="gx-quiz__unit">{move || text::unit(field).get(lang.get())}</span>
                     {mark_view}

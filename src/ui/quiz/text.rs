@@ -28,8 +28,8 @@ pub const ANOTHER: Tr = tr("Another like this", "换一道同类题");
 pub const RULE_HEADING: Tr = tr("How answers are graded", "判分规则");
 /// Grading rule text.
 pub const RULE: Tr = tr(
-    "Counts, masks, lanes and registers must be exact. Real numbers are right within ±1 % of the model's value. Categories are multiple choice. The unit is shown beside each field; masks are hex (0x…, bit i = lane i).",
-    "计数、掩码、lane 和寄存器号必须完全正确；实数与模型值相差在 ±1% 以内即为正确；类别题为单选。每个输入框旁标有单位；掩码用十六进制（0x…，第 i 位对应 lane i）。",
+    "Counts, masks, lanes and registers must be exact. Real numbers are right within ±1 % of the model's value (a number of warps estimated by the course's rule also as the whole number either side). Categories are multiple choice. The unit is shown beside each field; masks are hex (0x…, bit i = lane i).",
+    "计数、掩码、lane 和寄存器号必须完全正确；实数与模型值相差在 ±1% 以内即为正确（按课程估算规则求的 warp 数，取相邻的整数也算对）；类别题为单选。每个输入框旁标有单位；掩码用十六进制（0x…，第 i 位对应 lane i）。",
 );
 /// The submit button.
 pub const CHECK: Tr = tr("Check", "提交");
@@ -38,6 +38,15 @@ pub const HINT: Tr = tr("Hint", "提示");
 /// Worked-solution button.
 pub const SOLUTION: Tr = tr("Worked solution", "详细解答");
 /// The link into the chapter.
+/// Beside the chip question's chapter link: the chapter draws the GPU at its boost clock.
+pub fn chapter_at_boost(boost_mhz: u32, clock_mhz: u32, lang: Lang) -> String {
+    crate::trf!(
+        lang,
+        "The chapter draws this GPU at its boost clock, {boost_mhz} MHz, so its peak is higher than this question's at {clock_mhz} MHz.",
+        "本章按这款 GPU 的 boost 频率 {boost_mhz} MHz 绘制，所以峰值高于本题 {clock_mhz} MHz 下的结果。",
+    )
+}
+
 pub const OPEN_CHAPTER: Tr = tr(
     "See it in the chapter with these parameters →",
     "在本章中用这组参数查看 →",
@@ -430,7 +439,7 @@ pub fn prompt(q: &Question, lang: Lang) -> String {
             let d = dtype.label();
             trf!(
                 lang,
-                "An {m} × {n} × {k} GEMM ({d}) is tiled into BM × BN × BK = {bm} × {bn} × {bk} blocks with no L2 reuse: each block reads (BM + BN) × K elements of A and B, and C is written once. What is its arithmetic intensity?",
+                "The GEMM of {m} × {n} × {k} ({d}) is tiled into BM × BN × BK = {bm} × {bn} × {bk} blocks with no L2 reuse: each block reads (BM + BN) × K elements of A and B, and C is written once. What is its arithmetic intensity?",
                 "一个 {m} × {n} × {k} 的 GEMM（{d}）按 BM × BN × BK = {bm} × {bn} × {bk} 分块，且不考虑 L2 复用：每个 block 读取 A、B 共 (BM + BN) × K 个元素，C 只写一次。它的算术强度是多少？"
             )
         }
@@ -751,8 +760,8 @@ pub fn step_label(label: StepLabel) -> Tr {
             "then 分支 = 初始掩码 AND 条件",
         ),
         StepLabel::Serialised => tr(
-            "Both sides non-empty → the paths run one after the other",
-            "两侧都非空 → 路径依次执行",
+            "Paths run one after the other only when both sides have lanes (an empty side is skipped)",
+            "只有两侧都有 lane 时路径才依次执行（空的一侧直接跳过）",
         ),
         StepLabel::Addresses => tr("Byte addresses of the lanes", "各 lane 的字节地址"),
         StepLabel::Sectors => tr("Distinct 32-byte sectors", "不同的 32 字节 sector"),

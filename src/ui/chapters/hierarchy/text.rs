@@ -113,6 +113,11 @@ pub const SENTENCES: [Tr; 4] = [
         "warp 才是 SM 内的指令发射单位。Scheduler 发射的是“某个 warp 的下一条指令 + Active Mask”，不是逐个发射 32 个独立 thread；thread 保留各自的数据与控制状态。",
     ),
 ];
+/// In place of the figures and links while the launch cannot run.
+pub const NO_FIGURE: Tr = tr(
+    "Nothing to draw: this launch would fail (see the message under the shape above).",
+    "无图可画：这次 launch 会失败（见上方形状下的说明）。",
+);
 pub const SEE_ALSO: Tr = tr("The same shape in other chapters", "同一形状在其他章节");
 pub const LINK_COALESCING: Tr = tr(
     "Coalescing: the picked warp reading a row-major array (1024 elements per row) at [y][x]",
@@ -213,15 +218,15 @@ pub fn error(e: &HierarchyError, lang: Lang) -> String {
             "{s}.{a} = {value} 超过上限 {max}。",
             s = shape(level),
             a = axis_name(*axis),
-            value = value,
-            max = max,
+            value = crate::ui::format::grouped(u64::from(*value)),
+            max = crate::ui::format::grouped(u64::from(*max)),
         ),
         HierarchyError::BlockTooLarge { threads, max } => trf!(
             lang,
             "{threads} threads per block: more than maxThreadsPerBlock = {max}.",
             "每个 block {threads} 个线程：超过 maxThreadsPerBlock = {max}。",
-            threads = threads,
-            max = max,
+            threads = crate::ui::format::grouped(*threads),
+            max = crate::ui::format::grouped(u64::from(*max)),
         ),
         HierarchyError::GlobalXOverflow { threads_x } => trf!(
             lang,

@@ -285,7 +285,10 @@ pub fn BlockFigure() -> impl IntoView {
         <section class="l-page gx-hier__figure" data-testid="figure">
             <h2>{t(text::BLOCK_FIG)}</h2>
             <p class="gx-note">{t(text::BLOCK_FIG_NOTE)}</p>
-            {move || slice.get().map(|(l, z)| view_of(l, z))}
+            {move || match slice.get() {
+                Some((l, z)) => view_of(l, z).into_any(),
+                None => no_figure().into_any(),
+            }}
         </section>
     }
 }
@@ -369,9 +372,17 @@ pub fn WarpsFigure() -> impl IntoView {
         <section class="l-page gx-hier__figure" data-testid="warps">
             <h2>{t(text::WARPS_FIG)}</h2>
             <p class="gx-note">{t(text::WARPS_FIG_NOTE)}</p>
-            {move || launch.get().map(view_of)}
+            {move || match launch.get() {
+                Some(l) => view_of(l).into_any(),
+                None => no_figure().into_any(),
+            }}
         </section>
     }
+}
+
+/// In place of a figure or links while the launch cannot run (its error is above).
+fn no_figure() -> impl IntoView {
+    view! { <p class="gx-note" data-testid="no-figure">{t(text::NO_FIGURE)}</p> }
 }
 
 /// Links to the chapters that show the same shape.
@@ -410,7 +421,7 @@ pub fn SeeAlso() -> impl IntoView {
     view! {
         <section class="l-body" data-testid="see-also">
             <h2>{t(text::SEE_ALSO)}</h2>
-            {links}
+            {move || links().map(IntoAny::into_any).unwrap_or_else(|| no_figure().into_any())}
         </section>
     }
 }

@@ -84,7 +84,7 @@ pub fn problem_text(p: &Problem, lang: Lang) -> String {
                     bytes_per_lane,
                 } => trf!(
                     lang,
-                    "{en}. A {bytes_per_lane}-byte access must be naturally aligned; on a GPU this load stops the kernel with “misaligned address”. Change the offset or the element size.",
+                    "{en}. Accesses of {bytes_per_lane} bytes must be naturally aligned; on a GPU this load stops the kernel with “misaligned address”. Change the offset or the element size.",
                     "lane {lane}：地址 {address} 不是 {bytes_per_lane} 的倍数。{bytes_per_lane} 字节的访存必须自然对齐，GPU 上这条 load 会以 “misaligned address” 错误终止 kernel。请调整偏移或元素大小。",
                     en = en,
                     lane = lane,
