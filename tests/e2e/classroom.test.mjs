@@ -144,8 +144,11 @@ test("the dispatch step advances one event per key press, the URL follows and a 
   await page.waitForFunction(() => /^Event 3 of 3, cycle 20,000: 1 block finish/.test(document.querySelector("[data-testid=dispatch-event]")?.textContent ?? ""), null, POLL);
   // A reload resumes at the event.
   await page.reload();
-  await page.waitForSelector("[data-testid=dispatch-event]");
+  // The stage shows this step's grid and read-out (the event line stays in the page, hidden).
+  await page.waitForSelector("[data-testid=dispatch-readout]");
+  await page.waitForSelector("[data-testid=dispatch-event]", { state: "attached" });
   assert.match(await event(), /^Event 3 of 3/);
+  assert.match(await page.locator("[data-testid=dispatch-readout]").textContent(), /wave 2 of 2 \(the tail\).*108 of 108 SMs idle/);
   assert.match(q(), /event=2/);
   // The last event: the next key goes to the next step; back returns through the events.
   await page.keyboard.press("ArrowRight");
