@@ -61,13 +61,28 @@ const BAND_PX: f64 = 26.0;
 const LABEL_PX: f64 = 16.0;
 
 /// Lays out `gpcs` GPCs of `tpcs_per_gpc` TPCs (2 SMs each); `enabled_tpcs[g]` TPCs of GPC
-/// `g` are enabled (the first ones). Enabled SMs are numbered in drawing order.
+/// `g` are enabled (the first ones). Enabled SMs are numbered in drawing order. Four GPCs per
+/// row (the A100's 8 GPCs: 402 × 356 px); see [`die_layout_in_cols`].
 pub fn die_layout(
     gpcs: u32,
     tpcs_per_gpc: u32,
     sms_per_tpc: u32,
     enabled_tpcs: &[u32],
 ) -> DieLayout {
+    die_layout_in_cols(gpcs, tpcs_per_gpc, sms_per_tpc, enabled_tpcs, GPC_COLS)
+}
+
+/// [`die_layout`] with `gpc_cols` GPCs per row (at least 1): all 8 of the A100's in one row is
+/// 798 × 229 px, a shape that fits a projector's wide, short stage with its 12 px labels at
+/// scale ≥ 1. The L2 band sits between the first two rows, or under a single row.
+pub fn die_layout_in_cols(
+    gpcs: u32,
+    tpcs_per_gpc: u32,
+    sms_per_tpc: u32,
+    enabled_tpcs: &[u32],
+    gpc_cols: u32,
+) -> DieLayout {
+    let gpc_cols = gpc_cols.max(1);
     let tpc_cols = if tpcs_per_gpc > 8 { 3 } else { 2 };
     let tpc_rows = tpcs_per_gpc.div_ceil(tpc_cols).max(1);
     let tpc_w = f64::from(sms_per_tpc) * SM_PX
@@ -77,8 +92,8 @@ pub fn die_layout(
     let gpc_w = f64::from(tpc_cols) * tpc_w + f64::from(tpc_cols - 1) * GAP_PX + 2.0 * PAD_PX;
     let gpc_h =
         LABEL_PX + f64::from(tpc_rows) * tpc_h + f64::from(tpc_rows - 1) * GAP_PX + 2.0 * PAD_PX;
-    let gpc_rows = gpcs.div_ceil(GPC_COLS).max(1);
-    let cols = gpcs.clamp(1, GPC_COLS);
+    let gpc_rows = gpcs.div_ceil(gpc_cols).max(1);
+    let cols = gpcs.clamp(1, gpc_cols);
     let width = f64::from(cols) * gpc_w + f64::from(cols + 1) * PAD_PX;
     let io = Rect {
         x0: PAD_PX,
@@ -206,6 +221,34 @@ mod tests {
                 assert!(g.rect.x0 <= t.rect.x0 && t.rect.x1 <= g.rect.x1 && t.rect.y1 <= g.rect.y1);
             }
         }
+    }
+
+    #[test]
+    fn one_row_of_eight_gpcs_is_wide_and_short_with_the_same_sms() {
+        let enabled = [8, 8, 8, 8, 8, 7, 7, 0];
+        let (four, eight) = (
+            die_layout(8, 8, 2, &enabled),
+            die_layout_in_cols(8, 8, 2, &enabled, 8),
+        );
+        assert_eq!((four.width_px, four.height_px), (402.0, 356.0));
+        assert_eq!((eight.width_px, eight.height_px), (798.0, 229.0));
+        let ids = |d: &DieLayout| -> Vec<Option<u32>> {
+            d.gpcs
+                .iter()
+                .flat_map(|g| g.tpcs.iter().flat_map(|t| t.sms.iter().map(|c| c.sm)))
+                .collect()
+        };
+        assert_eq!(ids(&four), ids(&eight));
+        // One row: every GPC at the same height, L2 under them and the memory under L2.
+        assert!(eight
+            .gpcs
+            .iter()
+            .all(|g| g.rect.y0 == eight.gpcs[0].rect.y0));
+        assert!(eight.gpcs[0].rect.y1 < eight.l2.y0 && eight.l2.y1 < eight.memory.y0);
+        assert_eq!(
+            die_layout_in_cols(8, 8, 2, &enabled, 0),
+            die_layout_in_cols(8, 8, 2, &enabled, 1)
+        );
     }
 
     #[test]

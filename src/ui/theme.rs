@@ -64,6 +64,17 @@ pub const NARROW_MAX_PX: u32 = 760;
 #[derive(Clone, Copy)]
 pub struct NarrowCtx(pub RwSignal<bool>);
 
+/// Present (as context) while a chapter is drawn on the classroom stage (the projector's and
+/// the presenter's): a figure may then take a wider, shorter layout that fits a 1280×720
+/// projector at 150 % (853×480 CSS px) at reading size, where the chapter's page keeps its own.
+#[derive(Clone, Copy)]
+pub struct OnStage;
+
+/// True on the classroom stage (see [`OnStage`]); false on a chapter's page.
+pub fn use_on_stage() -> bool {
+    use_context::<OnStage>().is_some()
+}
+
 /// True while the screen is narrow: figures pick fewer columns there, so their text stays
 /// ≥ 12 CSS px instead of shrinking with the width (issue #14). False outside the app.
 pub fn use_narrow_screen() -> Signal<bool> {

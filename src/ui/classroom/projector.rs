@@ -193,6 +193,8 @@ pub fn Stage(
     let slug = Memo::new(move |_| c.chapter().map(|ch| ch.slug));
     let query = Signal::derive(move || c.query.get());
     let sink = Callback::new(move |w: QueryWrite| c.params.set(Some(w.query)));
+    // The chapter's figures take their stage layout (wide and short) where they have one.
+    provide_context(crate::ui::theme::OnStage);
     fit_effect(c, stage);
     view! {
         <div class="gx-cls-stage" class:gx-cls-stage--all=move || c.controls.get() node_ref=stage data-testid="cls-stage">
@@ -448,6 +450,34 @@ fn apply_crop(target: &web_sys::Element, crop: &str) {
         }
         if along && t0 < x0 && t1 + 1.0 > x0 && t1 <= bx0 {
             x0 = (t1 + 1.0).min(bx0);
+        }
+    }
+    // A shape of the next row or column that begins inside the margin (the top of the next
+    // row's cells) is left out: the cut stops just before it, no sliver of it shows.
+    for e in group
+        .iter()
+        .flat_map(|g| elements(g, "rect, line, circle, ellipse, path, polygon"))
+    {
+        let b = e.get_bounding_client_rect();
+        if b.width() <= 0.0 && b.height() <= 0.0 {
+            continue;
+        }
+        let Some((t0, u0, t1, u1)) = map_in(&e) else {
+            continue;
+        };
+        let across = t1 > x0 && t0 < x1;
+        let along = u1 > y0 && u0 < y1;
+        if across && u0 >= by1 && u0 < y1 {
+            y1 = (u0 - 0.5).max(by1);
+        }
+        if across && u1 <= by0 && u1 > y0 {
+            y0 = (u1 + 0.5).min(by0);
+        }
+        if along && t0 >= bx1 && t0 < x1 {
+            x1 = (t0 - 0.5).max(bx1);
+        }
+        if along && t1 <= bx0 && t1 > x0 {
+            x0 = (t1 + 0.5).min(bx0);
         }
     }
     let set = format!("{x0:.1} {y0:.1} {:.1} {:.1}", x1 - x0, y1 - y0);

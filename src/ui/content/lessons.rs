@@ -72,6 +72,11 @@ const BANK_ROWS_0_6: &str =
 /// The block-dispatch grid with its read-out and event line (the colour legend gives its room).
 const DISPATCH_GRID: &str =
     ".gx-dispatch__stack, .gx-dispatch__readout, [data-testid=dispatch-event]";
+/// The block-dispatch grid and its read-out (wave k of n, SMs idle): a step with a question has
+/// no room for the event line as well.
+const DISPATCH_GRID_READOUT: &str = ".gx-dispatch__stack, .gx-dispatch__readout";
+/// The SM figure's L1 instruction cache and partitions 0–1 (its top row: 2 and 3 are the same).
+const SM_PARTITIONS_0_1: &str = ".gx-sm > rect:first-of-type, .gx-sm > g:nth-of-type(-n+2)";
 /// The drawing of a memory figure (coalescing, bank conflicts) without its frame and legend.
 const MEMORY_DRAWING: &str = "[data-testid=figure] .gx-scroll-x";
 
@@ -100,15 +105,16 @@ const STEPS: &[Built] = &[
         "chip",
         "",
         tr(
-            "One SM is four partitions. Each has its own warp scheduler, a 16K × 32-bit register slice, 16 FP32, 16 INT32, 8 FP64 units and 1 Tensor Core.",
-            "一个 SM 分成 4 个处理分区，每个分区有自己的 warp 调度器、16K × 32 位寄存器、16 个 FP32、16 个 INT32、8 个 FP64 单元和 1 个 Tensor Core。",
+            "One SM is four partitions (0 and 1 shown; 2 and 3 are the same). Each has its own warp scheduler, a 16K × 32-bit register slice, 16 FP32, 16 INT32, 8 FP64 units and 1 Tensor Core.",
+            "一个 SM 分成 4 个处理分区（图中是分区 0 和 1，分区 2、3 与之相同），每个分区有自己的 warp 调度器、16K × 32 位寄存器、16 个 FP32、16 个 INT32、8 个 FP64 单元和 1 个 Tensor Core。",
         ),
         tr(
-            "The four partitions are why a block of 128 threads (4 warps) keeps all four schedulers busy.",
-            "正因为有 4 个分区，一个 128 线程（4 个 warp）的 block 才能让 4 个调度器都有活干。",
+            "The four partitions are why a block of 128 threads (4 warps) keeps all four schedulers busy. The stage shows the L1 instruction cache and partitions 0–1 at reading size; press C for the whole SM.",
+            "正因为有 4 个分区，一个 128 线程（4 个 warp）的 block 才能让 4 个调度器都有活干。画面以可读字号显示 L1 指令缓存和分区 0–1；按 C 查看完整的 SM。",
         ),
     )
     .focus("[data-testid=figure-sm]")
+    .crop(SM_PARTITIONS_0_1)
     .ask(
         tr("How many FP32 lanes does one SM have? And the whole A100?", "一个 SM 有多少个 FP32 单元？整块 A100 呢？"),
         tr("4 × 16 = 64 per SM; 108 × 64 = 6,912 on the A100.", "每个 SM 4 × 16 = 64 个；A100 共 108 × 64 = 6,912 个。"),
@@ -121,11 +127,12 @@ const STEPS: &[Built] = &[
             "存储层次：寄存器、每个 SM 192 KB 的 L1/shared memory、40 MB L2、80 GB HBM2e。越往下容量越大、速度越慢。",
         ),
         tr(
-            "Point at the latency column: the rest of the course is about hiding or avoiding the bottom rows.",
-            "指向延迟一栏：课程后面的内容都在讲如何隐藏或避开最下面几层的延迟。",
+            "Point at the latency columns: the rest of the course is about hiding or avoiding the bottom rows. The stage shows the table alone; the off-chip links are on the chapter's page (press C).",
+            "指向延迟两栏：课程后面的内容都在讲如何隐藏或避开最下面几层的延迟。画面只显示这张表；片外互连见本章页面（按 C）。",
         ),
     )
-    .focus("[data-testid=memory]"),
+    .focus("[data-testid=memory]")
+    .crop(".gx-table-scroll"),
     // ── Chapter 2: grid, block, warp, lane ──
     step(
         "hierarchy",
@@ -213,12 +220,12 @@ const STEPS: &[Built] = &[
             "1,024 线程 × 64 寄存器占满一个 SM：每个 SM 1 个 block。108 个 SM 上跑 109 个 block → 2 个波次；第二波只有 1 个 block，另外 107 个 SM 空闲。",
         ),
         tr(
-            "The tail wave: one block too many doubles the run time. Press → once per event: 108 blocks start; 108 finish as the 109th starts; it finishes alone.",
-            "尾波：多出一个 block，运行时间翻倍。每按一次 → 前进一个事件：108 个 block 开始；108 个结束时第 109 个开始；它独自结束。",
+            "The tail wave: one block too many doubles the run time. Press → once per event: 108 blocks start; 108 finish as the 109th starts; it finishes alone. The line under the grid counts the waves and the idle SMs.",
+            "尾波：多出一个 block，运行时间翻倍。每按一次 → 前进一个事件：108 个 block 开始；108 个结束时第 109 个开始；它独自结束。网格下方一行给出当前波次和空闲 SM 数。",
         ),
     )
-    .crop(DISPATCH_GRID)
-    .highlight("[data-testid=dispatch-event]")
+    .crop(DISPATCH_GRID_READOUT)
+    .highlight("[data-testid=dispatch-readout]")
     // Events: cycle 0, 10,000 (wave 1 ends, the tail starts) and 20,000.
     .advance("event", 2)
     .ask(

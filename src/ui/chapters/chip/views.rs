@@ -7,11 +7,11 @@ use crate::ui::shared::gpu_select::GpuSelect;
 use super::state::{ChipInputs, ChipState, GPUS};
 use super::text;
 use crate::geom::chart::Rect;
-use crate::geom::die::DieLayout;
+use crate::geom::die::{die_layout_in_cols, DieLayout};
 use crate::ui::format::{bytes_binary, grouped, si, sig3};
 use crate::ui::i18n::{t, use_lang};
 use crate::ui::shared::roving::Roving;
-use crate::ui::theme::use_narrow_screen;
+use crate::ui::theme::{use_narrow_screen, use_on_stage};
 use crate::ui::widgets::formula_row;
 
 /// A part of the figures the reader can point at.
@@ -192,6 +192,7 @@ pub fn DieFigure() -> impl IntoView {
             .with(|o| o.as_ref().map(|o| die_parts(&o.die)).unwrap_or_default())
     });
     let roving = Roving::new(Signal::derive(move || parts.with(Vec::len)), 0);
+    let on_stage = use_on_stage();
     let item = move |part: Part| {
         (
             roving,
@@ -200,7 +201,19 @@ pub fn DieFigure() -> impl IntoView {
     };
     let figure = move || {
         let out = st.outputs.get()?;
-        let d = out.die.clone();
+        // On the classroom stage all GPCs in one row: wide and short, the stage's shape.
+        let d = if on_stage {
+            let a = &out.anatomy;
+            die_layout_in_cols(
+                a.gpcs_full_die,
+                a.tpcs_per_gpc,
+                a.sms_per_tpc,
+                a.enabled_tpcs_per_gpc,
+                a.gpcs_full_die,
+            )
+        } else {
+            out.die.clone()
+        };
         let view_box = format!("0 0 {:.0} {:.0}", d.width_px, d.height_px);
         let band = |r: Rect, class: &'static str, part: Part, label: String| {
             let o = out.clone();
@@ -270,7 +283,7 @@ pub fn DieFigure() -> impl IntoView {
             }
         }).collect_view();
         Some(view! {
-            <svg class="gx-die" viewBox=view_box style=format!("min-width: {:.0}px", d.width_px) role="group" aria-label=move || text::DIE.get(lang.get())
+            <svg class="gx-die" class:gx-die--stage=on_stage viewBox=view_box style=format!("min-width: {:.0}px{}", d.width_px, if on_stage { "; max-width: none" } else { "" }) role="group" aria-label=move || text::DIE.get(lang.get())
                 tabindex="-1" on:keydown=roving.on_keydown() on:focusin=roving.on_focusin() on:mouseleave=move |_| focused.set(None)>
                 {band(d.io, "gx-die__band gx-die__band--io", Part::Io, io_label)}
                 {band(d.l2, "gx-die__band gx-die__band--l2", Part::L2, l2_label)}

@@ -23,6 +23,10 @@ const LABEL_FONT: &str = "12px sans-serif";
 
 /// SMs per row in the model's figure (108 SMs = 9 rows).
 pub const MODEL_COLS: u32 = 12;
+/// SMs per row on the classroom stage: 18 (108 SMs = 6 rows, labelled by bare id), so the grid,
+/// its read-out and the event line fit a 1280×720 projector at 150 % (853×480 CSS px) with the
+/// 12 px labels at scale ≥ 1.
+pub const STAGE_COLS: u32 = 18;
 /// SMs per row in the H200 replay: 16, so the hardware's stride of 16 SM ids shows as columns.
 pub const REPLAY_COLS: u32 = 16;
 
@@ -172,15 +176,20 @@ fn draw_labels(
     ctx.set_fill_style_str(&t.css("--gx-muted", "#5b5b66"));
     ctx.set_font(LABEL_FONT);
     ctx.set_line_width(1.0);
+    // "SM 131" where the widest label fits, bare ids in narrow columns (the replay's 16 per row,
+    // the stage's 18): one style for the whole grid.
+    let widest = grid.sm_rect(0);
+    let named = ctx
+        .measure_text(&format!("SM {}", sm_count.saturating_sub(1)))
+        .is_ok_and(|m| m.width() <= widest.x1 - widest.x0 - 5.0);
     for sm in 0..sm_count {
         let r = grid.sm_rect(pos[sm as usize]);
         ctx.stroke_rect(r.x0 + 0.5, r.y0 + 0.5, r.x1 - r.x0 - 1.0, r.y1 - r.y0 - 1.0);
-        // "SM 131" where it fits, the bare id in narrow columns (16 per row in the replay).
-        let full = format!("SM {sm}");
-        let fits = ctx
-            .measure_text(&full)
-            .is_ok_and(|m| m.width() <= r.x1 - r.x0 - 5.0);
-        let label = if fits { full } else { sm.to_string() };
+        let label = if named {
+            format!("SM {sm}")
+        } else {
+            sm.to_string()
+        };
         let _ = ctx.fill_text(&label, r.x0 + 3.0, r.y0 + 12.5);
     }
     Some(())

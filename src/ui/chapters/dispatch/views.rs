@@ -4,7 +4,7 @@ use leptos::prelude::*;
 
 use crate::ui::shared::gpu_select::{all_gpu_ids, GpuSelect};
 
-use super::canvas::{DispatchCanvas, SharedTimeline, SmTable, MODEL_COLS};
+use super::canvas::{DispatchCanvas, SharedTimeline, SmTable, MODEL_COLS, STAGE_COLS};
 use super::readout::{readout, TimeUnit};
 use super::state::{limits, DispError, DispInputs, DispState, Preset};
 use super::text;
@@ -13,6 +13,7 @@ use crate::ui::format::{grouped, percent};
 use crate::ui::i18n::{t, use_lang};
 use crate::ui::shared::launch::text as launch_text;
 use crate::ui::shell::ChapterInputs;
+use crate::ui::theme::use_on_stage;
 use crate::ui::widgets::{RangeSlider, Scale};
 
 fn state() -> DispState {
@@ -77,7 +78,7 @@ pub fn Figure() -> impl IntoView {
                 };
                 view! { <p class="gx-error" role="alert" data-testid="dispatch-error">{msg}</p> }
             })}
-            <DispatchCanvas timeline=timeline t=st.now cols=MODEL_COLS label=text::CANVAS_LABEL
+            <DispatchCanvas timeline=timeline t=st.now cols=if use_on_stage() { STAGE_COLS } else { MODEL_COLS } label=text::CANVAS_LABEL
                 testid="dispatch-canvas" on_hover=Callback::new(move |sm| hovered.set(sm))/>
             <Transport clock=st.clock end=end unit=unit time_label=text::TIME time_unit=TimeUnit::Cycles events=st.cursor()/>
             <p class="gx-dispatch__readout" aria-live="polite" data-testid="dispatch-readout">{readout_text}</p>

@@ -16,32 +16,40 @@ use crate::ui::format::{fixed, percent, sig3};
 use crate::ui::i18n::{t, use_lang, Lang, Tr};
 use crate::ui::shared::roving::Roving;
 use crate::ui::shared::scroll_figure::ScrollFigure;
+use crate::ui::theme::use_on_stage;
 
 const W_PX: f64 = 680.0;
 const H_PX: f64 = 300.0;
-/// Both charts' plotting rectangle in the `W_PX × H_PX` view box: y labels on the left, the
-/// x axis title below.
-const PLOT: Rect = Rect {
-    x0: 52.0,
-    y0: 14.0,
-    x1: W_PX - 16.0,
-    y1: H_PX - 40.0,
-};
+/// Height of the sweep chart on the classroom stage: shorter, so the chart and its legend fit a
+/// 1280×720 projector at 150 % (853×480 CSS px, a step with a question) with 12 px labels.
+const STAGE_H_PX: f64 = 230.0;
+/// Both charts' plotting rectangle in a `W_PX × h` view box: y labels on the left, the x axis
+/// title below.
+const fn plot(h: f64) -> Rect {
+    Rect {
+        x0: 52.0,
+        y0: 14.0,
+        x1: W_PX - 16.0,
+        y1: h - 40.0,
+    }
+}
+/// The charts' plotting rectangle at their page height (its x range is the same at every height).
+const PLOT: Rect = plot(H_PX);
 
-/// Data → pixels: W = 1 ..= 64 resident warps across, 0 ..= `ymax` upwards.
-fn chart_axes(ymax: f64) -> LinearAxes {
-    PLOT.linear((1.0, f64::from(MAX_RESIDENT_WARPS)), (0.0, ymax))
+/// Data → pixels in a chart `h` tall: W = 1 ..= 64 resident warps across, 0 ..= `ymax` upwards.
+fn chart_axes(ymax: f64, h: f64) -> LinearAxes {
+    plot(h).linear((1.0, f64::from(MAX_RESIDENT_WARPS)), (0.0, ymax))
 }
 
 fn x_px(w: f64) -> f64 {
-    chart_axes(1.0).x.px_from_value(w)
+    chart_axes(1.0, H_PX).x.px_from_value(w)
 }
 
-fn y_px(v: f64, ymax: f64) -> f64 {
-    chart_axes(ymax).y.px_from_value(v.clamp(0.0, ymax))
+fn y_px(v: f64, ymax: f64, h: f64) -> f64 {
+    chart_axes(ymax, h).y.px_from_value(v.clamp(0.0, ymax))
 }
 
-fn polyline(points: &[(u32, f64)], ymax: f64) -> String {
+fn polyline(points: &[(u32, f64)], ymax: f64, h: f64) -> String {
     points
         .iter()
         .enumerate()
@@ -50,25 +58,26 @@ fn polyline(points: &[(u32, f64)], ymax: f64) -> String {
                 "{}{:.1} {:.1}",
                 if i == 0 { "M" } else { "L" },
                 x_px(f64::from(*w)),
-                y_px(*v, ymax)
+                y_px(*v, ymax, h)
             )
         })
         .collect()
 }
 
 /// Grid lines and the x axis (the y axis is [`y_axis`], in the frozen label column).
-fn axes(ymax: f64, lang: Lang) -> impl IntoView {
+fn axes(ymax: f64, h: f64, lang: Lang) -> impl IntoView {
+    let plot = plot(h);
     let yticks: Vec<f64> = (0..=4).map(|i| ymax * f64::from(i) / 4.0).collect();
     let xticks = [1u32, 8, 16, 24, 32, 40, 48, 56, 64];
     view! {
         <g class="gx-axes">
             {yticks.into_iter().map(|v| view! {
-                <line class="gx-grid" x1=format!("{}", PLOT.x0) x2=format!("{}", PLOT.x1) y1=format!("{:.1}", y_px(v, ymax)) y2=format!("{:.1}", y_px(v, ymax))/>
+                <line class="gx-grid" x1=format!("{}", plot.x0) x2=format!("{}", plot.x1) y1=format!("{:.1}", y_px(v, ymax, h)) y2=format!("{:.1}", y_px(v, ymax, h))/>
             }).collect_view()}
             {xticks.into_iter().map(|w| view! {
-                <text class="gx-tick" x=format!("{:.1}", x_px(f64::from(w))) y=format!("{}", PLOT.y1 + 14.0) text-anchor="middle">{w}</text>
+                <text class="gx-tick" x=format!("{:.1}", x_px(f64::from(w))) y=format!("{}", plot.y1 + 14.0) text-anchor="middle">{w}</text>
             }).collect_view()}
-            <text class="gx-axis-label" x=format!("{:.0}", (PLOT.x0 + PLOT.x1) / 2.0) y=format!("{}", H_PX - 6.0) text-anchor="middle">
+            <text class="gx-axis-label" x=format!("{:.0}", (plot.x0 + plot.x1) / 2.0) y=format!("{}", h - 6.0) text-anchor="middle">
                 {text::RESIDENT_WARPS_PER_SM.get(lang)}
             </text>
         </g>
@@ -79,15 +88,16 @@ fn axes(ymax: f64, lang: Lang) -> impl IntoView {
 const Y_AXIS_PX: f64 = PLOT.x0 - 1.0;
 
 /// The y axis (ticks and title) over a mask, kept in view while the chart scrolls sideways.
-fn y_axis(ymax: f64, y_label: Tr, lang: Lang) -> impl IntoView {
+fn y_axis(ymax: f64, h: f64, y_label: Tr, lang: Lang) -> impl IntoView {
+    let plot = plot(h);
     let yticks: Vec<f64> = (0..=4).map(|i| ymax * f64::from(i) / 4.0).collect();
     view! {
-        <rect class="gx-sfig__mask" x="0" y="0" width=format!("{Y_AXIS_PX}") height=format!("{}", PLOT.y1 + 2.0)/>
+        <rect class="gx-sfig__mask" x="0" y="0" width=format!("{Y_AXIS_PX}") height=format!("{}", plot.y1 + 2.0)/>
         {yticks.into_iter().map(|v| view! {
-            <text class="gx-tick" x=format!("{}", PLOT.x0 - 4.0) y=format!("{:.1}", y_px(v, ymax) + 3.0) text-anchor="end">{sig3(v)}</text>
+            <text class="gx-tick" x=format!("{}", plot.x0 - 4.0) y=format!("{:.1}", y_px(v, ymax, h) + 3.0) text-anchor="end">{sig3(v)}</text>
         }).collect_view()}
-        <text class="gx-axis-label" x="12" y=format!("{:.0}", (PLOT.y0 + PLOT.y1) / 2.0) text-anchor="middle"
-            transform=format!("rotate(-90 12 {:.0})", (PLOT.y0 + PLOT.y1) / 2.0)>{y_label.get(lang)}</text>
+        <text class="gx-axis-label" x="12" y=format!("{:.0}", (plot.y0 + plot.y1) / 2.0) text-anchor="middle"
+            transform=format!("rotate(-90 12 {:.0})", (plot.y0 + plot.y1) / 2.0)>{y_label.get(lang)}</text>
     }
 }
 
@@ -97,14 +107,16 @@ fn vline(
     label: String,
     testid: &'static str,
     row: f64,
+    h: f64,
 ) -> impl IntoView {
+    let plot = plot(h);
     let x = x_px(w.clamp(1.0, 64.0));
     let anchor = if x > W_PX * 0.7 { "end" } else { "start" };
     let dx = if anchor == "end" { -4.0 } else { 4.0 };
     view! {
         <g class=class data-testid=testid>
-            <line x1=format!("{x:.1}") x2=format!("{x:.1}") y1=format!("{}", PLOT.y0) y2=format!("{}", PLOT.y1)/>
-            <text x=format!("{:.1}", x + dx) y=format!("{:.1}", PLOT.y1 - 6.0 - 16.0 * row) text-anchor=anchor>{label}</text>
+            <line x1=format!("{x:.1}") x2=format!("{x:.1}") y1=format!("{}", plot.y0) y2=format!("{}", plot.y1)/>
+            <text x=format!("{:.1}", x + dx) y=format!("{:.1}", plot.y1 - 6.0 - 16.0 * row) text-anchor=anchor>{label}</text>
         </g>
     }
 }
@@ -114,6 +126,7 @@ fn vline(
 pub fn SweepChart() -> impl IntoView {
     let st = state();
     let lang = use_lang();
+    let h = if use_on_stage() { STAGE_H_PX } else { H_PX };
     let chart = move || {
         let o = st.outputs.get();
         let l = lang.get();
@@ -136,26 +149,27 @@ pub fn SweepChart() -> impl IntoView {
                 format!("4 · L/k = {}", sig3(x)),
                 "mark-lk",
                 0.0,
+                h,
             )
             .into_any(),
             // Beyond W = 64 there is no line to draw (one at 64 would read as the estimate):
             // only a label at the right edge, above the plot, pointing off the chart.
             Some(x) => view! {
                 <g class="gx-mark gx-mark--course" data-testid="mark-lk">
-                    <text x=format!("{:.1}", x_px(64.0)) y=format!("{:.1}", PLOT.y0 - 4.0) text-anchor="end">{text::beyond_chart(sig3(x), l)}</text>
+                    <text x=format!("{:.1}", x_px(64.0)) y=format!("{:.1}", PLOT.y0 - 2.0) text-anchor="end">{text::beyond_chart(sig3(x), l)}</text>
                 </g>
             }
             .into_any(),
             None => ().into_any(),
         };
         view! {
-            <svg class="gx-lc" viewBox=format!("0 0 {W_PX} {H_PX}") role="img" data-testid="sweep-chart"
+            <svg class="gx-lc" viewBox=format!("0 0 {W_PX} {h}") role="img" data-testid="sweep-chart"
                 aria-label=text::ISSUE_SLOT_UTILISATION_AGAINST.get(l)>
-                {axes(1.0, l)}
-                <path class="gx-series gx-series--est" d=polyline(&est, 1.0)/>
-                <path class="gx-series gx-series--sim" d=polyline(&sim, 1.0)/>
+                {axes(1.0, h, l)}
+                <path class="gx-series gx-series--est" d=polyline(&est, 1.0, h)/>
+                <path class="gx-series gx-series--sim" d=polyline(&sim, 1.0, h)/>
                 {lk_mark}
-                {vline(w, "gx-mark gx-mark--now", format!("W = {}: {}", o.config.resident_warps, percent(o.steady)), "mark-w", 1.0)}
+                {vline(w, "gx-mark gx-mark--now", format!("W = {}: {}", o.config.resident_warps, percent(o.steady)), "mark-w", 1.0, h)}
             </svg>
         }
     };
@@ -163,8 +177,8 @@ pub fn SweepChart() -> impl IntoView {
         <section class="l-body" data-testid="sweep">
             <h2>{t(text::SWEEP)}</h2>
             <figure class="gx-figure">
-                <ScrollFigure label=text::SWEEP width_px=W_PX label_px=Y_AXIS_PX height_px=H_PX class="gx-lc"
-                    labels=move || y_axis(1.0, text::ISSUE_SLOT_UTILISATION, lang.get())>
+                <ScrollFigure label=text::SWEEP width_px=W_PX label_px=Y_AXIS_PX height_px=h class="gx-lc"
+                    labels=move || y_axis(1.0, h, text::ISSUE_SLOT_UTILISATION, lang.get())>
                     {chart}
                 </ScrollFigure>
                 <figcaption>
@@ -203,16 +217,16 @@ pub fn MeasuredChart() -> impl IntoView {
         view! {
             <svg class="gx-lc" viewBox=format!("0 0 {W_PX} {H_PX}") role="group" data-testid="measured-chart"
                 aria-label=text::FFMA_CHART_LABEL.get(l) tabindex="-1" on:keydown=roving.on_keydown() on:focusin=roving.on_focusin()>
-                {axes(ymax, l)}
-                <path class="gx-series gx-series--est" d=polyline(&m.simulated, ymax)/>
-                <path class="gx-series gx-series--sim" d=polyline(&m.simple, ymax)/>
+                {axes(ymax, H_PX, l)}
+                <path class="gx-series gx-series--est" d=polyline(&m.simulated, ymax, H_PX)/>
+                <path class="gx-series gx-series--sim" d=polyline(&m.simple, ymax, H_PX)/>
                 {k.points.iter().enumerate().map(|(i, (w, s))| {
                     let model = m.simple.iter().find(|p| p.0 == *w).map_or(0.0, |p| p.1);
                     let label = text::ffma_point(fixed(*s, 3), fixed(model, 3), w, l);
                     let lab2 = label.clone();
                     let aria = label.clone();
                     view! {
-                        <circle class="gx-measured-pt" cx=format!("{:.1}", x_px(f64::from(*w))) cy=format!("{:.1}", y_px(*s, ymax)) r="5"
+                        <circle class="gx-measured-pt" cx=format!("{:.1}", x_px(f64::from(*w))) cy=format!("{:.1}", y_px(*s, ymax, H_PX)) r="5"
                             tabindex=roving.tabindex(i) data-roving=i.to_string() role="img" aria-label=aria data-testid="measured-point"
                             on:focus=move |_| focused.set(Some(lab2.clone())) on:blur=move |_| focused.set(None)>
                             <title>{label}</title>
@@ -241,7 +255,7 @@ pub fn MeasuredChart() -> impl IntoView {
             </label>
             <figure class="gx-figure">
                 <ScrollFigure label=text::MEASURED width_px=W_PX label_px=Y_AXIS_PX height_px=H_PX class="gx-lc"
-                    parts_focusable=true labels=move || y_axis(measured_ymax(), text::FFMA_SHARE_OF_PEAK, lang.get())>
+                    parts_focusable=true labels=move || y_axis(measured_ymax(), H_PX, text::FFMA_SHARE_OF_PEAK, lang.get())>
                     {chart}
                 </ScrollFigure>
                 <p class="gx-stepinfo" aria-live="polite">{move || focused.get()}</p>
