@@ -33,6 +33,8 @@ export async function measureProjector(page) {
     const stage = stageEl?.getBoundingClientRect();
     const focus = document.querySelector("[data-cls-focus]");
     let minFigurePx = Infinity;
+    // Every canvas that drew text: its drawn size over its own size, and its smallest text.
+    const canvases = [];
     let minFigureText = "";
     let smallCount = 0;
     const clipped = [];
@@ -73,6 +75,7 @@ export async function measureProjector(page) {
         const font = Number(c.getAttribute(MIN_FONT_ATTR));
         if (r.width <= 0.5 || own <= 0 || !(font > 0) || !(r.bottom > stage.top && r.top < stage.bottom)) continue;
         const px = (font * r.width) / own;
+        canvases.push({ cls: String(c.className), scale: Math.round((r.width / own) * 1000) / 1000, px: Math.round(px * 10) / 10 });
         if (px < minFigurePx) {
           minFigurePx = px;
           minFigureText = `canvas ${c.className}`;
@@ -119,6 +122,7 @@ export async function measureProjector(page) {
       // Figure text cut by the stage's edge or a crop's (a figure panning inside the stage).
       clippedText: clipped,
       pans: !!stageEl?.classList.contains("gx-cls-stage--pan"),
+      canvases,
       chromeSmall,
       barClipped,
     };

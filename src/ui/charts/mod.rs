@@ -19,8 +19,10 @@ pub const MIN_FONT_ATTR: &str = "data-min-font-px";
 pub const FILL_ATTR: &str = "data-fill-box";
 
 /// Data attribute on the part of a chart that lays itself out at its box's size when a figure
-/// around it carries [`FILL_ATTR`] (the roofline chart's stack): the classroom gives such a
-/// figure the whole stage instead of zooming it.
+/// around it carries [`FILL_ATTR`] (the roofline chart's stack); its value is the chart's page
+/// layout, `"<width> <height>"` in CSS px. The classroom gives such a figure the whole stage,
+/// zoomed only as far as the stage is larger than that layout in both directions (text larger
+/// on a big screen, never smaller than the chart draws it).
 pub const CAN_FILL_ATTR: &str = "data-can-fill";
 
 /// Window event the classroom sends after setting or clearing [`FILL_ATTR`]: a chart that

@@ -40,6 +40,10 @@ pub struct RooflineDrawing {
     /// The canvas's layout in CSS px: [`ChartFrame::ROOFLINE`] on the chapter's page, the box
     /// it fills where it has one of its own ([`ChartFrame::roofline_at`], the classroom).
     pub frame: ChartFrame,
+    /// How much the page zooms the box the canvas fills (1 on the chapter's page; the
+    /// classroom's stage enlarges a filled chart on a big screen): the backing store gets that
+    /// many more pixels, so the zoomed drawing stays sharp.
+    pub box_zoom: f64,
 }
 
 /// The chart's axis domains `(x, y)` for `spec` (FLOP/byte, FLOP/s), decade-aligned: shared by
@@ -69,7 +73,8 @@ pub fn draw_roofline(
     drawing: &RooflineDrawing,
 ) -> Result<(), String> {
     let frame = drawing.frame;
-    let dpr = window().device_pixel_ratio().clamp(1.0, 3.0);
+    let screen_dpr = window().device_pixel_ratio().clamp(1.0, 3.0);
+    let dpr = screen_dpr * drawing.box_zoom.clamp(0.25, 4.0);
     let px = |v: f64| (v * dpr).round() as u32;
     canvas.set_width(px(frame.width_px));
     canvas.set_height(px(frame.height_px));
@@ -401,7 +406,8 @@ pub fn draw_roofline(
         )
         .map_err(|e| e.to_string())?;
     root.present().map_err(|e| e.to_string())?;
-    super::record_min_font(&canvas, min_font.get(), dpr);
+    // In CSS px at the canvas's own size (its backing over the screen's pixel ratio).
+    super::record_min_font(&canvas, min_font.get(), screen_dpr);
     Ok(())
 }
 

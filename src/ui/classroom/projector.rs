@@ -627,15 +627,29 @@ pub fn fit(stage: &web_sys::HtmlDivElement, shown: &Shown, all: bool, how: Fit) 
     // would scale its text with it): it draws its text at its own size, which the check below
     // reads back from the canvas.
     let fills = elements(&target, &format!("[{}]", charts::CAN_FILL_ATTR))
-        .iter()
-        .any(|e| {
+        .into_iter()
+        .find(|e| {
             let r = e.get_bounding_client_rect();
             r.width() > 0.0 || r.height() > 0.0
         });
-    if how.legible && fills {
+    if let (true, Some(chart)) = (how.legible, fills) {
+        // Enlarged as far as the stage exceeds the chart's page layout both ways.
+        let page: Vec<f64> = chart
+            .get_attribute(charts::CAN_FILL_ATTR)
+            .unwrap_or_default()
+            .split(' ')
+            .filter_map(|v| v.parse().ok())
+            .collect();
+        let zoom = match page[..] {
+            [pw, ph] if pw > 0.0 && ph > 0.0 => (avail_w / pw).min(avail_h / ph),
+            _ => 1.0,
+        }
+        .clamp(1.0, max_zoom.max(1.0));
         let _ = target.set_attribute(charts::FILL_ATTR, "");
-        let _ = style.set_property("width", &format!("{avail_w:.1}px"));
-        let _ = style.set_property("height", &format!("{avail_h:.1}px"));
+        let _ = style.set_property("zoom", &format!("{zoom:.3}"));
+        let _ = style.set_property("--gx-cls-zoom", &format!("{zoom:.3}"));
+        let _ = style.set_property("width", &format!("{:.1}px", avail_w / zoom));
+        let _ = style.set_property("height", &format!("{:.1}px", avail_h / zoom));
         relayout();
         // The chart redraws at its new size in an effect of its own: judge what it drew then.
         let (stage, target) = (stage.clone(), target.clone());
@@ -646,7 +660,9 @@ pub fn fit(stage: &web_sys::HtmlDivElement, shown: &Shown, all: bool, how: Fit) 
                 }
                 let over = target.scroll_width() > target.client_width() + 1
                     || target.scroll_height() > target.client_height() + 1;
-                let small = min_text_px(&target).is_some_and(|px| px < MIN_TEXT_PX);
+                // (A canvas's backing store is whole device pixels: its text may read a
+                // rounding under the size it was drawn at.)
+                let small = min_text_px(&target).is_some_and(|px| px < MIN_TEXT_PX - 0.05);
                 if over || small {
                     let _ = stage.class_list().add_1(PAN_CLASS);
                 }
