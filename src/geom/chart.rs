@@ -69,6 +69,18 @@ impl ChartFrame {
         y_label_area_px: 84.0,
     };
 
+    /// The Roofline frame laid out at `width_px × height_px` CSS px (a box of its own, e.g. the
+    /// classroom's stage): [`ChartFrame::ROOFLINE`]'s margins and label areas, so its text keeps
+    /// its size and the plot takes the rest; at least 240 × 180 (room for the label areas).
+    pub fn roofline_at(width_px: f64, height_px: f64) -> ChartFrame {
+        let size = |v: f64, min: f64| if v.is_finite() { v.max(min) } else { min };
+        ChartFrame {
+            width_px: size(width_px, 240.0),
+            height_px: size(height_px, 180.0),
+            ..ChartFrame::ROOFLINE
+        }
+    }
+
     /// The frame of the Occupancy chapter's sweep graphs: 360 × 220.
     pub const SWEEP: ChartFrame = ChartFrame {
         width_px: 360.0,

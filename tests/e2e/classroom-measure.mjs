@@ -5,14 +5,16 @@
 //
 // Text size as drawn: a text run's box height on screen (Range.getClientRects, which includes
 // every zoom and transform) divided by its font's box height per px of font size (measured once
-// per font family on an unscaled probe). A canvas counts as 12 px labels at its own size.
+// per font family on an unscaled probe). A canvas's text is the smallest font it drew, which it
+// records after each drawing (data-min-font-px, CSS px at its own size: src/ui/charts/mod.rs
+// MIN_FONT_ATTR), scaled as the canvas is drawn; a canvas without it drew no text.
 
-/** Smallest canvas label, in CSS px at the canvas's own size (projector.rs CANVAS_LABEL_PX). */
-export const CANVAS_LABEL_PX = 12;
+/** The attribute a canvas records its smallest drawn font in (charts::MIN_FONT_ATTR). */
+export const MIN_FONT_ATTR = "data-min-font-px";
 
 /** @param {import("playwright-core").Page} page */
 export async function measureProjector(page) {
-  return page.evaluate((CANVAS_LABEL_PX) => {
+  return page.evaluate((MIN_FONT_ATTR) => {
     const ratio = new Map();
     const boxPerPx = (family) => {
       if (!ratio.has(family)) {
@@ -31,6 +33,8 @@ export async function measureProjector(page) {
     const stage = stageEl?.getBoundingClientRect();
     const focus = document.querySelector("[data-cls-focus]");
     let minFigurePx = Infinity;
+    // Every canvas that drew text: its drawn size over its own size, and its smallest text.
+    const canvases = [];
     let minFigureText = "";
     let smallCount = 0;
     const clipped = [];
@@ -62,15 +66,16 @@ export async function measureProjector(page) {
         if (px < 11.5) smallCount++;
       }
     }
-    // A canvas's labels are CANVAS_LABEL_PX at the canvas's own size (its backing store over the
-    // device pixel ratio; the dispatch grid and the roofline chart draw 12 px labels), scaled as
-    // the canvas is drawn.
+    // A canvas's text: the smallest font it drew (MIN_FONT_ATTR, CSS px at the canvas's own
+    // size: its backing store over the device pixel ratio), scaled as the canvas is drawn.
     if (focus && stage) {
-      for (const c of focus.querySelectorAll("canvas")) {
+      for (const c of focus.querySelectorAll(`canvas[${MIN_FONT_ATTR}]`)) {
         const r = c.getBoundingClientRect();
         const own = c.width / devicePixelRatio;
-        if (r.width <= 0.5 || own <= 0 || !(r.bottom > stage.top && r.top < stage.bottom)) continue;
-        const px = (CANVAS_LABEL_PX * r.width) / own;
+        const font = Number(c.getAttribute(MIN_FONT_ATTR));
+        if (r.width <= 0.5 || own <= 0 || !(font > 0) || !(r.bottom > stage.top && r.top < stage.bottom)) continue;
+        const px = (font * r.width) / own;
+        canvases.push({ cls: String(c.className), scale: Math.round((r.width / own) * 1000) / 1000, px: Math.round(px * 10) / 10 });
         if (px < minFigurePx) {
           minFigurePx = px;
           minFigureText = `canvas ${c.className}`;
@@ -117,8 +122,9 @@ export async function measureProjector(page) {
       // Figure text cut by the stage's edge or a crop's (a figure panning inside the stage).
       clippedText: clipped,
       pans: !!stageEl?.classList.contains("gx-cls-stage--pan"),
+      canvases,
       chromeSmall,
       barClipped,
     };
-  }, CANVAS_LABEL_PX);
+  }, MIN_FONT_ATTR);
 }

@@ -14,12 +14,16 @@ use plotters_canvas::CanvasBackend;
 
 /// plotters-canvas's error type (not exported by name).
 type CanvasError = <CanvasBackend as DrawingBackend>::ErrorType;
+use std::cell::Cell;
+use std::rc::Rc;
 use wasm_bindgen::JsCast;
 
-/// [`CanvasBackend`] plus a 2d context to measure text with.
+/// [`CanvasBackend`] plus a 2d context to measure text with, and the smallest font size it
+/// drew text in (backing pixels; infinite until some text is drawn).
 pub struct MeasuredCanvas {
     inner: CanvasBackend,
     ctx: web_sys::CanvasRenderingContext2d,
+    min_font: Rc<Cell<f64>>,
 }
 
 impl MeasuredCanvas {
@@ -29,7 +33,14 @@ impl MeasuredCanvas {
         Some(MeasuredCanvas {
             inner: CanvasBackend::with_canvas_object(canvas)?,
             ctx,
+            min_font: Rc::new(Cell::new(f64::INFINITY)),
         })
+    }
+
+    /// The smallest font size of the text drawn so far, in backing pixels (infinite: none);
+    /// shared, so it can still be read once the backend is moved into a drawing area.
+    pub fn min_font(&self) -> Rc<Cell<f64>> {
+        Rc::clone(&self.min_font)
     }
 }
 
@@ -107,6 +118,9 @@ impl DrawingBackend for MeasuredCanvas {
         style: &S,
         pos: BackendCoord,
     ) -> Result<(), DrawingErrorKind<CanvasError>> {
+        if !text.trim().is_empty() {
+            self.min_font.set(self.min_font.get().min(style.size()));
+        }
         self.inner.draw_text(text, style, pos)
     }
 

@@ -5,3 +5,37 @@ pub mod backend;
 pub mod colors;
 pub mod roofline_chart;
 mod text;
+
+/// Data attribute a canvas figure writes after each drawing: the smallest font it drew text in,
+/// in CSS px at the canvas's own size (its backing store over `devicePixelRatio`). The
+/// classroom's fit (`ui::classroom::projector`) and the browser tests
+/// (`tests/e2e/classroom-measure.mjs`) scale it by the canvas's drawn size; a canvas without
+/// it drew no text.
+pub const MIN_FONT_ATTR: &str = "data-min-font-px";
+
+/// Data attribute the classroom sets on a figure it gives a box of its own (its width and
+/// height set): a chart inside it that can lay itself out at any size (the roofline chart)
+/// fills that box at its own text size instead of keeping its page layout and being zoomed.
+pub const FILL_ATTR: &str = "data-fill-box";
+
+/// Data attribute on the part of a chart that lays itself out at its box's size when a figure
+/// around it carries [`FILL_ATTR`] (the roofline chart's stack); its value is the chart's page
+/// layout, `"<width> <height>"` in CSS px. The classroom gives such a figure the whole stage,
+/// zoomed only as far as the stage is larger than that layout in both directions (text larger
+/// on a big screen, never smaller than the chart draws it).
+pub const CAN_FILL_ATTR: &str = "data-can-fill";
+
+/// Window event the classroom sends after setting or clearing [`FILL_ATTR`]: a chart that
+/// can fill its box reads its box again.
+pub const RELAYOUT_EVENT: &str = "gx-relayout";
+
+/// Writes [`MIN_FONT_ATTR`] on `canvas`: `min_backing_px` (the smallest font drawn, in backing
+/// pixels) over `dpr` (the device pixel ratio the canvas was drawn for); removes it when no
+/// text was drawn (`min_backing_px` infinite).
+pub fn record_min_font(canvas: &web_sys::Element, min_backing_px: f64, dpr: f64) {
+    if min_backing_px.is_finite() && dpr > 0.0 {
+        let _ = canvas.set_attribute(MIN_FONT_ATTR, &format!("{:.2}", min_backing_px / dpr));
+    } else {
+        let _ = canvas.remove_attribute(MIN_FONT_ATTR);
+    }
+}

@@ -37,6 +37,13 @@ pub struct RooflineDrawing {
     /// kernel" first, so the course's numbers keep clear of it and of its label (the default
     /// kernel is the course's GEMM, whose number would otherwise seem to name the reader's dot).
     pub user: Option<(f64, f64)>,
+    /// The canvas's layout in CSS px: [`ChartFrame::ROOFLINE`] on the chapter's page, the box
+    /// it fills where it has one of its own ([`ChartFrame::roofline_at`], the classroom).
+    pub frame: ChartFrame,
+    /// How much the page zooms the box the canvas fills (1 on the chapter's page; the
+    /// classroom's stage enlarges a filled chart on a big screen): the backing store gets that
+    /// many more pixels, so the zoomed drawing stays sharp.
+    pub box_zoom: f64,
 }
 
 /// The chart's axis domains `(x, y)` for `spec` (FLOP/byte, FLOP/s), decade-aligned: shared by
@@ -65,8 +72,9 @@ pub fn draw_roofline(
     canvas: web_sys::HtmlCanvasElement,
     drawing: &RooflineDrawing,
 ) -> Result<(), String> {
-    let frame = ChartFrame::ROOFLINE;
-    let dpr = window().device_pixel_ratio().clamp(1.0, 3.0);
+    let frame = drawing.frame;
+    let screen_dpr = window().device_pixel_ratio().clamp(1.0, 3.0);
+    let dpr = screen_dpr * drawing.box_zoom.clamp(0.25, 4.0);
     let px = |v: f64| (v * dpr).round() as u32;
     canvas.set_width(px(frame.width_px));
     canvas.set_height(px(frame.height_px));
@@ -81,7 +89,8 @@ pub fn draw_roofline(
 
     let spec = &drawing.spec;
     let ((x0, x1), (y0, y1)) = domains(spec);
-    let backend = MeasuredCanvas::new(canvas).ok_or("no 2d context")?;
+    let backend = MeasuredCanvas::new(canvas.clone()).ok_or("no 2d context")?;
+    let min_font = backend.min_font();
     let root = backend.into_drawing_area();
     root.fill(&bg).map_err(|e| e.to_string())?;
     let font = |size: f64| ("sans-serif", size * dpr).into_font().color(&text);
@@ -397,6 +406,8 @@ pub fn draw_roofline(
         )
         .map_err(|e| e.to_string())?;
     root.present().map_err(|e| e.to_string())?;
+    // In CSS px at the canvas's own size (its backing over the screen's pixel ratio).
+    super::record_min_font(&canvas, min_font.get(), screen_dpr);
     Ok(())
 }
 
@@ -409,8 +420,7 @@ pub fn y_axis_strip_px() -> f64 {
 /// Copies the y axis of the drawn chart `from` into `to`, pixel for pixel: the left
 /// [`y_axis_strip_px`], from the top down to just below the plot (the lowest tick label), so the
 /// x axis's labels scroll freely under nothing.
-fn copy_y_axis(from: &web_sys::HtmlCanvasElement, to: &web_sys::HtmlCanvasElement) {
-    let f = ChartFrame::ROOFLINE;
+fn copy_y_axis(from: &web_sys::HtmlCanvasElement, to: &web_sys::HtmlCanvasElement, f: ChartFrame) {
     let scale = f64::from(from.width()) / f.width_px;
     let w = (y_axis_strip_px() * scale).round() as u32;
     let h = ((f.height_px - f.margin_px - f.x_label_area_px + 6.0) * scale).round() as u32;
@@ -425,6 +435,15 @@ fn copy_y_axis(from: &web_sys::HtmlCanvasElement, to: &web_sys::HtmlCanvasElemen
         .and_then(|c| c.dyn_into::<web_sys::CanvasRenderingContext2d>().ok());
     if let Some(ctx) = ctx {
         let _ = ctx.draw_image_with_html_canvas_element(from, 0.0, 0.0);
+    }
+    // The copy shows the tick labels and the axis title at the figure's text size.
+    match from.get_attribute(super::MIN_FONT_ATTR) {
+        Some(v) => {
+            let _ = to.set_attribute(super::MIN_FONT_ATTR, &v);
+        }
+        None => {
+            let _ = to.remove_attribute(super::MIN_FONT_ATTR);
+        }
     }
 }
 
@@ -449,7 +468,7 @@ pub fn RooflineCanvas(
             leptos::logging::error!("roofline chart: {err}");
         }
         if let Some(to) = y_axis.and_then(|n| n.get()) {
-            copy_y_axis(&el, &to);
+            copy_y_axis(&el, &to, d.frame);
         }
     });
     view! {

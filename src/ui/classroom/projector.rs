@@ -6,6 +6,7 @@ use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::{text, Classroom, LangSwitch, Overlay};
+use crate::ui::charts;
 use crate::ui::classroom::editor::Editor;
 use crate::ui::classroom::export;
 use crate::ui::i18n::use_lang;
@@ -504,16 +505,14 @@ fn apply_crop(target: &web_sys::Element, crop: &str) {
     }
 }
 
-/// The smallest label of the chapters' canvases, in CSS px at the canvas's own size (the block
-/// dispatch grid's `LABEL_FONT` and the roofline chart's tick labels are 12 px).
-pub const CANVAS_LABEL_PX: f64 = 12.0;
-
 /// The smallest SVG and canvas text inside `target`, in CSS px as drawn (after every zoom and viewBox
 /// scale): a text's box height on screen over its font's box height per px of font size
 /// (measured once per font on an unscaled probe, as `tests/e2e/classroom-measure.mjs` does).
 /// Text outside its SVG's box (cut away by a crop) and hidden text are skipped. HTML text is
-/// floored by the stylesheet (`--gx-cls-zoom`), so it is not measured here. A canvas counts
-/// as text of [`CANVAS_LABEL_PX`] at its own size. `None`: no text.
+/// floored by the stylesheet (`--gx-cls-zoom`), so it is not measured here. A canvas's text is
+/// the smallest font it drew ([`charts::MIN_FONT_ATTR`], CSS px at its own size: its backing
+/// store over the device pixel ratio) scaled as the canvas is drawn; a canvas without the
+/// attribute drew no text. `None`: no text.
 fn min_text_px(target: &web_sys::Element) -> Option<f64> {
     let mut per_px: std::collections::HashMap<String, f64> = std::collections::HashMap::new();
     let mut box_per_px = |family: &str| -> f64 {
@@ -567,19 +566,22 @@ fn min_text_px(target: &web_sys::Element) -> Option<f64> {
         let px = b.height() / box_per_px(&family);
         min = Some(min.map_or(px, |m: f64| m.min(px)));
     }
-    // A canvas's labels: CANVAS_LABEL_PX at its own size (its backing store over the device
-    // pixel ratio), scaled as it is drawn.
+    // A canvas's text: the smallest font it drew, at its own size, scaled as it is drawn.
     let dpr = window().device_pixel_ratio().max(1.0);
-    for c in elements(target, "canvas") {
+    for c in elements(target, &format!("canvas[{}]", charts::MIN_FONT_ATTR)) {
+        let font: f64 = c
+            .get_attribute(charts::MIN_FONT_ATTR)
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(0.0);
         let Ok(c) = c.dyn_into::<web_sys::HtmlCanvasElement>() else {
             continue;
         };
         let b = c.get_bounding_client_rect();
         let own = f64::from(c.width()) / dpr;
-        if b.width() <= 0.5 || own <= 0.0 {
+        if b.width() <= 0.5 || own <= 0.0 || font <= 0.0 {
             continue;
         }
-        let px = CANVAS_LABEL_PX * b.width() / own;
+        let px = font * b.width() / own;
         min = Some(min.map_or(px, |m: f64| m.min(px)));
     }
     min
@@ -601,7 +603,11 @@ pub fn fit(stage: &web_sys::HtmlDivElement, shown: &Shown, all: bool, how: Fit) 
             let _ = h.style().remove_property("zoom");
             let _ = h.style().remove_property("--gx-cls-zoom");
             let _ = h.style().remove_property("width");
+            let _ = h.style().remove_property("height");
         }
+    }
+    for el in elements(stage, &format!("[{}]", charts::FILL_ATTR)) {
+        let _ = el.remove_attribute(charts::FILL_ATTR);
     }
     if how.highlight && !shown.highlight.is_empty() {
         for el in elements(stage, &shown.highlight) {
@@ -609,6 +615,7 @@ pub fn fit(stage: &web_sys::HtmlDivElement, shown: &Shown, all: bool, how: Fit) 
         }
     }
     if all {
+        relayout();
         return;
     }
     let selector = if shown.focus.is_empty() {
@@ -622,7 +629,10 @@ pub fn fit(stage: &web_sys::HtmlDivElement, shown: &Shown, all: bool, how: Fit) 
         .flatten()
         .or_else(|| stage.query_selector("[data-testid=figure]").ok().flatten())
         .and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok());
-    let Some(target) = target else { return };
+    let Some(target) = target else {
+        relayout();
+        return;
+    };
     let _ = target.set_attribute(attr, "");
     let style = target.style();
     let _ = style.set_property("zoom", "1");
@@ -640,8 +650,58 @@ pub fn fit(stage: &web_sys::HtmlDivElement, shown: &Shown, all: bool, how: Fit) 
         f64::from(target.scroll_height()),
     );
     if w <= 0.0 || h <= 0.0 || avail_w <= 0.0 || avail_h <= 0.0 {
+        relayout();
         return;
     }
+    // A chart that lays itself out at its box's size gets the whole stage at zoom 1 (zooming it
+    // would scale its text with it): it draws its text at its own size, which the check below
+    // reads back from the canvas.
+    let fills = elements(&target, &format!("[{}]", charts::CAN_FILL_ATTR))
+        .into_iter()
+        .find(|e| {
+            let r = e.get_bounding_client_rect();
+            r.width() > 0.0 || r.height() > 0.0
+        });
+    if let (true, Some(chart)) = (how.legible, fills) {
+        // Enlarged as far as the stage exceeds the chart's page layout both ways.
+        let page: Vec<f64> = chart
+            .get_attribute(charts::CAN_FILL_ATTR)
+            .unwrap_or_default()
+            .split(' ')
+            .filter_map(|v| v.parse().ok())
+            .collect();
+        let zoom = match page[..] {
+            [pw, ph] if pw > 0.0 && ph > 0.0 => (avail_w / pw).min(avail_h / ph),
+            _ => 1.0,
+        }
+        .clamp(1.0, max_zoom.max(1.0));
+        let _ = target.set_attribute(charts::FILL_ATTR, "");
+        let _ = style.set_property("zoom", &format!("{zoom:.3}"));
+        let _ = style.set_property("--gx-cls-zoom", &format!("{zoom:.3}"));
+        let _ = style.set_property("width", &format!("{:.1}px", avail_w / zoom));
+        let _ = style.set_property("height", &format!("{:.1}px", avail_h / zoom));
+        relayout();
+        // The chart redraws at its new size in an effect of its own: judge what it drew then.
+        let (stage, target) = (stage.clone(), target.clone());
+        set_timeout(
+            move || {
+                if !target.has_attribute(charts::FILL_ATTR) {
+                    return;
+                }
+                let over = target.scroll_width() > target.client_width() + 1
+                    || target.scroll_height() > target.client_height() + 1;
+                // (A canvas's backing store is whole device pixels: its text may read a
+                // rounding under the size it was drawn at.)
+                let small = min_text_px(&target).is_some_and(|px| px < MIN_TEXT_PX - 0.05);
+                if over || small {
+                    let _ = stage.class_list().add_1(PAN_CLASS);
+                }
+            },
+            std::time::Duration::from_millis(120),
+        );
+        return;
+    }
+    relayout();
     let zoom = (avail_w / w).min(avail_h / h).clamp(min_zoom, max_zoom);
     let set_zoom = |zoom: f64| {
         let _ = style.set_property("zoom", &format!("{zoom:.3}"));
@@ -727,6 +787,15 @@ pub fn fit(stage: &web_sys::HtmlDivElement, shown: &Shown, all: bool, how: Fit) 
     }
     if !fits() {
         let _ = stage.class_list().add_1(PAN_CLASS);
+    }
+}
+
+/// Tells the figures on the page to read their boxes again ([`charts::RELAYOUT_EVENT`]): a
+/// chart that fills a box of its own ([`charts::FILL_ATTR`]) lays itself out at its size, one
+/// whose box was given back returns to its page layout.
+fn relayout() {
+    if let Ok(ev) = web_sys::Event::new(charts::RELAYOUT_EVENT) {
+        let _ = window().dispatch_event(&ev);
     }
 }
 

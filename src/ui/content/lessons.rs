@@ -77,6 +77,12 @@ const DISPATCH_GRID: &str =
 const DISPATCH_GRID_READOUT: &str = ".gx-dispatch__stack, .gx-dispatch__readout";
 /// The SM figure's L1 instruction cache and partitions 0–1 (its top row: 2 and 3 are the same).
 const SM_PARTITIONS_0_1: &str = ".gx-sm > rect:first-of-type, .gx-sm > g:nth-of-type(-n+2)";
+/// A divergence step's listing, the warp's 32 lanes and its active mask (the headings, the step
+/// read-out and the legend give their room: C shows them).
+const DIVERGENCE_LANES: &str = "[data-testid=listing], [data-testid=lanes], .gx-mask";
+/// The roofline chart without its key (the notes name the numbered dots): the chart fills the
+/// stage at its own text size.
+const ROOFLINE_CHART: &str = ".gx-sfig";
 /// The drawing of a memory figure (coalescing, bank conflicts) without its frame and legend.
 const MEMORY_DRAWING: &str = "[data-testid=figure] .gx-scroll-x";
 
@@ -308,10 +314,11 @@ const STEPS: &[Built] = &[
             "if (threadIdx.x % 2 == 0)：偶数 lane（mask 0x55555555）和奇数 lane（mask 0xAAAAAAAA）先后执行各自的分支。",
         ),
         tr(
-            "Press → to step one instruction at a time; watch the active mask.",
-            "按 → 逐条指令前进，观察 active mask 的变化。",
+            "Press → to step one instruction at a time; watch the active mask. Shown: the listing, the warp's 32 lanes and its active mask (C: the step read-out and the legend).",
+            "按 → 逐条指令前进，观察 active mask 的变化。图中显示代码、warp 的 32 个 lane 和 active mask（按 C 查看步骤说明和图例）。",
         ),
     )
+    .crop(DIVERGENCE_LANES)
     .highlight("[data-testid=mask-hex]")
     .advance("step", 4)
     .ask(
@@ -326,10 +333,12 @@ const STEPS: &[Built] = &[
             "改用 (threadIdx.x / 32) % 2 划分同样的工作：一个 warp 的 32 个 lane 条件一致，没有 warp 分歧。",
         ),
         tr(
-            "Divergence is about lanes of one warp, not threads of a block.",
-            "分歧只发生在同一个 warp 的 lane 之间，而不是整个 block 的线程之间。",
+            "Divergence is about lanes of one warp, not threads of a block. Press → to step: the warp's 32 lanes take the same path together, so its mask stays 0xffffffff. Shown: the listing, the 32 lanes and the active mask.",
+            "分歧只发生在同一个 warp 的 lane 之间，而不是整个 block 的线程之间。按 → 逐步执行：warp 的 32 个 lane 一起走同一条路径，mask 始终是 0xffffffff。图中显示代码、32 个 lane 和 active mask。",
         ),
-    ),
+    )
+    .crop(DIVERGENCE_LANES)
+    .advance("step", 3),
     step(
         "divergence",
         "preset=bounds-check",
@@ -338,10 +347,12 @@ const STEPS: &[Built] = &[
             "边界检查 i < n，n = 1000：只有包含 i = 992…1023 的那个 warp 会分歧。",
         ),
         tr(
-            "The usual `if (i < n)` costs almost nothing: one warp out of 32.",
-            "常见的 `if (i < n)` 几乎没有代价：32 个 warp 中只有 1 个分歧。",
+            "The usual `if (i < n)` costs almost nothing: one warp out of 32. Press → twice: inside the if, lanes 0–7 (i = 992…999) run and lanes 8–31 wait, mask 0x000000ff. Shown: this warp's listing, 32 lanes and active mask.",
+            "常见的 `if (i < n)` 几乎没有代价：32 个 warp 中只有 1 个分歧。按两次 →：进入 if 后，lane 0–7（i = 992…999）执行，lane 8–31 等待，mask 为 0x000000ff。图中显示这个 warp 的代码、32 个 lane 和 active mask。",
         ),
-    ),
+    )
+    .crop(DIVERGENCE_LANES)
+    .advance("step", 2),
     // ── Chapter 6: coalescing ──
     step(
         "coalescing",
@@ -525,10 +536,11 @@ const STEPS: &[Built] = &[
             "4096³ 的 BF16 GEMM 每字节约 1,365 FLOP，远在 A100 拐点 156 FLOP/B 的右侧：计算受限。",
         ),
         tr(
-            "2 · 4096³ FLOP over 3 · 4096² · 2 B. Ridge = 312 TFLOPS / 2.0 TB/s.",
-            "2 · 4096³ FLOP ÷ 3 · 4096² · 2 B。拐点 = 312 TFLOPS / 2.0 TB/s。",
+            "2 · 4096³ FLOP over 3 · 4096² · 2 B. Ridge = 312 TFLOPS / 2.0 TB/s. Shown: the chart without its key; the numbered dots are the course's kernels (1 elementwise, 2 RMSNorm, 3 decode attention, 4 this GEMM, 5 the W8A8 GEMV; C shows the key).",
+            "2 · 4096³ FLOP ÷ 3 · 4096² · 2 B。拐点 = 312 TFLOPS / 2.0 TB/s。图中只显示图表（不含图例）；编号的点是课程中的 kernel：1 逐元素加法、2 RMSNorm、3 decode attention、4 这个 GEMM、5 W8A8 GEMV（按 C 查看图例）。",
         ),
-    ),
+    )
+    .crop(ROOFLINE_CHART),
     step(
         "roofline",
         "kind=elementwise",
@@ -537,10 +549,11 @@ const STEPS: &[Built] = &[
             "逐元素 y = x + b 每几个字节才做一次 FLOP：远在拐点左侧，访存受限。",
         ),
         tr(
-            "Its time is bytes / bandwidth; faster math would not help.",
-            "它的时间就是字节数 / 带宽；算力再高也没有用。",
+            "Its time is bytes / bandwidth; faster math would not help. Shown: the chart without its key; your kernel is an elementwise add, the numbered dots the course's kernels (1 is the course's elementwise add).",
+            "它的时间就是字节数 / 带宽；算力再高也没有用。图中只显示图表（不含图例）；你的 kernel 是一个逐元素加法，编号的点是课程中的 kernel（1 是课程中的逐元素加法）。",
         ),
-    ),
+    )
+    .crop(ROOFLINE_CHART),
     step(
         "roofline",
         "kind=w8a8",
@@ -549,10 +562,11 @@ const STEPS: &[Built] = &[
             "Tensor Core 一章的 W8A8 GEMV：每字节权重约 2 FLOP，和所有 GEMV 一样访存受限。",
         ),
         tr(
-            "INT8 weights halve the bytes against FP16, which is why they speed up decoding.",
-            "INT8 权重的字节数是 FP16 的一半，这正是它能加速 decode 的原因。",
+            "INT8 weights halve the bytes against FP16, which is why they speed up decoding. Shown: the chart without its key; your kernel is the W8A8 GEMV (the course's 5), far left of the INT8 ridge at 312.",
+            "INT8 权重的字节数是 FP16 的一半，这正是它能加速 decode 的原因。图中只显示图表（不含图例）；你的 kernel 就是 W8A8 GEMV（课程中的 5），远在 INT8 拐点 312 的左侧。",
         ),
-    ),
+    )
+    .crop(ROOFLINE_CHART),
     step(
         "roofline",
         "",
@@ -674,6 +688,23 @@ mod tests {
             let events = event_times(trace.as_ref());
             let last = s.advance.as_ref().map(|a| a.last).unwrap_or_default();
             assert_eq!(last as usize, events.len() - 1, "{}: {events:?}", s.query);
+        }
+    }
+
+    #[test]
+    fn a_divergence_step_advances_to_its_last_instruction_exactly() {
+        use crate::ui::chapters::divergence::state::{compute, DivergenceInputs};
+        let lesson = course();
+        let stepped: Vec<_> = lesson
+            .steps
+            .iter()
+            .filter(|s| s.chapter == "divergence" && s.advance.is_some())
+            .collect();
+        assert_eq!(stepped.len(), 3);
+        for s in stepped {
+            let (inputs, _) = DivergenceInputs::from_query(&s.query);
+            let last = s.advance.as_ref().map(|a| a.last).unwrap_or_default();
+            assert_eq!(last, compute(&inputs).last_step(), "{}", s.query);
         }
     }
 

@@ -20,6 +20,8 @@ use crate::ui::widgets::DataDetails;
 pub const WIDTH_PX: f64 = 780.0;
 /// Font of the SM labels, canvas px (= CSS px at scale ≥ 1).
 const LABEL_FONT: &str = "12px sans-serif";
+/// [`LABEL_FONT`]'s size, CSS px at the canvas's own size (recorded for the classroom's fit).
+const LABEL_FONT_PX: f64 = 12.0;
 
 /// SMs per row in the model's figure (108 SMs = 9 rows).
 pub const MODEL_COLS: u32 = 12;
@@ -192,6 +194,12 @@ fn draw_labels(
         };
         let _ = ctx.fill_text(&label, r.x0 + 3.0, r.y0 + 12.5);
     }
+    let drawn = if sm_count > 0 {
+        LABEL_FONT_PX
+    } else {
+        f64::INFINITY
+    };
+    crate::ui::charts::record_min_font(canvas, drawn, 1.0);
     Some(())
 }
 

@@ -13,6 +13,7 @@ use super::text;
 use crate::geom::chart::ChartFrame;
 use crate::model::gpu_spec::{GpuSpec, ValueSource};
 use crate::model::roofline::{Dtype, KernelShape, Placement, Precision};
+use crate::ui::charts;
 use crate::ui::charts::roofline_chart::{self, RooflineCanvas, RooflineDrawing};
 use crate::ui::format::{bytes_both, duration, fixed, micros, si, sig3};
 use crate::ui::i18n::{t, use_lang, Lang, Tr};
@@ -52,6 +53,44 @@ pub fn Figure() -> impl IntoView {
     let st = state();
     let lang = use_lang();
     let focused = RwSignal::new(None::<PointKind>);
+    // The canvas's layout: the page's fixed frame, or the box it fills where it is given one
+    // of its own (the classroom's stage: `FILL_ATTR` on a figure around it, sized).
+    let stack = NodeRef::<leptos::html::Div>::new();
+    // `(width, height, zoom)`: the box in its own CSS px and how much the page zooms it.
+    let filled = RwSignal::new(None::<(u32, u32, u32)>);
+    let read_box = move || {
+        let Some(el) = stack.get_untracked() else {
+            return;
+        };
+        let fill = el
+            .closest(&format!("[{}]", charts::FILL_ATTR))
+            .ok()
+            .flatten()
+            .map(|_| {
+                let (w, h) = (el.client_width(), el.client_height());
+                let zoom = el.get_bounding_client_rect().width() / f64::from(w.max(1));
+                (
+                    u32::try_from(w).unwrap_or(0),
+                    u32::try_from(h).unwrap_or(0),
+                    (zoom * 1000.0).round() as u32,
+                )
+            })
+            .filter(|&(w, h, z)| w > 0 && h > 0 && z > 0);
+        if filled.get_untracked() != fill {
+            filled.set(fill);
+        }
+    };
+    let relayout = window_event_listener_untyped(charts::RELAYOUT_EVENT, move |_| read_box());
+    let resized = window_event_listener(leptos::ev::resize, move |_| read_box());
+    on_cleanup(move || {
+        relayout.remove();
+        resized.remove();
+    });
+    let frame = Memo::new(move |_| match filled.get() {
+        Some((w, h, _)) => ChartFrame::roofline_at(f64::from(w), f64::from(h)),
+        None => ChartFrame::ROOFLINE,
+    });
+    let box_zoom = move || filled.get().map_or(1.0, |(_, _, z)| f64::from(z) / 1000.0);
     let drawing = Signal::derive(move || {
         let out = st.outputs.get();
         let inputs = st.inputs.get();
@@ -71,6 +110,8 @@ pub fn Figure() -> impl IntoView {
                 .iter()
                 .find(|p| p.kind == PointKind::User)
                 .map(|p| (p.intensity, p.flops_per_s)),
+            frame: frame.get(),
+            box_zoom: box_zoom(),
         }
     });
     // The numbered key of the course's kernels (the numbers the chart writes beside their dots).
@@ -84,11 +125,12 @@ pub fn Figure() -> impl IntoView {
                 .collect_view()
         })
     };
-    let frame = ChartFrame::ROOFLINE;
+    let page = ChartFrame::ROOFLINE;
     let y_axis = NodeRef::<leptos::html::Canvas>::new();
-    let view_box = format!("0 0 {} {}", frame.width_px, frame.height_px);
+    let view_box = move || frame.with(|f| format!("0 0 {} {}", f.width_px, f.height_px));
     let positioned = Memo::new(move |_| {
         let out = st.outputs.get();
+        let frame = frame.get();
         let (x_domain, y_domain) = roofline_chart::domains(&out.spec);
         let axes = frame.log_log(x_domain, y_domain);
         let rect = frame.plot_rect();
@@ -114,8 +156,9 @@ pub fn Figure() -> impl IntoView {
             .get()
             .into_iter()
             .find(|(p, ..)| p.kind == kind)?;
-        let left = x / frame.width_px * 100.0;
-        let top = y / frame.height_px * 100.0;
+        let (width, height) = frame.with(|f| (f.width_px, f.height_px));
+        let left = x / width * 100.0;
+        let top = y / height * 100.0;
         let flip = if left > 55.0 {
             "gx-tooltip gx-tooltip--left"
         } else {
@@ -129,9 +172,9 @@ pub fn Figure() -> impl IntoView {
     };
     view! {
         <figure class="gx-figure gx-chart" data-testid="figure">
-            <ScrollFigure label=text::CHART width_px=frame.width_px label_px=roofline_chart::y_axis_strip_px()
-                height_px=frame.height_px label_canvas=y_axis parts_focusable=true>
-            <div class="gx-chart__stack">
+            <ScrollFigure label=text::CHART width_px=page.width_px label_px=roofline_chart::y_axis_strip_px()
+                height_px=page.height_px label_canvas=y_axis parts_focusable=true>
+            <div class="gx-chart__stack" node_ref=stack data-can-fill=format!("{} {}", page.width_px, page.height_px)>
                 <RooflineCanvas drawing=drawing y_axis=y_axis/>
                 <svg class="gx-chart__overlay" viewBox=view_box role="group"
                     aria-label=move || text::KERNELS_ON_THE_ROOFLINE.get(lang.get())
