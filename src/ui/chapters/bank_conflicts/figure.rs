@@ -53,13 +53,106 @@ pub fn describe_lane(b: &Banked, lane: u32, lang: Lang) -> String {
     text::lane_banks(lane, index, (b.offset_bytes, b.elem_bytes), l, slot, lang)
 }
 
-fn draw(b: Banked) -> impl IntoView {
+/// One word of the grid the warp reads: the lanes that read it (ascending) and the phase of the
+/// first of them (its colour).
+#[derive(Clone, Debug, PartialEq)]
+struct Word {
+    lanes: Vec<u32>,
+    phase: u32,
+}
+
+/// One drawn row of the grid: its row number (word / 32), whether rows are skipped before it,
+/// and the word in each bank the warp reads.
+#[derive(Clone, Debug, PartialEq)]
+struct GridRow {
+    row: u32,
+    gap: bool,
+    words: Vec<Option<Word>>,
+}
+
+/// The grid rows of a pattern, top to bottom (the rows of [`rows`]).
+fn grid(b: &Banked) -> Vec<GridRow> {
+    let rows = rows(b);
+    let mut out: Vec<GridRow> = rows
+        .iter()
+        .enumerate()
+        .map(|(slot, &row)| GridRow {
+            row,
+            gap: slot > 0 && rows.get(slot - 1).is_some_and(|&p| p + 1 != row),
+            words: vec![None; BANKS as usize],
+        })
+        .collect();
+    for (lane, l) in b.result.lanes.iter().enumerate() {
+        let Some(l) = l else { continue };
+        for word in l.first_word..l.first_word + l.word_count {
+            let Ok(slot) = rows.binary_search(&(word / BANKS)) else {
+                continue;
+            };
+            if let Some(cell) = out
+                .get_mut(slot)
+                .and_then(|r| r.words.get_mut((word % BANKS) as usize))
+            {
+                cell.get_or_insert_with(|| Word {
+                    lanes: Vec::new(),
+                    phase: l.phase,
+                })
+                .lanes
+                .push(lane as u32);
+            }
+        }
+    }
+    out
+}
+
+/// Per phase: the words each bank delivers and whether that bank sets the phase's wavefronts.
+#[derive(Clone, Debug, PartialEq)]
+struct PhaseCounts {
+    first_lane: u32,
+    last_lane: u32,
+    wavefronts: u32,
+    by_bank: Vec<(u32, bool)>,
+}
+
+fn phase_counts(b: &Banked) -> Vec<PhaseCounts> {
+    b.result
+        .phases
+        .iter()
+        .map(|phase| PhaseCounts {
+            first_lane: phase.first_lane,
+            last_lane: phase.first_lane + phase.lane_count - 1,
+            wavefronts: phase.wavefronts,
+            by_bank: phase
+                .words_by_bank
+                .iter()
+                .map(|words| {
+                    let n = words.len() as u32;
+                    (n, n > 0 && n == phase.wavefronts && phase.wavefronts > 1)
+                })
+                .collect(),
+        })
+        .collect()
+}
+
+/// Top of the per-phase counts under a grid of `rows` rows.
+fn counts_top_px(rows: usize) -> f64 {
+    g::bank_row_y_px(rows) + 26.0
+}
+
+/// The drawing, built once: the grid's rows and the phases' count rows are keyed by their
+/// position, each cell's word, colour, title and highlight follow the memos of what it shows, so
+/// a slider tick writes only what changed.
+fn draw(shown: Memo<Option<Banked>>) -> impl IntoView {
     let st = state();
     let lang = use_lang();
     let selected = st.selected_lane;
     let roving = expect_context::<Roving>();
-    let rows = rows(&b);
     let bw = g::bank_width_px();
+    let grid = Memo::new(move |_| shown.with(|b| b.as_ref().map(grid).unwrap_or_default()));
+    let row_count = Memo::new(move |_| grid.with(Vec::len));
+    let counts =
+        Memo::new(move |_| shown.with(|b| b.as_ref().map(phase_counts).unwrap_or_default()));
+    let phase_count = Memo::new(move |_| counts.with(Vec::len));
+    let counts_top = Memo::new(move |_| counts_top_px(row_count.get()));
 
     let header = (0..BANKS)
         .map(|bank| view! {
@@ -67,105 +160,105 @@ fn draw(b: Banked) -> impl IntoView {
         })
         .collect_view();
 
-    let grid = rows
-        .iter()
-        .enumerate()
-        .map(|(slot, &row)| {
-            let y = g::bank_row_y_px(slot);
-            let cells = (0..BANKS)
-                .map(|bank| {
-                    let word = row * BANKS + bank;
-                    let lanes: Vec<(u32, u32)> = b
-                        .result
-                        .lanes
-                        .iter()
-                        .enumerate()
-                        .filter_map(|(lane, l)| {
-                            let l = (*l)?;
-                            (l.first_word <= word && word < l.first_word + l.word_count).then_some((lane as u32, l.phase))
-                        })
-                        .collect();
-                    let x = g::bank_x_px(bank);
-                    let cell = view! { <rect class="gx-bank__cell" x=format!("{x:.1}") y=format!("{y:.1}") width=format!("{bw:.1}") height=format!("{:.1}", g::BANK_ROW_PX)/> };
-                    let word_view = lanes.first().copied().map(|(first_lane, phase)| {
-                        let n = lanes.len();
-                        let lane_set: Vec<u32> = lanes.iter().map(|(l, _)| *l).collect();
-                        let label = if n == 1 { first_lane.to_string() } else { format!("×{n}") };
-                        let lane_list = lane_set.iter().map(|l| l.to_string()).collect::<Vec<_>>().join(", ");
-                        let title = move || text::word_title(word, bank, &lane_list, lang.get());
-                        view! {
-                            <g>
-                                <rect class=format!("gx-bank__word {}", phase_class(phase))
-                                    class:gx-bank__word--selected=move || selected.get().is_some_and(|s| lane_set.contains(&s))
-                                    x=format!("{:.1}", x + 1.0) y=format!("{:.1}", y + 1.0) width=format!("{:.1}", bw - 2.0) height=format!("{:.1}", g::BANK_ROW_PX - 2.0) rx="2">
-                                    <title>{title}</title>
-                                </rect>
-                                <text class="gx-bank__word-text" x=format!("{:.1}", x + bw / 2.0) y=format!("{:.1}", y + 16.0)>{label}</text>
-                            </g>
-                        }
-                    });
-                    view! { {cell}{word_view} }
-                })
-                .collect_view();
-            view! {
-                <g data-testid="bank-row">
-                    {cells}
-                </g>
-            }
-        })
-        .collect_view();
+    let grid_row = move |slot: usize| {
+        let row = Memo::new(move |_| grid.with(|g| g.get(slot).cloned()));
+        let y = g::bank_row_y_px(slot);
+        let cells = (0..BANKS)
+            .map(|bank| {
+                let word = move |f: &dyn Fn(u32, &Word) -> String| {
+                    row.with(|r| {
+                        r.as_ref()
+                            .and_then(|r| Some(f(r.row * BANKS + bank, r.words.get(bank as usize)?.as_ref()?)))
+                            .unwrap_or_default()
+                    })
+                };
+                let present = move || row.with(|r| r.as_ref().is_some_and(|r| r.words.get(bank as usize).is_some_and(Option::is_some)));
+                let x = g::bank_x_px(bank);
+                let class = move || {
+                    let sel = selected.get();
+                    word(&|_, w| {
+                        let picked = sel.is_some_and(|s| w.lanes.contains(&s));
+                        format!("gx-bank__word {}{}", phase_class(w.phase), if picked { " gx-bank__word--selected" } else { "" })
+                    })
+                };
+                let title = move || {
+                    let lang = lang.get();
+                    word(&|word, w| {
+                        let lane_list = w.lanes.iter().map(|l| l.to_string()).collect::<Vec<_>>().join(", ");
+                        text::word_title(word, bank, &lane_list, lang)
+                    })
+                };
+                let label = move || word(&|_, w| match w.lanes.as_slice() {
+                    [one] => one.to_string(),
+                    lanes => format!("×{}", lanes.len()),
+                });
+                view! {
+                    <rect class="gx-bank__cell" x=format!("{x:.1}") y=format!("{y:.1}") width=format!("{bw:.1}") height=format!("{:.1}", g::BANK_ROW_PX)/>
+                    <Show when=present>
+                        <g>
+                            <rect class=class x=format!("{:.1}", x + 1.0) y=format!("{:.1}", y + 1.0) width=format!("{:.1}", bw - 2.0) height=format!("{:.1}", g::BANK_ROW_PX - 2.0) rx="2">
+                                <title>{title}</title>
+                            </rect>
+                            <text class="gx-bank__word-text" x=format!("{:.1}", x + bw / 2.0) y=format!("{:.1}", y + 16.0)>{label}</text>
+                        </g>
+                    </Show>
+                }
+            })
+            .collect_view();
+        view! {
+            <g data-testid="bank-row">
+                {cells}
+            </g>
+        }
+    };
 
-    let counts_top = g::bank_row_y_px(rows.len()) + 26.0;
-    let counts = b
-        .result
-        .phases
-        .iter()
-        .enumerate()
-        .map(|(p, phase)| {
-            let y = counts_top + p as f64 * COUNT_ROW_PX;
-            let nums = phase
-                .words_by_bank
-                .iter()
-                .enumerate()
-                .map(|(bank, words)| {
-                    let n = words.len() as u32;
-                    let hot = n > 0 && n == phase.wavefronts && phase.wavefronts > 1;
-                    view! {
-                        <text class="gx-bank__count" class:gx-bank__count--max=hot
-                            x=format!("{:.1}", g::bank_x_px(bank as u32) + bw / 2.0) y=format!("{:.1}", y + 14.0)>
-                            {if n == 0 { "·".to_string() } else { n.to_string() }}
-                        </text>
-                    }
-                })
-                .collect_view();
-            view! {
-                <g>
-                    {nums}
-                </g>
-            }
-        })
-        .collect_view();
+    let count_row = move |p: usize| {
+        let phase = Memo::new(move |_| {
+            counts.with(|c| c.get(p).map(|c| c.by_bank.clone()).unwrap_or_default())
+        });
+        let y = move || counts_top.get() + p as f64 * COUNT_ROW_PX;
+        let nums = (0..BANKS as usize)
+            .map(|bank| {
+                let n = move || phase.with(|c| c.get(bank).copied().unwrap_or_default());
+                view! {
+                    <text class="gx-bank__count" class:gx-bank__count--max=move || n().1
+                        x=format!("{:.1}", g::bank_x_px(bank as u32) + bw / 2.0) y=move || format!("{:.1}", y() + 14.0)>
+                        {move || match n().0 { 0 => "·".to_string(), n => n.to_string() }}
+                    </text>
+                }
+            })
+            .collect_view();
+        view! {
+            <g>
+                {nums}
+            </g>
+        }
+    };
 
     let lanes = (0..32u32)
         .map(|lane| {
-            let info = b.result.lanes.get(lane as usize).copied().flatten();
-            let class = match info {
-                Some(l) => format!("gx-lane {}", phase_class(l.phase)),
-                None => "gx-lane gx-lane--inactive".to_string(),
+            let info = Memo::new(move |_| shown.with(|b| b.as_ref().and_then(|b| b.result.lanes.get(lane as usize).copied().flatten())));
+            let class = move || {
+                let picked = if selected.get() == Some(lane) { " gx-lane--selected" } else { "" };
+                match info.get() {
+                    Some(l) => format!("gx-lane {}{picked}", phase_class(l.phase)),
+                    None => format!("gx-lane gx-lane--inactive{picked}"),
+                }
             };
-            let b2 = b.clone();
-            let label = move || describe_lane(&b2, lane, lang.get());
-            let title = label.clone();
+            let label = move || {
+                let lang = lang.get();
+                shown.with(|b| b.as_ref().map(|b| describe_lane(b, lane, lang)).unwrap_or_default())
+            };
             let x = g::lane_x_px(lane);
             view! {
-                <g class=class class:gx-lane--selected=move || selected.get() == Some(lane)
+                <g class=class
                     tabindex=roving.tabindex(lane as usize) data-roving=lane.to_string()
                     role="button" aria-label=label data-testid=format!("lane-{lane}")
                     on:click=move |_| selected.set(Some(lane))
                     on:focus=move |_| selected.set(Some(lane))>
                     <rect x=format!("{x:.1}") y=format!("{:.1}", g::LANE_TOP_PX) width=format!("{:.1}", g::lane_slot_px() - 2.0) height=format!("{:.1}", g::LANE_HEIGHT_PX) rx="3"/>
                     <text x=format!("{:.1}", g::lane_center_px(lane)) y=format!("{:.1}", g::LANE_TOP_PX + 17.0)>{lane.to_string()}</text>
-                    <title>{title}</title>
+                    <title>{label}</title>
                 </g>
             }
         })
@@ -175,57 +268,79 @@ fn draw(b: Banked) -> impl IntoView {
         <text class="gx-mem__heading" x=format!("{:.1}", g::MARGIN_PX) y="14">{t(text::LANES_HEADING)}</text>
         <text class="gx-mem__heading" x=format!("{:.1}", g::MARGIN_PX) y=format!("{:.1}", g::BANK_HEADER_TOP_PX - 16.0)>{t(text::BANKS_HEADING)}</text>
         {header}
-        {grid}
-        <text class="gx-mem__heading" x=format!("{:.1}", g::MARGIN_PX) y=format!("{:.1}", counts_top - 4.0)>{t(text::COUNTS_HEADING)}</text>
-        {counts}
+        <For each=move || 0..row_count.get() key=|slot| *slot children=grid_row/>
+        <text class="gx-mem__heading" x=format!("{:.1}", g::MARGIN_PX) y=move || format!("{:.1}", counts_top.get() - 4.0)>{t(text::COUNTS_HEADING)}</text>
+        <For each=move || 0..phase_count.get() key=|p| *p children=count_row/>
         {lanes}
     }
 }
 
 /// The frozen label column: the word-row labels and the phases' swatches and wavefront counts,
 /// over masks behind those rows (the headings are sentences wider than a phone: they stay in
-/// the figure and scroll with it, so all of each can be read).
-fn labels(b: Banked) -> impl IntoView {
+/// the figure and scroll with it, so all of each can be read). Built once, like [`draw`].
+fn labels(shown: Memo<Option<Banked>>) -> impl IntoView {
     let lang = use_lang();
-    let rows = rows(&b);
-    let counts_top = g::bank_row_y_px(rows.len()) + 26.0;
+    let rows = Memo::new(move |_| {
+        shown.with(|b| {
+            let rows = b.as_ref().map(rows).unwrap_or_default();
+            rows.iter()
+                .enumerate()
+                .map(|(slot, &row)| {
+                    (
+                        row,
+                        slot > 0 && rows.get(slot - 1).is_some_and(|&p| p + 1 != row),
+                    )
+                })
+                .collect::<Vec<_>>()
+        })
+    });
+    let row_count = Memo::new(move |_| rows.with(Vec::len));
+    let counts_top = Memo::new(move |_| counts_top_px(row_count.get()));
+    let phases =
+        Memo::new(move |_| shown.with(|b| b.as_ref().map(phase_counts).unwrap_or_default()));
+    let phase_count = Memo::new(move |_| phases.with(Vec::len));
     let mask_top = g::BANK_GRID_TOP_PX - 20.0;
-    let grid_bottom = g::bank_row_y_px(rows.len()) + 4.0;
-    let row_labels = rows
-        .iter()
-        .enumerate()
-        .map(|(slot, &row)| {
-            let y = g::bank_row_y_px(slot);
-            let gap = slot > 0 && rows.get(slot - 1).is_some_and(|&p| p + 1 != row);
-            view! {
-                <text class="gx-mem__label" x=format!("{:.1}", g::MARGIN_PX) y=format!("{:.1}", y + 16.0)>
-                    {format!("{}{}", if gap { "⋯ " } else { "" }, text::row_label(row, lang.get()))}
-                </text>
-            }
-        })
-        .collect_view();
-    let phases = b
-        .result
-        .phases
-        .iter()
-        .enumerate()
-        .map(|(p, phase)| {
-            let y = counts_top + p as f64 * COUNT_ROW_PX;
-            let last = phase.first_lane + phase.lane_count - 1;
-            view! {
-                <rect class=format!("gx-bank__swatch {}", phase_class(p as u32)) x=format!("{:.1}", g::MARGIN_PX) y=format!("{:.1}", y + 4.0) width="10" height="10"/>
-                <text class="gx-mem__label" x=format!("{:.1}", g::MARGIN_PX + 14.0) y=format!("{:.1}", y + 14.0)>
-                    {format!("{}–{}: {}", phase.first_lane, last, phase.wavefronts)}
-                </text>
-            }
-        })
-        .collect_view();
+    let grid_bottom = move || g::bank_row_y_px(row_count.get()) + 4.0;
+    let row_label = move |slot: usize| {
+        let y = g::bank_row_y_px(slot);
+        let label = move || {
+            let lang = lang.get();
+            rows.with(|r| {
+                r.get(slot).map(|&(row, gap)| {
+                    format!(
+                        "{}{}",
+                        if gap { "⋯ " } else { "" },
+                        text::row_label(row, lang)
+                    )
+                })
+            })
+            .unwrap_or_default()
+        };
+        view! {
+            <text class="gx-mem__label" x=format!("{:.1}", g::MARGIN_PX) y=format!("{:.1}", y + 16.0)>{label}</text>
+        }
+    };
+    let phase_label = move |p: usize| {
+        let y = move || counts_top.get() + p as f64 * COUNT_ROW_PX;
+        let label = move || {
+            phases
+                .with(|c| {
+                    c.get(p)
+                        .map(|c| format!("{}–{}: {}", c.first_lane, c.last_lane, c.wavefronts))
+                })
+                .unwrap_or_default()
+        };
+        view! {
+            <rect class=format!("gx-bank__swatch {}", phase_class(p as u32)) x=format!("{:.1}", g::MARGIN_PX) y=move || format!("{:.1}", y() + 4.0) width="10" height="10"/>
+            <text class="gx-mem__label" x=format!("{:.1}", g::MARGIN_PX + 14.0) y=move || format!("{:.1}", y() + 14.0)>{label}</text>
+        }
+    };
     view! {
-        <rect class="gx-sfig__mask" x="0" y=format!("{mask_top:.1}") width=format!("{:.1}", g::BANK_LABEL_PX - 2.0) height=format!("{:.1}", grid_bottom - mask_top)/>
-        <rect class="gx-sfig__mask" x="0" y=format!("{counts_top:.1}") width=format!("{:.1}", g::BANK_LABEL_PX - 2.0) height="100%"/>
+        <rect class="gx-sfig__mask" x="0" y=format!("{mask_top:.1}") width=format!("{:.1}", g::BANK_LABEL_PX - 2.0) height=move || format!("{:.1}", grid_bottom() - mask_top)/>
+        <rect class="gx-sfig__mask" x="0" y=move || format!("{:.1}", counts_top.get()) width=format!("{:.1}", g::BANK_LABEL_PX - 2.0) height="100%"/>
         <text class="gx-mem__label" x=format!("{:.1}", g::MARGIN_PX) y=format!("{:.1}", g::BANK_GRID_TOP_PX - 6.0)>"bank →"</text>
-        {row_labels}
-        {phases}
+        <For each=move || 0..row_count.get() key=|slot| *slot children=row_label/>
+        <For each=move || 0..phase_count.get() key=|p| *p children=phase_label/>
     }
 }
 

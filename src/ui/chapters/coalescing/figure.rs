@@ -55,95 +55,148 @@ pub fn describe_lane(c: &Coalesced, lane: u32, lang: Lang) -> String {
     text::lane_address(lane, index, c.offset_bytes, c.elem_bytes, ls, lang)
 }
 
-fn draw(c: Coalesced) -> impl IntoView {
+/// One drawn line block: the line, whether lines are skipped before it (in its figure row), and
+/// per sector `(bytes used, byte mask)` when the warp touches it.
+#[derive(Clone, Debug, PartialEq)]
+struct LineSlot {
+    line: u64,
+    gap: bool,
+    sectors: [Option<(u32, u32)>; 4],
+}
+
+fn line_blocks(c: &Coalesced) -> Vec<LineSlot> {
+    let lines = line_slots(c);
+    lines
+        .iter()
+        .enumerate()
+        .map(|(slot, &line)| {
+            let mut sectors = [None; 4];
+            for (k, s) in (0u64..).zip(sectors.iter_mut()) {
+                *s = c
+                    .result
+                    .touched_sectors
+                    .iter()
+                    .find(|t| t.sector_index == line * 4 + k)
+                    .map(|t| (t.bytes_used, t.byte_mask));
+            }
+            LineSlot {
+                line,
+                gap: slot % g::LINES_PER_ROW > 0
+                    && lines.get(slot - 1).is_some_and(|&p| p + 1 != line),
+                sectors,
+            }
+        })
+        .collect()
+}
+
+/// The drawing, built once: line blocks are keyed by their position, sectors, wires and lanes
+/// follow memos of what they show, so a slider tick writes only what changed.
+fn draw(shown: Memo<Option<Coalesced>>) -> impl IntoView {
     let st = state();
     let lang = use_lang();
     let selected = st.selected_lane;
     let roving = expect_context::<Roving>();
-    let lines = line_slots(&c);
-    let slot_of = |line: u64| lines.iter().position(|&l| l == line).unwrap_or(0);
     let lw = g::line_width_px();
     let sector_w = lw / 4.0;
-    let c2 = c.clone();
-    let selected_sector = Memo::new(move |_| {
-        selected
-            .get()
-            .and_then(|l| c2.result.lanes.get(l as usize).copied().flatten())
-            .map(|ls| ls.sector_index)
-    });
-
-    let blocks = lines
-        .iter()
-        .enumerate()
-        .map(|(slot, &line)| {
-            let (x, y) = g::line_origin_px(slot);
-            let gap = slot % g::LINES_PER_ROW > 0 && lines.get(slot - 1).is_some_and(|&p| p + 1 != line);
-            let sectors = (0..4u64)
-                .map(|k| {
-                    let sector_index = line * 4 + k;
-                    let touched = c.result.touched_sectors.iter().find(|s| s.sector_index == sector_index).copied();
-                    let sx = x + k as f64 * sector_w;
-                    let used = touched.map(|s| runs(s.byte_mask)).unwrap_or_default().into_iter().map(|(b, n)| view! {
-                        <rect class="gx-sector__used" x=format!("{:.2}", sx + f64::from(b) / 32.0 * sector_w) y=format!("{:.1}", y + 3.0)
-                            width=format!("{:.2}", f64::from(n) / 32.0 * sector_w) height=format!("{:.1}", g::LINE_HEIGHT_PX - 6.0)/>
-                    }).collect_view();
-                    let label = move || text::sector_title(sector_index, touched.map(|s| s.bytes_used), lang.get());
-                    view! {
-                        <g>
-                            <rect class=if touched.is_some() { "gx-sector gx-sector--moved" } else { "gx-sector gx-sector--idle" }
-                                class:gx-sector--selected=move || selected_sector.get() == Some(sector_index)
-                                x=format!("{sx:.2}") y=format!("{y:.1}") width=format!("{sector_w:.2}") height=format!("{:.1}", g::LINE_HEIGHT_PX)>
-                                <title>{label}</title>
-                            </rect>
-                            {used}
-                        </g>
-                    }
-                })
-                .collect_view();
-            view! {
-                <g class="gx-line" data-testid="line">
-                    <text class="gx-mem__label" x=format!("{x:.1}") y=format!("{:.1}", y - 6.0)>
-                        {format!("line {line} · 0x{:x}", line * 128)}
-                    </text>
-                    {gap.then(|| view! { <text class="gx-mem__gap" x=format!("{:.1}", x - g::LINE_GAP_PX / 2.0) y=format!("{:.1}", y + g::LINE_HEIGHT_PX / 2.0 + 5.0)>"⋯"</text> })}
-                    {sectors}
-                </g>
-            }
+    let blocks =
+        Memo::new(move |_| shown.with(|c| c.as_ref().map(line_blocks).unwrap_or_default()));
+    let block_count = Memo::new(move |_| blocks.with(Vec::len));
+    let lane_info = move |lane: u32| {
+        shown.with(|c| {
+            c.as_ref()
+                .and_then(|c| c.result.lanes.get(lane as usize).copied().flatten())
         })
-        .collect_view();
+    };
+    let selected_sector =
+        Memo::new(move |_| selected.get().and_then(lane_info).map(|ls| ls.sector_index));
+
+    let block = move |slot: usize| {
+        let (x, y) = g::line_origin_px(slot);
+        let block = Memo::new(move |_| blocks.with(|b| b.get(slot).cloned()));
+        let line = move || block.with(|b| b.as_ref().map_or(0, |b| b.line));
+        let sectors = (0..4u64)
+            .map(|k| {
+                let touched = Memo::new(move |_| block.with(|b| b.as_ref().and_then(|b| b.sectors.get(k as usize).copied().flatten())));
+                let sector_index = move || line() * 4 + k;
+                let sx = x + k as f64 * sector_w;
+                let class = move || {
+                    let moved = if touched.with(Option::is_some) { "gx-sector gx-sector--moved" } else { "gx-sector gx-sector--idle" };
+                    let picked = selected_sector.get() == Some(sector_index());
+                    format!("{moved}{}", if picked { " gx-sector--selected" } else { "" })
+                };
+                let label = move || text::sector_title(sector_index(), touched.get().map(|(used, _)| used), lang.get());
+                let used = move |(b, n): (u32, u32)| view! {
+                    <rect class="gx-sector__used" x=format!("{:.2}", sx + f64::from(b) / 32.0 * sector_w) y=format!("{:.1}", y + 3.0)
+                        width=format!("{:.2}", f64::from(n) / 32.0 * sector_w) height=format!("{:.1}", g::LINE_HEIGHT_PX - 6.0)/>
+                };
+                view! {
+                    <g>
+                        <rect class=class x=format!("{sx:.2}") y=format!("{y:.1}") width=format!("{sector_w:.2}") height=format!("{:.1}", g::LINE_HEIGHT_PX)>
+                            <title>{label}</title>
+                        </rect>
+                        <For each=move || touched.get().map(|(_, mask)| runs(mask)).unwrap_or_default() key=|r| *r children=used/>
+                    </g>
+                }
+            })
+            .collect_view();
+        view! {
+            <g class="gx-line" data-testid="line">
+                <text class="gx-mem__label" x=format!("{x:.1}") y=format!("{:.1}", y - 6.0)>
+                    {move || { let line = line(); format!("line {line} · 0x{:x}", line * 128) }}
+                </text>
+                <Show when=move || block.with(|b| b.as_ref().is_some_and(|b| b.gap))>
+                    <text class="gx-mem__gap" x=format!("{:.1}", x - g::LINE_GAP_PX / 2.0) y=format!("{:.1}", y + g::LINE_HEIGHT_PX / 2.0 + 5.0)>"⋯"</text>
+                </Show>
+                {sectors}
+            </g>
+        }
+    };
 
     let wires = (0..32u32)
-        .filter_map(|lane| {
-            let ls = c.result.lanes.get(lane as usize).copied().flatten()?;
-            let slot = slot_of(ls.line_index);
-            let byte = (ls.address % 128) as f64 + f64::from(c.elem_bytes) / 2.0;
-            let (_, y) = g::line_origin_px(slot);
+        .map(|lane| {
+            let end = Memo::new(move |_| {
+                let ls = lane_info(lane)?;
+                let elem_bytes = shown.with(|c| c.as_ref().map_or(0, |c| c.elem_bytes));
+                let slot = blocks.with(|b| b.iter().position(|s| s.line == ls.line_index).unwrap_or(0));
+                let byte = (ls.address % 128) as f64 + f64::from(elem_bytes) / 2.0;
+                let (_, y) = g::line_origin_px(slot);
+                Some((g::byte_x_px(slot, byte), y))
+            });
             let x1 = g::lane_center_px(lane);
-            let x2 = g::byte_x_px(slot, byte);
-            Some(view! {
-                <line class="gx-mem__wire" class:gx-mem__wire--selected=move || selected.get() == Some(lane)
-                    x1=format!("{x1:.1}") y1=format!("{:.1}", g::LANE_TOP_PX + g::LANE_HEIGHT_PX)
-                    x2=format!("{x2:.1}") y2=format!("{y:.1}")/>
-            })
+            view! {
+                <Show when=move || end.with(Option::is_some)>
+                    <line class=move || if selected.get() == Some(lane) { "gx-mem__wire gx-mem__wire--selected" } else { "gx-mem__wire" }
+                        x1=format!("{x1:.1}") y1=format!("{:.1}", g::LANE_TOP_PX + g::LANE_HEIGHT_PX)
+                        x2=move || format!("{:.1}", end.get().map_or(0.0, |e| e.0)) y2=move || format!("{:.1}", end.get().map_or(0.0, |e| e.1))/>
+                </Show>
+            }
         })
         .collect_view();
 
     let lanes = (0..32u32)
         .map(|lane| {
-            let active = c.result.lanes.get(lane as usize).is_some_and(|l| l.is_some());
-            let c3 = c.clone();
-            let label = move || describe_lane(&c3, lane, lang.get());
-            let title = label.clone();
+            let active = Memo::new(move |_| lane_info(lane).is_some());
+            let class = move || {
+                format!(
+                    "gx-lane{}{}",
+                    if active.get() { "" } else { " gx-lane--inactive" },
+                    if selected.get() == Some(lane) { " gx-lane--selected" } else { "" }
+                )
+            };
+            let label = move || {
+                let lang = lang.get();
+                shown.with(|c| c.as_ref().map(|c| describe_lane(c, lane, lang)).unwrap_or_default())
+            };
             let x = g::lane_x_px(lane);
             view! {
-                <g class="gx-lane" class:gx-lane--inactive=!active class:gx-lane--selected=move || selected.get() == Some(lane)
+                <g class=class
                     tabindex=roving.tabindex(lane as usize) data-roving=lane.to_string()
                     role="button" aria-label=label data-testid=format!("lane-{lane}")
                     on:click=move |_| selected.set(Some(lane))
                     on:focus=move |_| selected.set(Some(lane))>
                     <rect x=format!("{x:.1}") y=format!("{:.1}", g::LANE_TOP_PX) width=format!("{:.1}", g::lane_slot_px() - 2.0) height=format!("{:.1}", g::LANE_HEIGHT_PX) rx="3"/>
                     <text x=format!("{:.1}", g::lane_center_px(lane)) y=format!("{:.1}", g::LANE_TOP_PX + 17.0)>{lane.to_string()}</text>
-                    <title>{title}</title>
+                    <title>{label}</title>
                 </g>
             }
         })
@@ -153,7 +206,7 @@ fn draw(c: Coalesced) -> impl IntoView {
         <g class="gx-mem__wires">{wires}</g>
         <text class="gx-mem__heading" x=format!("{:.1}", g::MARGIN_PX) y="14">{t(text::LANES_HEADING)}</text>
         <text class="gx-mem__heading" x=format!("{:.1}", g::MARGIN_PX) y=format!("{:.1}", g::STRIP_TOP_PX - 34.0)>{t(text::MEMORY_HEADING)}</text>
-        {blocks}
+        <For each=move || 0..block_count.get() key=|slot| *slot children=block/>
         {lanes}
     }
 }
@@ -161,7 +214,7 @@ fn draw(c: Coalesced) -> impl IntoView {
 /// No frozen label column: each lane's number is inside its box and each line's label sits on
 /// its block, so they scroll with what they name; the headings are sentences wider than a phone
 /// and scroll with the figure, so all of each can be read.
-fn labels(_: Coalesced) -> impl IntoView {}
+fn labels(_: Memo<Option<Coalesced>>) -> impl IntoView {}
 
 /// Height of the figure for a pattern.
 fn height_px(c: Option<&Coalesced>) -> f64 {

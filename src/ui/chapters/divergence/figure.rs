@@ -59,24 +59,30 @@ pub fn Figure() -> impl IntoView {
         let i = step.get();
         st.outputs.with(|o| lane_states(o, i))
     });
+    // The listing is drawn again only when the kernel changes; a step moves the current and
+    // reconvergence lines by their classes (issue #18: fewer DOM writes per slider tick).
+    let listing_lines = Memo::new(move |_| st.outputs.with(|o| o.listing.clone()));
+    let cur_line = Memo::new(move |_| current.with(|c| c.as_ref().map(|s| s.line as usize)));
+    let reconv_line = Memo::new(move |_| {
+        let i = step.get();
+        st.outputs
+            .with(|o| o.reconverges_before(i).map(|r| r.line as usize))
+    });
     let listing = move || {
-        let out = st.outputs.get();
-        let cur = current.get().map(|s| s.line as usize);
-        let reconv_line = out.reconverges_before(step.get()).map(|r| r.line as usize);
-        out.listing
-            .iter()
+        listing_lines
+            .get()
+            .into_iter()
             .enumerate()
             .map(|(n, line)| {
-                let is_cur = cur == Some(n);
-                let is_reconv = reconv_line == Some(n);
+                let is_cur = move || cur_line.get() == Some(n);
                 view! {
                     <li class="gx-listing__line" class:gx-listing__line--current=is_cur
-                        class:gx-listing__line--reconv=is_reconv
-                        aria-current=if is_cur { Some("step") } else { None }
-                        data-testid=if is_cur { "current-line" } else { "listing-line" }
+                        class:gx-listing__line--reconv=move || reconv_line.get() == Some(n)
+                        aria-current=move || is_cur().then_some("step")
+                        data-testid=move || if is_cur() { "current-line" } else { "listing-line" }
                         data-line=n.to_string()>
                         <span class="gx-listing__no" aria-hidden="true">{n + 1}</span>
-                        <code>{line.clone()}</code>
+                        <code>{line}</code>
                     </li>
                 }
             })
@@ -87,33 +93,40 @@ pub fn Figure() -> impl IntoView {
     let narrow = use_narrow_screen();
     // The lane the reader clicked (or tabbed to): its path and mask are read out below.
     let picked = RwSignal::new(None::<usize>);
-    let lanes = move || {
-        let sts = states.get();
-        let out = st.outputs.get();
-        let input = out.input;
-        let g = strip(narrow.get());
-        let cell = g.cell_w_px;
-        sts.into_iter()
-            .enumerate()
-            .map(|(lane, s)| {
+    // The 32 lanes are built once; each follows its own state and the strip's geometry.
+    let warp_index = Memo::new(move |_| st.outputs.with(|o| o.input.warp_index));
+    let lanes = (0..LANES)
+        .map(|lane| {
+            let s = Memo::new(move |_| states.with(|v| v.get(lane).copied().unwrap_or(LaneState::NotLaunched)));
+            let origin = move || {
+                let g = strip(narrow.get());
                 let (x, y0) = g.cell_origin_px(lane as u32);
-                let tid = u64::from(input.warp_index) * 32 + lane as u64;
-                let label = move || text::lane_label(lane, tid, s, lang.get());
-                let bit = if s == LaneState::Active { "1" } else { "0" };
-                view! {
-                    <g class=lane_class(s) class:gx-lane--picked=move || picked.get() == Some(lane)
-                        data-testid="lane" data-state=format!("{s:?}").to_lowercase()
-                        tabindex=roving.tabindex(lane) data-roving=lane.to_string() role="img" aria-label=label
-                        on:click=move |_| picked.set(Some(lane)) on:focus=move |_| picked.set(Some(lane))>
-                        <title>{label}</title>
-                        <rect x=format!("{:.1}", x + 1.0) y=format!("{:.1}", y0 + 18.0) width=format!("{:.1}", cell - 2.0) height="26" rx="3"/>
-                        <text class="gx-lane__bit" x=format!("{:.1}", x + cell / 2.0) y=format!("{:.1}", y0 + 36.0) text-anchor="middle">{bit}</text>
-                        <text class="gx-lane__no" x=format!("{:.1}", x + cell / 2.0) y=format!("{:.1}", y0 + 13.0) text-anchor="middle">{lane}</text>
-                    </g>
-                }
-            })
-            .collect_view()
-    };
+                (x, y0, g.cell_w_px)
+            };
+            let label = move || {
+                let tid = u64::from(warp_index.get()) * 32 + lane as u64;
+                text::lane_label(lane, tid, s.get(), lang.get())
+            };
+            let class = move || {
+                let picked = if picked.get() == Some(lane) { " gx-lane--picked" } else { "" };
+                format!("{}{picked}", lane_class(s.get()))
+            };
+            view! {
+                <g class=class
+                    data-testid="lane" data-state=move || format!("{:?}", s.get()).to_lowercase()
+                    tabindex=roving.tabindex(lane) data-roving=lane.to_string() role="img" aria-label=label
+                    on:click=move |_| picked.set(Some(lane)) on:focus=move |_| picked.set(Some(lane))>
+                    <title>{label}</title>
+                    <rect x=move || { let (x, _, _) = origin(); format!("{:.1}", x + 1.0) } y=move || { let (_, y0, _) = origin(); format!("{:.1}", y0 + 18.0) }
+                        width=move || { let (_, _, cell) = origin(); format!("{:.1}", cell - 2.0) } height="26" rx="3"/>
+                    <text class="gx-lane__bit" x=move || { let (x, _, cell) = origin(); format!("{:.1}", x + cell / 2.0) } y=move || { let (_, y0, _) = origin(); format!("{:.1}", y0 + 36.0) }
+                        text-anchor="middle">{move || if s.get() == LaneState::Active { "1" } else { "0" }}</text>
+                    <text class="gx-lane__no" x=move || { let (x, _, cell) = origin(); format!("{:.1}", x + cell / 2.0) } y=move || { let (_, y0, _) = origin(); format!("{:.1}", y0 + 13.0) }
+                        text-anchor="middle">{lane}</text>
+                </g>
+            }
+        })
+        .collect_view();
     let mask_line = move || {
         let mask = current.get().map_or(0, |s| s.mask);
         let n = mask.count_ones();

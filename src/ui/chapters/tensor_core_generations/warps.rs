@@ -27,7 +27,12 @@ fn selected(st: GenState) -> Option<u32> {
 pub fn VoltaSection() -> impl IntoView {
     let st = expect_context::<GenState>();
     let lang = use_lang();
-    let frag = move || st.inputs.with(|i| i.frag);
+    // Memos over only what each part reads: a change of the values (seed) or of another
+    // section's input redraws none of the fragments (issue #18).
+    let frag_memo = Memo::new(move |_| st.inputs.with(|i| i.frag));
+    let frag = move || frag_memo.get();
+    let sel = Memo::new(move |_| selected(st));
+    let lane_elements = Memo::new(move |_| st.outputs.with(|o| o.lane_elements.clone()));
     // The 32 lanes are one tab stop (rows of 8, as drawn); the arrow keys walk them.
     let roving = Roving::new(WARP_SIZE as usize, 8);
     let lanes = (0..WARP_SIZE)
@@ -36,7 +41,7 @@ pub fn VoltaSection() -> impl IntoView {
             view! {
                 <button class=format!("gx-tcg__lane gx-tcg__lane--q{q}") data-testid=format!("lane-{lane}")
                     tabindex=roving.tabindex(lane as usize) data-roving=lane.to_string()
-                    aria-pressed=move || (selected(st) == Some(lane)).to_string()
+                    aria-pressed=move || (sel.get() == Some(lane)).to_string()
                     on:click=move |_| st.inputs.update(|i| i.lane = i64::from(lane))>
                     {lane}
                 </button>
@@ -45,13 +50,9 @@ pub fn VoltaSection() -> impl IntoView {
         .collect_view();
     let products = move || {
         let f = frag();
-        let own: Vec<(u32, u32, u32)> = st.outputs.with(|o| {
-            o.lane_elements
-                .iter()
-                .map(|e| (e.product, e.row, e.col))
-                .collect()
-        });
-        let sel_q = selected(st).and_then(quad_pair_of);
+        let own: Vec<(u32, u32, u32)> =
+            lane_elements.with(|es| es.iter().map(|e| (e.product, e.row, e.col)).collect());
+        let sel_q = sel.get().and_then(quad_pair_of);
         (0..PRODUCTS_PER_WARP)
             .map(|p| {
                 let cells = (0..f.rows())
@@ -72,7 +73,7 @@ pub fn VoltaSection() -> impl IntoView {
     };
     let info = move || {
         let l = lang.get();
-        let Some(lane) = selected(st) else {
+        let Some(lane) = sel.get() else {
             return view! { <p>{text::PICK_LANE.get(l)}</p> }.into_any();
         };
         let q = quad_pair_of(lane).unwrap_or(0);
@@ -91,9 +92,8 @@ pub fn VoltaSection() -> impl IntoView {
             M8n8k4Fragment::BRow | M8n8k4Fragment::BCol => "B",
             _ => "C",
         };
-        let items = st
-            .outputs
-            .with(|o| o.lane_elements.clone())
+        let items = lane_elements
+            .get()
             .into_iter()
             .enumerate()
             .map(|(i, e)| view! { <li>{text::element_line(i as u32, &e, label, l)}</li> })
@@ -115,7 +115,7 @@ pub fn VoltaSection() -> impl IntoView {
         let Some(layout) = ampere.clone() else {
             return ().into_any();
         };
-        let sel = selected(st);
+        let sel = sel.get();
         let grid = layout.owner_grid();
         let cells = grid
             .iter()

@@ -12,7 +12,10 @@ use crate::ui::shared::scroll_figure::ScrollFigure;
 
 /// A memory chapter's figure: `draw` the current pattern into an SVG `height_px` tall (given
 /// `None` before any valid pattern), describe the selected lane with `describe`, and show the
-/// legend items passed as children. The 32 lanes are one tab stop: `draw` gives lane `i`
+/// legend items passed as children. `draw` and `labels` are called once, with the memo of the
+/// pattern shown: they build the drawing once and update only the attributes and elements that
+/// read what changed (issue #18: a slider tick used to redraw the whole figure, 11,857
+/// attribute writes on the bank-conflict grid). The 32 lanes are one tab stop: `draw` gives lane `i`
 /// `tabindex=roving.tabindex(i)` and `data-roving=i` with the [`Roving`] this provides as context.
 /// On a narrow screen the figure scrolls sideways and what `labels` draws (headings, row labels,
 /// in the figure's units, `label_px` wide) stays at the box's left edge ([`ScrollFigure`]).
@@ -24,10 +27,10 @@ pub fn AccessFigure<R: AccessChapter, V: IntoView + 'static, W: IntoView + 'stat
     select_lane: Tr,
     /// Height of the SVG, in its user units, for a pattern (or none yet).
     height_px: fn(Option<&Shown<R>>) -> f64,
-    /// The drawing of a pattern.
-    draw: fn(Shown<R>) -> V,
-    /// The frozen label column of a pattern: headings and row labels.
-    labels: fn(Shown<R>) -> W,
+    /// The drawing of the pattern shown (`None` before any valid one), built once.
+    draw: fn(Memo<Option<Shown<R>>>) -> V,
+    /// The frozen label column of the pattern shown: headings and row labels, built once.
+    labels: fn(Memo<Option<Shown<R>>>) -> W,
     /// Width of the label column, in the figure's units.
     label_px: f64,
     /// The sentence for one lane.
@@ -44,17 +47,17 @@ pub fn AccessFigure<R: AccessChapter, V: IntoView + 'static, W: IntoView + 'stat
     let view_box = move || format!("0 0 {} {:.0}", g::FIGURE_WIDTH_PX, height.get());
     let readout = move || {
         let lane = st.selected_lane.get()?;
-        let s = shown.get()?;
-        Some(describe(&s, lane, lang.get()))
+        let lang = lang.get();
+        shown.with(|s| s.as_ref().map(|s| describe(s, lane, lang)))
     };
     view! {
         <figure class="gx-figure gx-mem" data-testid="figure">
             <ScrollFigure label=label width_px=g::FIGURE_WIDTH_PX label_px=label_px height_px=height
-                class="gx-mem__svg" parts_focusable=true labels=move || shown.get().map(labels)>
+                class="gx-mem__svg" parts_focusable=true labels=move || labels(shown)>
                 <svg class="gx-mem__svg" viewBox=view_box
                     role="group" aria-label=t(label)
                     tabindex="-1" on:keydown=roving.on_keydown() on:focusin=roving.on_focusin()>
-                    {move || shown.get().map(draw)}
+                    {draw(shown)}
                 </svg>
             </ScrollFigure>
             <figcaption>
