@@ -102,7 +102,7 @@ pub fn Figure() -> impl IntoView {
                 let bit = if s == LaneState::Active { "1" } else { "0" };
                 view! {
                     <g class=lane_class(s) class:gx-lane--picked=move || picked.get() == Some(lane)
-                        data-testid="lane" data-state=format!("{s:?}").to_lowercase()
+                        data-testid="lane" data-state=format!("{s:?}").to_ascii_lowercase()
                         tabindex=roving.tabindex(lane) data-roving=lane.to_string() role="img" aria-label=label
                         on:click=move |_| picked.set(Some(lane)) on:focus=move |_| picked.set(Some(lane))>
                         <title>{label}</title>
