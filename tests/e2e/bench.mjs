@@ -10,7 +10,8 @@
 //  - the dispatch simulation of 2^20 jittered blocks on 132 SMs in wasm, and the dispatch and
 //    scheduling animation frame times;
 //  - a visit after the first with the network off.
-// Env: DIST (default ../../dist), RUNS (default 7), PEER (a local copy of the reference peer page,
+// Env: DIST (default ../../dist), RUNS (default 7), RAW (serve files unencoded; default: gzip-encoded
+// like a static host), PEER (a local copy of the reference peer page,
 // its index.html; skipped when unset), ONLY (a comma-separated list of sections), ROUTES (a
 // comma-separated list of routes for section "load"), SLUGS (chapters for "input").
 import fs from "node:fs";
@@ -38,7 +39,10 @@ const CHAPTERS = SLUGS.filter((s) => s !== "quiz");
 const answer = (slug) =>
   slug === "occupancy" ? "[data-testid=occupancy]" : slug === "quiz" ? "[data-testid=quiz]" : `[data-testid=chapter-${slug}] :is(figure, svg, canvas)`;
 
-const server = await startServer(DIST);
+// Served like most static hosts: gzip-encoded (dist/'s .gz files; the peer's files gzipped once),
+// both sites alike; RAW=1 serves every file as is.
+const SERVE = { gzip: !process.env.RAW };
+const server = await startServer(DIST, "/warpscope/", SERVE);
 const browser = await launch();
 const sizeCache = new Map();
 function shipped(url) {
@@ -98,7 +102,7 @@ async function cold(route, selector) {
 }
 
 // 1. Deep links: bytes, requests, navigation → first answer.
-console.log(`warpscope benchmark: ${DIST}, ${RUNS} cold runs per figure, min / median / p95`);
+console.log(`warpscope benchmark: ${DIST}, ${RUNS} cold runs per figure, min / median / p95, served ${SERVE.gzip ? "gzip-encoded" : "unencoded"}`);
 if (want("load")) {
   console.log("\n| route | deep link gzip | brotli | requests | navigation → first answer (ms) |");
   console.log("|---|---|---|---|---|");
@@ -267,7 +271,7 @@ if (want("offline")) {
 //    i.e. a user who clicks instantly), and the bytes it fetched.
 if (want("peer") && process.env.PEER && fs.existsSync(process.env.PEER)) {
   const peerDir = path.dirname(path.resolve(process.env.PEER));
-  const peerServer = await startServer(peerDir, "/peer/");
+  const peerServer = await startServer(peerDir, "/peer/", SERVE);
   const peerUrl = peerServer.base + path.basename(process.env.PEER);
   const peerBytes = (urls) => {
     const files = new Map();
