@@ -22,9 +22,11 @@ function intent(event) {
 }
 document.addEventListener("pointerover", intent, { passive: true });
 document.addEventListener("focusin", intent);
-// A deep link: its chapter's packs (preloaded by the page) compile while the main module starts.
+// A deep link: its chapter's packs (preloaded by the page, in parallel with the main module)
+// start compiling (off the main thread) before the main module's start function takes the main
+// thread to mount the app: otherwise their compile waits behind the mount (≈ 30–50 ms cold).
 const here = location.pathname.startsWith(base.pathname) ? location.pathname.slice(base.pathname.length).split("/")[0] : "";
-if (here) preloadChapter(here.replaceAll("-", "_"));
+const packs = here ? preloadChapter(here.replaceAll("-", "_")) : null;
 
 // The language the app will start in, by ui/i18n.rs initial_lang's rule: the link's `lang`
 // (its last one; "zh", "zh-CN" or "en"), else the stored choice, else the browser's.
@@ -46,6 +48,7 @@ const main = fetch(new URL("./warpscope_bg.wasm", import.meta.url), { integrity:
 // Offline before the Chinese text was ever cached: the app starts in English and says why
 // (ui/app.rs reads the flag).
 if (startsInChinese()) await zhText().catch(() => { globalThis.__wsZhFailed = true; });
+if (packs) await packs;
 await init({ module_or_path: main });
 
 if ("serviceWorker" in navigator && (location.protocol === "https:" || location.hostname === "127.0.0.1" || location.hostname === "localhost")) {

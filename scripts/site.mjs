@@ -640,9 +640,10 @@ function __wsChapter(module) {
     };
     return wrapAsyncCb(load);
 }
-/** Starts fetching chapter module \`module\`'s packs (link hover or focus); loads nothing. */
+/** Starts fetching chapter module \`module\`'s packs (link hover or focus); loads nothing.
+ * Resolves once every pack's bytes are in and its module is compiling (never rejects). */
 export function preloadChapter(module) {
-    for (const name of __wsNeeds[module] ?? []) __wsPack(name).catch(() => {});
+    return Promise.all((__wsNeeds[module] ?? []).map((name) => __wsPack(name).catch(() => {})));
 }
 ` +
   splits.map((s) => `export const __wasm_split_load_${s} = __wsChapter(${JSON.stringify(s)});\n`).join("");

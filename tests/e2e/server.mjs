@@ -5,6 +5,7 @@
 import http from "node:http";
 import fs from "node:fs";
 import path from "node:path";
+import zlib from "node:zlib";
 
 const TYPES = {
   ".html": "text/html; charset=utf-8",
@@ -15,7 +16,18 @@ const TYPES = {
   ".json": "application/json",
 };
 
-export function startServer(root, prefix = "/warpscope/") {
+/** `gzip: true`: like most static hosts (GitHub Pages, Netlify, nginx with gzip_static), send
+ * compressible files gzip-encoded to a browser that accepts it: the file's `.gz` beside it when
+ * there is one (dist/ ships them), else gzip -9 of it, made once. Both sites in the benchmark
+ * are served the same way. */
+const COMPRESSIBLE = new Set([".html", ".js", ".wasm", ".css", ".svg", ".json", ".webmanifest", ".bin", ""]);
+const gzipped = new Map();
+function gzipOf(file) {
+  if (!gzipped.has(file)) gzipped.set(file, fs.existsSync(file + ".gz") ? fs.readFileSync(file + ".gz") : zlib.gzipSync(fs.readFileSync(file), { level: 9 }));
+  return gzipped.get(file);
+}
+
+export function startServer(root, prefix = "/warpscope/", { gzip = false } = {}) {
   const server = http.createServer((req, res) => {
     const url = new URL(req.url, "http://x");
     let rel = decodeURIComponent(url.pathname);
@@ -47,7 +59,14 @@ export function startServer(root, prefix = "/warpscope/") {
       }
       return;
     }
-    res.writeHead(200, { "Content-Type": TYPES[path.extname(file)] ?? "application/octet-stream" });
+    const type = TYPES[path.extname(file)] ?? "application/octet-stream";
+    if (gzip && /\bgzip\b/.test(req.headers["accept-encoding"] ?? "") && COMPRESSIBLE.has(path.extname(file))) {
+      const body = gzipOf(file);
+      res.writeHead(200, { "Content-Type": type, "Content-Encoding": "gzip", "Content-Length": body.length, Vary: "Accept-Encoding" });
+      res.end(body);
+      return;
+    }
+    res.writeHead(200, { "Content-Type": type });
     fs.createReadStream(file).pipe(res);
   });
   return new Promise((resolve) => {

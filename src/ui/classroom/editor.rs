@@ -153,7 +153,7 @@ pub fn Editor() -> impl IntoView {
         view! {
             <label class="gx-cls-edit__field">
                 <span>{move || label.get(lang.get())}</span>
-                <textarea rows="2" data-testid=format!("cls-edit-{}-{}", label.en.split(' ').next().unwrap_or("").to_lowercase(), i + 1)
+                <textarea rows="2" data-testid=format!("cls-edit-{}-{}", label.en.split(' ').next().unwrap_or("").to_ascii_lowercase(), i + 1)
                     prop:value=value
                     on:change=move |ev| {
                         let v = event_target_value(&ev);

@@ -11,6 +11,7 @@
 
 mod field_slider;
 mod lazy;
+mod staged;
 mod text;
 mod url_state;
 
@@ -20,6 +21,7 @@ use leptos_router::components::A;
 pub use field_slider::FieldSlider;
 pub use lazy::{classroom_page, suspended};
 pub(crate) use lazy::{lazy_embed, lazy_page};
+pub use staged::{after_first_paint, FirstPaint};
 pub use url_state::{without_lang, ChapterInputs, QueryWrite, UrlInputs, WRITE_INTERVAL_MS};
 
 use crate::model::quiz::Kind;
@@ -47,6 +49,9 @@ pub fn frame<B: ChapterBody>(chapter: &'static Chapter) -> AnyView {
     let notices = inputs.notices();
     let permalink = inputs.permalink();
     let number = chapter.number.unwrap_or_default();
+    // The intro and the body's first part are painted first; the body's later parts and the
+    // page's tail (questions, permalink, links) right after (first load: `staged`).
+    staged::provide_first_paint();
     view! {
         <article class="gx-chapter" data-testid=format!("chapter-{}", chapter.slug)>
             <header class="l-body">
@@ -56,18 +61,27 @@ pub fn frame<B: ChapterBody>(chapter: &'static Chapter) -> AnyView {
                 {move || view! { <Notices notices=notices.get()/> }}
             </div>
             {B::body(inputs)}
-            // The quiz page lists every course question itself.
-            {chapter.number.map(|_| view! { <Questions chapter=chapter.slug/> })}
-            <PermalinkLink url=permalink/>
-            {Kind::of_chapter(chapter.slug).next().map(|_| view! {
-                <p class="l-body gx-practise">
-                    <A href=format!("{}?ch={}", route_href("quiz"), chapter.slug) attr:data-testid="practise">{t(text::PRACTISE)}</A>
-                </p>
-            })}
-            // Only a chapter's view can be a lesson step.
-            {chapter.embed.map(|_| view! { <AddToLesson chapter=chapter/> })}
-            <PrevNext chapter=chapter/>
+            {after_first_paint(move || tail(chapter, permalink))}
         </article>
+    }
+    .into_any()
+}
+
+/// The page's tail under a chapter's body: the course questions, the permalink, the practise
+/// link, "add to lesson", previous and next.
+fn tail(chapter: &'static Chapter, permalink: Memo<String>) -> AnyView {
+    view! {
+        // The quiz page lists every course question itself.
+        {chapter.number.map(|_| view! { <Questions chapter=chapter.slug/> })}
+        <PermalinkLink url=permalink/>
+        {Kind::of_chapter(chapter.slug).next().map(|_| view! {
+            <p class="l-body gx-practise">
+                <A href=format!("{}?ch={}", route_href("quiz"), chapter.slug) attr:data-testid="practise">{t(text::PRACTISE)}</A>
+            </p>
+        })}
+        // Only a chapter's view can be a lesson step.
+        {chapter.embed.map(|_| view! { <AddToLesson chapter=chapter/> })}
+        <PrevNext chapter=chapter/>
     }
     .into_any()
 }

@@ -397,7 +397,7 @@ pub fn SmFigure() -> impl IntoView {
                         let cx = x0 + CELLS_X + f64::from(c) * cell_w;
                         let r = Rect { x0: cx, y0: ry0 + 2.0, x1: cx + cell_w - 2.0, y1: ry0 + ROW_H - 3.0 };
                         let (x, y, w, h) = rect_attrs(r);
-                        view! { <rect x=x y=y width=w height=h class=format!("gx-sm__cell gx-sm__cell--{}", name.to_lowercase().replace('/', "")) aria-hidden="true"/> }
+                        view! { <rect x=x y=y width=w height=h class=format!("gx-sm__cell gx-sm__cell--{}", name.to_ascii_lowercase().replace('/', "")) aria-hidden="true"/> }
                     }).collect_view().into_any()
                 };
                 let hit = Rect { x0: x0 + 4.0, y0: ry0, x1: x0 + part_w - 4.0, y1: ry0 + ROW_H - 1.0 };

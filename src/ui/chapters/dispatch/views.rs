@@ -134,7 +134,7 @@ pub fn Controls() -> impl IntoView {
                 <span class="gx-field__label">{t(text::PRESETS)}</span>
                 <div class="gx-presets">
                     {Preset::ALL.iter().map(|&p| view! {
-                        <button class="gx-button gx-preset" data-testid=format!("dpreset-{:?}", p).to_lowercase()
+                        <button class="gx-button gx-preset" data-testid=format!("dpreset-{:?}", p).to_ascii_lowercase()
                             on:click=move |_| { st.clock.rewind(); st.inputs.navigate_update(move |i| { p.apply(i); i.event = None; }); }>
                             "A100 · "{t(text::preset(p))}
                         </button>

@@ -113,7 +113,7 @@ pub fn Figure() -> impl IntoView {
             };
             view! {
                 <g class=class
-                    data-testid="lane" data-state=move || format!("{:?}", s.get()).to_lowercase()
+                    data-testid="lane" data-state=move || format!("{:?}", s.get()).to_ascii_lowercase()
                     tabindex=roving.tabindex(lane) data-roving=lane.to_string() role="img" aria-label=label
                     on:click=move |_| picked.set(Some(lane)) on:focus=move |_| picked.set(Some(lane))>
                     <title>{label}</title>

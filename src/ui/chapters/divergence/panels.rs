@@ -69,7 +69,7 @@ pub fn Controls() -> impl IntoView {
                     let o = *o;
                     view! {
                         <label>
-                            <input type="radio" name="simt-order" data-testid=format!("order-{o:?}").to_lowercase()
+                            <input type="radio" name="simt-order" data-testid=format!("order-{o:?}").to_ascii_lowercase()
                                 prop:checked=move || st.inputs.with(|i| i.order == o)
                                 on:change=move |_| st.inputs.update(|i| i.order = o)/>
                             {t(text::order(o))}

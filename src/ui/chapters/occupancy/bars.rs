@@ -86,7 +86,7 @@ pub fn Figure() -> impl IntoView {
                 } else {
                     Vec::new()
                 };
-                let testid = format!("bar-{:?}", bar.resource).to_lowercase();
+                let testid = format!("bar-{:?}", bar.resource).to_ascii_lowercase();
                 let heading = text::bar_heading(&bar, l);
                 let binds = bar.binds;
                 // The budget that cannot hold even one block (the launch fails).
@@ -104,7 +104,7 @@ pub fn Figure() -> impl IntoView {
                         let title = label.clone();
                         view! {
                             <rect class=seg_class(seg.kind)
-                                data-kind=format!("{:?}", seg.kind).to_lowercase()
+                                data-kind=format!("{:?}", seg.kind).to_ascii_lowercase()
                                 data-amount=seg.amount.to_string()
                                 x=format!("{x0:.2}") y=format!("{:.1}", y + BAR_Y)
                                 width=format!("{:.2}", (x1 - x0).max(0.0)) height=BAR_H.to_string()

@@ -12,7 +12,7 @@ mod views;
 
 use leptos::prelude::*;
 
-use crate::ui::shell::{ChapterBody, UrlInputs};
+use crate::ui::shell::{after_first_paint, ChapterBody, UrlInputs};
 use state::OccState;
 
 /// The chapter's body inside the shell's frame.
@@ -25,15 +25,19 @@ impl ChapterBody for Page {
     fn body(inputs: UrlInputs<Self::Inputs>) -> AnyView {
         let state = OccState::new(inputs);
         provide_context(state);
+        // The figure and its controls are the first answer; the note, the numbers panel, the
+        // sweeps and the data table follow after the first paint (first load: shell `staged`).
         view! {
             <section class="l-page gx-figure-grid">
                 <bars::Figure/>
                 <views::Controls/>
             </section>
-            <views::GemmNote/>
-            <views::NumbersPanel/>
-            <sweeps::Sweeps/>
-            <bars::DataTable/>
+            {after_first_paint(|| view! {
+                <views::GemmNote/>
+                <views::NumbersPanel/>
+                <sweeps::Sweeps/>
+                <bars::DataTable/>
+            }.into_any())}
         }
         .into_any()
     }

@@ -113,7 +113,7 @@ fn SweepChart(axis: Axis, title: Tr) -> impl IntoView {
         text::sweep_readout(title.get(lang.get()), x, y, y_axis, clipped, lang.get())
     };
     let cx = move || point.with(|p| p.0);
-    let testid = format!("sweep-{:?}", axis).to_lowercase();
+    let testid = format!("sweep-{:?}", axis).to_ascii_lowercase();
     view! {
         <figure class="gx-sweep" data-testid=testid>
             <figcaption class="gx-sweep__title">{t(title)}</figcaption>

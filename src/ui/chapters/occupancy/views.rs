@@ -94,7 +94,7 @@ pub fn Controls() -> impl IntoView {
                 <div class="gx-presets">
                     {Preset::ALL.iter().map(|&p| view! {
                         <button class="gx-button gx-preset"
-                            data-testid=format!("preset-{:?}", p).to_lowercase()
+                            data-testid=format!("preset-{:?}", p).to_ascii_lowercase()
                             aria-pressed=move || st.inputs.with(|i| p.is_active(i)).to_string()
                             on:click=move |_| st.inputs.navigate_update(|i| p.apply(i))>
                             "A100 · "{t(text::preset(p))}

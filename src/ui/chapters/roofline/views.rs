@@ -187,7 +187,7 @@ pub fn Figure() -> impl IntoView {
                             let r = if p.kind == PointKind::User { 8.0 } else { 6.0 };
                             view! {
                                 <g class=point_class(p.kind) class:gx-pt--clipped=!inside
-                                    data-testid=format!("point-{:?}", p.kind).to_lowercase().replace(['(', ')'], "-")>
+                                    data-testid=format!("point-{:?}", p.kind).to_ascii_lowercase().replace(['(', ')'], "-")>
                                     <circle
                                         cx=format!("{x:.1}") cy=format!("{y:.1}") r=r.to_string()
                                         tabindex=roving.tabindex(i) data-roving=i.to_string()

@@ -33,7 +33,7 @@ pub fn PeakSection() -> impl IntoView {
                     let diff = p.relative_difference().map(|d| (d * 1e4).round() / 100.0 + 0.0);
                     let label = p.precision.label();
                     view! {
-                        <tr data-testid=format!("peak-{}", label.split(' ').next().unwrap_or("").to_lowercase())>
+                        <tr data-testid=format!("peak-{}", label.split(' ').next().unwrap_or("").to_ascii_lowercase())>
                             <th scope="row">{label}</th>
                             <td>{p.tensor_cores_per_sm}</td>
                             <td>{grouped(u64::from(p.fma_per_clk_per_tensor_core))}</td>

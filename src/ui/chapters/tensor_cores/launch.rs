@@ -73,7 +73,7 @@ pub fn LaunchNumbers() -> impl IntoView {
                         <td>{sig3(p.roof.ridge_point())}</td>
                         <td>{si(p.roof.peak_flops_per_s, "OP/s")}</td>
                         <td>{si(p.roof.bandwidth_bytes_per_s, "B/s")}</td>
-                        <td data-testid=format!("time-{}", name.to_lowercase())>{micros(p.time_lower_bound_s)}</td>
+                        <td data-testid=format!("time-{}", name.to_ascii_lowercase())>{micros(p.time_lower_bound_s)}</td>
                         <td>{text::bound(p.bound).get(lang.get())}</td>
                     </tr>
                 })
