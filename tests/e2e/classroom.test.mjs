@@ -106,6 +106,16 @@ test("a simulation step advances one event per key press", async () => {
 
 test("the scheduling step advances the timeline's cursor one stride per key press", async () => {
   const { context, page, errors } = await openPage(browser);
+  // Arriving from step 11 (the same chapter at 64 warps): the frozen label column follows the
+  // new launch (it kept step 11's 64 warp labels).
+  await open(page, "lesson=course&step=11&lang=en");
+  await page.keyboard.press("ArrowRight");
+  await page.waitForFunction(() => new URL(location.href).searchParams.get("step") === "12", null, POLL);
+  await page.waitForFunction(
+    () => [...document.querySelectorAll("[data-testid=cls-stage] .gx-sfig__labels .gx-sched__warp")].map((t) => t.textContent).join() === "0,4,1,5,2,6,3,7",
+    null,
+    POLL,
+  );
   // The scheduling step (8 resident warps) carries its cursor step in the chapter query.
   await open(page, "lesson=course&step=12&lang=en");
   assert.match(await page.locator("[data-testid=cls-chapter]").textContent(), /schedul/i);

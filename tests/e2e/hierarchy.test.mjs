@@ -74,7 +74,7 @@ test("a block of 64×32 threads cannot launch; the message says why", async () =
   const { context, page, errors } = await openPage(browser);
   await page.goto(server.base + "hierarchy?bx=64&by=32");
   await page.waitForSelector("[data-testid=launch-error]");
-  assert.match(await text(page, "launch-error"), /2048 threads per block/);
+  assert.match(await text(page, "launch-error"), /2,048 threads per block/);
   assert.equal(await page.locator("[data-testid=block-figure]").count(), 0);
   assert.deepEqual(errors, []);
   await context.close();

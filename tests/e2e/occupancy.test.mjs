@@ -137,7 +137,7 @@ test("typed garbage and a malformed permalink show messages; the page keeps work
   await threads.fill("2048");
   await threads.press("Enter");
   // Out of range is clamped to the nearest limit, and the message says what is allowed.
-  assert.match(await page.locator("[data-testid=slider-threads] .gx-field__error").textContent(), /Allowed: 1–1024; using 1024/);
+  assert.match(await page.locator("[data-testid=slider-threads] .gx-field__error").textContent(), /Allowed: 1–1,024; using 1,024/);
   assert.equal(await threads.inputValue(), "1024");
   await page.locator("[data-testid=select-gpu]").selectOption("h100");
   await page.waitForFunction(() => location.search.includes("gpu=h100"));

@@ -18,7 +18,7 @@ test("a number out of range is clamped to the nearest limit, and the notice name
   await field.fill("-5");
   await field.press("Enter");
   await page.waitForFunction(() => document.querySelector("[data-testid=slider-threads] input[type=text]").value === "1");
-  assert.match(await page.locator("[data-testid=slider-threads] .gx-field__error").textContent(), /Allowed: 1–1024; using 1/);
+  assert.match(await page.locator("[data-testid=slider-threads] .gx-field__error").textContent(), /Allowed: 1–1,024; using 1/);
   assert.equal(await field.getAttribute("aria-invalid"), "false");
   await field.fill("lots");
   await field.press("Enter");

@@ -285,13 +285,14 @@ const STEPS: &[Built] = &[
             "只有 8 个驻留 warp（每个调度器 2 个）时，发射槽大部分是空的。",
         ),
         tr(
-            "Low occupancy plus long latency: the schedulers have nothing ready to issue. Press → to move the cursor 4 cycles along the timeline.",
-            "低占用率加长延迟：调度器没有就绪的 warp 可发射。按 → 让光标沿时间线前进 4 个周期。",
+            "Low occupancy plus long latency: the schedulers have nothing ready to issue. Press → to move the cursor 4 cycles at a time through the first 32 cycles: each scheduler issues its 2 warps' instructions, then nothing is ready until the loads return near cycle 600. After cycle 32, → goes on to the next step.",
+            "低占用率加长延迟：调度器没有就绪的 warp 可发射。按 → 让光标每次前进 4 个周期，走完前 32 个周期：每个调度器发射完它 2 个 warp 的指令后，直到 load 在约第 600 个周期返回前都没有就绪的 warp。过了第 32 个周期，→ 进入下一步。",
         ),
     )
     .highlight("[data-testid=cycle-info]")
-    // 1200 cycles drawn: the cursor's last step (cycle 1199) is step 300.
-    .advance("step", 300),
+    // The cursor moves 4 cycles a press: the first 32 cycles (the issue burst and the first
+    // idle slots) in 8 presses; the rest of the 1200 is on screen without stepping through it.
+    .advance("step", 8),
     step(
         "scheduling",
         "k=40",

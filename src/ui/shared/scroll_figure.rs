@@ -101,7 +101,9 @@ pub fn ScrollFigure(
                     None => view! {
                         <svg class=format!("gx-sfig__labels {class}") viewBox=view_box aria-hidden="true"
                             style=layer_width.clone() data-testid="sticky-labels">
-                            {labels.run()}
+                            // Reactive: the labels follow what they read (a step that
+                            // changes the number of rows keeps this box).
+                            {move || labels.run()}
                         </svg>
                     }.into_any(),
                 }}
