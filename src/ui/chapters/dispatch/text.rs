@@ -26,8 +26,8 @@ pub const INTRO: [Tr; 2] = [
 
 pub const PRESETS: Tr = tr("The course's launches", "课程中的启动配置");
 pub const KERNEL: Tr = tr(
-    "The kernel (from the Occupancy chapter)",
-    "Kernel（来自“占用率”一章）",
+    "The kernel (its occupancy, as in the Occupancy chapter)",
+    "Kernel（其占用率与“占用率”一章的算法相同）",
 );
 pub const GRID: Tr = tr("Grid size (blocks)", "Grid 大小（block 数）");
 pub const DUR: Tr = tr("Block duration (cycles)", "block 时长（周期）");

@@ -127,8 +127,8 @@ pub fn preset_note(k: Kernel) -> Tr {
             "课程中的奇偶分支：每个 warp 都 16 / 16 分开，所以每个 warp 都要先后执行两条路径。在 H200 上编译器把 else 侧放在前面：先是掩码 0xaaaaaaaa（奇数 lane），再是 0x55555555（偶数 lane），之后掩码恢复为 0xffffffff。对比按 warp 对齐的写法：同样的工作量，没有分歧。",
         ),
         Kernel::WarpAligned => tr(
-            "The same work split by (threadIdx.x / 32) % 2: all 32 threads of a warp agree, so each warp takes one side under the full mask and nothing is serialised. Warp 1 of a 64-thread block is shown; warp 0 takes the other side. Try the warp control.",
-            "同样的工作量按 (threadIdx.x / 32) % 2 划分：一个 warp 的 32 个线程条件一致，每个 warp 在满掩码下只走一侧，没有串行。图中是 64 线程 block 的 warp 1；warp 0 走另一侧，可以用 warp 控件切换。",
+            "The same work split by (threadIdx.x / 32) % 2: all 32 threads of a warp agree, so each warp takes one side under its full mask and nothing is serialised: even-numbered warps take the then side, odd-numbered warps the else side. Try the warp control.",
+            "同样的工作量按 (threadIdx.x / 32) % 2 划分：一个 warp 的 32 个线程条件一致，每个 warp 在自己的满掩码下只走一侧，没有串行：偶数号 warp 走 then 侧，奇数号 warp 走 else 侧。可以用 warp 控件切换。",
         ),
         Kernel::LaneLt16 => tr(
             "The lower and upper half-warps take different sides. On the H200 the else side (lanes 16–31, 0xffff0000) ran first, then lanes 0–15 (0x0000ffff).",
