@@ -362,26 +362,8 @@ pub fn draw_roofline(
         }
     }));
     let mut spots = place_labels(&boxes, &point_obstacles, plot).into_iter();
-    if user.is_some() {
-        if let Some(r) = spots.next().flatten() {
-            root.draw(&Rectangle::new(
-                [
-                    (r.x0 as i32 - 1, r.y0 as i32),
-                    (r.x1 as i32 + 1, r.y1 as i32),
-                ],
-                bg.mix(0.8).filled(),
-            ))
-            .map_err(|e| e.to_string())?;
-            root.draw(&Text::new(
-                user_text,
-                (r.x0 as i32, r.y0 as i32),
-                user_style,
-            ))
-            .map_err(|e| e.to_string())?;
-        }
-    }
-    for ((key, _), spot) in keyed.iter().zip(spots) {
-        let Some(r) = spot else { continue };
+    // A label on a light backing, at the spot the placement chose.
+    let label = |r: FrameRect, words: String, style: &TextStyle| -> Result<(), String> {
         root.draw(&Rectangle::new(
             [
                 (r.x0 as i32 - 1, r.y0 as i32),
@@ -390,12 +372,17 @@ pub fn draw_roofline(
             bg.mix(0.8).filled(),
         ))
         .map_err(|e| e.to_string())?;
-        root.draw(&Text::new(
-            key.to_string(),
-            (r.x0 as i32, r.y0 as i32),
-            key_style.clone(),
-        ))
-        .map_err(|e| e.to_string())?;
+        root.draw(&Text::new(words, (r.x0 as i32, r.y0 as i32), style.clone()))
+            .map_err(|e| e.to_string())
+    };
+    if user.is_some() {
+        if let Some(r) = spots.next().flatten() {
+            label(r, user_text.to_string(), &user_style)?;
+        }
+    }
+    for ((key, _), spot) in keyed.iter().zip(spots) {
+        let Some(r) = spot else { continue };
+        label(r, key.to_string(), &key_style)?;
     }
     // Ridge points on top of everything.
     chart

@@ -327,19 +327,21 @@ fn uncrop(stage: &web_sys::Element) {
 /// The attributes a crop replaces and [`uncrop`] puts back.
 const CROP_SAVED: [&str; 4] = ["viewBox", "width", "height", "style"];
 
+/// `svg`'s view box `[x, y, width, height]` (`None` when it has none or it does not parse).
+fn view_box(svg: &web_sys::Element) -> Option<[f64; 4]> {
+    let vb: Vec<f64> = svg
+        .get_attribute("viewBox")?
+        .split([' ', ','])
+        .filter_map(|v| v.trim().parse().ok())
+        .collect();
+    vb.try_into().ok()
+}
+
 /// Maps a box on screen into `svg`'s view-box units (`None` for an SVG with no box).
 fn view_box_map(
     svg: &web_sys::Element,
 ) -> Option<impl Fn(&web_sys::DomRect) -> (f64, f64, f64, f64)> {
-    let vb: Vec<f64> = svg
-        .get_attribute("viewBox")
-        .unwrap_or_default()
-        .split([' ', ','])
-        .filter_map(|v| v.trim().parse().ok())
-        .collect();
-    let [vx, vy, vw, vh] = vb[..] else {
-        return None;
-    };
+    let [vx, vy, vw, vh] = view_box(svg)?;
     let r = svg.get_bounding_client_rect();
     if vw <= 0.0 || vh <= 0.0 || r.width() <= 0.0 || r.height() <= 0.0 {
         return None;
@@ -401,13 +403,9 @@ fn apply_crop(target: &web_sys::Element, crop: &str) {
     if maps[0].is_none() {
         return;
     }
-    let vb: Vec<f64> = svg
-        .get_attribute("viewBox")
-        .unwrap_or_default()
-        .split([' ', ','])
-        .filter_map(|v| v.trim().parse().ok())
-        .collect();
-    let [vx, vy, vw, vh] = vb[..] else { return };
+    let Some([vx, vy, vw, vh]) = view_box(&svg) else {
+        return;
+    };
     let map_in = |e: &web_sys::Element| {
         let owner = e.closest("svg").ok().flatten()?;
         let i = group.iter().position(|g| *g == owner)?;

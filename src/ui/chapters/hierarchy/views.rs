@@ -117,16 +117,7 @@ pub fn PickControls() -> impl IntoView {
     let st = state();
     let inputs = st.inputs;
     // The drawing reads only the block's shape (warps, lanes, thread indices).
-    let launch = Memo::new_with_compare(
-        move |_| {
-            st.outputs
-                .with(|o| o.launch.ok().filter(|_| o.pick.is_some()))
-        },
-        |a, b| {
-            let key = |s: Option<&Option<Launch>>| s.copied().flatten().map(|l| l.block());
-            key(a) != key(b)
-        },
-    );
+    let launch = launch_by_block_shape(st);
     let global = Signal::derive(move || st.outputs.with(|o| o.pick.map(|t| t.global).unwrap_or(0)));
     move || {
         launch.get().map(|l: Launch| {
@@ -302,16 +293,7 @@ pub fn WarpsFigure() -> impl IntoView {
     // Drawn once per launch; a pick only moves the picked class.
     let picked = Memo::new(move |_| st.outputs.with(|o| o.pick.map(|p| (p.warp, p.lane))));
     // The drawing reads only the block's shape (warps, lanes, thread indices).
-    let launch = Memo::new_with_compare(
-        move |_| {
-            st.outputs
-                .with(|o| o.launch.ok().filter(|_| o.pick.is_some()))
-        },
-        |a, b| {
-            let key = |s: Option<&Option<Launch>>| s.copied().flatten().map(|l| l.block());
-            key(a) != key(b)
-        },
-    );
+    let launch = launch_by_block_shape(st);
     let view_of = move |l: Launch| {
         let warps = l.warps_per_block();
         let width = LABEL_PX + f64::from(WARP_SIZE) * LANE_PX;
@@ -378,6 +360,21 @@ pub fn WarpsFigure() -> impl IntoView {
             }}
         </section>
     }
+}
+
+/// The launch while it can run and a thread is picked, changing only when the block's shape
+/// does (a pick or a grid change redraws nothing that reads it).
+fn launch_by_block_shape(st: HierarchyState) -> Memo<Option<Launch>> {
+    Memo::new_with_compare(
+        move |_| {
+            st.outputs
+                .with(|o| o.launch.ok().filter(|_| o.pick.is_some()))
+        },
+        |a, b| {
+            let key = |s: Option<&Option<Launch>>| s.copied().flatten().map(|l| l.block());
+            key(a) != key(b)
+        },
+    )
 }
 
 /// In place of a figure or links while the launch cannot run (its error is above).
