@@ -53,6 +53,9 @@ async function page(request) {
     url.hash = "";
     const hit = await cache.match(url.href);
     if (hit) return hit;
+    // "/base/roofline" → "/base/roofline.html", as the host serves it (scripts/site.mjs).
+    const html = url.pathname.endsWith("/") ? undefined : await cache.match(url.href + ".html");
+    if (html) return html;
     // "/base/roofline" → "/base/roofline/" as the server would redirect.
     if (!url.pathname.endsWith("/") && (await cache.match(url.href + "/"))) return Response.redirect(url.href + "/" + search, 301);
     throw offline;

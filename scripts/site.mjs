@@ -730,6 +730,11 @@ if (relative) {
     if (out === page(needs[mod] ?? [])) throw new Error('site.mjs: expected <base href="./"> in index.html');
     fs.mkdirSync(path.join(stage, slug), { recursive: true });
     fs.writeFileSync(path.join(stage, slug, "index.html"), out);
+    // The app's own links and permalinks have no trailing slash ("…/occupancy?regs=64"). Hosts
+    // that serve `x.html` for `/x` (GitHub Pages, Netlify, Cloudflare Pages, nginx with
+    // `try_files $uri $uri.html $uri/`) then answer a deep link at once instead of a 301 to
+    // `occupancy/` and a second round trip; its assets resolve against <base href="./">.
+    fs.writeFileSync(path.join(stage, `${slug}.html`), page(needs[mod] ?? []));
   }
 }
 

@@ -1,6 +1,6 @@
 // A tiny static file server for the built site, mounted under a sub-path (as a static host
 // would serve it), on 127.0.0.1 only. Directories serve their index.html; a directory without
-// a trailing slash redirects, as most static hosts do; anything else is a 404 (the site's
+// a trailing slash redirects, as most static hosts do (unless a same-named .html file exists); anything else is a 404 (the site's
 // 404.html when it has one).
 import http from "node:http";
 import fs from "node:fs";
@@ -41,6 +41,9 @@ export function startServer(root, prefix = "/warpscope/", { gzip = false } = {})
       res.writeHead(403).end();
       return;
     }
+    // Like GitHub Pages, Netlify and nginx's `try_files $uri $uri.html $uri/`: `/x` serves x.html
+    // when there is one (dist/ has one per route beside its folder, so a deep link needs no redirect).
+    if (!url.pathname.endsWith("/") && !(fs.existsSync(file) && fs.statSync(file).isFile()) && fs.existsSync(file + ".html")) file += ".html";
     if (fs.existsSync(file) && fs.statSync(file).isDirectory()) {
       if (!url.pathname.endsWith("/")) {
         res.writeHead(301, { Location: url.pathname + "/" + url.search }).end();
