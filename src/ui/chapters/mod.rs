@@ -210,6 +210,38 @@ mod tests {
         ("roofline", read_and_round_trip::<roofline::Page>),
     ];
 
+    /// The ids of chapter `B`'s questions.
+    fn question_ids<B: ChapterBody>() -> Vec<&'static str> {
+        B::QUESTIONS.iter().map(|q| q.id).collect()
+    }
+
+    #[test]
+    fn every_chapter_lists_the_questions_that_name_it() {
+        use crate::ui::content::questions::for_chapter;
+        let lists: [(&str, fn() -> Vec<&'static str>); 11] = [
+            ("chip", question_ids::<chip::Page>),
+            ("hierarchy", question_ids::<hierarchy::Page>),
+            ("occupancy", question_ids::<occupancy::Page>),
+            ("dispatch", question_ids::<dispatch::Page>),
+            ("scheduling", question_ids::<scheduling::Page>),
+            ("divergence", question_ids::<divergence::Page>),
+            ("coalescing", question_ids::<coalescing::Page>),
+            ("bank-conflicts", question_ids::<bank_conflicts::Page>),
+            ("tensor-cores", question_ids::<tensor_cores::Page>),
+            (
+                "tensor-core-generations",
+                question_ids::<tensor_core_generations::Page>,
+            ),
+            ("roofline", question_ids::<roofline::Page>),
+        ];
+        assert_eq!(lists.len(), READERS.len());
+        for (slug, ids) in lists {
+            let want: Vec<_> = for_chapter(slug).map(|q| q.id).collect();
+            assert!(!want.is_empty(), "{slug}");
+            assert_eq!(ids(), want, "{slug}");
+        }
+    }
+
     #[test]
     fn every_chapter_has_a_query_reader_under_test() {
         let with_body = ALL.iter().filter(|c| c.embed.is_some()).count();

@@ -158,6 +158,8 @@ pub struct Page;
 impl ChapterBody for Page {
     type Inputs = QuizInputs;
     const INTRO: &'static [crate::ui::i18n::Tr] = &text::INTRO;
+    // The quiz lists every course question itself (`CourseQuestions`).
+    const QUESTIONS: &'static [&'static crate::ui::content::questions::BankQuestion] = &[];
     fn body(inputs: UrlInputs<QuizInputs>) -> AnyView {
         view! { <QuizBody inputs=inputs/> }.into_any()
     }

@@ -38,6 +38,10 @@ pub trait ChapterBody {
     /// The intro paragraphs under the title. Here rather than in the registry, so that they
     /// travel with the chapter's lazily loaded module, not in the main module (first load).
     const INTRO: &'static [crate::ui::i18n::Tr];
+    /// The chapter's self-check questions, listed at its end: one of the bank's per-chapter
+    /// lists ([`crate::ui::content::questions::OCCUPANCY`], …). Here, so that their text travels
+    /// with the chapter's module rather than in the pack every chapter loads (first load).
+    const QUESTIONS: &'static [&'static crate::ui::content::questions::BankQuestion];
     /// The figure and panels, given the inputs (the chapter builds its state from them and
     /// provides it as context to its views).
     fn body(inputs: UrlInputs<Self::Inputs>) -> AnyView;
@@ -61,7 +65,7 @@ pub fn frame<B: ChapterBody>(chapter: &'static Chapter) -> AnyView {
                 {move || view! { <Notices notices=notices.get()/> }}
             </div>
             {B::body(inputs)}
-            {after_first_paint(move || tail(chapter, permalink))}
+            {after_first_paint(move || tail(chapter, permalink, B::QUESTIONS))}
         </article>
     }
     .into_any()
@@ -69,10 +73,14 @@ pub fn frame<B: ChapterBody>(chapter: &'static Chapter) -> AnyView {
 
 /// The page's tail under a chapter's body: the course questions, the permalink, the practise
 /// link, "add to lesson", previous and next.
-fn tail(chapter: &'static Chapter, permalink: Memo<String>) -> AnyView {
+fn tail(
+    chapter: &'static Chapter,
+    permalink: Memo<String>,
+    questions: &'static [&'static crate::ui::content::questions::BankQuestion],
+) -> AnyView {
     view! {
         // The quiz page lists every course question itself.
-        {chapter.number.map(|_| view! { <Questions chapter=chapter.slug/> })}
+        {chapter.number.map(|_| view! { <Questions questions=questions/> })}
         <PermalinkLink url=permalink/>
         {Kind::of_chapter(chapter.slug).next().map(|_| view! {
             <p class="l-body gx-practise">

@@ -3,23 +3,25 @@
 
 use leptos::prelude::*;
 
-use crate::ui::content::questions::{for_chapter, source_text};
+use crate::ui::content::questions::{source_text, BankQuestion};
 use crate::ui::i18n::{t, use_lang};
 use crate::ui::text;
 
 /// The questions of one chapter; each answer is hidden until its button is pressed.
 #[component]
 pub fn Questions(
-    /// The chapter's slug, as in [`crate::ui::chapters::ALL`].
-    chapter: &'static str,
+    /// The chapter's questions (its `ChapterBody::QUESTIONS`, one of the bank's per-chapter
+    /// lists), in bank order.
+    questions: &'static [&'static BankQuestion],
 ) -> impl IntoView {
     let lang = use_lang();
     view! {
         <section class="gx-questions l-body" data-testid="questions">
             <h2>{t(text::QUESTIONS_HEADING)}</h2>
             <ol>
-                {for_chapter(chapter)
-                    .map(|q| {
+                {questions
+                    .iter()
+                    .map(|&q| {
                         let shown = RwSignal::new(false);
                         view! {
                             <li class="gx-question" id=q.element_id()>

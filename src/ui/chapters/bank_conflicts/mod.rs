@@ -24,6 +24,8 @@ pub struct Page;
 impl ChapterBody for Page {
     type Inputs = AccessQuery<BankReport>;
     const INTRO: &'static [crate::ui::i18n::Tr] = &text::INTRO;
+    const QUESTIONS: &'static [&'static crate::ui::content::questions::BankQuestion] =
+        crate::ui::content::questions::BANK_CONFLICTS;
 
     fn body(inputs: UrlInputs<Self::Inputs>) -> AnyView {
         let state = BankState::new(inputs);

@@ -18,6 +18,8 @@ pub struct Page;
 impl ChapterBody for Page {
     type Inputs = state::ChipInputs;
     const INTRO: &'static [crate::ui::i18n::Tr] = &text::INTRO;
+    const QUESTIONS: &'static [&'static crate::ui::content::questions::BankQuestion] =
+        crate::ui::content::questions::CHIP;
 
     fn body(inputs: UrlInputs<Self::Inputs>) -> AnyView {
         let state = ChipState::new(inputs);

@@ -23,6 +23,8 @@ pub struct Page;
 impl ChapterBody for Page {
     type Inputs = state::DispInputs;
     const INTRO: &'static [crate::ui::i18n::Tr] = &text::INTRO;
+    const QUESTIONS: &'static [&'static crate::ui::content::questions::BankQuestion] =
+        crate::ui::content::questions::DISPATCH;
 
     fn body(inputs: UrlInputs<Self::Inputs>) -> AnyView {
         let state = DispState::new(inputs);

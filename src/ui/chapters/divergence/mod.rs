@@ -23,6 +23,8 @@ pub struct Page;
 impl ChapterBody for Page {
     type Inputs = DivergenceInputs;
     const INTRO: &'static [crate::ui::i18n::Tr] = &text::INTRO;
+    const QUESTIONS: &'static [&'static crate::ui::content::questions::BankQuestion] =
+        crate::ui::content::questions::DIVERGENCE;
 
     fn body(inputs: UrlInputs<DivergenceInputs>) -> AnyView {
         let state = DivergenceState::new(inputs);

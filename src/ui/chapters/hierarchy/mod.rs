@@ -19,6 +19,8 @@ pub struct Page;
 impl ChapterBody for Page {
     type Inputs = state::HierarchyInputs;
     const INTRO: &'static [crate::ui::i18n::Tr] = &text::INTRO;
+    const QUESTIONS: &'static [&'static crate::ui::content::questions::BankQuestion] =
+        crate::ui::content::questions::HIERARCHY;
 
     fn body(inputs: UrlInputs<Self::Inputs>) -> AnyView {
         let state = HierarchyState::new(inputs);

@@ -21,6 +21,8 @@ pub struct Page;
 impl ChapterBody for Page {
     type Inputs = state::OccInputs;
     const INTRO: &'static [crate::ui::i18n::Tr] = &text::INTRO;
+    const QUESTIONS: &'static [&'static crate::ui::content::questions::BankQuestion] =
+        crate::ui::content::questions::OCCUPANCY;
 
     fn body(inputs: UrlInputs<Self::Inputs>) -> AnyView {
         let state = OccState::new(inputs);

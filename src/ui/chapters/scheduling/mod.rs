@@ -20,6 +20,8 @@ pub struct Page;
 impl ChapterBody for Page {
     type Inputs = state::SchedulingInputs;
     const INTRO: &'static [crate::ui::i18n::Tr] = &text::INTRO;
+    const QUESTIONS: &'static [&'static crate::ui::content::questions::BankQuestion] =
+        crate::ui::content::questions::SCHEDULING;
 
     fn body(inputs: UrlInputs<Self::Inputs>) -> AnyView {
         let state = SchedulingState::new(inputs);

@@ -24,6 +24,8 @@ pub struct Page;
 impl ChapterBody for Page {
     type Inputs = state::GenInputs;
     const INTRO: &'static [crate::ui::i18n::Tr] = &text::INTRO;
+    const QUESTIONS: &'static [&'static crate::ui::content::questions::BankQuestion] =
+        crate::ui::content::questions::TENSOR_CORE_GENERATIONS;
 
     fn body(inputs: UrlInputs<Self::Inputs>) -> AnyView {
         let state = GenState::new(inputs);

@@ -25,6 +25,8 @@ pub struct Page;
 impl ChapterBody for Page {
     type Inputs = state::TcInputs;
     const INTRO: &'static [crate::ui::i18n::Tr] = &text::INTRO;
+    const QUESTIONS: &'static [&'static crate::ui::content::questions::BankQuestion] =
+        crate::ui::content::questions::TENSOR_CORES;
 
     fn body(inputs: UrlInputs<Self::Inputs>) -> AnyView {
         let state = TcState::new(inputs);
