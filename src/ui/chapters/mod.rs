@@ -210,6 +210,9 @@ mod tests {
         ("roofline", read_and_round_trip::<roofline::Page>),
     ];
 
+    /// A chapter's question ids.
+    type QuestionIds = fn() -> Vec<&'static str>;
+
     /// The ids of chapter `B`'s questions.
     fn question_ids<B: ChapterBody>() -> Vec<&'static str> {
         B::QUESTIONS.iter().map(|q| q.id).collect()
@@ -218,7 +221,7 @@ mod tests {
     #[test]
     fn every_chapter_lists_the_questions_that_name_it() {
         use crate::ui::content::questions::for_chapter;
-        let lists: [(&str, fn() -> Vec<&'static str>); 11] = [
+        let lists: [(&str, QuestionIds); 11] = [
             ("chip", question_ids::<chip::Page>),
             ("hierarchy", question_ids::<hierarchy::Page>),
             ("occupancy", question_ids::<occupancy::Page>),
