@@ -22,7 +22,11 @@ for (const slug of (process.env.SLUGS ?? "occupancy").split(",")) {
     const lo = Number(range.min || 0);
     const hi = Number(range.max || 100);
     const vals = [String(lo + Math.round((hi - lo) * 0.25)), String(lo + Math.round((hi - lo) * 0.75))];
-    const norm = () => document.querySelector("main").outerHTML.replace(/<!--[^]*?-->/g, "");
+    // The <main> HTML without comments (leptos's markers), then each canvas's pixels hashed.
+    const hash = (s) => [...s].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) | 0, 7);
+    const norm = () =>
+      document.querySelector("main").outerHTML.replace(/<!--[^]*?-->/g, "") +
+      [...document.querySelectorAll("main canvas")].map((c) => `\n<canvas-pixels ${c.width}x${c.height} ${hash(c.toDataURL())}>`).join("");
     const html = [];
     const name = (el) => el.nodeType === 1 ? `${el.tagName.toLowerCase()}${el.getAttribute("class") ? "." + el.getAttribute("class").split(" ")[0] : ""}${el.dataset?.testid ? "#" + el.dataset.testid : ""}` : el.nodeName;
     let counts = {};
