@@ -38,6 +38,16 @@ pub type RowCells = Vec<(Tr, String, String)>;
 /// `cells` (empty past its end): a slider tick rewrites the text that changed, no element or
 /// attribute.
 pub fn live_rows(cells: Memo<RowCells>, range: std::ops::Range<usize>) -> impl IntoView {
+    live_rows_testid(cells, range, &[])
+}
+
+/// [`live_rows`] whose row `k`'s value cell carries `data-testid=testids[k]` (none past its
+/// end).
+pub fn live_rows_testid(
+    cells: Memo<RowCells>,
+    range: std::ops::Range<usize>,
+    testids: &'static [&'static str],
+) -> impl IntoView {
     let lang = crate::ui::i18n::use_lang();
     range
         .map(|k| {
@@ -51,7 +61,7 @@ pub fn live_rows(cells: Memo<RowCells>, range: std::ops::Range<usize>) -> impl I
                 <tr>
                     <th scope="row">{cell(|r, l| r.0.get(l).to_string())}</th>
                     <td class="gx-formula">{cell(|r, _| r.1.clone())}</td>
-                    <td class="gx-value">{cell(|r, _| r.2.clone())}</td>
+                    <td class="gx-value" data-testid=testids.get(k).copied()>{cell(|r, _| r.2.clone())}</td>
                 </tr>
             }
         })
