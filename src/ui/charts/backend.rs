@@ -42,6 +42,11 @@ impl MeasuredCanvas {
     pub fn min_font(&self) -> Rc<Cell<f64>> {
         Rc::clone(&self.min_font)
     }
+
+    /// The canvas's 2d context.
+    pub fn context(&self) -> &web_sys::CanvasRenderingContext2d {
+        &self.ctx
+    }
 }
 
 impl DrawingBackend for MeasuredCanvas {

@@ -33,9 +33,13 @@ pub const RELAYOUT_EVENT: &str = "gx-relayout";
 /// pixels) over `dpr` (the device pixel ratio the canvas was drawn for); removes it when no
 /// text was drawn (`min_backing_px` infinite).
 pub fn record_min_font(canvas: &web_sys::Element, min_backing_px: f64, dpr: f64) {
+    // Written only when it changes (a redraw per slider tick would otherwise write it each time).
     if min_backing_px.is_finite() && dpr > 0.0 {
-        let _ = canvas.set_attribute(MIN_FONT_ATTR, &format!("{:.2}", min_backing_px / dpr));
-    } else {
+        let v = format!("{:.2}", min_backing_px / dpr);
+        if canvas.get_attribute(MIN_FONT_ATTR).as_deref() != Some(v.as_str()) {
+            let _ = canvas.set_attribute(MIN_FONT_ATTR, &v);
+        }
+    } else if canvas.has_attribute(MIN_FONT_ATTR) {
         let _ = canvas.remove_attribute(MIN_FONT_ATTR);
     }
 }

@@ -67,63 +67,63 @@ fn decade_label(v: f64) -> String {
     }
 }
 
-/// Draws the chart on `canvas` (sized for `devicePixelRatio`).
-pub fn draw_roofline(
+/// The chart's colours, from the design tokens on the page's canvas.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Palette {
+    bg: RGBColor,
+    text: RGBColor,
+    grid: RGBColor,
+    roof: RGBColor,
+    accent: RGBColor,
+    bw: RGBColor,
+    measured: RGBColor,
+}
+
+impl Palette {
+    fn of(canvas: &web_sys::HtmlCanvasElement) -> Palette {
+        let tokens = Tokens::of(canvas);
+        Palette {
+            bg: tokens.color("--gx-surface", RGBColor(255, 255, 255)),
+            text: tokens.color("--gx-text", RGBColor(30, 30, 30)),
+            grid: tokens.color("--gx-grid", RGBColor(225, 225, 225)),
+            roof: tokens.color("--gx-roof", RGBColor(90, 90, 110)),
+            accent: tokens.color("--gx-accent", RGBColor(0, 110, 160)),
+            bw: tokens.color("--gx-roof-bw", RGBColor(150, 60, 30)),
+            measured: tokens.color("--gx-measured", RGBColor(170, 40, 120)),
+        }
+    }
+}
+
+/// What the static layer was drawn for: the drawing without its kernel points, the colours and
+/// the backing store's pixel ratio.
+type LayerKey = (RooflineDrawing, Palette, u64);
+
+/// The layer of the chart that the kernel points do not move (background, grid, axes and their
+/// labels, the roofs' lines, the bandwidth roof and its label, the measured copy roof), drawn
+/// once on a canvas of its own and copied under each drawing: a slider tick that moves only
+/// the reader's kernel redraws just the labels that keep clear of it and the ridge points.
+pub struct RoofLayer {
+    key: LayerKey,
     canvas: web_sys::HtmlCanvasElement,
-    drawing: &RooflineDrawing,
-) -> Result<(), String> {
-    let frame = drawing.frame;
-    let screen_dpr = window().device_pixel_ratio().clamp(1.0, 3.0);
-    let dpr = screen_dpr * drawing.box_zoom.clamp(0.25, 4.0);
-    let px = |v: f64| (v * dpr).round() as u32;
-    canvas.set_width(px(frame.width_px));
-    canvas.set_height(px(frame.height_px));
-    let tokens = Tokens::of(&canvas);
-    let bg = tokens.color("--gx-surface", RGBColor(255, 255, 255));
-    let text = tokens.color("--gx-text", RGBColor(30, 30, 30));
-    let grid = tokens.color("--gx-grid", RGBColor(225, 225, 225));
-    let roof_color = tokens.color("--gx-roof", RGBColor(90, 90, 110));
-    let accent = tokens.color("--gx-accent", RGBColor(0, 110, 160));
-    let bw_color = tokens.color("--gx-roof-bw", RGBColor(150, 60, 30));
-    let measured = tokens.color("--gx-measured", RGBColor(170, 40, 120));
+    /// The smallest font the layer drew text in (backing pixels).
+    min_font: f64,
+}
 
+/// One roof as drawn: its line, colour and width, its label and ridge point.
+struct Roof {
+    line: Vec<(f64, f64)>,
+    color: RGBColor,
+    width: f64,
+    label: String,
+    ridge: (f64, f64),
+}
+
+/// Every distinct roof of `drawing` (roofs within 1 % of each other drawn and labelled once).
+fn roofs(drawing: &RooflineDrawing, palette: &Palette) -> Vec<Roof> {
     let spec = &drawing.spec;
-    let ((x0, x1), (y0, y1)) = domains(spec);
-    let backend = MeasuredCanvas::new(canvas.clone()).ok_or("no 2d context")?;
-    let min_font = backend.min_font();
-    let root = backend.into_drawing_area();
-    root.fill(&bg).map_err(|e| e.to_string())?;
-    let font = |size: f64| ("sans-serif", size * dpr).into_font().color(&text);
-    let mut chart = ChartBuilder::on(&root)
-        .margin(px(frame.margin_px))
-        .x_label_area_size(px(frame.x_label_area_px))
-        .y_label_area_size(px(frame.y_label_area_px))
-        .build_cartesian_2d((x0..x1).log_scale(), (y0..y1).log_scale())
-        .map_err(|e| e.to_string())?;
-    let (x_title, y_title) = (
-        text::X_AXIS.get(drawing.lang),
-        text::Y_AXIS.get(drawing.lang),
-    );
-    chart
-        .configure_mesh()
-        .x_desc(x_title)
-        .y_desc(y_title)
-        .axis_desc_style(font(13.0))
-        .label_style(font(12.0))
-        .axis_style(text.mix(0.6))
-        .bold_line_style(grid.stroke_width(px(1.0)))
-        .light_line_style(grid.mix(0.4))
-        .x_label_formatter(&|v| decade_label(*v))
-        .y_label_formatter(&|v| si(*v, "").trim().to_string())
-        .draw()
-        .map_err(|e| e.to_string())?;
-
+    let ((x0, x1), (y0, _)) = domains(spec);
     let bw = spec.bandwidth_bytes_per_s;
-    // Labels are drawn last, each on a backdrop, so no line runs through text.
-    let mut labels: Vec<(String, (f64, f64), RGBColor)> = Vec::new();
-    let mut ridges: Vec<((f64, f64), RGBColor)> = Vec::new();
-    // The flat part of every roof `(ridge, peak, line width)`: the point labels keep off it.
-    let mut flat_roofs: Vec<(f64, f64, f64)> = Vec::new();
+    let mut out = Vec::new();
     for (i, roof) in spec.roofs.iter().enumerate() {
         let peak = roof.roof.peak_flops_per_s;
         let ridge = roof.ridge_point;
@@ -145,16 +145,10 @@ pub fn draw_roofline(
                 || (drawing.highlight == Some(Precision::Fp16Tensor) && *p == Precision::Bf16Tensor)
         });
         let (color, width) = if highlighted {
-            (accent, 3.0)
+            (palette.accent, 3.0)
         } else {
-            (roof_color, 1.5)
+            (palette.roof, 1.5)
         };
-        let pts = vec![(x0, (bw * x0).max(y0)), (ridge, peak), (x1, peak)];
-        chart
-            .draw_series(LineSeries::new(pts, color.stroke_width(px(width))))
-            .map_err(|e| e.to_string())?;
-        ridges.push(((ridge, peak), color));
-        flat_roofs.push((ridge, peak, width));
         let names = same
             .iter()
             .map(|p| p.label().trim_end_matches(" Tensor"))
@@ -173,18 +167,93 @@ pub fn draw_roofline(
         } else {
             "FLOP/s"
         };
-        let label = format!(
-            "{names}{tensor} {} · {ridge_word} {}",
-            si(peak, unit),
-            sig3(ridge)
-        );
-        labels.push((label, (x1 / 1.15, peak * 1.04), color));
+        out.push(Roof {
+            line: vec![(x0, (bw * x0).max(y0)), (ridge, peak), (x1, peak)],
+            color,
+            width,
+            label: format!(
+                "{names}{tensor} {} · {ridge_word} {}",
+                si(peak, unit),
+                sig3(ridge)
+            ),
+            ridge: (ridge, peak),
+        });
     }
-    let top_ridge = spec
-        .roofs
+    out
+}
+
+/// The highest roof's ridge point, where the slanted roof ends.
+fn top_ridge(spec: &RooflineChartSpec) -> (f64, f64) {
+    let ((x0, _), _) = domains(spec);
+    let bw = spec.bandwidth_bytes_per_s;
+    spec.roofs
         .iter()
         .map(|r| (r.ridge_point, r.roof.peak_flops_per_s))
-        .fold((x0, bw * x0), |a, b| if b.1 > a.1 { b } else { a });
+        .fold((x0, bw * x0), |a, b| if b.1 > a.1 { b } else { a })
+}
+
+type RoofChart<'a> = ChartContext<'a, MeasuredCanvas, Cartesian2d<LogCoord<f64>, LogCoord<f64>>>;
+
+/// The chart's coordinates on `root` (draws nothing).
+fn chart_on<'a>(
+    root: &'a DrawingArea<MeasuredCanvas, plotters::coord::Shift>,
+    drawing: &RooflineDrawing,
+    dpr: f64,
+) -> Result<RoofChart<'a>, String> {
+    let frame = drawing.frame;
+    let px = |v: f64| (v * dpr).round() as u32;
+    let ((x0, x1), (y0, y1)) = domains(&drawing.spec);
+    ChartBuilder::on(root)
+        .margin(px(frame.margin_px))
+        .x_label_area_size(px(frame.x_label_area_px))
+        .y_label_area_size(px(frame.y_label_area_px))
+        .build_cartesian_2d((x0..x1).log_scale(), (y0..y1).log_scale())
+        .map_err(|e| e.to_string())
+}
+
+/// Draws the static layer ([`RoofLayer`]) on `canvas`; returns the smallest font it drew text
+/// in (backing pixels).
+fn draw_layer(
+    canvas: web_sys::HtmlCanvasElement,
+    drawing: &RooflineDrawing,
+    palette: &Palette,
+    dpr: f64,
+) -> Result<f64, String> {
+    let px = |v: f64| (v * dpr).round() as u32;
+    let spec = &drawing.spec;
+    let ((x0, x1), (y0, y1)) = domains(spec);
+    let backend = MeasuredCanvas::new(canvas).ok_or("no 2d context")?;
+    let min_font = backend.min_font();
+    let root = backend.into_drawing_area();
+    root.fill(&palette.bg).map_err(|e| e.to_string())?;
+    let font = |size: f64| ("sans-serif", size * dpr).into_font().color(&palette.text);
+    let mut chart = chart_on(&root, drawing, dpr)?;
+    let (x_title, y_title) = (
+        text::X_AXIS.get(drawing.lang),
+        text::Y_AXIS.get(drawing.lang),
+    );
+    chart
+        .configure_mesh()
+        .x_desc(x_title)
+        .y_desc(y_title)
+        .axis_desc_style(font(13.0))
+        .label_style(font(12.0))
+        .axis_style(palette.text.mix(0.6))
+        .bold_line_style(palette.grid.stroke_width(px(1.0)))
+        .light_line_style(palette.grid.mix(0.4))
+        .x_label_formatter(&|v| decade_label(*v))
+        .y_label_formatter(&|v| si(*v, "").trim().to_string())
+        .draw()
+        .map_err(|e| e.to_string())?;
+    for roof in roofs(drawing, palette) {
+        chart
+            .draw_series(LineSeries::new(
+                roof.line,
+                roof.color.stroke_width(px(roof.width)),
+            ))
+            .map_err(|e| e.to_string())?;
+    }
+    let bw = spec.bandwidth_bytes_per_s;
     // The bandwidth roof itself, labelled along the slope.
     let bw_label = text::bandwidth_roof(drawing.memory_kind, &si(bw, "B/s"), drawing.lang);
     let label_x = (x0 * 3.0).min(x1);
@@ -193,15 +262,15 @@ pub fn draw_roofline(
             bw_label,
             (label_x * 1.3, (bw * label_x / 1.3).max(y0)),
             font(12.0)
-                .color(&bw_color)
+                .color(&palette.bw)
                 .pos(Pos::new(HPos::Left, VPos::Top)),
         )))
         .map_err(|e| e.to_string())?;
     chart
         .draw_series(LineSeries::new(
             // The slanted roof ends where it meets the highest compute roof.
-            vec![(x0, (bw * x0).max(y0)), top_ridge],
-            bw_color.stroke_width(px(1.0)),
+            vec![(x0, (bw * x0).max(y0)), top_ridge(spec)],
+            palette.bw.stroke_width(px(1.0)),
         ))
         .map_err(|e| e.to_string())?;
     if drawing.show_measured_copy {
@@ -212,10 +281,81 @@ pub fn draw_roofline(
                 vec![(x0, copy * x0), (end, copy * end)],
                 px(6.0),
                 px(4.0),
-                measured.stroke_width(px(1.5)),
+                palette.measured.stroke_width(px(1.5)),
             ))
             .map_err(|e| e.to_string())?;
     }
+    root.present().map_err(|e| e.to_string())?;
+    Ok(min_font.get())
+}
+
+/// Draws the chart on `canvas` (sized for `devicePixelRatio`): the static layer from `layer`
+/// (drawn there first when it was drawn for another drawing, theme or pixel ratio), then the
+/// labels that keep clear of the kernel points, and the ridge points.
+pub fn draw_roofline(
+    canvas: web_sys::HtmlCanvasElement,
+    drawing: &RooflineDrawing,
+    layer: &mut Option<RoofLayer>,
+) -> Result<(), String> {
+    let frame = drawing.frame;
+    let screen_dpr = window().device_pixel_ratio().clamp(1.0, 3.0);
+    let dpr = screen_dpr * drawing.box_zoom.clamp(0.25, 4.0);
+    let px = |v: f64| (v * dpr).round() as u32;
+    let (width, height) = (px(frame.width_px), px(frame.height_px));
+    // Setting the size clears the canvas (and writes the attribute) even when unchanged: the
+    // layer copied below covers every pixel.
+    if canvas.width() != width {
+        canvas.set_width(width);
+    }
+    if canvas.height() != height {
+        canvas.set_height(height);
+    }
+    let palette = Palette::of(&canvas);
+    let key: LayerKey = (
+        RooflineDrawing {
+            points: Vec::new(),
+            user: None,
+            ..drawing.clone()
+        },
+        palette,
+        dpr.to_bits(),
+    );
+    if layer.as_ref().is_none_or(|l| l.key != key) {
+        let doc = canvas.owner_document().ok_or("no document")?;
+        let off: web_sys::HtmlCanvasElement = doc
+            .create_element("canvas")
+            .map_err(|_| "no canvas")?
+            .dyn_into()
+            .map_err(|_| "no canvas")?;
+        off.set_width(width);
+        off.set_height(height);
+        let min_font = draw_layer(off.clone(), drawing, &palette, dpr)?;
+        *layer = Some(RoofLayer {
+            key,
+            canvas: off,
+            min_font,
+        });
+    }
+    let Some(base) = layer.as_ref() else {
+        return Ok(());
+    };
+    let backend = MeasuredCanvas::new(canvas.clone()).ok_or("no 2d context")?;
+    backend
+        .context()
+        .draw_image_with_html_canvas_element(&base.canvas, 0.0, 0.0)
+        .map_err(|_| "drawImage failed")?;
+    let min_font = backend.min_font();
+    let root = backend.into_drawing_area();
+    let Palette {
+        bg, text, accent, ..
+    } = palette;
+    let font = |size: f64| ("sans-serif", size * dpr).into_font().color(&text);
+    let mut chart = chart_on(&root, drawing, dpr)?;
+    let spec = &drawing.spec;
+    let ((x0, x1), (y0, y1)) = domains(spec);
+    let bw = spec.bandwidth_bytes_per_s;
+    let roofs = roofs(drawing, &palette);
+    let top_ridge = top_ridge(spec);
     // Label placement (backend px): the roof labels sit on their roof, as far right as they can
     // without touching a kernel point, a ridge point, the bandwidth roof or another label; then
     // each numbered point gets its number beside it (geom::legible::place_labels).
@@ -246,9 +386,9 @@ pub fn draw_roofline(
         .map(|(x, y, _)| square(at(*x, *y), f64::from(px(10.0))))
         .collect();
     obstacles.extend(
-        ridges
+        roofs
             .iter()
-            .map(|((x, y), _)| square(at(*x, *y), f64::from(px(5.0)))),
+            .map(|r| square(at(r.ridge.0, r.ridge.1), f64::from(px(5.0)))),
     );
     // The slanted roof, sampled every ~12 px.
     let (bx0, by0) = at(x0, (bw * x0).max(y0));
@@ -263,13 +403,14 @@ pub fn draw_roofline(
             f64::from(px(3.0)),
         ));
     }
-    for (text, (_, y), color) in labels {
+    for roof in &roofs {
+        let (text, color) = (roof.label.clone(), roof.color);
         let style = font(12.0).color(&color);
         let (w, h) = root
             .estimate_text_size(&text, &style)
             .map_err(|e| e.to_string())?;
         let (w, h) = (f64::from(w), f64::from(h));
-        let (_, line_y) = at(x1, y / 1.04);
+        let (_, line_y) = at(x1, roof.ridge.1);
         let gap = f64::from(px(3.0));
         let step = f64::from(px(24.0));
         // Right-aligned above the roof, stepping left; then below it.
@@ -358,7 +499,8 @@ pub fn draw_roofline(
         .collect();
     // The point labels also keep off the flat roofs (the reader's kernel often sits on one).
     let mut point_obstacles = obstacles.clone();
-    point_obstacles.extend(flat_roofs.iter().map(|&(ridge, peak, width)| {
+    point_obstacles.extend(roofs.iter().map(|r| {
+        let (ridge, peak, width) = (r.ridge.0, r.ridge.1, r.width);
         let (rx, ry) = at(ridge, peak);
         let half = f64::from(px(width / 2.0 + 1.0));
         FrameRect {
@@ -394,14 +536,14 @@ pub fn draw_roofline(
     // Ridge points on top of everything.
     chart
         .draw_series(
-            ridges
-                .into_iter()
-                .map(|(at, color)| Circle::new(at, px(3.5), color.filled())),
+            roofs
+                .iter()
+                .map(|r| Circle::new(r.ridge, px(3.5), r.color.filled())),
         )
         .map_err(|e| e.to_string())?;
     root.present().map_err(|e| e.to_string())?;
     // In CSS px at the canvas's own size (its backing over the screen's pixel ratio).
-    super::record_min_font(&canvas, min_font.get(), screen_dpr);
+    super::record_min_font(&canvas, min_font.get().min(base.min_font), screen_dpr);
     Ok(())
 }
 
@@ -432,12 +574,13 @@ fn copy_y_axis(from: &web_sys::HtmlCanvasElement, to: &web_sys::HtmlCanvasElemen
     }
     // The copy shows the tick labels and the axis title at the figure's text size.
     match from.get_attribute(super::MIN_FONT_ATTR) {
-        Some(v) => {
+        Some(v) if to.get_attribute(super::MIN_FONT_ATTR).as_deref() != Some(v.as_str()) => {
             let _ = to.set_attribute(super::MIN_FONT_ATTR, &v);
         }
-        None => {
+        None if to.has_attribute(super::MIN_FONT_ATTR) => {
             let _ = to.remove_attribute(super::MIN_FONT_ATTR);
         }
+        _ => {}
     }
 }
 
@@ -453,12 +596,14 @@ pub fn RooflineCanvas(
     y_axis: Option<NodeRef<leptos::html::Canvas>>,
 ) -> impl IntoView {
     let canvas = NodeRef::<leptos::html::Canvas>::new();
+    // The static layer, kept between drawings (not reactive state: the drawing's cache).
+    let layer = std::rc::Rc::new(std::cell::RefCell::new(None::<RoofLayer>));
     Effect::new(move |_| {
         let d = drawing.get();
         // Redraw with the new tokens when the system switches between light and dark.
         let _dark = crate::ui::theme::track_theme();
         let Some(el) = canvas.get() else { return };
-        if let Err(err) = draw_roofline(el.clone(), &d) {
+        if let Err(err) = draw_roofline(el.clone(), &d, &mut layer.borrow_mut()) {
             leptos::logging::error!("roofline chart: {err}");
         }
         if let Some(to) = y_axis.and_then(|n| n.get()) {

@@ -14,7 +14,7 @@ pub use chapter_intro::ChapterIntro;
 pub use data_table::DataDetails;
 pub use formula::FormulaField;
 pub use notices::Notices;
-pub use numbers::{formula_row, formula_row_testid};
+pub use numbers::{formula_row, formula_row_testid, live_rows, live_rows_testid, RowCells};
 pub use permalink::PermalinkLink;
 pub use player::{PlayerControls, StepButtons, StepPlayer};
 pub use questions::Questions;

@@ -8,11 +8,26 @@ use crate::ui::widgets::formula_row_testid as row;
 use super::state::CoalescingState;
 use super::text;
 use crate::ui::format::grouped;
-use crate::ui::i18n::{t, use_lang};
+use crate::ui::i18n::{t, use_lang, Tr};
+use crate::ui::widgets::live_rows_testid;
 
 fn state() -> CoalescingState {
     expect_context::<CoalescingState>()
 }
+
+/// The value cells' test ids of the numbers panel's rows, in order (the efficiency row, 7, is
+/// drawn apart as the verdict).
+const NUMBER_IDS: [&str; 9] = [
+    "count-lanes",
+    "bytes-requested",
+    "count-sectors",
+    "count-lines",
+    "count-requests",
+    "bytes-moved",
+    "bytes-used",
+    "efficiency",
+    "count-wavefronts",
+];
 
 fn percent(x: f64) -> String {
     crate::ui::format::percent(x)
@@ -23,18 +38,85 @@ fn percent(x: f64) -> String {
 pub fn NumbersPanel() -> impl IntoView {
     let st = state();
     let lang = use_lang();
+    // The table is built once while there is an access to count; a slider tick rewrites its
+    // text (one memo of cells).
+    let shown = Memo::new(move |_| st.outputs.with(|o| o.shown.is_some()));
+    let broadcast = Memo::new(move |_| {
+        st.outputs.with(|o| {
+            o.shown
+                .as_ref()
+                .is_some_and(|c| c.result.bytes_used < c.result.report.bytes_requested)
+        })
+    });
+    let cells = Memo::new(move |_| {
+        let l = lang.get();
+        st.outputs.with(|o| {
+            let Some(c) = o.shown.as_ref() else {
+                return Vec::new();
+            };
+            let d = &c.result;
+            let r = &d.report;
+            let n = d.lanes.iter().filter(|l| l.is_some()).count();
+            let w = c.elem_bytes;
+            vec![
+                (
+                    text::ACTIVE_LANES,
+                    text::F_ACTIVE_LANES.get(l).into(),
+                    n.to_string(),
+                ),
+                (
+                    text::BYTES_REQUESTED,
+                    text::bytes_requested_formula(n, w, l),
+                    format!("{} B", r.bytes_requested),
+                ),
+                (
+                    text::SECTORS,
+                    text::F_SECTORS.get(l).into(),
+                    r.sectors.to_string(),
+                ),
+                (
+                    text::LINES,
+                    text::F_LINES.get(l).into(),
+                    r.lines.to_string(),
+                ),
+                (
+                    text::REQUESTS,
+                    text::REQUESTS_FORMULA.get(l).into(),
+                    r.requests.to_string(),
+                ),
+                (
+                    text::BYTES_MOVED,
+                    format!("{} = {} × 32", text::F_BYTES_MOVED.get(l), r.sectors),
+                    format!("{} B", grouped(r.bytes_moved)),
+                ),
+                (
+                    text::BYTES_USED,
+                    text::BYTES_USED_FORMULA.get(l).into(),
+                    format!("{} B", d.bytes_used),
+                ),
+                (
+                    text::EFFICIENCY,
+                    text::efficiency_formula(d.bytes_used, r.bytes_moved, l),
+                    if r.bytes_moved == 0 {
+                        "—".to_string()
+                    } else {
+                        percent(d.sector_utilization())
+                    },
+                ),
+                (
+                    text::WAVEFRONTS_FIT,
+                    text::wavefronts_fit_formula(r.lines, l),
+                    d.output_wavefronts.to_string(),
+                ),
+            ]
+        })
+    });
     view! {
         <section class="l-body gx-numbers" data-testid="numbers">
             <h2>{t(text::NUMBERS)}</h2>
-            {move || {
-                let out = st.outputs.get();
-                let c = out.shown?;
-                let d = &c.result;
-                let r = &d.report;
-                let n = d.lanes.iter().filter(|l| l.is_some()).count();
-                let w = c.elem_bytes;
-                let l = lang.get();
-                Some(view! {
+            {move || shown.get().then(|| {
+                let efficiency = move |f: fn(&(Tr, String, String)) -> String| move || cells.with(|c| c.get(7).map(f).unwrap_or_default());
+                view! {
                     <table class="gx-table">
                         <thead><tr>
                             <th scope="col">{t(text::COL_QUANTITY)}</th>
@@ -42,31 +124,27 @@ pub fn NumbersPanel() -> impl IntoView {
                             <th scope="col">{t(text::COL_VALUE)}</th>
                         </tr></thead>
                         <tbody>
-                            {row(text::ACTIVE_LANES, text::F_ACTIVE_LANES.get(l).into(), n.to_string(), "count-lanes")}
-                            {row(text::BYTES_REQUESTED, text::bytes_requested_formula(n, w, l), format!("{} B", r.bytes_requested), "bytes-requested")}
-                            {row(text::SECTORS, text::F_SECTORS.get(l).into(), r.sectors.to_string(), "count-sectors")}
-                            {row(text::LINES, text::F_LINES.get(l).into(), r.lines.to_string(), "count-lines")}
-                            {row(text::REQUESTS, text::REQUESTS_FORMULA.get(l).into(), r.requests.to_string(), "count-requests")}
-                            {row(text::BYTES_MOVED, format!("{} = {} × 32", text::F_BYTES_MOVED.get(l), r.sectors), format!("{} B", grouped(r.bytes_moved)), "bytes-moved")}
-                            {row(text::BYTES_USED, text::BYTES_USED_FORMULA.get(l).into(), format!("{} B", d.bytes_used), "bytes-used")}
+                            {live_rows_testid(cells, 0..7, &NUMBER_IDS)}
                             // Efficiency = distinct bytes used / bytes moved: the share of the moved bytes the
                             // figure paints as used. It equals requested / moved unless lanes share bytes (a
                             // broadcast), where requested / moved would count the shared bytes once per lane.
                             <tr class="gx-numbers__verdict">
                                 <th scope="row">{t(text::EFFICIENCY)}</th>
-                                <td class="gx-formula">{text::efficiency_formula(d.bytes_used, r.bytes_moved, l)}</td>
-                                <td class="gx-value" data-testid="efficiency">{if r.bytes_moved == 0 { "—".to_string() } else { percent(d.sector_utilization()) }}</td>
+                                <td class="gx-formula">{efficiency(|r| r.1.clone())}</td>
+                                <td class="gx-value" data-testid="efficiency">{efficiency(|r| r.2.clone())}</td>
                             </tr>
-                            {row(text::WAVEFRONTS_FIT, text::wavefronts_fit_formula(r.lines, l), d.output_wavefronts.to_string(), "count-wavefronts")}
+                            {live_rows_testid(cells, 8..9, &NUMBER_IDS)}
                         </tbody>
                     </table>
-                    {(d.bytes_used < r.bytes_requested).then(|| {
-                        let (used, req) = (d.bytes_used, r.bytes_requested);
-                        view! { <p class="gx-note" data-testid="broadcast-note">{move || text::broadcast_note(used, req, r_moved(&st), &percent(util(&st)), &percent(req as f64 / r_moved(&st).max(1) as f64), lang.get())}</p> }
-                    })}
+                    <Show when=move || broadcast.get()>
+                        <p class="gx-note" data-testid="broadcast-note">{move || {
+                            let (used, req) = st.outputs.with(|o| o.shown.as_ref().map_or((0, 0), |c| (c.result.bytes_used, c.result.report.bytes_requested)));
+                            text::broadcast_note(used, req, r_moved(&st), &percent(util(&st)), &percent(req as f64 / r_moved(&st).max(1) as f64), lang.get())
+                        }}</p>
+                    </Show>
                     <p class="gx-note">{t(text::MEASURED_NOTE)}</p>
-                })
-            }}
+                }
+            })}
         </section>
     }
 }

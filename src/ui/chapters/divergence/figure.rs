@@ -127,17 +127,15 @@ pub fn Figure() -> impl IntoView {
             }
         })
         .collect_view();
+    // The mask line and the step line are built once; a step rewrites their text.
+    let mask = Memo::new(move |_| current.with(|c| c.as_ref().map_or(0, |s| s.mask)));
     let mask_line = move || {
-        let mask = current.get().map_or(0, |s| s.mask);
-        let n = mask.count_ones();
-        let l = lang.get();
-        let who = text::active_count(n, l);
         view! {
             <p class="gx-mask">
-                <span class="gx-mask__label">{text::MASK_LABEL.get(l)}</span>
-                " "<code class="gx-mask__hex" data-testid="mask-hex">{hex(mask)}</code>
-                " "<code class="gx-mask__bits" aria-label=text::MASK_BITS.get(l)>{bits(mask)}</code>
-                " · "<span data-testid="mask-count">{who}</span>
+                <span class="gx-mask__label">{t(text::MASK_LABEL)}</span>
+                " "<code class="gx-mask__hex" data-testid="mask-hex">{move || hex(mask.get())}</code>
+                " "<code class="gx-mask__bits" aria-label=move || text::MASK_BITS.get(lang.get())>{move || bits(mask.get())}</code>
+                " · "<span data-testid="mask-count">{move || text::active_count(mask.get().count_ones(), lang.get())}</span>
             </p>
         }
     };
@@ -159,28 +157,40 @@ pub fn Figure() -> impl IntoView {
             </p>
         })
     };
-    let step_line = move || {
+    // `(step, reconvergence)` sentences of the current step; `None` without steps.
+    let step_info = Memo::new(move |_| {
         let l = lang.get();
-        let total = st.outputs.with(|o| o.trace.steps.len());
-        let Some(s) = current.get() else {
+        let i = step.get();
+        current.with(|s| {
+            let s = s.as_ref()?;
+            st.outputs.with(|o| {
+                let total = o.trace.steps.len();
+                let reconv = o
+                    .reconverges_before(i)
+                    .map(|r| text::reconverged(r.line + 1, &hex(r.mask), l));
+                let txt = text::step_info(
+                    (i + 1, total),
+                    s.line + 1,
+                    s.kind,
+                    &s.path,
+                    s.stack_depth,
+                    l,
+                );
+                Some((txt, reconv))
+            })
+        })
+    });
+    let has_steps = Memo::new(move |_| step_info.with(Option::is_some));
+    let step_line = move || {
+        if !has_steps.get() {
             return view! {
                 <p class="gx-error" role="alert" data-testid="no-steps">{t(text::NO_STEPS)}</p>
             }
             .into_any();
-        };
-        let reconv = st
-            .outputs
-            .with(|o| o.reconverges_before(step.get()).map(|r| (r.line, r.mask)));
-        let reconv_text = reconv.map(|(line, mask)| text::reconverged(line + 1, &hex(mask), l));
-        let txt = text::step_info(
-            (step.get() + 1, total),
-            s.line + 1,
-            s.kind,
-            &s.path,
-            s.stack_depth,
-            l,
-        );
-        view! { <p class="gx-stepinfo" data-testid="step-info" aria-live="polite">{txt}{reconv_text}</p> }.into_any()
+        }
+        let txt = move || step_info.with(|s| s.as_ref().map(|s| s.0.clone()).unwrap_or_default());
+        let reconv = move || step_info.with(|s| s.as_ref().and_then(|s| s.1.clone()));
+        view! { <p class="gx-stepinfo" data-testid="step-info" aria-live="polite">{txt}{reconv}</p> }.into_any()
     };
     view! {
         <figure class="gx-figure gx-simt" data-testid="figure">

@@ -35,8 +35,11 @@ pub fn Controls() -> impl IntoView {
     let lang = use_lang();
     let kernel = Memo::new(move |_| st.inputs.with(|i| i.kernel()));
     let uses = move |reads: fn(Kernel) -> bool| move || reads(kernel.get());
+    // Rebuilt when the block's warp count changes, not at every tick of the block slider.
+    let last_warp =
+        Memo::new(move |_| warps_per_block(st.inputs.with(|i| i.block)).saturating_sub(1));
     let warp_slider = move || {
-        let last = warps_per_block(st.inputs.with(|i| i.block)).saturating_sub(1);
+        let last = last_warp.get();
         view! {
             <RangeSlider
                 label=text::WARP min=0 max=u64::from(last) testid="slider-warp"

@@ -71,6 +71,8 @@ pub fn Timeline(
     testid: &'static str,
 ) -> impl IntoView {
     let lang = use_lang();
+    // Only a changed trace redraws (the chapter's outputs change at every tick of any input).
+    let trace = Memo::new(move |_| trace.get());
     let grid_w = COL_PX * 32.0;
     let width = LABEL_PX + grid_w + RIGHT_PX;
     let gaps = move || {
@@ -95,42 +97,58 @@ pub fn Timeline(
             view! { <text class="gx-tl__head" x=format!("{x:.1}") y="13" text-anchor="middle">{l}</text> }
         })
         .collect_view();
-    let rows = move || {
-        let t = trace.get();
-        let l = lang.get();
-        let cur = current.map(|c| c.get());
-        let gaps: Vec<usize> = t.reconvergences.iter().map(|r| r.step_index).collect();
-        let mut out = Vec::new();
-        for (i, s) in t.steps.iter().enumerate() {
-            let y = row_top_px(i, HEAD_PX, ROW_PX, REC_GAP_PX, &gaps);
-            let kind = row_class(s.kind);
-            let is_cur = cur == Some(i);
-            let pick = on_pick;
-            out.push(view! {
-                <g class=kind class:gx-tl__row--current=is_cur data-testid="timeline-row"
-                    on:click=move |_| { if let Some(p) = pick { p.run(i); } }>
-                    <rect class="gx-tl__bg" x=format!("{LABEL_PX:.1}") y=format!("{y:.1}") width=format!("{grid_w:.1}") height=format!("{ROW_PX:.1}")/>
-                    <path class="gx-tl__on" d=row_path(s.mask, LABEL_PX, y + 1.0, COL_PX, ROW_PX - 2.0)/>
-                    <text class="gx-tl__mask" x=format!("{:.1}", LABEL_PX + grid_w + 6.0) y=format!("{:.1}", y + ROW_PX - 4.0)>
-                        {format!("{} ({})", hex(s.mask), s.mask.count_ones())}
-                    </text>
-                </g>
-            }.into_any());
+    // The rows and reconvergence marks are built once per index (keyed `<For>`) and follow
+    // the trace through their attributes: a step or a slider tick rewrites what changed.
+    let current = Memo::new(move |_| current.map(|c| c.get()));
+    let row_count = Memo::new(move |_| trace.with(|t| t.steps.len()));
+    let rec_count = Memo::new(move |_| trace.with(|t| t.reconvergences.len()));
+    let gaps = Memo::new(move |_| gaps());
+    let row_y = move |i: usize| gaps.with(|g| row_top_px(i, HEAD_PX, ROW_PX, REC_GAP_PX, g));
+    // A row's classes: its kind's, and the current row's outline.
+    let row_classes = move |i: usize, kind: Option<StepKind>| {
+        let kind = row_class(kind.unwrap_or(StepKind::Instruction));
+        if current.get() == Some(i) {
+            format!("{kind} gx-tl__row--current")
+        } else {
+            kind.to_string()
         }
-        for r in &t.reconvergences {
-            // The band just above the row it reconverges before.
-            let band = row_top_px(r.step_index, HEAD_PX, ROW_PX, REC_GAP_PX, &gaps) - REC_GAP_PX;
-            let y = band + REC_GAP_PX / 2.0;
-            let txt = text::reconverge_mark(r.line + 1, l);
-            out.push(view! {
-                <g class="gx-tl__reconv" data-testid="reconvergence">
-                    <line x1=format!("{:.1}", LABEL_PX - 4.0) x2=format!("{:.1}", LABEL_PX + grid_w + 2.0)
-                        y1=format!("{y:.1}") y2=format!("{y:.1}")/>
-                    <text x=format!("{:.1}", LABEL_PX + grid_w + 6.0) y=format!("{:.1}", band + REC_GAP_PX - 3.0)>{txt}</text>
-                </g>
-            }.into_any());
+    };
+    let row = move |i: usize| {
+        let step = Memo::new(move |_| trace.with(|t| t.steps.get(i).map(|s| (s.kind, s.mask))));
+        let y = Memo::new(move |_| row_y(i));
+        let mask = move || step.get().map_or(0, |s| s.1);
+        let pick = on_pick;
+        view! {
+            <g class=move || row_classes(i, step.get().map(|s| s.0)) data-testid="timeline-row"
+                on:click=move |_| { if let Some(p) = pick { p.run(i); } }>
+                <rect class="gx-tl__bg" x=format!("{LABEL_PX:.1}") y=move || format!("{:.1}", y.get()) width=format!("{grid_w:.1}") height=format!("{ROW_PX:.1}")/>
+                <path class="gx-tl__on" d=move || row_path(mask(), LABEL_PX, y.get() + 1.0, COL_PX, ROW_PX - 2.0)/>
+                <text class="gx-tl__mask" x=format!("{:.1}", LABEL_PX + grid_w + 6.0) y=move || format!("{:.1}", y.get() + ROW_PX - 4.0)>
+                    {move || format!("{} ({})", hex(mask()), mask().count_ones())}
+                </text>
+            </g>
         }
-        out
+    };
+    let reconv = move |k: usize| {
+        let at = Memo::new(move |_| {
+            trace.with(|t| t.reconvergences.get(k).map(|r| (r.step_index, r.line)))
+        });
+        // The band just above the row it reconverges before.
+        let band = move || row_y(at.get().map_or(0, |r| r.0)) - REC_GAP_PX;
+        let y = move || format!("{:.1}", band() + REC_GAP_PX / 2.0);
+        view! {
+            <g class="gx-tl__reconv" data-testid="reconvergence">
+                <line x1=format!("{:.1}", LABEL_PX - 4.0) x2=format!("{:.1}", LABEL_PX + grid_w + 2.0)
+                    y1=y y2=y/>
+                <text x=format!("{:.1}", LABEL_PX + grid_w + 6.0) y=move || format!("{:.1}", band() + REC_GAP_PX - 3.0)>
+                    {move || text::reconverge_mark(at.get().map_or(0, |r| r.1) + 1, lang.get())}
+                </text>
+            </g>
+        }
+    };
+    let rows = view! {
+        <For each=move || 0..row_count.get() key=|i| *i children=row/>
+        <For each=move || 0..rec_count.get() key=|k| *k children=reconv/>
     };
     let aria = move || {
         let t = trace.get();
@@ -141,34 +159,34 @@ pub fn Timeline(
             lang.get(),
         )
     };
-    // The frozen label column: each row's source line and path, over a mask.
+    // The frozen label column: each row's source line and path, over a mask (rows built once
+    // per index, like the timeline's).
     let labels = move || {
-        let t = trace.get();
-        let l = lang.get();
-        let cur = current.map(|c| c.get());
-        let gaps: Vec<usize> = t.reconvergences.iter().map(|r| r.step_index).collect();
-        let rows = t
-            .steps
-            .iter()
-            .enumerate()
-            .map(|(i, s)| {
-                let y = row_top_px(i, HEAD_PX, ROW_PX, REC_GAP_PX, &gaps);
-                let label = format!("L{} {}", s.line + 1, text::path_label(&s.path, l));
-                view! {
-                    <g class=row_class(s.kind) class:gx-tl__row--current=cur == Some(i)>
-                        <text class="gx-tl__label" x="2" y=format!("{:.1}", y + ROW_PX - 4.0)>{label}</text>
-                    </g>
-                }
-            })
-            .collect_view();
+        let label_row = move |i: usize| {
+            let label = move || {
+                let l = lang.get();
+                trace.with(|t| {
+                    t.steps
+                        .get(i)
+                        .map(|s| format!("L{} {}", s.line + 1, text::path_label(&s.path, l)))
+                        .unwrap_or_default()
+                })
+            };
+            let kind = Memo::new(move |_| trace.with(|t| t.steps.get(i).map(|s| s.kind)));
+            view! {
+                <g class=move || row_classes(i, kind.get())>
+                    <text class="gx-tl__label" x="2" y=move || format!("{:.1}", row_y(i) + ROW_PX - 4.0)>{label}</text>
+                </g>
+            }
+        };
         view! {
             <rect class="gx-sfig__mask" x="0" y="0" width=format!("{:.1}", LABEL_PX - 4.0) height="100%"/>
-            {rows}
+            <For each=move || 0..row_count.get() key=|i| *i children=label_row/>
         }
     };
     let height = Signal::derive(move || {
         let rows = trace.with(|t| t.steps.len()).max(1);
-        (row_top_px(rows, HEAD_PX, ROW_PX, REC_GAP_PX, &gaps()) + 6.0).round()
+        (row_top_px(rows, HEAD_PX, ROW_PX, REC_GAP_PX, &gaps.get()) + 6.0).round()
     });
     view! {
         <ScrollFigure label=text::TIMELINE width_px=width label_px=LABEL_PX height_px=height class="gx-tl" labels=labels>

@@ -5,7 +5,7 @@ use leptos::prelude::*;
 
 use crate::ui::widgets::DataDetails;
 
-use super::state::{OccState, SegmentKind};
+use super::state::{OccState, Resource, ResourceBar, SegmentKind};
 use super::text;
 use super::views::Verdict;
 use crate::geom::chart::stacked_spans;
@@ -42,6 +42,147 @@ pub fn limit_text(limit: u32) -> String {
     }
 }
 
+/// One bar's block dividers `(count, x of each)`: the block boundaries across the used and idle
+/// parts, none past [`MAX_DIVIDERS`].
+fn dividers(bar: &ResourceBar) -> Vec<f64> {
+    let cells = if bar.limit == UNLIMITED || bar.per_block == 0 {
+        0
+    } else {
+        u64::from(bar.limit).min(bar.total / bar.per_block)
+    };
+    if cells > 1 && cells <= MAX_DIVIDERS {
+        (1..cells)
+            .map(|k| WIDTH * (k * bar.per_block) as f64 / bar.total as f64)
+            .collect()
+    } else {
+        Vec::new()
+    }
+}
+
+/// One bar, built once: a slider tick rewrites only the attributes and text that changed (the
+/// segments are keyed by kind, the dividers by number).
+fn bar_row(
+    i: usize,
+    resource: Resource,
+    roving: Roving,
+    focused: RwSignal<Option<String>>,
+) -> impl IntoView {
+    let st = expect_context::<OccState>();
+    let lang = use_lang();
+    let bar = Memo::new(move |_| st.outputs.with(|o| o.bars.get(i).cloned()));
+    // The roving index of this bar's first segment: the segments of the bars above it.
+    let first = Memo::new(move |_| {
+        st.outputs.with(|o| {
+            o.bars
+                .iter()
+                .take(i)
+                .map(|b| b.segments.len())
+                .sum::<usize>()
+        })
+    });
+    let kinds = Memo::new(move |_| {
+        bar.with(|b| {
+            b.as_ref()
+                .map(|b| b.segments.iter().map(|s| s.kind).collect::<Vec<_>>())
+                .unwrap_or_default()
+        })
+    });
+    // Each segment's `(amount, x0, x1)`, in the bar's order.
+    let spans = Memo::new(move |_| {
+        bar.with(|b| {
+            b.as_ref()
+                .map(|b| {
+                    let amounts: Vec<u64> = b.segments.iter().map(|s| s.amount).collect();
+                    amounts
+                        .iter()
+                        .copied()
+                        .zip(stacked_spans(&amounts, b.total, 0.0, WIDTH))
+                        .map(|(a, (x0, x1))| (a, x0, x1))
+                        .collect::<Vec<_>>()
+                })
+                .unwrap_or_default()
+        })
+    });
+    let binds = Memo::new(move |_| bar.with(|b| b.as_ref().is_some_and(|b| b.binds)));
+    // The budget that cannot hold even one block (the launch fails).
+    let fails = Memo::new(move |_| bar.with(|b| b.as_ref().is_some_and(|b| b.limit == 0)));
+    let lines = Memo::new(move |_| bar.with(|b| b.as_ref().map(dividers).unwrap_or_default()));
+    let line_count = Memo::new(move |_| lines.with(Vec::len));
+    let heading = move || {
+        let l = lang.get();
+        bar.with(|b| {
+            b.as_ref()
+                .map(|b| text::bar_heading(b, l))
+                .unwrap_or_default()
+        })
+    };
+    let segment = move |kind: SegmentKind| {
+        let at =
+            Memo::new(move |_| kinds.with(|ks| ks.iter().position(|k| *k == kind).unwrap_or(0)));
+        let index = Memo::new(move |_| first.get() + at.get());
+        let span = move || spans.with(|s| s.get(at.get()).copied().unwrap_or_default());
+        let label = Memo::new(move |_| {
+            let l = lang.get();
+            bar.with(|b| {
+                b.as_ref()
+                    .and_then(|b| {
+                        let seg = b.segments.iter().find(|s| s.kind == kind)?;
+                        Some(text::describe_segment(b, seg, l))
+                    })
+                    .unwrap_or_default()
+            })
+        });
+        let tabindex = move || roving.tabindex(index.get())();
+        view! {
+            <rect class=seg_class(kind)
+                data-kind=format!("{kind:?}").to_ascii_lowercase()
+                data-amount=move || span().0.to_string()
+                x=move || format!("{:.2}", span().1) y=format!("{:.1}", BAR_Y)
+                width=move || { let (_, x0, x1) = span(); format!("{:.2}", (x1 - x0).max(0.0)) } height=BAR_H.to_string()
+                tabindex=tabindex data-roving=move || index.get().to_string()
+                role="img" aria-label=move || label.get()
+                on:mouseenter=move |_| focused.set(Some(label.get_untracked()))
+                on:focus=move |_| focused.set(Some(label.get_untracked()))
+                on:mouseleave=move |_| focused.set(None)
+                on:blur=move |_| focused.set(None)
+            >
+                <title>{move || label.get()}</title>
+            </rect>
+        }
+    };
+    let divider = move |k: usize| {
+        let x = move || {
+            format!(
+                "{:.2}",
+                lines.with(|v| v.get(k).copied().unwrap_or_default())
+            )
+        };
+        view! {
+            <line class="gx-bar__divider" x1=x x2=x
+                y1=format!("{:.1}", BAR_Y) y2=format!("{:.1}", BAR_Y + BAR_H)/>
+        }
+    };
+    let testid = format!("bar-{resource:?}").to_ascii_lowercase();
+    view! {
+        <div class="gx-bar" class:gx-bar--binds=move || binds.get() class:gx-bar--fails=move || fails.get() data-testid=testid>
+            <p class="gx-bar__label">
+                {heading}
+                <Show when=move || binds.get()>
+                    <span class="gx-bar__binds">{t(text::BAR_BINDS)}</span>
+                </Show>
+                <Show when=move || fails.get()>
+                    <span class="gx-bar__binds">{t(text::BAR_DOES_NOT_FIT)}</span>
+                </Show>
+            </p>
+            <svg class="gx-bar__svg" viewBox=format!("-2 0 {} {}", WIDTH + 4.0, BAR_H + 2.0) preserveAspectRatio="none">
+                <For each=move || kinds.get() key=|k| *k children=segment/>
+                <For each=move || 0..line_count.get() key=|k| *k children=divider/>
+                <rect class="gx-bar__frame" x="0" y=format!("{:.1}", BAR_Y) width=WIDTH.to_string() height=BAR_H.to_string()/>
+            </svg>
+        </div>
+    }
+}
+
 /// The bars and the verdict.
 #[component]
 pub fn Figure() -> impl IntoView {
@@ -54,96 +195,16 @@ pub fn Figure() -> impl IntoView {
             .with(|o| o.bars.iter().map(|b| b.segments.len()).sum::<usize>())
     });
     let roving = Roving::new(segments, 0);
-    let rows = move || {
-        let out = st.outputs.get();
-        let l = lang.get();
-        let firsts: Vec<usize> = out
-            .bars
-            .iter()
-            .scan(0, |n, b| {
-                let first = *n;
-                *n += b.segments.len();
-                Some(first)
-            })
-            .collect();
-        out.bars
-            .into_iter()
-            .enumerate()
-            .map(|(i, bar)| {
-                let y = 0.0;
-                let amounts: Vec<u64> = bar.segments.iter().map(|s| s.amount).collect();
-                let spans = stacked_spans(&amounts, bar.total, 0.0, WIDTH);
-                // Block boundaries across the used and idle parts.
-                let cells = if bar.limit == UNLIMITED || bar.per_block == 0 {
-                    0
-                } else {
-                    u64::from(bar.limit).min(bar.total / bar.per_block)
-                };
-                let dividers: Vec<f64> = if cells > 1 && cells <= MAX_DIVIDERS {
-                    (1..cells)
-                        .map(|k| WIDTH * (k * bar.per_block) as f64 / bar.total as f64)
-                        .collect()
-                } else {
-                    Vec::new()
-                };
-                let testid = format!("bar-{:?}", bar.resource).to_ascii_lowercase();
-                let heading = text::bar_heading(&bar, l);
-                let binds = bar.binds;
-                // The budget that cannot hold even one block (the launch fails).
-                let fails = bar.limit == 0;
-                let first = firsts.get(i).copied().unwrap_or(0);
-                let segs = bar
-                    .segments
-                    .iter()
-                    .zip(spans)
-                    .enumerate()
-                    .map(|(j, (seg, (x0, x1)))| {
-                        let label = text::describe_segment(&bar, seg, l);
-                        let label2 = label.clone();
-                        let label3 = label.clone();
-                        let title = label.clone();
-                        view! {
-                            <rect class=seg_class(seg.kind)
-                                data-kind=format!("{:?}", seg.kind).to_ascii_lowercase()
-                                data-amount=seg.amount.to_string()
-                                x=format!("{x0:.2}") y=format!("{:.1}", y + BAR_Y)
-                                width=format!("{:.2}", (x1 - x0).max(0.0)) height=BAR_H.to_string()
-                                tabindex=roving.tabindex(first + j) data-roving=(first + j).to_string()
-                                role="img" aria-label=label.clone()
-                                on:mouseenter=move |_| focused.set(Some(label2.clone()))
-                                on:focus=move |_| focused.set(Some(label3.clone()))
-                                on:mouseleave=move |_| focused.set(None)
-                                on:blur=move |_| focused.set(None)
-                            >
-                                <title>{title}</title>
-                            </rect>
-                        }
-                    })
-                    .collect_view();
-                view! {
-                    <div class="gx-bar" class:gx-bar--binds=binds class:gx-bar--fails=fails data-testid=testid>
-                        <p class="gx-bar__label">
-                            {heading}
-                            {binds.then(|| view! { <span class="gx-bar__binds">{text::BAR_BINDS.get(l)}</span> })}
-                            {fails.then(|| view! { <span class="gx-bar__binds">{text::BAR_DOES_NOT_FIT.get(l)}</span> })}
-                        </p>
-                        <svg class="gx-bar__svg" viewBox=format!("-2 0 {} {}", WIDTH + 4.0, BAR_H + 2.0) preserveAspectRatio="none">
-                            {segs}
-                            {dividers.into_iter().map(|x| view! {
-                                <line class="gx-bar__divider" x1=format!("{x:.2}") x2=format!("{x:.2}")
-                                    y1=format!("{:.1}", y + BAR_Y) y2=format!("{:.1}", y + BAR_Y + BAR_H)/>
-                            }).collect_view()}
-                            <rect class="gx-bar__frame" x="0" y=format!("{:.1}", y + BAR_Y) width=WIDTH.to_string() height=BAR_H.to_string()/>
-                        </svg>
-                    </div>
-                }
-            })
-            .collect_view()
-    };
+    // The four budgets are always there, in this order ([`super::state::resource_bars`]).
+    let rows = Resource::ALL
+        .into_iter()
+        .enumerate()
+        .map(|(i, r)| bar_row(i, r, roving, focused))
+        .collect_view();
     view! {
         <figure class="gx-figure gx-occ-figure" data-testid="figure">
             <Verdict/>
-            <h2 class="gx-bars__title">{move || text::bars_title(st.outputs.get().gpu.name, lang.get())}</h2>
+            <h2 class="gx-bars__title">{move || { let l = lang.get(); st.outputs.with(|o| text::bars_title(o.gpu.name, l)) }}</h2>
             <div class="gx-bars" role="group" aria-label=t(text::BARS_LABEL)
                 tabindex="-1" on:keydown=roving.on_keydown() on:focusin=roving.on_focusin()>
                 {rows}
@@ -161,34 +222,65 @@ pub fn Figure() -> impl IntoView {
                         .collect_view()}
                 </ul>
             </figcaption>
-            <p class="gx-sr-only">{move || text::limiter_sentence(&st.outputs.get(), lang.get())}</p>
+            <p class="gx-sr-only">{move || { let l = lang.get(); st.outputs.with(|o| text::limiter_sentence(o, l)) }}</p>
         </figure>
     }
 }
 
-/// The bars as a table, collapsible, for screen readers and for checking.
+/// The bars as a table, collapsible, for screen readers and for checking. Its rows are built
+/// once (one per budget, one item per segment kind); a slider tick rewrites their text.
 #[component]
 pub fn DataTable() -> impl IntoView {
     let st = expect_context::<OccState>();
     let lang = use_lang();
+    let row = move |i: usize| {
+        let bar = Memo::new(move |_| st.outputs.with(|o| o.bars.get(i).cloned()));
+        let kinds = Memo::new(move |_| {
+            bar.with(|b| {
+                b.as_ref()
+                    .map(|b| b.segments.iter().map(|s| s.kind).collect::<Vec<_>>())
+                    .unwrap_or_default()
+            })
+        });
+        let heading = move || {
+            let l = lang.get();
+            bar.with(|b| {
+                b.as_ref()
+                    .map(|b| text::bar_heading(b, l))
+                    .unwrap_or_default()
+            })
+        };
+        let item = move |kind: SegmentKind| {
+            let words = move || {
+                let l = lang.get();
+                bar.with(|b| {
+                    b.as_ref()
+                        .and_then(|b| {
+                            let seg = b.segments.iter().find(|s| s.kind == kind)?;
+                            Some(text::describe_segment(b, seg, l))
+                        })
+                        .unwrap_or_default()
+                })
+            };
+            view! { <li>{words}</li> }
+        };
+        view! {
+            <tr>
+                <th scope="row">{heading}</th>
+                <td><ul><For each=move || kinds.get() key=|k| *k children=item/></ul></td>
+            </tr>
+        }
+    };
     view! {
         <DataDetails summary=text::DATA_TABLE>
             <table class="gx-table">
-                <caption>{move || st.outputs.get().gpu.name}</caption>
+                <caption>{move || st.outputs.with(|o| o.gpu.name)}</caption>
                 <thead><tr>
                     <th scope="col">{t(text::TABLE_BUDGET)}</th>
                     <th scope="col">{t(text::TABLE_PARTS)}</th>
                 </tr></thead>
                 <tbody>
-                    {move || {
-                        let l = lang.get();
-                        st.outputs.get().bars.into_iter().map(|bar| view! {
-                            <tr>
-                                <th scope="row">{text::bar_heading(&bar, l)}</th>
-                                <td><ul>{bar.segments.iter().map(|s| view! { <li>{text::describe_segment(&bar, s, l)}</li> }).collect_view()}</ul></td>
-                            </tr>
-                        }).collect_view()
-                    }}
+                    {(0..Resource::ALL.len()).map(row).collect_view()}
                 </tbody>
             </table>
         </DataDetails>

@@ -30,11 +30,16 @@ fn pct(ratio: f64) -> String {
 pub fn Verdict() -> impl IntoView {
     let st = state();
     let lang = use_lang();
+    // The error, or the numbers: the block is rebuilt only when the error changes; a slider
+    // tick rewrites the numbers' text.
+    let error = Memo::new(move |_| st.outputs.with(|o| o.error));
+    let steps = move |f: fn(&crate::model::occupancy::OccupancySteps) -> String| {
+        move || st.outputs.with(|o| f(&o.steps))
+    };
     view! {
         {move || {
-            let out = st.outputs.get();
             let l = lang.get();
-            match out.error {
+            match error.get() {
                 Some(err) => {
                     let (reason, advice) = launch_text::launch_error(&err, l);
                     view! {
@@ -46,13 +51,12 @@ pub fn Verdict() -> impl IntoView {
                     }.into_any()
                 }
                 None => {
-                    let s = &out.steps;
                     view! {
                         <div class="gx-verdict" data-testid="verdict">
                             <div class="gx-verdict__nums">
-                                <span><b data-testid="blocks-per-sm">{s.blocks_per_sm}</b>" "{if s.blocks_per_sm == 1 { text::UNIT_BLOCK_PER_SM } else { text::UNIT_BLOCKS_PER_SM }.get(l)}</span>
-                                <span><b data-testid="warps-per-sm">{s.warps_per_sm}</b>" / "{s.max_warps_per_sm}" "{text::UNIT_WARPS.get(l)}</span>
-                                <span><b data-testid="occupancy">{pct(s.ratio())}</b>" "{text::UNIT_OCCUPANCY.get(l)}</span>
+                                <span><b data-testid="blocks-per-sm">{steps(|s| s.blocks_per_sm.to_string())}</b>" "{move || st.outputs.with(|o| if o.steps.blocks_per_sm == 1 { text::UNIT_BLOCK_PER_SM } else { text::UNIT_BLOCKS_PER_SM }).get(l)}</span>
+                                <span><b data-testid="warps-per-sm">{steps(|s| s.warps_per_sm.to_string())}</b>" / "{steps(|s| s.max_warps_per_sm.to_string())}" "{text::UNIT_WARPS.get(l)}</span>
+                                <span><b data-testid="occupancy">{steps(|s| pct(s.ratio()))}</b>" "{text::UNIT_OCCUPANCY.get(l)}</span>
                             </div>
                         </div>
                     }.into_any()
@@ -60,7 +64,7 @@ pub fn Verdict() -> impl IntoView {
             }
         }}
         <Show when=move || st.outputs.with(|o| o.error.is_none())>
-            <p class="gx-limiter" data-testid="limiter">{move || text::limiter_sentence(&st.outputs.get(), lang.get())}</p>
+            <p class="gx-limiter" data-testid="limiter">{move || { let l = lang.get(); st.outputs.with(|o| text::limiter_sentence(o, l)) }}</p>
         </Show>
     }
 }
@@ -361,30 +365,41 @@ fn rows(out: &OccOutputs, lang: Lang) -> Vec<Row> {
 pub fn NumbersPanel() -> impl IntoView {
     let st = state();
     let lang = use_lang();
+    // `(key, label, formula, value)` of every step; the rows are keyed by step, built once, and
+    // a slider tick rewrites only their text.
+    let table = Memo::new(move |_| {
+        let l = lang.get();
+        st.outputs.with(|out| {
+            rows(out, l)
+                .into_iter()
+                .map(|r| (r.key, r.label.get(l), r.formula, r.value))
+                .collect::<Vec<_>>()
+        })
+    });
+    let row = move |key: &'static str| {
+        let cell = move |f: fn(&(&'static str, &'static str, String, String)) -> String| {
+            move || table.with(|t| t.iter().find(|r| r.0 == key).map(f).unwrap_or_default())
+        };
+        let verdict = matches!(key, "blocks" | "warps" | "occupancy");
+        view! {
+            <tr class:gx-numbers__verdict=verdict data-testid=format!("step-{key}")>
+                <th scope="row">{cell(|r| r.1.to_string())}</th>
+                <td class="gx-formula">{cell(|r| r.2.clone())}</td>
+                <td class="gx-value">{cell(|r| r.3.clone())}</td>
+            </tr>
+        }
+    };
     view! {
         <section class="l-body gx-numbers" data-testid="numbers">
             <h2>{t(text::NUMBERS)}</h2>
             <p class="gx-numbers__gpu">{move || {
-                let g = st.outputs.get().gpu;
+                let g = st.outputs.with(|o| o.gpu.clone());
                 format!("{} · CC {}.{} · {} SMs", g.name, g.compute_capability.0, g.compute_capability.1, g.sm_count)
             }}</p>
             <div class="gx-table-scroll">
             <table class="gx-table">
                 <tbody>
-                    {move || {
-                        let out = st.outputs.get();
-                        let l = lang.get();
-                        rows(&out, l).into_iter().map(|r| {
-                            let verdict = matches!(r.key, "blocks" | "warps" | "occupancy");
-                            view! {
-                                <tr class:gx-numbers__verdict=verdict data-testid=format!("step-{}", r.key)>
-                                    <th scope="row">{r.label.get(l)}</th>
-                                    <td class="gx-formula">{r.formula}</td>
-                                    <td class="gx-value">{r.value}</td>
-                                </tr>
-                            }
-                        }).collect_view()
-                    }}
+                    <For each=move || table.with(|t| t.iter().map(|r| r.0).collect::<Vec<_>>()) key=|k| *k children=row/>
                 </tbody>
             </table>
             </div>
@@ -398,16 +413,28 @@ pub fn NumbersPanel() -> impl IntoView {
 fn Suggested() -> impl IntoView {
     let st = state();
     let lang = use_lang();
+    // `(block size, grid, SMs, the current block size is it)`: the paragraph is rebuilt only
+    // when one of these changes, not at every slider tick.
+    let suggested = Memo::new(move |_| {
+        st.outputs.with(|o| {
+            o.suggested.map(|(size, grid)| {
+                (
+                    size,
+                    grid,
+                    o.gpu.sm_count,
+                    o.kernel.threads_per_block == size,
+                )
+            })
+        })
+    });
     view! {
         <div class="gx-suggested" data-testid="suggested">
             {move || {
-                let out = st.outputs.get();
-                match (out.suggested, lang.get()) {
+                match (suggested.get(), lang.get()) {
                     (None, l) => view! { <p>{text::NO_BLOCK_SIZE.get(l)}</p> }.into_any(),
-                    (Some((size, grid)), l) => {
-                        let per_sm = grid / out.gpu.sm_count.max(1);
-                        let text = text::suggested(size, per_sm, grid, out.gpu.sm_count, l);
-                        let current = out.kernel.threads_per_block == size;
+                    (Some((size, grid, sms, current)), l) => {
+                        let per_sm = grid / sms.max(1);
+                        let text = text::suggested(size, per_sm, grid, sms, l);
                         view! {
                             <p>{text}" "
                                 <button class="gx-button gx-button--small" data-testid="use-suggested" disabled=current

@@ -18,7 +18,7 @@ use crate::ui::charts::roofline_chart::{self, RooflineCanvas, RooflineDrawing};
 use crate::ui::format::{bytes_both, duration, fixed, micros, si, sig3};
 use crate::ui::i18n::{t, use_lang, Lang, Tr};
 use crate::ui::shared::roving::Roving;
-use crate::ui::widgets::formula_row;
+use crate::ui::widgets::{live_rows, RowCells};
 use crate::ui::widgets::{DataDetails, NumberField, Scale};
 
 fn state() -> RooflineState {
@@ -115,15 +115,21 @@ pub fn Figure() -> impl IntoView {
         }
     });
     // The numbered key of the course's kernels (the numbers the chart writes beside their dots).
-    let course_key_list = move || {
+    let course_keys = Memo::new(move |_| {
         let l = lang.get();
         st.outputs.with(|o| {
             o.points
                 .iter()
                 .filter_map(|p| Some((course_key(&o.points, p.kind)?, text::point(p.kind).get(l))))
-                .map(|(n, name)| view! { <li data-testid="course-key"><b class="gx-key-number">{n}</b>" "{name}</li> })
-                .collect_view()
+                .collect::<Vec<_>>()
         })
+    });
+    let course_key_list = move || {
+        course_keys
+            .get()
+            .into_iter()
+            .map(|(n, name)| view! { <li data-testid="course-key"><b class="gx-key-number">{n}</b>" "{name}</li> })
+            .collect_view()
     };
     let page = ChartFrame::ROOFLINE;
     let y_axis = NodeRef::<leptos::html::Canvas>::new();
@@ -180,21 +186,23 @@ pub fn Figure() -> impl IntoView {
                     aria-label=move || text::KERNELS_ON_THE_ROOFLINE.get(lang.get())
                     tabindex="-1" on:keydown=roving.on_keydown() on:focusin=roving.on_focusin()>
                     <For
-                        each=move || positioned.get().into_iter().enumerate()
-                        key=|(i, (p, x, y, _))| (*i, format!("{:?}", p.kind), (x * 10.0) as i64, (y * 10.0) as i64)
-                        children=move |(i, (p, x, y, inside))| {
-                            let label = move || text::describe(&p, lang.get());
-                            let r = if p.kind == PointKind::User { 8.0 } else { 6.0 };
+                        each=move || positioned.with(|v| v.iter().enumerate().map(|(i, (p, ..))| (i, p.kind)).collect::<Vec<_>>())
+                        key=|(i, kind)| (*i, *kind)
+                        children=move |(i, kind)| {
+                            // Built once per point; a slider tick moves it and rewrites its label.
+                            let at = move || positioned.with(|v| v.get(i).copied());
+                            let label = move || at().map(|(p, ..)| text::describe(&p, lang.get())).unwrap_or_default();
+                            let r = if kind == PointKind::User { 8.0 } else { 6.0 };
                             view! {
-                                <g class=point_class(p.kind) class:gx-pt--clipped=!inside
-                                    data-testid=format!("point-{:?}", p.kind).to_ascii_lowercase().replace(['(', ')'], "-")>
+                                <g class=point_class(kind) class:gx-pt--clipped=move || at().is_some_and(|a| !a.3)
+                                    data-testid=format!("point-{:?}", kind).to_ascii_lowercase().replace(['(', ')'], "-")>
                                     <circle
-                                        cx=format!("{x:.1}") cy=format!("{y:.1}") r=r.to_string()
+                                        cx=move || format!("{:.1}", at().map_or(0.0, |a| a.1)) cy=move || format!("{:.1}", at().map_or(0.0, |a| a.2)) r=r.to_string()
                                         tabindex=roving.tabindex(i) data-roving=i.to_string()
                                         role="img" aria-label=label
-                                        on:mouseenter=move |_| focused.set(Some(p.kind))
+                                        on:mouseenter=move |_| focused.set(Some(kind))
                                         on:mouseleave=move |_| focused.set(None)
-                                        on:focus=move |_| focused.set(Some(p.kind))
+                                        on:focus=move |_| focused.set(Some(kind))
                                         on:blur=move |_| focused.set(None)
                                     >
                                         <title>{label}</title>
@@ -405,100 +413,228 @@ fn formulas(shape: &KernelShape, lang: Lang) -> (String, String) {
     }
 }
 
-fn panel_rows(shape: KernelShape, p: Placement, memory_kind: &'static str, lang: Lang) -> AnyView {
+/// The reader's kernel's rows `(quantity, formula, value)`; the last is the verdict.
+fn panel_cells(
+    shape: KernelShape,
+    p: Placement,
+    memory_kind: &'static str,
+    lang: Lang,
+) -> RowCells {
     let (ff, bf) = formulas(&shape, lang);
     let prec = shape.precision().label();
     let unit = text::ops(shape.precision());
-    view! {
-        {formula_row(text::FLOPS_ROW, ff, si(p.flops, ""))}
-        {formula_row(text::BYTES_MINIMUM, bf, bytes_both(p.bytes))}
-        {formula_row(text::ARITHMETIC_INTENSITY_I, "FLOPs / bytes".into(), format!("{} FLOP/byte", sig3(p.intensity)))}
-        {formula_row(text::COMPUTE_ROOF_P, prec.to_string(), si(p.roof.peak_flops_per_s, unit))}
-        {formula_row(text::BANDWIDTH_BW, memory_kind.to_string(), si(p.roof.bandwidth_bytes_per_s, "B/s"))}
-        {formula_row(text::RIDGE_POINT, "P / BW".into(), format!("{} FLOP/byte", sig3(p.roof.ridge_point())))}
-        {formula_row(text::ATTAINABLE, "min(P, I × BW)".into(), si(p.attainable_flops_per_s, unit))}
-        {formula_row(text::COMPUTE_TIME, "FLOPs / P".into(), duration(p.compute_time_s))}
-        {formula_row(text::MEMORY_TIME, "bytes / BW".into(), duration(p.memory_time_s))}
-        {formula_row(text::TIME_LOWER_BOUND, "max(FLOPs / P, bytes / BW)".into(), duration(p.time_lower_bound_s))}
-        <tr class="gx-numbers__verdict">
-            <th scope="row">{t(text::BOUND)}</th>
-            <td class="gx-formula">{if p.intensity < p.roof.ridge_point() { "I < ridge" } else if p.intensity > p.roof.ridge_point() { "I > ridge" } else { "I = ridge" }}</td>
-            <td class="gx-value" data-testid="user-bound">{text::bound(p.bound).get(lang)}</td>
-        </tr>
-    }
-    .into_any()
+    let ridge = p.roof.ridge_point();
+    vec![
+        (text::FLOPS_ROW, ff, si(p.flops, "")),
+        (text::BYTES_MINIMUM, bf, bytes_both(p.bytes)),
+        (
+            text::ARITHMETIC_INTENSITY_I,
+            "FLOPs / bytes".into(),
+            format!("{} FLOP/byte", sig3(p.intensity)),
+        ),
+        (
+            text::COMPUTE_ROOF_P,
+            prec.to_string(),
+            si(p.roof.peak_flops_per_s, unit),
+        ),
+        (
+            text::BANDWIDTH_BW,
+            memory_kind.to_string(),
+            si(p.roof.bandwidth_bytes_per_s, "B/s"),
+        ),
+        (
+            text::RIDGE_POINT,
+            "P / BW".into(),
+            format!("{} FLOP/byte", sig3(ridge)),
+        ),
+        (
+            text::ATTAINABLE,
+            "min(P, I × BW)".into(),
+            si(p.attainable_flops_per_s, unit),
+        ),
+        (
+            text::COMPUTE_TIME,
+            "FLOPs / P".into(),
+            duration(p.compute_time_s),
+        ),
+        (
+            text::MEMORY_TIME,
+            "bytes / BW".into(),
+            duration(p.memory_time_s),
+        ),
+        (
+            text::TIME_LOWER_BOUND,
+            "max(FLOPs / P, bytes / BW)".into(),
+            duration(p.time_lower_bound_s),
+        ),
+        (
+            text::BOUND,
+            if p.intensity < ridge {
+                "I < ridge"
+            } else if p.intensity > ridge {
+                "I > ridge"
+            } else {
+                "I = ridge"
+            }
+            .into(),
+            text::bound(p.bound).get(lang).into(),
+        ),
+    ]
 }
+
+/// Rows of [`panel_cells`] before the verdict.
+const PANEL_ROWS: usize = 10;
 
 /// Every derived number of the reader's kernel with its formula.
 #[component]
 pub fn NumbersPanel() -> impl IntoView {
     let st = state();
     let lang = use_lang();
+    // The rows are built once (rebuilt only when the GPU gains or loses the kernel's unit); a
+    // slider tick rewrites their text.
+    let cells = Memo::new(move |_| {
+        let l = lang.get();
+        st.outputs.with(|o| {
+            o.user
+                .map(|p| panel_cells(o.user_shape, p, o.gpu.memory_kind, l))
+                .unwrap_or_default()
+        })
+    });
+    let placed = Memo::new(move |_| st.outputs.with(|o| o.user.is_some()));
     view! {
         <section class="l-body gx-numbers" data-testid="numbers">
             <h2>{t(text::NUMBERS)}</h2>
             <p class="gx-numbers__gpu">{move || {
-                let out = st.outputs.get();
-                format!("{} · {}", out.gpu.name, text::family(st.inputs.with(|i| i.kind)).get(lang.get()))
+                let name = st.outputs.with(|o| o.gpu.name);
+                format!("{} · {}", name, text::family(st.inputs.with(|i| i.kind)).get(lang.get()))
             }}</p>
             {move || {
-                let out = st.outputs.get();
-                match out.user {
-                    Some(p) => view! {
+                if placed.get() {
+                    let verdict = move |f: fn(&(Tr, String, String), Lang) -> String| move || {
+                        let l = lang.get();
+                        cells.with(|c| c.get(PANEL_ROWS).map(|r| f(r, l)).unwrap_or_default())
+                    };
+                    view! {
                         <table class="gx-table">
                             <thead><tr>
                                 <th scope="col">{t(text::QUANTITY)}</th>
                                 <th scope="col">{t(text::FORMULA)}</th>
                                 <th scope="col">{t(text::VALUE)}</th>
                             </tr></thead>
-                            <tbody>{panel_rows(out.user_shape, p, out.gpu.memory_kind, lang.get())}</tbody>
+                            <tbody>
+                                {live_rows(cells, 0..PANEL_ROWS)}
+                                <tr class="gx-numbers__verdict">
+                                    <th scope="row">{t(text::BOUND)}</th>
+                                    <td class="gx-formula">{verdict(|r, _| r.1.clone())}</td>
+                                    <td class="gx-value" data-testid="user-bound">{verdict(|r, _| r.2.clone())}</td>
+                                </tr>
+                            </tbody>
                         </table>
-                    }.into_any(),
-                    None => view! { <p class="gx-error" role="alert" data-testid="no-unit">{text::no_unit(out.user_shape.precision(), &out.gpu, lang.get())}</p> }.into_any(),
+                    }.into_any()
+                } else {
+                    view! { <p class="gx-error" role="alert" data-testid="no-unit">{move || {
+                        let l = lang.get();
+                        st.outputs.with(|o| text::no_unit(o.user_shape.precision(), &o.gpu, l))
+                    }}</p> }.into_any()
                 }
             }}
         </section>
     }
 }
 
+/// Rows of the tiled panel before its verdict.
+const TILED_ROWS: usize = 7;
+
 /// The tiled GEMM's traffic without L2 reuse, and where it lands against the ridge.
 #[component]
 pub fn TiledPanel() -> impl IntoView {
     let st = state();
     let lang = use_lang();
+    // The rows are built once; a slider tick rewrites their text.
+    let cells = Memo::new(move |_| {
+        let l = lang.get();
+        let i = st.inputs.get();
+        st.outputs.with(|out| {
+            let tg = out.tiled;
+            let (m, n, k) = if i.kind == Family::Gemm {
+                (i.m, i.n, i.k)
+            } else {
+                (4096, 4096, 4096)
+            };
+            let e = i.dtype.bytes();
+            vec![
+                (
+                    text::BLOCKS,
+                    format!("⌈M/BM⌉·⌈N/BN⌉ = ⌈{m}/{}⌉·⌈{n}/{}⌉", i.bm, i.bn),
+                    tg.blocks.to_string(),
+                ),
+                (
+                    text::ELEMENTS_READ_PER_BLOCK,
+                    format!("(BM + BN)·K = ({} + {})·{k}", i.bm, i.bn),
+                    tg.elements_read_per_block.to_string(),
+                ),
+                (
+                    text::HBM_BYTES_NO_L2,
+                    format!("blocks·(BM + BN)·K·{e} + M·N·{e}"),
+                    bytes_both(tg.bytes),
+                ),
+                (
+                    text::NAIVE_GEMM_BYTES,
+                    format!("(2·M·N·K + M·N)·{e}"),
+                    bytes_both(tg.naive_bytes),
+                ),
+                (
+                    text::SAVING_VS_NAIVE,
+                    "naive / tiled".into(),
+                    format!("{}×", sig3(tg.naive_bytes / tg.bytes)),
+                ),
+                (
+                    text::INTENSITY_WITHOUT_L2_REUSE,
+                    "2·M·N·K / bytes".into(),
+                    format!("{} FLOP/byte", sig3(tg.intensity)),
+                ),
+                (
+                    text::SHARED_MEMORY_PER_STAGE,
+                    format!("(BM + BN)·BK·{e} = ({} + {})·{}·{e}", i.bm, i.bn, i.bk),
+                    {
+                        let (one, two) = (
+                            crate::ui::format::bytes_binary(tg.smem_per_stage_bytes as f64),
+                            crate::ui::format::bytes_binary(2.0 * tg.smem_per_stage_bytes as f64),
+                        );
+                        text::one_double_buffered(one, two, l)
+                    },
+                ),
+            ]
+        })
+    });
+    let verdict = Memo::new(move |_| {
+        let l = lang.get();
+        let dtype = st.inputs.with(|i| i.dtype);
+        st.outputs.with(|out| {
+            out.tiled_place
+                .map(|p| {
+                    let ridge = p.roof.ridge_point();
+                    let rel = if p.intensity < ridge { "<" } else { "≥" };
+                    format!(
+                        "I = {} {rel} {} → {}",
+                        sig3(p.intensity),
+                        sig3(ridge),
+                        text::bound(p.bound).get(l)
+                    )
+                })
+                .unwrap_or_else(|| text::no_unit(dtype.tensor_precision(), &out.gpu, l))
+        })
+    });
     view! {
         <section class="l-body gx-numbers" data-testid="tiled">
             <h2>{t(text::TILES)}</h2>
             <p>{t(text::ONE_BLOCK_COMPUTES_A)}</p>
-            {move || {
-                let out = st.outputs.get();
-                let i = st.inputs.get();
-                let tg = out.tiled;
-                let (m, n, k) = if i.kind == Family::Gemm { (i.m, i.n, i.k) } else { (4096, 4096, 4096) };
-                let e = i.dtype.bytes();
-                let verdict = out.tiled_place.map(|p| {
-                    let ridge = p.roof.ridge_point();
-                    let rel = if p.intensity < ridge { "<" } else { "≥" };
-                    format!("I = {} {rel} {} → {}", sig3(p.intensity), sig3(ridge), text::bound(p.bound).get(lang.get()))
-                }).unwrap_or_else(|| text::no_unit(i.dtype.tensor_precision(), &out.gpu, lang.get()));
-                view! {
-                    <table class="gx-table">
-                        <tbody>
-                            {formula_row(text::BLOCKS, format!("⌈M/BM⌉·⌈N/BN⌉ = ⌈{m}/{}⌉·⌈{n}/{}⌉", i.bm, i.bn), tg.blocks.to_string())}
-                            {formula_row(text::ELEMENTS_READ_PER_BLOCK, format!("(BM + BN)·K = ({} + {})·{k}", i.bm, i.bn), tg.elements_read_per_block.to_string())}
-                            {formula_row(text::HBM_BYTES_NO_L2, format!("blocks·(BM + BN)·K·{e} + M·N·{e}"), bytes_both(tg.bytes))}
-                            {formula_row(text::NAIVE_GEMM_BYTES, format!("(2·M·N·K + M·N)·{e}"), bytes_both(tg.naive_bytes))}
-                            {formula_row(text::SAVING_VS_NAIVE, "naive / tiled".into(), format!("{}×", sig3(tg.naive_bytes / tg.bytes)))}
-                            {formula_row(text::INTENSITY_WITHOUT_L2_REUSE, "2·M·N·K / bytes".into(), format!("{} FLOP/byte", sig3(tg.intensity)))}
-                            {formula_row(text::SHARED_MEMORY_PER_STAGE, format!("(BM + BN)·BK·{e} = ({} + {})·{}·{e}", i.bm, i.bn, i.bk), {
-                                let (one, two) = (crate::ui::format::bytes_binary(tg.smem_per_stage_bytes as f64), crate::ui::format::bytes_binary(2.0 * tg.smem_per_stage_bytes as f64));
-                                text::one_double_buffered(one, two, lang.get())
-                            })}
-                            <tr class="gx-numbers__verdict"><th scope="row">{t(text::AGAINST_THE_RIDGE)}</th><td colspan="2" data-testid="tiled-verdict">{verdict}</td></tr>
-                        </tbody>
-                    </table>
-                }
-            }}
+            <table class="gx-table">
+                <tbody>
+                    {live_rows(cells, 0..TILED_ROWS)}
+                    <tr class="gx-numbers__verdict"><th scope="row">{t(text::AGAINST_THE_RIDGE)}</th><td colspan="2" data-testid="tiled-verdict">{move || verdict.get()}</td></tr>
+                </tbody>
+            </table>
             <p class="gx-note">{t(text::REAL_GEMMS_GET_WELL)}</p>
         </section>
     }
@@ -509,6 +645,8 @@ pub fn TiledPanel() -> impl IntoView {
 pub fn CourseTable() -> impl IntoView {
     let st = state();
     let lang = use_lang();
+    // Rebuilt when the course's rows change (the value source), not at every slider tick.
+    let course = Memo::new(move |_| st.outputs.with(|o| o.course_rows.clone()));
     view! {
         <section class="l-body" data-testid="course-table">
             <h2>{move || match st.inputs.with(|i| i.src) {
@@ -528,7 +666,7 @@ pub fn CourseTable() -> impl IntoView {
                     <th scope="col">{t(text::SPEED_UP)}</th>
                 </tr></thead>
                 <tbody>
-                    {move || st.outputs.get().course_rows.into_iter().map(|(c, cmp)| {
+                    {move || course.get().into_iter().map(|(c, cmp)| {
                         let name = text::course_kernel(c).get(lang.get());
                         match cmp {
                             Some(cmp) => view! {
@@ -569,6 +707,7 @@ pub fn CourseTable() -> impl IntoView {
 pub fn MeasuredTable() -> impl IntoView {
     let st = state();
     let lang = use_lang();
+    let measured = Memo::new(move |_| st.outputs.with(|o| o.measured));
     view! {
         <section class="l-body" data-testid="measured">
             <h2>{t(text::MEASURED_TITLE)}</h2>
@@ -583,7 +722,7 @@ pub fn MeasuredTable() -> impl IntoView {
                     <th scope="col">{t(text::ACHIEVED)}</th>
                 </tr></thead>
                 <tbody>
-                    {move || st.outputs.get().measured.into_iter().map(|m| view! {
+                    {move || measured.get().into_iter().map(|m| view! {
                         <tr>
                             <th scope="row">{text::measured(m.id).get(lang.get())}</th>
                             <td>{micros(m.time_s)}</td>
@@ -604,10 +743,14 @@ pub fn MeasuredTable() -> impl IntoView {
 pub fn DataTable() -> impl IntoView {
     let st = state();
     let lang = use_lang();
+    // The roofs' rows are rebuilt when the roofs change; the points' items are built once per
+    // point and follow its text.
+    let roofs = Memo::new(move |_| st.outputs.with(|o| o.spec.roofs.clone()));
+    let point_count = Memo::new(move |_| st.outputs.with(|o| o.points.len()));
     view! {
         <DataDetails summary=text::DATA_TABLE>
             <table class="gx-table gx-table--numeric">
-                <caption>{move || st.outputs.get().gpu.name}</caption>
+                <caption>{move || st.outputs.with(|o| o.gpu.name)}</caption>
                 <thead><tr>
                     <th scope="col">{t(text::ROOF_LABEL)}</th>
                     <th scope="col">"P"</th>
@@ -615,7 +758,7 @@ pub fn DataTable() -> impl IntoView {
                     <th scope="col">{t(text::RIDGE_FLOP_BYTE)}</th>
                 </tr></thead>
                 <tbody>
-                    {move || st.outputs.get().spec.roofs.into_iter().map(|r| view! {
+                    {move || roofs.get().into_iter().map(|r| view! {
                         <tr>
                             <th scope="row">{r.precision.label()}</th>
                             <td>{si(r.roof.peak_flops_per_s, "FLOP/s")}</td>
@@ -626,7 +769,9 @@ pub fn DataTable() -> impl IntoView {
                 </tbody>
             </table>
             <ul class="gx-data-table__points">
-                {move || st.outputs.get().points.into_iter().map(|p| view! { <li>{text::describe(&p, lang.get())}</li> }).collect_view()}
+                <For each=move || 0..point_count.get() key=|k| *k children=move |k| view! {
+                    <li>{move || { let l = lang.get(); st.outputs.with(|o| o.points.get(k).map(|p| text::describe(p, l)).unwrap_or_default()) }}</li>
+                }/>
             </ul>
         </DataDetails>
     }

@@ -20,13 +20,13 @@ pub fn num(x: f32) -> String {
     }
 }
 
-/// Up to four values as a 2 × 2 block.
-fn values(v: &[f32]) -> impl IntoView {
-    let cells = v
-        .iter()
-        .map(|&x| view! { <span>{num(x)}</span> })
-        .collect_view();
-    view! { <span class="gx-pe__vals">{cells}</span> }
+/// Up to four values as a 2 × 2 block, following `v`: the block is built once, a change rewrites its numbers.
+fn live_values(v: impl Fn() -> Vec<f32> + Send + Sync + Copy + 'static) -> impl IntoView {
+    view! {
+        <span class="gx-pe__vals">
+            {move || v().into_iter().map(|x| view! { <span>{num(x)}</span> }).collect_view()}
+        </span>
+    }
 }
 
 /// The PE array figure, its player and counters.
@@ -38,48 +38,85 @@ pub fn PeSection() -> impl IntoView {
     let n = COURSE_PE_ARRAY.pes_per_side as usize;
     let last = Signal::derive(move || out.with(|o| o.trace.len().saturating_sub(1) as u32));
     let step = Signal::derive(move || out.with(|o| o.step as u32));
-    let current = move || out.with(|o| o.trace.get(o.step).cloned());
+    // The stage shown; the grid is built once (while there is a trace) and a step or a new seed
+    // rewrites its numbers and toggles its highlights.
+    let current = Memo::new(move |_| out.with(|o| o.trace.get(o.step).cloned()));
+    let shown = Memo::new(move |_| current.with(Option::is_some));
+    let broadcast = Memo::new(move |_| {
+        current.with(|s| s.as_ref().is_some_and(|s| s.stage == PeStage::Broadcast))
+    });
+    let accumulate = Memo::new(move |_| {
+        current.with(|s| s.as_ref().is_some_and(|s| s.stage == PeStage::Accumulate))
+    });
     let grid = move || {
-        let Some(s) = current() else {
+        if !shown.get() {
             return ().into_any();
-        };
-        let broadcast = s.stage == PeStage::Broadcast;
+        }
         let mut cells = vec![view! {
             <div class="gx-pe__corner">{t(text::B_WIRES)}<br/>{t(text::A_WIRES)}</div>
         }
         .into_any()];
         for j in 0..n {
-            let col = s.b_col.get(j).cloned().unwrap_or_default();
+            let col = move || {
+                current.with(|s| {
+                    s.as_ref()
+                        .and_then(|s| s.b_col.get(j).cloned())
+                        .unwrap_or_default()
+                })
+            };
             cells.push(
                 view! {
-                    <div class="gx-pe__wire gx-pe__wire--b" class:is-active=broadcast data-testid=format!("b-col-{j}")>
-                        {values(&col)}
+                    <div class="gx-pe__wire gx-pe__wire--b" class:is-active=move || broadcast.get() data-testid=format!("b-col-{j}")>
+                        {live_values(col)}
                     </div>
                 }
                 .into_any(),
             );
         }
         for i in 0..n {
-            let row = s.a_row.get(i).cloned().unwrap_or_default();
+            let row = move || {
+                current.with(|s| {
+                    s.as_ref()
+                        .and_then(|s| s.a_row.get(i).cloned())
+                        .unwrap_or_default()
+                })
+            };
             cells.push(
                 view! {
-                    <div class="gx-pe__wire gx-pe__wire--a" class:is-active=broadcast data-testid=format!("a-row-{i}")>
-                        {values(&row)}
+                    <div class="gx-pe__wire gx-pe__wire--a" class:is-active=move || broadcast.get() data-testid=format!("a-row-{i}")>
+                        {live_values(row)}
                     </div>
                 }
                 .into_any(),
             );
             for j in 0..n {
                 let p = i * n + j;
-                let vals = s.pe_values.get(p).cloned().unwrap_or_default();
-                let acc = s.accumulators.get(p).copied().unwrap_or(0.0);
-                let active = !vals.is_empty();
+                let vals = move || {
+                    current.with(|s| {
+                        s.as_ref()
+                            .and_then(|s| s.pe_values.get(p).cloned())
+                            .unwrap_or_default()
+                    })
+                };
+                let active = move || {
+                    current.with(|s| {
+                        s.as_ref()
+                            .is_some_and(|s| s.pe_values.get(p).is_some_and(|v| !v.is_empty()))
+                    })
+                };
+                let acc = move || {
+                    current.with(|s| {
+                        s.as_ref()
+                            .and_then(|s| s.accumulators.get(p).copied())
+                            .unwrap_or(0.0)
+                    })
+                };
                 cells.push(
                     view! {
                         <div class="gx-pe__cell" class:is-active=active data-testid=format!("pe-{i}-{j}")>
                             <span class="gx-pe__name">{format!("PE {i},{j}")}</span>
-                            {(!matches!(s.stage, PeStage::Accumulate)).then(|| values(&vals))}
-                            <span class="gx-pe__acc" data-testid=format!("acc-{i}-{j}")>{format!("acc {}", num(acc))}</span>
+                            {move || (!accumulate.get()).then(|| live_values(vals))}
+                            <span class="gx-pe__acc" data-testid=format!("acc-{i}-{j}")>{move || format!("acc {}", num(acc()))}</span>
                         </div>
                     }
                     .into_any(),
@@ -119,6 +156,8 @@ pub fn PeSection() -> impl IntoView {
             }
         })
     };
+    let acc_len =
+        Memo::new(move |_| current.with(|s| s.as_ref().map_or(0, |s| s.accumulators.len())));
     let macs_done = move || out.with(|o| o.trace.get(o.step).map(|s| s.macs_done).unwrap_or(0));
     view! {
         <section class="l-page gx-section" data-testid="pe-array">
@@ -151,12 +190,15 @@ pub fn PeSection() -> impl IntoView {
             </div>
             <DataDetails summary=text::PE_TABLE testid="pe-data-table">
                 <table class="gx-table gx-table--numeric">
-                    <tbody>{move || out.with(|o| {
-                        let acc = o.trace.get(o.step).map(|s| s.accumulators.clone()).unwrap_or_default();
-                        acc.chunks(n.max(1)).enumerate().map(|(i, row)| view! {
-                            <tr><th scope="row">{format!("D[{i}]")}</th>{row.iter().map(|&x| view! { <td>{num(x)}</td> }).collect_view()}</tr>
+                    <tbody>{move || {
+                        // One row per line of accumulators, built once; a change rewrites the numbers.
+                        let rows = acc_len.get().div_ceil(n.max(1));
+                        (0..rows).map(|i| view! {
+                            <tr><th scope="row">{format!("D[{i}]")}</th>{(0..n).filter(|j| i * n + j < acc_len.get_untracked()).map(|j| view! {
+                                <td>{move || current.with(|s| s.as_ref().and_then(|s| s.accumulators.get(i * n + j).copied()).map(num).unwrap_or_default())}</td>
+                            }).collect_view()}</tr>
                         }).collect_view()
-                    })}</tbody>
+                    }}</tbody>
                 </table>
             </DataDetails>
         </section>

@@ -22,8 +22,10 @@ pub fn PeakSection() -> impl IntoView {
     let st = expect_context::<GenState>();
     let lang = use_lang();
     let out = st.outputs;
+    // Rebuilt when the GPU's peaks change, not at every tick of another section's slider.
+    let peaks = Memo::new(move |_| out.with(|o| o.peaks.clone()));
     let rows = move || {
-        out.with(|o| match &o.peaks {
+        peaks.with(|peaks| match peaks {
             Ok(peaks) => peaks
                 .iter()
                 .map(|p| {
@@ -52,7 +54,7 @@ pub fn PeakSection() -> impl IntoView {
     };
     let notes = move || {
         let l = lang.get();
-        out.with(|o| match &o.peaks {
+        peaks.with(|peaks| match peaks {
             Ok(peaks) => {
                 let Some(p) = peaks.first() else {
                     return Vec::new();

@@ -176,7 +176,11 @@ pub fn HopperSection() -> impl IntoView {
     let st = expect_context::<GenState>();
     let lang = use_lang();
     let out = st.outputs;
-    let shape = move || out.with(|o| o.shape);
+    // Memos: the numbers, warps and groups are rebuilt when their part of the outputs changes,
+    // not at every tick of another section's slider.
+    let shape_memo = Memo::new(move |_| out.with(|o| o.shape));
+    let shape = move || shape_memo.get();
+    let complete = Memo::new(move |_| out.with(|o| o.complete.clone()));
     let numbers = move || {
         let s = shape();
         let values = [
@@ -234,7 +238,8 @@ pub fn HopperSection() -> impl IntoView {
         })
         .collect_view();
     let groups = move || {
-        out.with(|o| o.complete.clone())
+        complete
+            .get()
             .into_iter()
             .enumerate()
             .map(|(g, done)| view! {
