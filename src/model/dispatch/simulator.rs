@@ -669,11 +669,10 @@ mod tests {
         }
         let mut resident = Vec::new();
         for c in 0..=makespan + 1 {
-            let count = |f: &dyn Fn(&(u16, u16, u32, u32)) -> bool| {
-                want.iter().filter(|r| f(r)).count() as u32
-            };
-            assert_eq!(t.started_by(c), count(&|r| r.2 <= c), "started by {c}");
-            assert_eq!(t.completed_by(c), count(&|r| r.3 <= c), "completed by {c}");
+            let started = want.iter().filter(|r| r.2 <= c).count() as u32;
+            let completed = want.iter().filter(|r| r.3 <= c).count() as u32;
+            assert_eq!(t.started_by(c), started, "started by {c}");
+            assert_eq!(t.completed_by(c), completed, "completed by {c}");
             t.resident_at_into(c, &mut resident);
             assert_eq!(resident.len(), full);
             for sm in 0..sms {
