@@ -61,6 +61,22 @@ fn dividers(bar: &ResourceBar) -> Vec<f64> {
 
 /// One bar, built once: a slider tick rewrites only the attributes and text that changed (the
 /// segments are keyed by kind, the dividers by number).
+/// The heading of budget bar `bar` in the reader's language ("" when there is no such bar),
+/// read by the figure and its data table alike.
+fn heading_of(
+    bar: Memo<Option<ResourceBar>>,
+    lang: RwSignal<crate::ui::i18n::Lang>,
+) -> impl Fn() -> String + Copy + 'static {
+    move || {
+        let l = lang.get();
+        bar.with(|b| {
+            b.as_ref()
+                .map(|b| text::bar_heading(b, l))
+                .unwrap_or_default()
+        })
+    }
+}
+
 fn bar_row(
     i: usize,
     resource: Resource,
@@ -108,14 +124,7 @@ fn bar_row(
     let fails = Memo::new(move |_| bar.with(|b| b.as_ref().is_some_and(|b| b.limit == 0)));
     let lines = Memo::new(move |_| bar.with(|b| b.as_ref().map(dividers).unwrap_or_default()));
     let line_count = Memo::new(move |_| lines.with(Vec::len));
-    let heading = move || {
-        let l = lang.get();
-        bar.with(|b| {
-            b.as_ref()
-                .map(|b| text::bar_heading(b, l))
-                .unwrap_or_default()
-        })
-    };
+    let heading = heading_of(bar, lang);
     let segment = move |kind: SegmentKind| {
         let at =
             Memo::new(move |_| kinds.with(|ks| ks.iter().position(|k| *k == kind).unwrap_or(0)));
@@ -242,14 +251,7 @@ pub fn DataTable() -> impl IntoView {
                     .unwrap_or_default()
             })
         });
-        let heading = move || {
-            let l = lang.get();
-            bar.with(|b| {
-                b.as_ref()
-                    .map(|b| text::bar_heading(b, l))
-                    .unwrap_or_default()
-            })
-        };
+        let heading = heading_of(bar, lang);
         let item = move |kind: SegmentKind| {
             let words = move || {
                 let l = lang.get();
