@@ -454,6 +454,7 @@ function mergePack(name, parts) {
   args.push(path.join(dir, "base.wasm"), "__wasm_split");
   parts.forEach((_, k) => args.push(path.join(dir, `m${k}.wasm`), `m${k}`));
   const out = path.join(dir, "merged.wasm");
+  if (process.env.WASM_NAMES) args.push("-g");
   const r = spawnSync(path.join(binDir, "wasm-merge"), [...args, "-o", out], { stdio: ["ignore", "inherit", "inherit"] });
   if (r.status !== 0) throw new Error(`site.mjs: wasm-merge for pack-${name} failed (${r.status})`);
   const mod = binaryen.readBinary(fs.readFileSync(out));
@@ -462,7 +463,7 @@ function mergePack(name, parts) {
   for (const e of ["memory", "__indirect_function_table", "__wasm_split_shared0"]) mod.removeExport(e);
   binaryen.setOptimizeLevel(2); // -Oz
   binaryen.setShrinkLevel(2);
-  binaryen.setDebugInfo(false);
+  binaryen.setDebugInfo(Boolean(process.env.WASM_NAMES)); // a profiling build (wasm-opt-many.mjs)
   mod.optimize();
   if (!mod.validate()) throw new Error(`site.mjs: pack-${name}: the merged module does not validate`);
   const bin = Buffer.from(mod.emitBinary());

@@ -9,7 +9,8 @@ import binaryen from "binaryen";
 const [outDir, ...inputs] = process.argv.slice(2);
 binaryen.setOptimizeLevel(2); // -Oz = -O2 passes with shrink level 2
 binaryen.setShrinkLevel(2);
-binaryen.setDebugInfo(false);
+// WASM_NAMES=1 keeps function names (a profiling build: tests/e2e/critrace.mjs); never shipped.
+binaryen.setDebugInfo(Boolean(process.env.WASM_NAMES));
 for (const file of inputs) {
   const mod = binaryen.readBinary(fs.readFileSync(file));
   mod.setFeatures(binaryen.Features.MVP | binaryen.Features.BulkMemory | binaryen.Features.BulkMemoryOpt | binaryen.Features.CallIndirectOverlong | binaryen.Features.NontrappingFPToInt | binaryen.Features.SignExt | binaryen.Features.MutableGlobals | binaryen.Features.ReferenceTypes | binaryen.Features.Multivalue);

@@ -4,8 +4,11 @@
 //! [`UrlInputs`] reads the router's query (so a navigation that changes only the query of the
 //! chapter on screen is seen), lets controls edit the inputs locally with no latency, and writes
 //! the edits back to the address bar:
-//! - an edit (a slider, a typed number) replaces the current history entry, at most once per
-//!   [`WRITE_INTERVAL_MS`] (browsers throttle history updates: 100 per 10 s in Safari);
+//! - an edit (a slider, a typed number) replaces the current history entry once the inputs have
+//!   rested for [`WRITE_INTERVAL_MS`]: never inside the frame that paints the edit (Chromium's
+//!   `history.replaceState` took 2–8 ms of each slider tick's frame), never during a drag, and
+//!   at most once per [`WRITE_INTERVAL_MS`] (browsers throttle history updates: 100 per 10 s in
+//!   Safari);
 //! - a navigation ([`UrlInputs::navigate`]: a preset, a step) pushes its own entry, so Back
 //!   returns to the previous preset.
 //!
@@ -22,7 +25,8 @@ use leptos_router::NavigateOptions;
 use crate::ui::i18n::{use_lang, Lang};
 use crate::ui::url::Notice;
 
-/// Minimum time between two writes of the address bar, in milliseconds.
+/// How long the inputs rest before the address bar is written, in milliseconds (so also the
+/// minimum time between two writes).
 pub const WRITE_INTERVAL_MS: f64 = 100.0;
 
 /// A chapter's inputs as they travel in the URL.
@@ -193,8 +197,9 @@ impl<I: ChapterInputs> UrlInputs<I> {
 
     /// The effect that keeps the address bar equal to the inputs (and the language). A write
     /// waits while the router is still completing a navigation (its URL differs from the address
-    /// bar's: writing then would replace the entry the navigation is about to leave), and comes
-    /// at most once per [`WRITE_INTERVAL_MS`]. Once the router is on another page than
+    /// bar's: writing then would replace the entry the navigation is about to leave), and until
+    /// the inputs have not changed for [`WRITE_INTERVAL_MS`]: it comes from a timer, after the
+    /// frame that paints the change. Once the router is on another page than
     /// `own_path` (Back from this chapter to the page before it), the chapter never writes
     /// again: its inputs read from the other page's query are not that page's state.
     fn write_back(self, own_path: String, pathname: Memo<String>, search: Memo<String>) {
@@ -202,12 +207,12 @@ impl<I: ChapterInputs> UrlInputs<I> {
             return;
         };
         let lang = self.lang;
-        let last_write_ms = Rc::new(Cell::new(f64::NEG_INFINITY));
+        let last_change_ms = Rc::new(Cell::new(f64::NEG_INFINITY));
         let timer: Rc<Cell<Option<IntervalHandle>>> = Rc::new(Cell::new(None));
         // Ok(true): done (written, or nothing to write); Ok(false): try again later;
         // Err(()): the chapter is gone.
         let attempt = {
-            let last_write_ms = Rc::clone(&last_write_ms);
+            let last_change_ms = Rc::clone(&last_change_ms);
             move || -> Result<bool, ()> {
                 let (Some(inputs), Some(path), Some(search), Some(lang)) = (
                     self.current.try_get_untracked(),
@@ -231,13 +236,13 @@ impl<I: ChapterInputs> UrlInputs<I> {
                 if bar_path != path || bar_search != router_search {
                     return Ok(false);
                 }
+                if now_ms() - last_change_ms.get() < WRITE_INTERVAL_MS {
+                    return Ok(false); // still moving
+                }
                 let q = inputs.to_query();
                 let href = href(&path, &q, lang);
                 if format!("{bar_path}{bar_search}") == href {
                     return Ok(true);
-                }
-                if now_ms() - last_write_ms.get() < WRITE_INTERVAL_MS {
-                    return Ok(false);
                 }
                 // The notices to keep: those of the navigation this write replaces.
                 let replaced = without_lang(&search);
@@ -246,7 +251,6 @@ impl<I: ChapterInputs> UrlInputs<I> {
                     .with_value(|w| (w.query == replaced).then(|| w.notices.clone()))
                     .unwrap_or_else(|| I::from_query(&replaced).1);
                 self.written.set_value(Written { query: q, notices });
-                last_write_ms.set(now_ms());
                 navigate(
                     &href,
                     NavigateOptions {
@@ -271,11 +275,9 @@ impl<I: ChapterInputs> UrlInputs<I> {
             self.current.track();
             lang.track();
             search.track();
+            last_change_ms.set(now_ms());
             if timer.get().is_some() {
                 return; // the running timer writes the latest inputs
-            }
-            if attempt() != Ok(false) {
-                return;
             }
             let tick = {
                 let attempt = attempt.clone();

@@ -1,0 +1,37 @@
+// A/B: interleaved cold loads of ROUTE from two builds (A=dist, B=$B), navigation → first answer
+// (MutationObserver + next frame, as bench.mjs). Usage: B=/tmp/distx RUNS=15 node abload.mjs
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { startServer } from "./server.mjs";
+import { launch, openPage } from "./browser.mjs";
+const here = path.dirname(fileURLToPath(import.meta.url));
+const A = process.env.A ?? path.join(here, "../../dist");
+const B = process.env.B;
+const ROUTE = process.env.ROUTE ?? "occupancy";
+const SEL = process.env.SEL ?? "[data-testid=occupancy]";
+const sa = await startServer(A, "/warpscope/", { gzip: true });
+const sb = await startServer(B, "/warpscope/", { gzip: true });
+const browser = await launch();
+async function one(server) {
+  const { context, page, errors } = await openPage(browser, { serviceWorkers: "block" });
+  await page.addInitScript((sel) => {
+    const o = new MutationObserver(() => {
+      if (!document.querySelector(sel)) return;
+      o.disconnect();
+      requestAnimationFrame(() => (window.__ans = performance.now()));
+    });
+    o.observe(document, { childList: true, subtree: true });
+  }, SEL);
+  await page.goto(server.base + ROUTE, { waitUntil: "commit" });
+  const ms = await page.waitForFunction(() => window.__ans, null, { timeout: 30000 }).then((h) => h.jsonValue());
+  if (errors.length) console.log("errors", errors);
+  await context.close();
+  return ms;
+}
+const ra = [], rb = [];
+for (let i = 0; i < Number(process.env.RUNS ?? 11); i++) {
+  if (i % 2) { rb.push(await one(sb)); ra.push(await one(sa)); } else { ra.push(await one(sa)); rb.push(await one(sb)); }
+}
+const st = (v) => { const s = [...v].sort((x, y) => x - y); const q = (p) => s[Math.min(s.length - 1, Math.floor(p * s.length))]; return `${s[0].toFixed(0)} / ${q(0.5).toFixed(0)} / ${q(0.95).toFixed(0)}`; };
+console.log(`A ${st(ra)}\nB ${st(rb)}`);
+await browser.close(); sa.close(); sb.close();
