@@ -282,7 +282,10 @@ test("the built-in lesson runs end to end in both languages with the presenter w
     for (let step = 1; step <= total; step++) {
       await projector.waitForFunction((s) => new URL(location.href).searchParams.get("step") === String(s), step, POLL);
       await presenter.waitForFunction((s) => new URL(location.href).searchParams.get("step") === String(s), step, POLL);
-      await projector.waitForSelector("[data-cls-focus]", { timeout: 5000 });
+      // A step that opens a chapter for the first time fetches and compiles its pack: seconds on a loaded machine.
+      await projector.waitForSelector("[data-cls-focus]", { timeout: 15000 }).catch((e) => {
+        throw new Error(`${lang} step ${step}: ${e.message}`);
+      });
       const caption = (await projector.locator("[data-testid=cls-caption] .gx-cls-caption__text").textContent()).trim();
       assert.ok(caption.length > 10, `${lang} step ${step}: caption “${caption}”`);
       if (lang === "zh") assert.match(caption, /[\u4e00-\u9fff]/, `step ${step} caption in Chinese`);

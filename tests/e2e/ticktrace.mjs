@@ -17,6 +17,7 @@ await page.setViewportSize({ width: Number(process.env.W ?? 1280), height: Numbe
 await page.goto(server.base + ROUTE);
 const slug = ROUTE.split("?")[0];
 await page.waitForSelector(`[data-testid=chapter-${slug}] input[type=range]`);
+if (process.env.CSS) await page.addStyleTag({ content: process.env.CSS }); // try a style change
 await page.waitForTimeout(500);
 await browser.startTracing(page, { path: "/tmp/ticktrace.json", categories: ["devtools.timeline", "blink", "v8"] });
 const painted = await page.evaluate(async ({ slug, TICKS }) => {

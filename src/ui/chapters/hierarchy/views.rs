@@ -273,7 +273,7 @@ pub fn BlockFigure() -> impl IntoView {
         }
     };
     view! {
-        <section class="l-page gx-hier__figure" data-testid="figure">
+        <section class="l-page gx-hier__figure gx-defer" data-testid="figure">
             <h2>{t(text::BLOCK_FIG)}</h2>
             <p class="gx-note">{t(text::BLOCK_FIG_NOTE)}</p>
             {move || match slice.get() {
@@ -351,7 +351,7 @@ pub fn WarpsFigure() -> impl IntoView {
         }
     };
     view! {
-        <section class="l-page gx-hier__figure" data-testid="warps">
+        <section class="l-page gx-hier__figure gx-defer" data-testid="warps">
             <h2>{t(text::WARPS_FIG)}</h2>
             <p class="gx-note">{t(text::WARPS_FIG_NOTE)}</p>
             {move || match launch.get() {

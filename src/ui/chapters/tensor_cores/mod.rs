@@ -34,7 +34,7 @@ impl ChapterBody for Page {
         view! {
             <quant::QuantSection/>
             <launch::LaunchSection/>
-            <section class="l-page gx-section" data-testid="fragments">
+            <section class="l-page gx-section gx-defer" data-testid="fragments">
                 <div class="l-body">
                     <h2>{t(text::FRAG_TITLE)}</h2>
                     <p>{t(text::FRAG_INTRO)}</p>

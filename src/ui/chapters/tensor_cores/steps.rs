@@ -266,7 +266,7 @@ pub fn StepsSection() -> impl IntoView {
         .into_any()
     };
     view! {
-        <section class="l-page gx-section" data-testid="steps">
+        <section class="l-page gx-section gx-defer" data-testid="steps">
             <div class="l-body">
                 <h2>{t(text::STEPS_TITLE)}</h2>
                 <p>{t(text::STEPS_INTRO)}</p>
