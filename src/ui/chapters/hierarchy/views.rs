@@ -156,7 +156,12 @@ pub fn PickControls() -> impl IntoView {
 }
 
 /// One row of the coordinates table.
-fn coord_row(what: Tr, expr: &'static str, value: String, testid: &'static str) -> impl IntoView {
+fn coord_row(
+    what: Tr,
+    expr: &'static str,
+    value: impl IntoView + 'static,
+    testid: &'static str,
+) -> impl IntoView {
     view! {
         <tr data-testid=testid>
             <th scope="row">{t(what)}</th>
@@ -166,33 +171,41 @@ fn coord_row(what: Tr, expr: &'static str, value: String, testid: &'static str) 
     }
 }
 
-/// Every coordinate of the picked thread with its CUDA expression.
+/// Every coordinate of the picked thread with its CUDA expression. The table is built once
+/// (while a thread is picked) and its values follow the pick: a slider tick rewrites the numbers
+/// that changed (it rebuilt the section, 40 elements, each tick).
 #[component]
 pub fn Coordinates() -> impl IntoView {
     let st = state();
     let lang = use_lang();
+    let pick = Memo::new(move |_| st.outputs.with(|o| o.pick));
+    let picked = Memo::new(move |_| pick.with(Option::is_some));
+    let value = move |f: fn(&ThreadCoords) -> String| {
+        move || pick.with(|p| p.as_ref().map(f).unwrap_or_default())
+    };
+    fn d3(d: Dim3) -> String {
+        format!("({}, {}, {})", d.x, d.y, d.z)
+    }
     move || {
-        st.outputs.with(|o| o.pick).map(|p: ThreadCoords| {
-            let d3 = |d: Dim3| format!("({}, {}, {})", d.x, d.y, d.z);
-            let (gx, gy, gz) = p.global_xyz;
+        picked.get().then(|| {
             view! {
                 <section class="l-page gx-hier__coords" data-testid="coords">
                     <h2>{t(text::COORDS)}</h2>
-                    <p class="gx-hier__picked" data-testid="picked">{move || text::picked(lang.get(), p.warp, p.lane, p.tid)}</p>
+                    <p class="gx-hier__picked" data-testid="picked">{move || pick.get().map(|p| text::picked(lang.get(), p.warp, p.lane, p.tid))}</p>
                     <div class="gx-table-scroll">
                         <table class="gx-table">
                             <thead><tr><th>{t(text::COL_WHAT)}</th><th>{t(text::COL_EXPR)}</th><th>{t(text::COL_VALUE)}</th></tr></thead>
                             <tbody>
-                                {coord_row(text::ROW_BLOCK_IDX, "blockIdx", d3(p.block_idx), "coord-block-idx")}
-                                {coord_row(text::ROW_THREAD_IDX, "threadIdx", d3(p.thread_idx), "coord-thread-idx")}
-                                {coord_row(text::ROW_TID, "threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y", p.tid.to_string(), "coord-tid")}
-                                {coord_row(text::ROW_WARP, "tid / warpSize", p.warp.to_string(), "coord-warp")}
-                                {coord_row(text::ROW_LANE, "tid % warpSize", p.lane.to_string(), "coord-lane")}
-                                {coord_row(text::ROW_GLOBAL_X, "blockIdx.x * blockDim.x + threadIdx.x", gx.to_string(), "coord-gx")}
-                                {coord_row(text::ROW_GLOBAL_Y, "blockIdx.y * blockDim.y + threadIdx.y", gy.to_string(), "coord-gy")}
-                                {coord_row(text::ROW_GLOBAL_Z, "blockIdx.z * blockDim.z + threadIdx.z", gz.to_string(), "coord-gz")}
-                                {coord_row(text::ROW_BLOCK_LINEAR, "blockIdx.x + blockIdx.y * gridDim.x + blockIdx.z * gridDim.x * gridDim.y", p.block_linear.to_string(), "coord-block-linear")}
-                                {coord_row(text::ROW_GLOBAL, "blockId * (blockDim.x * blockDim.y * blockDim.z) + tid", p.global.to_string(), "coord-global")}
+                                {coord_row(text::ROW_BLOCK_IDX, "blockIdx", value(|p| d3(p.block_idx)), "coord-block-idx")}
+                                {coord_row(text::ROW_THREAD_IDX, "threadIdx", value(|p| d3(p.thread_idx)), "coord-thread-idx")}
+                                {coord_row(text::ROW_TID, "threadIdx.x + threadIdx.y * blockDim.x + threadIdx.z * blockDim.x * blockDim.y", value(|p| p.tid.to_string()), "coord-tid")}
+                                {coord_row(text::ROW_WARP, "tid / warpSize", value(|p| p.warp.to_string()), "coord-warp")}
+                                {coord_row(text::ROW_LANE, "tid % warpSize", value(|p| p.lane.to_string()), "coord-lane")}
+                                {coord_row(text::ROW_GLOBAL_X, "blockIdx.x * blockDim.x + threadIdx.x", value(|p| p.global_xyz.0.to_string()), "coord-gx")}
+                                {coord_row(text::ROW_GLOBAL_Y, "blockIdx.y * blockDim.y + threadIdx.y", value(|p| p.global_xyz.1.to_string()), "coord-gy")}
+                                {coord_row(text::ROW_GLOBAL_Z, "blockIdx.z * blockDim.z + threadIdx.z", value(|p| p.global_xyz.2.to_string()), "coord-gz")}
+                                {coord_row(text::ROW_BLOCK_LINEAR, "blockIdx.x + blockIdx.y * gridDim.x + blockIdx.z * gridDim.x * gridDim.y", value(|p| p.block_linear.to_string()), "coord-block-linear")}
+                                {coord_row(text::ROW_GLOBAL, "blockId * (blockDim.x * blockDim.y * blockDim.z) + tid", value(|p| p.global.to_string()), "coord-global")}
                             </tbody>
                         </table>
                     </div>

@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 
-use super::state::{format_vector, limits, parse_vector, TcState, VectorError};
+use super::state::{format_vector, limits, parse_vector, QuantView, TcState, VectorError};
 use super::text;
 use crate::ui::format::sig3;
 use crate::ui::i18n::{t, use_lang};
@@ -33,6 +33,84 @@ fn num(v: f64) -> String {
     }
 }
 
+/// The quantisation tables' cells as text (what [`QuantSection`] shows), from a [`QuantView`].
+#[derive(Clone, Debug, PartialEq)]
+struct QuantCells {
+    /// `s_x = max|x| / 127 = … / 127 = …`.
+    s_x_line: String,
+    /// Per element `j`: x, q_x.
+    x: Vec<String>,
+    qx: Vec<String>,
+    /// Per weight row `o`: its elements, its scale formula, its quantised elements.
+    w: Vec<Vec<String>>,
+    s_w: Vec<String>,
+    qw: Vec<Vec<String>>,
+    /// Per output `o`: z, z × s_x × s_W, FP32, FP16, reference, |error|, error bound.
+    out: Vec<[String; 7]>,
+}
+
+impl QuantCells {
+    fn of(q: &QuantView) -> QuantCells {
+        let k = q.x.len();
+        let amax = q.x.iter().fold(0.0f32, |m, v| m.max(v.abs()));
+        let n = q.qw.n;
+        let y16 = q.out.y_f16();
+        let row = |v: &[f32], o: usize| {
+            v.get(o * k..(o + 1) * k)
+                .unwrap_or_default()
+                .iter()
+                .map(|v| num(f64::from(*v)))
+                .collect()
+        };
+        QuantCells {
+            s_x_line: format!(
+                "s_x = max|x| / 127 = {} / 127 = {}",
+                num(f64::from(amax)),
+                num(f64::from(q.s_x))
+            ),
+            x: q.x.iter().map(|v| num(f64::from(*v))).collect(),
+            qx: q.qx.iter().map(|v| v.to_string()).collect(),
+            w: (0..n).map(|o| row(&q.w, o)).collect(),
+            s_w: (0..n)
+                .map(|o| {
+                    format!(
+                        "s_W[{o}] = {}",
+                        num(f64::from(q.qw.scales.get(o).copied().unwrap_or(0.0)))
+                    )
+                })
+                .collect(),
+            qw: (0..n)
+                .map(|o| {
+                    q.qw.q
+                        .get(o * k..(o + 1) * k)
+                        .unwrap_or_default()
+                        .iter()
+                        .map(|v| v.to_string())
+                        .collect()
+                })
+                .collect(),
+            out: (0..n)
+                .map(|o| {
+                    let z = q.out.z.get(o).copied().unwrap_or(0);
+                    let s_w = q.qw.scales.get(o).copied().unwrap_or(0.0);
+                    let yh = y16.get(o).copied().unwrap_or(0.0);
+                    let r = q.reference.get(o).copied().unwrap_or(0.0);
+                    let b = q.bounds.get(o).map(|b| b.total()).unwrap_or(0.0);
+                    [
+                        z.to_string(),
+                        format!("{z} × {} × {}", num(f64::from(q.s_x)), num(f64::from(s_w))),
+                        num(f64::from(q.out.y_f32.get(o).copied().unwrap_or(0.0))),
+                        num(f64::from(yh)),
+                        num(r),
+                        sig3((f64::from(yh) - r).abs()),
+                        sig3(b),
+                    ]
+                })
+                .collect(),
+        }
+    }
+}
+
 /// Whole section.
 #[component]
 pub fn QuantSection() -> impl IntoView {
@@ -50,71 +128,82 @@ pub fn QuantSection() -> impl IntoView {
             Err(e) => error.set(Some(e)),
         }
     };
+    // The tables' cells as text, from one memo; the tables are built once per shape (vector
+    // length, weight rows) and each cell follows its text: a seed tick rewrites the numbers that
+    // changed, no element (it rebuilt both tables, 150 elements, each tick).
+    let cells = Memo::new(move |_| {
+        st.quant
+            .with(|q| q.as_ref().map(QuantCells::of).map_err(|e| e.to_string()))
+    });
+    let shape = Memo::new(move |_| {
+        cells.with(|c| {
+            c.as_ref()
+                .map(|c| (c.x.len(), c.out.len()))
+                .map_err(Clone::clone)
+        })
+    });
+    let text_of = move |f: fn(&QuantCells, usize, usize) -> Option<&String>, i: usize, j: usize| {
+        move || {
+            cells.with(|c| {
+                c.as_ref()
+                    .ok()
+                    .and_then(|c| f(c, i, j))
+                    .cloned()
+                    .unwrap_or_default()
+            })
+        }
+    };
     let body = move || {
-        let q = match st.quant.get() {
-            Ok(q) => q,
-            Err(e) => {
-                return view! { <p class="gx-error" role="alert">{e.to_string()}</p> }.into_any()
-            }
+        let (k, n) = match shape.get() {
+            Ok(kn) => kn,
+            Err(e) => return view! { <p class="gx-error" role="alert">{e}</p> }.into_any(),
         };
-        let k = q.x.len();
-        let amax = q.x.iter().fold(0.0f32, |m, v| m.max(v.abs()));
         let head = (0..k)
             .map(|j| view! { <th scope="col">{format!("j = {j}")}</th> })
             .collect_view();
-        let x_row =
-            q.x.iter()
-                .map(|v| view! { <td>{num(f64::from(*v))}</td> })
-                .collect_view();
-        let q_row =
-            q.qx.iter()
-                .map(|v| view! { <td data-testid="qx">{*v}</td> })
-                .collect_view();
-        let w_rows = (0..q.qw.n)
+        let x_row = (0..k)
+            .map(|j| view! { <td>{text_of(|c, _, j| c.x.get(j), 0, j)}</td> })
+            .collect_view();
+        let q_row = (0..k)
+            .map(|j| view! { <td data-testid="qx">{text_of(|c, _, j| c.qx.get(j), 0, j)}</td> })
+            .collect_view();
+        let w_rows = (0..n)
             .map(|o| {
-                let w = q.w.get(o * k..(o + 1) * k).unwrap_or_default().to_vec();
-                let qw = q.qw.q.get(o * k..(o + 1) * k).unwrap_or_default().to_vec();
-                let s = q.qw.scales.get(o).copied().unwrap_or(0.0);
                 view! {
                     <tr>
                         <th scope="row">{format!("w[{o}]")}</th>
-                        {w.iter().map(|v| view! { <td>{num(f64::from(*v))}</td> }).collect_view()}
-                        <td class="gx-formula">{format!("s_W[{o}] = {}", num(f64::from(s)))}</td>
+                        {(0..k).map(|j| view! { <td>{text_of(|c, o, j| c.w.get(o).and_then(|r| r.get(j)), o, j)}</td> }).collect_view()}
+                        <td class="gx-formula">{text_of(|c, o, _| c.s_w.get(o), o, 0)}</td>
                     </tr>
                     <tr class="gx-quant__q">
                         <th scope="row">{format!("q_W[{o}]")}</th>
-                        {qw.iter().map(|v| view! { <td>{*v}</td> }).collect_view()}
+                        {(0..k).map(|j| view! { <td>{text_of(|c, o, j| c.qw.get(o).and_then(|r| r.get(j)), o, j)}</td> }).collect_view()}
                         <td></td>
                     </tr>
                 }
             })
             .collect_view();
-        let y16 = q.out.y_f16();
-        let out_rows = (0..q.qw.n)
+        let out = |o: usize, col: usize| {
+            text_of(|c, o, col| c.out.get(o).and_then(|r| r.get(col)), o, col)
+        };
+        let out_rows = (0..n)
             .map(|o| {
-                let z = q.out.z.get(o).copied().unwrap_or(0);
-                let s_w = q.qw.scales.get(o).copied().unwrap_or(0.0);
-                let yf = q.out.y_f32.get(o).copied().unwrap_or(0.0);
-                let yh = y16.get(o).copied().unwrap_or(0.0);
-                let r = q.reference.get(o).copied().unwrap_or(0.0);
-                let b = q.bounds.get(o).map(|b| b.total()).unwrap_or(0.0);
-                let err = (f64::from(yh) - r).abs();
                 view! {
                     <tr>
                         <th scope="row">{o}</th>
-                        <td data-testid="z">{z}</td>
-                        <td class="gx-formula">{format!("{z} × {} × {}", num(f64::from(q.s_x)), num(f64::from(s_w)))}</td>
-                        <td>{num(f64::from(yf))}</td>
-                        <td>{num(f64::from(yh))}</td>
-                        <td>{num(r)}</td>
-                        <td>{sig3(err)}</td>
-                        <td>{sig3(b)}</td>
+                        <td data-testid="z">{out(o, 0)}</td>
+                        <td class="gx-formula">{out(o, 1)}</td>
+                        <td>{out(o, 2)}</td>
+                        <td>{out(o, 3)}</td>
+                        <td>{out(o, 4)}</td>
+                        <td>{out(o, 5)}</td>
+                        <td>{out(o, 6)}</td>
                     </tr>
                 }
             })
             .collect_view();
         view! {
-            <p class="gx-formula" data-testid="s-x">{format!("s_x = max|x| / 127 = {} / 127 = {}", num(f64::from(amax)), num(f64::from(q.s_x)))}</p>
+            <p class="gx-formula" data-testid="s-x">{text_of(|c, _, _| Some(&c.s_x_line), 0, 0)}</p>
             <div class="gx-table-scroll">
             <table class="gx-table gx-table--numeric" data-testid="quant-x">
                 <thead><tr><th scope="col"><span class="gx-sr-only">{t(text::QUANT_COL_ROW)}</span></th>{head}</tr></thead>
