@@ -5,7 +5,8 @@
 //     that share code (~390 small files). Here they are concatenated into a few pack files: one
 //     `pack-common.wasm` with every chunk that COMMON_MIN (8) or more chapter modules use, and
 //     one `pack-<chapter>.wasm` with the chapter's own module and the chunks it shares with
-//     fewer (copied into each). Each pack is then ONE wasm module: its modules,
+//     fewer (copied into each); a STANDALONE chapter (the quiz) uses no common pack: its pack
+//     holds every chunk it needs. Each pack is then ONE wasm module: its modules,
 //     which import only the main module's memory, table and stack pointer, are merged by
 //     binaryen's wasm-merge and optimised again with -Oz (one compile and one instantiation per
 //     pack instead of one per chunk; types, imports and section overhead once); their data
@@ -42,6 +43,15 @@ const root = path.join(here, "..");
 // 277.2–362.6 / 2.20 MB. 8: a deep link (what a student opening a teacher's link waits for) is
 // 9–15 KiB lighter than with 4, for 9 % more bytes the service worker caches in the background.
 const COMMON_MIN = Number(process.env.WS_COMMON_MIN ?? 8);
+// Chapters that do not use the common pack: their own pack holds every chunk they need (those
+// of the common pack they use copied in). The quiz uses only three quarters of the common pack
+// (its questions draw from the models, not the chapters' views). Measured (session 8, gzip): the
+// quiz's deep link 356.1 → 336.9 KiB, the other deep links 0.1–1.2 KiB lighter (the chunks only
+// the quiz made common are left out of the common pack), all packs 1.28 → 1.38 MB: the chunks
+// the quiz shares with the common pack are fetched twice by a reader who opens the quiz and then
+// a chapter (the service worker fetches every file once in the background either way). Not the
+// chip: the classroom's built-in lesson opens on it, next to the common pack.
+const STANDALONE = new Set((process.env.WS_STANDALONE ?? "quiz").split(",").filter(Boolean));
 
 const sha = (buf, alg = "sha256") => crypto.createHash(alg).update(buf).digest();
 const integrity = (buf) => "sha384-" + sha(buf, "sha384").toString("base64");
@@ -81,14 +91,17 @@ for (const s of splits) {
 // less); one of many chapters goes to the common pack.
 for (const [chunk, users] of [...chunkUsers].sort()) {
   if (!exists(chunk)) continue;
-  if (users.length >= COMMON_MIN) put(chunk, "common");
-  else for (const u of users) put(chunk, u);
+  // (A standalone chapter does not count: the common pack is for the others.)
+  if (users.filter((u) => !STANDALONE.has(u)).length >= COMMON_MIN) {
+    put(chunk, "common");
+    for (const u of users) if (STANDALONE.has(u)) put(chunk, u);
+  } else for (const u of users) put(chunk, u);
 }
 // The packs each chapter's module needs: the common one if it uses it, and its own.
 const needs = {};
 for (const s of splits) {
   const set = new Set();
-  if (deps[s].some((n) => packs.get("common")?.includes(`chunk_${n}`))) set.add("common");
+  if (!STANDALONE.has(s) && deps[s].some((n) => packs.get("common")?.includes(`chunk_${n}`))) set.add("common");
   set.add(s);
   needs[s] = [...set];
 }
@@ -103,14 +116,15 @@ const idOf = (stem) => (stem.startsWith("chunk_") ? chunkId.get(stem) : stem.sli
 const stemOf = (stem) => (stem.startsWith("chunk_") ? `chunk_${chunkId.get(stem)}` : stem);
 const commonSet = new Set((packs.get("common") ?? []).map((st) => Number(st.slice(6))));
 for (const [name, stems] of packs) {
-  const want = name === "common" ? [...commonSet].map((n) => `chunk_${n}`) : [`split_${name}`, ...deps[name].filter((n) => !commonSet.has(n)).map((n) => `chunk_${n}`)];
+  const want = name === "common" ? [...commonSet].map((n) => `chunk_${n}`) : [`split_${name}`, ...deps[name].filter((n) => STANDALONE.has(name) || !commonSet.has(n)).map((n) => `chunk_${n}`)];
   if ([...want].sort().join() !== [...stems].sort().join()) throw new Error(`site.mjs: pack-${name} does not hold what the loader expects`);
 }
 // Chapter styles: the page links only the app shell's stylesheet (SHELL_CSS: home, header,
 // widgets); every other stylesheet rides at the end of the pack that every chapter needs (or of
 // each chapter pack if there were none) and is adopted by the document when that pack arrives,
 // before any chapter module is instantiated.
-const stylePack = splits.every((s) => needs[s].includes("common")) ? ["common"] : splits;
+// A standalone chapter (STANDALONE) carries them too.
+const stylePack = splits.every((s) => STANDALONE.has(s) || needs[s].includes("common")) ? ["common", ...STANDALONE] : splits;
 // --- Chinese text on demand ------------------------------------------------------------------
 // Every string is in both languages in the wasm's data (ui/i18n.rs: Tr pairs). The Chinese
 // characters of the Chinese strings are cut out of every module's data segments here (replaced

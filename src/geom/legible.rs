@@ -52,7 +52,7 @@ impl WrappedStrip {
 /// label), so a mark never prints over a row's text.
 pub fn row_top_px(i: usize, head_px: f64, row_px: f64, gap_px: f64, gaps_before: &[usize]) -> f64 {
     let mut seen: Vec<usize> = gaps_before.iter().copied().filter(|&g| g <= i).collect();
-    seen.sort_unstable();
+    crate::model::sort_short_by(&mut seen, |a, b| a < b);
     seen.dedup();
     head_px + i as f64 * row_px + seen.len() as f64 * gap_px
 }

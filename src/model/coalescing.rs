@@ -307,7 +307,7 @@ fn legacy_transactions(access: &WarpAccess) -> LegacyTransactions {
                 sectors.push(a / SECTOR_BYTES);
             }
         }
-        sectors.sort_unstable();
+        crate::model::sort_short_by(&mut sectors, |a, b| a < b);
         sectors.dedup();
         let lines = distinct_lines(sectors.iter().map(|s| s * SECTOR_BYTES / LINE_BYTES));
         groups.push(LegacyGroup {

@@ -42,3 +42,35 @@ pub mod tensor_core_gen;
 pub mod w8a8;
 
 pub use gpu_spec::WARP_SIZE;
+
+/// Sorts a short slice in place, stably, by `less` (strictly less: equal items keep their
+/// order). An insertion sort: O(n²), for the short lists warpscope sorts (a warp's 32 lanes, a
+/// GPU's roofs, a few dozen quiz kinds). Why not `sort_by`: the standard sorts bring 3–5 KB of
+/// wasm per element type and comparator (driftsort, ipnsort), into each chapter module that
+/// uses one; this is a few dozen bytes per use.
+pub(crate) fn sort_short_by<T>(v: &mut [T], mut less: impl FnMut(&T, &T) -> bool) {
+    for i in 1..v.len() {
+        let mut j = i;
+        while j > 0 && less(&v[j], &v[j - 1]) {
+            v.swap(j, j - 1);
+            j -= 1;
+        }
+    }
+}
+
+#[cfg(test)]
+mod sort_tests {
+    use super::sort_short_by;
+
+    #[test]
+    fn sorts_like_the_standard_stable_sort() {
+        let mut rng = crate::model::rng::SplitMix64::new(7);
+        for n in 0..40 {
+            let v: Vec<(u64, usize)> = (0..n).map(|i| (rng.next_u64() % 5, i)).collect();
+            let (mut a, mut b) = (v.clone(), v);
+            sort_short_by(&mut a, |x, y| x.0 < y.0);
+            b.sort_by_key(|x| x.0);
+            assert_eq!(a, b);
+        }
+    }
+}

@@ -550,7 +550,12 @@ pub fn chart_spec(gpu: &GpuSpec, source: ValueSource, intensities: &[f64]) -> Ro
             roofs.retain(|r| r.precision != Precision::Fp16Tensor);
         }
     }
-    roofs.sort_by(|a, b| a.roof.peak_flops_per_s.total_cmp(&b.roof.peak_flops_per_s));
+    crate::model::sort_short_by(&mut roofs, |a, b| {
+        a.roof
+            .peak_flops_per_s
+            .total_cmp(&b.roof.peak_flops_per_s)
+            .is_lt()
+    });
     let bandwidth = gpu.bandwidth_from(source);
     let xs = intensities
         .iter()

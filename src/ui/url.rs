@@ -283,6 +283,13 @@ pub fn to_query<T: Serialize>(state: &T, defaults: &T) -> String {
     let (Ok(now), Ok(base)) = (serde_qs::to_string(state), serde_qs::to_string(defaults)) else {
         return String::new();
     };
+    changed_pairs(&now, &base)
+}
+
+/// The pairs of query `now` that are not in query `base`, in `now`'s order. Not generic, so
+/// one copy serves every chapter's [`to_query`].
+#[inline(never)]
+fn changed_pairs(now: &str, base: &str) -> String {
     let base: Vec<&str> = base.split('&').collect();
     now.split('&')
         .filter(|pair| !pair.is_empty() && !base.contains(pair))

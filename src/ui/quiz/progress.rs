@@ -149,7 +149,7 @@ impl Progress {
             .filter(|(_, s)| s.attempts > 0 && (s.missed_last || s.due_at <= now))
             .map(|(&k, s)| (!s.missed_last, s.due_at, k))
             .collect();
-        due.sort();
+        crate::model::sort_short_by(&mut due, |a, b| a < b);
         due.into_iter().map(|(_, _, k)| k).collect()
     }
 

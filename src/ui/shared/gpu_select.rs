@@ -58,5 +58,5 @@ pub fn GpuSelect(
 
 /// Every GPU the model knows, in its order.
 pub fn all_gpu_ids() -> Vec<&'static str> {
-    GpuSpec::all().iter().map(|g| g.id).collect()
+    GpuSpec::presets().iter().map(|g| g.id).collect()
 }

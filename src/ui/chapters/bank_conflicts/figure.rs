@@ -38,7 +38,7 @@ fn rows(b: &Banked) -> Vec<u32> {
         .flatten()
         .flat_map(|l| (0..l.word_count).map(move |i| (l.first_word + i) / BANKS))
         .collect();
-    rows.sort_unstable();
+    crate::model::sort_short_by(&mut rows, |a, b| a < b);
     rows.dedup();
     rows
 }

@@ -94,7 +94,7 @@ impl HierarchyInputs {
 
 /// The ids of every GPU the chapter offers.
 pub fn gpu_ids() -> Vec<&'static str> {
-    GpuSpec::all().iter().map(|g| g.id).collect()
+    GpuSpec::presets().iter().map(|g| g.id).collect()
 }
 
 /// Everything the chapter shows.

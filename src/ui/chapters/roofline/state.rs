@@ -370,7 +370,7 @@ impl ChapterInputs for RooflineInputs {
         use limits::*;
         let d = RooflineInputs::default();
         let mut r = QueryReader::parse(query);
-        let ids: Vec<&str> = GpuSpec::all().iter().map(|g| g.id).collect();
+        let ids: Vec<&str> = GpuSpec::presets().iter().map(|g| g.id).collect();
         let inputs = RooflineInputs {
             gpu: r.one_of("gpu", &d.gpu, &ids),
             src: r.choice("src", d.src),

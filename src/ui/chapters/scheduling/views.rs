@@ -85,7 +85,7 @@ pub fn Figure() -> impl IntoView {
             let cycles = o.trace.cycles();
             // Scheduler-major order: scheduler 0's warps first.
             let mut order: Vec<u32> = (0..w).collect();
-            order.sort_by_key(|x| (x % 4, x / 4));
+            crate::model::sort_short_by(&mut order, |a, b| (a % 4, a / 4) < (b % 4, b / 4));
             order
                 .into_iter()
                 .map(|warp| {

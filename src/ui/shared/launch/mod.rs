@@ -88,7 +88,7 @@ impl LaunchInputs {
     pub fn read(r: &mut QueryReader) -> LaunchInputs {
         use limits::*;
         let d = LaunchInputs::default();
-        let ids: Vec<&str> = GpuSpec::all().iter().map(|g| g.id).collect();
+        let ids: Vec<&str> = GpuSpec::presets().iter().map(|g| g.id).collect();
         LaunchInputs {
             gpu: r.one_of("gpu", &d.gpu, &ids),
             threads: r.num("threads", d.threads, THREADS.0, THREADS.1),
