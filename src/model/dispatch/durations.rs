@@ -43,6 +43,15 @@ impl Durations {
         }
     }
 
+    /// The shortest duration over `grid` blocks.
+    pub(super) fn min_cycles(&self) -> u32 {
+        match self {
+            Durations::Constant { cycles } => *cycles,
+            Durations::Jitter { min_cycles, .. } => *min_cycles,
+            Durations::PerBlock(v) => v.iter().copied().min().unwrap_or(0),
+        }
+    }
+
     /// The longest duration over `grid` blocks.
     pub(super) fn max_cycles(&self) -> u32 {
         match self {
