@@ -91,9 +91,9 @@ impl JitterDraw {
         // `SplitMix64::new(s).next_u64()`, spelled out so that it inlines at `opt-level = "z"`.
         let s = self.seed ^ u64::from(block).wrapping_mul(BLOCK_SPREAD);
         let x = mix(s.wrapping_add(GAMMA));
-        let offset = below_span(x, self.span);
-        self.min_cycles
-            .saturating_add(u32::try_from(offset).unwrap_or(u32::MAX))
+        // `offset < span ≤ 2³²` fits a u32, and `min + offset ≤ max`: no overflow.
+        let offset = below_span(x, self.span) as u32;
+        self.min_cycles.wrapping_add(offset)
     }
 }
 

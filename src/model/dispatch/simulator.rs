@@ -391,15 +391,15 @@ impl Epochs {
         let (room, low_mask) = (self.room, (1u32 << shift) - 1);
         let base = e << shift;
         let (ring, count) = (self.ring.as_mut_slice(), self.count.as_mut_slice());
-        let placed = &mut *out.placed;
+        let to = (from + len).min(out.placed.len());
         let mut makespan = *out.makespan;
-        let to = (from + len).min(placed.len());
-        for (b, &p) in (from..to).zip(&self.sorted[..len]) {
+        let blocks = out.placed[from..to].iter_mut().zip(from as u32..);
+        for ((placed, b), &p) in blocks.zip(&self.sorted[..len]) {
             let start = base | (p >> rank_bits);
             let rank = p & rank_mask;
             let (slot, sm) = (rank >> sm_bits, rank & sm_mask);
-            let end = start.saturating_add(durations.cycles_of(b as u32));
-            placed[b] = key(start, slot as u16, sm as u16);
+            let end = start.saturating_add(durations.cycles_of(b));
+            *placed = key(start, slot as u16, sm as u16);
             makespan = makespan.max(end);
             let j = ((end >> shift) & mask) as usize;
             let c = &mut count[j];
@@ -488,7 +488,7 @@ fn radix_sort_into(keys: &mut [u32], sorted: &mut [u32], bits: u32) {
         std::mem::swap(&mut src, &mut dst);
     }
     // After an even number of passes the result is back in `keys`.
-    if passes % 2 == 0 {
+    if passes.is_multiple_of(2) {
         dst.copy_from_slice(src);
     }
 }
