@@ -10,10 +10,6 @@ fn mark(name: &str) {
 
 fn main() {
     mark("ws:main");
-    // The dispatch simulation's hot loop stays in the main module with the allocator it calls
-    // on every block: split into a chapter's module, each of those calls crosses modules and
-    // the simulation of 2^20 blocks took 1.7× as long (README, budgets).
-    std::hint::black_box(warpscope::model::dispatch::Simulator::run as fn(_) -> _);
     console_error_panic_hook::set_once();
     leptos::mount::mount_to_body(warpscope::ui::App);
     // The static "Loading" message of index.html (and its failure fallback) is no longer needed.

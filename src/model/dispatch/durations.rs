@@ -43,6 +43,15 @@ impl Durations {
         }
     }
 
+    /// The shortest duration over `grid` blocks.
+    pub(super) fn min_cycles(&self) -> u32 {
+        match self {
+            Durations::Constant { cycles } => *cycles,
+            Durations::Jitter { min_cycles, .. } => *min_cycles,
+            Durations::PerBlock(v) => v.iter().copied().min().unwrap_or(0),
+        }
+    }
+
     /// The longest duration over `grid` blocks.
     pub(super) fn max_cycles(&self) -> u32 {
         match self {
@@ -82,9 +91,9 @@ impl JitterDraw {
         // `SplitMix64::new(s).next_u64()`, spelled out so that it inlines at `opt-level = "z"`.
         let s = self.seed ^ u64::from(block).wrapping_mul(BLOCK_SPREAD);
         let x = mix(s.wrapping_add(GAMMA));
-        let offset = below_span(x, self.span);
-        self.min_cycles
-            .saturating_add(u32::try_from(offset).unwrap_or(u32::MAX))
+        // `offset < span ≤ 2³²` fits a u32, and `min + offset ≤ max`: no overflow.
+        let offset = below_span(x, self.span) as u32;
+        self.min_cycles.wrapping_add(offset)
     }
 }
 

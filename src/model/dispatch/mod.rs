@@ -33,7 +33,8 @@ pub use simulator::Simulator;
 pub use timeline::Timeline;
 pub use trace::{BlockRecord, Trace, WaveInfo};
 
-/// Largest grid the simulator accepts: 2^22 blocks (≈ 67 MB of trace). The UI clamps to it.
+/// Largest grid the simulator accepts: 2^22 blocks (≈ 34 MB of trace, 8 bytes per block). The
+/// UI clamps to it.
 pub const MAX_SIMULATED_BLOCKS: u64 = 1 << 22;
 
 /// Why a dispatch question has no answer.

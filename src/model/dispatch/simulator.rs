@@ -4,6 +4,7 @@
 
 use super::durations::JitterDraw;
 use super::trace::Layout;
+use std::hint::black_box;
 use std::sync::OnceLock;
 
 use super::*;
@@ -99,8 +100,8 @@ impl Simulator {
     /// Runs every block to completion and returns the trace the UI scrubs.
     ///
     /// Constant durations give a closed-form trace (O(1) to build and to query); other
-    /// durations run an event simulation ([`schedule`]: a calendar queue, O(1) expected per
-    /// block, falling back to a tournament tree, O(log slots)) and store per-block arrays.
+    /// durations run an event simulation ([`schedule`]: epochs sorted once each, O(1) per
+    /// block, or a tournament tree, O(log slots)) and store one word per block.
     pub fn run(self) -> Trace {
         let sms = self.sm_count;
         let mut makespan = 0;
@@ -109,6 +110,7 @@ impl Simulator {
             ref durations => {
                 let slots = used_slots(sms, self.blocks_per_sm, self.grid_blocks);
                 let (grid, max) = (self.grid_blocks, durations.max_cycles());
+                let min = durations.min_cycles();
                 // The per-block duration rule is chosen once, outside the loop.
                 let cols = match durations {
                     Durations::Jitter {
@@ -117,24 +119,15 @@ impl Simulator {
                         seed,
                     } => {
                         let jitter = JitterDraw::new(*min_cycles, *max_cycles, *seed);
-                        schedule(sms, slots, grid, max, jitter)
+                        schedule(sms, slots, grid, (min, max), jitter)
                     }
-                    other => schedule(sms, slots, grid, max, other),
+                    other => schedule(sms, slots, grid, (min, max), other),
                 };
                 makespan = cols.makespan;
-                let Columns {
-                    sm_of_block,
-                    slot_of_block,
-                    start_cycle,
-                    end_cycle,
-                    ..
-                } = cols;
                 Layout::Explicit {
-                    sm_of_block,
-                    slot_of_block,
-                    start_cycle,
-                    end_cycle,
-                    max_duration: durations.max_cycles(),
+                    placed: cols.placed,
+                    max_duration: max,
+                    durations: self.durations,
                     index: OnceLock::new(),
                 }
             }
@@ -164,12 +157,10 @@ fn key(time: u32, slot: u16, sm: u16) -> u64 {
     (u64::from(time) << 32) | (u64::from(slot) << 16) | u64::from(sm)
 }
 
-/// The per-block output columns of [`Simulator::run`] (struct of arrays, as [`Layout`] stores them).
+/// The per-block output of [`Simulator::run`], as [`Layout`] stores it.
 struct Columns {
-    sm_of_block: Vec<u16>,
-    slot_of_block: Vec<u16>,
-    start_cycle: Vec<u32>,
-    end_cycle: Vec<u32>,
+    /// Per block, its slot's queue key when it took the slot: `start << 32 | slot << 16 | sm`.
+    placed: Vec<u64>,
     /// The latest end.
     makespan: u32,
 }
@@ -203,45 +194,46 @@ impl BlockCycles for &Durations {
     }
 }
 
-/// "No slot" in the calendar's linked lists.
-const NONE: u32 = u32::MAX;
-
 /// The policy's simulation: block `b` (in index order) takes the slot that frees first, ties
 /// to the lowest slot then the lowest SM, and holds it for `cycles_of(b)` ticks (every duration
-/// in `1..=max_cycles`). A slot's rank in tie order is `slot × sms + sm`; its queue key
-/// `free time << 32 | slot << 16 | sm` ([`key`]) orders slots exactly as the policy does, and
-/// any exact priority queue over these keys gives the same schedule. Three phases:
+/// in `min_cycles..=max_cycles`, `min_cycles ≥ 1`). A slot's rank in tie order is
+/// `slot × sms + sm`; its queue key `free time << 32 | slot << 16 | sm` ([`key`]) orders slots
+/// exactly as the policy does, and any exact priority queue over these keys gives the same
+/// schedule: the keys taken, in block order, are the slots' free times in increasing key
+/// order. Three phases:
 ///
 /// 1. The first wave needs no queue: block `b < slots` takes rank `b` at time 0.
-/// 2. A calendar queue (R. Brown, "Calendar queues", CACM 31(10), 1988): buckets of `2^shift`
-///    ticks, about one slot per bucket, in a ring that covers the longest duration, so the
-///    first non-empty bucket from the cursor holds the minimum; each bucket is a linked list
-///    scanned for its minimum. O(1) expected per block.
-/// 3. If the buckets crowd (many slots free at nearly the same tick: narrow jitter, tiny
-///    durations) and the scans exceed a budget, the rest runs on a tournament tree
-///    ([`tournament`]), O(log slots) per block whatever the durations.
+/// 2. Epochs ([`Epochs`]): time is cut into epochs of `2^shift ≤ min_cycles` ticks. A block
+///    that takes a slot in epoch `e` frees it at least `min_cycles` later, in a later epoch:
+///    when the blocks reach epoch `e`, every key it will ever hold is already there. Its keys
+///    are then sorted once ([`sort_epoch`]) and handed to the next blocks
+///    in that order, each block queueing its slot again in its end's epoch (one store). No
+///    search and no data-dependent branch per block; O(1) per block.
+/// 3. If the epochs would need too large a ring (the shortest duration far below the longest,
+///    or very many slots), a tournament tree ([`tournament`]), O(log slots) per block whatever
+///    the durations.
 ///
-/// The loops run in chunks of [`CHUNK`] blocks, one call each: a browser's WebAssembly engine
-/// first runs a function from its quick baseline compile and swaps in optimised code only for
-/// later calls (V8 has no on-stack replacement for wasm), so one call for 2^20 blocks would run
-/// start to end unoptimised. Plain slices written by index throughout: with the release
-/// profile's `opt-level = "z"`, `Vec::push` and `Vec` indexing stay calls; slice indexing is
-/// built in.
-fn schedule(
+/// Each epoch and each chunk of [`CHUNK`] blocks on the tree is one call: a browser's
+/// WebAssembly engine first runs a function from its quick baseline compile and swaps in
+/// optimised code only for later calls (V8 has no on-stack replacement for wasm), so one call
+/// for 2^20 blocks would run start to end unoptimised. Those functions are called through a
+/// pointer that no optimiser can see through ([`black_box`]): `wasm-opt` inlines a function
+/// called from one place into its caller, which made the whole simulation one call again
+/// (measured in Chromium: the first run took about twice as long as the next). Plain slices written by index
+/// throughout: with the release profile's `opt-level = "z"`, `Vec::push` and `Vec` indexing
+/// stay calls; slice indexing is built in.
+fn schedule<D: BlockCycles>(
     sms: u32,
     slots: u32,
     grid: u32,
-    max_cycles: u32,
-    durations: impl BlockCycles,
+    (min_cycles, max_cycles): (u32, u32),
+    durations: D,
 ) -> Columns {
     let n = grid as usize;
     let mut sim = Sim {
         sms,
         cols: Columns {
-            sm_of_block: vec![0; n],
-            slot_of_block: vec![0; n],
-            start_cycle: vec![0; n],
-            end_cycle: vec![0; n],
+            placed: vec![0; n],
             makespan: 0,
         },
         keys: vec![0u64; slots as usize],
@@ -256,31 +248,35 @@ fn schedule(
         for (b, k) in keys.iter_mut().enumerate().take(first) {
             let (slot, sm) = ((b as u32 / sms) as u16, (b as u32 % sms) as u16);
             let end = durations.cycles_of(b as u32);
-            out.put(b, slot, sm, 0, end);
+            out.put(b, key(0, slot, sm), end);
             *k = key(end, slot, sm);
         }
     }
     let mut b = first;
-    // 2. The calendar queue while it stays cheap.
-    if b < n {
-        let mut cal = Calendar::new(&sim.keys, max_cycles, n);
-        while b < n && cal.budget > 0 {
-            b = sim.calendar_chunk(&mut cal, b, (b + CHUNK).min(n), &durations);
-        }
+    if b == n {
+        return sim.cols;
     }
-    // 3. The tournament tree for whatever is left.
-    if b < n {
-        let mut tree = tournament(&sim.keys);
+    // 2. Epochs, when their ring is small enough.
+    if let Some(mut epochs) = Epochs::new(&sim.keys, sms, min_cycles, max_cycles) {
+        let (mut out, _) = sim.out();
+        let next: fn(&mut Epochs, &mut Out<'_>, usize, &D) -> usize = black_box(Epochs::next);
         while b < n {
-            let to = (b + CHUNK).min(n);
-            sim.tournament_chunk(&mut tree, b, to, &durations);
-            b = to;
+            b = next(&mut epochs, &mut out, b, &durations);
         }
+        return sim.cols;
+    }
+    // 3. The tournament tree.
+    let mut tree = tournament(&sim.keys);
+    let chunk: fn(&mut Sim, &mut [u64], usize, usize, &D) = black_box(Sim::tournament_chunk);
+    while b < n {
+        let to = (b + CHUNK).min(n);
+        chunk(&mut sim, &mut tree, b, to, &durations);
+        b = to;
     }
     sim.cols
 }
 
-/// Blocks per call of [`Sim::calendar_chunk`] / [`Sim::tournament_chunk`] (see [`schedule`]).
+/// Blocks per call of [`Sim::tournament_chunk`] (see [`schedule`]).
 const CHUNK: usize = 1 << 14;
 
 /// The simulation's output so far and every slot's current key (by rank).
@@ -290,69 +286,225 @@ struct Sim {
     keys: Vec<u64>,
 }
 
-/// The calendar queue of [`schedule`]'s phase 2: per bucket the first slot of its list, per
-/// slot the next one.
-struct Calendar {
-    /// Bucket width: `2^shift` ticks ≈ `max_cycles / slots`.
-    shift: u32,
-    /// Buckets − 1 (a power of two): enough buckets that every live key (in
-    /// `[now, now + max_cycles]`) has its own bucket time modulo the ring.
-    mask: u64,
-    head: Vec<u32>,
-    next: Vec<u32>,
-    /// Absolute bucket time (`time >> shift`) of the earliest key.
-    cursor: u64,
-    /// Scan steps left (~8 per block and a fixed allowance); at 0, phase 3.
-    budget: u64,
+/// Bits needed to write `x`: 0 for 0.
+fn bits(x: u32) -> u32 {
+    u32::BITS - x.leading_zeros()
 }
 
-impl Calendar {
-    fn new(keys: &[u64], max_cycles: u32, blocks: usize) -> Calendar {
-        let slots = keys.len().max(1) as u32;
-        let shift = (max_cycles / slots).max(1).ilog2();
-        let buckets = ((max_cycles >> shift) as usize + 2).next_power_of_two();
-        let mut cal = Calendar {
-            shift,
-            mask: (buckets - 1) as u64,
-            head: vec![NONE; buckets],
-            next: vec![NONE; keys.len()],
-            cursor: 0,
-            budget: 8 * blocks as u64 + 4 * buckets as u64 + 4096,
-        };
-        for (rank, &k) in keys.iter().enumerate() {
-            let bucket = cal.bucket_of(k);
-            let h = &mut cal.head[bucket];
-            cal.next[rank] = *h;
-            *h = rank as u32;
+/// [`schedule`]'s phase 2: the queued slots by the epoch (`time >> shift`) of their free time,
+/// in a ring of epochs that covers the longest duration. A queued slot is one `u32`, its
+/// *packed key*: `(time mod 2^shift) << rank_bits | slot << sm_bits | sm`; within an epoch,
+/// packed keys order slots as [`key`] does (`shift + rank_bits ≤ 32`).
+struct Epochs {
+    /// Epoch width: `2^shift` ticks, ≤ the shortest duration.
+    shift: u32,
+    /// Bits of the SM in a packed key.
+    sm_bits: u32,
+    /// Bits of `slot << sm_bits | sm`.
+    rank_bits: u32,
+    /// Epochs in the ring − 1 (a power of two, > `max_cycles >> shift`).
+    mask: u32,
+    /// Slots queued (each epoch's room).
+    room: usize,
+    /// Epoch `i` of the ring: `ring[i × room ..][..count[i]]`, unsorted.
+    ring: Vec<u32>,
+    count: Vec<u32>,
+    /// The epoch being handed out, sorted.
+    sorted: Vec<u32>,
+    /// [`sort_epoch`]'s buckets.
+    hist: Vec<u32>,
+    /// Absolute epoch to look at next.
+    cursor: u32,
+}
+
+/// Largest ring [`Epochs`] allocates, packed keys (16 MB; only the filled part of each epoch is
+/// touched).
+const MAX_RING: usize = 1 << 22;
+
+impl Epochs {
+    /// `None` when the ring would be too large: more than [`MAX_RING`] keys, or many more
+    /// epochs than slots (the cursor would walk mostly empty epochs).
+    fn new(keys: &[u64], sms: u32, min_cycles: u32, max_cycles: u32) -> Option<Epochs> {
+        let room = keys.len();
+        let sm_bits = bits(sms.saturating_sub(1));
+        let slot_bits = bits(u32::try_from(room.saturating_sub(1)).ok()? / sms.max(1));
+        let rank_bits = sm_bits + slot_bits;
+        if rank_bits >= 32 {
+            return None;
         }
-        cal
+        let shift = min_cycles.max(1).ilog2().min(32 - rank_bits);
+        let epochs = ((max_cycles >> shift) as usize + 2).next_power_of_two();
+        if epochs.checked_mul(room)? > MAX_RING || epochs > 4 * room + 64 {
+            return None;
+        }
+        let mut e = Epochs {
+            shift,
+            sm_bits,
+            rank_bits,
+            mask: (epochs - 1) as u32,
+            room,
+            ring: vec![0; epochs * room],
+            count: vec![0; epochs],
+            sorted: vec![0; room],
+            hist: vec![0; 2 * room],
+            cursor: 0,
+        };
+        for &k in keys {
+            let (slot, sm) = (u32::from((k >> 16) as u16), u32::from(k as u16));
+            e.queue((k >> 32) as u32, slot << sm_bits | sm);
+        }
+        Some(e)
     }
 
+    /// Queues the slot `rank` (`slot << sm_bits | sm`) free from `time`.
     #[inline(always)]
-    fn bucket_of(&self, k: u64) -> usize {
-        ((k >> (32 + self.shift)) & self.mask) as usize
+    fn queue(&mut self, time: u32, rank: u32) {
+        let i = ((time >> self.shift) & self.mask) as usize;
+        let low = time & ((1u32 << self.shift) - 1);
+        let c = &mut self.count[i];
+        self.ring[i * self.room + *c as usize] = (low << self.rank_bits) | rank;
+        *c += 1;
+    }
+
+    /// Hands the next non-empty epoch to blocks `from..` (up to the end of `out`); returns the
+    /// next block. Its keys, sorted, go one per block; each block queues its slot again at its
+    /// end, in a later epoch (durations ≥ `2^shift`), never in this one.
+    #[inline(never)]
+    fn next(&mut self, out: &mut Out<'_>, from: usize, durations: &impl BlockCycles) -> usize {
+        let mask = self.mask;
+        let mut e = self.cursor;
+        while self.count[(e & mask) as usize] == 0 {
+            e = e.wrapping_add(1);
+        }
+        let i = (e & mask) as usize;
+        let len = std::mem::replace(&mut self.count[i], 0) as usize;
+        let at = i * self.room;
+        let bits = self.shift + self.rank_bits;
+        sort_epoch(
+            &mut self.ring[at..at + len],
+            &mut self.sorted[..len],
+            &mut self.hist,
+            bits,
+        );
+        let (shift, rank_bits, sm_bits) = (self.shift, self.rank_bits, self.sm_bits);
+        let (rank_mask, sm_mask) = ((1u32 << rank_bits) - 1, (1u32 << sm_bits) - 1);
+        let (room, low_mask) = (self.room, (1u32 << shift) - 1);
+        let base = e << shift;
+        let (ring, count) = (self.ring.as_mut_slice(), self.count.as_mut_slice());
+        let to = (from + len).min(out.placed.len());
+        let mut makespan = *out.makespan;
+        let blocks = out.placed[from..to].iter_mut().zip(from as u32..);
+        for ((placed, b), &p) in blocks.zip(&self.sorted[..len]) {
+            let start = base | (p >> rank_bits);
+            let rank = p & rank_mask;
+            let (slot, sm) = (rank >> sm_bits, rank & sm_mask);
+            let end = start.saturating_add(durations.cycles_of(b));
+            *placed = key(start, slot as u16, sm as u16);
+            makespan = makespan.max(end);
+            let j = ((end >> shift) & mask) as usize;
+            let c = &mut count[j];
+            ring[j * room + *c as usize] = ((end & low_mask) << rank_bits) | rank;
+            *c += 1;
+        }
+        *out.makespan = makespan;
+        self.cursor = e.wrapping_add(1);
+        to
+    }
+}
+
+/// Sorts an epoch's packed keys (distinct, each below `2^key_bits`) into `sorted` (same
+/// length), with `hist` as scratch (≥ 2 × len entries). Free times within an epoch spread
+/// evenly, so one counting pass on the top bits (one or two buckets per key) leaves the keys
+/// nearly sorted, and an insertion sort moves the few left out of order: O(len). Keys bunched
+/// on a few ticks (many slots freed at the same tick: equal durations) would make the
+/// insertion sort quadratic; past [`MOVES_PER_KEY`] moves a key it stops, and a radix sort
+/// ([`radix_sort_into`]) sorts the epoch instead.
+#[inline(never)]
+fn sort_epoch(keys: &mut [u32], sorted: &mut [u32], hist: &mut [u32], key_bits: u32) {
+    let len = keys.len();
+    if len < 2 {
+        sorted.copy_from_slice(keys);
+        return;
+    }
+    // 2^k buckets, 1 to 2 per key.
+    let k = bits(len as u32).min(key_bits);
+    let shift = key_bits - k;
+    let hist = &mut hist[..1 << k];
+    hist.fill(0);
+    for &p in keys.iter() {
+        hist[(p >> shift) as usize] += 1;
+    }
+    let mut sum = 0;
+    for h in hist.iter_mut() {
+        (*h, sum) = (sum, sum + *h);
+    }
+    for &p in keys.iter() {
+        let h = &mut hist[(p >> shift) as usize];
+        sorted[*h as usize] = p;
+        *h += 1;
+    }
+    let mut budget = MOVES_PER_KEY * len;
+    for i in 1..len {
+        let p = sorted[i];
+        let mut j = i;
+        while j > 0 && sorted[j - 1] > p {
+            sorted[j] = sorted[j - 1];
+            j -= 1;
+        }
+        sorted[j] = p;
+        budget = budget.saturating_sub(i - j);
+        if budget == 0 {
+            radix_sort_into(keys, sorted, key_bits);
+            return;
+        }
+    }
+}
+
+/// Insertion-sort moves per key [`sort_epoch`] allows before it sorts by radix instead.
+const MOVES_PER_KEY: usize = 4;
+
+/// Sorts `keys` (each below `2^bits`) into `sorted` (same length): a least-significant-digit
+/// radix sort, 8 bits a pass, the two slices taking turns as source and destination. Keys
+/// are distinct, so stability does not matter; O(len + 256) per pass, no data-dependent
+/// branches.
+fn radix_sort_into(keys: &mut [u32], sorted: &mut [u32], bits: u32) {
+    let (mut src, mut dst) = (keys, sorted);
+    let passes = bits.div_ceil(8);
+    for pass in 0..passes {
+        let shift = 8 * pass;
+        let mut at = [0u32; 256];
+        for &k in src.iter() {
+            at[((k >> shift) & 0xFF) as usize] += 1;
+        }
+        let mut sum = 0;
+        for a in at.iter_mut() {
+            (*a, sum) = (sum, sum + *a);
+        }
+        for &k in src.iter() {
+            let a = &mut at[((k >> shift) & 0xFF) as usize];
+            dst[*a as usize] = k;
+            *a += 1;
+        }
+        std::mem::swap(&mut src, &mut dst);
+    }
+    // After an even number of passes the result is back in `keys`.
+    if passes.is_multiple_of(2) {
+        dst.copy_from_slice(src);
     }
 }
 
 /// [`Columns`] as slices, for the loops.
 struct Out<'a> {
-    sm: &'a mut [u16],
-    slot: &'a mut [u16],
-    start: &'a mut [u32],
-    end: &'a mut [u32],
+    placed: &'a mut [u64],
     makespan: &'a mut u32,
 }
 
 impl Out<'_> {
+    /// Block `b` took the slot whose key was `placed` and holds it until `end`.
     #[inline(always)]
-    fn put(&mut self, b: usize, slot: u16, sm: u16, start: u32, end: u32) {
-        self.sm[b] = sm;
-        self.slot[b] = slot;
-        self.start[b] = start;
-        self.end[b] = end;
-        if end > *self.makespan {
-            *self.makespan = end;
-        }
+    fn put(&mut self, b: usize, placed: u64, end: u32) {
+        self.placed[b] = placed;
+        *self.makespan = (*self.makespan).max(end);
     }
 }
 
@@ -361,68 +513,11 @@ impl Sim {
         let c = &mut self.cols;
         (
             Out {
-                sm: c.sm_of_block.as_mut_slice(),
-                slot: c.slot_of_block.as_mut_slice(),
-                start: c.start_cycle.as_mut_slice(),
-                end: c.end_cycle.as_mut_slice(),
+                placed: c.placed.as_mut_slice(),
                 makespan: &mut c.makespan,
             },
             self.keys.as_mut_slice(),
         )
-    }
-
-    /// Blocks `from..to` on the calendar; returns the next block (< `to` if the budget ran out).
-    #[inline(never)]
-    fn calendar_chunk(
-        &mut self,
-        cal: &mut Calendar,
-        from: usize,
-        to: usize,
-        durations: &impl BlockCycles,
-    ) -> usize {
-        let (mut out, keys) = self.out();
-        let (head, next) = (cal.head.as_mut_slice(), cal.next.as_mut_slice());
-        let (shift, mask) = (cal.shift, cal.mask);
-        let bucket_of = |k: u64| ((k >> (32 + shift)) & mask) as usize;
-        let (mut cursor, mut budget) = (cal.cursor, cal.budget);
-        let mut b = from;
-        while b < to && budget > 0 {
-            // The first non-empty bucket from the cursor.
-            let mut h = head[(cursor & mask) as usize];
-            while h == NONE {
-                cursor += 1;
-                budget = budget.saturating_sub(1);
-                h = head[(cursor & mask) as usize];
-            }
-            // Its minimum, and the list node before it.
-            let (mut best, mut best_key, mut before) = (h, keys[h as usize], NONE);
-            let (mut p, mut q) = (h, next[h as usize]);
-            while q != NONE {
-                let kq = keys[q as usize];
-                if kq < best_key {
-                    (best, best_key, before) = (q, kq, p);
-                }
-                (p, q) = (q, next[q as usize]);
-                budget = budget.saturating_sub(1);
-            }
-            if before == NONE {
-                head[(cursor & mask) as usize] = next[best as usize];
-            } else {
-                next[before as usize] = next[best as usize];
-            }
-            let start = (best_key >> 32) as u32;
-            let (slot, sm) = ((best_key >> 16) as u16, best_key as u16);
-            let end = start.saturating_add(durations.cycles_of(b as u32));
-            let k = key(end, slot, sm);
-            keys[best as usize] = k;
-            let h = &mut head[bucket_of(k)];
-            next[best as usize] = *h;
-            *h = best;
-            out.put(b, slot, sm, start, end);
-            b += 1;
-        }
-        (cal.cursor, cal.budget) = (cursor, budget);
-        b
     }
 
     /// Blocks `from..to` on the tournament tree `tree` ([`tournament`]).
@@ -442,7 +537,7 @@ impl Sim {
             let start = (k >> 32) as u32;
             let (slot, sm) = ((k >> 16) as u16, k as u16);
             let end = start.saturating_add(durations.cycles_of(b as u32));
-            out.put(b, slot, sm, start, end);
+            out.put(b, k, end);
             // Replay the winner's matches with its new key, leaf to root.
             let mut cand = key(end, slot, sm);
             let mut node = (leaves + (u32::from(slot) * sms + u32::from(sm)) as usize) >> 1;
@@ -515,20 +610,10 @@ mod tests {
 
     fn columns_of(t: &Trace) -> Vec<(u16, u16, u32, u32)> {
         match &t.layout {
-            Layout::Explicit {
-                sm_of_block,
-                slot_of_block,
-                start_cycle,
-                end_cycle,
-                ..
-            } => (0..sm_of_block.len())
-                .map(|i| {
-                    (
-                        sm_of_block[i],
-                        slot_of_block[i],
-                        start_cycle[i],
-                        end_cycle[i],
-                    )
+            Layout::Explicit { .. } => (0..t.block_count())
+                .map(|b| {
+                    let r = t.block(b).expect("in the grid");
+                    (r.sm as u16, r.slot as u16, r.start_cycle, r.end_cycle)
                 })
                 .collect(),
             Layout::Constant { .. } => Vec::new(),
@@ -552,8 +637,87 @@ mod tests {
         assert_eq!(t.makespan_cycles(), makespan);
     }
 
+    /// Every query the UI makes on a trace, against plain scans of the reference schedule.
+    fn assert_queries_match_reference(sms: u32, bps: u32, grid: u32, d: Durations) {
+        let want = reference_schedule(sms, bps, grid, &d);
+        let t = Simulator::new(sms, bps, u64::from(grid), d)
+            .expect("valid")
+            .run();
+        let makespan = want.iter().map(|r| r.3).max().unwrap_or(0);
+        assert_eq!(t.makespan_cycles(), makespan);
+        for (b, &(sm, slot, start, end)) in want.iter().enumerate() {
+            let r = t.block(b as u32).expect("in the grid");
+            assert_eq!(
+                (r.sm, r.slot, r.start_cycle, r.end_cycle),
+                (u32::from(sm), u32::from(slot), start, end)
+            );
+        }
+        assert_eq!(t.block(grid), None);
+        let full = (sms * bps) as usize;
+        for (k, wave) in want.chunks(full).enumerate() {
+            let w = t.wave(k as u32).expect("a wave");
+            assert_eq!(
+                w.last_end_cycle,
+                wave.iter().map(|r| r.3).max().unwrap_or(0)
+            );
+            assert_eq!(w.first_start_cycle, wave[0].2);
+            assert_eq!(w.last_start_cycle, wave[wave.len() - 1].2);
+        }
+        let mut resident = Vec::new();
+        for c in 0..=makespan + 1 {
+            let started = want.iter().filter(|r| r.2 <= c).count() as u32;
+            let completed = want.iter().filter(|r| r.3 <= c).count() as u32;
+            assert_eq!(t.started_by(c), started, "started by {c}");
+            assert_eq!(t.completed_by(c), completed, "completed by {c}");
+            t.resident_at_into(c, &mut resident);
+            assert_eq!(resident.len(), full);
+            for sm in 0..sms {
+                for slot in 0..bps {
+                    let on = want.iter().position(|r| {
+                        (u32::from(r.0), u32::from(r.1)) == (sm, slot) && r.2 <= c && c < r.3
+                    });
+                    let on = on.map(|b| b as u32);
+                    assert_eq!(
+                        resident[(sm * bps + slot) as usize],
+                        on,
+                        "({sm}, {slot}) at {c}"
+                    );
+                    assert_eq!(t.block_at(sm, slot, c), on, "({sm}, {slot}) at {c}");
+                }
+            }
+        }
+        for sm in 0..sms {
+            for slot in 0..bps {
+                let on: Vec<u32> = (0..grid)
+                    .filter(|&b| {
+                        let r = want[b as usize];
+                        (u32::from(r.0), u32::from(r.1)) == (sm, slot)
+                    })
+                    .collect();
+                assert_eq!(t.blocks_on_slot(sm, slot), on);
+            }
+        }
+        let counts = (0..sms)
+            .map(|sm| want.iter().filter(|r| u32::from(r.0) == sm).count() as u32)
+            .collect::<Vec<_>>();
+        assert_eq!(t.blocks_per_sm_counts(), counts);
+    }
+
     #[test]
-    fn tournament_matches_the_heap_on_the_benchmark_launch() {
+    fn one_slot_with_a_wide_duration_range_runs_on_the_tournament() {
+        // One slot, a first block of 1 tick and then 1,000-tick blocks: 1-tick epochs would
+        // need a ring of 1,024 for one slot, so the tournament tree runs it.
+        let per_block = (0..5000u32)
+            .map(|b| if b == 0 { 1 } else { 1000 })
+            .collect();
+        assert_matches_reference(1, 1, 5000, Durations::PerBlock(per_block));
+        let per_block: Vec<u32> = (0..5000u32).map(|b| 1 + (b * 7919) % 1000).collect();
+        assert_matches_reference(1, 1, 5000, Durations::PerBlock(per_block.clone()));
+        assert_queries_match_reference(1, 1, 300, Durations::PerBlock(per_block[..300].to_vec()));
+    }
+
+    #[test]
+    fn matches_the_heap_on_the_benchmark_launch() {
         // H100 (132 SMs) × 32 slots, 2^16 blocks of 1 M ± 20 % ticks (the benchmark's shape).
         let d = Durations::Jitter {
             min_cycles: 800_000,
@@ -568,8 +732,8 @@ mod tests {
             seed: 5,
         };
         assert_matches_reference(132, 32, 1 << 15, d);
-        // The calendar crowds mid-run and hands over to the tournament: long, varied blocks,
-        // then thousands of 1-tick blocks (all slots free within a few ticks of each other).
+        // Long, varied blocks, then thousands of 1-tick blocks (all slots free within a few
+        // ticks of each other; 1-tick epochs, a ring too large: the tournament).
         let j = Durations::Jitter {
             min_cycles: 1_000,
             max_cycles: 90_000,
@@ -590,6 +754,53 @@ mod tests {
         assert_matches_reference(144, 32, 3000, j);
     }
 
+    #[test]
+    fn the_chapter_launches_run_on_epochs() {
+        // H100 × 32 slots, 1 M ticks ± 5..=95 % (the chapter's jitter range): the fast path.
+        let keys: Vec<u64> = (0..132 * 32u32)
+            .map(|r| key(1_000_000, (r / 132) as u16, (r % 132) as u16))
+            .collect();
+        for jit in (5..=95).step_by(5) {
+            let spread = 10_000 * jit;
+            let e = Epochs::new(&keys, 132, 1_000_000 - spread, 1_000_000 + spread);
+            assert!(e.is_some(), "± {jit} %");
+        }
+    }
+
+    #[test]
+    fn epochs_match_the_heap_with_ties_and_narrow_epochs() {
+        // Every slot free at the same tick, wave after wave: whole epochs of equal times,
+        // sorted by slot and SM alone.
+        assert_matches_reference(132, 32, 50_000, Durations::PerBlock(vec![10; 50_000]));
+        assert_matches_reference(132, 32, 50_000, Durations::PerBlock(vec![1; 50_000]));
+        // 4,000 SMs × 16 slots: 16 bits of slot and SM leave 16 for the time within an epoch,
+        // so the epochs are narrower than the shortest block (2^16 < 2^18).
+        let d = Durations::Jitter {
+            min_cycles: 1 << 18,
+            max_cycles: (1 << 18) + 70_000,
+            seed: 9,
+        };
+        assert_matches_reference(4000, 16, 200_000, d);
+        // The shortest duration exactly a power of two, no jitter beyond it; one SM.
+        let d = Durations::Jitter {
+            min_cycles: 1 << 10,
+            max_cycles: 1 << 11,
+            seed: 4,
+        };
+        assert_matches_reference(1, 7, 20_000, d.clone());
+        assert_matches_reference(5, 1, 20_000, d);
+        assert_queries_match_reference(
+            3,
+            2,
+            300,
+            Durations::Jitter {
+                min_cycles: 16,
+                max_cycles: 40,
+                seed: 1,
+            },
+        );
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(300))]
 
@@ -608,12 +819,38 @@ mod tests {
         }
 
         #[test]
-        fn calendar_matches_the_heap(
+        fn epochs_match_the_heap(
             sms in 1u32..200, bps in 1u32..33, grid in 1u32..20_000,
             lo in 1u32..100_000, span in 0u32..400_000, seed in any::<u64>(),
         ) {
             let d = Durations::Jitter { min_cycles: lo, max_cycles: lo + span, seed };
+            // Few slots and long blocks can exceed the u32 makespan bound (an error, not run).
+            prop_assume!(Simulator::new(sms, bps, u64::from(grid), d.clone()).is_ok());
             assert_matches_reference(sms, bps, grid, d);
+        }
+
+        #[test]
+        fn epoch_sorts_sort(
+            keys in proptest::collection::hash_set(any::<u32>(), 0..3000),
+            bits in 0u32..=32, bunched in any::<bool>(),
+        ) {
+            // `bunched`: a few "ticks" in the top bits, many "slots" below (the radix path).
+            let mask = if bits == 32 { u32::MAX } else { (1u32 << bits) - 1 };
+            let keys: std::collections::BTreeSet<u32> = keys
+                .into_iter()
+                .map(|k| if bunched && bits >= 14 { (k >> 30) << (bits - 2) | (k & 0xFFF) } else { k & mask })
+                .collect();
+            let want: Vec<u32> = keys.into_iter().collect();
+            let mut input = want.clone();
+            input.reverse();
+            let third = input.len() / 3;
+            input.rotate_left(third);
+            let mut got = vec![0; input.len()];
+            let mut hist = vec![0; 2 * input.len()];
+            sort_epoch(&mut input.clone(), &mut got, &mut hist, bits);
+            prop_assert_eq!(&got, &want);
+            radix_sort_into(&mut input, &mut got, bits);
+            prop_assert_eq!(&got, &want);
         }
 
         #[test]
@@ -623,6 +860,31 @@ mod tests {
             prop_assume!(sms <= u32::from(u16::MAX));
             let d = Durations::Jitter { min_cycles: 1, max_cycles: 1 << 20, seed };
             assert_matches_reference(sms, bps, grid, d);
+        }
+
+        #[test]
+        fn few_slots_and_wide_ranges_match_the_heap(
+            sms in 1u32..4, bps in 1u32..3, grid in 1u32..3000,
+            lo in 1u32..20, span in 0u32..2000, seed in any::<u64>(),
+        ) {
+            // Few slots, a ring of ~`span` short epochs: the tournament unless `lo` is near
+            // `span`.
+            let d = Durations::Jitter { min_cycles: lo, max_cycles: lo + span, seed };
+            assert_matches_reference(sms, bps, grid, d);
+        }
+
+        #[test]
+        fn trace_queries_match_the_reference(
+            sms in 1u32..12, bps in 1u32..6, grid in 1u32..600,
+            lo in 1u32..40, span in 0u32..80, seed in any::<u64>(), per_block in any::<bool>(),
+        ) {
+            let j = Durations::Jitter { min_cycles: lo, max_cycles: lo + span, seed };
+            let d = if per_block {
+                Durations::PerBlock((0..grid).map(|b| j.cycles_of(b)).collect())
+            } else {
+                j
+            };
+            assert_queries_match_reference(sms, bps, grid, d);
         }
     }
 

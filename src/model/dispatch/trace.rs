@@ -41,40 +41,68 @@ pub(super) enum Layout {
     /// Constant durations: block `b` is in wave `b / F`, at `r = b mod F`: SM `r mod S`,
     /// slot `r / S`, start `wave × cycles` (F = slots on the GPU, S = SMs).
     Constant { cycles: u32 },
-    /// Per-block struct of arrays; the per-slot index is built on first use.
+    /// One word per block, the simulator's queue key when the block took its slot:
+    /// `start << 32 | slot << 16 | sm`. Starts are non-decreasing in block id (blocks are issued
+    /// in order). A block's end is `start + durations.cycles_of(b)` (saturating, as the
+    /// simulator computed it), recomputed when asked rather than stored: 8 bytes per block
+    /// instead of 12. The per-slot index is built on first use.
     Explicit {
-        sm_of_block: Vec<u16>,
-        slot_of_block: Vec<u16>,
-        /// Non-decreasing in block id (blocks are issued in order).
-        start_cycle: Vec<u32>,
-        end_cycle: Vec<u32>,
+        placed: Vec<u64>,
+        durations: Durations,
         /// Longest block duration: a block resident at `t` started after `t − max_duration`.
         max_duration: u32,
         index: OnceLock<SlotIndex>,
     },
 }
 
+/// Start of a placed word ([`Layout::Explicit`]).
+#[inline(always)]
+fn start_of(p: u64) -> u32 {
+    (p >> 32) as u32
+}
+
+/// Slot of a placed word.
+#[inline(always)]
+fn slot_of(p: u64) -> u16 {
+    (p >> 16) as u16
+}
+
+/// SM of a placed word.
+#[inline(always)]
+fn sm_of(p: u64) -> u16 {
+    p as u16
+}
+
+/// End of block `b` placed as `p` with `durations`.
+#[inline(always)]
+fn end_of(durations: &Durations, b: usize, p: u64) -> u32 {
+    start_of(p).saturating_add(durations.cycles_of(b as u32))
+}
+
 impl PartialEq for Layout {
     fn eq(&self, other: &Self) -> bool {
-        // The lazily built index is a cache of the arrays: equal arrays, equal layouts.
+        // The lazily built index is a cache of the arrays: equal blocks, equal layouts. Two
+        // duration rules that give every block the same end are equal here too.
         match (self, other) {
             (Layout::Constant { cycles: a }, Layout::Constant { cycles: b }) => a == b,
             (
                 Layout::Explicit {
-                    sm_of_block: a1,
-                    slot_of_block: a2,
-                    start_cycle: a3,
-                    end_cycle: a4,
+                    placed: a,
+                    durations: da,
                     ..
                 },
                 Layout::Explicit {
-                    sm_of_block: b1,
-                    slot_of_block: b2,
-                    start_cycle: b3,
-                    end_cycle: b4,
+                    placed: b,
+                    durations: db,
                     ..
                 },
-            ) => a1 == b1 && a2 == b2 && a3 == b3 && a4 == b4,
+            ) => {
+                a == b
+                    && (da == db
+                        || a.iter()
+                            .enumerate()
+                            .all(|(i, &p)| end_of(da, i, p) == end_of(db, i, p)))
+            }
             _ => false,
         }
     }
@@ -94,16 +122,11 @@ pub(super) struct SlotIndex {
 }
 
 impl SlotIndex {
-    fn build(
-        n_slots: usize,
-        bps: usize,
-        sm_of_block: &[u16],
-        slot_of_block: &[u16],
-        start_cycle: &[u32],
-    ) -> SlotIndex {
+    fn build(n_slots: usize, bps: usize, placed: &[u64]) -> SlotIndex {
+        let slot_at = |p: u64| usize::from(sm_of(p)) * bps + usize::from(slot_of(p));
         let mut offsets = vec![0u32; n_slots + 1];
-        for (&sm, &slot) in sm_of_block.iter().zip(slot_of_block) {
-            if let Some(o) = offsets.get_mut(usize::from(sm) * bps + usize::from(slot) + 1) {
+        for &p in placed {
+            if let Some(o) = offsets.get_mut(slot_at(p) + 1) {
                 *o += 1;
             }
         }
@@ -111,21 +134,16 @@ impl SlotIndex {
             offsets[s + 1] += offsets[s];
         }
         let mut fill = offsets.clone();
-        let mut blocks = vec![0u32; sm_of_block.len()];
-        let mut starts = vec![0u32; sm_of_block.len()];
+        let mut blocks = vec![0u32; placed.len()];
+        let mut starts = vec![0u32; placed.len()];
         // Blocks are visited in id order = start order, so each group ends up sorted.
-        for (b, ((&sm, &slot), &start)) in sm_of_block
-            .iter()
-            .zip(slot_of_block)
-            .zip(start_cycle)
-            .enumerate()
-        {
-            let Some(f) = fill.get_mut(usize::from(sm) * bps + usize::from(slot)) else {
+        for (b, &p) in placed.iter().enumerate() {
+            let Some(f) = fill.get_mut(slot_at(p)) else {
                 continue;
             };
             let at = *f as usize;
             blocks[at] = b as u32;
-            starts[at] = start;
+            starts[at] = start_of(p);
             *f += 1;
         }
         SlotIndex {
@@ -187,13 +205,13 @@ impl Trace {
         match &self.layout {
             Layout::Constant { .. } => 0..0,
             Layout::Explicit {
-                start_cycle,
+                placed,
                 max_duration,
                 ..
             } => {
-                let hi = start_cycle.partition_point(|&s| s <= cycle);
-                let lo = start_cycle[..hi].partition_point(|&s| {
-                    u64::from(s) + u64::from(*max_duration) <= u64::from(cycle)
+                let hi = placed.partition_point(|&p| start_of(p) <= cycle);
+                let lo = placed[..hi].partition_point(|&p| {
+                    u64::from(start_of(p)) + u64::from(*max_duration) <= u64::from(cycle)
                 });
                 lo as u32..hi as u32
             }
@@ -202,14 +220,7 @@ impl Trace {
 
     /// The per-slot index (built on first use) and slot `(sm, slot)`'s range in it.
     fn slot_span(&self, sm: u32, slot: u32) -> Option<(&SlotIndex, usize, usize)> {
-        let Layout::Explicit {
-            sm_of_block,
-            slot_of_block,
-            start_cycle,
-            index,
-            ..
-        } = &self.layout
-        else {
+        let Layout::Explicit { placed, index, .. } = &self.layout else {
             return None;
         };
         if sm >= self.sm_count || slot >= self.blocks_per_sm {
@@ -219,9 +230,7 @@ impl Trace {
             SlotIndex::build(
                 self.full_wave_blocks() as usize,
                 self.blocks_per_sm as usize,
-                sm_of_block,
-                slot_of_block,
-                start_cycle,
+                placed,
             )
         });
         let s = (sm * self.blocks_per_sm + slot) as usize;
@@ -248,18 +257,15 @@ impl Trace {
                 })
             }
             Layout::Explicit {
-                sm_of_block,
-                slot_of_block,
-                start_cycle,
-                end_cycle,
-                ..
+                placed, durations, ..
             } => {
                 let i = b as usize;
+                let p = *placed.get(i)?;
                 Some(BlockRecord {
-                    sm: u32::from(*sm_of_block.get(i)?),
-                    slot: u32::from(*slot_of_block.get(i)?),
-                    start_cycle: *start_cycle.get(i)?,
-                    end_cycle: *end_cycle.get(i)?,
+                    sm: u32::from(sm_of(p)),
+                    slot: u32::from(slot_of(p)),
+                    start_cycle: start_of(p),
+                    end_cycle: end_of(durations, i, p),
                 })
             }
         }
@@ -294,10 +300,13 @@ impl Trace {
         let last_start_cycle = self.block(last)?.start_cycle;
         let last_end_cycle = match &self.layout {
             Layout::Constant { cycles } => last_start_cycle.saturating_add(*cycles),
-            Layout::Explicit { end_cycle, .. } => end_cycle
+            Layout::Explicit {
+                placed, durations, ..
+            } => placed
                 .get(first as usize..=last as usize)?
                 .iter()
-                .copied()
+                .enumerate()
+                .map(|(i, &p)| end_of(durations, first as usize + i, p))
                 .max()
                 .unwrap_or(0),
         };
@@ -350,12 +359,15 @@ impl Trace {
                     + u64::from(slot * self.sm_count + sm);
                 u32::try_from(b).ok().filter(|&b| b < self.grid_blocks)
             }
-            Layout::Explicit { end_cycle, .. } => {
+            Layout::Explicit {
+                placed, durations, ..
+            } => {
                 let (index, lo, hi) = self.slot_span(sm, slot)?;
                 let starts = index.starts.get(lo..hi)?;
                 let i = starts.partition_point(|&t| t <= cycle).checked_sub(1)?;
                 let b = *index.blocks.get(lo + i)?;
-                (cycle < *end_cycle.get(b as usize)?).then_some(b)
+                let p = *placed.get(b as usize)?;
+                (cycle < end_of(durations, b as usize, p)).then_some(b)
             }
         }
     }
@@ -373,22 +385,18 @@ impl Trace {
                 }
             }
             Layout::Explicit {
-                sm_of_block,
-                slot_of_block,
-                end_cycle,
-                ..
+                placed, durations, ..
             } => {
                 out.resize(self.full_wave_blocks() as usize, None);
                 let bps = self.blocks_per_sm as usize;
                 for b in self.window(cycle) {
                     let i = b as usize;
-                    let (Some(&sm), Some(&slot), Some(&end)) =
-                        (sm_of_block.get(i), slot_of_block.get(i), end_cycle.get(i))
-                    else {
+                    let Some(&p) = placed.get(i) else {
                         continue;
                     };
-                    if cycle < end {
-                        if let Some(o) = out.get_mut(usize::from(sm) * bps + usize::from(slot)) {
+                    if cycle < end_of(durations, i, p) {
+                        let at = usize::from(sm_of(p)) * bps + usize::from(slot_of(p));
+                        if let Some(o) = out.get_mut(at) {
                             *o = Some(b);
                         }
                     }
@@ -419,8 +427,8 @@ impl Trace {
                 let n = waves * u64::from(self.full_wave_blocks());
                 n.min(u64::from(self.grid_blocks)) as u32
             }
-            Layout::Explicit { start_cycle, .. } => {
-                start_cycle.partition_point(|&s| s <= cycle) as u32
+            Layout::Explicit { placed, .. } => {
+                placed.partition_point(|&p| start_of(p) <= cycle) as u32
             }
         }
     }
@@ -434,12 +442,18 @@ impl Trace {
                 let n = waves * u64::from(self.full_wave_blocks());
                 n.min(u64::from(self.grid_blocks)) as u32
             }
-            Layout::Explicit { end_cycle, .. } => {
+            Layout::Explicit {
+                placed, durations, ..
+            } => {
                 // Every block before the window has ended; blocks after it have not started.
                 let window = self.window(cycle);
-                let done_in_window = end_cycle
-                    .get(window.start as usize..window.end as usize)
-                    .map_or(0, |ends| ends.iter().filter(|&&e| e <= cycle).count());
+                let from = window.start as usize;
+                let done_in_window = placed.get(from..window.end as usize).map_or(0, |ps| {
+                    ps.iter()
+                        .enumerate()
+                        .filter(|&(i, &p)| end_of(durations, from + i, p) <= cycle)
+                        .count()
+                });
                 window.start + done_in_window as u32
             }
         }
@@ -460,8 +474,8 @@ impl Trace {
                     })
                     .collect()
             }
-            Layout::Explicit { sm_of_block, .. } => {
-                sm_counts(sm_of_block.iter().map(|&s| u32::from(s)), self.sm_count)
+            Layout::Explicit { placed, .. } => {
+                sm_counts(placed.iter().map(|&p| u32::from(sm_of(p))), self.sm_count)
             }
         }
     }
