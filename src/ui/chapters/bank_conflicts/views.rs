@@ -3,8 +3,6 @@
 
 use leptos::prelude::*;
 
-use crate::ui::widgets::formula_row_testid as row;
-
 use super::state::BankState;
 use super::text;
 use crate::ui::i18n::{t, use_lang};
@@ -13,50 +11,113 @@ fn state() -> BankState {
     expect_context::<BankState>()
 }
 
-/// Phases, wavefronts, ideal and conflicts, each with its formula.
+/// Phases, wavefronts, ideal and conflicts, each with its formula. The table is built once (while
+/// a launch is shown) and each formula and value follows one memo of strings: a slider tick
+/// rewrites the text that changed (it rebuilt the table, 30 elements, each tick).
 #[component]
 pub fn NumbersPanel() -> impl IntoView {
     let st = state();
     let lang = use_lang();
+    // Per row (as ROWS): formula and value; the packing note.
+    let cells = Memo::new(move |_| {
+        let b = st.outputs.get().shown?;
+        let r = b.result;
+        let lang = lang.get();
+        let w = r.bytes_per_lane;
+        let per_phase: Vec<String> = r.phases.iter().map(|p| p.wavefronts.to_string()).collect();
+        let rows = [
+            (text::F_BANK.get(lang).to_string(), "0…31".to_string()),
+            (
+                text::bytes_per_lane(w, lang),
+                text::phase_split(r.phase_split).get(lang).to_string(),
+            ),
+            (
+                text::PHASE_WAVEFRONTS_FORMULA.get(lang).to_string(),
+                per_phase.join(", "),
+            ),
+            (
+                format!(
+                    "{} = {}",
+                    text::F_SUM_PHASES.get(lang),
+                    per_phase.join(" + ")
+                ),
+                r.wavefronts.to_string(),
+            ),
+            (
+                format!(
+                    "⌈{} × {w} B / 128 B⌉ = ⌈{} × {w} / 128⌉",
+                    text::F_ACTIVE_LANES.get(lang),
+                    r.active_lanes
+                ),
+                r.ideal_wavefronts.to_string(),
+            ),
+            (
+                format!(
+                    "{} = max(0, {} − {})",
+                    text::F_CONFLICTS.get(lang),
+                    r.wavefronts,
+                    r.ideal_wavefronts
+                ),
+                r.conflicts.to_string(),
+            ),
+        ];
+        Some((
+            rows,
+            r.packing.map(|p| text::packing(p).get(lang).to_string()),
+        ))
+    });
+    let shown = Memo::new(move |_| cells.with(Option::is_some));
+    let has_packing = Memo::new(move |_| cells.with(|c| c.as_ref().is_some_and(|c| c.1.is_some())));
+    let cell = move |k: usize, value: bool| {
+        move || {
+            cells.with(|c| {
+                c.as_ref()
+                    .and_then(|c| c.0.get(k))
+                    .map(|(f, v)| if value { v.clone() } else { f.clone() })
+                    .unwrap_or_default()
+            })
+        }
+    };
     view! {
         <section class="l-body gx-numbers" data-testid="numbers">
             <h2>{t(text::NUMBERS)}</h2>
-            {move || {
-                let b = st.outputs.get().shown?;
-                let r = b.result;
-                let lang = lang.get();
-                let w = r.bytes_per_lane;
-                let packing = r.packing.map(|p| text::packing(p).get(lang));
-                let per_phase: Vec<String> = r.phases.iter().map(|p| p.wavefronts.to_string()).collect();
-                let sum = per_phase.join(" + ");
-                Some(view! {
+            {move || shown.get().then(|| {
+                let rows = ROWS
+                    .iter()
+                    .enumerate()
+                    .map(|(k, &(name, testid, verdict))| view! {
+                        <tr class:gx-numbers__verdict=verdict>
+                            <th scope="row">{t(name)}</th>
+                            <td class="gx-formula">{cell(k, false)}</td>
+                            <td class="gx-value" data-testid=testid>{cell(k, true)}</td>
+                        </tr>
+                    })
+                    .collect_view();
+                view! {
                     <table class="gx-table">
                         <thead><tr>
                             <th scope="col">{t(text::COL_QUANTITY)}</th>
                             <th scope="col">{t(text::COL_FORMULA)}</th>
                             <th scope="col">{t(text::COL_VALUE)}</th>
                         </tr></thead>
-                        <tbody>
-                            {row(text::BANK_OF_WORD, text::F_BANK.get(lang).into(), "0…31".into(), "bank-formula")}
-                            {row(text::PHASES, text::bytes_per_lane(w, lang), text::phase_split(r.phase_split).get(lang).into(), "phase-split")}
-                            {row(text::PHASE_WAVEFRONTS, text::PHASE_WAVEFRONTS_FORMULA.get(lang).into(), per_phase.join(", "), "phase-wavefronts")}
-                            <tr class="gx-numbers__verdict">
-                                <th scope="row">{t(text::WAVEFRONTS)}</th>
-                                <td class="gx-formula">{format!("{} = {sum}", text::F_SUM_PHASES.get(lang))}</td>
-                                <td class="gx-value" data-testid="count-wavefronts">{r.wavefronts}</td>
-                            </tr>
-                            {row(text::IDEAL, format!("⌈{} × {w} B / 128 B⌉ = ⌈{} × {w} / 128⌉", text::F_ACTIVE_LANES.get(lang), r.active_lanes), r.ideal_wavefronts.to_string(), "count-ideal")}
-                            <tr class="gx-numbers__verdict">
-                                <th scope="row">{t(text::CONFLICTS)}</th>
-                                <td class="gx-formula">{format!("{} = max(0, {} − {})", text::F_CONFLICTS.get(lang), r.wavefronts, r.ideal_wavefronts)}</td>
-                                <td class="gx-value" data-testid="count-conflicts">{r.conflicts}</td>
-                            </tr>
-                        </tbody>
+                        <tbody>{rows}</tbody>
                     </table>
-                    {packing.map(|p| view! { <p class="gx-note" data-testid="packing">{p}</p> })}
-                    <p class="gx-note">{text::MEASURED_NOTE.get(lang)}</p>
-                })
-            }}
+                    {move || has_packing.get().then(|| view! {
+                        <p class="gx-note" data-testid="packing">{move || cells.with(|c| c.as_ref().and_then(|c| c.1.clone()).unwrap_or_default())}</p>
+                    })}
+                    <p class="gx-note">{t(text::MEASURED_NOTE)}</p>
+                }
+            })}
         </section>
     }
 }
+
+/// The numbers panel's rows: quantity, the value cell's test id, whether it is a verdict row.
+const ROWS: [(crate::ui::i18n::Tr, &str, bool); 6] = [
+    (text::BANK_OF_WORD, "bank-formula", false),
+    (text::PHASES, "phase-split", false),
+    (text::PHASE_WAVEFRONTS, "phase-wavefronts", false),
+    (text::WAVEFRONTS, "count-wavefronts", true),
+    (text::IDEAL, "count-ideal", false),
+    (text::CONFLICTS, "count-conflicts", true),
+];
