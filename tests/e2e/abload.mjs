@@ -5,11 +5,10 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startServer } from "./server.mjs";
 import { launch, openPage } from "./browser.mjs";
+import { ROUTE, observeAnswer } from "./profiling.mjs";
 const here = path.dirname(fileURLToPath(import.meta.url));
 const A = process.env.A ?? path.join(here, "../../dist");
 const B = process.env.B;
-const ROUTE = process.env.ROUTE ?? "occupancy";
-const SEL = process.env.SEL ?? "[data-testid=occupancy]";
 const sa = await startServer(A, "/warpscope/", { gzip: true });
 const sb = await startServer(B, "/warpscope/", { gzip: true });
 const browser = await launch();
@@ -17,14 +16,7 @@ async function one(server, css) {
   const { context, page, errors } = await openPage(browser, { serviceWorkers: "block" });
   // CSS_B: a style added to B's pages before they load (to try a style change without a build).
   if (css) await page.addInitScript((c) => document.addEventListener("readystatechange", () => { if (document.readyState === "interactive") document.head.append(Object.assign(document.createElement("style"), { textContent: c })); }, { once: true }), css);
-  await page.addInitScript((sel) => {
-    const o = new MutationObserver(() => {
-      if (!document.querySelector(sel)) return;
-      o.disconnect();
-      requestAnimationFrame(() => (window.__ans = performance.now()));
-    });
-    o.observe(document, { childList: true, subtree: true });
-  }, SEL);
+  await observeAnswer(page);
   await page.goto(server.base + ROUTE, { waitUntil: "commit" });
   const ms = await page.waitForFunction(() => window.__ans, null, { timeout: 30000 }).then((h) => h.jsonValue());
   if (errors.length) console.log("errors", errors);

@@ -2,15 +2,10 @@
 // ticks: self time by function (wasm names need a WASM_NAMES=1 build). Usage:
 //   DIST=/tmp/dist-names ROUTE=occupancy node cpuprof.mjs
 //   DIST=… ROUTE=occupancy TICKS=30 SLIDER='[data-testid=regs] input' node cpuprof.mjs
-import path from "node:path";
 import fs from "node:fs";
-import { fileURLToPath } from "node:url";
 import { startServer } from "./server.mjs";
 import { launch, openPage } from "./browser.mjs";
-const here = path.dirname(fileURLToPath(import.meta.url));
-const DIST = process.env.DIST ?? path.join(here, "../../dist");
-const ROUTE = process.env.ROUTE ?? "occupancy";
-const SEL = process.env.SEL ?? "[data-testid=occupancy]";
+import { DIST, ROUTE, observeAnswer } from "./profiling.mjs";
 const server = await startServer(DIST, "/warpscope/", { gzip: true });
 const browser = await launch();
 const agg = new Map();
@@ -23,14 +18,7 @@ async function profileOnce(runs) {
   const cdp = await context.newCDPSession(page);
   await cdp.send("Profiler.enable");
   await cdp.send("Profiler.setSamplingInterval", { interval: 100 });
-  await page.addInitScript((sel) => {
-    const o = new MutationObserver(() => {
-      if (!document.querySelector(sel)) return;
-      o.disconnect();
-      requestAnimationFrame(() => (window.__ans = performance.now()));
-    });
-    o.observe(document, { childList: true, subtree: true });
-  }, SEL);
+  await observeAnswer(page);
   if (!process.env.TICKS) await cdp.send("Profiler.start");
   await page.goto(server.base + ROUTE, { waitUntil: "commit" });
   await page.waitForFunction(() => window.__ans);

@@ -1,25 +1,13 @@
 // A Chromium trace of one cold deep link: the renderer main thread's top-level events (≥ 3 ms) in
 // order and the totals by name, up to the first answer. Usage: ROUTE=occupancy node critrace.mjs
-import path from "node:path";
 import fs from "node:fs";
-import { fileURLToPath } from "node:url";
 import { startServer } from "./server.mjs";
 import { launch, openPage } from "./browser.mjs";
-const here = path.dirname(fileURLToPath(import.meta.url));
-const DIST = process.env.DIST ?? path.join(here, "../../dist");
-const ROUTE = process.env.ROUTE ?? "occupancy";
-const SEL = process.env.SEL ?? "[data-testid=occupancy]";
+import { DIST, ROUTE, observeAnswer } from "./profiling.mjs";
 const server = await startServer(DIST, "/warpscope/", { gzip: true });
 const browser = await launch();
 const { context, page } = await openPage(browser, { serviceWorkers: "block" });
-await page.addInitScript((sel) => {
-  const o = new MutationObserver(() => {
-    if (!document.querySelector(sel)) return;
-    o.disconnect();
-    requestAnimationFrame(() => { window.__ans = performance.now(); performance.mark("answer"); });
-  });
-  o.observe(document, { childList: true, subtree: true });
-}, SEL);
+await observeAnswer(page);
 const out = "/tmp/trace.json";
 await browser.startTracing(page, { path: out, categories: ["devtools.timeline", "v8", "v8.wasm", "blink.user_timing", "loading", "disabled-by-default-devtools.timeline"] });
 await page.goto(server.base + ROUTE, { waitUntil: "commit" });
