@@ -6,7 +6,7 @@
 # server rewrites), the service worker, the manifest, _headers and .gz/.br copies.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-WANT_BROWSER=${WANT_BROWSER:-0} bash scripts/setup.sh
+WANT_BROWSER=${WANT_BROWSER:-1} bash scripts/setup.sh
 source scripts/env.sh
 trunk build --release --public-url ./ >&2
 grep -q '<base href="./"' dist/index.html || { echo "dist.sh: expected <base href=\"./\"> in dist/index.html" >&2; exit 1; }

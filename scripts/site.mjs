@@ -15,14 +15,15 @@
 //     instantiates the common pack (once) and its own; every pack is fetched with its integrity
 //     (sha384, checked by the browser before the bytes are compiled).
 //  2. Two stylesheets instead of trunk's one per file: the app shell's, linked by every page,
-//     and the chapters', carried at the end of the common pack and adopted when it arrives (the
-//     home page does not download it).
+//     and the chapters', linked by the route pages (their prerendered first screen needs it) and,
+//     on the home page, by the loader when the first chapter's packs are fetched (the home page
+//     does not download it).
 //  3. pkg-<hash>/: everything content-addressed by one hash of all of it (cache forever); the
 //     entry module start.js, the glue, the loader, the main module and the packs all carry
 //     integrity (attributes, or the hash the fetch is given).
 //  4. Route pages dist/<slug>.html (<base href="./">) and dist/<slug>/index.html (<base
 //     href="../">) that preload the main module and that chapter's packs in parallel with the
-//     script.
+//     script, and carry the chapter's first screen drawn by the built app (scripts/prerender.mjs).
 //  5. The service worker (sw.js, scoped to the folder the site is served from), the web app
 //     manifest, `_headers` with the page's Content-Security-Policy, and .gz/.br of every file.
 import { spawn, spawnSync } from "node:child_process";
@@ -33,6 +34,7 @@ import zlib from "node:zlib";
 import { transformSync } from "esbuild";
 import binaryen from "binaryen";
 import { fileURLToPath } from "node:url";
+import { prerender } from "./prerender.mjs";
 
 const [pkgIn, stage, publicUrl = "/"] = process.argv.slice(2);
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -119,11 +121,10 @@ for (const [name, stems] of packs) {
   const want = name === "common" ? [...commonSet].map((n) => `chunk_${n}`) : [`split_${name}`, ...deps[name].filter((n) => STANDALONE.has(name) || !commonSet.has(n)).map((n) => `chunk_${n}`)];
   if ([...want].sort().join() !== [...stems].sort().join()) throw new Error(`site.mjs: pack-${name} does not hold what the loader expects`);
 }
-// Chapter styles: the page links only the app shell's stylesheet (SHELL_CSS: home, header,
-// widgets); every other stylesheet rides at the end of the pack that every chapter needs (or of
-// each chapter pack if there were none) and is adopted by the document when that pack arrives,
-// before any chapter module is instantiated.
-// A standalone chapter (STANDALONE) carries them too.
+// Chapter styles: the home page links only the app shell's stylesheet (SHELL_CSS: home, header,
+// widgets); the chapters' stylesheet (every other file) is linked by the route pages, and the
+// loader links it when the pack that every chapter needs (or each chapter pack if there were
+// none; a standalone chapter's too) is fetched, and instantiates no chapter before it is in.
 const stylePack = splits.every((s) => STANDALONE.has(s) || needs[s].includes("common")) ? ["common", ...STANDALONE] : splits;
 // --- Chinese text on demand ------------------------------------------------------------------
 // Every string is in both languages in the wasm's data (ui/i18n.rs: Tr pairs). The Chinese
@@ -369,7 +370,8 @@ function zhBin() {
 
 const packBytes = new Map();
 const packInfo = {}; // pack → integrity
-let chapterCss = null; // set in section 2, before the packs are written
+let chapterCssName = null; // the chapters' stylesheet and its integrity: set in section 2
+let chapterCssSri = null;
 // One wasm module per pack. wasm-split-cli's modules import only the main module's memory, table
 // and stack pointer (`__wasm_split`.*), export nothing and have no start function: each one only
 // writes its functions into the shared table (active element segments) and its data into memory.
@@ -485,20 +487,19 @@ function mergePack(name, parts) {
   return bin;
 }
 // A pack: a 4-byte little-endian length, a JSON header {"w": bytes of the merged module,
-// "m": [[chunk number or chapter, bytes of its data], …], "css": bytes}, the merged module, each
-// module's data (u32 address, u32 length, bytes…), then the chapter styles (if any). The header
-// rides in the pack, so the page's loader stays small.
+// "m": [[chunk number or chapter, bytes of its data], …]}, the merged module, then each
+// module's data (u32 address, u32 length, bytes…). The header rides in the pack, so the page's
+// loader stays small.
 function buildPacks() {
   for (const [name, stems] of packs) {
     const parts = stems.map((st) => splitData(moduleBytes(st), st));
     const t0 = Date.now();
     const wasm = mergePack(name, parts);
     log(`pack-${name}: ${stems.length} modules merged into one, ${parts.reduce((a, p) => a + p.code.length, 0)} B of code → ${wasm.length} B (${Date.now() - t0} ms)`);
-    const css = stylePack.includes(name) && chapterCss ? chapterCss : Buffer.alloc(0);
-    const header = Buffer.from(JSON.stringify({ w: wasm.length, m: stems.map((st, i) => [idOf(st), parts[i].data.length]), css: css.length }));
+    const header = Buffer.from(JSON.stringify({ w: wasm.length, m: stems.map((st, i) => [idOf(st), parts[i].data.length]) }));
     const len = Buffer.alloc(4);
     len.writeUInt32LE(header.length);
-    const b = Buffer.concat([len, header, wasm, ...parts.map((p) => p.data), css]);
+    const b = Buffer.concat([len, header, wasm, ...parts.map((p) => p.data)]);
     packBytes.set(name, b);
     packInfo[name] = integrity(b);
   }
@@ -517,29 +518,43 @@ const makeLoader = () =>
 // the data of the modules merged into it, written into memory once per module before the pack's
 // module is first instantiated. A chapter costs its packs' instantiations: the common pack's
 // (once) and its own. A pack: u32 header length, JSON header {w: bytes of the module, m: [[chunk
-// number or chapter, bytes of its data]…], css: bytes of chapter styles at its end}, the module,
-// the data (per module: u32 address, u32 length, bytes…), the styles. __wsSri: pack → integrity;
-// __wsNeeds: chapter → its packs, in the order they are instantiated.
+// number or chapter, bytes of its data]…]}, the module, the data (per module: u32 address, u32
+// length, bytes…). __wsSri: pack → integrity; __wsNeeds: chapter → its packs, in the order they
+// are instantiated. A pack of __wsStylePacks is ready only once the chapters' stylesheet is in.
 const __wsSri = ${JSON.stringify(packInfo)};
 const __wsNeeds = ${JSON.stringify(needs)};
 const __wsPacks = {};
 const __wsInst = {};
 const __wsData = new Set(); // modules whose data is in memory
-function __wsStyle(css) {
-    try {
-        const sheet = new CSSStyleSheet();
-        sheet.replaceSync(css);
-        document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
-    } catch {
-        const style = document.createElement("style");
-        style.textContent = css;
-        document.head.append(style);
+// The chapters' stylesheet: a route page links it (link[data-ws-chapters]); on the home page it is
+// linked here when the first chapter's packs are fetched. Resolves once it is in (or failed to
+// load: the chapter then shows unstyled rather than not at all).
+const __wsStylePacks = ${JSON.stringify(stylePack)};
+let __wsCssIn = null;
+function __wsCss() {
+    if (!__wsCssIn) {
+        let link = document.querySelector("link[data-ws-chapters]");
+        if (link && link.sheet) return (__wsCssIn = Promise.resolve());
+        if (!link) {
+            link = document.createElement("link");
+            link.rel = "stylesheet";
+            link.href = new URL(${JSON.stringify("../" + chapterCssName)}, import.meta.url).href;
+            link.integrity = ${JSON.stringify(chapterCssSri)};
+            link.setAttribute("data-ws-chapters", "");
+            document.head.append(link);
+        }
+        __wsCssIn = new Promise((resolve) => {
+            link.addEventListener("load", resolve);
+            link.addEventListener("error", resolve);
+        });
     }
+    return __wsCssIn;
 }
 // A pack's module starts compiling (off the main thread) as soon as its bytes arrive.
 function __wsPack(name) {
     let p = __wsPacks[name];
     if (p === undefined) {
+        const css = __wsStylePacks.includes(name) ? __wsCss() : null;
         p = __wsPacks[name] = fetch(new URL("./pack-" + name + ".wasm", import.meta.url), { integrity: __wsSri[name] }).then((r) => {
             if (!r.ok) throw new Error("pack-" + name + ".wasm: HTTP " + r.status);
             return r.arrayBuffer();
@@ -555,12 +570,8 @@ function __wsPack(name) {
                 data.push([typeof m === "number" ? "chunk_" + m : "split_" + m, new Uint8Array(buf, off, size)]);
                 off += size;
             }
-            if (header.css && !__wsStyle.done) {
-                __wsStyle.done = true;
-                __wsStyle(new TextDecoder().decode(new Uint8Array(buf, off, header.css)));
-            }
             return { module, data };
-        });
+        }).then((pack) => (css ? css.then(() => pack) : pack));
         p.catch(() => { if (__wsPacks[name] === p) delete __wsPacks[name]; });
     }
     return p;
@@ -686,15 +697,25 @@ const cssFile = (m) => path.join(stage, m[1].replace(/^\.?\//, ""));
 const isShell = (m) => SHELL_CSS.some((n) => new RegExp(`^${n}(-[0-9a-f]+)?\\.css$`).test(path.basename(cssFile(m))));
 if (cssLinks.filter(isShell).length !== SHELL_CSS.length) throw new Error(`site.mjs: expected the stylesheets ${SHELL_CSS} in index.html`);
 const css = minCss(Buffer.concat(cssLinks.filter(isShell).map((m) => fs.readFileSync(cssFile(m)))));
-chapterCss = minCss(Buffer.concat(cssLinks.filter((m) => !isShell(m)).map((m) => fs.readFileSync(cssFile(m)))));
+const chapterCss = minCss(Buffer.concat(cssLinks.filter((m) => !isShell(m)).map((m) => fs.readFileSync(cssFile(m)))));
+chapterCssName = `chapters-${sha(chapterCss).toString("hex").slice(0, 12)}.css`;
+chapterCssSri = integrity(chapterCss);
 const cssName = `app-${sha(css).toString("hex").slice(0, 12)}.css`;
 for (const m of cssLinks) fs.rmSync(cssFile(m));
 fs.writeFileSync(path.join(stage, cssName), css);
+fs.writeFileSync(path.join(stage, chapterCssName), chapterCss);
 let linked = false;
 for (const m of cssLinks) {
   html = html.replace(m[0], linked ? "" : `<link rel="stylesheet" href="${cssName}" integrity="${integrity(css)}" />\n    `);
   linked = true;
 }
+// The favicon (335 bytes) rides in the page as a data: URL (the CSP's img-src allows data:), one
+// request fewer for every page (the classroom's deep link: 13 → 12).
+const icon = html.match(/<link rel="icon" href="\.?\/?(favicon-[0-9a-f]+\.svg)"[^>]*>/);
+if (!icon) throw new Error("site.mjs: no favicon link in index.html");
+const iconSvg = fs.readFileSync(path.join(stage, icon[1]));
+html = html.replace(icon[0], `<link rel="icon" href="data:image/svg+xml;base64,${Buffer.from(iconSvg).toString("base64")}" />`);
+fs.rmSync(path.join(stage, icon[1]));
 buildPacks();
 moduleBytes("warpscope_bg"); // its Chinese characters cut too
 const zh = zhBin();
@@ -738,6 +759,14 @@ const preload = (packsToGet) =>
 html = html.replace(/<link rel="manifest"[^>]*>/, "");
 html = html.replace("</head>", `  <link rel="manifest" href="manifest.webmanifest" />\n  </head>`);
 const page = (packsToGet) => html.replace("<!-- ws:entry -->", preload(packsToGet));
+// A route page also links the chapters' stylesheet (its first screen is a chapter's).
+const chapterCssLink = `<link rel="stylesheet" href="${chapterCssName}" integrity="${chapterCssSri}" data-ws-chapters />`;
+const routePage = (packsToGet) => {
+  const appLink = `<link rel="stylesheet" href="${cssName}" integrity="${integrity(css)}" />`;
+  const out = page(packsToGet).replace(appLink, `${appLink}\n    ${chapterCssLink}`);
+  if (!out.includes(chapterCssLink)) throw new Error("site.mjs: no stylesheet link in index.html to put the chapters' beside");
+  return out;
+};
 if (!html.includes("<!-- ws:entry -->")) throw new Error("site.mjs: index.html lacks <!-- ws:entry -->");
 fs.writeFileSync(path.join(stage, "index.html"), page([]));
 const registry = fs.readFileSync(path.join(root, "src/ui/chapters/mod.rs"), "utf8");
@@ -747,17 +776,21 @@ const relative = publicUrl === "./";
 if (relative) {
   for (const slug of routes) {
     const mod = slug.replaceAll("-", "_");
-    const out = page(needs[mod] ?? []).replace('<base href="./"', '<base href="../"');
-    if (out === page(needs[mod] ?? [])) throw new Error('site.mjs: expected <base href="./"> in index.html');
+    const out = routePage(needs[mod] ?? []).replace('<base href="./"', '<base href="../"');
+    if (out === routePage(needs[mod] ?? [])) throw new Error('site.mjs: expected <base href="./"> in index.html');
     fs.mkdirSync(path.join(stage, slug), { recursive: true });
     fs.writeFileSync(path.join(stage, slug, "index.html"), out);
     // The app's own links and permalinks have no trailing slash ("…/occupancy?regs=64"). Hosts
     // that serve `x.html` for `/x` (GitHub Pages, Netlify, Cloudflare Pages, nginx with
     // `try_files $uri $uri.html $uri/`) then answer a deep link at once instead of a 301 to
     // `occupancy/` and a second round trip; its assets resolve against <base href="./">.
-    fs.writeFileSync(path.join(stage, `${slug}.html`), page(needs[mod] ?? []));
+    fs.writeFileSync(path.join(stage, `${slug}.html`), routePage(needs[mod] ?? []));
   }
 }
+
+// The chapters' first screens, drawn by the built app, into their route pages (scripts/prerender.mjs;
+// not the quiz, whose questions are drawn at random on each visit).
+if (relative) await prerender(stage, slugs.filter((s) => s !== "quiz"), log);
 
 // --- 5. manifest, service worker, _headers, .gz/.br -----------------------------------------
 for (const f of fs.readdirSync(path.join(root, "assets/icons"))) fs.copyFileSync(path.join(root, "assets/icons", f), path.join(stage, f));

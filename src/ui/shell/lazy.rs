@@ -10,6 +10,12 @@
 //!
 //! While a module loads, the chapter's place shows an empty, `aria-busy` placeholder; hovering
 //! or focusing a chapter link fetches its module ahead (`assets/start.js`).
+//!
+//! A chapter's route page may carry its first screen prerendered at build time
+//! (`scripts/prerender.mjs`: the default inputs, English, a wide screen), shown while the
+//! modules load and the app's own nodes are kept invisible behind it (`style/layout.css`,
+//! `[data-ws-pre]`). It is removed when the first chapter view is mounted, in the same task,
+//! so no frame shows both or neither.
 
 use leptos::prelude::*;
 
@@ -20,10 +26,33 @@ where
 {
     view! {
         <Suspense fallback=|| view! { <div class="gx-chapter-loading" aria-busy="true" data-testid="chapter-loading"></div> }>
-            {Suspend::new(load)}
+            {Suspend::new(async move {
+                let chapter = load.await;
+                // Runs once the chapter view is built and mounted, before the next paint.
+                Effect::new(|_| dismiss_prerender());
+                chapter
+            })}
         </Suspense>
     }
     .into_any()
+}
+
+/// Removes the prerendered first screen of the route page (`[data-ws-pre]` elements), if any:
+/// the app's chapter is on screen now. Does nothing on pages without one.
+fn dismiss_prerender() {
+    let Some(found) = window()
+        .document()
+        .and_then(|d| d.query_selector_all("[data-ws-pre]").ok())
+    else {
+        return;
+    };
+    for i in 0..found.length() {
+        if let Some(node) = found.item(i) {
+            if let Some(parent) = node.parent_node() {
+                let _ = parent.remove_child(&node);
+            }
+        }
+    }
 }
 
 /// The registry's `page` for chapter module `$m` (which has a `Page: ChapterBody`): the whole

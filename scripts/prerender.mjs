@@ -1,0 +1,128 @@
+// Prerenders each chapter's first screen into its route pages (scripts/site.mjs calls it once the
+// pages, packs and styles are in trunk's staging folder), so a deep link shows the chapter's
+// answer as soon as the HTML is parsed instead of after the wasm has loaded and run (issue #18).
+//
+// For every chapter route it opens the built page in Debian's headless Chromium (the browser the
+// tests use, tests/e2e/browser.mjs) at 1280×900, in English, with no query, waits until the
+// chapter and everything it loads are in, and copies what the app drew:
+//  - the app's nodes (the children of <body> the app mounted), each marked `data-ws-pre`,
+//    `inert` and `aria-hidden`, put first in <body> of the route page (`<slug>/index.html` and
+//    `<slug>.html`);
+//  - form state as attributes (Leptos sets `value`/`checked` as properties, which outerHTML
+//    does not show), so a slider's thumb sits where the app will put it;
+//  - `data-testid` renamed `data-pre-testid` and ids outside SVG renamed `data-pre-id`, so a
+//    test or the app's own lookups never find the copy instead of the app's node;
+//  - only the first screen (CUT_PX): an element wholly below it, outside SVG, is left
+//    out (the copy is there for a fraction of a second; the bytes are every deep link's).
+// In the page, assets/boot.js hides the copy (html.gx-pre-off) wherever the app would draw
+// something else: a link with inputs, Chinese, a narrow screen; style/layout.css keeps the app's
+// own nodes invisible behind it, and ui/shell/lazy.rs removes it once the chapter is mounted.
+//
+// Needs Chromium and playwright-core (WANT_BROWSER=1 bash scripts/setup.sh; `make dist` installs
+// them). Without them, or with PRERENDER=0, the route pages stay as they are: the site works the
+// same, its first answer comes with the app.
+import fs from "node:fs";
+import path from "node:path";
+
+/** Height of the copy, CSS px from the top of the page: the first screen of a 1440×900 or
+ * 1280×900 window (a 1280×720 projector at 150 % shows 480 px). Each 100 px costs every deep
+ * link about 0.5 KiB gzip; the copy is on screen for a fraction of a second. */
+const CUT_PX = 950;
+
+/** In the page: the app's nodes below <body>, as HTML, ready to put first in a route page. */
+function snapshot(cutPx) {
+  const keep = [...document.body.children].filter((el) => el.id !== "gx-boot" && !["SCRIPT", "NOSCRIPT", "TEMPLATE"].includes(el.tagName));
+  const outside = (el) => !el.closest("svg") || el.tagName === "svg";
+  const parts = [];
+  for (const el of keep) {
+    const copy = el.cloneNode(true);
+    const from = [el, ...el.querySelectorAll("*")];
+    const to = [copy, ...copy.querySelectorAll("*")];
+    if (from.length !== to.length) throw new Error("prerender: the copy differs from the page");
+    const drop = [];
+    from.forEach((src, i) => {
+      const dst = to[i];
+      if (src instanceof HTMLInputElement) {
+        if (src.type === "checkbox" || src.type === "radio") dst.toggleAttribute("checked", src.checked);
+        else dst.setAttribute("value", src.value);
+      } else if (src instanceof HTMLOptionElement) {
+        dst.toggleAttribute("selected", src.selected);
+      } else if (src instanceof HTMLTextAreaElement) {
+        dst.textContent = src.value;
+      } else if (src instanceof HTMLDetailsElement) {
+        dst.toggleAttribute("open", src.open);
+      }
+      if (dst.hasAttribute("data-testid")) {
+        dst.setAttribute("data-pre-testid", dst.getAttribute("data-testid"));
+        dst.removeAttribute("data-testid");
+      }
+      if (dst.id && outside(src)) {
+        dst.setAttribute("data-pre-id", dst.id);
+        dst.removeAttribute("id");
+      }
+      const parent = src.parentElement;
+      if (i > 0 && outside(src) && src.getBoundingClientRect().top + scrollY >= cutPx && parent && parent.getBoundingClientRect().top + scrollY < cutPx) drop.push(dst);
+    });
+    for (const d of drop) d.remove();
+    copy.setAttribute("data-ws-pre", "");
+    copy.setAttribute("inert", "");
+    copy.setAttribute("aria-hidden", "true");
+    parts.push(copy.outerHTML);
+  }
+  return parts.join("");
+}
+
+/**
+ * Writes the first screen of each of `slugs` (chapter routes) into its route pages in `stage`.
+ * `log` takes a line. Returns the HTML bytes added per route (0 where skipped).
+ */
+export async function prerender(stage, slugs, log) {
+  if (process.env.PRERENDER === "0") {
+    log("prerender: skipped (PRERENDER=0)");
+    return {};
+  }
+  let browserMod, serverMod;
+  try {
+    browserMod = await import("../tests/e2e/browser.mjs");
+    serverMod = await import("../tests/e2e/server.mjs");
+  } catch (e) {
+    log(`prerender: skipped, no playwright-core (WANT_BROWSER=1 bash scripts/setup.sh installs it): ${e.message.split("\n")[0]}`);
+    return {};
+  }
+  if (!fs.existsSync(browserMod.CHROMIUM)) {
+    log(`prerender: skipped, no Chromium at ${browserMod.CHROMIUM} (WANT_BROWSER=1 bash scripts/setup.sh installs it)`);
+    return {};
+  }
+  const server = await serverMod.startServer(stage, "/");
+  const browser = await browserMod.launch();
+  const added = {};
+  try {
+    for (const slug of slugs) {
+      const context = await browser.newContext({ locale: "en-US", serviceWorkers: "block", viewport: { width: 1280, height: 900 } });
+      const page = await context.newPage();
+      const errors = [];
+      page.on("pageerror", (e) => errors.push(String(e)));
+      await page.goto(`${server.base}${slug}/`);
+      await page.waitForSelector(`[data-testid=chapter-${slug}]`, { timeout: 60000 });
+      await page.waitForLoadState("networkidle");
+      // The parts a chapter builds after its first paint (ui/shell/staged.rs), then fonts.
+      await page.evaluate(() => document.fonts.ready.then(() => new Promise((r) => requestAnimationFrame(() => setTimeout(() => requestAnimationFrame(r), 50)))));
+      const html = await page.evaluate(snapshot, CUT_PX);
+      await context.close();
+      if (errors.length > 0) throw new Error(`prerender: ${slug} raised ${errors.join("; ")}`);
+      if (!html.includes(`data-pre-testid="chapter-${slug}"`)) throw new Error(`prerender: no chapter-${slug} in the copy`);
+      for (const file of [path.join(stage, slug, "index.html"), path.join(stage, `${slug}.html`)]) {
+        const page = fs.readFileSync(file, "utf8");
+        const at = page.indexOf("<body>");
+        if (at < 0 || page.includes("data-ws-pre")) throw new Error(`prerender: ${file} has no <body> or has a copy already`);
+        fs.writeFileSync(file, page.slice(0, at + 6) + "\n    " + html + page.slice(at + 6));
+      }
+      added[slug] = Buffer.byteLength(html);
+    }
+  } finally {
+    await browser.close();
+    server.close();
+  }
+  log(`prerender: first screens of ${Object.keys(added).length} chapters (${Object.entries(added).map(([s, b]) => `${s} ${(b / 1024).toFixed(1)} KB`).join(", ")})`);
+  return added;
+}

@@ -1,0 +1,128 @@
+// The chapters' prerendered first screens (scripts/prerender.mjs): a deep link shows the
+// chapter's answer before the wasm runs, the same answer the app then draws, only where the app
+// would draw exactly that, and never in the way of the app or of a failure message.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import fs from "node:fs";
+import path from "node:path";
+import { openPage } from "./browser.mjs";
+import { server, browser, DIST, SHOTS } from "./harness.mjs";
+
+const registry = fs.readFileSync(new URL("../../src/ui/chapters/mod.rs", import.meta.url), "utf8");
+const CHAPTERS = [...registry.matchAll(/slug: "([a-z-]+)"/g)].map((m) => m[1]).filter((s) => s !== "quiz");
+
+/** A page whose wasm is still on its way (its requests never answered): what the route page
+ * shows by itself. */
+async function withoutWasm(opts = {}) {
+  const o = await openPage(browser, { serviceWorkers: "block", ...opts });
+  await o.page.route("**/*.wasm", () => {});
+  return o;
+}
+
+test("every chapter's route pages carry its first screen, renamed so nothing finds it instead of the app", () => {
+  for (const slug of CHAPTERS) {
+    for (const file of [path.join(DIST, slug, "index.html"), path.join(DIST, `${slug}.html`)]) {
+      const html = fs.readFileSync(file, "utf8");
+      const copy = html.slice(html.indexOf("<body>"), html.indexOf('id="gx-boot"'));
+      assert.match(copy, /data-ws-pre=""/, `${file}: no prerendered copy`);
+      assert.match(copy, new RegExp(`data-pre-testid="chapter-${slug}"`), file);
+      assert.doesNotMatch(copy, /\sdata-testid=/, `${file}: a data-testid left in the copy`);
+      assert.doesNotMatch(copy, /<script/i, `${file}: a script in the copy`);
+      assert.match(html, /<link rel="stylesheet" href="chapters-[0-9a-f]+\.css" integrity="sha384-[^"]+" data-ws-chapters/, `${file}: no chapters' stylesheet`);
+    }
+  }
+  const home = fs.readFileSync(path.join(DIST, "index.html"), "utf8");
+  assert.doesNotMatch(home, /data-ws-pre|data-ws-chapters/, "the home page carries no copy and no chapters' stylesheet");
+  assert.doesNotMatch(fs.readFileSync(path.join(DIST, "quiz", "index.html"), "utf8"), /data-ws-pre=/, "the quiz (random questions) carries no copy");
+});
+
+test("a deep link shows the occupancy answer before any wasm runs, the same the app then shows", async () => {
+  const pre = await withoutWasm();
+  await pre.page.goto(server.base + "occupancy");
+  const preAnswer = pre.page.locator("[data-ws-pre] [data-pre-testid=occupancy]");
+  await preAnswer.waitFor({ state: "visible" });
+  const preText = (await preAnswer.innerText()).trim();
+  await pre.page.screenshot({ path: path.join(SHOTS, "prerender-occupancy.png") });
+  await pre.context.close();
+
+  const { context, page, errors } = await openPage(browser, { serviceWorkers: "block" });
+  await page.goto(server.base + "occupancy");
+  const app = page.locator("[data-testid=occupancy]");
+  await app.waitFor({ state: "visible" });
+  assert.equal((await app.innerText()).trim(), preText);
+  assert.match(preText, /\d+(\.\d+)?\s*%/);
+  assert.equal(await page.locator("[data-ws-pre]").count(), 0, "the copy is gone once the app's chapter is in");
+  assert.equal(await page.locator("[data-testid=chapter-occupancy]").isVisible(), true);
+  await page.screenshot({ path: path.join(SHOTS, "prerender-occupancy-app.png") });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("each chapter's copy shows the title and first figure text the app draws", async () => {
+  const withFigure = [];
+  for (const slug of CHAPTERS) {
+    const { context, page, errors } = await openPage(browser, { serviceWorkers: "block" });
+    const html = fs.readFileSync(path.join(DIST, `${slug}.html`), "utf8");
+    const parsed = await page.evaluate(
+      ([h, slug]) => {
+        const d = new DOMParser().parseFromString(h, "text/html");
+        const root = d.querySelector(`[data-pre-testid=chapter-${slug}]`);
+        const svg = root?.querySelector("svg");
+        return { h1: d.querySelector("[data-ws-pre] h1")?.textContent.trim(), svg: svg ? svg.textContent.replace(/\s+/g, " ").trim() : null };
+      },
+      [html, slug],
+    );
+    await page.goto(server.base + slug);
+    await page.waitForSelector(`[data-testid=chapter-${slug}]`);
+    await page.waitForLoadState("networkidle");
+    const app = await page.evaluate((slug) => {
+      const root = document.querySelector(`[data-testid=chapter-${slug}]`);
+      const svg = root?.querySelector("svg");
+      return { h1: document.querySelector("h1")?.textContent.trim(), svg: svg ? svg.textContent.replace(/\s+/g, " ").trim() : null, copies: document.querySelectorAll("[data-ws-pre]").length };
+    }, slug);
+    assert.equal(app.copies, 0, `${slug}: the copy is gone`);
+    assert.equal(parsed.h1, app.h1, `${slug}: title`);
+    // A chapter whose first figure starts below the first screen has none in its copy.
+    if (parsed.svg !== null) {
+      withFigure.push(slug);
+      assert.ok(parsed.svg === app.svg, `${slug}: the copy's first figure says ${parsed.svg.slice(0, 200)}…, the app's ${app.svg?.slice(0, 200)}…`);
+    }
+    assert.deepEqual(errors, [], slug);
+    await context.close();
+  }
+  assert.ok(withFigure.length >= 5, `chapters whose copy holds their first figure: ${withFigure}`);
+});
+
+test("the copy stays hidden where the app draws something else: a link with inputs, Chinese, a phone", async () => {
+  const cases = [
+    ["occupancy?threads=128", {}],
+    ["occupancy?lang=zh", {}],
+    ["occupancy", { locale: "zh-CN" }],
+    ["occupancy#x", {}],
+  ];
+  for (const [route, opts] of cases) {
+    const { context, page } = await withoutWasm(opts);
+    await page.goto(server.base + route);
+    await page.waitForSelector("[data-testid=boot]");
+    assert.equal(await page.evaluate(() => document.documentElement.classList.contains("gx-pre-off")), true, route);
+    assert.equal(await page.locator("[data-ws-pre]").first().isVisible(), false, `${route}: the copy is hidden`);
+    assert.equal(await page.locator("[data-testid=boot] .gx-boot__loading").isVisible(), true, `${route}: "Loading" shows`);
+    await context.close();
+  }
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: "block" });
+  const page = await phone.newPage();
+  await page.route("**/*.wasm", () => {});
+  await page.goto(server.base + "occupancy");
+  await page.waitForSelector("[data-testid=boot]");
+  assert.equal(await page.locator("[data-ws-pre]").first().isVisible(), false, "phone: the copy is hidden");
+  await phone.close();
+});
+
+test("if the app cannot start, the failure message replaces the copy", async () => {
+  const { context, page } = await openPage(browser, { serviceWorkers: "block" });
+  await page.route("**/*.wasm", (r) => r.abort());
+  await page.goto(server.base + "occupancy");
+  await page.locator("[data-testid=boot] .gx-boot__failed").waitFor({ state: "visible", timeout: 15000 });
+  assert.equal(await page.locator("[data-ws-pre]").first().isVisible(), false);
+  await context.close();
+});
