@@ -5,31 +5,8 @@
 (function () {
   "use strict";
   var TIMEOUT_MS = 20000;
+  // The failure message replaces a route page's prerendered first screen (assets/precheck.js).
   var root = document.documentElement;
-  // A chapter's route page may carry its first screen prerendered at build time
-  // (scripts/prerender.mjs): the chapter's default inputs, in English, on a wide screen. It is
-  // shown only where the app will draw exactly that: no input in the link (nor a fragment), the
-  // language English (the link's `lang`, else the stored choice, else the browser's: as
-  // ui/i18n.rs decides), wider than the narrow layout (ui/theme.rs NARROW_MAX_PX = 760).
-  // Otherwise html.gx-pre-off hides it and the "Loading" message shows, as without it.
-  function prerenderFits() {
-    var pairs = location.search.replace(/^\?/, "").split("&").filter(function (p) {
-      return p !== "" && p !== "lang=en";
-    });
-    if (pairs.length > 0 || location.hash.length > 1) return false;
-    var lang = null;
-    if (!/(^|[?&])lang=en(&|$)/.test(location.search)) {
-      try {
-        lang = window.localStorage.getItem("warpscope.lang");
-      } catch (e) {
-        lang = null;
-      }
-      if (lang === null) lang = navigator.language || "en";
-      if (/^zh/i.test(lang)) return false;
-    }
-    return !window.matchMedia("(max-width: 760px)").matches;
-  }
-  if (!prerenderFits()) root.classList.add("gx-pre-off");
   function failed() {
     var boot = document.getElementById("gx-boot");
     if (!boot) return; // the app is up

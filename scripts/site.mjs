@@ -761,10 +761,18 @@ html = html.replace("</head>", `  <link rel="manifest" href="manifest.webmanifes
 const page = (packsToGet) => html.replace("<!-- ws:entry -->", preload(packsToGet));
 // A route page also links the chapters' stylesheet (its first screen is a chapter's).
 const chapterCssLink = `<link rel="stylesheet" href="${chapterCssName}" integrity="${chapterCssSri}" data-ws-chapters />`;
+// And the check that decides, before the first paint and without a request, whether its
+// prerendered first screen is shown (assets/precheck.js), inline, allowed by its hash.
+const precheck = minJs(fs.readFileSync(path.join(root, "assets/precheck.js"), "utf8")).toString().trim();
+const precheckHash = `'sha256-${sha(precheck).toString("base64")}'`;
+const strictScripts = "script-src 'self' 'wasm-unsafe-eval'";
 const routePage = (packsToGet) => {
   const appLink = `<link rel="stylesheet" href="${cssName}" integrity="${integrity(css)}" />`;
-  const out = page(packsToGet).replace(appLink, `${appLink}\n    ${chapterCssLink}`);
-  if (!out.includes(chapterCssLink)) throw new Error("site.mjs: no stylesheet link in index.html to put the chapters' beside");
+  const out = page(packsToGet)
+    .replace(appLink, `${appLink}\n    ${chapterCssLink}`)
+    .replace(strictScripts, `${strictScripts} ${precheckHash}`)
+    .replace(/<base href="[^"]*" \/>/, (base) => `${base}\n    <script>${precheck}</script>`);
+  if (!out.includes(chapterCssLink) || !out.includes(precheckHash) || !out.includes(`<script>${precheck}</script>`)) throw new Error("site.mjs: a route page lacks the chapters' stylesheet or the inline check");
   return out;
 };
 if (!html.includes("<!-- ws:entry -->")) throw new Error("site.mjs: index.html lacks <!-- ws:entry -->");
@@ -816,7 +824,7 @@ fs.writeFileSync(
   `# Response headers for static hosts that read this file (Netlify, Cloudflare Pages). The same
 # policy as the <meta> in every page, plus what only a header can say.
 /*
-  Content-Security-Policy: ${csp}; frame-ancestors 'self'; base-uri 'self'
+  Content-Security-Policy: ${csp.replace(strictScripts, `${strictScripts} ${precheckHash}`)}; frame-ancestors 'self'; base-uri 'self'
   X-Content-Type-Options: nosniff
   Referrer-Policy: no-referrer
 /sw.js
