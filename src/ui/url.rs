@@ -569,11 +569,14 @@ mod tests {
     /// `parse` keeps what serde_qs 0.15 (the parser before this one) read from each link: the
     /// expected pairs and Malformed flags below are its outputs, except `=1` (serde_qs: the key
     /// `=1`; now an empty key, Malformed).
+    /// A link, the pairs read from it, and whether it is Malformed.
+    type Case<'a> = (&'a str, &'a [(&'a str, &'a str)], bool);
+
     #[test]
     fn parse_reads_links_as_before() {
         let m = true;
         #[rustfmt::skip]
-        let cases: &[(&str, &[(&str, &str)], bool)] = &[
+        let cases: &[Case] = &[
             ("", &[], false),
             ("?", &[], false),
             ("?a=1", &[("a", "1")], false),
