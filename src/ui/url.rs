@@ -4,14 +4,17 @@
 //! A permalink is untrusted input. [`QueryReader`] reads it field by field: a value that does
 //! not parse falls back to the default, a number out of range is clamped, an unknown key is
 //! ignored, and each case leaves a [`Notice`] the page shows. Nothing here panics, whatever the
-//! bytes. Writing goes through `serde_qs`, keeping only the fields that differ from the
-//! defaults so links stay short.
+//! bytes. Pairs are split and percent-decoded with `percent-encoding` and written with
+//! `form_urlencoded` (`application/x-www-form-urlencoded`: `+` for a space), keeping only the
+//! fields that differ from the defaults so links stay short. Both are flat `key=value` formats:
+//! no `a[b]=1` nesting (such a pair is [`Notice::Malformed`]).
 
 use std::collections::BTreeMap;
 use std::fmt::Display;
 use std::str::FromStr;
 
 use serde::de::{DeserializeOwned, IntoDeserializer};
+use serde::ser::{self, Impossible};
 use serde::Serialize;
 
 /// Something a permalink asked for that the page could not honour exactly.
@@ -67,34 +70,32 @@ pub struct QueryReader {
 }
 
 impl QueryReader {
-    /// Splits `query` (with or without the leading `?`) into key/value pairs. The last value of
-    /// a repeated key wins. Malformed percent-encoding or bracket syntax yields a notice and
-    /// whatever could be salvaged.
+    /// Splits `query` (with or without the leading `?`) into key/value pairs: `&`-separated,
+    /// `+` is a space, percent-escapes decoded (a `%` not followed by two hex digits is kept as
+    /// text). The last value of a repeated key wins. A pair whose key is empty or uses bracket
+    /// syntax (`a[b]=1`), or whose bytes are not UTF-8 once decoded, is dropped and yields one
+    /// [`Notice::Malformed`]; the other pairs are used.
     pub fn parse(query: &str) -> QueryReader {
         let query = query.strip_prefix('?').unwrap_or(query);
-        let mut notices = Vec::new();
-        let pairs = match serde_qs::from_str::<BTreeMap<String, String>>(query) {
-            Ok(map) => map,
-            Err(_) => {
-                // Salvage plain `key=value` pairs one by one.
-                let mut map = BTreeMap::new();
-                for part in query.split('&').filter(|p| !p.is_empty()) {
-                    match serde_qs::from_str::<BTreeMap<String, String>>(part) {
-                        Ok(one) => map.extend(one),
-                        Err(_) => {
-                            if !notices.contains(&Notice::Malformed) {
-                                notices.push(Notice::Malformed);
-                            }
-                        }
-                    }
+        let mut pairs = BTreeMap::new();
+        let mut malformed = false;
+        for part in query.split('&').filter(|p| !p.is_empty()) {
+            let (key, value) = part.split_once('=').unwrap_or((part, ""));
+            match (decode(key), decode(value)) {
+                (Some(k), Some(v)) if !k.is_empty() && !key.contains('[') => {
+                    pairs.insert(k, v);
                 }
-                map
+                _ => malformed = true,
             }
-        };
+        }
         QueryReader {
             pairs,
             read: Vec::new(),
-            notices,
+            notices: if malformed {
+                vec![Notice::Malformed]
+            } else {
+                Vec::new()
+            },
         }
     }
 
@@ -277,24 +278,193 @@ impl QueryReader {
     }
 }
 
+/// One key or value of a query, decoded: `+` → space, then percent-escapes; `None` when the
+/// decoded bytes are not UTF-8.
+fn decode(raw: &str) -> Option<String> {
+    let spaced = raw.replace('+', " ");
+    percent_encoding::percent_decode_str(&spaced)
+        .decode_utf8()
+        .ok()
+        .map(|s| s.into_owned())
+}
+
 /// Serialises `state` as a query string (no leading `?`), keeping only the pairs that differ
-/// from `defaults`. Empty when everything is default.
+/// from `defaults`. Empty when everything is default. `state` is a flat struct of numbers,
+/// bools, strings, unit-variant enums and options (`None` is left out); each value is written
+/// with `Display` (`1000000`, never `1e6`).
 pub fn to_query<T: Serialize>(state: &T, defaults: &T) -> String {
-    let (Ok(now), Ok(base)) = (serde_qs::to_string(state), serde_qs::to_string(defaults)) else {
+    let (Some(now), Some(base)) = (pairs_of(state), pairs_of(defaults)) else {
         return String::new();
     };
     changed_pairs(&now, &base)
 }
 
-/// The pairs of query `now` that are not in query `base`, in `now`'s order. Not generic, so
-/// one copy serves every chapter's [`to_query`].
+/// The fields of a flat struct as `(key, value)` text pairs; `None` if it is not one.
+fn pairs_of<T: Serialize>(state: &T) -> Option<Vec<Pair>> {
+    let mut w = PairWriter::default();
+    state.serialize(&mut w).ok()?;
+    Some(w.pairs)
+}
+
+/// A field's key and its value as text.
+type Pair = (&'static str, String);
+
+/// The pairs of `now` that are not in `base`, in `now`'s order, form-urlencoded. Not generic,
+/// so one copy serves every chapter's [`to_query`].
 #[inline(never)]
-fn changed_pairs(now: &str, base: &str) -> String {
-    let base: Vec<&str> = base.split('&').collect();
-    now.split('&')
-        .filter(|pair| !pair.is_empty() && !base.contains(pair))
-        .collect::<Vec<_>>()
-        .join("&")
+fn changed_pairs(now: &[Pair], base: &[Pair]) -> String {
+    let mut out = form_urlencoded::Serializer::new(String::new());
+    for (key, value) in now.iter().filter(|p| !base.contains(p)) {
+        out.append_pair(key, value);
+    }
+    out.finish()
+}
+
+/// A serde serializer that records a flat struct's fields as text pairs.
+#[derive(Default)]
+struct PairWriter {
+    /// The field being written.
+    key: &'static str,
+    pairs: Vec<Pair>,
+}
+
+impl PairWriter {
+    #[inline(never)]
+    fn push(&mut self, value: String) -> Result<(), Error> {
+        if self.key.is_empty() {
+            return Err(unsupported()); // a value outside a struct's field
+        }
+        self.pairs.push((self.key, value));
+        Ok(())
+    }
+}
+
+type Error = serde::de::value::Error;
+
+fn unsupported() -> Error {
+    ser::Error::custom("not a flat struct of plain values")
+}
+
+macro_rules! write_display {
+    ($($method:ident: $ty:ty),*) => {$(
+        fn $method(self, v: $ty) -> Result<(), Error> {
+            self.push(v.to_string())
+        }
+    )*};
+}
+
+impl ser::Serializer for &mut PairWriter {
+    type Ok = ();
+    type Error = Error;
+    type SerializeSeq = Impossible<(), Error>;
+    type SerializeTuple = Impossible<(), Error>;
+    type SerializeTupleStruct = Impossible<(), Error>;
+    type SerializeTupleVariant = Impossible<(), Error>;
+    type SerializeMap = Impossible<(), Error>;
+    type SerializeStruct = Self;
+    type SerializeStructVariant = Impossible<(), Error>;
+
+    write_display!(
+        serialize_bool: bool, serialize_i8: i8, serialize_i16: i16, serialize_i32: i32,
+        serialize_i64: i64, serialize_u8: u8, serialize_u16: u16, serialize_u32: u32,
+        serialize_u64: u64, serialize_f32: f32, serialize_f64: f64, serialize_char: char,
+        serialize_str: &str
+    );
+
+    fn serialize_bytes(self, _: &[u8]) -> Result<(), Error> {
+        Err(unsupported())
+    }
+    fn serialize_none(self) -> Result<(), Error> {
+        Ok(())
+    }
+    fn serialize_some<V: ?Sized + Serialize>(self, value: &V) -> Result<(), Error> {
+        value.serialize(self)
+    }
+    fn serialize_unit(self) -> Result<(), Error> {
+        self.push(String::new())
+    }
+    fn serialize_unit_struct(self, _: &'static str) -> Result<(), Error> {
+        self.push(String::new())
+    }
+    fn serialize_unit_variant(
+        self,
+        _: &'static str,
+        _: u32,
+        variant: &'static str,
+    ) -> Result<(), Error> {
+        self.push(variant.to_string())
+    }
+    fn serialize_newtype_struct<V: ?Sized + Serialize>(
+        self,
+        _: &'static str,
+        value: &V,
+    ) -> Result<(), Error> {
+        value.serialize(self)
+    }
+    fn serialize_newtype_variant<V: ?Sized + Serialize>(
+        self,
+        _: &'static str,
+        _: u32,
+        _: &'static str,
+        _: &V,
+    ) -> Result<(), Error> {
+        Err(unsupported())
+    }
+    fn serialize_seq(self, _: Option<usize>) -> Result<Self::SerializeSeq, Error> {
+        Err(unsupported())
+    }
+    fn serialize_tuple(self, _: usize) -> Result<Self::SerializeTuple, Error> {
+        Err(unsupported())
+    }
+    fn serialize_tuple_struct(
+        self,
+        _: &'static str,
+        _: usize,
+    ) -> Result<Self::SerializeTupleStruct, Error> {
+        Err(unsupported())
+    }
+    fn serialize_tuple_variant(
+        self,
+        _: &'static str,
+        _: u32,
+        _: &'static str,
+        _: usize,
+    ) -> Result<Self::SerializeTupleVariant, Error> {
+        Err(unsupported())
+    }
+    fn serialize_map(self, _: Option<usize>) -> Result<Self::SerializeMap, Error> {
+        Err(unsupported())
+    }
+    fn serialize_struct(self, _: &'static str, _: usize) -> Result<Self, Error> {
+        Ok(self)
+    }
+    fn serialize_struct_variant(
+        self,
+        _: &'static str,
+        _: u32,
+        _: &'static str,
+        _: usize,
+    ) -> Result<Self::SerializeStructVariant, Error> {
+        Err(unsupported())
+    }
+}
+
+impl ser::SerializeStruct for &mut PairWriter {
+    type Ok = ();
+    type Error = Error;
+
+    fn serialize_field<V: ?Sized + Serialize>(
+        &mut self,
+        key: &'static str,
+        value: &V,
+    ) -> Result<(), Error> {
+        self.key = key;
+        value.serialize(&mut **self)
+    }
+
+    fn end(self) -> Result<(), Error> {
+        Ok(())
+    }
 }
 
 #[cfg(test)]
@@ -394,6 +564,112 @@ mod tests {
         assert!(matches!(&notices[0], Notice::Unparsable { .. }));
         let (s, _) = read("x=inf");
         assert_eq!(s.x, 10.0);
+    }
+
+    /// `parse` keeps what serde_qs 0.15 (the parser before this one) read from each link: the
+    /// expected pairs and Malformed flags below are its outputs, except `=1` (serde_qs: the key
+    /// `=1`; now an empty key, Malformed).
+    /// A link, the pairs read from it, and whether it is Malformed.
+    type Case<'a> = (&'a str, &'a [(&'a str, &'a str)], bool);
+
+    #[test]
+    fn parse_reads_links_as_before() {
+        let m = true;
+        #[rustfmt::skip]
+        let cases: &[Case] = &[
+            ("", &[], false),
+            ("?", &[], false),
+            ("?a=1", &[("a", "1")], false),
+            ("a=1&b=2", &[("a", "1"), ("b", "2")], false),
+            ("a=1&a=2", &[("a", "2")], false),
+            ("a=x+y", &[("a", "x y")], false),
+            ("a=x%20y", &[("a", "x y")], false),
+            ("a=%2B", &[("a", "+")], false),
+            ("a=%zz", &[("a", "%zz")], false),
+            ("a=%", &[("a", "%")], false),
+            ("a=%ff", &[], m),
+            ("a=%C3%A9", &[("a", "é")], false),
+            ("a[b]=1", &[], m),
+            ("a%5Bb%5D=1", &[("a[b]", "1")], false),
+            ("a[]=1", &[], m),
+            ("a[0]=1", &[], m),
+            ("&&a=1&&", &[("a", "1")], false),
+            ("a", &[("a", "")], false),
+            ("a=", &[("a", "")], false),
+            ("=1", &[], m),
+            ("a=1=2", &[("a", "1=2")], false),
+            ("a=1&b[c]=2&d=3", &[("a", "1"), ("d", "3")], m),
+            ("a=[x]", &[("a", "[x]")], false),
+            ("a=1&a[b]=2", &[("a", "1")], m),
+            ("%61=1", &[("a", "1")], false),
+            ("a+b=1", &[("a b", "1")], false),
+            ("a=1;b=2", &[("a", "1;b=2")], false),
+            ("a=x&b", &[("a", "x"), ("b", "")], false),
+            ("?a=1?b=2", &[("a", "1?b=2")], false),
+            ("a=1#x", &[("a", "1#x")], false),
+            ("a]=1", &[("a]", "1")], false),
+            ("a[=1", &[], m),
+            ("a[b=1", &[], m),
+            ("a%=1", &[("a%", "1")], false),
+            ("lang=zh&a=%zz", &[("a", "%zz"), ("lang", "zh")], false),
+            ("a=%ff&a[b]=1&b=2", &[("b", "2")], m),
+        ];
+        for (q, pairs, malformed) in cases {
+            let r = QueryReader::parse(q);
+            let want: BTreeMap<String, String> = pairs
+                .iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect();
+            assert_eq!(r.pairs, want, "{q}");
+            let notices = if *malformed {
+                vec![Notice::Malformed]
+            } else {
+                vec![]
+            };
+            assert_eq!(r.notices, notices, "{q}");
+        }
+    }
+
+    #[derive(Serialize)]
+    struct Texts {
+        s: String,
+        o: Option<u8>,
+        f: f64,
+        i: i64,
+    }
+
+    /// `to_query` writes what serde_qs 0.15 wrote: the same escapes (`+` for a space, only
+    /// `*-._` and alphanumerics bare), floats with `Display`, `None` left out.
+    #[test]
+    fn to_query_writes_links_as_before() {
+        let base = Texts {
+            s: String::new(),
+            o: None,
+            f: 0.0,
+            i: 0,
+        };
+        for (s, q) in [
+            ("a b", "s=a+b&f=1000000000000&i=-3"),
+            ("x&y=z", "s=x%26y%3Dz&f=1000000000000&i=-3"),
+            ("é*-._~+", "s=%C3%A9*-._%7E%2B&f=1000000000000&i=-3"),
+        ] {
+            let t = Texts {
+                s: s.into(),
+                o: None,
+                f: 1e12,
+                i: -3,
+            };
+            assert_eq!(to_query(&t, &base), q);
+            assert_eq!(QueryReader::parse(q).pairs["s"], s);
+        }
+        let t = Texts {
+            s: String::new(),
+            o: Some(7),
+            f: 0.25,
+            i: 0,
+        };
+        assert_eq!(to_query(&t, &base), "o=7&f=0.25");
+        assert_eq!(to_query(&1u8, &2u8), "", "not a struct: nothing written");
     }
 
     proptest! {

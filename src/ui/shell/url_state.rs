@@ -195,104 +195,23 @@ impl<I: ChapterInputs> UrlInputs<I> {
         }
     }
 
-    /// The effect that keeps the address bar equal to the inputs (and the language). A write
-    /// waits while the router is still completing a navigation (its URL differs from the address
-    /// bar's: writing then would replace the entry the navigation is about to leave), and until
-    /// the inputs have not changed for [`WRITE_INTERVAL_MS`]: it comes from a timer, after the
-    /// frame that paints the change. Once the router is on another page than
-    /// `own_path` (Back from this chapter to the page before it), the chapter never writes
-    /// again: its inputs read from the other page's query are not that page's state.
+    /// The effect that keeps the address bar equal to the inputs: see [`write_back`]. Only
+    /// reading the inputs is generic; the rest is one copy for every chapter.
     fn write_back(self, own_path: String, pathname: Memo<String>, search: Memo<String>) {
         let Some(navigate) = self.navigate.get_value() else {
             return;
         };
-        let lang = self.lang;
-        let last_change_ms = Rc::new(Cell::new(f64::NEG_INFINITY));
-        let timer: Rc<Cell<Option<IntervalHandle>>> = Rc::new(Cell::new(None));
-        // Ok(true): done (written, or nothing to write); Ok(false): try again later;
-        // Err(()): the chapter is gone.
-        let attempt = {
-            let last_change_ms = Rc::clone(&last_change_ms);
-            move || -> Result<bool, ()> {
-                let (Some(inputs), Some(path), Some(search), Some(lang)) = (
-                    self.current.try_get_untracked(),
-                    pathname.try_get_untracked(),
-                    search.try_get_untracked(),
-                    lang.try_get_untracked(),
-                ) else {
-                    return Err(());
-                };
-                if !same_page(&path, &own_path) {
-                    return Err(()); // the router left this chapter's page
-                }
-                let bar = window().location();
-                let bar_path = bar.pathname().unwrap_or_default();
-                let bar_search = bar.search().unwrap_or_default();
-                let router_search = if search.is_empty() {
-                    String::new()
-                } else {
-                    format!("?{search}")
-                };
-                if bar_path != path || bar_search != router_search {
-                    return Ok(false);
-                }
-                if now_ms() - last_change_ms.get() < WRITE_INTERVAL_MS {
-                    return Ok(false); // still moving
-                }
-                let q = inputs.to_query();
-                let href = href(&path, &q, lang);
-                if format!("{bar_path}{bar_search}") == href {
-                    return Ok(true);
-                }
-                // The notices to keep: those of the navigation this write replaces.
-                let replaced = without_lang(&search);
-                let notices = self
-                    .written
-                    .with_value(|w| (w.query == replaced).then(|| w.notices.clone()))
-                    .unwrap_or_else(|| I::from_query(&replaced).1);
-                self.written.set_value(Written { query: q, notices });
-                navigate(
-                    &href,
-                    NavigateOptions {
-                        replace: true,
-                        scroll: false,
-                        resolve: false,
-                        ..Default::default()
-                    },
-                );
-                Ok(true)
-            }
-        };
-        let stop = {
-            let timer = Rc::clone(&timer);
-            move || {
-                if let Some(h) = timer.take() {
-                    h.clear();
-                }
-            }
-        };
-        Effect::new(move |_| {
-            self.current.track();
-            lang.track();
-            search.track();
-            last_change_ms.set(now_ms());
-            if timer.get().is_some() {
-                return; // the running timer writes the latest inputs
-            }
-            let tick = {
-                let attempt = attempt.clone();
-                let stop = stop.clone();
-                move || {
-                    // Written, nothing to write, or the chapter was left: the timer ends.
-                    if attempt() != Ok(false) {
-                        stop();
-                    }
-                }
-            };
-            let every = std::time::Duration::from_millis(WRITE_INTERVAL_MS as u64 / 2);
-            if let Ok(h) = set_interval_with_handle(tick, every) {
-                timer.set(Some(h));
-            }
+        let current = self.current;
+        write_back(WriteBack {
+            own_path,
+            pathname,
+            search,
+            lang: self.lang,
+            written: self.written,
+            navigate,
+            query_now: Rc::new(move || current.try_with_untracked(|i| i.to_query())),
+            track: Rc::new(move || current.track()),
+            notices_of: |q| I::from_query(q).1,
         });
     }
 
@@ -338,32 +257,18 @@ impl<I: ChapterInputs> UrlInputs<I> {
 
     /// A navigation (a preset, a step): its own history entry, so Back returns here.
     pub fn navigate(&self, inputs: I) {
+        let query = inputs.to_query();
         if let Some(sink) = self.sink {
-            sink.run(QueryWrite {
-                query: inputs.to_query(),
-                push: true,
-            });
+            sink.run(QueryWrite { query, push: true });
             return;
         }
-        let Some(navigate) = self.navigate.get_value() else {
+        let edit = self.edit;
+        if !push_query(self.navigate, self.written, self.lang, &query, &move || {
+            edit.set(None)
+        }) {
             // Detached: no address bar to push to.
             self.set(inputs);
-            return;
-        };
-        let Some(path) = window().location().pathname().ok() else {
-            return;
-        };
-        let href = href(&path, &inputs.to_query(), self.lang.get_untracked());
-        self.edit.set(None);
-        self.written.set_value(Written::default());
-        navigate(
-            &href,
-            NavigateOptions {
-                scroll: false,
-                resolve: false,
-                ..Default::default()
-            },
-        );
+        }
     }
 
     /// A navigation that changes some fields: see [`Self::navigate`].
@@ -384,6 +289,159 @@ impl<I: ChapterInputs> UrlInputs<I> {
         let path = use_location().pathname;
         Memo::new(move |_| path.with(|p| href(p, &current.with(|i| i.to_query()), lang.get())))
     }
+}
+
+/// What [`write_back`] needs of a chapter's [`UrlInputs`], with the inputs' type erased.
+struct WriteBack {
+    /// The page the chapter is on.
+    own_path: String,
+    /// The router's path and query.
+    pathname: Memo<String>,
+    search: Memo<String>,
+    lang: RwSignal<Lang>,
+    written: StoredValue<Written>,
+    navigate: Navigate,
+    /// The query of the inputs on screen, untracked; `None` once the chapter is gone.
+    query_now: Rc<dyn Fn() -> Option<String>>,
+    /// Tracks the inputs on screen.
+    track: Rc<dyn Fn()>,
+    /// The notices of reading a chapter query.
+    notices_of: fn(&str) -> Vec<Notice>,
+}
+
+/// The effect that keeps the address bar equal to the inputs (and the language). A write
+/// waits while the router is still completing a navigation (its URL differs from the address
+/// bar's: writing then would replace the entry the navigation is about to leave), and until
+/// the inputs have not changed for [`WRITE_INTERVAL_MS`]: it comes from a timer, after the
+/// frame that paints the change. Once the router is on another page than
+/// `own_path` (Back from this chapter to the page before it), the chapter never writes
+/// again: its inputs read from the other page's query are not that page's state.
+fn write_back(wb: WriteBack) {
+    let WriteBack {
+        own_path,
+        pathname,
+        search,
+        lang,
+        written,
+        navigate,
+        query_now,
+        track,
+        notices_of,
+    } = wb;
+    let last_change_ms = Rc::new(Cell::new(f64::NEG_INFINITY));
+    let timer: Rc<Cell<Option<IntervalHandle>>> = Rc::new(Cell::new(None));
+    // Ok(true): done (written, or nothing to write); Ok(false): try again later;
+    // Err(()): the chapter is gone.
+    let attempt = {
+        let last_change_ms = Rc::clone(&last_change_ms);
+        move || -> Result<bool, ()> {
+            let (Some(q), Some(path), Some(search), Some(lang)) = (
+                query_now(),
+                pathname.try_get_untracked(),
+                search.try_get_untracked(),
+                lang.try_get_untracked(),
+            ) else {
+                return Err(());
+            };
+            if !same_page(&path, &own_path) {
+                return Err(()); // the router left this chapter's page
+            }
+            let bar = window().location();
+            let bar_path = bar.pathname().unwrap_or_default();
+            let bar_search = bar.search().unwrap_or_default();
+            let router_search = if search.is_empty() {
+                String::new()
+            } else {
+                format!("?{search}")
+            };
+            if bar_path != path || bar_search != router_search {
+                return Ok(false);
+            }
+            if now_ms() - last_change_ms.get() < WRITE_INTERVAL_MS {
+                return Ok(false); // still moving
+            }
+            let href = href(&path, &q, lang);
+            if format!("{bar_path}{bar_search}") == href {
+                return Ok(true);
+            }
+            // The notices to keep: those of the navigation this write replaces.
+            let replaced = without_lang(&search);
+            let notices = written
+                .with_value(|w| (w.query == replaced).then(|| w.notices.clone()))
+                .unwrap_or_else(|| notices_of(&replaced));
+            written.set_value(Written { query: q, notices });
+            navigate(
+                &href,
+                NavigateOptions {
+                    replace: true,
+                    scroll: false,
+                    resolve: false,
+                    ..Default::default()
+                },
+            );
+            Ok(true)
+        }
+    };
+    let stop = {
+        let timer = Rc::clone(&timer);
+        move || {
+            if let Some(h) = timer.take() {
+                h.clear();
+            }
+        }
+    };
+    Effect::new(move |_| {
+        track();
+        lang.track();
+        search.track();
+        last_change_ms.set(now_ms());
+        if timer.get().is_some() {
+            return; // the running timer writes the latest inputs
+        }
+        let tick = {
+            let attempt = attempt.clone();
+            let stop = stop.clone();
+            move || {
+                // Written, nothing to write, or the chapter was left: the timer ends.
+                if attempt() != Ok(false) {
+                    stop();
+                }
+            }
+        };
+        let every = std::time::Duration::from_millis(WRITE_INTERVAL_MS as u64 / 2);
+        if let Ok(h) = set_interval_with_handle(tick, every) {
+            timer.set(Some(h));
+        }
+    });
+}
+
+/// Pushes `query` (a chapter's navigation) as a new history entry of the current page, after
+/// `clear_edit`. False when there is no router to push to (detached inputs).
+fn push_query(
+    navigate: StoredValue<Option<Navigate>, LocalStorage>,
+    written: StoredValue<Written>,
+    lang: RwSignal<Lang>,
+    query: &str,
+    clear_edit: &dyn Fn(),
+) -> bool {
+    let Some(navigate) = navigate.get_value() else {
+        return false;
+    };
+    let Some(path) = window().location().pathname().ok() else {
+        return true;
+    };
+    let href = href(&path, query, lang.get_untracked());
+    clear_edit();
+    written.set_value(Written::default());
+    navigate(
+        &href,
+        NavigateOptions {
+            scroll: false,
+            resolve: false,
+            ..Default::default()
+        },
+    );
+    true
 }
 
 /// `path?query&lang=xx`.
