@@ -4,6 +4,7 @@
 //! their pixel positions from one [`ChartFrame`], so a point drawn in SVG lands exactly where
 //! plotters put the axes. Units: CSS pixels, origin top-left, y down.
 
+use crate::geom::fixed::push_fixed;
 use crate::geom::scale::{LinearScale, LogScale};
 
 /// A rectangle in CSS pixels.
@@ -169,12 +170,15 @@ impl LinearAxes {
         for (i, &(x, y)) in points.iter().enumerate() {
             let py = self.y.px_from_value(y);
             if i == 0 {
-                let sx = self.x.px_from_value(x_start);
-                d.push_str(&format!("M{sx:.1},{py:.1}"));
+                d.push('M');
+                push_fixed(&mut d, self.x.px_from_value(x_start), 1);
+                d.push(',');
             } else {
-                d.push_str(&format!("V{py:.1}"));
+                d.push('V');
             }
-            d.push_str(&format!("H{:.1}", self.x.px_from_value(x)));
+            push_fixed(&mut d, py, 1);
+            d.push('H');
+            push_fixed(&mut d, self.x.px_from_value(x), 1);
         }
         d
     }

@@ -5,6 +5,7 @@
 
 pub mod chart;
 pub mod die;
+pub mod fixed;
 pub mod grid;
 pub mod legible;
 pub mod scale;

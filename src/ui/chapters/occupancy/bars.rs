@@ -9,6 +9,7 @@ use super::state::{OccState, Resource, ResourceBar, SegmentKind};
 use super::text;
 use super::views::Verdict;
 use crate::geom::chart::stacked_spans;
+use crate::geom::fixed::fixed;
 use crate::model::occupancy::UNLIMITED;
 use crate::ui::format::grouped;
 use crate::ui::i18n::{t, use_lang};
@@ -146,8 +147,8 @@ fn bar_row(
             <rect class=seg_class(kind)
                 data-kind=format!("{kind:?}").to_ascii_lowercase()
                 data-amount=move || span().0.to_string()
-                x=move || format!("{:.2}", span().1) y=format!("{:.1}", BAR_Y)
-                width=move || { let (_, x0, x1) = span(); format!("{:.2}", (x1 - x0).max(0.0)) } height=BAR_H.to_string()
+                x=move || fixed(span().1, 2) y=format!("{:.1}", BAR_Y)
+                width=move || { let (_, x0, x1) = span(); fixed((x1 - x0).max(0.0), 2) } height=BAR_H.to_string()
                 tabindex=tabindex data-roving=move || index.get().to_string()
                 role="img" aria-label=move || label.get()
                 on:mouseenter=move |_| focused.set(Some(label.get_untracked()))
@@ -160,12 +161,7 @@ fn bar_row(
         }
     };
     let divider = move |k: usize| {
-        let x = move || {
-            format!(
-                "{:.2}",
-                lines.with(|v| v.get(k).copied().unwrap_or_default())
-            )
-        };
+        let x = move || fixed(lines.with(|v| v.get(k).copied().unwrap_or_default()), 2);
         view! {
             <line class="gx-bar__divider" x1=x x2=x
                 y1=format!("{:.1}", BAR_Y) y2=format!("{:.1}", BAR_Y + BAR_H)/>

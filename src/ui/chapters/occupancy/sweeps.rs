@@ -6,6 +6,7 @@ use leptos::prelude::*;
 use super::state::{OccState, YAxis};
 use super::text;
 use crate::geom::chart::ChartFrame;
+use crate::geom::fixed::fixed;
 use crate::model::occupancy::SweepPoint;
 use crate::ui::i18n::{t, use_lang, Tr};
 
@@ -136,7 +137,7 @@ fn SweepChart(axis: Axis, title: Tr) -> impl IntoView {
                 <line class="gx-sweep__cursor" x1=cx x2=cx y1=r.y0 y2=r.y1/>
                 <path class="gx-sweep__line" d=move || path.get()/>
                 <circle class="gx-sweep__point" class:gx-sweep__point--clipped=move || point.with(|p| p.4)
-                    cx=move || format!("{:.1}", point.with(|p| p.0)) cy=move || format!("{:.1}", point.with(|p| p.1)) r="6"
+                    cx=move || fixed(point.with(|p| p.0), 1) cy=move || fixed(point.with(|p| p.1), 1) r="6"
                     tabindex="0" role="img" aria-label=label>
                     <title>{label}</title>
                 </circle>
