@@ -13,7 +13,8 @@ pub fn push_fixed(out: &mut String, value: f64, decimals: usize) {
         _ => return out.push_str(&format!("{value:.decimals$}")),
     };
     let t = value.abs() * scale;
-    if !(t < 1e15) {
+    // NaN and infinities too.
+    if t.is_nan() || t >= 1e15 {
         return out.push_str(&format!("{value:.decimals$}"));
     }
     let whole = t.floor();
