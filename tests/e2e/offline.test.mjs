@@ -3,6 +3,7 @@
 // with the network off; the manifest and its icons are served; no script is inline.
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { openPage } from "./browser.mjs";
@@ -53,15 +54,26 @@ test("hovering a chapter link fetches its modules before the click", async () =>
   await context.close();
 });
 
-test("no inline script; the CSP allows none; manifest and icons are served", async () => {
+test("no inline script but one the CSP names by its hash; manifest and icons are served", async () => {
   const html = fs.readFileSync(path.join(DIST, "roofline/index.html"), "utf8");
   const csp = html.match(/http-equiv="Content-Security-Policy" content="([^"]+)"/)[1];
-  assert.doesNotMatch(csp.match(/script-src[^;]*/)[0], /unsafe-inline/);
+  const scriptSrc = csp.match(/script-src[^;]*/)[0];
+  assert.doesNotMatch(scriptSrc, /unsafe-inline/);
+  const headers = fs.readFileSync(path.join(DIST, "_headers"), "utf8");
+  assert.match(headers, /Content-Security-Policy: default-src 'self'/);
+  let inline = 0;
   for (const m of html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)) {
-    assert.match(m[1], /src=/, "every script is a file");
-    assert.equal(m[2].trim(), "");
+    if (/src=/.test(m[1])) {
+      assert.equal(m[2].trim(), "");
+      continue;
+    }
+    // The route page's show-or-hide check of its prerendered first screen (assets/precheck.js).
+    inline++;
+    const hash = `'sha256-${crypto.createHash("sha256").update(m[2]).digest("base64")}'`;
+    assert.ok(scriptSrc.includes(hash), `the inline script's hash ${hash} is in the page's CSP`);
+    assert.ok(headers.includes(hash), `and in _headers`);
   }
-  assert.match(fs.readFileSync(path.join(DIST, "_headers"), "utf8"), /Content-Security-Policy: default-src 'self'/);
+  assert.equal(inline, 1, "one inline script: the check");
   const manifest = JSON.parse(fs.readFileSync(path.join(DIST, "manifest.webmanifest"), "utf8"));
   for (const icon of manifest.icons) assert.ok(fs.existsSync(path.join(DIST, icon.src)), icon.src);
   for (const f of ["index.html", `${pkg}/warpscope_bg.wasm`]) {
