@@ -13,7 +13,12 @@
 //  - `data-testid` renamed `data-pre-testid` and ids outside SVG renamed `data-pre-id`, so a
 //    test or the app's own lookups never find the copy instead of the app's node;
 //  - only the first screen (CUT_PX): an element wholly below it, outside SVG, is left
-//    out (the copy is there for a fraction of a second; the bytes are every deep link's).
+//    out (the copy is there for a fraction of a second; the bytes are every deep link's);
+//  - only what is seen: no tooltips (SVG <title>, `title`), no names for assistive technology
+//    (`aria-label…`, `role`: the copy is aria-hidden), no marker comments, no closed <select>'s
+//    other options, and test ids only on the chapter's root (`chapter-<slug>`) and occupancy's
+//    answer (what the benchmark and tests look for in the copy); `aria-pressed` and the like
+//    stay (the styles read them).
 // In the page, assets/boot.js hides the copy (html.gx-pre-off) wherever the app would draw
 // something else: a link with inputs, Chinese, a narrow screen; style/layout.css keeps the app's
 // own nodes invisible behind it, and ui/shell/lazy.rs removes it once the chapter is mounted.
@@ -53,17 +58,27 @@ function snapshot(cutPx) {
         dst.toggleAttribute("open", src.open);
       }
       if (dst.hasAttribute("data-testid")) {
-        dst.setAttribute("data-pre-testid", dst.getAttribute("data-testid"));
+        const id = dst.getAttribute("data-testid");
+        if (id.startsWith("chapter-") || id === "occupancy") dst.setAttribute("data-pre-testid", id);
         dst.removeAttribute("data-testid");
       }
+      for (const a of ["title", "role", "aria-label", "aria-labelledby", "aria-describedby", "aria-live", "aria-atomic", "aria-valuetext", "aria-roledescription"]) dst.removeAttribute(a);
+      if ((src.tagName.toLowerCase() === "title" && src.closest("svg")) || (src instanceof HTMLOptionElement && !src.selected && src.closest("select") && !src.closest("select").multiple)) drop.push(dst);
       if (dst.id && outside(src)) {
         dst.setAttribute("data-pre-id", dst.id);
         dst.removeAttribute("id");
       }
       const parent = src.parentElement;
-      if (i > 0 && outside(src) && src.getBoundingClientRect().top + scrollY >= cutPx && parent && parent.getBoundingClientRect().top + scrollY < cutPx) drop.push(dst);
+      const top = src.getBoundingClientRect().top + scrollY;
+      if (outside(src) && top >= cutPx && (i === 0 || (parent && parent.getBoundingClientRect().top + scrollY < cutPx))) drop.push(dst);
     });
+    if (drop[0] === copy) continue; // (a part of the page wholly below the first screen: the footer)
     for (const d of drop) d.remove();
+    // Leptos's empty marker comments (<!---->) mean nothing to a static copy.
+    const comments = document.createTreeWalker(copy, NodeFilter.SHOW_COMMENT);
+    const marks = [];
+    while (comments.nextNode()) marks.push(comments.currentNode);
+    for (const c of marks) c.remove();
     copy.setAttribute("data-ws-pre", "");
     copy.setAttribute("inert", "");
     copy.setAttribute("aria-hidden", "true");

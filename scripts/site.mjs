@@ -14,10 +14,11 @@
 //     loader (__wasm_split.js) is regenerated as a few tables (its helpers kept): a chapter
 //     instantiates the common pack (once) and its own; every pack is fetched with its integrity
 //     (sha384, checked by the browser before the bytes are compiled).
-//  2. Two stylesheets instead of trunk's one per file: the app shell's, linked by every page,
-//     and the chapters', linked by the route pages (their prerendered first screen needs it) and,
-//     on the home page, by the loader when the first chapter's packs are fetched (the home page
-//     does not download it).
+//  2. Stylesheets instead of trunk's one per file: the app shell's, linked by every page, and
+//     the chapters', whole and as each chapter module's share of it (scripts/css-prune.mjs): a
+//     route page links its chapter's share (its prerendered first screen needs it), the loader
+//     links a chapter's share on the home page, the whole sheet for a second chapter or the
+//     classroom (the home page downloads none of them).
 //  3. pkg-<hash>/: everything content-addressed by one hash of all of it (cache forever); the
 //     entry module start.js, the glue, the loader, the main module and the packs all carry
 //     integrity (attributes, or the hash the fetch is given).
@@ -35,6 +36,7 @@ import { transformSync } from "esbuild";
 import binaryen from "binaryen";
 import { fileURLToPath } from "node:url";
 import { prerender } from "./prerender.mjs";
+import { classTest, classTokens, pruneCss } from "./css-prune.mjs";
 
 const [pkgIn, stage, publicUrl = "/"] = process.argv.slice(2);
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -121,11 +123,6 @@ for (const [name, stems] of packs) {
   const want = name === "common" ? [...commonSet].map((n) => `chunk_${n}`) : [`split_${name}`, ...deps[name].filter((n) => STANDALONE.has(name) || !commonSet.has(n)).map((n) => `chunk_${n}`)];
   if ([...want].sort().join() !== [...stems].sort().join()) throw new Error(`site.mjs: pack-${name} does not hold what the loader expects`);
 }
-// Chapter styles: the home page links only the app shell's stylesheet (SHELL_CSS: home, header,
-// widgets); the chapters' stylesheet (every other file) is linked by the route pages, and the
-// loader links it when the pack that every chapter needs (or each chapter pack if there were
-// none; a standalone chapter's too) is fetched, and instantiates no chapter before it is in.
-const stylePack = splits.every((s) => STANDALONE.has(s) || needs[s].includes("common")) ? ["common", ...STANDALONE] : splits;
 // --- Chinese text on demand ------------------------------------------------------------------
 // Every string is in both languages in the wasm's data (ui/i18n.rs: Tr pairs). The Chinese
 // characters of the Chinese strings are cut out of every module's data segments here (replaced
@@ -372,6 +369,7 @@ const packBytes = new Map();
 const packInfo = {}; // pack → integrity
 let chapterCssName = null; // the chapters' stylesheet and its integrity: set in section 2
 let chapterCssSri = null;
+const chapterCssOf = {}; // chapter module → [its share of that stylesheet, integrity]: section 2
 // One wasm module per pack. wasm-split-cli's modules import only the main module's memory, table
 // and stack pointer (`__wasm_split`.*), export nothing and have no start function: each one only
 // writes its functions into the shared table (active element segments) and its data into memory.
@@ -520,28 +518,32 @@ const makeLoader = () =>
 // (once) and its own. A pack: u32 header length, JSON header {w: bytes of the module, m: [[chunk
 // number or chapter, bytes of its data]…]}, the module, the data (per module: u32 address, u32
 // length, bytes…). __wsSri: pack → integrity; __wsNeeds: chapter → its packs, in the order they
-// are instantiated. A pack of __wsStylePacks is ready only once the chapters' stylesheet is in.
+// are instantiated.
 const __wsSri = ${JSON.stringify(packInfo)};
 const __wsNeeds = ${JSON.stringify(needs)};
 const __wsPacks = {};
 const __wsInst = {};
 const __wsData = new Set(); // modules whose data is in memory
-// The chapters' stylesheet: a route page links it (link[data-ws-chapters]); on the home page it is
-// linked here when the first chapter's packs are fetched. Resolves once it is in (or failed to
-// load: the chapter then shows unstyled rather than not at all).
-const __wsStylePacks = ${JSON.stringify(stylePack)};
+// The chapters' stylesheet: a route page links its chapter's share of it
+// (link[data-ws-chapters="<module>"], scripts/css-prune.mjs; the classroom's page the whole sheet,
+// data-ws-chapters="*"). Before any other chapter is mounted the loader links the whole sheet
+// after it (the home page's first chapter too): the whole sheet linked after a share decides
+// every property as the whole sheet alone would, while two shares could order the rules they
+// both hold differently. Resolves once it is in (or failed to load: the chapter then shows
+// unstyled rather than not at all).
 let __wsCssIn = null;
-function __wsCss() {
+function __wsCss(module) {
+    const own = document.querySelector(\`link[data-ws-chapters="\${module}"]\`);
+    if (own) return own.sheet ? Promise.resolve() : new Promise((resolve) => {
+        own.addEventListener("load", resolve);
+        own.addEventListener("error", resolve);
+    });
     if (!__wsCssIn) {
-        let link = document.querySelector("link[data-ws-chapters]");
+        let link = document.querySelector('link[data-ws-chapters="*"]');
         if (link && link.sheet) return (__wsCssIn = Promise.resolve());
         if (!link) {
-            link = document.createElement("link");
-            link.rel = "stylesheet";
-            link.href = new URL(${JSON.stringify("../" + chapterCssName)}, import.meta.url).href;
-            link.integrity = ${JSON.stringify(chapterCssSri)};
-            link.setAttribute("data-ws-chapters", "");
-            document.head.append(link);
+            link = __wsCssLink("stylesheet");
+            link.setAttribute("data-ws-chapters", "*");
         }
         __wsCssIn = new Promise((resolve) => {
             link.addEventListener("load", resolve);
@@ -550,11 +552,26 @@ function __wsCss() {
     }
     return __wsCssIn;
 }
+function __wsCssLink(rel) {
+    const link = document.createElement("link");
+    link.rel = rel;
+    if (rel === "preload") link.as = "style";
+    link.href = new URL(${JSON.stringify("../" + chapterCssName)}, import.meta.url).href;
+    link.integrity = ${JSON.stringify(chapterCssSri)};
+    document.head.append(link);
+    return link;
+}
+// A hovered or focused chapter link: the whole sheet fetched ahead (not applied).
+let __wsCssAhead = false;
+function __wsCssPreload(module) {
+    if (__wsCssIn || __wsCssAhead || document.querySelector(\`link[data-ws-chapters="\${module}"], link[data-ws-chapters="*"]\`)) return;
+    __wsCssAhead = true;
+    __wsCssLink("preload");
+}
 // A pack's module starts compiling (off the main thread) as soon as its bytes arrive.
 function __wsPack(name) {
     let p = __wsPacks[name];
     if (p === undefined) {
-        const css = __wsStylePacks.includes(name) ? __wsCss() : null;
         p = __wsPacks[name] = fetch(new URL("./pack-" + name + ".wasm", import.meta.url), { integrity: __wsSri[name] }).then((r) => {
             if (!r.ok) throw new Error("pack-" + name + ".wasm: HTTP " + r.status);
             return r.arrayBuffer();
@@ -571,7 +588,7 @@ function __wsPack(name) {
                 off += size;
             }
             return { module, data };
-        }).then((pack) => (css ? css.then(() => pack) : pack));
+        });
         p.catch(() => { if (__wsPacks[name] === p) delete __wsPacks[name]; });
     }
     return p;
@@ -663,9 +680,11 @@ function __wsChapter(module) {
     let loading;
     const load = () => {
         // Its packs are fetched in parallel, instantiated in order (the common one first).
-        preloadChapter(module);
+        __wsFetchPacks(module);
         if (loading === undefined) {
-            const p = loading = __wsNeeds[module].reduce((prev, name) => prev.then(() => __wsInstantiate(name)), Promise.resolve());
+            // Mounted once its stylesheet is in too.
+            const packs = __wsNeeds[module].reduce((prev, name) => prev.then(() => __wsInstantiate(name)), Promise.resolve());
+            const p = loading = Promise.all([packs, __wsCss(module)]).then(() => {});
             p.catch(() => { if (loading === p) loading = undefined; });
         }
         return loading;
@@ -675,6 +694,10 @@ function __wsChapter(module) {
 /** Starts fetching chapter module \`module\`'s packs (link hover or focus); loads nothing.
  * Resolves once every pack's bytes are in and its module is compiling (never rejects). */
 export function preloadChapter(module) {
+    __wsCssPreload(module);
+    return __wsFetchPacks(module);
+}
+function __wsFetchPacks(module) {
     return Promise.all((__wsNeeds[module] ?? []).map((name) => __wsPack(name).catch(() => {})));
 }
 ` +
@@ -700,6 +723,31 @@ const css = minCss(Buffer.concat(cssLinks.filter(isShell).map((m) => fs.readFile
 const chapterCss = minCss(Buffer.concat(cssLinks.filter((m) => !isShell(m)).map((m) => fs.readFileSync(cssFile(m)))));
 chapterCssName = `chapters-${sha(chapterCss).toString("hex").slice(0, 12)}.css`;
 chapterCssSri = integrity(chapterCss);
+// Each chapter module's share of it (scripts/css-prune.mjs): what its route page links and what
+// the loader links for the first chapter opened on a page. The classroom shows every chapter:
+// it links the whole sheet, as does the loader for a second chapter on the same page.
+{
+  const ui = path.join(root, "src/ui");
+  const own = new Set(["chapters", "quiz", "classroom"]);
+  const shared = [
+    ...fs.readdirSync(ui).filter((n) => !own.has(n)).map((n) => path.join(ui, n)),
+    ...fs.readdirSync(path.join(ui, "chapters")).filter((n) => n.endsWith(".rs")).map((n) => path.join(ui, "chapters", n)),
+    path.join(ui, "classroom", "mod.rs"), // the shell's "add this view to a lesson" (AddToLesson)
+    path.join(root, "src/geom"),
+    path.join(root, "assets"),
+    path.join(root, "index.html"),
+  ];
+  const sharedTokens = classTokens(shared);
+  for (const m of splits) {
+    if (m === "classroom") continue;
+    const dir = [path.join(ui, "chapters", m), path.join(ui, m)].find((d) => fs.existsSync(d) && fs.statSync(d).isDirectory());
+    if (!dir) throw new Error(`site.mjs: no source folder for chapter module ${m} (its share of the stylesheet)`);
+    const pruned = Buffer.from(pruneCss(chapterCss.toString(), classTest(new Set([...sharedTokens, ...classTokens([dir])]))));
+    const name = `chapter-${m.replaceAll("_", "-")}-${sha(pruned).toString("hex").slice(0, 12)}.css`;
+    fs.writeFileSync(path.join(stage, name), pruned);
+    chapterCssOf[m] = [name, integrity(pruned)];
+  }
+}
 const cssName = `app-${sha(css).toString("hex").slice(0, 12)}.css`;
 for (const m of cssLinks) fs.rmSync(cssFile(m));
 fs.writeFileSync(path.join(stage, cssName), css);
@@ -714,7 +762,8 @@ for (const m of cssLinks) {
 const icon = html.match(/<link rel="icon" href="\.?\/?(favicon-[0-9a-f]+\.svg)"[^>]*>/);
 if (!icon) throw new Error("site.mjs: no favicon link in index.html");
 const iconSvg = fs.readFileSync(path.join(stage, icon[1]));
-html = html.replace(icon[0], `<link rel="icon" href="data:image/svg+xml;base64,${Buffer.from(iconSvg).toString("base64")}" />`);
+// Percent-encoded rather than base64: a third shorter once gzipped (the SVG's text compresses).
+html = html.replace(icon[0], `<link rel="icon" href="data:image/svg+xml,${encodeURIComponent(iconSvg.toString().trim()).replace(/%20/g, " ").replace(/%3D/g, "=").replace(/%3A/g, ":").replace(/%2F/g, "/").replace(/%22/g, "'")}" />`);
 fs.rmSync(path.join(stage, icon[1]));
 buildPacks();
 moduleBytes("warpscope_bg"); // its Chinese characters cut too
@@ -758,21 +807,26 @@ const preload = (packsToGet) =>
   ].join("\n    ");
 html = html.replace(/<link rel="manifest"[^>]*>/, "");
 html = html.replace("</head>", `  <link rel="manifest" href="manifest.webmanifest" />\n  </head>`);
-const page = (packsToGet) => html.replace("<!-- ws:entry -->", preload(packsToGet));
-// A route page also links the chapters' stylesheet (its first screen is a chapter's).
-const chapterCssLink = `<link rel="stylesheet" href="${chapterCssName}" integrity="${chapterCssSri}" data-ws-chapters />`;
+// index.html's comments (notes for whoever edits it) are not shipped.
+const page = (packsToGet) => html.replace("<!-- ws:entry -->", preload(packsToGet)).replace(/[ \t]*<!--[\s\S]*?-->\n?/g, "");
+// A route page also links its chapter's share of the chapters' stylesheet (its first screen is
+// that chapter's; the classroom's page the whole sheet: it shows every chapter).
+const chapterCssLink = (mod) => {
+  const [name, sri] = chapterCssOf[mod] ?? [chapterCssName, chapterCssSri];
+  return `<link rel="stylesheet" href="${name}" integrity="${sri}" data-ws-chapters="${chapterCssOf[mod] ? mod : "*"}" />`;
+};
 // And the check that decides, before the first paint and without a request, whether its
 // prerendered first screen is shown (assets/precheck.js), inline, allowed by its hash.
 const precheck = minJs(fs.readFileSync(path.join(root, "assets/precheck.js"), "utf8")).toString().trim();
 const precheckHash = `'sha256-${sha(precheck).toString("base64")}'`;
 const strictScripts = "script-src 'self' 'wasm-unsafe-eval'";
-const routePage = (packsToGet) => {
+const routePage = (mod) => {
   const appLink = `<link rel="stylesheet" href="${cssName}" integrity="${integrity(css)}" />`;
-  const out = page(packsToGet)
-    .replace(appLink, `${appLink}\n    ${chapterCssLink}`)
+  const out = page(needs[mod] ?? [])
+    .replace(appLink, `${appLink}\n    ${chapterCssLink(mod)}`)
     .replace(strictScripts, `${strictScripts} ${precheckHash}`)
     .replace(/<base href="[^"]*" \/>/, (base) => `${base}\n    <script>${precheck}</script>`);
-  if (!out.includes(chapterCssLink) || !out.includes(precheckHash) || !out.includes(`<script>${precheck}</script>`)) throw new Error("site.mjs: a route page lacks the chapters' stylesheet or the inline check");
+  if (!out.includes(chapterCssLink(mod)) || !out.includes(precheckHash) || !out.includes(`<script>${precheck}</script>`)) throw new Error("site.mjs: a route page lacks the chapters' stylesheet or the inline check");
   return out;
 };
 if (!html.includes("<!-- ws:entry -->")) throw new Error("site.mjs: index.html lacks <!-- ws:entry -->");
@@ -784,15 +838,15 @@ const relative = publicUrl === "./";
 if (relative) {
   for (const slug of routes) {
     const mod = slug.replaceAll("-", "_");
-    const out = routePage(needs[mod] ?? []).replace('<base href="./"', '<base href="../"');
-    if (out === routePage(needs[mod] ?? [])) throw new Error('site.mjs: expected <base href="./"> in index.html');
+    const out = routePage(mod).replace('<base href="./"', '<base href="../"');
+    if (out === routePage(mod)) throw new Error('site.mjs: expected <base href="./"> in index.html');
     fs.mkdirSync(path.join(stage, slug), { recursive: true });
     fs.writeFileSync(path.join(stage, slug, "index.html"), out);
     // The app's own links and permalinks have no trailing slash ("…/occupancy?regs=64"). Hosts
     // that serve `x.html` for `/x` (GitHub Pages, Netlify, Cloudflare Pages, nginx with
     // `try_files $uri $uri.html $uri/`) then answer a deep link at once instead of a 301 to
     // `occupancy/` and a second round trip; its assets resolve against <base href="./">.
-    fs.writeFileSync(path.join(stage, `${slug}.html`), routePage(needs[mod] ?? []));
+    fs.writeFileSync(path.join(stage, `${slug}.html`), routePage(mod));
   }
 }
 
