@@ -335,8 +335,7 @@ fn write_back(wb: WriteBack) {
     let attempt = {
         let last_change_ms = Rc::clone(&last_change_ms);
         move || -> Result<bool, ()> {
-            let (Some(q), Some(path), Some(search), Some(lang)) = (
-                query_now(),
+            let (Some(path), Some(search), Some(lang)) = (
                 pathname.try_get_untracked(),
                 search.try_get_untracked(),
                 lang.try_get_untracked(),
@@ -360,6 +359,10 @@ fn write_back(wb: WriteBack) {
             if now_ms() - last_change_ms.get() < WRITE_INTERVAL_MS {
                 return Ok(false); // still moving
             }
+            // Serialised only once the inputs rest (not at every timer tick of a drag).
+            let Some(q) = query_now() else {
+                return Err(());
+            };
             let href = href(&path, &q, lang);
             if format!("{bar_path}{bar_search}") == href {
                 return Ok(true);
