@@ -1,6 +1,8 @@
 // Where a slider tick's time goes: a Chromium trace of N frame-aligned ticks of a chapter's
 // first slider, the renderer main thread's events summed by name (per tick).
 // Usage: ROUTE=occupancy TICKS=20 node ticktrace.mjs
+// CSS=… adds a style sheet, EVAL=… runs a script in the page first (try a change), CATS=a,b adds
+// trace categories (disabled-by-default-blink.debug: selector stats, summed below when present).
 import path from "node:path";
 import fs from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -18,8 +20,9 @@ await page.goto(server.base + ROUTE);
 const slug = ROUTE.split("?")[0];
 await page.waitForSelector(`[data-testid=chapter-${slug}] input[type=range]`);
 if (process.env.CSS) await page.addStyleTag({ content: process.env.CSS }); // try a style change
+if (process.env.EVAL) await page.evaluate(process.env.EVAL); // try a page change (e.g. delete a CSS rule)
 await page.waitForTimeout(500);
-await browser.startTracing(page, { path: "/tmp/ticktrace.json", categories: ["devtools.timeline", "blink", "v8"] });
+await browser.startTracing(page, { path: "/tmp/ticktrace.json", categories: ["devtools.timeline", "blink", "v8", ...(process.env.CATS ?? "").split(",").filter(Boolean)] });
 const painted = await page.evaluate(async ({ slug, TICKS }) => {
   const range = document.querySelector(`[data-testid=chapter-${slug}] input[type=range]`);
   const lo = Number(range.min || 0), hi = Number(range.max || 100);

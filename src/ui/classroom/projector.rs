@@ -279,6 +279,10 @@ const CROP_ORIG_ATTR: &str = "data-cls-crop-orig";
 const CROP_SET_ATTR: &str = "data-cls-crop-set";
 /// Data attribute on the HTML parts of the focus a crop keeps.
 const CROP_ATTR: &str = "data-cls-crop";
+/// Data attribute on a focus element with [`CROP_ATTR`] parts: the stylesheet hides the rest of
+/// it (a `[data-cls-focus]:has([data-cls-crop]) *` selector instead made Blink restyle every
+/// element of every page at each DOM change).
+const CROPPED_ATTR: &str = "data-cls-cropped";
 
 /// What a stage shows of the chapter: the focus element (empty: its figure), the part of it the
 /// step is about (see [`crate::ui::classroom::lesson::Step::crop`]), and the parts highlighted.
@@ -376,6 +380,7 @@ fn apply_crop(target: &web_sys::Element, crop: &str) {
     };
     for p in parts.iter().filter(|p| !in_svg(p)) {
         let _ = p.set_attribute(CROP_ATTR, "");
+        let _ = target.set_attribute(CROPPED_ATTR, "");
     }
     let svgs: Vec<web_sys::Element> = parts
         .iter()
@@ -593,10 +598,14 @@ pub fn fit(stage: &web_sys::HtmlDivElement, shown: &Shown, all: bool, how: Fit) 
     let (attr, min_zoom, max_zoom) = (how.attr, how.min_zoom, how.max_zoom);
     let _ = stage.class_list().remove_1(PAN_CLASS);
     uncrop(stage);
-    for el in elements(stage, &format!("[{attr}],[{HIGHLIGHT_ATTR}],[{CROP_ATTR}]")) {
+    for el in elements(
+        stage,
+        &format!("[{attr}],[{HIGHLIGHT_ATTR}],[{CROP_ATTR}],[{CROPPED_ATTR}]"),
+    ) {
         let _ = el.remove_attribute(attr);
         let _ = el.remove_attribute(HIGHLIGHT_ATTR);
         let _ = el.remove_attribute(CROP_ATTR);
+        let _ = el.remove_attribute(CROPPED_ATTR);
         if let Some(h) = el.dyn_ref::<web_sys::HtmlElement>() {
             let _ = h.style().remove_property("zoom");
             let _ = h.style().remove_property("--gx-cls-zoom");

@@ -40,9 +40,11 @@ where
     I: ChapterInputs,
     V: Copy + Into<u64> + TryFrom<u64> + Send + Sync + 'static,
 {
+    // Its own memo: another slider's tick leaves this one's effects alone.
+    let value = inputs.part(move |i| -> u64 { get(i).into() });
     view! {
         <RangeSlider label=label min=min max=max step=step scale=scale unit=unit testid=testid
-            value=Signal::derive(move || inputs.with(|i| get(i).into()))
+            value=value
             on_input=Callback::new(move |v: u64| {
                 if let Ok(v) = V::try_from(v.clamp(min, max)) {
                     inputs.update(|i| put(i, v));

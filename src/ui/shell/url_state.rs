@@ -235,6 +235,37 @@ impl<I: ChapterInputs> UrlInputs<I> {
         self.current.with_untracked(f)
     }
 
+    /// One part of the inputs (a field, a few fields), as a memo: what reads it re-runs only
+    /// when that part changes, not at every edit of another input (a slider tick of a chapter
+    /// otherwise re-checks every reader of the inputs).
+    pub fn part<T>(&self, part: impl Fn(&I) -> T + Send + Sync + 'static) -> Memo<T>
+    where
+        T: PartialEq + Send + Sync + 'static,
+    {
+        let current = self.current;
+        Memo::new(move |_| current.with(&part))
+    }
+
+    /// `f` of the inputs, computed again only when `key` of the inputs changes (`f` reads
+    /// nothing but what `key` returns, so the value is the same as `f` at every edit).
+    pub fn keyed<K, T>(
+        &self,
+        key: impl Fn(&I) -> K + Send + Sync + 'static,
+        f: impl Fn(&I) -> T + Send + Sync + 'static,
+    ) -> Memo<T>
+    where
+        K: PartialEq + Send + Sync + 'static,
+        T: PartialEq + Send + Sync + 'static,
+    {
+        let key = self.part(key);
+        let current = self.current;
+        Memo::new(move |_| {
+            // Read (not only tracked), so that the key memo runs and follows the inputs.
+            key.with(|_| ());
+            current.with_untracked(&f)
+        })
+    }
+
     /// An edit (slider, typed value): shown at once; replaces the current history entry.
     pub fn set(&self, inputs: I) {
         if let Some(sink) = self.sink {
@@ -335,8 +366,7 @@ fn write_back(wb: WriteBack) {
     let attempt = {
         let last_change_ms = Rc::clone(&last_change_ms);
         move || -> Result<bool, ()> {
-            let (Some(q), Some(path), Some(search), Some(lang)) = (
-                query_now(),
+            let (Some(path), Some(search), Some(lang)) = (
                 pathname.try_get_untracked(),
                 search.try_get_untracked(),
                 lang.try_get_untracked(),
@@ -360,6 +390,10 @@ fn write_back(wb: WriteBack) {
             if now_ms() - last_change_ms.get() < WRITE_INTERVAL_MS {
                 return Ok(false); // still moving
             }
+            // Serialised only once the inputs rest (not at every timer tick of a drag).
+            let Some(q) = query_now() else {
+                return Err(());
+            };
             let href = href(&path, &q, lang);
             if format!("{bar_path}{bar_search}") == href {
                 return Ok(true);

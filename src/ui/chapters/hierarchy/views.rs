@@ -70,7 +70,7 @@ pub fn ShapeControls() -> impl IntoView {
     view! {
         <section class="l-page gx-hier__controls" data-testid="shape-controls">
             <h2>{t(text::SHAPE)}</h2>
-            <GpuSelect ids=gpu_ids() selected=Signal::derive(move || inputs.with(|i| i.gpu.clone()))
+            <GpuSelect ids=gpu_ids() selected=inputs.part(|i| i.gpu.clone())
                 on_pick=Callback::new(move |id: String| inputs.update(|i| i.gpu = id))/>
             <div class="gx-hier__sliders">
                 <div>
@@ -400,38 +400,43 @@ fn no_figure() -> impl IntoView {
 pub fn SeeAlso() -> impl IntoView {
     let st = state();
     let lang = use_lang();
-    let links = move || {
-        st.outputs.with(|o| o.launch.ok().zip(o.pick)).map(|(l, p)| {
-            let threads = l.threads_per_block();
-            let b = l.block();
-            let live = l.warp_mask(p.warp).count_ones();
-            let formula = row_major_formula(b.x, p.warp, 1024);
-            let coalescing = format!(
-                "{}?preset=custom&f={}&lanes={live}&lang={}",
-                route_href("coalescing"),
-                encode_query_value(&formula),
-                lang.get().param()
-            );
-            let divergence = format!(
-                "{}?preset=partial-warp&block={threads}&warp={}&lang={}",
-                route_href("divergence"),
-                p.warp,
-                lang.get().param()
-            );
-            let occupancy = format!("{}?threads={threads}&lang={}", route_href("occupancy"), lang.get().param());
-            view! {
-                <ul class="gx-hier__links">
-                    <li><a href=coalescing data-testid="link-coalescing">{t(text::LINK_COALESCING)}</a></li>
-                    <li><a href=divergence data-testid="link-divergence">{t(text::LINK_DIVERGENCE)}</a></li>
-                    <li><a href=occupancy data-testid="link-occupancy">{t(text::LINK_OCCUPANCY)}</a></li>
-                </ul>
-            }
-        })
-    };
+    // The three hrefs (none while the launch cannot run): the list is built once and a slider
+    // tick rewrites only the hrefs that changed.
+    let hrefs = Memo::new(move |_| {
+        let lang = lang.get().param();
+        st.outputs
+            .with(|o| o.launch.ok().zip(o.pick))
+            .map(|(l, p)| {
+                let threads = l.threads_per_block();
+                let b = l.block();
+                let live = l.warp_mask(p.warp).count_ones();
+                let formula = row_major_formula(b.x, p.warp, 1024);
+                let coalescing = format!(
+                    "{}?preset=custom&f={}&lanes={live}&lang={lang}",
+                    route_href("coalescing"),
+                    encode_query_value(&formula),
+                );
+                let divergence = format!(
+                    "{}?preset=partial-warp&block={threads}&warp={}&lang={lang}",
+                    route_href("divergence"),
+                    p.warp,
+                );
+                let occupancy =
+                    format!("{}?threads={threads}&lang={lang}", route_href("occupancy"));
+                [coalescing, divergence, occupancy]
+            })
+    });
+    let href = move |k: usize| move || hrefs.with(|h| h.as_ref().map(|h| h[k].clone()));
     view! {
         <section class="l-body" data-testid="see-also">
             <h2>{t(text::SEE_ALSO)}</h2>
-            {move || links().map(IntoAny::into_any).unwrap_or_else(|| no_figure().into_any())}
+            <Show when=move || hrefs.with(Option::is_some) fallback=no_figure>
+                <ul class="gx-hier__links">
+                    <li><a href=href(0) data-testid="link-coalescing">{t(text::LINK_COALESCING)}</a></li>
+                    <li><a href=href(1) data-testid="link-divergence">{t(text::LINK_DIVERGENCE)}</a></li>
+                    <li><a href=href(2) data-testid="link-occupancy">{t(text::LINK_OCCUPANCY)}</a></li>
+                </ul>
+            </Show>
         </section>
     }
 }

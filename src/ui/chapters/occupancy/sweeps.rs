@@ -42,7 +42,7 @@ fn SweepChart(axis: Axis, title: Tr) -> impl IntoView {
     // Three memos, so that a slider tick re-draws only what moved: the axes and their ticks
     // (the GPU's limits and the y unit: unchanged by the kernel's sliders), the step line (the
     // sweep), and the current kernel's point.
-    let y_axis = Memo::new(move |_| st.inputs.with(|i| i.y));
+    let y_axis = st.inputs.part(|i| i.y);
     let axes = Memo::new(move |_| {
         let y_axis = y_axis.get();
         st.outputs.with(|out| {
@@ -156,6 +156,7 @@ fn SweepChart(axis: Axis, title: Tr) -> impl IntoView {
 #[component]
 pub fn Sweeps() -> impl IntoView {
     let st = expect_context::<OccState>();
+    let y = st.inputs.part(|i| i.y);
     let set_y = move |y: YAxis| st.inputs.update(|i| i.y = y);
     view! {
         <section class="l-page gx-sweeps" data-testid="sweeps">
@@ -166,13 +167,13 @@ pub fn Sweeps() -> impl IntoView {
                     <legend class="gx-field__label">{t(text::Y_AXIS)}</legend>
                     <label>
                         <input type="radio" name="occ-y" data-testid="y-pct"
-                            prop:checked=move || st.inputs.with(|i| i.y == YAxis::Pct)
+                            prop:checked=move || y.get() == YAxis::Pct
                             on:change=move |_| set_y(YAxis::Pct)/>
                         {t(text::Y_PCT)}
                     </label>
                     <label>
                         <input type="radio" name="occ-y" data-testid="y-warps"
-                            prop:checked=move || st.inputs.with(|i| i.y == YAxis::Warps)
+                            prop:checked=move || y.get() == YAxis::Warps
                             on:change=move |_| set_y(YAxis::Warps)/>
                         {t(text::Y_WARPS)}
                     </label>

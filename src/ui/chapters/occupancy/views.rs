@@ -87,11 +87,12 @@ fn slider(
 pub fn Controls() -> impl IntoView {
     let st = state();
     let lang = use_lang();
-    let unit = Memo::new(move |_| st.inputs.with(|i| i.dunit));
-    let percent = Memo::new(move |_| st.inputs.with(|i| i.carveout >= 0));
+    let unit = st.inputs.part(|i| i.dunit);
+    let percent = st.inputs.part(|i| i.carveout >= 0);
+    let odd_kib = st.inputs.part(|i| i.dsmem % 1024 != 0);
     view! {
         <aside class="gx-controls" aria-label=t(crate::ui::text::CONTROLS)>
-            <GpuSelect ids=all_gpu_ids() selected=Signal::derive(move || st.inputs.with(|i| i.gpu.clone()))
+            <GpuSelect ids=all_gpu_ids() selected=st.inputs.part(|i| i.gpu.clone())
                 on_pick=Callback::new(move |id: String| st.inputs.update(move |i| i.gpu = id))/>
             <div class="gx-field">
                 <span class="gx-field__label">{t(text::PRESETS)}</span>
@@ -99,7 +100,7 @@ pub fn Controls() -> impl IntoView {
                     {Preset::ALL.iter().map(|&p| view! {
                         <button class="gx-button gx-preset"
                             data-testid=format!("preset-{:?}", p).to_ascii_lowercase()
-                            aria-pressed=move || st.inputs.with(|i| p.is_active(i)).to_string()
+                            aria-pressed={ let on = st.inputs.part(move |i| p.is_active(i)); move || on.get().to_string() }
                             on:click=move |_| st.inputs.navigate_update(|i| p.apply(i))>
                             "A100 · "{t(text::preset(p))}
                         </button>
@@ -137,7 +138,7 @@ pub fn Controls() -> impl IntoView {
                     "slider-dsmem",
                 ).into_any(),
             }}
-            <Show when=move || unit.get() == SmemUnit::Kib && st.inputs.with(|i| i.dsmem % 1024 != 0)>
+            <Show when=move || unit.get() == SmemUnit::Kib && odd_kib.get()>
                 <p class="gx-field__hint">{move || {
                     let b = st.inputs.with(|i| i.dsmem);
                     text::exact_bytes(b, lang.get())
@@ -160,7 +161,7 @@ pub fn Controls() -> impl IntoView {
             </fieldset>
             <Show when=move || percent.get()>
                 <RangeSlider label=text::CARVEOUT_SLIDER min=0 max=100 unit="%" testid="slider-carveout"
-                    value=Signal::derive(move || u64::try_from(st.inputs.with(|i| i.carveout)).unwrap_or(0))
+                    value=st.inputs.part(|i| u64::try_from(i.carveout).unwrap_or(0))
                     on_input=Callback::new(move |v: u64| st.inputs.update(|i| i.carveout = i32::try_from(v).unwrap_or(100)))/>
             </Show>
             <a data-testid="to-dispatch" href=move || {
@@ -454,9 +455,10 @@ fn Suggested() -> impl IntoView {
 #[component]
 pub fn GemmNote() -> impl IntoView {
     let st = state();
+    let gemm = st.inputs.part(|i| Preset::GemmTile.is_active(i));
     // Only beside the course's GEMM tile: for any other kernel the "4" it explains is not on screen.
     move || {
-        st.inputs.with(|i| Preset::GemmTile.is_active(i)).then(|| view! {
+        gemm.get().then(|| view! {
             <aside class="l-body gx-note gx-occ-note gx-occ-note--active" data-testid="gemm-note">
                 <p>{t(text::GEMM_NOTE)}</p>
             </aside>

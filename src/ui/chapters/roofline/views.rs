@@ -282,10 +282,10 @@ pub fn Controls() -> impl IntoView {
         }.into_any(),
         Family::Custom => view! {
             <NumberField label=text::FLOPS min=limits::AMOUNT.0 max=limits::AMOUNT.1 testid="field-flops"
-                value=Signal::derive(move || st.inputs.with(|i| i.flops))
+                value=st.inputs.part(|i| i.flops)
                 on_input=Callback::new(move |v| st.inputs.update(|i| i.flops = v))/>
             <NumberField label=text::BYTES_MOVED_TO_FROM min=limits::AMOUNT.0 max=limits::AMOUNT.1 testid="field-bytes"
-                value=Signal::derive(move || st.inputs.with(|i| i.bytes))
+                value=st.inputs.part(|i| i.bytes)
                 on_input=Callback::new(move |v| st.inputs.update(|i| i.bytes = v))/>
             <label class="gx-field">
                 <span class="gx-field__label">{t(text::ROOF)}</span>
@@ -312,7 +312,7 @@ pub fn Controls() -> impl IntoView {
     };
     view! {
         <aside class="gx-controls" aria-label=move || crate::ui::text::CONTROLS.get(lang.get())>
-            <GpuSelect ids=all_gpu_ids() selected=Signal::derive(move || st.inputs.with(|i| i.gpu.clone()))
+            <GpuSelect ids=all_gpu_ids() selected=st.inputs.part(|i| i.gpu.clone())
                 on_pick=Callback::new(move |id: String| set(move |i| i.gpu = id.clone()))/>
             <fieldset class="gx-field gx-radios">
                 <legend class="gx-field__label">{t(text::VALUES)}</legend>

@@ -53,6 +53,11 @@ fn focus_cell(r: u32, c: u32) {
 pub fn FragmentControls() -> impl IntoView {
     let st = state();
     let lang = use_lang();
+    let (shape, el, op) = (
+        st.inputs.part(|i| i.shape),
+        st.inputs.part(|i| i.el),
+        st.inputs.part(|i| i.op),
+    );
     view! {
         <div class="gx-tc-controls" data-testid="fragment-controls">
             <label class="gx-field">
@@ -73,7 +78,7 @@ pub fn FragmentControls() -> impl IntoView {
                 }>
                     {MmaShape::ALL.iter().map(|s| {
                         let s = *s;
-                        view! { <option value=s.slug() selected=move || st.inputs.with(|i| i.shape == s)>{s.label()}</option> }
+                        view! { <option value=s.slug() selected=move || shape.get() == s>{s.label()}</option> }
                     }).collect_view()}
                 </select>
             </label>
@@ -87,7 +92,7 @@ pub fn FragmentControls() -> impl IntoView {
                 }>
                     {INPUT_TYPES.iter().map(|e| {
                         let e = *e;
-                        view! { <option value=e.label() selected=move || st.inputs.with(|i| i.el == e)>{e.label()}</option> }
+                        view! { <option value=e.label() selected=move || el.get() == e>{e.label()}</option> }
                     }).collect_view()}
                 </select>
             </label>
@@ -98,7 +103,7 @@ pub fn FragmentControls() -> impl IntoView {
                     view! {
                         <label>
                             <input type="radio" name="tc-operand" data-testid=format!("op-{}", o.slug())
-                                prop:checked=move || st.inputs.with(|i| i.op == o)
+                                prop:checked=move || op.get() == o
                                 on:change=move |_| st.inputs.update(|i| { i.op = o; i.row = -1; i.col = -1; })/>
                             {move || text::operand(o).get(lang.get())}
                         </label>
@@ -114,7 +119,7 @@ pub fn FragmentControls() -> impl IntoView {
 fn TileGrid(layout: FragmentLayout) -> impl IntoView {
     let st = state();
     let lang = use_lang();
-    let sel_lane = Memo::new(move |_| st.inputs.with(|i| i.selected_lane()));
+    let sel_lane = st.lane;
     let sel_cell = Memo::new(move |_| st.fragment.with(|f| f.cell));
     let (rows, cols) = (layout.rows(), layout.cols());
     let course = st.inputs.with_untracked(is_course_tile);
@@ -218,7 +223,8 @@ pub fn FragmentFigure() -> impl IntoView {
     let st = state();
     let lang = use_lang();
     let layout = Memo::new(move |_| st.fragment.with(|f| f.layout.clone()));
-    let course = Memo::new(move |_| st.inputs.with(is_course_tile));
+    let course = st.inputs.part(is_course_tile);
+    let padding = st.inputs.part(|i| is_course_tile(i) && i.op != Operand::B);
     let grid = move || match layout.get() {
         Ok(l) => view! { <TileGrid layout=l/> }.into_any(),
         Err(e) => view! {
@@ -263,7 +269,7 @@ pub fn FragmentFigure() -> impl IntoView {
             <figcaption class="gx-frag__legend">
                 <span class="gx-frag__key"><span class="gx-frag__key-lane">"5"</span>{t(text::KEY_LANE)}</span>
                 <span class="gx-frag__key"><span class="gx-frag__key-index">"2"</span>{t(text::KEY_INDEX)}</span>
-                <Show when=move || st.inputs.with(|i| is_course_tile(i) && i.op != Operand::B)>
+                <Show when=move || padding.get()>
                     <span class="gx-frag__key"><span class="gx-frag__key-pad"></span>{t(text::PADDING)}</span>
                 </Show>
             </figcaption>
@@ -283,7 +289,7 @@ fn LaneStrip() -> impl IntoView {
             // The 32 lane buttons are one tab stop; the arrow keys walk them.
             <div class="gx-lanes__chips" on:keydown=roving.on_keydown() on:focusin=roving.on_focusin()>
                 {(0u32..32).map(|l| {
-                    let pressed = move || st.inputs.with(|i| i.selected_lane() == Some(l));
+                    let pressed = move || st.lane.get() == Some(l);
                     let select = move || st.inputs.update(|i| i.lane = i64::from(l));
                     view! {
                         <button class=format!("gx-lanes__chip gx-lane-{l}") class:is-on=pressed
@@ -310,7 +316,7 @@ fn LaneStrip() -> impl IntoView {
 #[component]
 pub fn FragmentReadout() -> impl IntoView {
     let st = state();
-    let course = Memo::new(move |_| st.inputs.with(is_course_tile));
+    let course = st.inputs.part(is_course_tile);
     let lang = use_lang();
     let layout = Memo::new(move |_| st.fragment.with(|f| f.layout.clone()));
     let facts = move || {

@@ -28,13 +28,13 @@ pub fn LaunchControls() -> impl IntoView {
     view! {
         <div class="gx-tc-controls" data-testid="launch-controls">
             <RangeSlider label=text::K_LABEL min=limits::DIM.0 max=limits::DIM.1 scale=Scale::Log2 testid="slider-k"
-                value=Signal::derive(move || st.inputs.with(|i| i.k))
+                value=st.inputs.part(|i| i.k)
                 on_input=Callback::new(move |v| st.inputs.update(|i| i.k = v))/>
             <RangeSlider label=text::N_LABEL min=limits::DIM.0 max=limits::DIM.1 scale=Scale::Log2 testid="slider-n"
-                value=Signal::derive(move || st.inputs.with(|i| i.n))
+                value=st.inputs.part(|i| i.n)
                 on_input=Callback::new(move |v| st.inputs.update(|i| i.n = v))/>
             <RangeSlider label=text::WARPS_LABEL min=limits::WARPS.0 max=limits::WARPS.1 testid="slider-warps"
-                value=Signal::derive(move || st.inputs.with(|i| i.warps))
+                value=st.inputs.part(|i| i.warps)
                 on_input=Callback::new(move |v| st.inputs.update(|i| i.warps = v))/>
         </div>
     }

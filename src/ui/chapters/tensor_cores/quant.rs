@@ -115,6 +115,7 @@ impl QuantCells {
 #[component]
 pub fn QuantSection() -> impl IntoView {
     let st = state();
+    let x = st.inputs.part(|i| i.x.clone());
     let lang = use_lang();
     let error = RwSignal::new(None::<VectorError>);
     let on_change = move |ev: leptos::ev::Event| {
@@ -242,12 +243,12 @@ pub fn QuantSection() -> impl IntoView {
                     <label class="gx-field__label" for="tc-x">{t(text::X_LABEL)}</label>
                     <input id="tc-x" type="text" class="gx-field__number gx-field__number--wide"
                         class:gx-field__number--invalid=move || error.read().is_some()
-                        prop:value=move || st.inputs.with(|i| i.x.clone())
+                        prop:value=move || x.get()
                         on:change=on_change/>
                     <p class="gx-field__error" role="alert">{move || error.get().map(|e| text::vector_error(&e, limits::X_LEN, lang.get()))}</p>
                 </div>
                 <RangeSlider label=text::SEED_LABEL min=limits::SEED.0 max=limits::SEED.1 testid="slider-seed"
-                    value=Signal::derive(move || st.inputs.with(|i| i.seed))
+                    value=st.inputs.part(|i| i.seed)
                     on_input=Callback::new(move |v| st.inputs.update(|i| i.seed = v))/>
             </div>
             {body}

@@ -509,19 +509,15 @@ impl TcState {
     /// State starting from `inputs`.
     pub fn new(inputs: UrlInputs<TcInputs>) -> Self {
         let narrow = |v: u64| u32::try_from(v).unwrap_or(u32::MAX);
-        let fragment_in =
-            Memo::new(move |_| inputs.with(|i| (i.shape, i.op, i.el, i.lane, i.row, i.col)));
-        let kernel = Memo::new(move |_| inputs.with(TcInputs::kernel));
-        let trace_at =
-            Memo::new(move |_| inputs.with(|i| (narrow(i.block), narrow(i.warp), narrow(i.kt))));
-        let quant_in = Memo::new(move |_| inputs.with(|i| (i.x.clone(), i.seed)));
+        // Each output follows only the inputs it reads (shell `UrlInputs::keyed`).
+        let kernel = inputs.part(TcInputs::kernel);
+        let trace_at = inputs.part(move |i| (narrow(i.block), narrow(i.warp), narrow(i.kt)));
         TcState {
             inputs,
-            fragment: Memo::new(move |_| {
-                // Read (not only tracked), so that the input memo runs and follows the inputs.
-                fragment_in.with(|_| ());
-                inputs.with_untracked(compute_fragment)
-            }),
+            fragment: inputs.keyed(
+                |i| (i.shape, i.op, i.el, i.lane, i.row, i.col),
+                compute_fragment,
+            ),
             launch: Memo::new(move |_| {
                 // Read (not only tracked), so that the input memo runs and follows the inputs.
                 kernel.with(|_| ());
@@ -531,13 +527,9 @@ impl TcState {
                 let (block, warp, kt) = trace_at.get();
                 kernel.with(|k| k.trace(block, warp, kt))
             }),
-            quant: Memo::new(move |_| {
-                // Read (not only tracked), so that the input memo runs and follows the inputs.
-                quant_in.with(|_| ());
-                inputs.with_untracked(compute_quant)
-            }),
-            step: Memo::new(move |_| inputs.with(|i| i.step)),
-            lane: Memo::new(move |_| inputs.with(TcInputs::selected_lane)),
+            quant: inputs.keyed(|i| (i.x.clone(), i.seed), compute_quant),
+            step: inputs.part(|i| i.step),
+            lane: inputs.part(TcInputs::selected_lane),
         }
     }
 

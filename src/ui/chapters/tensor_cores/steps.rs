@@ -67,7 +67,7 @@ fn lines_of(id: &str) -> &'static [usize] {
 fn FillGrid(writes: Vec<TileWrite>) -> impl IntoView {
     let st = state();
     let lang = use_lang();
-    let sel = Memo::new(move |_| st.inputs.with(|i| i.selected_lane()));
+    let sel = st.lane;
     let side = 16u32;
     // Row labels here are byte offsets up to 240: a wider margin than the fragment grids.
     let left = LEFT_PX + 10;
@@ -154,7 +154,7 @@ pub fn StepsSection() -> impl IntoView {
             .unwrap_or(u32::MAX)
     });
     let step_of = |i: &super::state::TcInputs| u32::try_from(i.step).unwrap_or(u32::MAX);
-    let current = Signal::derive(move || st.inputs.with(step_of));
+    let current = st.inputs.part(step_of);
     // The shared player's behaviour: stops at the first and the last step, Play from the last
     // step starts over, reduced motion steps instead of animating.
     let controls = PlayerControls::new(
@@ -275,13 +275,13 @@ pub fn StepsSection() -> impl IntoView {
                 prev=text::PREV play=text::PLAY pause=text::PAUSE next=text::NEXT label=text::STEP_CONTROLS/>
             <div class="gx-steps__pick">
                 <RangeSlider label=text::BLOCK_LABEL min=limits::INDEX.0 max=limits::INDEX.1 testid="slider-block"
-                    value=Signal::derive(move || st.inputs.with(|i| i.block))
+                    value=st.inputs.part(|i| i.block)
                     on_input=Callback::new(move |v| st.inputs.update(|i| i.block = v))/>
                 <RangeSlider label=text::WARP_LABEL min=limits::WARP_INDEX.0 max=limits::WARP_INDEX.1 testid="slider-warp"
-                    value=Signal::derive(move || st.inputs.with(|i| i.warp))
+                    value=st.inputs.part(|i| i.warp)
                     on_input=Callback::new(move |v| st.inputs.update(|i| i.warp = v))/>
                 <RangeSlider label=text::KT_LABEL min=limits::INDEX.0 max=limits::INDEX.1 testid="slider-kt"
-                    value=Signal::derive(move || st.inputs.with(|i| i.kt))
+                    value=st.inputs.part(|i| i.kt)
                     on_input=Callback::new(move |v| st.inputs.update(|i| i.kt = v))/>
             </div>
             {body}
