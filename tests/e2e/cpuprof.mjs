@@ -2,6 +2,8 @@
 // ticks: self time by function (wasm names need a WASM_NAMES=1 build). Usage:
 //   DIST=/tmp/dist-names ROUTE=occupancy node cpuprof.mjs
 //   DIST=… ROUTE=occupancy TICKS=30 SLIDER='[data-testid=regs] input' node cpuprof.mjs
+//   (TOGGLE=1: set the slider to its 25 % / 75 % values by turns, as bench.mjs does, instead of
+//   arrow keys; SEL = the route's first answer, as profiling.mjs)
 import fs from "node:fs";
 import { startServer } from "./server.mjs";
 import { launch, openPage } from "./browser.mjs";
@@ -28,7 +30,13 @@ async function profileOnce(runs) {
     await slider.focus();
     await cdp.send("Profiler.start");
     for (let i = 0; i < Number(process.env.TICKS); i++) {
-      await page.keyboard.press(i % 2 ? "ArrowLeft" : "ArrowRight");
+      // TOGGLE=1: as bench.mjs's input figure, the slider set to its 25 % / 75 % values by turns.
+      if (process.env.TOGGLE) await slider.evaluate((r, i) => {
+        const lo = Number(r.min || 0), hi = Number(r.max || 100);
+        r.value = String(lo + Math.round((hi - lo) * (i % 2 ? 0.25 : 0.75)));
+        r.dispatchEvent(new Event("input", { bubbles: true }));
+      }, i);
+      else await page.keyboard.press(i % 2 ? "ArrowLeft" : "ArrowRight");
       await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
     }
   }

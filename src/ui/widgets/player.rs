@@ -113,7 +113,11 @@ impl PlayerControls {
             h.clear();
         }
         self.handle.set_value(None);
-        self.playing.set(false);
+        // Only a change notifies: a scrub tick while stopped would redraw the play button's
+        // icon (a dozen attribute writes a tick, issue #18).
+        if self.playing.get_untracked() {
+            self.playing.set(false);
+        }
     }
 
     /// Stops playing and goes to the first step.

@@ -6,6 +6,7 @@ use leptos::prelude::*;
 
 use super::state::{BankState, Banked};
 use super::text;
+use crate::geom::fixed::fixed;
 use crate::geom::warp_memory as g;
 use crate::model::bank_conflicts::BankReport;
 use crate::model::bank_conflicts::BANKS;
@@ -156,7 +157,7 @@ fn draw(shown: Memo<Option<Banked>>) -> impl IntoView {
 
     let header = (0..BANKS)
         .map(|bank| view! {
-            <text class="gx-bank__head" x=format!("{:.1}", g::bank_x_px(bank) + bw / 2.0) y=format!("{:.1}", g::BANK_GRID_TOP_PX - 6.0)>{bank.to_string()}</text>
+            <text class="gx-bank__head" x=fixed(g::bank_x_px(bank) + bw / 2.0, 1) y=fixed(g::BANK_GRID_TOP_PX - 6.0, 1)>{bank.to_string()}</text>
         })
         .collect_view();
 
@@ -193,13 +194,13 @@ fn draw(shown: Memo<Option<Banked>>) -> impl IntoView {
                     lanes => format!("×{}", lanes.len()),
                 });
                 view! {
-                    <rect class="gx-bank__cell" x=format!("{x:.1}") y=format!("{y:.1}") width=format!("{bw:.1}") height=format!("{:.1}", g::BANK_ROW_PX)/>
+                    <rect class="gx-bank__cell" x=fixed(x, 1) y=fixed(y, 1) width=fixed(bw, 1) height=fixed(g::BANK_ROW_PX, 1)/>
                     <Show when=present>
                         <g>
-                            <rect class=class x=format!("{:.1}", x + 1.0) y=format!("{:.1}", y + 1.0) width=format!("{:.1}", bw - 2.0) height=format!("{:.1}", g::BANK_ROW_PX - 2.0) rx="2">
+                            <rect class=class x=fixed(x + 1.0, 1) y=fixed(y + 1.0, 1) width=fixed(bw - 2.0, 1) height=fixed(g::BANK_ROW_PX - 2.0, 1) rx="2">
                                 <title>{title}</title>
                             </rect>
-                            <text class="gx-bank__word-text" x=format!("{:.1}", x + bw / 2.0) y=format!("{:.1}", y + 16.0)>{label}</text>
+                            <text class="gx-bank__word-text" x=fixed(x + bw / 2.0, 1) y=fixed(y + 16.0, 1)>{label}</text>
                         </g>
                     </Show>
                 }
@@ -222,7 +223,7 @@ fn draw(shown: Memo<Option<Banked>>) -> impl IntoView {
                 let n = move || phase.with(|c| c.get(bank).copied().unwrap_or_default());
                 view! {
                     <text class="gx-bank__count" class:gx-bank__count--max=move || n().1
-                        x=format!("{:.1}", g::bank_x_px(bank as u32) + bw / 2.0) y=move || format!("{:.1}", y() + 14.0)>
+                        x=fixed(g::bank_x_px(bank as u32) + bw / 2.0, 1) y=move || fixed(y() + 14.0, 1)>
                         {move || match n().0 { 0 => "·".to_string(), n => n.to_string() }}
                     </text>
                 }
@@ -245,10 +246,11 @@ fn draw(shown: Memo<Option<Banked>>) -> impl IntoView {
                     None => format!("gx-lane gx-lane--inactive{picked}"),
                 }
             };
-            let label = move || {
+            // One memo for the lane's name and its title: the sentence is formatted once a tick.
+            let label = Memo::new(move |_| {
                 let lang = lang.get();
                 shown.with(|b| b.as_ref().map(|b| describe_lane(b, lane, lang)).unwrap_or_default())
-            };
+            });
             let x = g::lane_x_px(lane);
             view! {
                 <g class=class
@@ -256,8 +258,8 @@ fn draw(shown: Memo<Option<Banked>>) -> impl IntoView {
                     role="button" aria-label=label data-testid=format!("lane-{lane}")
                     on:click=move |_| selected.set(Some(lane))
                     on:focus=move |_| selected.set(Some(lane))>
-                    <rect x=format!("{x:.1}") y=format!("{:.1}", g::LANE_TOP_PX) width=format!("{:.1}", g::lane_slot_px() - 2.0) height=format!("{:.1}", g::LANE_HEIGHT_PX) rx="3"/>
-                    <text x=format!("{:.1}", g::lane_center_px(lane)) y=format!("{:.1}", g::LANE_TOP_PX + 17.0)>{lane.to_string()}</text>
+                    <rect x=fixed(x, 1) y=fixed(g::LANE_TOP_PX, 1) width=fixed(g::lane_slot_px() - 2.0, 1) height=fixed(g::LANE_HEIGHT_PX, 1) rx="3"/>
+                    <text x=fixed(g::lane_center_px(lane), 1) y=fixed(g::LANE_TOP_PX + 17.0, 1)>{lane.to_string()}</text>
                     <title>{label}</title>
                 </g>
             }
@@ -265,11 +267,11 @@ fn draw(shown: Memo<Option<Banked>>) -> impl IntoView {
         .collect_view();
 
     view! {
-        <text class="gx-mem__heading" x=format!("{:.1}", g::MARGIN_PX) y="14">{t(text::LANES_HEADING)}</text>
-        <text class="gx-mem__heading" x=format!("{:.1}", g::MARGIN_PX) y=format!("{:.1}", g::BANK_HEADER_TOP_PX - 16.0)>{t(text::BANKS_HEADING)}</text>
+        <text class="gx-mem__heading" x=fixed(g::MARGIN_PX, 1) y="14">{t(text::LANES_HEADING)}</text>
+        <text class="gx-mem__heading" x=fixed(g::MARGIN_PX, 1) y=fixed(g::BANK_HEADER_TOP_PX - 16.0, 1)>{t(text::BANKS_HEADING)}</text>
         {header}
         <For each=move || 0..row_count.get() key=|slot| *slot children=grid_row/>
-        <text class="gx-mem__heading" x=format!("{:.1}", g::MARGIN_PX) y=move || format!("{:.1}", counts_top.get() - 4.0)>{t(text::COUNTS_HEADING)}</text>
+        <text class="gx-mem__heading" x=fixed(g::MARGIN_PX, 1) y=move || fixed(counts_top.get() - 4.0, 1)>{t(text::COUNTS_HEADING)}</text>
         <For each=move || 0..phase_count.get() key=|p| *p children=count_row/>
         {lanes}
     }
@@ -317,7 +319,7 @@ fn labels(shown: Memo<Option<Banked>>) -> impl IntoView {
             .unwrap_or_default()
         };
         view! {
-            <text class="gx-mem__label" x=format!("{:.1}", g::MARGIN_PX) y=format!("{:.1}", y + 16.0)>{label}</text>
+            <text class="gx-mem__label" x=fixed(g::MARGIN_PX, 1) y=fixed(y + 16.0, 1)>{label}</text>
         }
     };
     let phase_label = move |p: usize| {
@@ -331,14 +333,14 @@ fn labels(shown: Memo<Option<Banked>>) -> impl IntoView {
                 .unwrap_or_default()
         };
         view! {
-            <rect class=format!("gx-bank__swatch {}", phase_class(p as u32)) x=format!("{:.1}", g::MARGIN_PX) y=move || format!("{:.1}", y() + 4.0) width="10" height="10"/>
-            <text class="gx-mem__label" x=format!("{:.1}", g::MARGIN_PX + 14.0) y=move || format!("{:.1}", y() + 14.0)>{label}</text>
+            <rect class=format!("gx-bank__swatch {}", phase_class(p as u32)) x=fixed(g::MARGIN_PX, 1) y=move || fixed(y() + 4.0, 1) width="10" height="10"/>
+            <text class="gx-mem__label" x=fixed(g::MARGIN_PX + 14.0, 1) y=move || fixed(y() + 14.0, 1)>{label}</text>
         }
     };
     view! {
-        <rect class="gx-sfig__mask" x="0" y=format!("{mask_top:.1}") width=format!("{:.1}", g::BANK_LABEL_PX - 2.0) height=move || format!("{:.1}", grid_bottom() - mask_top)/>
-        <rect class="gx-sfig__mask" x="0" y=move || format!("{:.1}", counts_top.get()) width=format!("{:.1}", g::BANK_LABEL_PX - 2.0) height="100%"/>
-        <text class="gx-mem__label" x=format!("{:.1}", g::MARGIN_PX) y=format!("{:.1}", g::BANK_GRID_TOP_PX - 6.0)>"bank →"</text>
+        <rect class="gx-sfig__mask" x="0" y=fixed(mask_top, 1) width=fixed(g::BANK_LABEL_PX - 2.0, 1) height=move || fixed(grid_bottom() - mask_top, 1)/>
+        <rect class="gx-sfig__mask" x="0" y=move || fixed(counts_top.get(), 1) width=fixed(g::BANK_LABEL_PX - 2.0, 1) height="100%"/>
+        <text class="gx-mem__label" x=fixed(g::MARGIN_PX, 1) y=fixed(g::BANK_GRID_TOP_PX - 6.0, 1)>"bank →"</text>
         <For each=move || 0..row_count.get() key=|slot| *slot children=row_label/>
         <For each=move || 0..phase_count.get() key=|p| *p children=phase_label/>
     }

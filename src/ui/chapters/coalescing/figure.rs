@@ -6,6 +6,7 @@ use leptos::prelude::*;
 
 use super::state::{Coalesced, CoalescingState};
 use super::text;
+use crate::geom::fixed::fixed;
 use crate::geom::warp_memory as g;
 use crate::model::coalescing::CoalescingDetail;
 use crate::ui::i18n::{t, use_lang, Lang};
@@ -126,12 +127,12 @@ fn draw(shown: Memo<Option<Coalesced>>) -> impl IntoView {
                 };
                 let label = move || text::sector_title(sector_index(), touched.get().map(|(used, _)| used), lang.get());
                 let used = move |(b, n): (u32, u32)| view! {
-                    <rect class="gx-sector__used" x=format!("{:.2}", sx + f64::from(b) / 32.0 * sector_w) y=format!("{:.1}", y + 3.0)
-                        width=format!("{:.2}", f64::from(n) / 32.0 * sector_w) height=format!("{:.1}", g::LINE_HEIGHT_PX - 6.0)/>
+                    <rect class="gx-sector__used" x=fixed(sx + f64::from(b) / 32.0 * sector_w, 2) y=fixed(y + 3.0, 1)
+                        width=fixed(f64::from(n) / 32.0 * sector_w, 2) height=fixed(g::LINE_HEIGHT_PX - 6.0, 1)/>
                 };
                 view! {
                     <g>
-                        <rect class=class x=format!("{sx:.2}") y=format!("{y:.1}") width=format!("{sector_w:.2}") height=format!("{:.1}", g::LINE_HEIGHT_PX)>
+                        <rect class=class x=fixed(sx, 2) y=fixed(y, 1) width=fixed(sector_w, 2) height=fixed(g::LINE_HEIGHT_PX, 1)>
                             <title>{label}</title>
                         </rect>
                         <For each=move || touched.get().map(|(_, mask)| runs(mask)).unwrap_or_default() key=|r| *r children=used/>
@@ -141,11 +142,11 @@ fn draw(shown: Memo<Option<Coalesced>>) -> impl IntoView {
             .collect_view();
         view! {
             <g class="gx-line" data-testid="line">
-                <text class="gx-mem__label" x=format!("{x:.1}") y=format!("{:.1}", y - 6.0)>
+                <text class="gx-mem__label" x=fixed(x, 1) y=fixed(y - 6.0, 1)>
                     {move || { let line = line(); format!("line {line} · 0x{:x}", line * 128) }}
                 </text>
                 <Show when=move || block.with(|b| b.as_ref().is_some_and(|b| b.gap))>
-                    <text class="gx-mem__gap" x=format!("{:.1}", x - g::LINE_GAP_PX / 2.0) y=format!("{:.1}", y + g::LINE_HEIGHT_PX / 2.0 + 5.0)>"⋯"</text>
+                    <text class="gx-mem__gap" x=fixed(x - g::LINE_GAP_PX / 2.0, 1) y=fixed(y + g::LINE_HEIGHT_PX / 2.0 + 5.0, 1)>"⋯"</text>
                 </Show>
                 {sectors}
             </g>
@@ -166,8 +167,8 @@ fn draw(shown: Memo<Option<Coalesced>>) -> impl IntoView {
             view! {
                 <Show when=move || end.with(Option::is_some)>
                     <line class=move || if selected.get() == Some(lane) { "gx-mem__wire gx-mem__wire--selected" } else { "gx-mem__wire" }
-                        x1=format!("{x1:.1}") y1=format!("{:.1}", g::LANE_TOP_PX + g::LANE_HEIGHT_PX)
-                        x2=move || format!("{:.1}", end.get().map_or(0.0, |e| e.0)) y2=move || format!("{:.1}", end.get().map_or(0.0, |e| e.1))/>
+                        x1=fixed(x1, 1) y1=fixed(g::LANE_TOP_PX + g::LANE_HEIGHT_PX, 1)
+                        x2=move || fixed(end.get().map_or(0.0, |e| e.0), 1) y2=move || fixed(end.get().map_or(0.0, |e| e.1), 1)/>
                 </Show>
             }
         })
@@ -183,10 +184,11 @@ fn draw(shown: Memo<Option<Coalesced>>) -> impl IntoView {
                     if selected.get() == Some(lane) { " gx-lane--selected" } else { "" }
                 )
             };
-            let label = move || {
+            // One memo for the lane's name and its title: the sentence is formatted once a tick.
+            let label = Memo::new(move |_| {
                 let lang = lang.get();
                 shown.with(|c| c.as_ref().map(|c| describe_lane(c, lane, lang)).unwrap_or_default())
-            };
+            });
             let x = g::lane_x_px(lane);
             view! {
                 <g class=class
@@ -194,8 +196,8 @@ fn draw(shown: Memo<Option<Coalesced>>) -> impl IntoView {
                     role="button" aria-label=label data-testid=format!("lane-{lane}")
                     on:click=move |_| selected.set(Some(lane))
                     on:focus=move |_| selected.set(Some(lane))>
-                    <rect x=format!("{x:.1}") y=format!("{:.1}", g::LANE_TOP_PX) width=format!("{:.1}", g::lane_slot_px() - 2.0) height=format!("{:.1}", g::LANE_HEIGHT_PX) rx="3"/>
-                    <text x=format!("{:.1}", g::lane_center_px(lane)) y=format!("{:.1}", g::LANE_TOP_PX + 17.0)>{lane.to_string()}</text>
+                    <rect x=fixed(x, 1) y=fixed(g::LANE_TOP_PX, 1) width=fixed(g::lane_slot_px() - 2.0, 1) height=fixed(g::LANE_HEIGHT_PX, 1) rx="3"/>
+                    <text x=fixed(g::lane_center_px(lane), 1) y=fixed(g::LANE_TOP_PX + 17.0, 1)>{lane.to_string()}</text>
                     <title>{label}</title>
                 </g>
             }
@@ -204,8 +206,8 @@ fn draw(shown: Memo<Option<Coalesced>>) -> impl IntoView {
 
     view! {
         <g class="gx-mem__wires">{wires}</g>
-        <text class="gx-mem__heading" x=format!("{:.1}", g::MARGIN_PX) y="14">{t(text::LANES_HEADING)}</text>
-        <text class="gx-mem__heading" x=format!("{:.1}", g::MARGIN_PX) y=format!("{:.1}", g::STRIP_TOP_PX - 34.0)>{t(text::MEMORY_HEADING)}</text>
+        <text class="gx-mem__heading" x=fixed(g::MARGIN_PX, 1) y="14">{t(text::LANES_HEADING)}</text>
+        <text class="gx-mem__heading" x=fixed(g::MARGIN_PX, 1) y=fixed(g::STRIP_TOP_PX - 34.0, 1)>{t(text::MEMORY_HEADING)}</text>
         <For each=move || 0..block_count.get() key=|slot| *slot children=block/>
         {lanes}
     }

@@ -3,8 +3,6 @@
 
 use leptos::prelude::*;
 
-use crate::ui::widgets::formula_row_testid as row;
-
 use super::state::CoalescingState;
 use super::text;
 use crate::ui::format::grouped;
@@ -162,60 +160,132 @@ fn util(st: &CoalescingState) -> f64 {
     })
 }
 
-/// The CC 3.x half-/quarter-warp split, next to what the H200 counts.
+/// The legacy panel's total rows' value test ids, in order.
+const LEGACY_IDS: [&str; 5] = [
+    "legacy-requests",
+    "legacy-lines",
+    "legacy-bytes",
+    "legacy-efficiency",
+    "measured-requests",
+];
+
+/// The CC 3.x half-/quarter-warp split, next to what the H200 counts. Built once while there is
+/// an access to show: the group rows are keyed by position (their count changes with the element
+/// size) and every cell follows a memo of its text, so a slider tick rewrites only the text that
+/// changed (it rebuilt both tables, 24 nodes and ~60 attributes a tick, issue #18).
 #[component]
 pub fn LegacyPanel() -> impl IntoView {
     let st = state();
     let lang = use_lang();
+    let shown = Memo::new(move |_| st.outputs.with(|o| o.shown.is_some()));
+    // Per group: its name, lane range, lines and sectors.
+    let groups = Memo::new(move |_| {
+        let l = lang.get();
+        st.outputs.with(|o| {
+            let Some(c) = o.shown.as_ref() else {
+                return Vec::new();
+            };
+            let lg = &c.result.legacy;
+            let name = text::legacy_group(lg.groups.first().map_or(32, |g| g.lane_count)).get(l);
+            lg.groups
+                .iter()
+                .map(|g| {
+                    [
+                        name.to_string(),
+                        format!("{}–{}", g.first_lane, g.first_lane + g.lane_count - 1),
+                        g.lines.to_string(),
+                        g.sectors.to_string(),
+                    ]
+                })
+                .collect::<Vec<_>>()
+        })
+    });
+    let group_count = Memo::new(move |_| groups.with(Vec::len));
+    let totals = Memo::new(move |_| {
+        let l = lang.get();
+        st.outputs.with(|o| {
+            let Some(c) = o.shown.as_ref() else {
+                return Vec::new();
+            };
+            let d = &c.result;
+            let lg = &d.legacy;
+            let line_eff = if lg.line_bytes_moved() == 0 {
+                1.0
+            } else {
+                d.bytes_used as f64 / lg.line_bytes_moved() as f64
+            };
+            vec![
+                (
+                    text::LEGACY_REQUESTS,
+                    text::LEGACY_REQUESTS_FORMULA.get(l).into(),
+                    lg.requests.to_string(),
+                ),
+                (
+                    text::LEGACY_LINE_TRANSACTIONS,
+                    text::LEGACY_LINE_TRANSACTIONS_FORMULA.get(l).into(),
+                    lg.line_transactions.to_string(),
+                ),
+                (
+                    text::LEGACY_BYTES,
+                    format!("{} × 128 B", lg.line_transactions),
+                    format!("{} B", grouped(lg.line_bytes_moved())),
+                ),
+                (
+                    text::LEGACY_EFFICIENCY,
+                    format!("{} / {}", d.bytes_used, lg.line_bytes_moved()),
+                    percent(line_eff),
+                ),
+                (
+                    text::MEASURED_REQUESTS,
+                    "l1tex__t_requests".into(),
+                    d.report.requests.to_string(),
+                ),
+            ]
+        })
+    });
+    let group_row = move |k: usize| {
+        let cell = move |i: usize| {
+            move || groups.with(|g| g.get(k).map(|r| r[i].clone()).unwrap_or_default())
+        };
+        view! {
+            <tr>
+                <th scope="row">{cell(0)}</th>
+                <td>{cell(1)}</td>
+                <td>{cell(2)}</td>
+                <td>{cell(3)}</td>
+            </tr>
+        }
+    };
     view! {
         <section class="l-body gx-numbers" data-testid="legacy">
             <h2>{t(text::LEGACY_TITLE)}</h2>
             <p>{t(text::LEGACY_NOTE)}</p>
-            {move || {
-                let c = st.outputs.get().shown?;
-                let d = c.result;
-                let lg = d.legacy;
-                let l = lang.get();
-                let group_name = text::legacy_group(lg.groups.first().map_or(32, |g| g.lane_count)).get(l);
-                let line_eff = if lg.line_bytes_moved() == 0 { 1.0 } else { d.bytes_used as f64 / lg.line_bytes_moved() as f64 };
-                Some(view! {
-                    <div class="gx-table-scroll">
-                    <table class="gx-table gx-table--numeric gx-mem__legacy">
-                        <thead><tr>
-                            <th scope="col">{t(text::LEGACY_GROUP)}</th>
-                            <th scope="col">{t(text::LEGACY_LANES)}</th>
-                            <th scope="col">{t(text::LEGACY_LINES)}</th>
-                            <th scope="col">{t(text::LEGACY_SECTORS)}</th>
-                        </tr></thead>
-                        <tbody>
-                            {lg.groups.iter().map(|g| view! {
-                                <tr>
-                                    <th scope="row">{group_name}</th>
-                                    <td>{format!("{}–{}", g.first_lane, g.first_lane + g.lane_count - 1)}</td>
-                                    <td>{g.lines}</td>
-                                    <td>{g.sectors}</td>
-                                </tr>
-                            }).collect_view()}
-                        </tbody>
-                    </table>
-                    </div>
-                    // Its own header: the totals have three columns, not the groups' four.
-                    <table class="gx-table gx-mem__legacy-totals">
-                        <thead><tr>
-                            <th scope="col">{t(text::COL_QUANTITY)}</th>
-                            <th scope="col">{t(text::COL_FORMULA)}</th>
-                            <th scope="col">{t(text::COL_VALUE)}</th>
-                        </tr></thead>
-                        <tbody>
-                            {row(text::LEGACY_REQUESTS, text::LEGACY_REQUESTS_FORMULA.get(l).into(), lg.requests.to_string(), "legacy-requests")}
-                            {row(text::LEGACY_LINE_TRANSACTIONS, text::LEGACY_LINE_TRANSACTIONS_FORMULA.get(l).into(), lg.line_transactions.to_string(), "legacy-lines")}
-                            {row(text::LEGACY_BYTES, format!("{} × 128 B", lg.line_transactions), format!("{} B", grouped(lg.line_bytes_moved())), "legacy-bytes")}
-                            {row(text::LEGACY_EFFICIENCY, format!("{} / {}", d.bytes_used, lg.line_bytes_moved()), percent(line_eff), "legacy-efficiency")}
-                            {row(text::MEASURED_REQUESTS, "l1tex__t_requests".into(), d.report.requests.to_string(), "measured-requests")}
-                        </tbody>
-                    </table>
-                })
-            }}
+            {move || shown.get().then(|| view! {
+                <div class="gx-table-scroll">
+                <table class="gx-table gx-table--numeric gx-mem__legacy">
+                    <thead><tr>
+                        <th scope="col">{t(text::LEGACY_GROUP)}</th>
+                        <th scope="col">{t(text::LEGACY_LANES)}</th>
+                        <th scope="col">{t(text::LEGACY_LINES)}</th>
+                        <th scope="col">{t(text::LEGACY_SECTORS)}</th>
+                    </tr></thead>
+                    <tbody>
+                        <For each=move || 0..group_count.get() key=|k| *k children=group_row/>
+                    </tbody>
+                </table>
+                </div>
+                // Its own header: the totals have three columns, not the groups' four.
+                <table class="gx-table gx-mem__legacy-totals">
+                    <thead><tr>
+                        <th scope="col">{t(text::COL_QUANTITY)}</th>
+                        <th scope="col">{t(text::COL_FORMULA)}</th>
+                        <th scope="col">{t(text::COL_VALUE)}</th>
+                    </tr></thead>
+                    <tbody>
+                        {live_rows_testid(totals, 0..5, &LEGACY_IDS)}
+                    </tbody>
+                </table>
+            })}
         </section>
     }
 }

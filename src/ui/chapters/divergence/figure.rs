@@ -5,6 +5,7 @@ use leptos::prelude::*;
 
 use super::state::{bits, hex, lane_states, lane_steps, DivergenceState, LaneState, LANES};
 use super::text;
+use crate::geom::fixed::fixed;
 use crate::geom::legible::WrappedStrip;
 use crate::ui::i18n::{t, use_lang};
 use crate::ui::shared::roving::Roving;
@@ -103,10 +104,11 @@ pub fn Figure() -> impl IntoView {
                 let (x, y0) = g.cell_origin_px(lane as u32);
                 (x, y0, g.cell_w_px)
             };
-            let label = move || {
+            // One memo for the lane's name and its title.
+            let label = Memo::new(move |_| {
                 let tid = u64::from(warp_index.get()) * 32 + lane as u64;
                 text::lane_label(lane, tid, s.get(), lang.get())
-            };
+            });
             let class = move || {
                 let picked = if picked.get() == Some(lane) { " gx-lane--picked" } else { "" };
                 format!("{}{picked}", lane_class(s.get()))
@@ -117,11 +119,11 @@ pub fn Figure() -> impl IntoView {
                     tabindex=roving.tabindex(lane) data-roving=lane.to_string() role="img" aria-label=label
                     on:click=move |_| picked.set(Some(lane)) on:focus=move |_| picked.set(Some(lane))>
                     <title>{label}</title>
-                    <rect x=move || { let (x, _, _) = origin(); format!("{:.1}", x + 1.0) } y=move || { let (_, y0, _) = origin(); format!("{:.1}", y0 + 18.0) }
-                        width=move || { let (_, _, cell) = origin(); format!("{:.1}", cell - 2.0) } height="26" rx="3"/>
-                    <text class="gx-lane__bit" x=move || { let (x, _, cell) = origin(); format!("{:.1}", x + cell / 2.0) } y=move || { let (_, y0, _) = origin(); format!("{:.1}", y0 + 36.0) }
+                    <rect x=move || { let (x, _, _) = origin(); fixed(x + 1.0, 1) } y=move || { let (_, y0, _) = origin(); fixed(y0 + 18.0, 1) }
+                        width=move || { let (_, _, cell) = origin(); fixed(cell - 2.0, 1) } height="26" rx="3"/>
+                    <text class="gx-lane__bit" x=move || { let (x, _, cell) = origin(); fixed(x + cell / 2.0, 1) } y=move || { let (_, y0, _) = origin(); fixed(y0 + 36.0, 1) }
                         text-anchor="middle">{move || if s.get() == LaneState::Active { "1" } else { "0" }}</text>
-                    <text class="gx-lane__no" x=move || { let (x, _, cell) = origin(); format!("{:.1}", x + cell / 2.0) } y=move || { let (_, y0, _) = origin(); format!("{:.1}", y0 + 13.0) }
+                    <text class="gx-lane__no" x=move || { let (x, _, cell) = origin(); fixed(x + cell / 2.0, 1) } y=move || { let (_, y0, _) = origin(); fixed(y0 + 13.0, 1) }
                         text-anchor="middle">{lane}</text>
                 </g>
             }

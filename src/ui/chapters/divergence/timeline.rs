@@ -5,6 +5,7 @@ use leptos::prelude::*;
 
 use super::state::hex;
 use super::text;
+use crate::geom::fixed::{fixed, push_fixed};
 use crate::geom::legible::row_top_px;
 use crate::model::simt::{SimtTrace, StepKind};
 use crate::ui::i18n::use_lang;
@@ -35,7 +36,18 @@ pub fn row_path(mask: u32, x0: f64, y: f64, col: f64, h: f64) -> String {
             }
             let x = x0 + f64::from(start) * col + 1.0;
             let w = f64::from(lane - start) * col - 2.0;
-            d.push_str(&format!("M{x:.1} {y:.1}h{w:.1}v{h:.1}h{:.1}z", -w));
+            // `M{x:.1} {y:.1}h{w:.1}v{h:.1}h{-w:.1}z`, without core::fmt's float path.
+            d.push('M');
+            push_fixed(&mut d, x, 1);
+            d.push(' ');
+            push_fixed(&mut d, y, 1);
+            d.push('h');
+            push_fixed(&mut d, w, 1);
+            d.push('v');
+            push_fixed(&mut d, h, 1);
+            d.push('h');
+            push_fixed(&mut d, -w, 1);
+            d.push('z');
         } else {
             lane += 1;
         }
@@ -94,7 +106,7 @@ pub fn Timeline(
         .filter(|l| l % 8 == 0 || *l == 31)
         .map(|l| {
             let x = LABEL_PX + (f64::from(l) + 0.5) * COL_PX;
-            view! { <text class="gx-tl__head" x=format!("{x:.1}") y="13" text-anchor="middle">{l}</text> }
+            view! { <text class="gx-tl__head" x=fixed(x, 1) y="13" text-anchor="middle">{l}</text> }
         })
         .collect_view();
     // The rows and reconvergence marks are built once per index (keyed `<For>`) and follow
@@ -121,9 +133,9 @@ pub fn Timeline(
         view! {
             <g class=move || row_classes(i, step.get().map(|s| s.0)) data-testid="timeline-row"
                 on:click=move |_| { if let Some(p) = pick { p.run(i); } }>
-                <rect class="gx-tl__bg" x=format!("{LABEL_PX:.1}") y=move || format!("{:.1}", y.get()) width=format!("{grid_w:.1}") height=format!("{ROW_PX:.1}")/>
+                <rect class="gx-tl__bg" x=fixed(LABEL_PX, 1) y=move || fixed(y.get(), 1) width=fixed(grid_w, 1) height=fixed(ROW_PX, 1)/>
                 <path class="gx-tl__on" d=move || row_path(mask(), LABEL_PX, y.get() + 1.0, COL_PX, ROW_PX - 2.0)/>
-                <text class="gx-tl__mask" x=format!("{:.1}", LABEL_PX + grid_w + 6.0) y=move || format!("{:.1}", y.get() + ROW_PX - 4.0)>
+                <text class="gx-tl__mask" x=fixed(LABEL_PX + grid_w + 6.0, 1) y=move || fixed(y.get() + ROW_PX - 4.0, 1)>
                     {move || format!("{} ({})", hex(mask()), mask().count_ones())}
                 </text>
             </g>
@@ -135,12 +147,12 @@ pub fn Timeline(
         });
         // The band just above the row it reconverges before.
         let band = move || row_y(at.get().map_or(0, |r| r.0)) - REC_GAP_PX;
-        let y = move || format!("{:.1}", band() + REC_GAP_PX / 2.0);
+        let y = move || fixed(band() + REC_GAP_PX / 2.0, 1);
         view! {
             <g class="gx-tl__reconv" data-testid="reconvergence">
-                <line x1=format!("{:.1}", LABEL_PX - 4.0) x2=format!("{:.1}", LABEL_PX + grid_w + 2.0)
+                <line x1=fixed(LABEL_PX - 4.0, 1) x2=fixed(LABEL_PX + grid_w + 2.0, 1)
                     y1=y y2=y/>
-                <text x=format!("{:.1}", LABEL_PX + grid_w + 6.0) y=move || format!("{:.1}", band() + REC_GAP_PX - 3.0)>
+                <text x=fixed(LABEL_PX + grid_w + 6.0, 1) y=move || fixed(band() + REC_GAP_PX - 3.0, 1)>
                     {move || text::reconverge_mark(at.get().map_or(0, |r| r.1) + 1, lang.get())}
                 </text>
             </g>
@@ -175,12 +187,12 @@ pub fn Timeline(
             let kind = Memo::new(move |_| trace.with(|t| t.steps.get(i).map(|s| s.kind)));
             view! {
                 <g class=move || row_classes(i, kind.get())>
-                    <text class="gx-tl__label" x="2" y=move || format!("{:.1}", row_y(i) + ROW_PX - 4.0)>{label}</text>
+                    <text class="gx-tl__label" x="2" y=move || fixed(row_y(i) + ROW_PX - 4.0, 1)>{label}</text>
                 </g>
             }
         };
         view! {
-            <rect class="gx-sfig__mask" x="0" y="0" width=format!("{:.1}", LABEL_PX - 4.0) height="100%"/>
+            <rect class="gx-sfig__mask" x="0" y="0" width=fixed(LABEL_PX - 4.0, 1) height="100%"/>
             <For each=move || 0..row_count.get() key=|i| *i children=label_row/>
         }
     };
@@ -202,6 +214,24 @@ pub fn Timeline(
 #[cfg(test)]
 mod tests {
     use super::row_path;
+
+    #[test]
+    fn row_path_text_is_core_fmt_s() {
+        let (x0, y, col, h) = (150.0, 35.0, 14.0, 14.0);
+        let d = row_path(0b1011, x0, y, col, h);
+        let w1 = 2.0 * col - 2.0;
+        let w2 = col - 2.0;
+        assert_eq!(
+            d,
+            format!(
+                "M{:.1} {y:.1}h{w1:.1}v{h:.1}h{:.1}zM{:.1} {y:.1}h{w2:.1}v{h:.1}h{:.1}z",
+                x0 + 1.0,
+                -w1,
+                x0 + 3.0 * col + 1.0,
+                -w2
+            )
+        );
+    }
 
     #[test]
     fn row_path_has_one_rectangle_per_run() {

@@ -40,7 +40,7 @@ pub fn AccessFigure<R: AccessChapter, V: IntoView + 'static, W: IntoView + 'stat
 ) -> impl IntoView {
     let st = expect_context::<AccessState<R>>();
     let lang = use_lang();
-    let shown = Memo::new(move |_| st.outputs.get().shown);
+    let shown = Memo::new(move |_| st.outputs.with(|o| o.shown.clone()));
     let roving = Roving::new(32, 0);
     provide_context(roving);
     let height = Signal::derive(move || shown.with(|s| height_px(s.as_ref())).round());

@@ -101,13 +101,17 @@ pub fn LaneTable<R: AccessChapter>(
 ) -> impl IntoView {
     let st = expect_context::<AccessState<R>>();
     let lang = use_lang();
+    let has_shown = Memo::new(move |_| st.outputs.with(|o| o.shown.is_some()));
     view! {
         <DataDetails summary=summary>
             <ul class="gx-data-table__points">
-                {move || {
-                    let shown = st.outputs.get().shown;
-                    shown.map(|s| (0..32u32).map(|l| view! { <li>{describe(&s, l, lang.get())}</li> }).collect_view())
-                }}
+                // Built once while there is a pattern; each line follows its lane's sentence.
+                {move || has_shown.get().then(|| (0..32u32).map(|l| view! {
+                    <li>{move || {
+                        let lang = lang.get();
+                        st.outputs.with(|o| o.shown.as_ref().map(|s| describe(s, l, lang)).unwrap_or_default())
+                    }}</li>
+                }).collect_view())}
             </ul>
         </DataDetails>
     }
