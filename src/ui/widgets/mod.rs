@@ -9,6 +9,7 @@ mod permalink;
 mod player;
 mod questions;
 mod slider;
+mod svg_title;
 
 pub use chapter_intro::ChapterIntro;
 pub use data_table::DataDetails;
@@ -19,3 +20,4 @@ pub use permalink::PermalinkLink;
 pub use player::{PlayerControls, StepButtons, StepPlayer};
 pub use questions::Questions;
 pub use slider::{IntegerError, NumberField, RangeSlider, Scale};
+pub use svg_title::svg_title;

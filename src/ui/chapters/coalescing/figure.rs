@@ -198,7 +198,7 @@ fn draw(shown: Memo<Option<Coalesced>>) -> impl IntoView {
                     on:focus=move |_| selected.set(Some(lane))>
                     <rect x=fixed(x, 1) y=fixed(g::LANE_TOP_PX, 1) width=fixed(g::lane_slot_px() - 2.0, 1) height=fixed(g::LANE_HEIGHT_PX, 1) rx="3"/>
                     <text x=fixed(g::lane_center_px(lane), 1) y=fixed(g::LANE_TOP_PX + 17.0, 1)>{lane.to_string()}</text>
-                    <title>{label}</title>
+                    {crate::ui::widgets::svg_title(label)}
                 </g>
             }
         })

@@ -118,7 +118,7 @@ pub fn Figure() -> impl IntoView {
                     data-testid="lane" data-state=move || format!("{:?}", s.get()).to_ascii_lowercase()
                     tabindex=roving.tabindex(lane) data-roving=lane.to_string() role="img" aria-label=label
                     on:click=move |_| picked.set(Some(lane)) on:focus=move |_| picked.set(Some(lane))>
-                    <title>{label}</title>
+                    {crate::ui::widgets::svg_title(label)}
                     <rect x=move || { let (x, _, _) = origin(); fixed(x + 1.0, 1) } y=move || { let (_, y0, _) = origin(); fixed(y0 + 18.0, 1) }
                         width=move || { let (_, _, cell) = origin(); fixed(cell - 2.0, 1) } height="26" rx="3"/>
                     <text class="gx-lane__bit" x=move || { let (x, _, cell) = origin(); fixed(x + cell / 2.0, 1) } y=move || { let (_, y0, _) = origin(); fixed(y0 + 36.0, 1) }

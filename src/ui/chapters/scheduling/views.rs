@@ -116,7 +116,7 @@ pub fn Figure() -> impl IntoView {
                 prev_sched = sched;
                 view! {
                     <g class="gx-sched__row" data-testid="warp-row">
-                        <title>{format!("warp {warp} · scheduler {sched}")}</title>
+                        {crate::ui::widgets::svg_title(format!("warp {warp} · scheduler {sched}"))}
                         {first.then(|| view! {
                             <line class="gx-sched__split" x1="0" x2=format!("{:.0}", LABEL_PX + PLOT_W_PX) y1=format!("{:.1}", y - 0.5) y2=format!("{:.1}", y - 0.5)/>
                         })}
