@@ -10,15 +10,15 @@
 //    `<slug>.html`);
 //  - form state as attributes (Leptos sets `value`/`checked` as properties, which outerHTML
 //    does not show), so a slider's thumb sits where the app will put it;
-//  - `data-testid` renamed `data-pre-testid` and ids outside SVG renamed `data-pre-id`, so a
-//    test or the app's own lookups never find the copy instead of the app's node;
+//  - `data-testid` renamed `data-pre-testid` and ids outside SVG removed, so a test or the
+//    app's own lookups never find the copy instead of the app's node;
 //  - only the first screen (CUT_PX): an element wholly below it, outside SVG, is left
 //    out (the copy is there for a fraction of a second; the bytes are every deep link's);
 //  - only what is seen: no tooltips (SVG <title>, `title`), no names for assistive technology
-//    (`aria-label…`, `role`: the copy is aria-hidden), no marker comments, no closed <select>'s
-//    other options, and test ids only on the chapter's root (`chapter-<slug>`) and occupancy's
-//    answer (what the benchmark and tests look for in the copy); `aria-pressed` and the like
-//    stay (the styles read them).
+//    (`aria-label…`, `role`: the copy is aria-hidden), no `for`/`name`, no `data-*` the styles
+//    do not read, no marker comments, no closed <select>'s other options, and test ids only on
+//    the chapter's root (`chapter-<slug>`) and occupancy's answer (what the benchmark and tests
+//    look for in the copy); `aria-pressed` and the like stay (the styles read them).
 // In the page, assets/boot.js hides the copy (html.gx-pre-off) wherever the app would draw
 // something else: a link with inputs, Chinese, a narrow screen; style/layout.css keeps the app's
 // own nodes invisible behind it, and ui/shell/lazy.rs removes it once the chapter is mounted.
@@ -62,12 +62,13 @@ function snapshot(cutPx) {
         if (id.startsWith("chapter-") || id === "occupancy") dst.setAttribute("data-pre-testid", id);
         dst.removeAttribute("data-testid");
       }
-      for (const a of ["title", "role", "aria-label", "aria-labelledby", "aria-describedby", "aria-live", "aria-atomic", "aria-valuetext", "aria-roledescription"]) dst.removeAttribute(a);
-      if ((src.tagName.toLowerCase() === "title" && src.closest("svg")) || (src instanceof HTMLOptionElement && !src.selected && src.closest("select") && !src.closest("select").multiple)) drop.push(dst);
-      if (dst.id && outside(src)) {
-        dst.setAttribute("data-pre-id", dst.id);
-        dst.removeAttribute("id");
+      // What neither the eye nor the styles read (style/*.css selects on aria-pressed,
+      // aria-expanded, aria-current, data-cls-*, data-fill-box, type, scope and tabindex).
+      for (const a of [...dst.getAttributeNames()]) {
+        if (/^(title|role|for|name)$|^aria-(?!pressed$|expanded$|current$)|^data-(?!cls-|fill-box$|pre-testid$)/.test(a)) dst.removeAttribute(a);
       }
+      if ((src.tagName.toLowerCase() === "title" && src.closest("svg")) || (src instanceof HTMLOptionElement && !src.selected && src.closest("select") && !src.closest("select").multiple)) drop.push(dst);
+      if (dst.id && outside(src)) dst.removeAttribute("id");
       const parent = src.parentElement;
       const top = src.getBoundingClientRect().top + scrollY;
       if (outside(src) && top >= cutPx && (i === 0 || (parent && parent.getBoundingClientRect().top + scrollY < cutPx))) drop.push(dst);

@@ -13,7 +13,7 @@
 //     segments ride beside it in the pack and are written into memory once per module. The
 //     loader (__wasm_split.js) is regenerated as a few tables (its helpers kept): a chapter
 //     instantiates the common pack (once) and its own; every pack is fetched with its integrity
-//     (sha384, checked by the browser before the bytes are compiled).
+//     (sha256, checked by the browser before the bytes are compiled).
 //  2. Stylesheets instead of trunk's one per file: the app shell's, linked by every page, and
 //     the chapters', whole and as each chapter module's share of it (scripts/css-prune.mjs): a
 //     route page links its chapter's share (its prerendered first screen needs it), the loader
@@ -58,7 +58,9 @@ const COMMON_MIN = Number(process.env.WS_COMMON_MIN ?? 8);
 const STANDALONE = new Set((process.env.WS_STANDALONE ?? "quiz").split(",").filter(Boolean));
 
 const sha = (buf, alg = "sha256") => crypto.createHash(alg).update(buf).digest();
-const integrity = (buf) => "sha384-" + sha(buf, "sha384").toString("base64");
+// sha256: every browser's SRI takes it, and each hash is 20 base64 characters shorter than
+// sha384's (hashes do not compress: ~20 of them in a route page and the loader).
+const integrity = (buf) => "sha256-" + sha(buf).toString("base64");
 const gz = (buf) => zlib.gzipSync(buf, { level: 9 }).length;
 const log = (s) => process.stderr.write(`[site] ${s}\n`);
 // The shipped JavaScript (wasm-bindgen's glue, the loader, the entry) and CSS, minified by esbuild
@@ -278,6 +280,17 @@ const CUT_ZH = process.env.WS_CUT_ZH !== "0"; // WS_CUT_ZH=0: every module keeps
 // the wasm and again in the glue: ~9 KB of hex apiece, 5 KB after compression. They become `$0`,
 // `$1`, … in both (the glue's object keys; nothing else refers to them).
 const importNames = new Map(); // old → new
+/** `orig` without its custom sections (the toolchain's `producers` and `target_features`: ~290
+ * bytes no browser reads). */
+function stripCustom(orig) {
+  const keep = [orig.subarray(0, 8)];
+  for (let i = 8; i < orig.length; ) {
+    const [size, body] = leb(orig, i + 1);
+    if (orig[i] !== 0) keep.push(orig.subarray(i, body + size));
+    i = body + size;
+  }
+  return Buffer.concat(keep);
+}
 function shortImports(orig) {
   let i = 8;
   while (i < orig.length) {
@@ -338,7 +351,7 @@ const moduleCache = new Map();
 function moduleBytes(stem) {
   if (!moduleCache.has(stem)) {
     let orig = fs.readFileSync(path.join(pkgIn, stem + ".wasm"));
-    if (stem === "warpscope_bg") orig = shortImports(orig);
+    if (stem === "warpscope_bg") orig = stripCustom(shortImports(orig));
     const { buf, runs } = CUT_ZH ? cutZh(orig, stem) : { buf: orig, runs: [] };
     if (runs.length) zhRuns[stem === "warpscope_bg" ? "main" : stemOf(stem)] = runs;
     moduleCache.set(stem, buf);
@@ -532,41 +545,26 @@ const __wsData = new Set(); // modules whose data is in memory
 // both hold differently. Resolves once it is in (or failed to load: the chapter then shows
 // unstyled rather than not at all).
 let __wsCssIn = null;
+const __wsLoaded = (link) => link.sheet ? Promise.resolve() : new Promise((resolve) => {
+    link.addEventListener("load", resolve);
+    link.addEventListener("error", resolve);
+});
 function __wsCss(module) {
     const own = document.querySelector(\`link[data-ws-chapters="\${module}"]\`);
-    if (own) return own.sheet ? Promise.resolve() : new Promise((resolve) => {
-        own.addEventListener("load", resolve);
-        own.addEventListener("error", resolve);
-    });
+    if (own) return __wsLoaded(own);
     if (!__wsCssIn) {
         let link = document.querySelector('link[data-ws-chapters="*"]');
-        if (link && link.sheet) return (__wsCssIn = Promise.resolve());
         if (!link) {
-            link = __wsCssLink("stylesheet");
+            link = document.createElement("link");
+            link.rel = "stylesheet";
+            link.href = new URL(${JSON.stringify("../" + chapterCssName)}, import.meta.url).href;
+            link.integrity = ${JSON.stringify(chapterCssSri)};
             link.setAttribute("data-ws-chapters", "*");
+            document.head.append(link);
         }
-        __wsCssIn = new Promise((resolve) => {
-            link.addEventListener("load", resolve);
-            link.addEventListener("error", resolve);
-        });
+        __wsCssIn = __wsLoaded(link);
     }
     return __wsCssIn;
-}
-function __wsCssLink(rel) {
-    const link = document.createElement("link");
-    link.rel = rel;
-    if (rel === "preload") link.as = "style";
-    link.href = new URL(${JSON.stringify("../" + chapterCssName)}, import.meta.url).href;
-    link.integrity = ${JSON.stringify(chapterCssSri)};
-    document.head.append(link);
-    return link;
-}
-// A hovered or focused chapter link: the whole sheet fetched ahead (not applied).
-let __wsCssAhead = false;
-function __wsCssPreload(module) {
-    if (__wsCssIn || __wsCssAhead || document.querySelector(\`link[data-ws-chapters="\${module}"], link[data-ws-chapters="*"]\`)) return;
-    __wsCssAhead = true;
-    __wsCssLink("preload");
 }
 // A pack's module starts compiling (off the main thread) as soon as its bytes arrive.
 function __wsPack(name) {
@@ -680,7 +678,7 @@ function __wsChapter(module) {
     let loading;
     const load = () => {
         // Its packs are fetched in parallel, instantiated in order (the common one first).
-        __wsFetchPacks(module);
+        preloadChapter(module);
         if (loading === undefined) {
             // Mounted once its stylesheet is in too.
             const packs = __wsNeeds[module].reduce((prev, name) => prev.then(() => __wsInstantiate(name)), Promise.resolve());
@@ -694,10 +692,6 @@ function __wsChapter(module) {
 /** Starts fetching chapter module \`module\`'s packs (link hover or focus); loads nothing.
  * Resolves once every pack's bytes are in and its module is compiling (never rejects). */
 export function preloadChapter(module) {
-    __wsCssPreload(module);
-    return __wsFetchPacks(module);
-}
-function __wsFetchPacks(module) {
     return Promise.all((__wsNeeds[module] ?? []).map((name) => __wsPack(name).catch(() => {})));
 }
 ` +

@@ -28,7 +28,7 @@ test("every chapter's route pages carry its first screen, renamed so nothing fin
       assert.match(copy, new RegExp(`data-pre-testid="chapter-${slug}"`), file);
       assert.doesNotMatch(copy, /\sdata-testid=/, `${file}: a data-testid left in the copy`);
       assert.doesNotMatch(copy, /<script/i, `${file}: a script in the copy`);
-      assert.match(html, new RegExp(`<link rel="stylesheet" href="chapter-${slug}-[0-9a-f]+\\.css" integrity="sha384-[^"]+" data-ws-chapters="${slug.replaceAll("-", "_")}"`), `${file}: no share of the chapters' stylesheet`);
+      assert.match(html, new RegExp(`<link rel="stylesheet" href="chapter-${slug}-[0-9a-f]+\\.css" integrity="sha256-[^"]+" data-ws-chapters="${slug.replaceAll("-", "_")}"`), `${file}: no share of the chapters' stylesheet`);
     }
   }
   const home = fs.readFileSync(path.join(DIST, "index.html"), "utf8");
