@@ -52,8 +52,8 @@ function requiredClasses(selector) {
   return [...s.matchAll(/\.(gx-[A-Za-z0-9_-]+)/g)].map((m) => m[1]);
 }
 
-/** Splits a selector list at its top-level commas. */
-function selectorsOf(list) {
+/** Splits a selector list at its top-level commas (not those inside `:is(…)`). */
+export function selectorsOf(list) {
   const out = [];
   let depth = 0;
   let from = 0;

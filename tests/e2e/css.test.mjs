@@ -8,16 +8,17 @@ import fs from "node:fs";
 import path from "node:path";
 import { openPage } from "./browser.mjs";
 import { server, browser, DIST } from "./harness.mjs";
+import { selectorsOf } from "../../scripts/css-prune.mjs";
 
 const registry = fs.readFileSync(new URL("../../src/ui/chapters/mod.rs", import.meta.url), "utf8");
 const SLUGS = [...registry.matchAll(/slug: "([a-z-]+)"/g)].map((m) => m[1]);
 const WHOLE = fs.readdirSync(DIST).find((f) => /^chapters-[0-9a-f]+\.css$/.test(f));
 const root = (slug) => (slug === "quiz" ? "[data-testid=quiz]" : `[data-testid=chapter-${slug}]`);
 
-/** In the page: the style rules of the whole chapters' sheet that match an element now (state
- * pseudo-classes and pseudo-elements dropped: `.x:hover` counts where `.x` is) and are missing
- * from the page's own stylesheets, by selector text (the same parser writes both). */
-function missingRules(wholeCss) {
+/** In the page: the selector lists of the whole chapters' sheet's style rules (those under a
+ * `@media` that applies now) that the page's own stylesheets lack, by selector text (the same
+ * parser writes both). */
+function lackedSelectors(wholeCss) {
   return (async (cssText) => {
     const flat = (rules, out = []) => {
       for (const r of rules) {
@@ -27,21 +28,6 @@ function missingRules(wholeCss) {
         } else if (r.cssRules) flat(r.cssRules, out);
       }
       return out;
-    };
-    // A selector list at its top-level commas (not those inside :is(…)).
-    const topLevel = (list) => {
-      const out = [];
-      let depth = 0;
-      let from = 0;
-      for (let i = 0; i < list.length; i++) {
-        if (list[i] === "(") depth++;
-        else if (list[i] === ")") depth--;
-        else if (list[i] === "," && depth === 0) {
-          out.push(list.slice(from, i));
-          from = i + 1;
-        }
-      }
-      return [...out, list.slice(from)];
     };
     const whole = new CSSStyleSheet();
     await whole.replace(cssText);
@@ -53,23 +39,30 @@ function missingRules(wholeCss) {
         // (a sheet whose rules cannot be read: none on this origin)
       }
     }
-    const state = /::?(?:hover|focus-visible|focus-within|focus|active|visited|before|after|placeholder|marker|selection|backdrop|-webkit-[a-z-]+)\b/g;
-    const missing = [];
-    for (const sel of flat(whole.cssRules)) {
-      if (have.has(sel)) continue;
-      let hit = false;
-      try {
-        hit = topLevel(sel).some((one) => {
-          const q = one.replace(state, "").trim() || "*";
-          return document.querySelector(q) !== null;
-        });
-      } catch {
-        hit = false; // a selector this query cannot take
-      }
-      if (hit) missing.push(sel);
-    }
-    return missing;
+    return flat(whole.cssRules).filter((sel) => !have.has(sel));
   })(wholeCss);
+}
+
+/** In the page: which of `lists` (each a selector list split at its top-level commas) match an
+ * element now, state pseudo-classes and pseudo-elements dropped (`.x:hover` counts where `.x` is). */
+function matching(lists) {
+  const state = /::?(?:hover|focus-visible|focus-within|focus|active|visited|before|after|placeholder|marker|selection|backdrop|-webkit-[a-z-]+)\b/g;
+  return lists.map((parts) =>
+    parts.some((one) => {
+      try {
+        return document.querySelector(one.replace(state, "").trim() || "*") !== null;
+      } catch {
+        return false; // a selector this query cannot take
+      }
+    }),
+  );
+}
+
+/** The rules of the whole sheet that match an element of the page and are not in its sheets. */
+async function missingRules(page, wholeCss) {
+  const lacked = await page.evaluate(lackedSelectors, wholeCss);
+  const hits = await page.evaluate(matching, lacked.map(selectorsOf));
+  return lacked.filter((_, i) => hits[i]);
 }
 
 test("a deep link links only its chapter's share of the stylesheet, and it holds every rule the page uses", async () => {
@@ -87,7 +80,7 @@ test("a deep link links only its chapter's share of the stylesheet, and it holds
     const share = path.basename(new URL(links[0][1]).pathname);
     const bytes = fs.statSync(path.join(DIST, share)).size;
     assert.ok(bytes < wholeBytes / 2, `${slug}: its share is ${bytes} B of ${wholeBytes}`);
-    const missing = await page.evaluate(missingRules, wholeCss);
+    const missing = await missingRules(page, wholeCss);
     if (missing.length) misses.push(`${slug} (${share}): ${missing.join(" | ")}`);
     assert.deepEqual(errors, [], slug);
     await context.close();
