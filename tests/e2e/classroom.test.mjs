@@ -461,6 +461,42 @@ for (const [w, h, scale] of SIZE_LIST) {
   });
 }
 
+// On a phone (390 px) the stage is narrower than most figures: each step is drawn at reading
+// size and pans sideways, its drawing as wide as the stage at least. (The phones' rule that holds
+// a figure inside its column once kept the focus at the stage's width over the zoom: the fit then
+// zoomed the chip die 22x, the die drew 0 px wide and its heading wrapped one letter per line.)
+test("on a phone every step reads at 12 px and its drawing is at least as wide as the stage", async () => {
+  const context = await browser.newContext({ ...SIZES.phone, reducedMotion: "reduce" });
+  const page = await context.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
+  await open(page, "lesson=course&step=1&lang=en");
+  const total = Number((await count(page)).match(/\/\s*(\d+)/)[1]);
+  const problems = [];
+  for (let step = 1; step <= total; step++) {
+    await open(page, `lesson=course&step=${step}&lang=en`);
+    await page.waitForSelector("[data-cls-focus]", { state: "attached" });
+    await page.waitForTimeout(350);
+    const m = await measureProjector(page);
+    const f = await page.evaluate(() => {
+      const focus = document.querySelector("[data-cls-focus]");
+      const stage = document.querySelector("[data-testid=cls-stage]");
+      const drawings = [...focus.querySelectorAll("svg, canvas")].filter((e) => e.getClientRects().length && !e.closest("svg svg, button"));
+      const widest = Math.max(0, ...drawings.map((e) => e.getBoundingClientRect().width));
+      return { zoom: Number(focus.style.zoom || 1), drawings: drawings.length, widest, stage: stage.clientWidth };
+    });
+    const at = `step ${step}`;
+    if (m.scrolls) problems.push(`${at}: the page scrolls`);
+    if (m.minFigurePx < MIN_TEXT_PX) problems.push(`${at}: figure text ${m.minFigurePx} px (“${m.minFigureText}”)`);
+    if (f.zoom > 4) problems.push(`${at}: zoom ${f.zoom}`);
+    if (f.drawings && f.widest < 0.75 * f.stage) problems.push(`${at}: drawing ${f.widest} px wide on a ${f.stage} px stage`);
+  }
+  await page.screenshot({ path: path.join(SHOTS, "classroom-phone-last.png") });
+  assert.deepEqual(errors, []);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test("a teacher's step of a dense figure stays readable: at reading size, panning inside the stage", async () => {
   // The 32×32 bank grid without a crop, as "add this view to a lesson" makes it.
   const lesson = `T\nbank-conflicts\tpreset=tile-column\tWhole grid`;

@@ -782,15 +782,25 @@ pub fn fit(stage: &web_sys::HtmlDivElement, shown: &Shown, all: bool, how: Fit) 
     }
     // Reading size first: enlarge (zoom and drawn width together) until the smallest text is
     // drawn at reading size; what no longer fits pans inside the stage.
+    // A figure held at a fixed drawn size would not grow with the zoom: when a round does not
+    // enlarge its text, the round is undone and the figure stays as it was.
+    let mut last = min_text_px(&target);
     for _ in 0..6 {
-        let Some(px) = min_text_px(&target) else {
+        let Some(px) = last else {
             break;
         };
         if px >= MIN_TEXT_PX {
             break;
         }
-        zoom *= AIM_TEXT_PX / px;
-        set_zoom(zoom);
+        let next = zoom * AIM_TEXT_PX / px;
+        set_zoom(next);
+        let now = min_text_px(&target);
+        if now.is_none_or(|n| n < px * 1.02) {
+            set_zoom(zoom);
+            break;
+        }
+        zoom = next;
+        last = now;
     }
     if !fits() {
         let _ = stage.class_list().add_1(PAN_CLASS);
