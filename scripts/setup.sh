@@ -26,6 +26,11 @@ if ! rustup component list --installed 2>/dev/null | grep -q '^clippy'; then
   say "installing clippy and rustfmt"
   rustup component add clippy rustfmt
 fi
+# The site's wasm build rebuilds the standard library (scripts/split.sh: -Zbuild-std).
+if ! rustup component list --installed 2>/dev/null | grep -q '^rust-src'; then
+  say "installing rust-src (the standard library's source, rebuilt for the site's wasm)"
+  rustup component add rust-src
+fi
 
 need_apt=()
 # zopfli writes the smallest .gz beside every file of the site (scripts/site.mjs; gzip-compatible,
