@@ -286,7 +286,10 @@ function stripCustom(orig) {
   const keep = [orig.subarray(0, 8)];
   for (let i = 8; i < orig.length; ) {
     const [size, body] = leb(orig, i + 1);
-    if (orig[i] !== 0) keep.push(orig.subarray(i, body + size));
+    // WASM_NAMES=1 (a profiling build): the `name` section stays, so profiles name functions.
+    const [nlen, nat] = orig[i] === 0 ? leb(orig, body) : [0, 0];
+    const isName = orig[i] === 0 && orig.subarray(nat, nat + nlen).toString() === "name";
+    if (orig[i] !== 0 || (isName && process.env.WASM_NAMES)) keep.push(orig.subarray(i, body + size));
     i = body + size;
   }
   return Buffer.concat(keep);

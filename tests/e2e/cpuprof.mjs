@@ -41,6 +41,8 @@ async function profileOnce(runs) {
     }
   }
   const { profile } = await cdp.send("Profiler.stop");
+  // SAVE=file: the raw profile too (the last run's; open it in DevTools or walk its tree).
+  if (process.env.SAVE) fs.writeFileSync(process.env.SAVE, JSON.stringify(profile));
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);

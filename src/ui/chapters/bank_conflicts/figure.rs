@@ -161,74 +161,116 @@ fn draw(shown: Memo<Option<Banked>>) -> impl IntoView {
         })
         .collect_view();
 
+    // A grid row: its 32 bank cells, then the words the warp reads in it, keyed by bank (a
+    // `<Show>` per cell woke 32 effects per row, 32 rows: 1,024, at every slider tick); each
+    // word's colour, title and label follow the row.
     let grid_row = move |slot: usize| {
         let row = Memo::new(move |_| grid.with(|g| g.get(slot).cloned()));
+        let present = Memo::new(move |_| {
+            row.with(|r| {
+                r.as_ref()
+                    .map(|r| {
+                        (0..BANKS)
+                            .filter(|&bank| r.words.get(bank as usize).is_some_and(Option::is_some))
+                            .collect::<Vec<u32>>()
+                    })
+                    .unwrap_or_default()
+            })
+        });
         let y = g::bank_row_y_px(slot);
         let cells = (0..BANKS)
             .map(|bank| {
-                let word = move |f: &dyn Fn(u32, &Word) -> String| {
-                    row.with(|r| {
-                        r.as_ref()
-                            .and_then(|r| Some(f(r.row * BANKS + bank, r.words.get(bank as usize)?.as_ref()?)))
-                            .unwrap_or_default()
-                    })
-                };
-                let present = move || row.with(|r| r.as_ref().is_some_and(|r| r.words.get(bank as usize).is_some_and(Option::is_some)));
                 let x = g::bank_x_px(bank);
-                let class = move || {
-                    let sel = selected.get();
-                    word(&|_, w| {
-                        let picked = sel.is_some_and(|s| w.lanes.contains(&s));
-                        format!("gx-bank__word {}{}", phase_class(w.phase), if picked { " gx-bank__word--selected" } else { "" })
-                    })
-                };
-                let title = move || {
-                    let lang = lang.get();
-                    word(&|word, w| {
-                        let lane_list = w.lanes.iter().map(|l| l.to_string()).collect::<Vec<_>>().join(", ");
-                        text::word_title(word, bank, &lane_list, lang)
-                    })
-                };
-                let label = move || word(&|_, w| match w.lanes.as_slice() {
-                    [one] => one.to_string(),
-                    lanes => format!("×{}", lanes.len()),
-                });
                 view! {
                     <rect class="gx-bank__cell" x=fixed(x, 1) y=fixed(y, 1) width=fixed(bw, 1) height=fixed(g::BANK_ROW_PX, 1)/>
-                    <Show when=present>
-                        <g>
-                            <rect class=class x=fixed(x + 1.0, 1) y=fixed(y + 1.0, 1) width=fixed(bw - 2.0, 1) height=fixed(g::BANK_ROW_PX - 2.0, 1) rx="2">
-                                <title>{title}</title>
-                            </rect>
-                            <text class="gx-bank__word-text" x=fixed(x + bw / 2.0, 1) y=fixed(y + 16.0, 1)>{label}</text>
-                        </g>
-                    </Show>
                 }
             })
             .collect_view();
+        let word_view = move |bank: u32| {
+            let word = move |f: &dyn Fn(u32, &Word) -> String| {
+                row.with(|r| {
+                    r.as_ref()
+                        .and_then(|r| {
+                            Some(f(
+                                r.row * BANKS + bank,
+                                r.words.get(bank as usize)?.as_ref()?,
+                            ))
+                        })
+                        .unwrap_or_default()
+                })
+            };
+            let x = g::bank_x_px(bank);
+            let class = move || {
+                let sel = selected.get();
+                word(&|_, w| {
+                    let picked = sel.is_some_and(|s| w.lanes.contains(&s));
+                    format!(
+                        "gx-bank__word {}{}",
+                        phase_class(w.phase),
+                        if picked {
+                            " gx-bank__word--selected"
+                        } else {
+                            ""
+                        }
+                    )
+                })
+            };
+            let title = move || {
+                let lang = lang.get();
+                word(&|word, w| {
+                    let lane_list = w
+                        .lanes
+                        .iter()
+                        .map(|l| l.to_string())
+                        .collect::<Vec<_>>()
+                        .join(", ");
+                    text::word_title(word, bank, &lane_list, lang)
+                })
+            };
+            let label = move || {
+                word(&|_, w| match w.lanes.as_slice() {
+                    [one] => one.to_string(),
+                    lanes => format!("×{}", lanes.len()),
+                })
+            };
+            view! {
+                <g>
+                    <rect class=class x=fixed(x + 1.0, 1) y=fixed(y + 1.0, 1) width=fixed(bw - 2.0, 1) height=fixed(g::BANK_ROW_PX - 2.0, 1) rx="2">
+                        <title>{title}</title>
+                    </rect>
+                    <text class="gx-bank__word-text" x=fixed(x + bw / 2.0, 1) y=fixed(y + 16.0, 1)>{label}</text>
+                </g>
+            }
+        };
         view! {
             <g data-testid="bank-row">
                 {cells}
+                <For each=move || present.get() key=|bank| *bank children=word_view/>
             </g>
         }
     };
 
+    // A phase's counts under the grid, one render effect for its 32 banks.
     let count_row = move |p: usize| {
         let phase = Memo::new(move |_| {
             counts.with(|c| c.get(p).map(|c| c.by_bank.clone()).unwrap_or_default())
         });
-        let y = move || counts_top.get() + p as f64 * COUNT_ROW_PX;
-        let nums = (0..BANKS as usize)
-            .map(|bank| {
-                let n = move || phase.with(|c| c.get(bank).copied().unwrap_or_default());
-                view! {
-                    <text class="gx-bank__count" class:gx-bank__count--max=move || n().1
-                        x=fixed(g::bank_x_px(bank as u32) + bw / 2.0, 1) y=move || fixed(y() + 14.0, 1)>
-                        {move || match n().0 { 0 => "·".to_string(), n => n.to_string() }}
-                    </text>
-                }
+        let nums = move || {
+            let y = fixed(counts_top.get() + p as f64 * COUNT_ROW_PX + 14.0, 1);
+            phase.with(|c| {
+                c.iter()
+                    .enumerate()
+                    .map(|(bank, &(n, max))| {
+                        view! {
+                            <text class="gx-bank__count" class:gx-bank__count--max=max
+                                x=fixed(g::bank_x_px(bank as u32) + bw / 2.0, 1) y=y.clone()>
+                                {match n { 0 => "·".to_string(), n => n.to_string() }}
+                            </text>
+                        }
+                    })
+                    .collect_view()
             })
-            .collect_view();
+        };
         view! {
             <g>
                 {nums}

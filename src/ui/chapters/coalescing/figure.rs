@@ -122,7 +122,9 @@ fn draw(shown: Memo<Option<Coalesced>>) -> impl IntoView {
                 let sx = x + k as f64 * sector_w;
                 let class = move || {
                     let moved = if touched.with(Option::is_some) { "gx-sector gx-sector--moved" } else { "gx-sector gx-sector--idle" };
-                    let picked = selected_sector.get() == Some(sector_index());
+                    // The line is read only when a sector is selected: with none, the class
+                    // does not re-run when the lines shift under a slider.
+                    let picked = selected_sector.get().is_some_and(|s| s == sector_index());
                     format!("{moved}{}", if picked { " gx-sector--selected" } else { "" })
                 };
                 let label = move || text::sector_title(sector_index(), touched.get().map(|(used, _)| used), lang.get());

@@ -101,17 +101,17 @@ pub fn LaneTable<R: AccessChapter>(
 ) -> impl IntoView {
     let st = expect_context::<AccessState<R>>();
     let lang = use_lang();
-    let has_shown = Memo::new(move |_| st.outputs.with(|o| o.shown.is_some()));
     view! {
         <DataDetails summary=summary>
             <ul class="gx-data-table__points">
-                // Built once while there is a pattern; each line follows its lane's sentence.
-                {move || has_shown.get().then(|| (0..32u32).map(|l| view! {
-                    <li>{move || {
-                        let lang = lang.get();
-                        st.outputs.with(|o| o.shown.as_ref().map(|s| describe(s, l, lang)).unwrap_or_default())
-                    }}</li>
-                }).collect_view())}
+                // One render effect for the 32 lines (an effect per line woke 32 effects at
+                // every slider tick); a re-run rewrites only the lines that changed.
+                {move || {
+                    let lang = lang.get();
+                    st.outputs.with(|o| o.shown.as_ref().map(|s| {
+                        (0..32u32).map(|l| view! { <li>{describe(s, l, lang)}</li> }).collect_view()
+                    }))
+                }}
             </ul>
         </DataDetails>
     }
