@@ -33,7 +33,8 @@ pub use simulator::Simulator;
 pub use timeline::Timeline;
 pub use trace::{BlockRecord, Trace, WaveInfo};
 
-/// Largest grid the simulator accepts: 2^22 blocks (≈ 34 MB of trace, 8 bytes per block). The
+/// Largest grid the simulator accepts: 2^22 blocks (≈ 17 MB of trace, 4 bytes per block; 8 when
+/// the shortest block is far shorter than the longest, see [`Simulator::run`]). The
 /// UI clamps to it.
 pub const MAX_SIMULATED_BLOCKS: u64 = 1 << 22;
 

@@ -3,7 +3,7 @@
 //! heap otherwise. [`Simulator::run`] produces a [`Trace`].
 
 use super::durations::JitterDraw;
-use super::trace::Layout;
+use super::trace::{Layout, Placed};
 use std::hint::black_box;
 use std::sync::OnceLock;
 
@@ -101,7 +101,8 @@ impl Simulator {
     ///
     /// Constant durations give a closed-form trace (O(1) to build and to query); other
     /// durations run an event simulation ([`schedule`]: epochs sorted once each, O(1) per
-    /// block, or a tournament tree, O(log slots)) and store one word per block.
+    /// block, or a tournament tree, O(log slots)) and store one word per block: 4 bytes from
+    /// the epochs (their packed keys, starts relative to a run of epochs), 8 from the tree.
     pub fn run(self) -> Trace {
         let sms = self.sm_count;
         let mut makespan = 0;
@@ -159,8 +160,9 @@ fn key(time: u32, slot: u16, sm: u16) -> u64 {
 
 /// The per-block output of [`Simulator::run`], as [`Layout`] stores it.
 struct Columns {
-    /// Per block, its slot's queue key when it took the slot: `start << 32 | slot << 16 | sm`.
-    placed: Vec<u64>,
+    /// Per block, its slot's queue key when it took the slot (`start << 32 | slot << 16 | sm`),
+    /// in 4 bytes a block from the epochs, 8 from the tournament.
+    placed: Placed,
     /// The latest end.
     makespan: u32,
 }
@@ -230,16 +232,18 @@ fn schedule<D: BlockCycles>(
     durations: D,
 ) -> Columns {
     let n = grid as usize;
+    // 1 and 2: the first wave and epochs, when their ring is small enough.
+    if let Some(epochs) = Epochs::new(slots as usize, sms, min_cycles, max_cycles) {
+        return epochs.run(n, &durations);
+    }
     let mut sim = Sim {
         sms,
-        cols: Columns {
-            placed: vec![0; n],
-            makespan: 0,
-        },
+        placed: vec![0; n],
+        makespan: 0,
         keys: vec![0u64; slots as usize],
     };
     if slots == 0 || sms == 0 {
-        return sim.cols;
+        return sim.columns();
     }
     // 1. The first wave.
     let first = (slots as usize).min(n);
@@ -253,18 +257,6 @@ fn schedule<D: BlockCycles>(
         }
     }
     let mut b = first;
-    if b == n {
-        return sim.cols;
-    }
-    // 2. Epochs, when their ring is small enough.
-    if let Some(mut epochs) = Epochs::new(&sim.keys, sms, min_cycles, max_cycles) {
-        let (mut out, _) = sim.out();
-        let next: fn(&mut Epochs, &mut Out<'_>, usize, &D) -> usize = black_box(Epochs::next);
-        while b < n {
-            b = next(&mut epochs, &mut out, b, &durations);
-        }
-        return sim.cols;
-    }
     // 3. The tournament tree.
     let mut tree = tournament(&sim.keys);
     let chunk: fn(&mut Sim, &mut [u64], usize, usize, &D) = black_box(Sim::tournament_chunk);
@@ -273,7 +265,7 @@ fn schedule<D: BlockCycles>(
         chunk(&mut sim, &mut tree, b, to, &durations);
         b = to;
     }
-    sim.cols
+    sim.columns()
 }
 
 /// Blocks per call of [`Sim::tournament_chunk`] (see [`schedule`]).
@@ -282,7 +274,10 @@ const CHUNK: usize = 1 << 14;
 /// The simulation's output so far and every slot's current key (by rank).
 struct Sim {
     sms: u32,
-    cols: Columns,
+    /// Per block, the key of the slot it took.
+    placed: Vec<u64>,
+    /// The latest end so far.
+    makespan: u32,
     keys: Vec<u64>,
 }
 
@@ -298,6 +293,8 @@ fn bits(x: u32) -> u32 {
 struct Epochs {
     /// Epoch width: `2^shift` ticks, ≤ the shortest duration.
     shift: u32,
+    /// SMs.
+    sms: u32,
     /// Bits of the SM in a packed key.
     sm_bits: u32,
     /// Bits of `slot << sm_bits | sm`.
@@ -324,8 +321,10 @@ const MAX_RING: usize = 1 << 22;
 impl Epochs {
     /// `None` when the ring would be too large: more than [`MAX_RING`] keys, or many more
     /// epochs than slots (the cursor would walk mostly empty epochs).
-    fn new(keys: &[u64], sms: u32, min_cycles: u32, max_cycles: u32) -> Option<Epochs> {
-        let room = keys.len();
+    fn new(room: usize, sms: u32, min_cycles: u32, max_cycles: u32) -> Option<Epochs> {
+        if room == 0 || sms == 0 {
+            return None;
+        }
         let sm_bits = bits(sms.saturating_sub(1));
         let slot_bits = bits(u32::try_from(room.saturating_sub(1)).ok()? / sms.max(1));
         let rank_bits = sm_bits + slot_bits;
@@ -337,8 +336,9 @@ impl Epochs {
         if epochs.checked_mul(room)? > MAX_RING || epochs > 4 * room + 64 {
             return None;
         }
-        let mut e = Epochs {
+        Some(Epochs {
             shift,
+            sms,
             sm_bits,
             rank_bits,
             mask: (epochs - 1) as u32,
@@ -348,12 +348,38 @@ impl Epochs {
             sorted: vec![0; room],
             hist: vec![0; 2 * room],
             cursor: 0,
+        })
+    }
+
+    /// The whole schedule of `n` blocks: the first wave (block `b < room` takes the slot of
+    /// rank `b` at time 0: slot `b / sms`, SM `b mod sms`), then one epoch per call of
+    /// [`Epochs::next`]. Block words are the epochs' packed keys with their start relative to
+    /// their run's first tick ([`Placed::Packed`]); a run is one or more epochs.
+    fn run<D: BlockCycles>(mut self, n: usize, durations: &D) -> Columns {
+        let mut out = Packed {
+            words: vec![0; n],
+            runs: vec![(0, 0)],
+            makespan: 0,
         };
-        for &k in keys {
-            let (slot, sm) = (u32::from((k >> 16) as u16), u32::from(k as u16));
-            e.queue((k >> 32) as u32, slot << sm_bits | sm);
+        let first = self.room.min(n);
+        let sm_count = self.sms;
+        for b in 0..first {
+            let (slot, sm) = (b as u32 / sm_count, b as u32 % sm_count);
+            let rank = slot << self.sm_bits | sm;
+            let end = durations.cycles_of(b as u32);
+            out.words[b] = rank;
+            out.makespan = out.makespan.max(end);
+            self.queue(end, rank);
         }
-        Some(e)
+        let mut b = first;
+        let next: fn(&mut Epochs, &mut Packed, usize, &D) -> usize = black_box(Epochs::next);
+        while b < n {
+            b = next(&mut self, &mut out, b, durations);
+        }
+        Columns {
+            placed: Placed::packed(out.words, out.runs, self.rank_bits, self.sm_bits),
+            makespan: out.makespan,
+        }
     }
 
     /// Queues the slot `rank` (`slot << sm_bits | sm`) free from `time`.
@@ -370,7 +396,7 @@ impl Epochs {
     /// next block. Its keys, sorted, go one per block; each block queues its slot again at its
     /// end, in a later epoch (durations ≥ `2^shift`), never in this one.
     #[inline(never)]
-    fn next(&mut self, out: &mut Out<'_>, from: usize, durations: &impl BlockCycles) -> usize {
+    fn next(&mut self, out: &mut Packed, from: usize, durations: &impl BlockCycles) -> usize {
         let mask = self.mask;
         let mut e = self.cursor;
         while self.count[(e & mask) as usize] == 0 {
@@ -386,27 +412,37 @@ impl Epochs {
             &mut self.hist,
             bits,
         );
-        let (shift, rank_bits, sm_bits) = (self.shift, self.rank_bits, self.sm_bits);
-        let (rank_mask, sm_mask) = ((1u32 << rank_bits) - 1, (1u32 << sm_bits) - 1);
+        let (shift, rank_bits) = (self.shift, self.rank_bits);
+        let rank_mask = (1u32 << rank_bits) - 1;
         let (room, low_mask) = (self.room, (1u32 << shift) - 1);
         let base = e << shift;
         let (ring, count) = (self.ring.as_mut_slice(), self.count.as_mut_slice());
-        let to = (from + len).min(out.placed.len());
-        let mut makespan = *out.makespan;
-        let blocks = out.placed[from..to].iter_mut().zip(from as u32..);
-        for ((placed, b), &p) in blocks.zip(&self.sorted[..len]) {
+        let to = (from + len).min(out.words.len());
+        // The epoch's blocks join the last run if their starts, less its first tick, fit the
+        // word's time bits; else they start a run at the epoch's first tick.
+        let run_base = out.runs.last().map_or(0, |r| r.1);
+        let top = u64::from(base - run_base) + (1u64 << shift);
+        let run_base = if top <= 1u64 << (32 - rank_bits) {
+            run_base
+        } else {
+            out.runs.push((from as u32, base));
+            base
+        };
+        let offset = (base - run_base) << rank_bits;
+        let mut makespan = out.makespan;
+        let blocks = out.words[from..to].iter_mut().zip(from as u32..);
+        for ((word, b), &p) in blocks.zip(&self.sorted[..len]) {
             let start = base | (p >> rank_bits);
             let rank = p & rank_mask;
-            let (slot, sm) = (rank >> sm_bits, rank & sm_mask);
             let end = start.saturating_add(durations.cycles_of(b));
-            *placed = key(start, slot as u16, sm as u16);
+            *word = p + offset;
             makespan = makespan.max(end);
             let j = ((end >> shift) & mask) as usize;
             let c = &mut count[j];
             ring[j * room + *c as usize] = ((end & low_mask) << rank_bits) | rank;
             *c += 1;
         }
-        *out.makespan = makespan;
+        out.makespan = makespan;
         self.cursor = e.wrapping_add(1);
         to
     }
@@ -493,7 +529,15 @@ fn radix_sort_into(keys: &mut [u32], sorted: &mut [u32], bits: u32) {
     }
 }
 
-/// [`Columns`] as slices, for the loops.
+/// [`Epochs::run`]'s output so far: per block its packed key, the runs of blocks (first block,
+/// first tick of their epoch), the latest end.
+struct Packed {
+    words: Vec<u32>,
+    runs: Vec<(u32, u32)>,
+    makespan: u32,
+}
+
+/// [`Sim`]'s output as slices, for the loops.
 struct Out<'a> {
     placed: &'a mut [u64],
     makespan: &'a mut u32,
@@ -510,14 +554,21 @@ impl Out<'_> {
 
 impl Sim {
     fn out(&mut self) -> (Out<'_>, &mut [u64]) {
-        let c = &mut self.cols;
         (
             Out {
-                placed: c.placed.as_mut_slice(),
-                makespan: &mut c.makespan,
+                placed: self.placed.as_mut_slice(),
+                makespan: &mut self.makespan,
             },
             self.keys.as_mut_slice(),
         )
+    }
+
+    /// The output, one wide word a block.
+    fn columns(self) -> Columns {
+        Columns {
+            placed: Placed::Wide(self.placed),
+            makespan: self.makespan,
+        }
     }
 
     /// Blocks `from..to` on the tournament tree `tree` ([`tournament`]).
@@ -757,12 +808,9 @@ mod tests {
     #[test]
     fn the_chapter_launches_run_on_epochs() {
         // H100 × 32 slots, 1 M ticks ± 5..=95 % (the chapter's jitter range): the fast path.
-        let keys: Vec<u64> = (0..132 * 32u32)
-            .map(|r| key(1_000_000, (r / 132) as u16, (r % 132) as u16))
-            .collect();
         for jit in (5..=95).step_by(5) {
             let spread = 10_000 * jit;
-            let e = Epochs::new(&keys, 132, 1_000_000 - spread, 1_000_000 + spread);
+            let e = Epochs::new(132 * 32, 132, 1_000_000 - spread, 1_000_000 + spread);
             assert!(e.is_some(), "± {jit} %");
         }
     }
@@ -886,6 +934,20 @@ mod tests {
             };
             assert_queries_match_reference(sms, bps, grid, d);
         }
+    }
+
+    #[test]
+    fn equal_launches_give_equal_traces() {
+        let run = |seed| {
+            let d = Durations::Jitter {
+                min_cycles: 800,
+                max_cycles: 1200,
+                seed,
+            };
+            Simulator::new(132, 32, 50_000, d).expect("valid").run()
+        };
+        assert_eq!(run(1), run(1));
+        assert_ne!(run(1), run(2));
     }
 
     #[test]

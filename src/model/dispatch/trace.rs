@@ -42,17 +42,221 @@ pub(super) enum Layout {
     /// slot `r / S`, start `wave × cycles` (F = slots on the GPU, S = SMs).
     Constant { cycles: u32 },
     /// One word per block, the simulator's queue key when the block took its slot:
-    /// `start << 32 | slot << 16 | sm`. Starts are non-decreasing in block id (blocks are issued
-    /// in order). A block's end is `start + durations.cycles_of(b)` (saturating, as the
-    /// simulator computed it), recomputed when asked rather than stored: 8 bytes per block
-    /// instead of 12. The per-slot index is built on first use.
+    /// `start << 32 | slot << 16 | sm` ([`Placed`]: 4 or 8 bytes a block). Starts are
+    /// non-decreasing in block id (blocks are issued in order). A block's end is
+    /// `start + durations.cycles_of(b)` (saturating, as the simulator computed it), recomputed
+    /// when asked rather than stored. The per-slot index is built on first use.
     Explicit {
-        placed: Vec<u64>,
+        placed: Placed,
         durations: Durations,
         /// Longest block duration: a block resident at `t` started after `t − max_duration`.
         max_duration: u32,
         index: OnceLock<SlotIndex>,
     },
+}
+
+/// Every block's placed word (`start << 32 | slot << 16 | sm`, the slot's queue key when the
+/// block took it), stored in one of two ways.
+#[derive(Clone, Debug)]
+pub(super) enum Placed {
+    /// The words themselves, 8 bytes a block.
+    Wide(Vec<u64>),
+    /// 4 bytes a block, as the simulator's epochs hand them out: block `b`'s word is
+    /// `(start − base) << rank_bits | slot << sm_bits | sm`, where `base` is the first tick of
+    /// its run: `runs` lists `(first block, base)` in block order, the first run from block 0
+    /// (`start − base < 2^(32 − rank_bits)`). `chunks[c]` is the run of block
+    /// `c · 2^CHUNK_BITS`, so that finding a block's run is O(1).
+    Packed {
+        words: Vec<u32>,
+        runs: Vec<(u32, u32)>,
+        chunks: Vec<u32>,
+        rank_bits: u32,
+        sm_bits: u32,
+    },
+}
+
+/// Blocks per entry of [`Placed::Packed`]'s `chunks`: 2^10.
+const CHUNK_BITS: u32 = 10;
+
+impl Placed {
+    /// [`Placed::Packed`] from its words and runs (the first from block 0).
+    pub(super) fn packed(
+        words: Vec<u32>,
+        runs: Vec<(u32, u32)>,
+        rank_bits: u32,
+        sm_bits: u32,
+    ) -> Placed {
+        let mut chunks = Vec::with_capacity((words.len() >> CHUNK_BITS) + 1);
+        let mut r = 0;
+        for c in 0..words.len().div_ceil(1 << CHUNK_BITS) {
+            let b = c << CHUNK_BITS;
+            while runs
+                .get(r + 1)
+                .is_some_and(|&(first, _)| first as usize <= b)
+            {
+                r += 1;
+            }
+            chunks.push(r as u32);
+        }
+        Placed::Packed {
+            words,
+            runs,
+            chunks,
+            rank_bits,
+            sm_bits,
+        }
+    }
+
+    /// Packed: the run of block `b` (< blocks), from its chunk's on.
+    #[inline]
+    fn run_of(runs: &[(u32, u32)], chunks: &[u32], b: usize) -> usize {
+        let mut r = chunks.get(b >> CHUNK_BITS).map_or(0, |&r| r as usize);
+        while runs
+            .get(r + 1)
+            .is_some_and(|&(first, _)| first as usize <= b)
+        {
+            r += 1;
+        }
+        r
+    }
+
+    /// Whether both store the same words the same way (then they hold the same words).
+    fn same_storage(&self, other: &Placed) -> bool {
+        match (self, other) {
+            (Placed::Wide(a), Placed::Wide(b)) => a == b,
+            (
+                Placed::Packed {
+                    words: a,
+                    runs: ra,
+                    rank_bits: ka,
+                    sm_bits: sa,
+                    ..
+                },
+                Placed::Packed {
+                    words: b,
+                    runs: rb,
+                    rank_bits: kb,
+                    sm_bits: sb,
+                    ..
+                },
+            ) => (ka, sa) == (kb, sb) && ra == rb && a == b,
+            _ => false,
+        }
+    }
+
+    /// Blocks.
+    pub(super) fn len(&self) -> usize {
+        match self {
+            Placed::Wide(w) => w.len(),
+            Placed::Packed { words, .. } => words.len(),
+        }
+    }
+
+    /// Block `b`'s word, `None` past the grid. O(1), or O(log runs) packed.
+    pub(super) fn get(&self, b: usize) -> Option<u64> {
+        match self {
+            Placed::Wide(w) => w.get(b).copied(),
+            Placed::Packed {
+                words,
+                runs,
+                chunks,
+                ..
+            } => {
+                let w = *words.get(b)?;
+                let base = runs.get(Placed::run_of(runs, chunks, b))?.1;
+                Some(self.unpack(base, w))
+            }
+        }
+    }
+
+    /// A packed word with its run's base as a word.
+    #[inline(always)]
+    fn unpack(&self, base: u32, w: u32) -> u64 {
+        let Placed::Packed {
+            rank_bits, sm_bits, ..
+        } = *self
+        else {
+            return 0;
+        };
+        let start = base.wrapping_add(w.checked_shr(rank_bits).unwrap_or(0));
+        let rank = w & low_bits(rank_bits);
+        let (slot, sm) = (rank >> sm_bits, rank & low_bits(sm_bits));
+        (u64::from(start) << 32) | (u64::from(slot) << 16) | u64::from(sm)
+    }
+
+    /// The words of blocks `range` (clamped to the grid), in block order.
+    pub(super) fn iter(&self, range: std::ops::Range<usize>) -> PlacedIter<'_> {
+        let end = range.end.min(self.len());
+        let run = match self {
+            Placed::Wide(_) => 0,
+            Placed::Packed { runs, chunks, .. } if range.start < end => {
+                Placed::run_of(runs, chunks, range.start)
+            }
+            Placed::Packed { .. } => 0,
+        };
+        PlacedIter {
+            placed: self,
+            b: range.start.min(end),
+            end,
+            run,
+        }
+    }
+
+    /// The first block whose word fails `pred`, with `pred` true then false along the blocks
+    /// `0..hi` (as `slice::partition_point`).
+    pub(super) fn partition_point(&self, hi: usize, pred: impl Fn(u64) -> bool) -> usize {
+        let (mut lo, mut hi) = (0, hi.min(self.len()));
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2;
+            if self.get(mid).is_some_and(&pred) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        lo
+    }
+}
+
+/// `2^bits − 1` for `bits ≤ 32`.
+#[inline(always)]
+fn low_bits(bits: u32) -> u32 {
+    1u32.checked_shl(bits).map_or(u32::MAX, |x| x - 1)
+}
+
+/// [`Placed::iter`].
+pub(super) struct PlacedIter<'a> {
+    placed: &'a Placed,
+    b: usize,
+    end: usize,
+    /// Packed: the run of block `b`.
+    run: usize,
+}
+
+impl Iterator for PlacedIter<'_> {
+    type Item = u64;
+
+    #[inline]
+    fn next(&mut self) -> Option<u64> {
+        if self.b >= self.end {
+            return None;
+        }
+        let b = self.b;
+        self.b += 1;
+        match self.placed {
+            Placed::Wide(w) => w.get(b).copied(),
+            Placed::Packed { words, runs, .. } => {
+                while runs
+                    .get(self.run + 1)
+                    .is_some_and(|&(first, _)| first as usize <= b)
+                {
+                    self.run += 1;
+                }
+                let base = runs.get(self.run).map_or(0, |r| r.1);
+                Some(self.placed.unpack(base, *words.get(b)?))
+            }
+        }
+    }
 }
 
 /// Start of a placed word ([`Layout::Explicit`]).
@@ -97,11 +301,12 @@ impl PartialEq for Layout {
                     ..
                 },
             ) => {
-                a == b
+                a.len() == b.len()
+                    && (a.same_storage(b) || a.iter(0..a.len()).eq(b.iter(0..b.len())))
                     && (da == db
-                        || a.iter()
+                        || a.iter(0..a.len())
                             .enumerate()
-                            .all(|(i, &p)| end_of(da, i, p) == end_of(db, i, p)))
+                            .all(|(i, p)| end_of(da, i, p) == end_of(db, i, p)))
             }
             _ => false,
         }
@@ -122,10 +327,10 @@ pub(super) struct SlotIndex {
 }
 
 impl SlotIndex {
-    fn build(n_slots: usize, bps: usize, placed: &[u64]) -> SlotIndex {
+    fn build(n_slots: usize, bps: usize, placed: &Placed) -> SlotIndex {
         let slot_at = |p: u64| usize::from(sm_of(p)) * bps + usize::from(slot_of(p));
         let mut offsets = vec![0u32; n_slots + 1];
-        for &p in placed {
+        for p in placed.iter(0..placed.len()) {
             if let Some(o) = offsets.get_mut(slot_at(p) + 1) {
                 *o += 1;
             }
@@ -137,7 +342,7 @@ impl SlotIndex {
         let mut blocks = vec![0u32; placed.len()];
         let mut starts = vec![0u32; placed.len()];
         // Blocks are visited in id order = start order, so each group ends up sorted.
-        for (b, &p) in placed.iter().enumerate() {
+        for (b, p) in placed.iter(0..placed.len()).enumerate() {
             let Some(f) = fill.get_mut(slot_at(p)) else {
                 continue;
             };
@@ -209,8 +414,8 @@ impl Trace {
                 max_duration,
                 ..
             } => {
-                let hi = placed.partition_point(|&p| start_of(p) <= cycle);
-                let lo = placed[..hi].partition_point(|&p| {
+                let hi = placed.partition_point(placed.len(), |p| start_of(p) <= cycle);
+                let lo = placed.partition_point(hi, |p| {
                     u64::from(start_of(p)) + u64::from(*max_duration) <= u64::from(cycle)
                 });
                 lo as u32..hi as u32
@@ -260,7 +465,7 @@ impl Trace {
                 placed, durations, ..
             } => {
                 let i = b as usize;
-                let p = *placed.get(i)?;
+                let p = placed.get(i)?;
                 Some(BlockRecord {
                     sm: u32::from(sm_of(p)),
                     slot: u32::from(slot_of(p)),
@@ -303,10 +508,9 @@ impl Trace {
             Layout::Explicit {
                 placed, durations, ..
             } => placed
-                .get(first as usize..=last as usize)?
-                .iter()
+                .iter(first as usize..last as usize + 1)
                 .enumerate()
-                .map(|(i, &p)| end_of(durations, first as usize + i, p))
+                .map(|(i, p)| end_of(durations, first as usize + i, p))
                 .max()
                 .unwrap_or(0),
         };
@@ -366,7 +570,7 @@ impl Trace {
                 let starts = index.starts.get(lo..hi)?;
                 let i = starts.partition_point(|&t| t <= cycle).checked_sub(1)?;
                 let b = *index.blocks.get(lo + i)?;
-                let p = *placed.get(b as usize)?;
+                let p = placed.get(b as usize)?;
                 (cycle < end_of(durations, b as usize, p)).then_some(b)
             }
         }
@@ -389,11 +593,10 @@ impl Trace {
             } => {
                 out.resize(self.full_wave_blocks() as usize, None);
                 let bps = self.blocks_per_sm as usize;
-                for b in self.window(cycle) {
+                let window = self.window(cycle);
+                let words = placed.iter(window.start as usize..window.end as usize);
+                for (b, p) in window.zip(words) {
                     let i = b as usize;
-                    let Some(&p) = placed.get(i) else {
-                        continue;
-                    };
                     if cycle < end_of(durations, i, p) {
                         let at = usize::from(sm_of(p)) * bps + usize::from(slot_of(p));
                         if let Some(o) = out.get_mut(at) {
@@ -428,7 +631,7 @@ impl Trace {
                 n.min(u64::from(self.grid_blocks)) as u32
             }
             Layout::Explicit { placed, .. } => {
-                placed.partition_point(|&p| start_of(p) <= cycle) as u32
+                placed.partition_point(placed.len(), |p| start_of(p) <= cycle) as u32
             }
         }
     }
@@ -448,12 +651,11 @@ impl Trace {
                 // Every block before the window has ended; blocks after it have not started.
                 let window = self.window(cycle);
                 let from = window.start as usize;
-                let done_in_window = placed.get(from..window.end as usize).map_or(0, |ps| {
-                    ps.iter()
-                        .enumerate()
-                        .filter(|&(i, &p)| end_of(durations, from + i, p) <= cycle)
-                        .count()
-                });
+                let done_in_window = placed
+                    .iter(from..window.end as usize)
+                    .enumerate()
+                    .filter(|&(i, p)| end_of(durations, from + i, p) <= cycle)
+                    .count();
                 window.start + done_in_window as u32
             }
         }
@@ -475,8 +677,60 @@ impl Trace {
                     .collect()
             }
             Layout::Explicit { placed, .. } => {
-                sm_counts(placed.iter().map(|&p| u32::from(sm_of(p))), self.sm_count)
+                let words = placed.iter(0..placed.len());
+                sm_counts(words.map(|p| u32::from(sm_of(p))), self.sm_count)
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn packed_words_read_back_across_runs_and_chunks() {
+        // 3 SMs × 2 slots: 2 bits of SM, 1 of slot, 29 of time. Runs every 700 blocks, with
+        // bases far apart; every block's start a few ticks past its run's base.
+        let (rank_bits, sm_bits) = (3, 2);
+        let n = 5000usize;
+        let runs: Vec<(u32, u32)> = (0..n as u32)
+            .step_by(700)
+            .map(|b| (b, b * 100_003))
+            .collect();
+        let want: Vec<u64> = (0..n as u32)
+            .map(|b| {
+                let base = runs[(b / 700) as usize].1;
+                let (slot, sm) = (b % 2, b % 3);
+                (u64::from(base + b % 700 + 7) << 32) | u64::from(slot) << 16 | u64::from(sm)
+            })
+            .collect();
+        let words = (0..n as u32)
+            .map(|b| ((b % 700 + 7) << rank_bits) | (b % 2) << sm_bits | (b % 3))
+            .collect();
+        let placed = Placed::packed(words, runs, rank_bits, sm_bits);
+        assert_eq!(placed.len(), n);
+        for (b, &w) in want.iter().enumerate() {
+            assert_eq!(placed.get(b), Some(w), "block {b}");
+        }
+        assert_eq!(placed.get(n), None);
+        for (from, to) in [
+            (0, n),
+            (699, 1401),
+            (1023, 1025),
+            (4999, 7000),
+            (3000, 3000),
+        ] {
+            let got: Vec<u64> = placed.iter(from..to).collect();
+            assert_eq!(got, want[from.min(n)..to.min(n)], "{from}..{to}");
+        }
+        for cut in [0u32, 7, 700 * 100_003, 3_500_000_000, u32::MAX] {
+            let at = placed.partition_point(n, |p| (p >> 32) as u32 <= cut);
+            assert_eq!(
+                at,
+                want.partition_point(|&p| (p >> 32) as u32 <= cut),
+                "{cut}"
+            );
         }
     }
 }
