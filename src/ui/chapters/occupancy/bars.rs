@@ -21,8 +21,6 @@ use crate::ui::shared::roving::Roving;
 const WIDTH: f64 = 640.0;
 const BAR_Y: f64 = 1.0;
 const BAR_H: f64 = 26.0;
-/// A block divider from its x: from `BAR_Y` down to `BAR_Y + BAR_H`.
-const DIVIDER_SPAN: &str = ",1V27";
 /// Most block dividers drawn inside one bar (more would be a grey smear).
 const MAX_DIVIDERS: u64 = 64;
 
@@ -165,12 +163,14 @@ fn bar_row(
     // effect per bar, where a line per divider (up to 64 a bar) with an effect per end woke
     // ~100 effects at every slider tick. The same strokes (the path has no area to fill).
     let dividers = Memo::new(move |_| {
+        // Each divider runs from `BAR_Y` down to `BAR_Y + BAR_H`.
+        let span = format!(",{}V{}", fixed(BAR_Y, 1), fixed(BAR_Y + BAR_H, 1));
         lines.with(|v| {
             let mut d = String::new();
             for &x in v {
                 d.push('M');
                 d.push_str(&fixed(x, 2));
-                d.push_str(DIVIDER_SPAN);
+                d.push_str(&span);
             }
             d
         })
