@@ -152,7 +152,8 @@ impl Placed {
         }
     }
 
-    /// Block `b`'s word, `None` past the grid. O(1), or O(log runs) packed.
+    /// Block `b`'s word, `None` past the grid. O(1) wide; packed, its chunk's first run and then
+    /// the runs that start inside that chunk (a handful: a run spans many chunks).
     pub(super) fn get(&self, b: usize) -> Option<u64> {
         match self {
             Placed::Wide(w) => w.get(b).copied(),
