@@ -153,7 +153,8 @@ impl Placed {
     }
 
     /// Block `b`'s word, `None` past the grid. O(1) wide; packed, its chunk's first run and then
-    /// the runs that start inside that chunk (a handful: a run spans many chunks).
+    /// the runs that start inside that chunk (few: a run holds every block that starts within
+    /// 2^(32 − rank_bits) ticks of its base).
     pub(super) fn get(&self, b: usize) -> Option<u64> {
         match self {
             Placed::Wide(w) => w.get(b).copied(),
