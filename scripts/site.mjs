@@ -692,9 +692,21 @@ function __wsChapter(module) {
     };
     return wrapAsyncCb(load);
 }
-/** Starts fetching chapter module \`module\`'s packs (link hover or focus); loads nothing.
- * Resolves once every pack's bytes are in and its module is compiling (never rejects). */
+/** Starts fetching chapter module \`module\`'s packs (link hover or focus, the next chapter once
+ * the page is idle) and the stylesheet its load would link; loads nothing. Resolves once every
+ * pack's bytes are in and its module is compiling (never rejects). */
 export function preloadChapter(module) {
+    if (__wsNeeds[module] && !__wsCssIn && !document.querySelector(\`link[data-ws-chapters="\${module}"], link[data-ws-chapters="*"], link[data-ws-preload]\`)) {
+        // The whole sheet (see __wsCss), into the browser's cache: a preload with the same
+        // integrity as the stylesheet link __wsCss adds, which then takes it from there.
+        const link = document.createElement("link");
+        link.rel = "preload";
+        link.as = "style";
+        link.href = new URL(${JSON.stringify("../" + chapterCssName)}, import.meta.url).href;
+        link.integrity = ${JSON.stringify(chapterCssSri)};
+        link.setAttribute("data-ws-preload", "");
+        document.head.append(link);
+    }
     return Promise.all((__wsNeeds[module] ?? []).map((name) => __wsPack(name).catch(() => {})));
 }
 ` +
@@ -706,7 +718,8 @@ export function preloadChapter(module) {
 const SHELL_CSS = ["tokens", "layout", "widgets"];
 let html = fs.readFileSync(path.join(stage, "index.html"), "utf8");
 // trunk 0.21 builds an implicit Rust app whenever index.html's folder has a Cargo.toml and no
-// `rel="rust"` link: the whole, unsplit module and an inline init script. Drop them.
+// `rel="rust"` link (index.html's has data-trunk-skip): were one built, the whole unsplit module
+// and an inline init script. Drop them.
 for (const f of fs.readdirSync(stage)) if (/^warpscope-[0-9a-f]+(_bg\.wasm|\.js)$/.test(f)) fs.rmSync(path.join(stage, f));
 html = html
   .replace(/<link rel="(?:modulepreload|preload)" href="\.\/warpscope-[0-9a-f]+(?:_bg\.wasm|\.js)"[^>]*>/g, "")
