@@ -4,7 +4,8 @@
 //    page preloads it with the same; scripts/site.mjs writes the hash in);
 //  - loads the Chinese text first (zh.bin, see scripts/site.mjs) when the app will start in
 //    Chinese, and lends the loader's zhText to ui/i18n.rs (switch_lang) as `__wsZhText`;
-//  - fetches a chapter's packs when a link to it is hovered or focused;
+//  - fetches a chapter's packs when a link to it is hovered or focused, and the next chapter's
+//    once the page is idle;
 //  - registers the service worker (sw.js, beside index.html) and, once the page is idle, asks it
 //    to cache every chapter for offline use.
 import init from "./warpscope.js";
@@ -12,16 +13,42 @@ import { preloadChapter, zhText } from "./__wasm_split.js";
 
 const base = new URL(document.baseURI);
 
-function intent(event) {
-  const a = event.target instanceof Element ? event.target.closest("a[href]") : null;
-  if (!a) return;
+/** Fetches the packs of the chapter link `a` leads to (nothing for other links). */
+function preloadLink(a) {
   const url = new URL(a.href, base);
   if (url.origin !== base.origin || !url.pathname.startsWith(base.pathname)) return;
   const slug = url.pathname.slice(base.pathname.length).split("/")[0];
   if (slug) preloadChapter(slug.replaceAll("-", "_"));
 }
+function intent(event) {
+  const a = event.target instanceof Element ? event.target.closest("a[href]") : null;
+  if (a) preloadLink(a);
+}
 document.addEventListener("pointerover", intent, { passive: true });
 document.addEventListener("focusin", intent);
+// Once a page is idle, its "next chapter" link's packs are fetched and compiled ahead (what a
+// reader most often opens next; the click then waits only for the chapter's view): after the
+// first load and after every navigation in the app (a link clicked, Back or Forward). The link
+// is in the page's tail, built a frame after the chapter, so it is looked for once the page has
+// rested; a page without one (home, quiz, classroom, the last chapter) fetches nothing.
+const idle = window.requestIdleCallback ?? ((f) => setTimeout(f, 1000));
+let nextTimer = 0;
+function preloadNextSoon(tries = 6) {
+  clearTimeout(nextTimer);
+  nextTimer = setTimeout(() => idle(() => {
+    const a = document.querySelector("a[rel=next][href]");
+    if (a) preloadLink(a);
+    // Not there yet (the chapter still loading, its tail not built) or no such link: a while
+    // later, a few times.
+    else if (tries > 1) preloadNextSoon(tries - 1);
+  }, { timeout: 3000 }), 500);
+}
+document.addEventListener("click", (event) => {
+  if (event.target instanceof Element && event.target.closest("a[href]")) preloadNextSoon();
+});
+addEventListener("popstate", preloadNextSoon);
+if (document.readyState === "complete") preloadNextSoon();
+else addEventListener("load", preloadNextSoon, { once: true });
 // A deep link: its chapter's packs (preloaded by the page, in parallel with the main module)
 // start compiling (off the main thread) before the main module's start function takes the main
 // thread to mount the app: otherwise their compile waits behind the mount (≈ 30–50 ms cold).
@@ -55,7 +82,6 @@ if ("serviceWorker" in navigator && (location.protocol === "https:" || location.
   navigator.serviceWorker
     .register(new URL("sw.js", base))
     .then(() => {
-      const idle = window.requestIdleCallback ?? ((f) => setTimeout(f, 1000));
       const ask = () => idle(() => navigator.serviceWorker.ready.then((r) => r.active?.postMessage("cache-chapters")), { timeout: 5000 });
       if (document.readyState === "complete") ask();
       else addEventListener("load", ask, { once: true });

@@ -114,14 +114,17 @@ async function cold(route, selector, appSelector = selector) {
   const { ms, harnessMs } = await answered();
   const appMs = appSelector === selector ? ms : (await appAnswered()).ms;
   await page.waitForLoadState("load");
+  // What the page fetched up to its load event (the next chapter's packs, fetched ahead once the
+  // page is idle, are not part of it).
+  const fetched = requests.filter((u) => !u.endsWith("/sw.js"));
   const files = new Map();
-  for (const u of requests) {
+  for (const u of fetched) {
     const s = shipped(u);
     if (s) files.set(s.file, s);
   }
   const bytes = [...files.values()].reduce((a, s) => ({ raw: a.raw + s.raw, gz: a.gz + s.gz, br: a.br + s.br }), { raw: 0, gz: 0, br: 0 });
   await context.close();
-  return { ms, appMs, harnessMs, bytes, requests: requests.filter((u) => !u.endsWith("/sw.js")).length, files: [...files.values()], errors };
+  return { ms, appMs, harnessMs, bytes, requests: fetched.length, files: [...files.values()], errors };
 }
 
 // 1. Deep links: bytes, requests, navigation → first answer.
@@ -144,30 +147,51 @@ if (want("load")) {
   console.log(`heaviest deep link: /${heaviest.route} ${kib(heaviest.gz)} gzip, ${kib(heaviest.br)} brotli (targets: home ≤ 150 KB, deep link ≤ 300 KB, ≤ 12 requests)`);
 }
 
-// 2. Chapter → chapter inside the app: the "next" link, timed to the next chapter's figure.
+// 2. Chapter → chapter inside the app: the "next" link, timed to the frame that lays out the
+//    next chapter's figure, clicked at once (the page just loaded: its packs are fetched on the
+//    click) and after the page has rested 2 s, as a reader would (the page fetches the next
+//    chapter's packs ahead once it is idle, assets/start.js).
 if (want("next")) {
-  console.log("\n| chapter → next chapter | ms (target ≤ 100) |\n|---|---|");
+  console.log("\n| chapter → next chapter | clicked at once (ms) | after 2 s on the page (ms, target ≤ 100) |\n|---|---|---|");
+  const once = async (from, to, restMs) => {
+    const { context, page } = await openPage(browser, { serviceWorkers: "block" });
+    await page.goto(server.base + from);
+    await page.waitForSelector(answer(from));
+    await page.waitForLoadState("load");
+    if (restMs) await page.waitForTimeout(restMs);
+    // The figure is seen as the app inserts it (a MutationObserver runs in the task that mounts
+    // it) and timed in the next animation frame, once that frame's style and layout are done
+    // (read here; the frame's paint, 1–4 ms, is left out). A poll from a timer would wait for
+    // the tasks queued behind the mount (the page's later parts, built after the first paint).
+    const ms = await page.evaluate(async ([to, sel]) => {
+      const t0 = performance.now();
+      const t = await new Promise((done) => {
+        const seen = () => {
+          const el = document.querySelector(sel);
+          if (!el) return false;
+          requestAnimationFrame(() => {
+            el.getBoundingClientRect();
+            done(performance.now());
+          });
+          return true;
+        };
+        const mo = new MutationObserver(() => seen() && mo.disconnect());
+        mo.observe(document.body, { childList: true, subtree: true });
+        document.querySelector("[data-testid=chapter-next]").click();
+      });
+      return t - t0;
+    }, [to, answer(to)]);
+    await context.close();
+    return ms;
+  };
   for (let k = 0; k + 1 < CHAPTERS.length; k++) {
     const [from, to] = [CHAPTERS[k], CHAPTERS[k + 1]];
-    const xs = [];
+    const [now, rested] = [[], []];
     for (let i = 0; i < RUNS; i++) {
-      const { context, page } = await openPage(browser, { serviceWorkers: "block" });
-      await page.goto(server.base + from);
-      await page.waitForSelector(answer(from));
-      await page.waitForLoadState("load");
-      const ms = await page.evaluate(async ([to, sel]) => {
-        const t0 = performance.now();
-        document.querySelector("[data-testid=chapter-next]").click();
-        const t = await new Promise((done) => {
-          const tick = () => (document.querySelector(sel) ? requestAnimationFrame(() => done(performance.now())) : setTimeout(tick, 1));
-          tick();
-        });
-        return t - t0;
-      }, [to, answer(to)]);
-      xs.push(ms);
-      await context.close();
+      now.push(await once(from, to, 0));
+      rested.push(await once(from, to, 2000));
     }
-    console.log(`| ${from} → ${to} | ${stats(xs)} |`);
+    console.log(`| ${from} → ${to} | ${stats(now)} | ${stats(rested)} |`);
   }
 }
 

@@ -30,14 +30,26 @@ test("the home page fetches no chapter; a deep link fetches its chapter in a han
   await slash.context.close();
 
   const { context, page, requests, errors } = await openPage(browser, { serviceWorkers: "block" });
+  // What the page fetches up to its load event (the next chapter's packs follow once it is idle).
+  let atLoad = null;
+  page.on("load", () => (atLoad = [...requests]));
   const response = await page.goto(server.base + "tensor-cores");
   // The link as the app writes it (no trailing slash) is answered by tensor-cores.html: no 301.
   assert.equal(response.request().redirectedFrom(), null, "a deep link needs no redirect");
   assert.equal(response.status(), 200);
   await page.waitForSelector("[data-testid=chapter-tensor-cores] figure");
   await page.waitForLoadState("load");
-  assert.ok(requests.length <= 11, `${requests.length} requests: ${requests.join(" ")}`);
-  assert.ok(requests.some((u) => u.endsWith("pack-tensor_cores.wasm")));
+  assert.ok(atLoad.length <= 11, `${atLoad.length} requests: ${atLoad.join(" ")}`);
+  assert.ok(atLoad.some((u) => u.endsWith("pack-tensor_cores.wasm")));
+  assert.ok(!atLoad.some((u) => u.endsWith("pack-tensor_core_generations.wasm")), "the next chapter is not fetched before the page has loaded");
+  // Once the page is idle, the next chapter's pack and the chapters' stylesheet are fetched
+  // ahead, without a hover; the click then fetches nothing more.
+  await page.waitForFunction(() => performance.getEntriesByType("resource").some((e) => e.name.endsWith("pack-tensor_core_generations.wasm")), null, { timeout: 10000 });
+  await page.waitForFunction(() => performance.getEntriesByType("resource").some((e) => /\/chapters-[0-9a-f]+\.css$/.test(e.name)), null, { timeout: 10000 });
+  const before = requests.length;
+  await page.click("[data-testid=chapter-next]");
+  await page.waitForSelector("[data-testid=chapter-tensor-core-generations] figure");
+  assert.deepEqual(requests.slice(before).filter((u) => /\.(wasm|css)$/.test(u)), [], "the next chapter was fetched ahead");
   assert.deepEqual(errors, []);
   await context.close();
 });
