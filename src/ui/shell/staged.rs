@@ -6,8 +6,12 @@
 //! the course questions, links), each view's wasm code compiled on its first call. [`frame`]
 //! provides a [`FirstPaint`] signal that turns true after the page's first frame has been painted
 //! (an animation frame, then a task); [`after_first_paint`] builds its part of the page then. The
-//! page ends up the same, a frame later. Without a frame (the classroom's embedded chapter, whose
-//! stage measures the whole body once it is in), [`after_first_paint`] builds its part at once.
+//! page ends up the same, a frame later. Every chapter's body puts what comes after its first
+//! figure and controls (numbers panels, sweeps, later sections, data tables) in
+//! [`after_first_paint`] as well: opening a chapter from another one builds only its first
+//! answer before the next frame (chapter → chapter, issue #18). Without a frame (the
+//! classroom's embedded chapter, whose stage measures the whole body once it is in),
+//! [`after_first_paint`] builds its part at once.
 //!
 //! The signal is written by a browser callback, not by an effect.
 //!
@@ -40,6 +44,12 @@ pub fn provide_first_paint() {
 /// `rest`, built after the page's first paint (see the module docs); at once where no frame
 /// provides [`FirstPaint`].
 pub fn after_first_paint(rest: impl Fn() -> AnyView + Send + Sync + 'static) -> AnyView {
+    deferred(std::sync::Arc::new(rest))
+}
+
+/// [`after_first_paint`]'s body, not generic: one copy in the shared code rather than one per
+/// call in each chapter's module (first load).
+fn deferred(rest: std::sync::Arc<dyn Fn() -> AnyView + Send + Sync>) -> AnyView {
     match use_context::<FirstPaint>() {
         None => rest(),
         Some(FirstPaint(painted)) => {

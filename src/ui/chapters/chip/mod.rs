@@ -9,7 +9,7 @@ mod views;
 
 use leptos::prelude::*;
 
-use crate::ui::shell::{ChapterBody, UrlInputs};
+use crate::ui::shell::{after_first_paint, ChapterBody, UrlInputs};
 use state::ChipState;
 
 /// The chapter's body inside the shell's frame.
@@ -32,9 +32,12 @@ impl ChapterBody for Page {
             </div>
             <Show when=drawn>
                 <views::DieFigure/>
-                <views::SmFigure/>
-                <views::Totals/>
-                <views::MemoryTable/>
+                // The rest follows after the first paint (chapter → chapter: shell `staged`).
+                {after_first_paint(|| view! {
+                    <views::SmFigure/>
+                    <views::Totals/>
+                    <views::MemoryTable/>
+                }.into_any())}
             </Show>
         }
         .into_any()

@@ -15,7 +15,7 @@ use crate::model::coalescing::CoalescingDetail;
 use crate::ui::shared::access::controls::AccessControls;
 use crate::ui::shared::access::state::LaneTable;
 use crate::ui::shared::access::AccessQuery;
-use crate::ui::shell::{ChapterBody, UrlInputs};
+use crate::ui::shell::{after_first_paint, ChapterBody, UrlInputs};
 use state::CoalescingState;
 
 /// The chapter's body inside the shell's frame.
@@ -36,9 +36,12 @@ impl ChapterBody for Page {
                 <figure::Figure/>
                 <AccessControls inputs=state.inputs preset_text=text::preset problem=problem/>
             </section>
-            <views::NumbersPanel/>
-            <views::LegacyPanel/>
-            <LaneTable<CoalescingDetail> summary=text::DATA_TABLE describe=figure::describe_lane/>
+            // The rest follows after the first paint (chapter → chapter: shell `staged`).
+            {after_first_paint(|| view! {
+                <views::NumbersPanel/>
+                <views::LegacyPanel/>
+                <LaneTable<CoalescingDetail> summary=text::DATA_TABLE describe=figure::describe_lane/>
+            }.into_any())}
         }
         .into_any()
     }

@@ -14,7 +14,7 @@ mod views;
 
 use leptos::prelude::*;
 
-use crate::ui::shell::{ChapterBody, UrlInputs};
+use crate::ui::shell::{after_first_paint, ChapterBody, UrlInputs};
 use state::DispState;
 
 /// The chapter's body inside the shell's frame.
@@ -34,9 +34,12 @@ impl ChapterBody for Page {
                 <views::Figure/>
                 <views::Controls/>
             </section>
-            <views::NumbersPanel/>
-            <views::DataTable/>
-            <replay::ReplaySection/>
+            // The rest follows after the first paint (chapter → chapter: shell `staged`).
+            {after_first_paint(|| view! {
+                <views::NumbersPanel/>
+                <views::DataTable/>
+                <replay::ReplaySection/>
+            }.into_any())}
         }
         .into_any()
     }

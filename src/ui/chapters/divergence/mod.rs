@@ -13,7 +13,7 @@ mod timeline;
 use leptos::prelude::*;
 
 use crate::ui::i18n::t;
-use crate::ui::shell::{ChapterBody, UrlInputs};
+use crate::ui::shell::{after_first_paint, ChapterBody, UrlInputs};
 use state::{DivergenceInputs, DivergenceState};
 use timeline::Timeline;
 
@@ -40,21 +40,24 @@ impl ChapterBody for Page {
                 <figure::Figure/>
                 <panels::Controls/>
             </section>
-            <section class="l-page gx-timeline" data-testid="timeline">
-                <h2 class="l-body">{t(text::TIMELINE)}</h2>
-                <p class="l-body gx-note">{t(text::TIMELINE_NOTE)}</p>
-                <div class="gx-figure gx-timeline__box">
-                    <Timeline trace=trace current=current on_pick=pick testid="timeline-svg"/>
-                </div>
-            </section>
-            <panels::NumbersPanel/>
-            <panels::ComparePanel/>
-            <panels::WarpsTable/>
-            <section class="l-body gx-its" data-testid="its-note">
-                <h2>{t(text::ITS_NOTE)}</h2>
-                <p>{t(text::ITS)}</p>
-            </section>
-            <panels::DataTable/>
+            // The rest follows after the first paint (chapter → chapter: shell `staged`).
+            {after_first_paint(move || view! {
+                <section class="l-page gx-timeline" data-testid="timeline">
+                    <h2 class="l-body">{t(text::TIMELINE)}</h2>
+                    <p class="l-body gx-note">{t(text::TIMELINE_NOTE)}</p>
+                    <div class="gx-figure gx-timeline__box">
+                        <Timeline trace=trace current=current on_pick=pick testid="timeline-svg"/>
+                    </div>
+                </section>
+                <panels::NumbersPanel/>
+                <panels::ComparePanel/>
+                <panels::WarpsTable/>
+                <section class="l-body gx-its" data-testid="its-note">
+                    <h2>{t(text::ITS_NOTE)}</h2>
+                    <p>{t(text::ITS)}</p>
+                </section>
+                <panels::DataTable/>
+            }.into_any())}
         }
         .into_any()
     }

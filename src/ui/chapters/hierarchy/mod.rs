@@ -10,7 +10,7 @@ mod views;
 
 use leptos::prelude::*;
 
-use crate::ui::shell::{ChapterBody, UrlInputs};
+use crate::ui::shell::{after_first_paint, ChapterBody, UrlInputs};
 use state::HierarchyState;
 
 /// The chapter's body inside the shell's frame.
@@ -30,10 +30,13 @@ impl ChapterBody for Page {
             <views::PickControls/>
             <views::Coordinates/>
             <views::BlockFigure/>
-            <views::WarpsFigure/>
-            <views::SeeAlso/>
-            <views::Code/>
-            <views::Hierarchies/>
+            // The rest follows after the first paint (chapter → chapter: shell `staged`).
+            {after_first_paint(|| view! {
+                <views::WarpsFigure/>
+                <views::SeeAlso/>
+                <views::Code/>
+                <views::Hierarchies/>
+            }.into_any())}
         }
         .into_any()
     }

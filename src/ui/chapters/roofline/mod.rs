@@ -9,7 +9,7 @@ mod views;
 
 use leptos::prelude::*;
 
-use crate::ui::shell::{ChapterBody, UrlInputs};
+use crate::ui::shell::{after_first_paint, ChapterBody, UrlInputs};
 use state::RooflineState;
 
 /// The chapter's body inside the shell's frame.
@@ -29,11 +29,14 @@ impl ChapterBody for Page {
                 <views::Figure/>
                 <views::Controls/>
             </section>
-            <views::NumbersPanel/>
-            <views::TiledPanel/>
-            <views::CourseTable/>
-            <views::MeasuredTable/>
-            <views::DataTable/>
+            // The rest follows after the first paint (chapter → chapter: shell `staged`).
+            {after_first_paint(|| view! {
+                <views::NumbersPanel/>
+                <views::TiledPanel/>
+                <views::CourseTable/>
+                <views::MeasuredTable/>
+                <views::DataTable/>
+            }.into_any())}
         }
         .into_any()
     }

@@ -11,7 +11,7 @@ mod views;
 
 use leptos::prelude::*;
 
-use crate::ui::shell::{ChapterBody, UrlInputs};
+use crate::ui::shell::{after_first_paint, ChapterBody, UrlInputs};
 use state::SchedulingState;
 
 /// The chapter's body inside the shell's frame.
@@ -31,10 +31,13 @@ impl ChapterBody for Page {
                 <views::Figure/>
                 <views::Controls/>
             </section>
-            <charts::NumbersPanel/>
-            <charts::SweepChart/>
-            <charts::MeasuredChart/>
-            <charts::DataTable/>
+            // The rest follows after the first paint (chapter → chapter: shell `staged`).
+            {after_first_paint(|| view! {
+                <charts::NumbersPanel/>
+                <charts::SweepChart/>
+                <charts::MeasuredChart/>
+                <charts::DataTable/>
+            }.into_any())}
         }
         .into_any()
     }

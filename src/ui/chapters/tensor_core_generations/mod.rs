@@ -15,7 +15,7 @@ mod warps;
 
 use leptos::prelude::*;
 
-use crate::ui::shell::{ChapterBody, UrlInputs};
+use crate::ui::shell::{after_first_paint, ChapterBody, UrlInputs};
 use state::GenState;
 
 /// The chapter's body inside the shell's frame.
@@ -32,12 +32,15 @@ impl ChapterBody for Page {
         provide_context(state);
         view! {
             <pe::PeSection/>
-            <peak::PeakSection/>
-            <warps::VoltaSection/>
-            <warps::HopperSection/>
-            <history::PathSection/>
-            <history::WmmaSection/>
-            <history::MeasuredSection/>
+            // The rest follows after the first paint (chapter → chapter: shell `staged`).
+            {after_first_paint(|| view! {
+                <peak::PeakSection/>
+                <warps::VoltaSection/>
+                <warps::HopperSection/>
+                <history::PathSection/>
+                <history::WmmaSection/>
+                <history::MeasuredSection/>
+            }.into_any())}
         }
         .into_any()
     }
