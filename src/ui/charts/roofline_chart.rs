@@ -5,6 +5,7 @@ use crate::ui::charts::backend::MeasuredCanvas;
 use leptos::prelude::*;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
+use plotters::style::{FontDesc, FontFamily, FontStyle};
 use wasm_bindgen::JsCast;
 
 use super::text;
@@ -54,6 +55,19 @@ pub fn domains(spec: &RooflineChartSpec) -> ((f64, f64), (f64, f64)) {
         spec.bandwidth_bytes_per_s,
         spec.top_flops_per_s,
     )
+}
+
+/// The error of a plotters call that failed (a canvas call threw): the chart logs it and stays
+/// as it was. A fixed message: formatting plotters' error types would ship `core::fmt` code for
+/// a message nobody sees.
+const DRAW_FAILED: &str = "a plotters call failed";
+
+/// The chart's font at `size` backing pixels. Named by [`FontFamily::SansSerif`], not by the
+/// string "sans-serif": plotters reads a family given as a string through `str::to_lowercase`,
+/// whose Unicode case tables (~15 KB of data) would otherwise ship with the chapter. The canvas
+/// gets the same CSS font either way ("normal {size}px sans-serif").
+fn sans_serif(size: f64) -> FontDesc<'static> {
+    FontDesc::new(FontFamily::SansSerif, size, FontStyle::Normal)
 }
 
 fn decade_label(v: f64) -> String {
@@ -199,7 +213,7 @@ fn chart_on<'a>(
     root: &'a DrawingArea<MeasuredCanvas, plotters::coord::Shift>,
     drawing: &RooflineDrawing,
     dpr: f64,
-) -> Result<RoofChart<'a>, String> {
+) -> Result<RoofChart<'a>, &'static str> {
     let frame = drawing.frame;
     let px = |v: f64| (v * dpr).round() as u32;
     let ((x0, x1), (y0, y1)) = domains(&drawing.spec);
@@ -208,7 +222,7 @@ fn chart_on<'a>(
         .x_label_area_size(px(frame.x_label_area_px))
         .y_label_area_size(px(frame.y_label_area_px))
         .build_cartesian_2d((x0..x1).log_scale(), (y0..y1).log_scale())
-        .map_err(|e| e.to_string())
+        .map_err(|_| DRAW_FAILED)
 }
 
 /// Draws the static layer ([`RoofLayer`]) on `canvas`; returns the smallest font it drew text
@@ -218,15 +232,15 @@ fn draw_layer(
     drawing: &RooflineDrawing,
     palette: &Palette,
     dpr: f64,
-) -> Result<f64, String> {
+) -> Result<f64, &'static str> {
     let px = |v: f64| (v * dpr).round() as u32;
     let spec = &drawing.spec;
     let ((x0, x1), (y0, y1)) = domains(spec);
     let backend = MeasuredCanvas::new(canvas).ok_or("no 2d context")?;
     let min_font = backend.min_font();
     let root = backend.into_drawing_area();
-    root.fill(&palette.bg).map_err(|e| e.to_string())?;
-    let font = |size: f64| ("sans-serif", size * dpr).into_font().color(&palette.text);
+    root.fill(&palette.bg).map_err(|_| DRAW_FAILED)?;
+    let font = |size: f64| sans_serif(size * dpr).color(&palette.text);
     let mut chart = chart_on(&root, drawing, dpr)?;
     let (x_title, y_title) = (
         text::X_AXIS.get(drawing.lang),
@@ -244,14 +258,14 @@ fn draw_layer(
         .x_label_formatter(&|v| decade_label(*v))
         .y_label_formatter(&|v| si(*v, "").trim().to_string())
         .draw()
-        .map_err(|e| e.to_string())?;
+        .map_err(|_| DRAW_FAILED)?;
     for roof in roofs(drawing, palette) {
         chart
             .draw_series(LineSeries::new(
                 roof.line,
                 roof.color.stroke_width(px(roof.width)),
             ))
-            .map_err(|e| e.to_string())?;
+            .map_err(|_| DRAW_FAILED)?;
     }
     let bw = spec.bandwidth_bytes_per_s;
     // The bandwidth roof itself, labelled along the slope.
@@ -265,14 +279,14 @@ fn draw_layer(
                 .color(&palette.bw)
                 .pos(Pos::new(HPos::Left, VPos::Top)),
         )))
-        .map_err(|e| e.to_string())?;
+        .map_err(|_| DRAW_FAILED)?;
     chart
         .draw_series(LineSeries::new(
             // The slanted roof ends where it meets the highest compute roof.
             vec![(x0, (bw * x0).max(y0)), top_ridge(spec)],
             palette.bw.stroke_width(px(1.0)),
         ))
-        .map_err(|e| e.to_string())?;
+        .map_err(|_| DRAW_FAILED)?;
     if drawing.show_measured_copy {
         let copy = H200_COPY_BANDWIDTH_BYTES_PER_S;
         let end = (y1 / copy).min(x1);
@@ -283,9 +297,9 @@ fn draw_layer(
                 px(4.0),
                 palette.measured.stroke_width(px(1.5)),
             ))
-            .map_err(|e| e.to_string())?;
+            .map_err(|_| DRAW_FAILED)?;
     }
-    root.present().map_err(|e| e.to_string())?;
+    root.present().map_err(|_| DRAW_FAILED)?;
     Ok(min_font.get())
 }
 
@@ -296,7 +310,7 @@ pub fn draw_roofline(
     canvas: web_sys::HtmlCanvasElement,
     drawing: &RooflineDrawing,
     layer: &mut Option<RoofLayer>,
-) -> Result<(), String> {
+) -> Result<(), &'static str> {
     let frame = drawing.frame;
     let screen_dpr = window().device_pixel_ratio().clamp(1.0, 3.0);
     let dpr = screen_dpr * drawing.box_zoom.clamp(0.25, 4.0);
@@ -349,7 +363,7 @@ pub fn draw_roofline(
     let Palette {
         bg, text, accent, ..
     } = palette;
-    let font = |size: f64| ("sans-serif", size * dpr).into_font().color(&text);
+    let font = |size: f64| sans_serif(size * dpr).color(&text);
     let mut chart = chart_on(&root, drawing, dpr)?;
     let spec = &drawing.spec;
     let ((x0, x1), (y0, y1)) = domains(spec);
@@ -408,7 +422,7 @@ pub fn draw_roofline(
         let style = font(12.0).color(&color);
         let (w, h) = root
             .estimate_text_size(&text, &style)
-            .map_err(|e| e.to_string())?;
+            .map_err(|_| DRAW_FAILED)?;
         let (w, h) = (f64::from(w), f64::from(h));
         let (_, line_y) = at(x1, roof.ridge.1);
         let gap = f64::from(px(3.0));
@@ -459,9 +473,9 @@ pub fn draw_roofline(
             ],
             bg.mix(0.7).filled(),
         ))
-        .map_err(|e| e.to_string())?;
+        .map_err(|_| DRAW_FAILED)?;
         root.draw(&Text::new(text, (spot.x0 as i32, spot.y0 as i32), style))
-            .map_err(|e| e.to_string())?;
+            .map_err(|_| DRAW_FAILED)?;
     }
     let keyed: Vec<(u32, (f64, f64))> = drawing
         .points
@@ -469,7 +483,7 @@ pub fn draw_roofline(
         .filter_map(|(x, y, key)| Some(((*key)?, at(*x, *y))))
         .collect();
     let key_style = font(13.0);
-    let user_style = ("sans-serif", 13.0 * dpr).into_font().color(&accent);
+    let user_style = sans_serif(13.0 * dpr).color(&accent);
     let user_text = text::YOUR_KERNEL.get(drawing.lang);
     let user = drawing
         .user
@@ -512,7 +526,7 @@ pub fn draw_roofline(
     }));
     let mut spots = place_labels(&boxes, &point_obstacles, plot).into_iter();
     // A label on a light backing, at the spot the placement chose.
-    let label = |r: FrameRect, words: String, style: &TextStyle| -> Result<(), String> {
+    let label = |r: FrameRect, words: String, style: &TextStyle| -> Result<(), &'static str> {
         root.draw(&Rectangle::new(
             [
                 (r.x0 as i32 - 1, r.y0 as i32),
@@ -520,9 +534,9 @@ pub fn draw_roofline(
             ],
             bg.mix(0.8).filled(),
         ))
-        .map_err(|e| e.to_string())?;
+        .map_err(|_| DRAW_FAILED)?;
         root.draw(&Text::new(words, (r.x0 as i32, r.y0 as i32), style.clone()))
-            .map_err(|e| e.to_string())
+            .map_err(|_| DRAW_FAILED)
     };
     if user.is_some() {
         if let Some(r) = spots.next().flatten() {
@@ -540,8 +554,8 @@ pub fn draw_roofline(
                 .iter()
                 .map(|r| Circle::new(r.ridge, px(3.5), r.color.filled())),
         )
-        .map_err(|e| e.to_string())?;
-    root.present().map_err(|e| e.to_string())?;
+        .map_err(|_| DRAW_FAILED)?;
+    root.present().map_err(|_| DRAW_FAILED)?;
     // In CSS px at the canvas's own size (its backing over the screen's pixel ratio).
     super::record_min_font(&canvas, min_font.get().min(base.min_font), screen_dpr);
     Ok(())

@@ -34,6 +34,37 @@ fn point_class(kind: PointKind) -> &'static str {
     }
 }
 
+/// A point's `data-testid`: "point-" and its kind in lower case, parentheses as dashes
+/// ("point-user", "point-course-gemm-", "point-measured-elementwisevec16-").
+fn point_testid(kind: PointKind) -> String {
+    use super::state::CourseKernel;
+    use crate::model::roofline::MeasuredId;
+    let (group, item) = match kind {
+        PointKind::User => return "point-user".into(),
+        PointKind::Tiled => return "point-tiled".into(),
+        PointKind::Course(c) => (
+            "course",
+            match c {
+                CourseKernel::Elementwise => "elementwise",
+                CourseKernel::RmsNorm => "rmsnorm",
+                CourseKernel::Attention => "attention",
+                CourseKernel::Gemm => "gemm",
+                CourseKernel::W8a8 => "w8a8",
+            },
+        ),
+        PointKind::Measured(m) => (
+            "measured",
+            match m {
+                MeasuredId::ElementwiseNaive => "elementwisenaive",
+                MeasuredId::ElementwiseVec16 => "elementwisevec16",
+                MeasuredId::RmsNorm => "rmsnorm",
+                MeasuredId::GemmBf16 => "gemmbf16",
+            },
+        ),
+    };
+    ["point-", group, "-", item, "-"].concat()
+}
+
 /// The number (1, 2, …) of a course kernel's point, in the order the points are listed; `None`
 /// for the other points.
 fn course_key(points: &[super::state::ChartPoint], kind: PointKind) -> Option<u32> {
@@ -91,14 +122,15 @@ pub fn Figure() -> impl IntoView {
         None => ChartFrame::ROOFLINE,
     });
     let box_zoom = move || filled.get().map_or(1.0, |(_, _, z)| f64::from(z) / 1000.0);
+    // The memos are read in place (`with`), not cloned whole at every tick.
     let drawing = Signal::derive(move || {
-        let out = st.outputs.get();
-        let inputs = st.inputs.get();
-        RooflineDrawing {
+        let show_measured_copy = st.inputs.with(|i| i.measured && i.gpu == "h200");
+        let (lang, frame, box_zoom) = (lang.get(), frame.get(), box_zoom());
+        st.outputs.with(|out| RooflineDrawing {
             spec: out.spec.clone(),
             highlight: out.user.map(|_| out.user_shape.precision()),
-            show_measured_copy: inputs.measured && inputs.gpu == "h200",
-            lang: lang.get(),
+            show_measured_copy,
+            lang,
             memory_kind: out.gpu.memory_kind,
             points: out
                 .points
@@ -110,9 +142,9 @@ pub fn Figure() -> impl IntoView {
                 .iter()
                 .find(|p| p.kind == PointKind::User)
                 .map(|p| (p.intensity, p.flops_per_s)),
-            frame: frame.get(),
-            box_zoom: box_zoom(),
-        }
+            frame,
+            box_zoom,
+        })
     });
     // The numbered key of the course's kernels (the numbers the chart writes beside their dots).
     let course_keys = Memo::new(move |_| {
@@ -135,24 +167,25 @@ pub fn Figure() -> impl IntoView {
     let y_axis = NodeRef::<leptos::html::Canvas>::new();
     let view_box = move || frame.with(|f| format!("0 0 {} {}", f.width_px, f.height_px));
     let positioned = Memo::new(move |_| {
-        let out = st.outputs.get();
         let frame = frame.get();
-        let (x_domain, y_domain) = roofline_chart::domains(&out.spec);
-        let axes = frame.log_log(x_domain, y_domain);
-        let rect = frame.plot_rect();
-        out.points
-            .iter()
-            .map(|p| {
-                let (x, y) = axes.px_from_data(p.intensity, p.flops_per_s);
-                let inside = rect.contains(x, y);
-                (
-                    *p,
-                    x.clamp(rect.x0, rect.x1),
-                    y.clamp(rect.y0, rect.y1),
-                    inside,
-                )
-            })
-            .collect::<Vec<_>>()
+        st.outputs.with(|out| {
+            let (x_domain, y_domain) = roofline_chart::domains(&out.spec);
+            let axes = frame.log_log(x_domain, y_domain);
+            let rect = frame.plot_rect();
+            out.points
+                .iter()
+                .map(|p| {
+                    let (x, y) = axes.px_from_data(p.intensity, p.flops_per_s);
+                    let inside = rect.contains(x, y);
+                    (
+                        *p,
+                        x.clamp(rect.x0, rect.x1),
+                        y.clamp(rect.y0, rect.y1),
+                        inside,
+                    )
+                })
+                .collect::<Vec<_>>()
+        })
     });
     // The points are one tab stop; the arrow keys walk them.
     let roving = Roving::new(Signal::derive(move || positioned.with(Vec::len)), 0);
@@ -176,6 +209,37 @@ pub fn Figure() -> impl IntoView {
             </div>
         })
     };
+    // The points' kinds: the points are rebuilt when they change (another kernel family, the
+    // measured layer), not at a slider tick. A plain list, not a keyed `<For>`: the keyed diff's
+    // code is the chapter's to ship, and nothing here keeps state across such a change.
+    let point_keys =
+        Memo::new(move |_| positioned.with(|v| v.iter().map(|(p, ..)| p.kind).collect::<Vec<_>>()));
+    // Built once per point; a slider tick moves it and rewrites its label.
+    let point = move |i: usize, kind: PointKind| {
+        let at = move || positioned.with(|v| v.get(i).copied());
+        let label = move || {
+            at().map(|(p, ..)| text::describe(&p, lang.get()))
+                .unwrap_or_default()
+        };
+        let r = if kind == PointKind::User { "8" } else { "6" };
+        view! {
+            <g class=point_class(kind) class:gx-pt--clipped=move || at().is_some_and(|a| !a.3)
+                data-testid=point_testid(kind)>
+                <circle
+                    cx=move || format!("{:.1}", at().map_or(0.0, |a| a.1)) cy=move || format!("{:.1}", at().map_or(0.0, |a| a.2)) r=r
+                    tabindex=roving.tabindex(i) data-roving=i.to_string()
+                    role="img" aria-label=label
+                    on:mouseenter=move |_| focused.set(Some(kind))
+                    on:mouseleave=move |_| focused.set(None)
+                    on:focus=move |_| focused.set(Some(kind))
+                    on:blur=move |_| focused.set(None)
+                >
+                    <title>{label}</title>
+                </circle>
+            </g>
+        }
+        .into_any()
+    };
     view! {
         <figure class="gx-figure gx-chart" data-testid="figure">
             <ScrollFigure label=text::CHART width_px=page.width_px label_px=roofline_chart::y_axis_strip_px()
@@ -185,32 +249,7 @@ pub fn Figure() -> impl IntoView {
                 <svg class="gx-chart__overlay" viewBox=view_box role="group"
                     aria-label=move || text::KERNELS_ON_THE_ROOFLINE.get(lang.get())
                     tabindex="-1" on:keydown=roving.on_keydown() on:focusin=roving.on_focusin()>
-                    <For
-                        each=move || positioned.with(|v| v.iter().enumerate().map(|(i, (p, ..))| (i, p.kind)).collect::<Vec<_>>())
-                        key=|(i, kind)| (*i, *kind)
-                        children=move |(i, kind)| {
-                            // Built once per point; a slider tick moves it and rewrites its label.
-                            let at = move || positioned.with(|v| v.get(i).copied());
-                            let label = move || at().map(|(p, ..)| text::describe(&p, lang.get())).unwrap_or_default();
-                            let r = if kind == PointKind::User { 8.0 } else { 6.0 };
-                            view! {
-                                <g class=point_class(kind) class:gx-pt--clipped=move || at().is_some_and(|a| !a.3)
-                                    data-testid=format!("point-{:?}", kind).to_ascii_lowercase().replace(['(', ')'], "-")>
-                                    <circle
-                                        cx=move || format!("{:.1}", at().map_or(0.0, |a| a.1)) cy=move || format!("{:.1}", at().map_or(0.0, |a| a.2)) r=r.to_string()
-                                        tabindex=roving.tabindex(i) data-roving=i.to_string()
-                                        role="img" aria-label=label
-                                        on:mouseenter=move |_| focused.set(Some(kind))
-                                        on:mouseleave=move |_| focused.set(None)
-                                        on:focus=move |_| focused.set(Some(kind))
-                                        on:blur=move |_| focused.set(None)
-                                    >
-                                        <title>{label}</title>
-                                    </circle>
-                                </g>
-                            }
-                        }
-                    />
+                    {move || point_keys.get().into_iter().enumerate().map(|(i, kind)| point(i, kind)).collect_view()}
                 </svg>
                 {tooltip}
             </div>
@@ -230,6 +269,18 @@ pub fn Figure() -> impl IntoView {
                 </ul>
             </figcaption>
         </figure>
+    }
+}
+
+/// A kernel family's `<option>` value (its name in the code, as the page has always written it).
+fn family_value(f: Family) -> &'static str {
+    match f {
+        Family::Gemm => "Gemm",
+        Family::Elementwise => "Elementwise",
+        Family::Rmsnorm => "Rmsnorm",
+        Family::Attention => "Attention",
+        Family::W8a8 => "W8a8",
+        Family::Custom => "Custom",
     }
 }
 
@@ -330,10 +381,10 @@ pub fn Controls() -> impl IntoView {
                 </label>
             </fieldset>
             {move || {
-                let gpu = st.outputs.with(|o| o.gpu.clone());
-                gpu.course.is_none().then(|| view! {
-                    <p class="gx-note" data-testid="no-course-values">{text::no_course_values_note(&gpu, lang.get())}</p>
-                })
+                let l = lang.get();
+                st.outputs
+                    .with(|o| o.gpu.course.is_none().then(|| text::no_course_values_note(&o.gpu, l)))
+                    .map(|note| view! { <p class="gx-note" data-testid="no-course-values">{note}</p> })
             }}
             <label class="gx-check">
                 <input type="checkbox" data-testid="toggle-measured"
@@ -347,7 +398,7 @@ pub fn Controls() -> impl IntoView {
                 <span class="gx-field__label">{t(text::FAMILY)}</span>
                 <select class="gx-select" data-testid="select-family" on:change=move |ev| {
                     let v = event_target_value(&ev);
-                    if let Some(f) = Family::ALL.iter().find(|f| format!("{f:?}") == v) {
+                    if let Some(f) = Family::ALL.iter().find(|f| family_value(**f) == v) {
                         let f = *f;
                         // A kernel family is a preset: its own history entry.
                         state().inputs.navigate_update(move |i| i.kind = f);
@@ -355,7 +406,7 @@ pub fn Controls() -> impl IntoView {
                 }>
                     {Family::ALL.iter().map(|f| {
                         let f = *f;
-                        view! { <option value=format!("{f:?}") selected=move || kind.get() == f>{move || text::family(f).get(lang.get())}</option> }
+                        view! { <option value=family_value(f) selected=move || kind.get() == f>{move || text::family(f).get(lang.get())}</option> }
                     }).collect_view()}
                 </select>
             </label>
@@ -769,9 +820,9 @@ pub fn DataTable() -> impl IntoView {
                 </tbody>
             </table>
             <ul class="gx-data-table__points">
-                <For each=move || 0..point_count.get() key=|k| *k children=move |k| view! {
+                {move || (0..point_count.get()).map(|k| view! {
                     <li>{move || { let l = lang.get(); st.outputs.with(|o| o.points.get(k).map(|p| text::describe(p, l)).unwrap_or_default()) }}</li>
-                }/>
+                }.into_any()).collect_view()}
             </ul>
         </DataDetails>
     }
