@@ -9,13 +9,34 @@ use super::state::{limits, TcState};
 use super::text;
 use crate::model::w8a8::{WMMA_K, WMMA_M, WMMA_N};
 use crate::ui::format::{bytes_binary, fixed, grouped, micros, si, sig3};
-use crate::ui::i18n::{t, use_lang};
+use super::head_row;
+use crate::ui::i18n::{t, tr, use_lang, Tr};
 use crate::ui::widgets::{RangeSlider, Scale};
 
 /// Bytes as MiB with two decimals (16,805,888 B = 16.03 MiB).
 pub fn mib(bytes: u64) -> String {
     format!("{} MiB", fixed(bytes as f64 / 1_048_576.0, 2))
 }
+
+/// Columns of the roofline table.
+const ROOF_COLS: [Tr; 7] = [
+    tr("GPU", "GPU"),
+    text::COL_INTENSITY,
+    text::COL_RIDGE,
+    text::COL_PEAK,
+    text::COL_HBM,
+    text::COL_TIME,
+    text::COL_BOUND,
+];
+
+/// Columns of the tile shapes table.
+const TILE_COLS: [Tr; 5] = [
+    text::COL_TILE,
+    tr("mma_sync", "mma_sync"),
+    text::COL_TENSOR_MACS,
+    text::COL_PADDING,
+    text::COL_USEFUL,
+];
 
 fn state() -> TcState {
     expect_context::<TcState>()
@@ -106,15 +127,7 @@ pub fn LaunchNumbers() -> impl IntoView {
             <h3>{t(text::ROOF_TITLE)}</h3>
             <div class="gx-table-scroll">
             <table class="gx-table gx-table--numeric" data-testid="launch-roofline">
-                <thead><tr>
-                    <th scope="col">"GPU"</th>
-                    <th scope="col">{t(text::COL_INTENSITY)}</th>
-                    <th scope="col">{t(text::COL_RIDGE)}</th>
-                    <th scope="col">{t(text::COL_PEAK)}</th>
-                    <th scope="col">{t(text::COL_HBM)}</th>
-                    <th scope="col">{t(text::COL_TIME)}</th>
-                    <th scope="col">{t(text::COL_BOUND)}</th>
-                </tr></thead>
+                {head_row(&ROOF_COLS)}
                 <tbody>{roof_rows}</tbody>
             </table>
             </div>
@@ -149,13 +162,7 @@ pub fn LaunchNumbers() -> impl IntoView {
             <h3>{t(text::TILE_SHAPES)}</h3>
             <div class="gx-table-scroll">
             <table class="gx-table gx-table--numeric">
-                <thead><tr>
-                    <th scope="col">{t(text::COL_TILE)}</th>
-                    <th scope="col">"mma_sync"</th>
-                    <th scope="col">{t(text::COL_TENSOR_MACS)}</th>
-                    <th scope="col">{t(text::COL_PADDING)}</th>
-                    <th scope="col">{t(text::COL_USEFUL)}</th>
-                </tr></thead>
+                {head_row(&TILE_COLS)}
                 <tbody>{rows}</tbody>
             </table>
             </div>

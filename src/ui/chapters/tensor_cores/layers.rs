@@ -12,6 +12,7 @@ use crate::model::w8a8::{
     measured_h200, W8a8Gemv, IMMA_PER_WMMA, MEASURED_COURSE_WARPS_ACTIVE, PTX_WMMA_MMA, SASS_IMMA,
 };
 use crate::ui::format::{fixed, grouped, micros, si, sig3};
+use super::head_row;
 use crate::ui::i18n::{t, use_lang};
 
 const COMMANDS_1: &str =
@@ -73,7 +74,7 @@ pub fn LayersSection() -> impl IntoView {
             <p>{t(text::LAYERS_INTRO)}</p>
             <div class="gx-table-scroll">
             <table class="gx-table" data-testid="layer-table">
-                <thead><tr><th scope="col">{t(text::LAYER)}</th><th scope="col">{t(text::COL_CONTAINS)}</th></tr></thead>
+                {head_row(&[text::LAYER, text::COL_CONTAINS])}
                 <tbody>
                     <tr><th scope="row">{t(text::LAYER_CPP)}</th><td><code>"wmma::mma_sync(acc_frag, a_frag, b_frag, acc_frag);"</code></td></tr>
                     <tr><th scope="row">{t(text::LAYER_PTX)}</th><td><code data-testid="ptx">{PTX_WMMA_MMA}</code></td></tr>
@@ -94,14 +95,14 @@ pub fn LayersSection() -> impl IntoView {
             <p>{t(text::MEASURED_INTRO)}</p>
             <div class="gx-table-scroll">
             <table class="gx-table gx-table--numeric" data-testid="measured-table">
-                <thead><tr>
-                    <th scope="col">{t(text::COL_VARIANT)}</th>
-                    <th scope="col">{t(text::COL_MEASURED_TIME)}</th>
-                    <th scope="col">{t(text::COL_BANDWIDTH)}</th>
-                    <th scope="col">{t(text::COL_OF_COPY)}</th>
-                    <th scope="col">{t(text::COL_WARP_INSTRUCTIONS)}</th>
-                    <th scope="col">{t(text::COL_LOAD_REQUESTS)}</th>
-                </tr></thead>
+                {head_row(&[
+                    text::COL_VARIANT,
+                    text::COL_MEASURED_TIME,
+                    text::COL_BANDWIDTH,
+                    text::COL_OF_COPY,
+                    text::COL_WARP_INSTRUCTIONS,
+                    text::COL_LOAD_REQUESTS,
+                ])}
                 <tbody>{measured_rows}</tbody>
             </table>
             </div>

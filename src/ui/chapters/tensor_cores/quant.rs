@@ -6,8 +6,21 @@ use leptos::prelude::*;
 use super::state::{format_vector, limits, parse_vector, QuantView, TcState, VectorError};
 use super::text;
 use crate::ui::format::sig3;
-use crate::ui::i18n::{t, use_lang};
+use super::head_row;
+use crate::ui::i18n::{t, tr, use_lang, Tr};
 use crate::ui::widgets::RangeSlider;
+
+/// Columns of the output table.
+const OUT_COLS: [Tr; 8] = [
+    tr("o", "o"),
+    text::COL_Z,
+    text::COL_SCALED,
+    tr("FP32", "FP32"),
+    text::COL_FP16,
+    text::COL_REFERENCE,
+    text::COL_ERROR,
+    text::COL_ERROR_BOUND,
+];
 
 fn state() -> TcState {
     expect_context::<TcState>()
@@ -217,16 +230,7 @@ pub fn QuantSection() -> impl IntoView {
             </div>
             <div class="gx-table-scroll">
             <table class="gx-table gx-table--numeric" data-testid="quant-out">
-                <thead><tr>
-                    <th scope="col">"o"</th>
-                    <th scope="col">{t(text::COL_Z)}</th>
-                    <th scope="col">{t(text::COL_SCALED)}</th>
-                    <th scope="col">"FP32"</th>
-                    <th scope="col">{t(text::COL_FP16)}</th>
-                    <th scope="col">{t(text::COL_REFERENCE)}</th>
-                    <th scope="col">{t(text::COL_ERROR)}</th>
-                    <th scope="col">{t(text::COL_ERROR_BOUND)}</th>
-                </tr></thead>
+                {head_row(&OUT_COLS)}
                 <tbody>{out_rows}</tbody>
             </table>
             </div>
