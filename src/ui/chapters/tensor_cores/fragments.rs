@@ -68,7 +68,6 @@ fn focus_cell(r: u32, c: u32) {
 #[component]
 pub fn FragmentControls() -> impl IntoView {
     let st = state();
-    let lang = use_lang();
     let (shape, el, op) = (
         st.inputs.part(|i| i.shape),
         st.inputs.part(|i| i.el),
@@ -121,7 +120,7 @@ pub fn FragmentControls() -> impl IntoView {
                             <input type="radio" name="tc-operand" data-testid=format!("op-{}", o.slug())
                                 prop:checked=move || op.get() == o
                                 on:change=move |_| st.inputs.update(|i| { i.op = o; i.row = -1; i.col = -1; })/>
-                            {move || text::operand(o).get(lang.get())}
+                            {t(text::operand(o))}
                         </label>
                     }
                 }).collect_view()}

@@ -58,7 +58,7 @@ pub fn LayersSection() -> impl IntoView {
         .map(|m| {
             view! {
                 <tr>
-                    <th scope="row">{move || text::measured(m.variant).get(lang.get())}</th>
+                    <th scope="row">{t(text::measured(m.variant))}</th>
                     <td data-testid="measured-time">{micros(m.time_s)}</td>
                     <td>{si(m.bandwidth_bytes_per_s(), "B/s")}</td>
                     <td>{crate::ui::format::percent(m.share_of_copy())}</td>
@@ -70,8 +70,7 @@ pub fn LayersSection() -> impl IntoView {
         .collect_view();
     view! {
         <section class="l-body gx-section" data-testid="layers">
-            <h2>{t(text::LAYERS_TITLE)}</h2>
-            <p>{t(text::LAYERS_INTRO)}</p>
+            {super::section_head(text::LAYERS_TITLE, text::LAYERS_INTRO)}
             <div class="gx-table-scroll">
             <table class="gx-table" data-testid="layer-table">
                 {head_row(&[text::LAYER, text::COL_CONTAINS])}
