@@ -8,10 +8,10 @@ use crate::ui::shared::scroll_figure::ScrollFigure;
 use crate::ui::widgets::DataDetails;
 use wasm_bindgen::JsCast;
 
+use super::head_row;
 use super::state::{TcInputs, TcState};
 use super::text;
 use crate::model::tensor_core::{ElementType, FragmentLayout, MmaShape, Operand};
-use super::head_row;
 use crate::ui::i18n::{t, tr, use_lang, Tr};
 use crate::ui::shared::roving::Roving;
 

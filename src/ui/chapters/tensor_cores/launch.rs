@@ -5,13 +5,13 @@ use leptos::prelude::*;
 
 use crate::ui::widgets::formula_row_testid as row;
 
+use super::head_row;
+use super::slider;
 use super::state::{limits, TcState};
 use super::text;
 use crate::model::w8a8::{WMMA_K, WMMA_M, WMMA_N};
 use crate::ui::format::{bytes_binary, fixed, grouped, micros, si, sig3};
-use super::head_row;
 use crate::ui::i18n::{t, tr, use_lang, Tr};
-use super::slider;
 use crate::ui::widgets::Scale;
 
 /// Bytes as MiB with two decimals (16,805,888 B = 16.03 MiB).

@@ -3,6 +3,7 @@
 
 use leptos::prelude::*;
 
+use super::head_row;
 use super::launch::mib;
 use super::state::TcState;
 use super::text;
@@ -12,7 +13,6 @@ use crate::model::w8a8::{
     measured_h200, W8a8Gemv, IMMA_PER_WMMA, MEASURED_COURSE_WARPS_ACTIVE, PTX_WMMA_MMA, SASS_IMMA,
 };
 use crate::ui::format::{fixed, grouped, micros, si, sig3};
-use super::head_row;
 use crate::ui::i18n::{t, use_lang};
 
 const COMMANDS_1: &str =

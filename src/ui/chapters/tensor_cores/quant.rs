@@ -3,10 +3,10 @@
 
 use leptos::prelude::*;
 
+use super::head_row;
 use super::state::{format_vector, limits, parse_vector, QuantView, TcState, VectorError};
 use super::text;
 use crate::ui::format::sig3;
-use super::head_row;
 use crate::ui::i18n::{t, tr, use_lang, Tr};
 use crate::ui::widgets::Scale;
 

@@ -6,11 +6,11 @@ use leptos::prelude::*;
 use crate::ui::shared::scroll_figure::ScrollFigure;
 use wasm_bindgen::JsCast;
 
+use super::slider;
 use super::state::{limits, TcState};
 use super::text;
 use crate::model::w8a8::{StepAction, TileWrite};
 use crate::ui::i18n::{t, use_lang};
-use super::slider;
 use crate::ui::widgets::{PlayerControls, Scale, StepButtons};
 
 use super::fragments::{CELL_PX, LEFT_PX, TOP_PX};
