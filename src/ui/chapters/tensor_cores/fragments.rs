@@ -8,10 +8,11 @@ use crate::ui::shared::scroll_figure::ScrollFigure;
 use crate::ui::widgets::DataDetails;
 use wasm_bindgen::JsCast;
 
+use super::head_row;
 use super::state::{TcInputs, TcState};
 use super::text;
 use crate::model::tensor_core::{ElementType, FragmentLayout, MmaShape, Operand};
-use crate::ui::i18n::{t, use_lang};
+use crate::ui::i18n::{t, tr, use_lang, Tr};
 use crate::ui::shared::roving::Roving;
 
 fn state() -> TcState {
@@ -33,6 +34,21 @@ const INPUT_TYPES: [ElementType; 4] = [
     ElementType::Bf16,
 ];
 
+/// Columns of the selected lane's table.
+const LANE_COLS: [Tr; 5] = [
+    tr("x[i]", "x[i]"),
+    text::COL_ROW_COL,
+    text::COL_REGISTER,
+    text::COL_BITS,
+    text::COL_VALUE,
+];
+
+/// Columns of the data table.
+const DATA_COLS: [Tr; 2] = [
+    tr("lane", "lane"),
+    tr("x[0..] → (row, col)", "x[0..] → (row, col)"),
+];
+
 /// `true` when the map shows the course kernel's own tiles (WMMA m16n16k16 with 8-bit inputs).
 fn is_course_tile(i: &TcInputs) -> bool {
     i.shape == MmaShape::WmmaM16N16K16 && matches!(i.el, ElementType::S8 | ElementType::U8)
@@ -52,7 +68,6 @@ fn focus_cell(r: u32, c: u32) {
 #[component]
 pub fn FragmentControls() -> impl IntoView {
     let st = state();
-    let lang = use_lang();
     let (shape, el, op) = (
         st.inputs.part(|i| i.shape),
         st.inputs.part(|i| i.el),
@@ -105,7 +120,7 @@ pub fn FragmentControls() -> impl IntoView {
                             <input type="radio" name="tc-operand" data-testid=format!("op-{}", o.slug())
                                 prop:checked=move || op.get() == o
                                 on:change=move |_| st.inputs.update(|i| { i.op = o; i.row = -1; i.col = -1; })/>
-                            {move || text::operand(o).get(lang.get())}
+                            {t(text::operand(o))}
                         </label>
                     }
                 }).collect_view()}
@@ -367,13 +382,7 @@ pub fn FragmentReadout() -> impl IntoView {
                 <h3>{move || format!("{} {lane}", t(text::SELECTED_LANE)())}</h3>
                 <p class="gx-note">{move || text::lane_groups(lane, lang.get())}</p>
                 <table class="gx-table gx-table--compact">
-                    <thead><tr>
-                        <th scope="col">"x[i]"</th>
-                        <th scope="col">{t(text::COL_ROW_COL)}</th>
-                        <th scope="col">{t(text::COL_REGISTER)}</th>
-                        <th scope="col">{t(text::COL_BITS)}</th>
-                        <th scope="col">{t(text::COL_VALUE)}</th>
-                    </tr></thead>
+                    {head_row(&LANE_COLS)}
                     <tbody>{rows}</tbody>
                 </table>
             </div>
@@ -417,7 +426,7 @@ pub fn FragmentDataTable() -> impl IntoView {
             {move || layout.get().ok().map(|l| view! {
                 <table class="gx-table">
                     <caption>{format!("{} {} {}", l.shape().label(), l.operand().label(), l.element().label())}</caption>
-                    <thead><tr><th scope="col">"lane"</th><th scope="col">"x[0..] → (row, col)"</th></tr></thead>
+                    {head_row(&DATA_COLS)}
                     <tbody>
                         {(0u32..32).map(|lane| view! {
                             <tr>

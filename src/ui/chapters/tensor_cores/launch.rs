@@ -5,17 +5,39 @@ use leptos::prelude::*;
 
 use crate::ui::widgets::formula_row_testid as row;
 
+use super::head_row;
+use super::slider;
 use super::state::{limits, TcState};
 use super::text;
 use crate::model::w8a8::{WMMA_K, WMMA_M, WMMA_N};
 use crate::ui::format::{bytes_binary, fixed, grouped, micros, si, sig3};
-use crate::ui::i18n::{t, use_lang};
-use crate::ui::widgets::{RangeSlider, Scale};
+use crate::ui::i18n::{t, tr, use_lang, Tr};
+use crate::ui::widgets::Scale;
 
 /// Bytes as MiB with two decimals (16,805,888 B = 16.03 MiB).
 pub fn mib(bytes: u64) -> String {
     format!("{} MiB", fixed(bytes as f64 / 1_048_576.0, 2))
 }
+
+/// Columns of the roofline table.
+const ROOF_COLS: [Tr; 7] = [
+    tr("GPU", "GPU"),
+    text::COL_INTENSITY,
+    text::COL_RIDGE,
+    text::COL_PEAK,
+    text::COL_HBM,
+    text::COL_TIME,
+    text::COL_BOUND,
+];
+
+/// Columns of the tile shapes table.
+const TILE_COLS: [Tr; 5] = [
+    text::COL_TILE,
+    tr("mma_sync", "mma_sync"),
+    text::COL_TENSOR_MACS,
+    text::COL_PADDING,
+    text::COL_USEFUL,
+];
 
 fn state() -> TcState {
     expect_context::<TcState>()
@@ -24,18 +46,11 @@ fn state() -> TcState {
 /// K, N and warps per block.
 #[component]
 pub fn LaunchControls() -> impl IntoView {
-    let st = state();
     view! {
         <div class="gx-tc-controls" data-testid="launch-controls">
-            <RangeSlider label=text::K_LABEL min=limits::DIM.0 max=limits::DIM.1 scale=Scale::Log2 testid="slider-k"
-                value=st.inputs.part(|i| i.k)
-                on_input=Callback::new(move |v| st.inputs.update(|i| i.k = v))/>
-            <RangeSlider label=text::N_LABEL min=limits::DIM.0 max=limits::DIM.1 scale=Scale::Log2 testid="slider-n"
-                value=st.inputs.part(|i| i.n)
-                on_input=Callback::new(move |v| st.inputs.update(|i| i.n = v))/>
-            <RangeSlider label=text::WARPS_LABEL min=limits::WARPS.0 max=limits::WARPS.1 testid="slider-warps"
-                value=st.inputs.part(|i| i.warps)
-                on_input=Callback::new(move |v| st.inputs.update(|i| i.warps = v))/>
+            {slider(text::K_LABEL, limits::DIM, Scale::Log2, "slider-k", |i| i.k, |i, v| i.k = v)}
+            {slider(text::N_LABEL, limits::DIM, Scale::Log2, "slider-n", |i| i.n, |i, v| i.n = v)}
+            {slider(text::WARPS_LABEL, limits::WARPS, Scale::Linear, "slider-warps", |i| i.warps, |i, v| i.warps = v)}
         </div>
     }
 }
@@ -85,36 +100,33 @@ pub fn LaunchNumbers() -> impl IntoView {
             <div class="gx-table-scroll">
             <table class="gx-table gx-numbers" data-testid="launch-numbers">
                 <tbody>
-                    {row(text::GRID_BLOCKS, format!("N / {WMMA_N} = {n} / {WMMA_N}"), grouped(u64::from(g.grid_blocks())), "grid-blocks")}
-                    {row(text::THREADS, format!("32 × warps = 32 × {w}"), grouped(u64::from(g.threads_per_block())), "threads")}
-                    {row(text::OUTPUTS_PER_BLOCK, "WMMA_N".to_string(), WMMA_N.to_string(), "outputs-per-block")}
-                    {row(text::K_PER_WARP, format!("K / warps = {k} / {w}"), grouped(u64::from(g.k_per_warp())), "k-per-warp")}
-                    {row(text::MMA_PER_WARP, format!("K slice / {WMMA_K} = {} / {WMMA_K}", g.k_per_warp()), grouped(u64::from(g.mma_per_warp())), "mma-per-warp")}
-                    {row(text::MMA_PER_BLOCK, format!("{} × {w}", g.mma_per_warp()), grouped(u64::from(g.mma_per_block())), "mma-per-block")}
-                    {row(text::MMA_TOTAL, format!("{} × {}", g.mma_per_block(), g.grid_blocks()), grouped(g.mma_total()), "mma-total")}
-                    {row(text::IMMA_TOTAL, format!("2 × {}", grouped(g.mma_total())), grouped(g.imma_total()), "imma-total")}
-                    {row(text::USEFUL_MACS, format!("K × N = {k} × {n}"), grouped(g.useful_macs()), "useful-macs")}
-                    {row(text::TENSOR_MACS, format!("{} × {WMMA_M}·{WMMA_N}·{WMMA_K}", grouped(g.mma_total())), grouped(g.tensor_macs()), "tensor-macs")}
-                    {row(text::UTILISATION, text::useful_share(WMMA_M, g.useful_macs(), g.tensor_macs(), lang.get()), format!("{} (1/{})", crate::ui::format::percent(util), fixed(1.0 / util.max(f64::MIN_POSITIVE), 0)), "utilisation")}
-                    {row(text::SMEM, format!("{w} × ({} + {} + {}) B", smem.a_tile_bytes / w.max(1), smem.b_tile_bytes / w.max(1), smem.c_tile_bytes / w.max(1)), format!("{} B = {}", grouped(u64::from(smem.total_bytes())), bytes_binary(f64::from(smem.total_bytes()))), "smem")}
-                    {row(text::HBM, format!("N·K + K + 4·N + 2·N = {} + {} + {} + {}", grouped(hbm.weight_bytes), grouped(hbm.activation_bytes), grouped(hbm.weight_scale_bytes), grouped(hbm.output_bytes)), format!("{} B = {}", grouped(hbm.total_bytes()), mib(hbm.total_bytes())), "hbm")}
-                    {row(text::INTENSITY, format!("2·K·N / bytes = {} / {}", grouped(g.useful_ops()), grouped(hbm.total_bytes())), format!("{} OP/B", sig3(g.intensity_ops_per_byte())), "intensity")}
-                    {row(text::LOADS, text::LOADS_FORMULA.get(lang.get()).to_string(), format!("{} / {}", grouped(lv.loads.requests), grouped(lv.loads.sectors)), "loads")}
+                    {[
+                    (text::GRID_BLOCKS, format!("N / {WMMA_N} = {n} / {WMMA_N}"), grouped(u64::from(g.grid_blocks())), "grid-blocks"),
+                    (text::THREADS, format!("32 × warps = 32 × {w}"), grouped(u64::from(g.threads_per_block())), "threads"),
+                    (text::OUTPUTS_PER_BLOCK, "WMMA_N".to_string(), WMMA_N.to_string(), "outputs-per-block"),
+                    (text::K_PER_WARP, format!("K / warps = {k} / {w}"), grouped(u64::from(g.k_per_warp())), "k-per-warp"),
+                    (text::MMA_PER_WARP, format!("K slice / {WMMA_K} = {} / {WMMA_K}", g.k_per_warp()), grouped(u64::from(g.mma_per_warp())), "mma-per-warp"),
+                    (text::MMA_PER_BLOCK, format!("{} × {w}", g.mma_per_warp()), grouped(u64::from(g.mma_per_block())), "mma-per-block"),
+                    (text::MMA_TOTAL, format!("{} × {}", g.mma_per_block(), g.grid_blocks()), grouped(g.mma_total()), "mma-total"),
+                    (text::IMMA_TOTAL, format!("2 × {}", grouped(g.mma_total())), grouped(g.imma_total()), "imma-total"),
+                    (text::USEFUL_MACS, format!("K × N = {k} × {n}"), grouped(g.useful_macs()), "useful-macs"),
+                    (text::TENSOR_MACS, format!("{} × {WMMA_M}·{WMMA_N}·{WMMA_K}", grouped(g.mma_total())), grouped(g.tensor_macs()), "tensor-macs"),
+                    (text::UTILISATION, text::useful_share(WMMA_M, g.useful_macs(), g.tensor_macs(), lang.get()), format!("{} (1/{})", crate::ui::format::percent(util), fixed(1.0 / util.max(f64::MIN_POSITIVE), 0)), "utilisation"),
+                    (text::SMEM, format!("{w} × ({} + {} + {}) B", smem.a_tile_bytes / w.max(1), smem.b_tile_bytes / w.max(1), smem.c_tile_bytes / w.max(1)), format!("{} B = {}", grouped(u64::from(smem.total_bytes())), bytes_binary(f64::from(smem.total_bytes()))), "smem"),
+                    (text::HBM, format!("N·K + K + 4·N + 2·N = {} + {} + {} + {}", grouped(hbm.weight_bytes), grouped(hbm.activation_bytes), grouped(hbm.weight_scale_bytes), grouped(hbm.output_bytes)), format!("{} B = {}", grouped(hbm.total_bytes()), mib(hbm.total_bytes())), "hbm"),
+                    (text::INTENSITY, format!("2·K·N / bytes = {} / {}", grouped(g.useful_ops()), grouped(hbm.total_bytes())), format!("{} OP/B", sig3(g.intensity_ops_per_byte())), "intensity"),
+                    (text::LOADS, text::LOADS_FORMULA.get(lang.get()).to_string(), format!("{} / {}", grouped(lv.loads.requests), grouped(lv.loads.sectors)), "loads"),
+                    ]
+                    .into_iter()
+                    .map(|(name, formula, value, testid)| row(name, formula, value, testid))
+                    .collect_view()}
                 </tbody>
             </table>
             </div>
             <h3>{t(text::ROOF_TITLE)}</h3>
             <div class="gx-table-scroll">
             <table class="gx-table gx-table--numeric" data-testid="launch-roofline">
-                <thead><tr>
-                    <th scope="col">"GPU"</th>
-                    <th scope="col">{t(text::COL_INTENSITY)}</th>
-                    <th scope="col">{t(text::COL_RIDGE)}</th>
-                    <th scope="col">{t(text::COL_PEAK)}</th>
-                    <th scope="col">{t(text::COL_HBM)}</th>
-                    <th scope="col">{t(text::COL_TIME)}</th>
-                    <th scope="col">{t(text::COL_BOUND)}</th>
-                </tr></thead>
+                {head_row(&ROOF_COLS)}
                 <tbody>{roof_rows}</tbody>
             </table>
             </div>
@@ -149,13 +161,7 @@ pub fn LaunchNumbers() -> impl IntoView {
             <h3>{t(text::TILE_SHAPES)}</h3>
             <div class="gx-table-scroll">
             <table class="gx-table gx-table--numeric">
-                <thead><tr>
-                    <th scope="col">{t(text::COL_TILE)}</th>
-                    <th scope="col">"mma_sync"</th>
-                    <th scope="col">{t(text::COL_TENSOR_MACS)}</th>
-                    <th scope="col">{t(text::COL_PADDING)}</th>
-                    <th scope="col">{t(text::COL_USEFUL)}</th>
-                </tr></thead>
+                {head_row(&TILE_COLS)}
                 <tbody>{rows}</tbody>
             </table>
             </div>
@@ -175,10 +181,7 @@ pub fn LaunchNumbers() -> impl IntoView {
 pub fn LaunchSection() -> impl IntoView {
     view! {
         <section class="l-page gx-section" data-testid="launch">
-            <div class="l-body">
-                <h2>{t(text::LAUNCH_TITLE)}</h2>
-                <p>{t(text::LAUNCH_INTRO)}</p>
-            </div>
+            {super::body_head(text::LAUNCH_TITLE, text::LAUNCH_INTRO)}
             <div class="gx-figure-grid">
                 <div class="gx-figure gx-pad"><LaunchNumbers/></div>
                 <aside class="gx-controls" aria-label=t(text::LAUNCH_CONTROLS)>

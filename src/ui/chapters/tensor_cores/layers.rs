@@ -3,6 +3,7 @@
 
 use leptos::prelude::*;
 
+use super::head_row;
 use super::launch::mib;
 use super::state::TcState;
 use super::text;
@@ -57,7 +58,7 @@ pub fn LayersSection() -> impl IntoView {
         .map(|m| {
             view! {
                 <tr>
-                    <th scope="row">{move || text::measured(m.variant).get(lang.get())}</th>
+                    <th scope="row">{t(text::measured(m.variant))}</th>
                     <td data-testid="measured-time">{micros(m.time_s)}</td>
                     <td>{si(m.bandwidth_bytes_per_s(), "B/s")}</td>
                     <td>{crate::ui::format::percent(m.share_of_copy())}</td>
@@ -69,11 +70,10 @@ pub fn LayersSection() -> impl IntoView {
         .collect_view();
     view! {
         <section class="l-body gx-section" data-testid="layers">
-            <h2>{t(text::LAYERS_TITLE)}</h2>
-            <p>{t(text::LAYERS_INTRO)}</p>
+            {super::section_head(text::LAYERS_TITLE, text::LAYERS_INTRO)}
             <div class="gx-table-scroll">
             <table class="gx-table" data-testid="layer-table">
-                <thead><tr><th scope="col">{t(text::LAYER)}</th><th scope="col">{t(text::COL_CONTAINS)}</th></tr></thead>
+                {head_row(&[text::LAYER, text::COL_CONTAINS])}
                 <tbody>
                     <tr><th scope="row">{t(text::LAYER_CPP)}</th><td><code>"wmma::mma_sync(acc_frag, a_frag, b_frag, acc_frag);"</code></td></tr>
                     <tr><th scope="row">{t(text::LAYER_PTX)}</th><td><code data-testid="ptx">{PTX_WMMA_MMA}</code></td></tr>
@@ -94,14 +94,14 @@ pub fn LayersSection() -> impl IntoView {
             <p>{t(text::MEASURED_INTRO)}</p>
             <div class="gx-table-scroll">
             <table class="gx-table gx-table--numeric" data-testid="measured-table">
-                <thead><tr>
-                    <th scope="col">{t(text::COL_VARIANT)}</th>
-                    <th scope="col">{t(text::COL_MEASURED_TIME)}</th>
-                    <th scope="col">{t(text::COL_BANDWIDTH)}</th>
-                    <th scope="col">{t(text::COL_OF_COPY)}</th>
-                    <th scope="col">{t(text::COL_WARP_INSTRUCTIONS)}</th>
-                    <th scope="col">{t(text::COL_LOAD_REQUESTS)}</th>
-                </tr></thead>
+                {head_row(&[
+                    text::COL_VARIANT,
+                    text::COL_MEASURED_TIME,
+                    text::COL_BANDWIDTH,
+                    text::COL_OF_COPY,
+                    text::COL_WARP_INSTRUCTIONS,
+                    text::COL_LOAD_REQUESTS,
+                ])}
                 <tbody>{measured_rows}</tbody>
             </table>
             </div>

@@ -15,9 +15,52 @@ pub(crate) mod text;
 
 use leptos::prelude::*;
 
-use crate::ui::i18n::t;
+use crate::ui::i18n::{t, Tr};
 use crate::ui::shell::{ChapterBody, UrlInputs};
-use state::TcState;
+use crate::ui::widgets::{RangeSlider, Scale};
+use state::{TcInputs, TcState};
+
+/// A table's header row, `<thead><tr>` with one `<th scope="col">` per text: one view function
+/// for every table of the chapter (a typed view tree per table was ~0.1 KB per cell).
+#[inline(never)]
+fn head_row(cols: &'static [Tr]) -> AnyView {
+    view! {
+        <thead><tr>{cols.iter().map(|c| view! { <th scope="col">{t(*c)}</th> }).collect_view()}</tr></thead>
+    }
+    .into_any()
+}
+
+/// A section's title and first paragraph, `<h2>` + `<p>`.
+#[inline(never)]
+fn section_head(title: Tr, intro: Tr) -> AnyView {
+    view! { <h2>{t(title)}</h2><p>{t(intro)}</p> }.into_any()
+}
+
+/// [`section_head`] inside `<div class="l-body">`.
+#[inline(never)]
+fn body_head(title: Tr, intro: Tr) -> AnyView {
+    view! { <div class="l-body">{section_head(title, intro)}</div> }.into_any()
+}
+
+/// One integer input of the chapter as a [`RangeSlider`]: `get` reads it from the inputs and
+/// `set` writes it (function pointers: one memo and one callback type for every slider).
+#[inline(never)]
+fn slider(
+    label: Tr,
+    range: (u64, u64),
+    scale: Scale,
+    testid: &'static str,
+    get: fn(&TcInputs) -> u64,
+    set: fn(&mut TcInputs, u64),
+) -> AnyView {
+    let st = expect_context::<TcState>();
+    view! {
+        <RangeSlider label=label min=range.0 max=range.1 scale=scale testid=testid
+            value=st.inputs.part(get)
+            on_input=Callback::new(move |v| st.inputs.update(|i| set(i, v)))/>
+    }
+    .into_any()
+}
 
 /// The chapter's body inside the shell's frame.
 pub struct Page;
@@ -35,10 +78,7 @@ impl ChapterBody for Page {
             <quant::QuantSection/>
             <launch::LaunchSection/>
             <section class="l-page gx-section gx-defer" data-testid="fragments">
-                <div class="l-body">
-                    <h2>{t(text::FRAG_TITLE)}</h2>
-                    <p>{t(text::FRAG_INTRO)}</p>
-                </div>
+                {body_head(text::FRAG_TITLE, text::FRAG_INTRO)}
                 <div class="gx-figure-grid">
                     <fragments::FragmentFigure/>
                     <aside class="gx-controls" aria-label=t(text::FRAG_CONTROLS)>

@@ -3,11 +3,24 @@
 
 use leptos::prelude::*;
 
+use super::head_row;
 use super::state::{format_vector, limits, parse_vector, QuantView, TcState, VectorError};
 use super::text;
 use crate::ui::format::sig3;
-use crate::ui::i18n::{t, use_lang};
-use crate::ui::widgets::RangeSlider;
+use crate::ui::i18n::{t, tr, use_lang, Tr};
+use crate::ui::widgets::Scale;
+
+/// Columns of the output table.
+const OUT_COLS: [Tr; 8] = [
+    tr("o", "o"),
+    text::COL_Z,
+    text::COL_SCALED,
+    tr("FP32", "FP32"),
+    text::COL_FP16,
+    text::COL_REFERENCE,
+    text::COL_ERROR,
+    text::COL_ERROR_BOUND,
+];
 
 fn state() -> TcState {
     expect_context::<TcState>()
@@ -192,13 +205,12 @@ pub fn QuantSection() -> impl IntoView {
                 view! {
                     <tr>
                         <th scope="row">{o}</th>
-                        <td data-testid="z">{out(o, 0)}</td>
-                        <td class="gx-formula">{out(o, 1)}</td>
-                        <td>{out(o, 2)}</td>
-                        <td>{out(o, 3)}</td>
-                        <td>{out(o, 4)}</td>
-                        <td>{out(o, 5)}</td>
-                        <td>{out(o, 6)}</td>
+                        {(0..7)
+                            .map(|col| view! {
+                                <td data-testid=(col == 0).then_some("z")
+                                    class=(col == 1).then_some("gx-formula")>{out(o, col)}</td>
+                            })
+                            .collect_view()}
                     </tr>
                 }
             })
@@ -217,16 +229,7 @@ pub fn QuantSection() -> impl IntoView {
             </div>
             <div class="gx-table-scroll">
             <table class="gx-table gx-table--numeric" data-testid="quant-out">
-                <thead><tr>
-                    <th scope="col">"o"</th>
-                    <th scope="col">{t(text::COL_Z)}</th>
-                    <th scope="col">{t(text::COL_SCALED)}</th>
-                    <th scope="col">"FP32"</th>
-                    <th scope="col">{t(text::COL_FP16)}</th>
-                    <th scope="col">{t(text::COL_REFERENCE)}</th>
-                    <th scope="col">{t(text::COL_ERROR)}</th>
-                    <th scope="col">{t(text::COL_ERROR_BOUND)}</th>
-                </tr></thead>
+                {head_row(&OUT_COLS)}
                 <tbody>{out_rows}</tbody>
             </table>
             </div>
@@ -236,8 +239,7 @@ pub fn QuantSection() -> impl IntoView {
     };
     view! {
         <section class="l-body gx-section" data-testid="quant">
-            <h2>{t(text::QUANT_TITLE)}</h2>
-            <p>{t(text::QUANT_INTRO)}</p>
+            {super::section_head(text::QUANT_TITLE, text::QUANT_INTRO)}
             <div class="gx-quant__controls">
                 <div class="gx-field" data-testid="field-x">
                     <label class="gx-field__label" for="tc-x">{t(text::X_LABEL)}</label>
@@ -247,9 +249,7 @@ pub fn QuantSection() -> impl IntoView {
                         on:change=on_change/>
                     <p class="gx-field__error" role="alert">{move || error.get().map(|e| text::vector_error(&e, limits::X_LEN, lang.get()))}</p>
                 </div>
-                <RangeSlider label=text::SEED_LABEL min=limits::SEED.0 max=limits::SEED.1 testid="slider-seed"
-                    value=st.inputs.part(|i| i.seed)
-                    on_input=Callback::new(move |v| st.inputs.update(|i| i.seed = v))/>
+                {super::slider(text::SEED_LABEL, limits::SEED, Scale::Linear, "slider-seed", |i| i.seed, |i, v| i.seed = v)}
             </div>
             {body}
         </section>

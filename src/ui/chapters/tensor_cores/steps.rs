@@ -6,11 +6,12 @@ use leptos::prelude::*;
 use crate::ui::shared::scroll_figure::ScrollFigure;
 use wasm_bindgen::JsCast;
 
+use super::slider;
 use super::state::{limits, TcState};
 use super::text;
 use crate::model::w8a8::{StepAction, TileWrite};
 use crate::ui::i18n::{t, use_lang};
-use crate::ui::widgets::{PlayerControls, RangeSlider, StepButtons};
+use crate::ui::widgets::{PlayerControls, Scale, StepButtons};
 
 use super::fragments::{CELL_PX, LEFT_PX, TOP_PX};
 
@@ -201,7 +202,7 @@ pub fn StepsSection() -> impl IntoView {
                         <button class="gx-steps__item" aria-current=move || if n == shown() { "step" } else { "false" }
                             tabindex=move || if n == shown() { "0" } else { "-1" }
                             on:click=move |_| st.inputs.update(|i| i.step = n as u64)>
-                            {move || text::step_title(id).get(lang.get())}
+                            {t(text::step_title(id))}
                         </button>
                     </li>
                 }
@@ -233,7 +234,7 @@ pub fn StepsSection() -> impl IntoView {
         };
         let id = step.id;
         view! {
-            <h3 data-testid="step-title">{move || text::step_title(id).get(lang.get())}</h3>
+            <h3 data-testid="step-title">{t(text::step_title(id))}</h3>
             <p class="gx-note">{t(scope)}</p>
             <p data-testid="step-text" aria-live="polite">{move || text::step_description(&step, lang.get())}</p>
             <pre class="gx-code" data-testid="listing"><code>{listing}</code></pre>
@@ -267,22 +268,13 @@ pub fn StepsSection() -> impl IntoView {
     };
     view! {
         <section class="l-page gx-section gx-defer" data-testid="steps">
-            <div class="l-body">
-                <h2>{t(text::STEPS_TITLE)}</h2>
-                <p>{t(text::STEPS_INTRO)}</p>
-            </div>
+            {super::body_head(text::STEPS_TITLE, text::STEPS_INTRO)}
             <StepButtons controls=controls steps=steps current=current
                 prev=text::PREV play=text::PLAY pause=text::PAUSE next=text::NEXT label=text::STEP_CONTROLS/>
             <div class="gx-steps__pick">
-                <RangeSlider label=text::BLOCK_LABEL min=limits::INDEX.0 max=limits::INDEX.1 testid="slider-block"
-                    value=st.inputs.part(|i| i.block)
-                    on_input=Callback::new(move |v| st.inputs.update(|i| i.block = v))/>
-                <RangeSlider label=text::WARP_LABEL min=limits::WARP_INDEX.0 max=limits::WARP_INDEX.1 testid="slider-warp"
-                    value=st.inputs.part(|i| i.warp)
-                    on_input=Callback::new(move |v| st.inputs.update(|i| i.warp = v))/>
-                <RangeSlider label=text::KT_LABEL min=limits::INDEX.0 max=limits::INDEX.1 testid="slider-kt"
-                    value=st.inputs.part(|i| i.kt)
-                    on_input=Callback::new(move |v| st.inputs.update(|i| i.kt = v))/>
+                {slider(text::BLOCK_LABEL, limits::INDEX, Scale::Linear, "slider-block", |i| i.block, |i, v| i.block = v)}
+                {slider(text::WARP_LABEL, limits::WARP_INDEX, Scale::Linear, "slider-warp", |i| i.warp, |i, v| i.warp = v)}
+                {slider(text::KT_LABEL, limits::INDEX, Scale::Linear, "slider-kt", |i| i.kt, |i, v| i.kt = v)}
             </div>
             {body}
         </section>
