@@ -16,7 +16,7 @@ pub(crate) mod text;
 use leptos::prelude::*;
 
 use crate::ui::i18n::{t, Tr};
-use crate::ui::shell::{ChapterBody, UrlInputs};
+use crate::ui::shell::{after_first_paint, ChapterBody, UrlInputs};
 use crate::ui::widgets::{RangeSlider, Scale};
 use state::{TcInputs, TcState};
 
@@ -77,20 +77,23 @@ impl ChapterBody for Page {
         view! {
             <quant::QuantSection/>
             <launch::LaunchSection/>
-            <section class="l-page gx-section gx-defer" data-testid="fragments">
-                {body_head(text::FRAG_TITLE, text::FRAG_INTRO)}
-                <div class="gx-figure-grid">
-                    <fragments::FragmentFigure/>
-                    <aside class="gx-controls" aria-label=t(text::FRAG_CONTROLS)>
-                        <fragments::FragmentControls/>
-                    </aside>
-                </div>
-                <fragments::FragmentReadout/>
-                <fragments::FragmentDataTable/>
-            </section>
-            <steps::StepsSection/>
-            <layers::LayersSection/>
-            <layers::GenerationsSection/>
+            // The rest follows after the first paint (chapter → chapter: shell `staged`).
+            {after_first_paint(|| view! {
+                <section class="l-page gx-section gx-defer" data-testid="fragments">
+                    {body_head(text::FRAG_TITLE, text::FRAG_INTRO)}
+                    <div class="gx-figure-grid">
+                        <fragments::FragmentFigure/>
+                        <aside class="gx-controls" aria-label=t(text::FRAG_CONTROLS)>
+                            <fragments::FragmentControls/>
+                        </aside>
+                    </div>
+                    <fragments::FragmentReadout/>
+                    <fragments::FragmentDataTable/>
+                </section>
+                <steps::StepsSection/>
+                <layers::LayersSection/>
+                <layers::GenerationsSection/>
+            }.into_any())}
         }
         .into_any()
     }
