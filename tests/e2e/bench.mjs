@@ -36,14 +36,27 @@ const kib = (b) => `${(b / 1024).toFixed(1)} KiB`;
 const registry = fs.readFileSync(path.join(here, "../../src/ui/chapters/mod.rs"), "utf8");
 const SLUGS = [...registry.matchAll(/slug: "([a-z-]+)"/g)].map((m) => m[1]);
 const CHAPTERS = SLUGS.filter((s) => s !== "quiz");
-/** What "first answer on screen" means for a chapter, drawn by the app. */
+/** What "first answer on screen" means for a chapter, drawn by the app: its first figure, or
+ * for a chapter whose first screen has none, its first result (occupancy's number; tensor
+ * cores' activation scale s_x, the first result its first screen shows: its first figure, the
+ * fragment map, is two sections further down). */
 const answer = (slug) =>
-  slug === "occupancy" ? "[data-testid=occupancy]" : slug === "quiz" ? "[data-testid=quiz]" : `[data-testid=chapter-${slug}] :is(figure, svg, canvas)`;
+  slug === "occupancy"
+    ? "[data-testid=occupancy]"
+    : slug === "quiz"
+      ? "[data-testid=quiz]"
+      : slug === "tensor-cores"
+        ? "[data-testid=chapter-tensor-cores] [data-testid=s-x]"
+        : `[data-testid=chapter-${slug}] :is(figure, svg, canvas)`;
 /** The same answer in the route page's prerendered first screen (scripts/prerender.mjs), where
- * it is shown (not html.gx-pre-off): occupancy's number, another chapter's first SVG figure (a
- * canvas is blank in the copy, so it does not count). */
+ * it is shown (not html.gx-pre-off): occupancy's number, tensor cores' s_x line (the copy keeps no test id inside a chapter), another
+ * chapter's first SVG figure (a canvas is blank in the copy, so it does not count). */
 const preAnswer = (slug) =>
-  slug === "occupancy" ? "html:not(.gx-pre-off) [data-ws-pre] [data-pre-testid=occupancy]" : `html:not(.gx-pre-off) [data-ws-pre] [data-pre-testid=chapter-${slug}] svg`;
+  slug === "occupancy"
+    ? "html:not(.gx-pre-off) [data-ws-pre] [data-pre-testid=occupancy]"
+    : slug === "tensor-cores"
+      ? "html:not(.gx-pre-off) [data-ws-pre] [data-pre-testid=chapter-tensor-cores] .gx-formula"
+      : `html:not(.gx-pre-off) [data-ws-pre] [data-pre-testid=chapter-${slug}] svg`;
 /** First answer on screen: the prerendered one or the app's, whichever comes first. */
 const firstAnswer = (slug) => (slug === "quiz" ? answer(slug) : `${answer(slug)}, ${preAnswer(slug)}`);
 
@@ -110,13 +123,17 @@ async function cold(route, selector, appSelector = selector) {
   const { context, page, requests, errors } = await openPage(browser, { serviceWorkers: "block" });
   const answered = await timeAnswer(page, selector);
   const appAnswered = appSelector === selector ? answered : await timeAnswer(page, appSelector, "__benchAppMs");
+  // The requests made up to the load event, taken when it fires: read later, on a busy machine
+  // the list would also hold the next chapter's packs, fetched 0.5 s after load.
+  let atLoad;
+  page.once("load", () => (atLoad = requests.slice()));
   await page.goto(server.base + route, { waitUntil: "commit" });
   const { ms, harnessMs } = await answered();
   const appMs = appSelector === selector ? ms : (await appAnswered()).ms;
   await page.waitForLoadState("load");
   // What the page fetched up to its load event (the next chapter's packs, fetched ahead once the
   // page is idle, are not part of it).
-  const fetched = requests.filter((u) => !u.endsWith("/sw.js"));
+  const fetched = (atLoad ?? requests).filter((u) => !u.endsWith("/sw.js"));
   const files = new Map();
   for (const u of fetched) {
     const s = shipped(u);
