@@ -6,6 +6,7 @@
 //! (inputs → one memo).
 
 mod fragments;
+mod html;
 pub(crate) mod launch;
 mod layers;
 mod quant;
@@ -40,6 +41,44 @@ fn section_head(title: Tr, intro: Tr) -> AnyView {
 #[inline(never)]
 fn body_head(title: Tr, intro: Tr) -> AnyView {
     view! { <div class="l-body">{section_head(title, intro)}</div> }.into_any()
+}
+
+/// `<p>` (with `class`, if any) holding `text` in the current language: one view function for
+/// every paragraph of the chapter's fixed prose.
+#[inline(never)]
+fn para(class: Option<&'static str>, text: Tr) -> AnyView {
+    view! { <p class=class>{t(text)}</p> }.into_any()
+}
+
+/// A table inside `<div class="gx-table-scroll">`: its optional header (e.g. [`head_row`]) and
+/// body rows.
+#[inline(never)]
+fn scroll_table(
+    class: &'static str,
+    testid: Option<&'static str>,
+    head: Option<AnyView>,
+    rows: AnyView,
+) -> AnyView {
+    view! {
+        <div class="gx-table-scroll">
+            <table class=class data-testid=testid>{head}<tbody>{rows}</tbody></table>
+        </div>
+    }
+    .into_any()
+}
+
+/// A model error in `<div class="gx-error" role="alert">`: the model's own words in bold (if
+/// any), the translated explanation `why`, then `note` (if any).
+#[inline(never)]
+fn error_box(testid: &'static str, detail: Option<String>, why: Tr, note: Option<Tr>) -> AnyView {
+    view! {
+        <div class="gx-error" role="alert" data-testid=testid>
+            {detail.map(|d| view! { <p><strong>{d}</strong></p> })}
+            {para(None, why)}
+            {note.map(|n| para(None, n))}
+        </div>
+    }
+    .into_any()
 }
 
 /// One integer input of the chapter as a [`RangeSlider`]: `get` reads it from the inputs and
@@ -87,12 +126,11 @@ impl ChapterBody for Page {
                             <fragments::FragmentControls/>
                         </aside>
                     </div>
-                    <fragments::FragmentReadout/>
+                    {fragments::fragment_readout()}
                     <fragments::FragmentDataTable/>
                 </section>
                 <steps::StepsSection/>
-                <layers::LayersSection/>
-                <layers::GenerationsSection/>
+                {layers::layers_sections()}
             }.into_any())}
         }
         .into_any()

@@ -124,6 +124,16 @@ impl QuantCells {
     }
 }
 
+/// One `<td>` whose text follows `text` (every live cell of the two tables).
+#[inline(never)]
+fn live_cell(
+    testid: Option<&'static str>,
+    class: Option<&'static str>,
+    text: Signal<String>,
+) -> AnyView {
+    view! { <td data-testid=testid class=class>{text}</td> }.into_any()
+}
+
 /// Whole section.
 #[component]
 pub fn QuantSection() -> impl IntoView {
@@ -156,8 +166,9 @@ pub fn QuantSection() -> impl IntoView {
                 .map_err(Clone::clone)
         })
     });
+    // Each cell's text as one signal type, drawn by one view function ([`live_cell`]).
     let text_of = move |f: fn(&QuantCells, usize, usize) -> Option<&String>, i: usize, j: usize| {
-        move || {
+        Signal::derive(move || {
             cells.with(|c| {
                 c.as_ref()
                     .ok()
@@ -165,7 +176,7 @@ pub fn QuantSection() -> impl IntoView {
                     .cloned()
                     .unwrap_or_default()
             })
-        }
+        })
     };
     let body = move || {
         let (k, n) = match shape.get() {
@@ -176,40 +187,38 @@ pub fn QuantSection() -> impl IntoView {
             .map(|j| view! { <th scope="col">{format!("j = {j}")}</th> })
             .collect_view();
         let x_row = (0..k)
-            .map(|j| view! { <td>{text_of(|c, _, j| c.x.get(j), 0, j)}</td> })
+            .map(|j| live_cell(None, None, text_of(|c, _, j| c.x.get(j), 0, j)))
             .collect_view();
         let q_row = (0..k)
-            .map(|j| view! { <td data-testid="qx">{text_of(|c, _, j| c.qx.get(j), 0, j)}</td> })
+            .map(|j| live_cell(Some("qx"), None, text_of(|c, _, j| c.qx.get(j), 0, j)))
             .collect_view();
         let w_rows = (0..n)
             .map(|o| {
                 view! {
                     <tr>
                         <th scope="row">{format!("w[{o}]")}</th>
-                        {(0..k).map(|j| view! { <td>{text_of(|c, o, j| c.w.get(o).and_then(|r| r.get(j)), o, j)}</td> }).collect_view()}
-                        <td class="gx-formula">{text_of(|c, o, _| c.s_w.get(o), o, 0)}</td>
+                        {(0..k).map(|j| live_cell(None, None, text_of(|c, o, j| c.w.get(o).and_then(|r| r.get(j)), o, j))).collect_view()}
+                        {live_cell(None, Some("gx-formula"), text_of(|c, o, _| c.s_w.get(o), o, 0))}
                     </tr>
                     <tr class="gx-quant__q">
                         <th scope="row">{format!("q_W[{o}]")}</th>
-                        {(0..k).map(|j| view! { <td>{text_of(|c, o, j| c.qw.get(o).and_then(|r| r.get(j)), o, j)}</td> }).collect_view()}
+                        {(0..k).map(|j| live_cell(None, None, text_of(|c, o, j| c.qw.get(o).and_then(|r| r.get(j)), o, j))).collect_view()}
                         <td></td>
                     </tr>
                 }
             })
             .collect_view();
-        let out = |o: usize, col: usize| {
-            text_of(|c, o, col| c.out.get(o).and_then(|r| r.get(col)), o, col)
-        };
         let out_rows = (0..n)
             .map(|o| {
                 view! {
                     <tr>
                         <th scope="row">{o}</th>
                         {(0..7)
-                            .map(|col| view! {
-                                <td data-testid=(col == 0).then_some("z")
-                                    class=(col == 1).then_some("gx-formula")>{out(o, col)}</td>
-                            })
+                            .map(|col| live_cell(
+                                (col == 0).then_some("z"),
+                                (col == 1).then_some("gx-formula"),
+                                text_of(|c, o, col| c.out.get(o).and_then(|r| r.get(col)), o, col),
+                            ))
                             .collect_view()}
                     </tr>
                 }
@@ -227,13 +236,8 @@ pub fn QuantSection() -> impl IntoView {
                 </tbody>
             </table>
             </div>
-            <div class="gx-table-scroll">
-            <table class="gx-table gx-table--numeric" data-testid="quant-out">
-                {head_row(&OUT_COLS)}
-                <tbody>{out_rows}</tbody>
-            </table>
-            </div>
-            <p class="gx-note">{t(text::ERROR_BOUND_NOTE)}</p>
+            {super::scroll_table("gx-table gx-table--numeric", Some("quant-out"), Some(head_row(&OUT_COLS)), out_rows.into_any())}
+            {super::para(Some("gx-note"), text::ERROR_BOUND_NOTE)}
         }
         .into_any()
     };

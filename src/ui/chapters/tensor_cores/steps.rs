@@ -6,6 +6,7 @@ use leptos::prelude::*;
 use crate::ui::shared::scroll_figure::ScrollFigure;
 use wasm_bindgen::JsCast;
 
+use super::html::Html;
 use super::slider;
 use super::state::{limits, TcState};
 use super::text;
@@ -218,13 +219,20 @@ pub fn StepsSection() -> impl IntoView {
             return ().into_any();
         };
         let hl = lines_of(step.id);
-        let listing = LISTING
-            .iter()
-            .enumerate()
-            .map(|(n, line)| {
-                view! { <span class="gx-code__line" class:is-on=hl.contains(&n)>{*line}"\n"</span> }
-            })
-            .collect_view();
+        let mut listing = Html::new();
+        listing.raw("<code>");
+        for (n, line) in LISTING.iter().enumerate() {
+            let on = hl.contains(&n);
+            listing
+                .raw(if on {
+                    "<span class=\"gx-code__line is-on\">"
+                } else {
+                    "<span class=\"gx-code__line\">"
+                })
+                .el("", line, "\n</span>");
+        }
+        listing.raw("</code>");
+        let listing = listing.finish();
         let scope = text::scope(step.scope);
         let fill = match &step.action {
             StepAction::FillSharedTiles { writes, .. } => {
@@ -235,9 +243,9 @@ pub fn StepsSection() -> impl IntoView {
         let id = step.id;
         view! {
             <h3 data-testid="step-title">{t(text::step_title(id))}</h3>
-            <p class="gx-note">{t(scope)}</p>
+            {super::para(Some("gx-note"), scope)}
             <p data-testid="step-text" aria-live="polite">{move || text::step_description(&step, lang.get())}</p>
-            <pre class="gx-code" data-testid="listing"><code>{listing}</code></pre>
+            <pre class="gx-code" data-testid="listing" inner_html=listing></pre>
             {fill}
         }
         .into_any()
