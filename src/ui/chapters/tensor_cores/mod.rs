@@ -21,16 +21,6 @@ use crate::ui::shell::{after_first_paint, ChapterBody, UrlInputs};
 use crate::ui::widgets::{RangeSlider, Scale};
 use state::{TcInputs, TcState};
 
-/// A table's header row, `<thead><tr>` with one `<th scope="col">` per text: one view function
-/// for every table of the chapter (a typed view tree per table was ~0.1 KB per cell).
-#[inline(never)]
-fn head_row(cols: &'static [Tr]) -> AnyView {
-    view! {
-        <thead><tr>{cols.iter().map(|c| view! { <th scope="col">{t(*c)}</th> }).collect_view()}</tr></thead>
-    }
-    .into_any()
-}
-
 /// A section's title and first paragraph, `<h2>` + `<p>`.
 #[inline(never)]
 fn section_head(title: Tr, intro: Tr) -> AnyView {
@@ -48,23 +38,6 @@ fn body_head(title: Tr, intro: Tr) -> AnyView {
 #[inline(never)]
 fn para(class: Option<&'static str>, text: Tr) -> AnyView {
     view! { <p class=class>{t(text)}</p> }.into_any()
-}
-
-/// A table inside `<div class="gx-table-scroll">`: its optional header (e.g. [`head_row`]) and
-/// body rows.
-#[inline(never)]
-fn scroll_table(
-    class: &'static str,
-    testid: Option<&'static str>,
-    head: Option<AnyView>,
-    rows: AnyView,
-) -> AnyView {
-    view! {
-        <div class="gx-table-scroll">
-            <table class=class data-testid=testid>{head}<tbody>{rows}</tbody></table>
-        </div>
-    }
-    .into_any()
 }
 
 /// A model error in `<div class="gx-error" role="alert">`: the model's own words in bold (if
