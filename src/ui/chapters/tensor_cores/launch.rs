@@ -3,14 +3,13 @@
 
 use leptos::prelude::*;
 
-use super::html::{html_div, Html};
 use super::slider;
 use super::state::{limits, LaunchView, TcState};
 use super::text;
 use crate::model::w8a8::{WMMA_K, WMMA_M, WMMA_N};
 use crate::ui::format::{bytes_binary, fixed, grouped, micros, si, sig3};
 use crate::ui::i18n::{t, tr, use_lang, Lang, Tr};
-use crate::ui::widgets::Scale;
+use crate::ui::widgets::{markup_block, Markup, Scale};
 
 /// Bytes as MiB with two decimals (16,805,888 B = 16.03 MiB).
 pub fn mib(bytes: u64) -> String {
@@ -53,25 +52,29 @@ pub fn LaunchControls() -> impl IntoView {
     }
 }
 
-/// The numbers of the launch, with formulas, or the model's error, as markup ([`super::html`]).
-pub fn launch_html(lv: &LaunchView, lang: Lang) -> String {
-    let mut h = Html::new();
+/// The numbers of the launch, with formulas, or the model's error, as a read-only block
+/// ([`Markup`]).
+pub fn launch_markup(lv: &LaunchView, lang: Lang) -> Markup {
+    let mut h = Markup::new();
     let g = lv.kernel;
     if let Err(e) = &lv.valid {
-        h.raw("<div class=\"gx-error\" role=\"alert\" data-testid=\"launch-error\">");
+        h.open("div")
+            .class("gx-error")
+            .attr("role", "alert")
+            .attr("data-testid", "launch-error");
         if let Some(d) = text::model_error_detail(e, lang) {
-            h.el("<p><strong>", &d, "</strong></p>");
+            h.open("p").leaf("strong", d).close();
         }
-        h.el("<p>", text::launch_error(e).get(lang), "</p>");
-        h.el("<p>", text::INVALID_LAUNCH.get(lang), "</p></div>");
-        return h.finish();
+        h.leaf("p", text::launch_error(e).get(lang));
+        h.leaf("p", text::INVALID_LAUNCH.get(lang)).close();
+        return h;
     }
     let smem = g.smem_bytes();
     let hbm = g.hbm();
     let util = g.tensor_utilisation();
     let (k, n, w) = (g.k, g.n, g.warps_per_block);
     h.table("gx-table gx-numbers", Some("launch-numbers"))
-        .raw("<tbody>");
+        .open("tbody");
     for (name, formula, value, testid) in [
         (
             text::GRID_BLOCKS,
@@ -195,16 +198,20 @@ pub fn launch_html(lv: &LaunchView, lang: Lang) -> String {
             "loads",
         ),
     ] {
-        h.el("<tr><th scope=\"row\">", name.get(lang), "</th>")
-            .el("<td class=\"gx-formula\">", &formula, "</td>")
-            .el("<td class=\"gx-value\" data-testid=\"", testid, "\">")
-            .el("", &value, "</td></tr>");
+        h.row_open(name.get(lang))
+            .leaf_class("td", "gx-formula", formula)
+            .open("td")
+            .class("gx-value")
+            .attr("data-testid", testid)
+            .text(value)
+            .close()
+            .close();
     }
-    h.raw("</tbody>").table_end();
-    h.el("<h3>", text::ROOF_TITLE.get(lang), "</h3>");
+    h.close().table_end();
+    h.leaf("h3", text::ROOF_TITLE.get(lang));
     h.table("gx-table gx-table--numeric", Some("launch-roofline"))
         .head(&ROOF_COLS, lang)
-        .raw("<tbody>");
+        .open("tbody");
     for (name, p) in [("A100", lv.a100), ("H100", lv.h100)] {
         let Some(p) = p else { continue };
         let id = format!("time-{}", name.to_ascii_lowercase());
@@ -221,18 +228,19 @@ pub fn launch_html(lv: &LaunchView, lang: Lang) -> String {
             Some((4, &id)),
         );
     }
-    h.raw("</tbody>").table_end();
-    h.el(
-        "<p><a href=\"",
-        &format!("./roofline?kind=w8a8&wk={k}&wn={n}"),
-        "\" data-testid=\"roofline-link\">",
-    )
-    .el("", text::ROOFLINE_LINK.get(lang), "</a></p>");
+    h.close().table_end();
+    h.open("p")
+        .open("a")
+        .attr("href", format!("./roofline?kind=w8a8&wk={k}&wn={n}"))
+        .attr("data-testid", "roofline-link")
+        .text(text::ROOFLINE_LINK.get(lang))
+        .close()
+        .close();
     // The GEMV on the other legal WMMA int8 tiles.
-    h.el("<h3>", text::TILE_SHAPES.get(lang), "</h3>");
+    h.leaf("h3", text::TILE_SHAPES.get(lang));
     h.table("gx-table gx-table--numeric", None)
         .head(&TILE_COLS, lang)
-        .raw("<tbody>");
+        .open("tbody");
     for (s, c) in &lv.tile_costs {
         match c {
             Some(c) => h.row(
@@ -245,20 +253,18 @@ pub fn launch_html(lv: &LaunchView, lang: Lang) -> String {
                 ],
                 None,
             ),
-            None => h.el(
-                "<tr><th scope=\"row\">",
-                &s.label(),
-                "</th><td colspan=\"4\">—</td></tr>",
-            ),
+            None => h
+                .row_open(s.label())
+                .open("td")
+                .attr("colspan", "4")
+                .text("—")
+                .close()
+                .close(),
         };
     }
-    h.raw("</tbody>").table_end();
-    h.el(
-        "<p class=\"gx-note\">",
-        text::TILE_SHAPES_NOTE.get(lang),
-        "</p>",
-    );
-    h.finish()
+    h.close().table_end();
+    h.leaf_class("p", "gx-note", text::TILE_SHAPES_NOTE.get(lang));
+    h
 }
 
 /// Whole section.
@@ -266,12 +272,12 @@ pub fn launch_html(lv: &LaunchView, lang: Lang) -> String {
 pub fn LaunchSection() -> impl IntoView {
     let st = state();
     let lang = use_lang();
-    let numbers = Signal::derive(move || st.launch.with(|lv| launch_html(lv, lang.get())));
+    let numbers = Signal::derive(move || st.launch.with(|lv| launch_markup(lv, lang.get())));
     view! {
         <section class="l-page gx-section" data-testid="launch">
             {super::body_head(text::LAUNCH_TITLE, text::LAUNCH_INTRO)}
             <div class="gx-figure-grid">
-                <div class="gx-figure gx-pad">{html_div("gx-launch", None, numbers)}</div>
+                <div class="gx-figure gx-pad">{markup_block("div", "gx-launch", None, numbers)}</div>
                 <aside class="gx-controls" aria-label=t(text::LAUNCH_CONTROLS)>
                     <LaunchControls/>
                 </aside>

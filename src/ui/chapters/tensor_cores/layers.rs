@@ -3,7 +3,6 @@
 
 use leptos::prelude::*;
 
-use super::html::{html_section, Html};
 use super::launch::mib;
 use super::text;
 use crate::model::gpu_spec::{GpuSpec, ValueSource};
@@ -13,6 +12,7 @@ use crate::model::w8a8::{
 };
 use crate::ui::format::{fixed, grouped, micros, si, sig3};
 use crate::ui::i18n::{use_lang, Lang};
+use crate::ui::widgets::{markup_block, Markup};
 
 const COMMANDS_1: &str =
     "nvcc -O3 -std=c++17 -arch=sm_80 -lineinfo -c w8a8_tc_gemv.cu -o w8a8_tc_gemv.o\n";
@@ -21,9 +21,9 @@ nvcc -O3 -std=c++17 -arch=compute_80 -ptx w8a8_tc_gemv.cu -o w8a8_tc_gemv.ptx\n\
 nvcc -O3 -std=c++17 -arch=sm_80 -cubin w8a8_tc_gemv.cu -o w8a8_tc_gemv.cubin\n\
 cuobjdump -sass w8a8_tc_gemv.cubin";
 
-/// WMMA → PTX → SASS, the waste of M = 1, and the H200 measurements, as markup
-/// ([`super::html`]): the whole section depends on the language only.
-pub fn layers_html(lang: Lang) -> String {
+/// WMMA → PTX → SASS, the waste of M = 1, and the H200 measurements, as a read-only block
+/// ([`Markup`]): the whole section depends on the language only.
+pub fn layers_markup(lang: Lang) -> Markup {
     // The course shape: the measurements were taken at K = N = 4096, whatever the sliders say.
     let course = W8a8Gemv::course();
     let a100 = course.roofline(&GpuSpec::a100_sxm(), ValueSource::Course);
@@ -47,53 +47,54 @@ pub fn layers_html(lang: Lang) -> String {
         padded_time: micros(compute_t / util.max(f64::MIN_POSITIVE)),
         bound_time: micros(bound_t),
     };
-    let mut h = Html::new();
-    h.el("<h2>", text::LAYERS_TITLE.get(lang), "</h2>")
-        .el("<p>", text::LAYERS_INTRO.get(lang), "</p>")
+    let mut h = Markup::new();
+    h.leaf("h2", text::LAYERS_TITLE.get(lang))
+        .leaf("p", text::LAYERS_INTRO.get(lang))
         .table("gx-table", Some("layer-table"))
         .head(&[text::LAYER, text::COL_CONTAINS], lang)
-        .el(
-            "<tbody><tr><th scope=\"row\">",
-            text::LAYER_CPP.get(lang),
-            "</th>",
+        .open("tbody")
+        .row_open(text::LAYER_CPP.get(lang))
+        .open("td")
+        .leaf(
+            "code",
+            "wmma::mma_sync(acc_frag, a_frag, b_frag, acc_frag);",
         )
-        .raw("<td><code>wmma::mma_sync(acc_frag, a_frag, b_frag, acc_frag);</code></td></tr>")
-        .el("<tr><th scope=\"row\">", text::LAYER_PTX.get(lang), "</th>")
-        .el(
-            "<td><code data-testid=\"ptx\">",
-            PTX_WMMA_MMA,
-            "</code></td></tr>",
-        )
-        .el(
-            "<tr><th scope=\"row\">",
-            text::LAYER_SASS.get(lang),
-            "</th>",
-        )
-        .el(
-            "<td><code data-testid=\"sass\">",
-            &format!("{IMMA_PER_WMMA} × {SASS_IMMA}"),
-            "</code>",
-        )
-        .el("", text::SASS_NOTE.get(lang), "</td></tr></tbody>")
+        .close()
+        .close()
+        .row_open(text::LAYER_PTX.get(lang))
+        .open("td")
+        .leaf_testid("code", "ptx", PTX_WMMA_MMA)
+        .close()
+        .close()
+        .row_open(text::LAYER_SASS.get(lang))
+        .open("td")
+        .leaf_testid("code", "sass", format!("{IMMA_PER_WMMA} × {SASS_IMMA}"))
+        .text(text::SASS_NOTE.get(lang))
+        .close()
+        .close()
+        .close()
         .table_end()
-        .el("<h3>", text::COMMANDS.get(lang), "</h3>")
-        .el(
-            "<pre class=\"gx-code\" data-testid=\"commands\"><code>",
-            text::COMMANDS_COMMENT_1.get(lang),
-            "",
-        )
+        .leaf("h3", text::COMMANDS.get(lang))
+        .open("pre")
+        .class("gx-code")
+        .attr("data-testid", "commands")
+        .open("code")
+        .text(text::COMMANDS_COMMENT_1.get(lang))
         .text(COMMANDS_1)
         .text(text::COMMANDS_COMMENT_2.get(lang))
-        .el("", COMMANDS, "</code></pre>")
-        .el("<h3>", text::WASTE_TITLE.get(lang), "</h3>")
-        .el("<p data-testid=\"waste\">", &text::waste(&w, lang), "</p>")
-        .el(
-            "<p><a href=\"./roofline?kind=w8a8\">",
-            text::ROOFLINE_LINK.get(lang),
-            "</a></p>",
-        )
-        .el("<h3>", text::MEASURED_TITLE.get(lang), "</h3>")
-        .el("<p>", text::MEASURED_INTRO.get(lang), "</p>")
+        .text(COMMANDS)
+        .close()
+        .close()
+        .leaf("h3", text::WASTE_TITLE.get(lang))
+        .leaf_testid("p", "waste", text::waste(&w, lang))
+        .open("p")
+        .open("a")
+        .attr("href", "./roofline?kind=w8a8")
+        .text(text::ROOFLINE_LINK.get(lang))
+        .close()
+        .close()
+        .leaf("h3", text::MEASURED_TITLE.get(lang))
+        .leaf("p", text::MEASURED_INTRO.get(lang))
         .table("gx-table gx-table--numeric", Some("measured-table"))
         .head(
             &[
@@ -106,7 +107,7 @@ pub fn layers_html(lang: Lang) -> String {
             ],
             lang,
         )
-        .raw("<tbody>");
+        .open("tbody");
     for m in measured_h200() {
         h.row(
             text::measured(m.variant).get(lang),
@@ -126,32 +127,34 @@ pub fn layers_html(lang: Lang) -> String {
         &fixed(MEASURED_COURSE_WARPS_ACTIVE * 100.0, 0),
         lang,
     );
-    h.raw("</tbody>")
+    h.close()
         .table_end()
-        .el("<p class=\"gx-note\">", &floor, "</p>")
-        .el("<p>", text::MEASURED_LESSON.get(lang), "</p>");
-    h.finish()
+        .leaf_class("p", "gx-note", floor)
+        .leaf("p", text::MEASURED_LESSON.get(lang));
+    h
 }
 
-/// Where the Tensor Core generations went (the next chapter), as markup.
-pub fn generations_html(lang: Lang) -> String {
-    let mut h = Html::new();
-    h.el("<h2>", text::GEN_TITLE.get(lang), "</h2>")
-        .el("<p>", text::GEN_MOVED.get(lang), "</p>")
-        .el(
-            "<p><a href=\"./tensor-core-generations\" data-testid=\"generations-link\">",
-            text::GEN_LINK.get(lang),
-            "</a></p>",
-        );
-    h.finish()
+/// Where the Tensor Core generations went (the next chapter), as a read-only block.
+pub fn generations_markup(lang: Lang) -> Markup {
+    let mut h = Markup::new();
+    h.leaf("h2", text::GEN_TITLE.get(lang))
+        .leaf("p", text::GEN_MOVED.get(lang))
+        .open("p")
+        .open("a")
+        .attr("href", "./tensor-core-generations")
+        .attr("data-testid", "generations-link")
+        .text(text::GEN_LINK.get(lang))
+        .close()
+        .close();
+    h
 }
 
 /// The layers and generations sections.
 pub fn layers_sections() -> AnyView {
     let lang = use_lang();
     view! {
-        {html_section("l-body gx-section", Some("layers"), Signal::derive(move || layers_html(lang.get())))}
-        {html_section("l-body gx-section", Some("generations"), Signal::derive(move || generations_html(lang.get())))}
+        {markup_block("section", "l-body gx-section", Some("layers"), Signal::derive(move || layers_markup(lang.get())))}
+        {markup_block("section", "l-body gx-section", Some("generations"), Signal::derive(move || generations_markup(lang.get())))}
     }
     .into_any()
 }

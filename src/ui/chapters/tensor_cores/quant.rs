@@ -3,13 +3,12 @@
 
 use leptos::prelude::*;
 
-use super::html::{html_div, Html};
 use super::state::{format_vector, limits, parse_vector, QuantView, TcState, VectorError};
 use super::text;
 use crate::model::w8a8::W8a8Error;
 use crate::ui::format::sig3;
 use crate::ui::i18n::{t, tr, use_lang, Lang, Tr};
-use crate::ui::widgets::Scale;
+use crate::ui::widgets::{markup_block, Markup, Scale};
 
 /// Columns of the output table.
 const OUT_COLS: [Tr; 8] = [
@@ -47,20 +46,20 @@ fn num(v: f64) -> String {
     }
 }
 
-/// The quantisation tables as markup ([`super::html`]), from a [`QuantView`]: the activations,
+/// The quantisation tables as a read-only block ([`Markup`]), from a [`QuantView`]: the activations,
 /// their quantised values and the weights with their scales; the outputs against the float
 /// reference. Rewritten as a whole when the vector or the seed changes (~130 cells).
-fn quant_html(q: &Result<QuantView, W8a8Error>, lang: Lang) -> String {
-    let mut h = Html::new();
+fn quant_markup(q: &Result<QuantView, W8a8Error>, lang: Lang) -> Markup {
+    let mut h = Markup::new();
     let q = match q {
         Ok(q) => q,
         Err(e) => {
-            h.el(
-                "<p class=\"gx-error\" role=\"alert\">",
-                &e.to_string(),
-                "</p>",
-            );
-            return h.finish();
+            h.open("p")
+                .class("gx-error")
+                .attr("role", "alert")
+                .text(e.to_string())
+                .close();
+            return h;
         }
     };
     let k = q.x.len();
@@ -68,71 +67,80 @@ fn quant_html(q: &Result<QuantView, W8a8Error>, lang: Lang) -> String {
     let amax = q.x.iter().fold(0.0f32, |m, v| m.max(v.abs()));
     let y16 = q.out.y_f16();
     let s_x = num(f64::from(q.s_x));
-    h.el(
-        "<p class=\"gx-formula\" data-testid=\"s-x\">",
-        &format!(
+    h.open("p")
+        .class("gx-formula")
+        .attr("data-testid", "s-x")
+        .text(format!(
             "s_x = max|x| / 127 = {} / 127 = {s_x}",
             num(f64::from(amax))
-        ),
-        "</p>",
-    )
-    .table("gx-table gx-table--numeric", Some("quant-x"))
-    .el(
-        "<thead><tr><th scope=\"col\"><span class=\"gx-sr-only\">",
-        text::QUANT_COL_ROW.get(lang),
-        "</span></th>",
-    );
+        ))
+        .close()
+        .table("gx-table gx-table--numeric", Some("quant-x"))
+        .open("thead")
+        .open("tr")
+        .open("th")
+        .attr("scope", "col")
+        .leaf_class("span", "gx-sr-only", text::QUANT_COL_ROW.get(lang))
+        .close();
     for j in 0..k {
-        h.el("<th scope=\"col\">", &format!("j = {j}"), "</th>");
+        h.col_head(format!("j = {j}"));
     }
-    h.raw("</tr></thead><tbody><tr><th scope=\"row\">x</th>");
+    h.close().close().open("tbody").row_open("x");
     for v in &q.x {
-        h.el("<td>", &num(f64::from(*v)), "</td>");
+        h.leaf("td", num(f64::from(*v)));
     }
-    h.raw("</tr><tr class=\"gx-quant__q\"><th scope=\"row\">q_x = round(x / s_x)</th>");
+    h.close()
+        .open("tr")
+        .class("gx-quant__q")
+        .open("th")
+        .attr("scope", "row")
+        .text("q_x = round(x / s_x)")
+        .close();
     for v in &q.qx {
-        h.el("<td data-testid=\"qx\">", &v.to_string(), "</td>");
+        h.leaf_testid("td", "qx", v.to_string());
     }
-    h.raw("</tr>");
+    h.close();
     for o in 0..n {
         let row = o * k..(o + 1) * k;
-        h.el("<tr><th scope=\"row\">", &format!("w[{o}]"), "</th>");
+        h.row_open(format!("w[{o}]"));
         for v in q.w.get(row.clone()).unwrap_or_default() {
-            h.el("<td>", &num(f64::from(*v)), "</td>");
+            h.leaf("td", num(f64::from(*v)));
         }
         let s_w = q.qw.scales.get(o).copied().unwrap_or(0.0);
-        h.el(
-            "<td class=\"gx-formula\">",
-            &format!("s_W[{o}] = {}", num(f64::from(s_w))),
-            "</td></tr>",
+        h.leaf_class(
+            "td",
+            "gx-formula",
+            format!("s_W[{o}] = {}", num(f64::from(s_w))),
         )
-        .el(
-            "<tr class=\"gx-quant__q\"><th scope=\"row\">",
-            &format!("q_W[{o}]"),
-            "</th>",
-        );
+        .close()
+        .open("tr")
+        .class("gx-quant__q")
+        .open("th")
+        .attr("scope", "row")
+        .text(format!("q_W[{o}]"))
+        .close();
         for v in q.qw.q.get(row).unwrap_or_default() {
-            h.el("<td>", &v.to_string(), "</td>");
+            h.leaf("td", v.to_string());
         }
-        h.raw("<td></td></tr>");
+        h.open("td").close().close();
     }
-    h.raw("</tbody>")
+    h.close()
         .table_end()
         .table("gx-table gx-table--numeric", Some("quant-out"))
         .head(&OUT_COLS, lang)
-        .raw("<tbody>");
+        .open("tbody");
     for o in 0..n {
         let z = q.out.z.get(o).copied().unwrap_or(0);
         let s_w = q.qw.scales.get(o).copied().unwrap_or(0.0);
         let yh = y16.get(o).copied().unwrap_or(0.0);
         let r = q.reference.get(o).copied().unwrap_or(0.0);
         let b = q.bounds.get(o).map(|b| b.total()).unwrap_or(0.0);
-        h.el("<tr><th scope=\"row\">", &o.to_string(), "</th>")
-            .el("<td data-testid=\"z\">", &z.to_string(), "</td>")
-            .el(
-                "<td class=\"gx-formula\">",
-                &format!("{z} × {s_x} × {}", num(f64::from(s_w))),
-                "</td>",
+        h.row_open(o.to_string())
+            .leaf_testid("td", "z", z.to_string())
+            .leaf_class(
+                "td",
+                "gx-formula",
+                format!("{z} × {s_x} × {}", num(f64::from(s_w))),
             );
         for cell in [
             num(f64::from(q.out.y_f32.get(o).copied().unwrap_or(0.0))),
@@ -141,16 +149,14 @@ fn quant_html(q: &Result<QuantView, W8a8Error>, lang: Lang) -> String {
             sig3((f64::from(yh) - r).abs()),
             sig3(b),
         ] {
-            h.el("<td>", &cell, "</td>");
+            h.leaf("td", cell);
         }
-        h.raw("</tr>");
+        h.close();
     }
-    h.raw("</tbody>").table_end().el(
-        "<p class=\"gx-note\">",
-        text::ERROR_BOUND_NOTE.get(lang),
-        "</p>",
-    );
-    h.finish()
+    h.close()
+        .table_end()
+        .leaf_class("p", "gx-note", text::ERROR_BOUND_NOTE.get(lang));
+    h
 }
 
 /// Whole section.
@@ -171,7 +177,7 @@ pub fn QuantSection() -> impl IntoView {
             Err(e) => error.set(Some(e)),
         }
     };
-    let tables = Signal::derive(move || st.quant.with(|q| quant_html(q, lang.get())));
+    let tables = Signal::derive(move || st.quant.with(|q| quant_markup(q, lang.get())));
     view! {
         <section class="l-body gx-section" data-testid="quant">
             {super::section_head(text::QUANT_TITLE, text::QUANT_INTRO)}
@@ -186,7 +192,7 @@ pub fn QuantSection() -> impl IntoView {
                 </div>
                 {super::slider(text::SEED_LABEL, limits::SEED, Scale::Linear, "slider-seed", |i| i.seed, |i, v| i.seed = v)}
             </div>
-            {html_div("gx-quant__tables", None, tables)}
+            {markup_block("div", "gx-quant__tables", None, tables)}
         </section>
     }
 }
