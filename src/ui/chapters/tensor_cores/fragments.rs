@@ -257,6 +257,29 @@ pub fn FragmentFigure() -> impl IntoView {
     let (layout, course) = (st.layout, st.course);
     let padding: fn(&TcInputs) -> bool = |i| is_course_tile(i) && i.op != Operand::B;
     let padding = st.inputs.part(padding);
+    // The key: lane, index and (for the course's A and accumulator tiles) the padding rows.
+    let legend = move || {
+        let lang = lang.get();
+        let mut h = Html::new();
+        h.el(
+            "<span class=\"gx-frag__key\"><span class=\"gx-frag__key-lane\">5</span>",
+            text::KEY_LANE.get(lang),
+            "</span>",
+        )
+        .el(
+            "<span class=\"gx-frag__key\"><span class=\"gx-frag__key-index\">2</span>",
+            text::KEY_INDEX.get(lang),
+            "</span>",
+        );
+        if padding.get() {
+            h.el(
+                "<span class=\"gx-frag__key\"><span class=\"gx-frag__key-pad\"></span>",
+                text::PADDING.get(lang),
+                "</span>",
+            );
+        }
+        h.finish()
+    };
     let grid = move || match layout.get() {
         Ok(l) => view! { <TileGrid layout=l/> }.into_any(),
         Err(e) => super::error_box("layout-error", Some(e.to_string()), text::NO_LAYOUT, None),
@@ -292,13 +315,7 @@ pub fn FragmentFigure() -> impl IntoView {
             {caption}
             <div class="gx-frag__scroll" data-testid="fragment-grid">{grid}</div>
             <LaneStrip/>
-            <figcaption class="gx-frag__legend">
-                <span class="gx-frag__key"><span class="gx-frag__key-lane">"5"</span>{t(text::KEY_LANE)}</span>
-                <span class="gx-frag__key"><span class="gx-frag__key-index">"2"</span>{t(text::KEY_INDEX)}</span>
-                <Show when=move || padding.get()>
-                    <span class="gx-frag__key"><span class="gx-frag__key-pad"></span>{t(text::PADDING)}</span>
-                </Show>
-            </figcaption>
+            <figcaption class="gx-frag__legend" inner_html=legend></figcaption>
         </figure>
     }
 }

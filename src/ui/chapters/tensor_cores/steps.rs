@@ -75,35 +75,63 @@ fn FillGrid(writes: Vec<TileWrite>) -> impl IntoView {
     let left = LEFT_PX + 10;
     let width = left + side * CELL_PX + 2;
     let height = TOP_PX + side * CELL_PX + 2;
-    let cells = writes
-        .into_iter()
-        .map(|w| {
+    // The axis and the 256 cells as SVG markup (no control inside), rewritten when the selected
+    // lane (highlight) or the language (the cells' titles) changes.
+    let cells = move || {
+        let lane_sel = sel.get();
+        let lang = lang.get();
+        let mut h = Html::new();
+        for i in 0..side {
+            h.raw("<text class=\"gx-frag__axis\" x=\"")
+                .raw(&(left + i * CELL_PX + CELL_PX / 2).to_string())
+                .raw("\" y=\"")
+                .raw(&(TOP_PX - 6).to_string())
+                .raw("\">")
+                .raw(&i.to_string())
+                .raw("</text>");
+        }
+        for w in &writes {
             let (r, c) = (w.tile_byte / side, w.tile_byte % side);
-            let x = left + c * CELL_PX;
-            let y = TOP_PX + r * CELL_PX;
+            let (x, y) = (left + c * CELL_PX, TOP_PX + r * CELL_PX);
             let lane = w.lane;
-            let label = move || text::write_label(&w, lang.get());
-            view! {
-                <g class="gx-frag__cell" class:is-hl=move || sel.get() == Some(lane)
-                    class:is-dim=move || sel.get().is_some_and(|l| l != lane)
-                    class:is-act=w.activation_index.is_some()>
-                    <rect class=format!("gx-lane-{lane}") x=x.to_string() y=y.to_string()
-                        width=CELL_PX.to_string() height=CELL_PX.to_string()>
-                        <title>{label}</title>
-                    </rect>
-                    <text class="gx-frag__lane" x=(x + CELL_PX / 2).to_string() y=(y + 15).to_string()>{lane}</text>
-                    <text class="gx-frag__index" x=(x + CELL_PX / 2).to_string() y=(y + 29).to_string()>{w.iteration}</text>
-                </g>
+            h.raw("<g class=\"gx-frag__cell");
+            match lane_sel {
+                Some(l) if l == lane => h.raw(" is-hl"),
+                Some(_) => h.raw(" is-dim"),
+                None => h.raw(""),
+            };
+            if w.activation_index.is_some() {
+                h.raw(" is-act");
             }
-        })
-        .collect_view();
-    let axis = (0..side)
-        .map(|i| {
-            view! {
-                <text class="gx-frag__axis" x=(left + i * CELL_PX + CELL_PX / 2).to_string() y=(TOP_PX - 6).to_string()>{i}</text>
-            }
-        })
-        .collect_view();
+            let num = |v: u32| v.to_string();
+            h.raw("\"><rect class=\"gx-lane-")
+                .raw(&num(lane))
+                .raw("\" x=\"")
+                .raw(&num(x))
+                .raw("\" y=\"")
+                .raw(&num(y))
+                .raw("\" width=\"")
+                .raw(&num(CELL_PX))
+                .raw("\" height=\"")
+                .raw(&num(CELL_PX))
+                .raw("\">")
+                .el("<title>", &text::write_label(w, lang), "</title></rect>")
+                .raw("<text class=\"gx-frag__lane\" x=\"")
+                .raw(&num(x + CELL_PX / 2))
+                .raw("\" y=\"")
+                .raw(&num(y + 15))
+                .raw("\">")
+                .raw(&num(lane))
+                .raw("</text><text class=\"gx-frag__index\" x=\"")
+                .raw(&num(x + CELL_PX / 2))
+                .raw("\" y=\"")
+                .raw(&num(y + 29))
+                .raw("\">")
+                .raw(&num(w.iteration))
+                .raw("</text></g>");
+        }
+        h.finish()
+    };
     // The frozen row labels (byte offsets), over a mask below the column header.
     let rows = move || {
         let labels = (0..side)
@@ -120,9 +148,7 @@ fn FillGrid(writes: Vec<TileWrite>) -> impl IntoView {
             <ScrollFigure label=text::FILL_GRID width_px=f64::from(width) label_px=f64::from(left)
                 height_px=f64::from(height) natural_size=true labels=rows>
                 <svg class="gx-frag__svg" viewBox=format!("0 0 {width} {height}") width=width.to_string() height=height.to_string()
-                    role="img" aria-label=move || t(text::FILL_GRID)()>
-                    {axis}
-                    {cells}
+                    role="img" aria-label=move || t(text::FILL_GRID)() inner_html=cells>
                 </svg>
             </ScrollFigure>
             <figcaption class="gx-note">{t(text::FILL_GRID)}{t(text::FILL_GRID_KEY)}</figcaption>
