@@ -5,10 +5,9 @@ use leptos::prelude::*;
 
 use crate::ui::shared::scroll_figure::ScrollFigure;
 
-use crate::ui::widgets::DataDetails;
+use crate::ui::widgets::{markup_block, DataDetails, Markup};
 use wasm_bindgen::JsCast;
 
-use super::html::{html_div, Html};
 use super::state::{is_course_tile, FragmentView, TcInputs, TcState};
 use super::text;
 use crate::model::tensor_core::{ElementType, FragmentLayout, MmaShape, Operand};
@@ -260,25 +259,27 @@ pub fn FragmentFigure() -> impl IntoView {
     // The key: lane, index and (for the course's A and accumulator tiles) the padding rows.
     let legend = move || {
         let lang = lang.get();
-        let mut h = Html::new();
-        h.el(
-            "<span class=\"gx-frag__key\"><span class=\"gx-frag__key-lane\">5</span>",
-            text::KEY_LANE.get(lang),
-            "</span>",
-        )
-        .el(
-            "<span class=\"gx-frag__key\"><span class=\"gx-frag__key-index\">2</span>",
-            text::KEY_INDEX.get(lang),
-            "</span>",
-        );
+        let mut h = Markup::new();
+        h.open("span")
+            .class("gx-frag__key")
+            .leaf_class("span", "gx-frag__key-lane", "5")
+            .text(text::KEY_LANE.get(lang))
+            .close()
+            .open("span")
+            .class("gx-frag__key")
+            .leaf_class("span", "gx-frag__key-index", "2")
+            .text(text::KEY_INDEX.get(lang))
+            .close();
         if padding.get() {
-            h.el(
-                "<span class=\"gx-frag__key\"><span class=\"gx-frag__key-pad\"></span>",
-                text::PADDING.get(lang),
-                "</span>",
-            );
+            h.open("span")
+                .class("gx-frag__key")
+                .open("span")
+                .class("gx-frag__key-pad")
+                .close()
+                .text(text::PADDING.get(lang))
+                .close();
         }
-        h.finish()
+        h
     };
     let grid = move || match layout.get() {
         Ok(l) => view! { <TileGrid layout=l/> }.into_any(),
@@ -315,7 +316,7 @@ pub fn FragmentFigure() -> impl IntoView {
             {caption}
             <div class="gx-frag__scroll" data-testid="fragment-grid">{grid}</div>
             <LaneStrip/>
-            <figcaption class="gx-frag__legend" inner_html=legend></figcaption>
+            {markup_block("figcaption", "gx-frag__legend", None, Signal::derive(legend))}
         </figure>
     }
 }
@@ -355,57 +356,39 @@ fn LaneStrip() -> impl IntoView {
     }
 }
 
-/// Readouts: the layout's numbers, source and caveat; the selected lane and element, as markup
-/// ([`super::html`]).
-fn readout_html(f: &FragmentView, lane: Option<u32>, course: bool, lang: Lang) -> String {
-    let mut h = Html::new();
+/// Readouts: the layout's numbers, source and caveat; the selected lane and element, as a
+/// read-only block ([`Markup`]).
+fn readout_markup(f: &FragmentView, lane: Option<u32>, course: bool, lang: Lang) -> Markup {
+    let mut h = Markup::new();
     let Ok(l) = &f.layout else {
-        return String::new();
+        return h;
     };
     let src = l.source();
-    h.el(
-        "<dl class=\"gx-facts\"><dt>",
-        text::ELEMENTS_PER_LANE.get(lang),
-        "</dt>",
-    )
-    .el(
-        "<dd data-testid=\"elements-per-lane\">",
-        &l.elements_per_lane().to_string(),
-        "</dd>",
-    )
-    .el("<dt>", text::REGISTERS_PER_LANE.get(lang), "</dt>")
-    .el("<dd>", &l.registers_per_lane().to_string(), "</dd>")
-    .el("<dt>", text::COPIES.get(lang), "</dt>")
-    .el("<dd>", &l.copies_per_element().to_string(), "</dd>")
-    .el("<dt>", text::SOURCE.get(lang), "</dt>")
-    .el(
-        "<dd data-testid=\"layout-source\">",
-        &text::source_text(src, lang),
-        "</dd>",
-    )
-    .el("<dt>", text::CAVEAT.get(lang), "</dt>")
-    .el(
-        "<dd data-testid=\"layout-caveat\">",
-        &text::caveat_text(src, lang),
-        "</dd></dl>",
-    );
+    h.open("dl")
+        .class("gx-facts")
+        .leaf("dt", text::ELEMENTS_PER_LANE.get(lang))
+        .leaf_testid("dd", "elements-per-lane", l.elements_per_lane().to_string())
+        .leaf("dt", text::REGISTERS_PER_LANE.get(lang))
+        .leaf("dd", l.registers_per_lane().to_string())
+        .leaf("dt", text::COPIES.get(lang))
+        .leaf("dd", l.copies_per_element().to_string())
+        .leaf("dt", text::SOURCE.get(lang))
+        .leaf_testid("dd", "layout-source", text::source_text(src, lang))
+        .leaf("dt", text::CAVEAT.get(lang))
+        .leaf_testid("dd", "layout-caveat", text::caveat_text(src, lang))
+        .close();
     if let Some(lane) = lane {
         let course_a = course && l.operand() == Operand::A;
         let half = l.elements_per_lane() / 2;
-        h.el(
-            "<div class=\"gx-frag__sel\" data-testid=\"lane-info\"><h3>",
-            text::SELECTED_LANE.get(lang),
-            "",
-        )
-        .el(" ", &lane.to_string(), "</h3>")
-        .el(
-            "<p class=\"gx-note\">",
-            &text::lane_groups(lane, lang),
-            "</p>",
-        )
-        .raw("<table class=\"gx-table gx-table--compact\">")
-        .head(&LANE_COLS, lang)
-        .raw("<tbody>");
+        h.open("div")
+            .class("gx-frag__sel")
+            .attr("data-testid", "lane-info")
+            .leaf("h3", format!("{} {lane}", text::SELECTED_LANE.get(lang)))
+            .leaf_class("p", "gx-note", text::lane_groups(lane, lang))
+            .open("table")
+            .class("gx-table gx-table--compact")
+            .head(&LANE_COLS, lang)
+            .open("tbody");
         for &(index, (r, c), reg) in &f.lane_slots {
             let dup = l.copies_per_element() > 1 && index >= half;
             let mut what = if course_a {
@@ -420,7 +403,10 @@ fn readout_html(f: &FragmentView, lane: Option<u32>, course: bool, lang: Lang) -
             if dup {
                 what.push_str(&format!(" (= x[{}])", index - half));
             }
-            h.raw(if dup { "<tr class=\"gx-dup\">" } else { "<tr>" });
+            h.open("tr");
+            if dup {
+                h.class("gx-dup");
+            }
             for cell in [
                 format!("x[{index}]"),
                 format!("({r}, {c})"),
@@ -428,62 +414,61 @@ fn readout_html(f: &FragmentView, lane: Option<u32>, course: bool, lang: Lang) -
                 format!("{}–{}", reg.bit_offset, reg.bit_offset + reg.bits - 1),
                 what,
             ] {
-                h.el("<td>", &cell, "</td>");
+                h.leaf("td", cell);
             }
-            h.raw("</tr>");
+            h.close();
         }
-        h.raw("</tbody></table></div>");
+        h.close().close().close();
     }
     if let Some((r, c)) = f.cell {
-        h.el(
-            "<div class=\"gx-frag__sel\" data-testid=\"cell-info\"><h3>",
-            text::SELECTED_CELL.get(lang),
-            "",
-        )
-        .el(
-            " ",
-            &format!("{}({r}, {c})", l.operand().label()),
-            "</h3><ul>",
-        );
+        h.open("div")
+            .class("gx-frag__sel")
+            .attr("data-testid", "cell-info")
+            .leaf(
+                "h3",
+                format!(
+                    "{} {}({r}, {c})",
+                    text::SELECTED_CELL.get(lang),
+                    l.operand().label()
+                ),
+            )
+            .open("ul");
         for &(s, reg) in &f.cell_slots {
-            h.el(
-                "<li>",
-                &text::cell_holder(s.lane, s.index, reg, lang),
-                "</li>",
-            );
+            h.leaf("li", text::cell_holder(s.lane, s.index, reg, lang));
         }
-        h.raw("</ul></div>");
+        h.close().close();
     }
-    h.finish()
+    h
 }
 
-/// [`readout_html`] of the current selection.
+/// [`readout_markup`] of the current selection.
 pub fn fragment_readout() -> AnyView {
     let st = state();
     let lang = use_lang();
     let html = Signal::derive(move || {
         let (lane, course) = (st.lane.get(), st.course.get());
         st.fragment
-            .with(|f| readout_html(f, lane, course, lang.get()))
+            .with(|f| readout_markup(f, lane, course, lang.get()))
     });
-    html_div("gx-frag__readout", Some("fragment-readout"), html)
+    markup_block("div", "gx-frag__readout", Some("fragment-readout"), html)
 }
 
-/// Every lane's elements as a table (markup).
-fn data_table_html(l: &FragmentLayout, lang: Lang) -> String {
-    let mut h = Html::new();
-    h.el(
-        "<table class=\"gx-table\"><caption>",
-        &format!(
-            "{} {} {}",
-            l.shape().label(),
-            l.operand().label(),
-            l.element().label()
-        ),
-        "</caption>",
-    )
-    .head(&DATA_COLS, lang)
-    .raw("<tbody>");
+/// Every lane's elements as a table (a read-only block).
+fn data_table_markup(l: &FragmentLayout, lang: Lang) -> Markup {
+    let mut h = Markup::new();
+    h.open("table")
+        .class("gx-table")
+        .leaf(
+            "caption",
+            format!(
+                "{} {} {}",
+                l.shape().label(),
+                l.operand().label(),
+                l.element().label()
+            ),
+        )
+        .head(&DATA_COLS, lang)
+        .open("tbody");
     for lane in 0u32..32 {
         let cells: Vec<String> = l
             .lane_elements(lane)
@@ -492,8 +477,8 @@ fn data_table_html(l: &FragmentLayout, lang: Lang) -> String {
             .collect();
         h.row(&lane.to_string(), &[&cells.join(" ")], None);
     }
-    h.raw("</tbody></table>");
-    h.finish()
+    h.close().close();
+    h
 }
 
 /// Every lane's elements as a table, collapsible.
@@ -503,8 +488,8 @@ pub fn FragmentDataTable() -> impl IntoView {
     let lang = use_lang();
     view! {
         <DataDetails summary=text::FRAG_TABLE testid="fragment-data-table">
-            {html_div("gx-table-scroll", None, Signal::derive(move || {
-                layout.with(|l| l.as_ref().map(|l| data_table_html(l, lang.get())).unwrap_or_default())
+            {markup_block("div", "gx-table-scroll", None, Signal::derive(move || {
+                layout.with(|l| l.as_ref().map(|l| data_table_markup(l, lang.get())).unwrap_or_default())
             }))}
         </DataDetails>
     }

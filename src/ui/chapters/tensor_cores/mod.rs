@@ -6,7 +6,6 @@
 //! (inputs → one memo).
 
 mod fragments;
-mod html;
 pub(crate) mod launch;
 mod layers;
 mod quant;

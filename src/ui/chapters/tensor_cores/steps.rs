@@ -6,13 +6,12 @@ use leptos::prelude::*;
 use crate::ui::shared::scroll_figure::ScrollFigure;
 use wasm_bindgen::JsCast;
 
-use super::html::Html;
 use super::slider;
 use super::state::{limits, TcState};
 use super::text;
 use crate::model::w8a8::{StepAction, TileWrite};
 use crate::ui::i18n::{t, use_lang};
-use crate::ui::widgets::{PlayerControls, Scale, StepButtons};
+use crate::ui::widgets::{markup_block, Markup, PlayerControls, Scale, StepButtons};
 
 use super::fragments::{CELL_PX, LEFT_PX, TOP_PX};
 
@@ -75,62 +74,59 @@ fn FillGrid(writes: Vec<TileWrite>) -> impl IntoView {
     let left = LEFT_PX + 10;
     let width = left + side * CELL_PX + 2;
     let height = TOP_PX + side * CELL_PX + 2;
-    // The axis and the 256 cells as SVG markup (no control inside), rewritten when the selected
-    // lane (highlight) or the language (the cells' titles) changes.
+    // The axis and the 256 cells as a read-only block of SVG elements (no control inside),
+    // rebuilt when the selected lane (highlight) or the language (the cells' titles) changes.
     let cells = move || {
         let lane_sel = sel.get();
         let lang = lang.get();
-        let mut h = Html::new();
+        let mut h = Markup::new();
         for i in 0..side {
-            h.raw("<text class=\"gx-frag__axis\" x=\"")
-                .raw(&(left + i * CELL_PX + CELL_PX / 2).to_string())
-                .raw("\" y=\"")
-                .raw(&(TOP_PX - 6).to_string())
-                .raw("\">")
-                .raw(&i.to_string())
-                .raw("</text>");
+            h.open("text")
+                .class("gx-frag__axis")
+                .attr("x", (left + i * CELL_PX + CELL_PX / 2).to_string())
+                .attr("y", (TOP_PX - 6).to_string())
+                .text(i.to_string())
+                .close();
         }
         for w in &writes {
             let (r, c) = (w.tile_byte / side, w.tile_byte % side);
             let (x, y) = (left + c * CELL_PX, TOP_PX + r * CELL_PX);
             let lane = w.lane;
-            h.raw("<g class=\"gx-frag__cell");
+            let mut class = String::from("gx-frag__cell");
             match lane_sel {
-                Some(l) if l == lane => h.raw(" is-hl"),
-                Some(_) => h.raw(" is-dim"),
-                None => h.raw(""),
+                Some(l) if l == lane => class.push_str(" is-hl"),
+                Some(_) => class.push_str(" is-dim"),
+                None => {}
             };
             if w.activation_index.is_some() {
-                h.raw(" is-act");
+                class.push_str(" is-act");
             }
             let num = |v: u32| v.to_string();
-            h.raw("\"><rect class=\"gx-lane-")
-                .raw(&num(lane))
-                .raw("\" x=\"")
-                .raw(&num(x))
-                .raw("\" y=\"")
-                .raw(&num(y))
-                .raw("\" width=\"")
-                .raw(&num(CELL_PX))
-                .raw("\" height=\"")
-                .raw(&num(CELL_PX))
-                .raw("\">")
-                .el("<title>", &text::write_label(w, lang), "</title></rect>")
-                .raw("<text class=\"gx-frag__lane\" x=\"")
-                .raw(&num(x + CELL_PX / 2))
-                .raw("\" y=\"")
-                .raw(&num(y + 15))
-                .raw("\">")
-                .raw(&num(lane))
-                .raw("</text><text class=\"gx-frag__index\" x=\"")
-                .raw(&num(x + CELL_PX / 2))
-                .raw("\" y=\"")
-                .raw(&num(y + 29))
-                .raw("\">")
-                .raw(&num(w.iteration))
-                .raw("</text></g>");
+            h.open("g")
+                .class(class)
+                .open("rect")
+                .class(format!("gx-lane-{lane}"))
+                .attr("x", num(x))
+                .attr("y", num(y))
+                .attr("width", num(CELL_PX))
+                .attr("height", num(CELL_PX))
+                .leaf("title", text::write_label(w, lang))
+                .close()
+                .open("text")
+                .class("gx-frag__lane")
+                .attr("x", num(x + CELL_PX / 2))
+                .attr("y", num(y + 15))
+                .text(num(lane))
+                .close()
+                .open("text")
+                .class("gx-frag__index")
+                .attr("x", num(x + CELL_PX / 2))
+                .attr("y", num(y + 29))
+                .text(num(w.iteration))
+                .close()
+                .close();
         }
-        h.finish()
+        h
     };
     // The frozen row labels (byte offsets), over a mask below the column header.
     let rows = move || {
@@ -148,7 +144,8 @@ fn FillGrid(writes: Vec<TileWrite>) -> impl IntoView {
             <ScrollFigure label=text::FILL_GRID width_px=f64::from(width) label_px=f64::from(left)
                 height_px=f64::from(height) natural_size=true labels=rows>
                 <svg class="gx-frag__svg" viewBox=format!("0 0 {width} {height}") width=width.to_string() height=height.to_string()
-                    role="img" aria-label=move || t(text::FILL_GRID)() inner_html=cells>
+                    role="img" aria-label=move || t(text::FILL_GRID)()>
+                    {markup_block("g", "gx-fill__cells", None, Signal::derive(cells))}
                 </svg>
             </ScrollFigure>
             <figcaption class="gx-note">{t(text::FILL_GRID)}{t(text::FILL_GRID_KEY)}</figcaption>
@@ -245,20 +242,22 @@ pub fn StepsSection() -> impl IntoView {
             return ().into_any();
         };
         let hl = lines_of(step.id);
-        let mut listing = Html::new();
-        listing.raw("<code>");
+        let mut listing = Markup::new();
+        listing.open("code");
         for (n, line) in LISTING.iter().enumerate() {
             let on = hl.contains(&n);
             listing
-                .raw(if on {
-                    "<span class=\"gx-code__line is-on\">"
+                .open("span")
+                .class(if on {
+                    "gx-code__line is-on"
                 } else {
-                    "<span class=\"gx-code__line\">"
+                    "gx-code__line"
                 })
-                .el("", line, "\n</span>");
+                .text(*line)
+                .text("\n")
+                .close();
         }
-        listing.raw("</code>");
-        let listing = listing.finish();
+        listing.close();
         let scope = text::scope(step.scope);
         let fill = match &step.action {
             StepAction::FillSharedTiles { writes, .. } => {
@@ -271,7 +270,7 @@ pub fn StepsSection() -> impl IntoView {
             <h3 data-testid="step-title">{t(text::step_title(id))}</h3>
             {super::para(Some("gx-note"), scope)}
             <p data-testid="step-text" aria-live="polite">{move || text::step_description(&step, lang.get())}</p>
-            <pre class="gx-code" data-testid="listing" inner_html=listing></pre>
+            {markup_block("pre", "gx-code", Some("listing"), Signal::derive(move || listing.clone()))}
             {fill}
         }
         .into_any()
