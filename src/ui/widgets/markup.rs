@@ -238,3 +238,39 @@ pub fn markup_block(
         _ => view! { <div node_ref=div class=class data-testid=testid></div> }.into_any(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Markup;
+
+    #[test]
+    fn helpers_are_their_elements_and_text_stays_one_text_op() {
+        let mut short = Markup::new();
+        short
+            .table("gx-table", Some("t"))
+            .row("A100", &["<b>1</b>", "2"], Some((1, "cell")))
+            .table_end();
+        let mut long = Markup::new();
+        long.open("div")
+            .class("gx-table-scroll")
+            .open("table")
+            .class("gx-table")
+            .attr("data-testid", "t")
+            .open("tr")
+            .open("th")
+            .attr("scope", "row")
+            .text("A100")
+            .close()
+            .open("td")
+            .text("<b>1</b>")
+            .close()
+            .open("td")
+            .attr("data-testid", "cell")
+            .text("2")
+            .close()
+            .close()
+            .close()
+            .close();
+        assert_eq!(short, long);
+    }
+}
