@@ -3,6 +3,7 @@
 mod chapter_intro;
 mod data_table;
 mod formula;
+mod markup;
 mod notices;
 mod numbers;
 mod permalink;
@@ -14,6 +15,7 @@ mod svg_title;
 pub use chapter_intro::ChapterIntro;
 pub use data_table::DataDetails;
 pub use formula::FormulaField;
+pub use markup::{markup_block, Markup};
 pub use notices::Notices;
 pub use numbers::{formula_row, formula_row_testid, live_rows, live_rows_testid, RowCells};
 pub use permalink::PermalinkLink;

@@ -5,14 +5,13 @@ use leptos::prelude::*;
 
 use crate::ui::shared::scroll_figure::ScrollFigure;
 
-use crate::ui::widgets::DataDetails;
+use crate::ui::widgets::{markup_block, DataDetails, Markup};
 use wasm_bindgen::JsCast;
 
-use super::head_row;
-use super::state::{TcInputs, TcState};
+use super::state::{is_course_tile, FragmentView, TcInputs, TcState};
 use super::text;
 use crate::model::tensor_core::{ElementType, FragmentLayout, MmaShape, Operand};
-use crate::ui::i18n::{t, tr, use_lang, Tr};
+use crate::ui::i18n::{t, tr, use_lang, Lang, Tr};
 use crate::ui::shared::roving::Roving;
 
 fn state() -> TcState {
@@ -49,11 +48,6 @@ const DATA_COLS: [Tr; 2] = [
     tr("x[0..] → (row, col)", "x[0..] → (row, col)"),
 ];
 
-/// `true` when the map shows the course kernel's own tiles (WMMA m16n16k16 with 8-bit inputs).
-fn is_course_tile(i: &TcInputs) -> bool {
-    i.shape == MmaShape::WmmaM16N16K16 && matches!(i.el, ElementType::S8 | ElementType::U8)
-}
-
 fn focus_cell(r: u32, c: u32) {
     let Some(doc) = window().document() else {
         return;
@@ -64,53 +58,75 @@ fn focus_cell(r: u32, c: u32) {
     }
 }
 
+/// A `<select>` of the fragment controls: `options` as (value, text), the one equal to
+/// `current` selected; `set` applies a picked value to the inputs (one view function and one
+/// memo type for both selects).
+#[inline(never)]
+fn select_field(
+    label: Tr,
+    testid: &'static str,
+    options: Vec<(&'static str, &'static str)>,
+    current: Memo<&'static str>,
+    set: fn(&mut TcInputs, &str),
+) -> AnyView {
+    let st = state();
+    view! {
+        <label class="gx-field">
+            <span class="gx-field__label">{t(label)}</span>
+            <select class="gx-select" data-testid=testid on:change=move |ev| {
+                let v = event_target_value(&ev);
+                st.inputs.update(|i| set(i, &v));
+            }>
+                {options
+                    .into_iter()
+                    .map(|(value, text)| view! { <option value=value selected=move || current.get() == value>{text}</option> })
+                    .collect_view()}
+            </select>
+        </label>
+    }
+    .into_any()
+}
+
 /// The controls of the fragment map: instruction, operand, element type.
 #[component]
 pub fn FragmentControls() -> impl IntoView {
     let st = state();
-    let (shape, el, op) = (
-        st.inputs.part(|i| i.shape),
-        st.inputs.part(|i| i.el),
-        st.inputs.part(|i| i.op),
-    );
+    let op: fn(&TcInputs) -> &'static str = |i| i.op.slug();
+    let op = st.inputs.part(op);
+    let shape: fn(&TcInputs) -> &'static str = |i| i.shape.slug();
+    let el: fn(&TcInputs) -> &'static str = |i| i.el.label();
     view! {
         <div class="gx-tc-controls" data-testid="fragment-controls">
-            <label class="gx-field">
-                <span class="gx-field__label">{t(text::SHAPE)}</span>
-                <select class="gx-select" data-testid="select-shape" on:change=move |ev| {
-                    let v = event_target_value(&ev);
-                    if let Some(s) = MmaShape::from_slug(&v) {
-                        st.inputs.update(|i| {
-                            i.shape = s;
-                            // mma.sync m16n8k32 / m8n8k16 take only 8-bit inputs.
-                            if !s.is_wmma() && s != MmaShape::MmaM16N8K16 && i.el.bits() != 8 {
-                                i.el = ElementType::S8;
-                            }
-                            i.row = -1;
-                            i.col = -1;
-                        });
+            {select_field(
+                text::SHAPE,
+                "select-shape",
+                MmaShape::ALL.iter().map(|s| (s.slug(), s.label())).collect(),
+                st.inputs.part(shape),
+                |i, v| {
+                    if let Some(s) = MmaShape::from_slug(v) {
+                        i.shape = s;
+                        // mma.sync m16n8k32 / m8n8k16 take only 8-bit inputs.
+                        if !s.is_wmma() && s != MmaShape::MmaM16N8K16 && i.el.bits() != 8 {
+                            i.el = ElementType::S8;
+                        }
+                        i.row = -1;
+                        i.col = -1;
                     }
-                }>
-                    {MmaShape::ALL.iter().map(|s| {
-                        let s = *s;
-                        view! { <option value=s.slug() selected=move || shape.get() == s>{s.label()}</option> }
-                    }).collect_view()}
-                </select>
-            </label>
-            <label class="gx-field">
-                <span class="gx-field__label">{t(text::ELEMENT)}</span>
-                <select class="gx-select" data-testid="select-element" on:change=move |ev| {
-                    let v = event_target_value(&ev);
-                    if let Some(e) = ElementType::from_label(&v) {
-                        st.inputs.update(|i| { i.el = e; i.row = -1; i.col = -1; });
+                },
+            )}
+            {select_field(
+                text::ELEMENT,
+                "select-element",
+                INPUT_TYPES.iter().map(|e| (e.label(), e.label())).collect(),
+                st.inputs.part(el),
+                |i, v| {
+                    if let Some(e) = ElementType::from_label(v) {
+                        i.el = e;
+                        i.row = -1;
+                        i.col = -1;
                     }
-                }>
-                    {INPUT_TYPES.iter().map(|e| {
-                        let e = *e;
-                        view! { <option value=e.label() selected=move || el.get() == e>{e.label()}</option> }
-                    }).collect_view()}
-                </select>
-            </label>
+                },
+            )}
             <fieldset class="gx-field gx-radios gx-radios--inline">
                 <legend class="gx-field__label">{t(text::OPERAND)}</legend>
                 {Operand::ALL.iter().map(|o| {
@@ -118,7 +134,7 @@ pub fn FragmentControls() -> impl IntoView {
                     view! {
                         <label>
                             <input type="radio" name="tc-operand" data-testid=format!("op-{}", o.slug())
-                                prop:checked=move || op.get() == o
+                                prop:checked=move || op.get() == o.slug()
                                 on:change=move |_| st.inputs.update(|i| { i.op = o; i.row = -1; i.col = -1; })/>
                             {t(text::operand(o))}
                         </label>
@@ -237,18 +253,37 @@ fn TileGrid(layout: FragmentLayout) -> impl IntoView {
 pub fn FragmentFigure() -> impl IntoView {
     let st = state();
     let lang = use_lang();
-    let layout = Memo::new(move |_| st.fragment.with(|f| f.layout.clone()));
-    let course = st.inputs.part(is_course_tile);
-    let padding = st.inputs.part(|i| is_course_tile(i) && i.op != Operand::B);
+    let (layout, course) = (st.layout, st.course);
+    let padding: fn(&TcInputs) -> bool = |i| is_course_tile(i) && i.op != Operand::B;
+    let padding = st.inputs.part(padding);
+    // The key: lane, index and (for the course's A and accumulator tiles) the padding rows.
+    let legend = move || {
+        let lang = lang.get();
+        let mut h = Markup::new();
+        h.open("span")
+            .class("gx-frag__key")
+            .leaf_class("span", "gx-frag__key-lane", "5")
+            .text(text::KEY_LANE.get(lang))
+            .close()
+            .open("span")
+            .class("gx-frag__key")
+            .leaf_class("span", "gx-frag__key-index", "2")
+            .text(text::KEY_INDEX.get(lang))
+            .close();
+        if padding.get() {
+            h.open("span")
+                .class("gx-frag__key")
+                .open("span")
+                .class("gx-frag__key-pad")
+                .close()
+                .text(text::PADDING.get(lang))
+                .close();
+        }
+        h
+    };
     let grid = move || match layout.get() {
         Ok(l) => view! { <TileGrid layout=l/> }.into_any(),
-        Err(e) => view! {
-            <div class="gx-error" role="alert" data-testid="layout-error">
-                <p><strong>{e.to_string()}</strong></p>
-                <p>{t(text::NO_LAYOUT)}</p>
-            </div>
-        }
-        .into_any(),
+        Err(e) => super::error_box("layout-error", Some(e.to_string()), text::NO_LAYOUT, None),
     };
     let caption = move || {
         let l = layout.get().ok()?;
@@ -273,7 +308,7 @@ pub fn FragmentFigure() -> impl IntoView {
         };
         Some(view! {
             <p class="gx-frag__title" data-testid="fragment-title">{title}</p>
-            {note.map(|n| view! { <p class="gx-note">{n.get(lang.get())}</p> })}
+            {note.map(|n| super::para(Some("gx-note"), n))}
         })
     };
     view! {
@@ -281,13 +316,7 @@ pub fn FragmentFigure() -> impl IntoView {
             {caption}
             <div class="gx-frag__scroll" data-testid="fragment-grid">{grid}</div>
             <LaneStrip/>
-            <figcaption class="gx-frag__legend">
-                <span class="gx-frag__key"><span class="gx-frag__key-lane">"5"</span>{t(text::KEY_LANE)}</span>
-                <span class="gx-frag__key"><span class="gx-frag__key-index">"2"</span>{t(text::KEY_INDEX)}</span>
-                <Show when=move || padding.get()>
-                    <span class="gx-frag__key"><span class="gx-frag__key-pad"></span>{t(text::PADDING)}</span>
-                </Show>
-            </figcaption>
+            {markup_block("figcaption", "gx-frag__legend", None, Signal::derive(legend))}
         </figure>
     }
 }
@@ -327,116 +356,141 @@ fn LaneStrip() -> impl IntoView {
     }
 }
 
-/// Readouts: the layout's numbers, source and caveat; the selected lane and element.
-#[component]
-pub fn FragmentReadout() -> impl IntoView {
-    let st = state();
-    let course = st.inputs.part(is_course_tile);
-    let lang = use_lang();
-    let layout = Memo::new(move |_| st.fragment.with(|f| f.layout.clone()));
-    let facts = move || {
-        let l = layout.get().ok()?;
-        let src = l.source();
-        Some(view! {
-            <dl class="gx-facts">
-                <dt>{t(text::ELEMENTS_PER_LANE)}</dt><dd data-testid="elements-per-lane">{l.elements_per_lane()}</dd>
-                <dt>{t(text::REGISTERS_PER_LANE)}</dt><dd>{l.registers_per_lane()}</dd>
-                <dt>{t(text::COPIES)}</dt><dd>{l.copies_per_element()}</dd>
-                <dt>{t(text::SOURCE)}</dt><dd data-testid="layout-source">{move || text::source_text(src, lang.get())}</dd>
-                <dt>{t(text::CAVEAT)}</dt><dd data-testid="layout-caveat">{move || text::caveat_text(src, lang.get())}</dd>
-            </dl>
-        })
+/// Readouts: the layout's numbers, source and caveat; the selected lane and element, as a
+/// read-only block ([`Markup`]).
+fn readout_markup(f: &FragmentView, lane: Option<u32>, course: bool, lang: Lang) -> Markup {
+    let mut h = Markup::new();
+    let Ok(l) = &f.layout else {
+        return h;
     };
-    let lane_view = move || {
-        let lane = st.lane.get()?;
-        let fragment = st.fragment.get();
-        let l = fragment.layout.as_ref().ok()?.clone();
-        let course_a = course.get() && l.operand() == Operand::A;
-        let rows = fragment
-            .lane_slots
-            .iter()
-            .map(|&(index, (r, c), reg)| {
-                let dup = l.copies_per_element() > 1 && index >= l.elements_per_lane() / 2;
-                let what = if course_a {
-                    if r == 0 {
-                        format!("qact[k0 + {c}]")
-                    } else {
-                        "0".to_string()
-                    }
+    let src = l.source();
+    h.open("dl")
+        .class("gx-facts")
+        .leaf("dt", text::ELEMENTS_PER_LANE.get(lang))
+        .leaf_testid("dd", "elements-per-lane", l.elements_per_lane().to_string())
+        .leaf("dt", text::REGISTERS_PER_LANE.get(lang))
+        .leaf("dd", l.registers_per_lane().to_string())
+        .leaf("dt", text::COPIES.get(lang))
+        .leaf("dd", l.copies_per_element().to_string())
+        .leaf("dt", text::SOURCE.get(lang))
+        .leaf_testid("dd", "layout-source", text::source_text(src, lang))
+        .leaf("dt", text::CAVEAT.get(lang))
+        .leaf_testid("dd", "layout-caveat", text::caveat_text(src, lang))
+        .close();
+    if let Some(lane) = lane {
+        let course_a = course && l.operand() == Operand::A;
+        let half = l.elements_per_lane() / 2;
+        h.open("div")
+            .class("gx-frag__sel")
+            .attr("data-testid", "lane-info")
+            .leaf("h3", format!("{} {lane}", text::SELECTED_LANE.get(lang)))
+            .leaf_class("p", "gx-note", text::lane_groups(lane, lang))
+            .open("table")
+            .class("gx-table gx-table--compact")
+            .head(&LANE_COLS, lang)
+            .open("tbody");
+        for &(index, (r, c), reg) in &f.lane_slots {
+            let dup = l.copies_per_element() > 1 && index >= half;
+            let mut what = if course_a {
+                if r == 0 {
+                    format!("qact[k0 + {c}]")
                 } else {
-                    String::new()
-                };
-                view! {
-                    <tr class:gx-dup=dup>
-                        <td>{format!("x[{index}]")}</td>
-                        <td>{format!("({r}, {c})")}</td>
-                        <td>{format!("R{}", reg.register)}</td>
-                        <td>{format!("{}–{}", reg.bit_offset, reg.bit_offset + reg.bits - 1)}</td>
-                        <td>{what}{if dup { " (= x[".to_string() + &(index - l.elements_per_lane() / 2).to_string() + "])" } else { String::new() }}</td>
-                    </tr>
+                    "0".to_string()
                 }
-            })
-            .collect_view();
-        Some(view! {
-            <div class="gx-frag__sel" data-testid="lane-info">
-                <h3>{move || format!("{} {lane}", t(text::SELECTED_LANE)())}</h3>
-                <p class="gx-note">{move || text::lane_groups(lane, lang.get())}</p>
-                <table class="gx-table gx-table--compact">
-                    {head_row(&LANE_COLS)}
-                    <tbody>{rows}</tbody>
-                </table>
-            </div>
-        })
-    };
-    let cell_view = move || {
-        let fragment = st.fragment.get();
-        let (r, c) = fragment.cell?;
-        let l = fragment.layout.as_ref().ok()?.clone();
-        let items = fragment
-            .cell_slots
-            .iter()
-            .map(|&(s, reg)| {
-                let txt = move || text::cell_holder(s.lane, s.index, reg, lang.get());
-                view! { <li>{txt}</li> }
-            })
-            .collect_view();
-        Some(view! {
-            <div class="gx-frag__sel" data-testid="cell-info">
-                <h3>{move || format!("{} {}({r}, {c})", t(text::SELECTED_CELL)(), l.operand().label())}</h3>
-                <ul>{items}</ul>
-            </div>
-        })
-    };
-    view! {
-        <div class="gx-frag__readout" data-testid="fragment-readout">
-            {facts}
-            {lane_view}
-            {cell_view}
-        </div>
+            } else {
+                String::new()
+            };
+            if dup {
+                what.push_str(&format!(" (= x[{}])", index - half));
+            }
+            h.open("tr");
+            if dup {
+                h.class("gx-dup");
+            }
+            for cell in [
+                format!("x[{index}]"),
+                format!("({r}, {c})"),
+                format!("R{}", reg.register),
+                format!("{}–{}", reg.bit_offset, reg.bit_offset + reg.bits - 1),
+                what,
+            ] {
+                h.leaf("td", cell);
+            }
+            h.close();
+        }
+        h.close().close().close();
     }
+    if let Some((r, c)) = f.cell {
+        h.open("div")
+            .class("gx-frag__sel")
+            .attr("data-testid", "cell-info")
+            .leaf(
+                "h3",
+                format!(
+                    "{} {}({r}, {c})",
+                    text::SELECTED_CELL.get(lang),
+                    l.operand().label()
+                ),
+            )
+            .open("ul");
+        for &(s, reg) in &f.cell_slots {
+            h.leaf("li", text::cell_holder(s.lane, s.index, reg, lang));
+        }
+        h.close().close();
+    }
+    h
+}
+
+/// [`readout_markup`] of the current selection.
+pub fn fragment_readout() -> AnyView {
+    let st = state();
+    let lang = use_lang();
+    let html = Signal::derive(move || {
+        let (lane, course) = (st.lane.get(), st.course.get());
+        st.fragment
+            .with(|f| readout_markup(f, lane, course, lang.get()))
+    });
+    markup_block("div", "gx-frag__readout", Some("fragment-readout"), html)
+}
+
+/// Every lane's elements as a table (a read-only block).
+fn data_table_markup(l: &FragmentLayout, lang: Lang) -> Markup {
+    let mut h = Markup::new();
+    h.open("table")
+        .class("gx-table")
+        .leaf(
+            "caption",
+            format!(
+                "{} {} {}",
+                l.shape().label(),
+                l.operand().label(),
+                l.element().label()
+            ),
+        )
+        .head(&DATA_COLS, lang)
+        .open("tbody");
+    for lane in 0u32..32 {
+        let cells: Vec<String> = l
+            .lane_elements(lane)
+            .iter()
+            .map(|(r, c)| format!("({r},{c})"))
+            .collect();
+        h.row(&lane.to_string(), &[&cells.join(" ")], None);
+    }
+    h.close().close();
+    h
 }
 
 /// Every lane's elements as a table, collapsible.
 #[component]
 pub fn FragmentDataTable() -> impl IntoView {
-    let st = state();
-    let layout = Memo::new(move |_| st.fragment.with(|f| f.layout.clone()));
+    let layout = state().layout;
+    let lang = use_lang();
     view! {
         <DataDetails summary=text::FRAG_TABLE testid="fragment-data-table">
-            {move || layout.get().ok().map(|l| view! {
-                <table class="gx-table">
-                    <caption>{format!("{} {} {}", l.shape().label(), l.operand().label(), l.element().label())}</caption>
-                    {head_row(&DATA_COLS)}
-                    <tbody>
-                        {(0u32..32).map(|lane| view! {
-                            <tr>
-                                <th scope="row">{lane}</th>
-                                <td>{l.lane_elements(lane).iter().map(|(r, c)| format!("({r},{c})")).collect::<Vec<_>>().join(" ")}</td>
-                            </tr>
-                        }).collect_view()}
-                    </tbody>
-                </table>
-            })}
+            {markup_block("div", "gx-table-scroll", None, Signal::derive(move || {
+                layout.with(|l| l.as_ref().map(|l| data_table_markup(l, lang.get())).unwrap_or_default())
+            }))}
         </DataDetails>
     }
 }

@@ -3,16 +3,13 @@
 
 use leptos::prelude::*;
 
-use crate::ui::widgets::formula_row_testid as row;
-
-use super::head_row;
 use super::slider;
-use super::state::{limits, TcState};
+use super::state::{limits, LaunchView, TcState};
 use super::text;
 use crate::model::w8a8::{WMMA_K, WMMA_M, WMMA_N};
 use crate::ui::format::{bytes_binary, fixed, grouped, micros, si, sig3};
-use crate::ui::i18n::{t, tr, use_lang, Tr};
-use crate::ui::widgets::Scale;
+use crate::ui::i18n::{t, tr, use_lang, Lang, Tr};
+use crate::ui::widgets::{markup_block, Markup, Scale};
 
 /// Bytes as MiB with two decimals (16,805,888 B = 16.03 MiB).
 pub fn mib(bytes: u64) -> String {
@@ -55,135 +52,232 @@ pub fn LaunchControls() -> impl IntoView {
     }
 }
 
-/// The numbers of the launch, with formulas, or the model's error.
-#[component]
-pub fn LaunchNumbers() -> impl IntoView {
-    let st = state();
-    let lang = use_lang();
-    let body = move || {
-        let lv = st.launch.get();
-        let g = lv.kernel;
-        if let Err(e) = &lv.valid {
-            let why = text::launch_error(e);
-            return view! {
-                <div class="gx-error" role="alert" data-testid="launch-error">
-                    {text::model_error_detail(e, lang.get()).map(|d| view! { <p><strong>{d}</strong></p> })}
-                    <p>{why.get(lang.get())}</p>
-                    <p>{t(text::INVALID_LAUNCH)}</p>
-                </div>
-            }
-            .into_any();
+/// The numbers of the launch, with formulas, or the model's error, as a read-only block
+/// ([`Markup`]).
+pub fn launch_markup(lv: &LaunchView, lang: Lang) -> Markup {
+    let mut h = Markup::new();
+    let g = lv.kernel;
+    if let Err(e) = &lv.valid {
+        h.open("div")
+            .class("gx-error")
+            .attr("role", "alert")
+            .attr("data-testid", "launch-error");
+        if let Some(d) = text::model_error_detail(e, lang) {
+            h.open("p").leaf("strong", d).close();
         }
-        let smem = g.smem_bytes();
-        let hbm = g.hbm();
-        let util = g.tensor_utilisation();
-        let roof_rows = [("A100", lv.a100), ("H100", lv.h100)]
-            .into_iter()
-            .filter_map(|(name, p)| {
-                let p = p?;
-                Some(view! {
-                    <tr>
-                        <th scope="row">{name}</th>
-                        <td>{sig3(p.intensity)}</td>
-                        <td>{sig3(p.roof.ridge_point())}</td>
-                        <td>{si(p.roof.peak_flops_per_s, "OP/s")}</td>
-                        <td>{si(p.roof.bandwidth_bytes_per_s, "B/s")}</td>
-                        <td data-testid=format!("time-{}", name.to_ascii_lowercase())>{micros(p.time_lower_bound_s)}</td>
-                        <td>{text::bound(p.bound).get(lang.get())}</td>
-                    </tr>
-                })
-            })
-            .collect_view();
-        let link = format!("./roofline?kind=w8a8&wk={}&wn={}", g.k, g.n);
-        let (k, n, w) = (g.k, g.n, g.warps_per_block);
-        view! {
-            <div class="gx-table-scroll">
-            <table class="gx-table gx-numbers" data-testid="launch-numbers">
-                <tbody>
-                    {[
-                    (text::GRID_BLOCKS, format!("N / {WMMA_N} = {n} / {WMMA_N}"), grouped(u64::from(g.grid_blocks())), "grid-blocks"),
-                    (text::THREADS, format!("32 × warps = 32 × {w}"), grouped(u64::from(g.threads_per_block())), "threads"),
-                    (text::OUTPUTS_PER_BLOCK, "WMMA_N".to_string(), WMMA_N.to_string(), "outputs-per-block"),
-                    (text::K_PER_WARP, format!("K / warps = {k} / {w}"), grouped(u64::from(g.k_per_warp())), "k-per-warp"),
-                    (text::MMA_PER_WARP, format!("K slice / {WMMA_K} = {} / {WMMA_K}", g.k_per_warp()), grouped(u64::from(g.mma_per_warp())), "mma-per-warp"),
-                    (text::MMA_PER_BLOCK, format!("{} × {w}", g.mma_per_warp()), grouped(u64::from(g.mma_per_block())), "mma-per-block"),
-                    (text::MMA_TOTAL, format!("{} × {}", g.mma_per_block(), g.grid_blocks()), grouped(g.mma_total()), "mma-total"),
-                    (text::IMMA_TOTAL, format!("2 × {}", grouped(g.mma_total())), grouped(g.imma_total()), "imma-total"),
-                    (text::USEFUL_MACS, format!("K × N = {k} × {n}"), grouped(g.useful_macs()), "useful-macs"),
-                    (text::TENSOR_MACS, format!("{} × {WMMA_M}·{WMMA_N}·{WMMA_K}", grouped(g.mma_total())), grouped(g.tensor_macs()), "tensor-macs"),
-                    (text::UTILISATION, text::useful_share(WMMA_M, g.useful_macs(), g.tensor_macs(), lang.get()), format!("{} (1/{})", crate::ui::format::percent(util), fixed(1.0 / util.max(f64::MIN_POSITIVE), 0)), "utilisation"),
-                    (text::SMEM, format!("{w} × ({} + {} + {}) B", smem.a_tile_bytes / w.max(1), smem.b_tile_bytes / w.max(1), smem.c_tile_bytes / w.max(1)), format!("{} B = {}", grouped(u64::from(smem.total_bytes())), bytes_binary(f64::from(smem.total_bytes()))), "smem"),
-                    (text::HBM, format!("N·K + K + 4·N + 2·N = {} + {} + {} + {}", grouped(hbm.weight_bytes), grouped(hbm.activation_bytes), grouped(hbm.weight_scale_bytes), grouped(hbm.output_bytes)), format!("{} B = {}", grouped(hbm.total_bytes()), mib(hbm.total_bytes())), "hbm"),
-                    (text::INTENSITY, format!("2·K·N / bytes = {} / {}", grouped(g.useful_ops()), grouped(hbm.total_bytes())), format!("{} OP/B", sig3(g.intensity_ops_per_byte())), "intensity"),
-                    (text::LOADS, text::LOADS_FORMULA.get(lang.get()).to_string(), format!("{} / {}", grouped(lv.loads.requests), grouped(lv.loads.sectors)), "loads"),
-                    ]
-                    .into_iter()
-                    .map(|(name, formula, value, testid)| row(name, formula, value, testid))
-                    .collect_view()}
-                </tbody>
-            </table>
-            </div>
-            <h3>{t(text::ROOF_TITLE)}</h3>
-            <div class="gx-table-scroll">
-            <table class="gx-table gx-table--numeric" data-testid="launch-roofline">
-                {head_row(&ROOF_COLS)}
-                <tbody>{roof_rows}</tbody>
-            </table>
-            </div>
-            <p><a href=link data-testid="roofline-link">{t(text::ROOFLINE_LINK)}</a></p>
-        }
-        .into_any()
-    };
-    let tiles = move || {
-        let lv = st.launch.get();
-        if lv.valid.is_err() {
-            return None;
-        }
-        let rows = lv
-            .tile_costs
-            .into_iter()
-            .map(|(s, c)| match c {
-                Some(c) => view! {
-                    <tr>
-                        <th scope="row">{s.label()}</th>
-                        <td>{grouped(c.mma_total)}</td>
-                        <td>{grouped(c.tensor_macs)}</td>
-                        <td>{c.padding_rows}</td>
-                        <td>{format!("1/{}", c.m)}</td>
-                    </tr>
-                }
-                .into_any(),
-                None => view! { <tr><th scope="row">{s.label()}</th><td colspan="4">"—"</td></tr> }
-                    .into_any(),
-            })
-            .collect_view();
-        Some(view! {
-            <h3>{t(text::TILE_SHAPES)}</h3>
-            <div class="gx-table-scroll">
-            <table class="gx-table gx-table--numeric">
-                {head_row(&TILE_COLS)}
-                <tbody>{rows}</tbody>
-            </table>
-            </div>
-            <p class="gx-note">{t(text::TILE_SHAPES_NOTE)}</p>
-        })
-    };
-    view! {
-        <div class="gx-launch">
-            {body}
-            {tiles}
-        </div>
+        h.leaf("p", text::launch_error(e).get(lang));
+        h.leaf("p", text::INVALID_LAUNCH.get(lang)).close();
+        return h;
     }
+    let smem = g.smem_bytes();
+    let hbm = g.hbm();
+    let util = g.tensor_utilisation();
+    let (k, n, w) = (g.k, g.n, g.warps_per_block);
+    h.table("gx-table gx-numbers", Some("launch-numbers"))
+        .open("tbody");
+    for (name, formula, value, testid) in [
+        (
+            text::GRID_BLOCKS,
+            format!("N / {WMMA_N} = {n} / {WMMA_N}"),
+            grouped(u64::from(g.grid_blocks())),
+            "grid-blocks",
+        ),
+        (
+            text::THREADS,
+            format!("32 × warps = 32 × {w}"),
+            grouped(u64::from(g.threads_per_block())),
+            "threads",
+        ),
+        (
+            text::OUTPUTS_PER_BLOCK,
+            "WMMA_N".to_string(),
+            WMMA_N.to_string(),
+            "outputs-per-block",
+        ),
+        (
+            text::K_PER_WARP,
+            format!("K / warps = {k} / {w}"),
+            grouped(u64::from(g.k_per_warp())),
+            "k-per-warp",
+        ),
+        (
+            text::MMA_PER_WARP,
+            format!("K slice / {WMMA_K} = {} / {WMMA_K}", g.k_per_warp()),
+            grouped(u64::from(g.mma_per_warp())),
+            "mma-per-warp",
+        ),
+        (
+            text::MMA_PER_BLOCK,
+            format!("{} × {w}", g.mma_per_warp()),
+            grouped(u64::from(g.mma_per_block())),
+            "mma-per-block",
+        ),
+        (
+            text::MMA_TOTAL,
+            format!("{} × {}", g.mma_per_block(), g.grid_blocks()),
+            grouped(g.mma_total()),
+            "mma-total",
+        ),
+        (
+            text::IMMA_TOTAL,
+            format!("2 × {}", grouped(g.mma_total())),
+            grouped(g.imma_total()),
+            "imma-total",
+        ),
+        (
+            text::USEFUL_MACS,
+            format!("K × N = {k} × {n}"),
+            grouped(g.useful_macs()),
+            "useful-macs",
+        ),
+        (
+            text::TENSOR_MACS,
+            format!("{} × {WMMA_M}·{WMMA_N}·{WMMA_K}", grouped(g.mma_total())),
+            grouped(g.tensor_macs()),
+            "tensor-macs",
+        ),
+        (
+            text::UTILISATION,
+            text::useful_share(WMMA_M, g.useful_macs(), g.tensor_macs(), lang),
+            format!(
+                "{} (1/{})",
+                crate::ui::format::percent(util),
+                fixed(1.0 / util.max(f64::MIN_POSITIVE), 0)
+            ),
+            "utilisation",
+        ),
+        (
+            text::SMEM,
+            format!(
+                "{w} × ({} + {} + {}) B",
+                smem.a_tile_bytes / w.max(1),
+                smem.b_tile_bytes / w.max(1),
+                smem.c_tile_bytes / w.max(1)
+            ),
+            format!(
+                "{} B = {}",
+                grouped(u64::from(smem.total_bytes())),
+                bytes_binary(f64::from(smem.total_bytes()))
+            ),
+            "smem",
+        ),
+        (
+            text::HBM,
+            format!(
+                "N·K + K + 4·N + 2·N = {} + {} + {} + {}",
+                grouped(hbm.weight_bytes),
+                grouped(hbm.activation_bytes),
+                grouped(hbm.weight_scale_bytes),
+                grouped(hbm.output_bytes)
+            ),
+            format!(
+                "{} B = {}",
+                grouped(hbm.total_bytes()),
+                mib(hbm.total_bytes())
+            ),
+            "hbm",
+        ),
+        (
+            text::INTENSITY,
+            format!(
+                "2·K·N / bytes = {} / {}",
+                grouped(g.useful_ops()),
+                grouped(hbm.total_bytes())
+            ),
+            format!("{} OP/B", sig3(g.intensity_ops_per_byte())),
+            "intensity",
+        ),
+        (
+            text::LOADS,
+            text::LOADS_FORMULA.get(lang).to_string(),
+            format!(
+                "{} / {}",
+                grouped(lv.loads.requests),
+                grouped(lv.loads.sectors)
+            ),
+            "loads",
+        ),
+    ] {
+        h.row_open(name.get(lang))
+            .leaf_class("td", "gx-formula", formula)
+            .open("td")
+            .class("gx-value")
+            .attr("data-testid", testid)
+            .text(value)
+            .close()
+            .close();
+    }
+    h.close().table_end();
+    h.leaf("h3", text::ROOF_TITLE.get(lang));
+    h.table("gx-table gx-table--numeric", Some("launch-roofline"))
+        .head(&ROOF_COLS, lang)
+        .open("tbody");
+    for (name, p) in [("A100", lv.a100), ("H100", lv.h100)] {
+        let Some(p) = p else { continue };
+        let id = format!("time-{}", name.to_ascii_lowercase());
+        h.row(
+            name,
+            &[
+                &sig3(p.intensity),
+                &sig3(p.roof.ridge_point()),
+                &si(p.roof.peak_flops_per_s, "OP/s"),
+                &si(p.roof.bandwidth_bytes_per_s, "B/s"),
+                &micros(p.time_lower_bound_s),
+                text::bound(p.bound).get(lang),
+            ],
+            Some((4, &id)),
+        );
+    }
+    h.close().table_end();
+    h.open("p")
+        .open("a")
+        .attr("href", format!("./roofline?kind=w8a8&wk={k}&wn={n}"))
+        .attr("data-testid", "roofline-link")
+        .text(text::ROOFLINE_LINK.get(lang))
+        .close()
+        .close();
+    // The GEMV on the other legal WMMA int8 tiles.
+    h.leaf("h3", text::TILE_SHAPES.get(lang));
+    h.table("gx-table gx-table--numeric", None)
+        .head(&TILE_COLS, lang)
+        .open("tbody");
+    for (s, c) in &lv.tile_costs {
+        match c {
+            Some(c) => h.row(
+                &s.label(),
+                &[
+                    &grouped(c.mma_total),
+                    &grouped(c.tensor_macs),
+                    &c.padding_rows.to_string(),
+                    &format!("1/{}", c.m),
+                ],
+                None,
+            ),
+            None => h
+                .row_open(s.label())
+                .open("td")
+                .attr("colspan", "4")
+                .text("—")
+                .close()
+                .close(),
+        };
+    }
+    h.close().table_end();
+    h.leaf_class("p", "gx-note", text::TILE_SHAPES_NOTE.get(lang));
+    h
 }
 
 /// Whole section.
 #[component]
 pub fn LaunchSection() -> impl IntoView {
+    let st = state();
+    let lang = use_lang();
+    let numbers = Signal::derive(move || st.launch.with(|lv| launch_markup(lv, lang.get())));
     view! {
         <section class="l-page gx-section" data-testid="launch">
             {super::body_head(text::LAUNCH_TITLE, text::LAUNCH_INTRO)}
             <div class="gx-figure-grid">
-                <div class="gx-figure gx-pad"><LaunchNumbers/></div>
+                <div class="gx-figure gx-pad">{markup_block("div", "gx-launch", None, numbers)}</div>
                 <aside class="gx-controls" aria-label=t(text::LAUNCH_CONTROLS)>
                     <LaunchControls/>
                 </aside>

@@ -20,16 +20,6 @@ use crate::ui::shell::{after_first_paint, ChapterBody, UrlInputs};
 use crate::ui::widgets::{RangeSlider, Scale};
 use state::{TcInputs, TcState};
 
-/// A table's header row, `<thead><tr>` with one `<th scope="col">` per text: one view function
-/// for every table of the chapter (a typed view tree per table was ~0.1 KB per cell).
-#[inline(never)]
-fn head_row(cols: &'static [Tr]) -> AnyView {
-    view! {
-        <thead><tr>{cols.iter().map(|c| view! { <th scope="col">{t(*c)}</th> }).collect_view()}</tr></thead>
-    }
-    .into_any()
-}
-
 /// A section's title and first paragraph, `<h2>` + `<p>`.
 #[inline(never)]
 fn section_head(title: Tr, intro: Tr) -> AnyView {
@@ -40,6 +30,27 @@ fn section_head(title: Tr, intro: Tr) -> AnyView {
 #[inline(never)]
 fn body_head(title: Tr, intro: Tr) -> AnyView {
     view! { <div class="l-body">{section_head(title, intro)}</div> }.into_any()
+}
+
+/// `<p>` (with `class`, if any) holding `text` in the current language: one view function for
+/// every paragraph of the chapter's fixed prose.
+#[inline(never)]
+fn para(class: Option<&'static str>, text: Tr) -> AnyView {
+    view! { <p class=class>{t(text)}</p> }.into_any()
+}
+
+/// A model error in `<div class="gx-error" role="alert">`: the model's own words in bold (if
+/// any), the translated explanation `why`, then `note` (if any).
+#[inline(never)]
+fn error_box(testid: &'static str, detail: Option<String>, why: Tr, note: Option<Tr>) -> AnyView {
+    view! {
+        <div class="gx-error" role="alert" data-testid=testid>
+            {detail.map(|d| view! { <p><strong>{d}</strong></p> })}
+            {para(None, why)}
+            {note.map(|n| para(None, n))}
+        </div>
+    }
+    .into_any()
 }
 
 /// One integer input of the chapter as a [`RangeSlider`]: `get` reads it from the inputs and
@@ -87,12 +98,11 @@ impl ChapterBody for Page {
                             <fragments::FragmentControls/>
                         </aside>
                     </div>
-                    <fragments::FragmentReadout/>
+                    {fragments::fragment_readout()}
                     <fragments::FragmentDataTable/>
                 </section>
                 <steps::StepsSection/>
-                <layers::LayersSection/>
-                <layers::GenerationsSection/>
+                {layers::layers_sections()}
             }.into_any())}
         }
         .into_any()

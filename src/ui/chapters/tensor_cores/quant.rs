@@ -3,12 +3,12 @@
 
 use leptos::prelude::*;
 
-use super::head_row;
 use super::state::{format_vector, limits, parse_vector, QuantView, TcState, VectorError};
 use super::text;
+use crate::model::w8a8::W8a8Error;
 use crate::ui::format::sig3;
-use crate::ui::i18n::{t, tr, use_lang, Tr};
-use crate::ui::widgets::Scale;
+use crate::ui::i18n::{t, tr, use_lang, Lang, Tr};
+use crate::ui::widgets::{markup_block, Markup, Scale};
 
 /// Columns of the output table.
 const OUT_COLS: [Tr; 8] = [
@@ -46,82 +46,117 @@ fn num(v: f64) -> String {
     }
 }
 
-/// The quantisation tables' cells as text (what [`QuantSection`] shows), from a [`QuantView`].
-#[derive(Clone, Debug, PartialEq)]
-struct QuantCells {
-    /// `s_x = max|x| / 127 = … / 127 = …`.
-    s_x_line: String,
-    /// Per element `j`: x, q_x.
-    x: Vec<String>,
-    qx: Vec<String>,
-    /// Per weight row `o`: its elements, its scale formula, its quantised elements.
-    w: Vec<Vec<String>>,
-    s_w: Vec<String>,
-    qw: Vec<Vec<String>>,
-    /// Per output `o`: z, z × s_x × s_W, FP32, FP16, reference, |error|, error bound.
-    out: Vec<[String; 7]>,
-}
-
-impl QuantCells {
-    fn of(q: &QuantView) -> QuantCells {
-        let k = q.x.len();
-        let amax = q.x.iter().fold(0.0f32, |m, v| m.max(v.abs()));
-        let n = q.qw.n;
-        let y16 = q.out.y_f16();
-        let row = |v: &[f32], o: usize| {
-            v.get(o * k..(o + 1) * k)
-                .unwrap_or_default()
-                .iter()
-                .map(|v| num(f64::from(*v)))
-                .collect()
-        };
-        QuantCells {
-            s_x_line: format!(
-                "s_x = max|x| / 127 = {} / 127 = {}",
-                num(f64::from(amax)),
-                num(f64::from(q.s_x))
-            ),
-            x: q.x.iter().map(|v| num(f64::from(*v))).collect(),
-            qx: q.qx.iter().map(|v| v.to_string()).collect(),
-            w: (0..n).map(|o| row(&q.w, o)).collect(),
-            s_w: (0..n)
-                .map(|o| {
-                    format!(
-                        "s_W[{o}] = {}",
-                        num(f64::from(q.qw.scales.get(o).copied().unwrap_or(0.0)))
-                    )
-                })
-                .collect(),
-            qw: (0..n)
-                .map(|o| {
-                    q.qw.q
-                        .get(o * k..(o + 1) * k)
-                        .unwrap_or_default()
-                        .iter()
-                        .map(|v| v.to_string())
-                        .collect()
-                })
-                .collect(),
-            out: (0..n)
-                .map(|o| {
-                    let z = q.out.z.get(o).copied().unwrap_or(0);
-                    let s_w = q.qw.scales.get(o).copied().unwrap_or(0.0);
-                    let yh = y16.get(o).copied().unwrap_or(0.0);
-                    let r = q.reference.get(o).copied().unwrap_or(0.0);
-                    let b = q.bounds.get(o).map(|b| b.total()).unwrap_or(0.0);
-                    [
-                        z.to_string(),
-                        format!("{z} × {} × {}", num(f64::from(q.s_x)), num(f64::from(s_w))),
-                        num(f64::from(q.out.y_f32.get(o).copied().unwrap_or(0.0))),
-                        num(f64::from(yh)),
-                        num(r),
-                        sig3((f64::from(yh) - r).abs()),
-                        sig3(b),
-                    ]
-                })
-                .collect(),
+/// The quantisation tables as a read-only block ([`Markup`]), from a [`QuantView`]: the activations,
+/// their quantised values and the weights with their scales; the outputs against the float
+/// reference. Rewritten as a whole when the vector or the seed changes (~130 cells).
+fn quant_markup(q: &Result<QuantView, W8a8Error>, lang: Lang) -> Markup {
+    let mut h = Markup::new();
+    let q = match q {
+        Ok(q) => q,
+        Err(e) => {
+            h.open("p")
+                .class("gx-error")
+                .attr("role", "alert")
+                .text(e.to_string())
+                .close();
+            return h;
         }
+    };
+    let k = q.x.len();
+    let n = q.qw.n;
+    let amax = q.x.iter().fold(0.0f32, |m, v| m.max(v.abs()));
+    let y16 = q.out.y_f16();
+    let s_x = num(f64::from(q.s_x));
+    h.open("p")
+        .class("gx-formula")
+        .attr("data-testid", "s-x")
+        .text(format!(
+            "s_x = max|x| / 127 = {} / 127 = {s_x}",
+            num(f64::from(amax))
+        ))
+        .close()
+        .table("gx-table gx-table--numeric", Some("quant-x"))
+        .open("thead")
+        .open("tr")
+        .open("th")
+        .attr("scope", "col")
+        .leaf_class("span", "gx-sr-only", text::QUANT_COL_ROW.get(lang))
+        .close();
+    for j in 0..k {
+        h.col_head(format!("j = {j}"));
     }
+    h.close().close().open("tbody").row_open("x");
+    for v in &q.x {
+        h.leaf("td", num(f64::from(*v)));
+    }
+    h.close()
+        .open("tr")
+        .class("gx-quant__q")
+        .open("th")
+        .attr("scope", "row")
+        .text("q_x = round(x / s_x)")
+        .close();
+    for v in &q.qx {
+        h.leaf_testid("td", "qx", v.to_string());
+    }
+    h.close();
+    for o in 0..n {
+        let row = o * k..(o + 1) * k;
+        h.row_open(format!("w[{o}]"));
+        for v in q.w.get(row.clone()).unwrap_or_default() {
+            h.leaf("td", num(f64::from(*v)));
+        }
+        let s_w = q.qw.scales.get(o).copied().unwrap_or(0.0);
+        h.leaf_class(
+            "td",
+            "gx-formula",
+            format!("s_W[{o}] = {}", num(f64::from(s_w))),
+        )
+        .close()
+        .open("tr")
+        .class("gx-quant__q")
+        .open("th")
+        .attr("scope", "row")
+        .text(format!("q_W[{o}]"))
+        .close();
+        for v in q.qw.q.get(row).unwrap_or_default() {
+            h.leaf("td", v.to_string());
+        }
+        h.open("td").close().close();
+    }
+    h.close()
+        .table_end()
+        .table("gx-table gx-table--numeric", Some("quant-out"))
+        .head(&OUT_COLS, lang)
+        .open("tbody");
+    for o in 0..n {
+        let z = q.out.z.get(o).copied().unwrap_or(0);
+        let s_w = q.qw.scales.get(o).copied().unwrap_or(0.0);
+        let yh = y16.get(o).copied().unwrap_or(0.0);
+        let r = q.reference.get(o).copied().unwrap_or(0.0);
+        let b = q.bounds.get(o).map(|b| b.total()).unwrap_or(0.0);
+        h.row_open(o.to_string())
+            .leaf_testid("td", "z", z.to_string())
+            .leaf_class(
+                "td",
+                "gx-formula",
+                format!("{z} × {s_x} × {}", num(f64::from(s_w))),
+            );
+        for cell in [
+            num(f64::from(q.out.y_f32.get(o).copied().unwrap_or(0.0))),
+            num(f64::from(yh)),
+            num(r),
+            sig3((f64::from(yh) - r).abs()),
+            sig3(b),
+        ] {
+            h.leaf("td", cell);
+        }
+        h.close();
+    }
+    h.close()
+        .table_end()
+        .leaf_class("p", "gx-note", text::ERROR_BOUND_NOTE.get(lang));
+    h
 }
 
 /// Whole section.
@@ -142,101 +177,7 @@ pub fn QuantSection() -> impl IntoView {
             Err(e) => error.set(Some(e)),
         }
     };
-    // The tables' cells as text, from one memo; the tables are built once per shape (vector
-    // length, weight rows) and each cell follows its text: a seed tick rewrites the numbers that
-    // changed, no element (it rebuilt both tables, 150 elements, each tick).
-    let cells = Memo::new(move |_| {
-        st.quant
-            .with(|q| q.as_ref().map(QuantCells::of).map_err(|e| e.to_string()))
-    });
-    let shape = Memo::new(move |_| {
-        cells.with(|c| {
-            c.as_ref()
-                .map(|c| (c.x.len(), c.out.len()))
-                .map_err(Clone::clone)
-        })
-    });
-    let text_of = move |f: fn(&QuantCells, usize, usize) -> Option<&String>, i: usize, j: usize| {
-        move || {
-            cells.with(|c| {
-                c.as_ref()
-                    .ok()
-                    .and_then(|c| f(c, i, j))
-                    .cloned()
-                    .unwrap_or_default()
-            })
-        }
-    };
-    let body = move || {
-        let (k, n) = match shape.get() {
-            Ok(kn) => kn,
-            Err(e) => return view! { <p class="gx-error" role="alert">{e}</p> }.into_any(),
-        };
-        let head = (0..k)
-            .map(|j| view! { <th scope="col">{format!("j = {j}")}</th> })
-            .collect_view();
-        let x_row = (0..k)
-            .map(|j| view! { <td>{text_of(|c, _, j| c.x.get(j), 0, j)}</td> })
-            .collect_view();
-        let q_row = (0..k)
-            .map(|j| view! { <td data-testid="qx">{text_of(|c, _, j| c.qx.get(j), 0, j)}</td> })
-            .collect_view();
-        let w_rows = (0..n)
-            .map(|o| {
-                view! {
-                    <tr>
-                        <th scope="row">{format!("w[{o}]")}</th>
-                        {(0..k).map(|j| view! { <td>{text_of(|c, o, j| c.w.get(o).and_then(|r| r.get(j)), o, j)}</td> }).collect_view()}
-                        <td class="gx-formula">{text_of(|c, o, _| c.s_w.get(o), o, 0)}</td>
-                    </tr>
-                    <tr class="gx-quant__q">
-                        <th scope="row">{format!("q_W[{o}]")}</th>
-                        {(0..k).map(|j| view! { <td>{text_of(|c, o, j| c.qw.get(o).and_then(|r| r.get(j)), o, j)}</td> }).collect_view()}
-                        <td></td>
-                    </tr>
-                }
-            })
-            .collect_view();
-        let out = |o: usize, col: usize| {
-            text_of(|c, o, col| c.out.get(o).and_then(|r| r.get(col)), o, col)
-        };
-        let out_rows = (0..n)
-            .map(|o| {
-                view! {
-                    <tr>
-                        <th scope="row">{o}</th>
-                        {(0..7)
-                            .map(|col| view! {
-                                <td data-testid=(col == 0).then_some("z")
-                                    class=(col == 1).then_some("gx-formula")>{out(o, col)}</td>
-                            })
-                            .collect_view()}
-                    </tr>
-                }
-            })
-            .collect_view();
-        view! {
-            <p class="gx-formula" data-testid="s-x">{text_of(|c, _, _| Some(&c.s_x_line), 0, 0)}</p>
-            <div class="gx-table-scroll">
-            <table class="gx-table gx-table--numeric" data-testid="quant-x">
-                <thead><tr><th scope="col"><span class="gx-sr-only">{t(text::QUANT_COL_ROW)}</span></th>{head}</tr></thead>
-                <tbody>
-                    <tr><th scope="row">"x"</th>{x_row}</tr>
-                    <tr class="gx-quant__q"><th scope="row">"q_x = round(x / s_x)"</th>{q_row}</tr>
-                    {w_rows}
-                </tbody>
-            </table>
-            </div>
-            <div class="gx-table-scroll">
-            <table class="gx-table gx-table--numeric" data-testid="quant-out">
-                {head_row(&OUT_COLS)}
-                <tbody>{out_rows}</tbody>
-            </table>
-            </div>
-            <p class="gx-note">{t(text::ERROR_BOUND_NOTE)}</p>
-        }
-        .into_any()
-    };
+    let tables = Signal::derive(move || st.quant.with(|q| quant_markup(q, lang.get())));
     view! {
         <section class="l-body gx-section" data-testid="quant">
             {super::section_head(text::QUANT_TITLE, text::QUANT_INTRO)}
@@ -251,7 +192,7 @@ pub fn QuantSection() -> impl IntoView {
                 </div>
                 {super::slider(text::SEED_LABEL, limits::SEED, Scale::Linear, "slider-seed", |i| i.seed, |i, v| i.seed = v)}
             </div>
-            {body}
+            {markup_block("div", "gx-quant__tables", None, tables)}
         </section>
     }
 }

@@ -210,8 +210,11 @@ pub fn parse_vector(text: &str) -> Result<Vec<f32>, VectorError> {
         .map(|p| {
             let short: String = p.chars().take(16).collect();
             let cleaned = p.replace('−', "-");
-            match cleaned.parse::<f32>() {
-                Ok(v) if v.is_finite() && v.abs() <= limits::X_MAX_ABS => Ok(v),
+            // Parsed as f64 (the parser every chapter shares, no second copy for f32) and rounded
+            // to f32: the f32 parse's value, except for a text built to lie within 2⁻⁵³ of the
+            // midpoint of two f32 values (far more digits than an f32 holds).
+            match cleaned.parse::<f64>() {
+                Ok(v) if v.is_finite() && v.abs() <= f64::from(limits::X_MAX_ABS) => Ok(v as f32),
                 Ok(_) => Err(VectorError::OutOfRange(short)),
                 Err(_) => Err(VectorError::NotANumber(short)),
             }
@@ -503,6 +506,15 @@ pub struct TcState {
     pub step: Memo<u64>,
     /// The selected lane ([`TcInputs::selected_lane`]).
     pub lane: Memo<Option<u32>>,
+    /// The fragment map's layout ([`FragmentView::layout`]).
+    pub layout: Memo<Result<FragmentLayout, LayoutError>>,
+    /// Whether the map shows the course kernel's own tiles ([`is_course_tile`]).
+    pub course: Memo<bool>,
+}
+
+/// `true` when the map shows the course kernel's own tiles (WMMA m16n16k16 with 8-bit inputs).
+pub fn is_course_tile(i: &TcInputs) -> bool {
+    i.shape == MmaShape::WmmaM16N16K16 && matches!(i.el, ElementType::S8 | ElementType::U8)
 }
 
 impl TcState {
@@ -512,12 +524,16 @@ impl TcState {
         // Each output follows only the inputs it reads (shell `UrlInputs::keyed`).
         let kernel = inputs.part(TcInputs::kernel);
         let trace_at = inputs.part(move |i| (narrow(i.block), narrow(i.warp), narrow(i.kt)));
+        let fragment = inputs.keyed(
+            |i| (i.shape, i.op, i.el, i.lane, i.row, i.col),
+            compute_fragment,
+        );
+        // Function pointers: one memo type per value type, shared with the sliders' parts.
+        let step: fn(&TcInputs) -> u64 = |i| i.step;
+        let course: fn(&TcInputs) -> bool = is_course_tile;
         TcState {
             inputs,
-            fragment: inputs.keyed(
-                |i| (i.shape, i.op, i.el, i.lane, i.row, i.col),
-                compute_fragment,
-            ),
+            fragment,
             launch: Memo::new(move |_| {
                 // Read (not only tracked), so that the input memo runs and follows the inputs.
                 kernel.with(|_| ());
@@ -528,8 +544,10 @@ impl TcState {
                 kernel.with(|k| k.trace(block, warp, kt))
             }),
             quant: inputs.keyed(|i| (i.x.clone(), i.seed), compute_quant),
-            step: inputs.part(|i| i.step),
+            step: inputs.part(step),
             lane: inputs.part(TcInputs::selected_lane),
+            layout: Memo::new(move |_| fragment.with(|f| f.layout.clone())),
+            course: inputs.part(course),
         }
     }
 

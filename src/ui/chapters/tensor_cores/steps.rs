@@ -11,7 +11,7 @@ use super::state::{limits, TcState};
 use super::text;
 use crate::model::w8a8::{StepAction, TileWrite};
 use crate::ui::i18n::{t, use_lang};
-use crate::ui::widgets::{PlayerControls, Scale, StepButtons};
+use crate::ui::widgets::{markup_block, Markup, PlayerControls, Scale, StepButtons};
 
 use super::fragments::{CELL_PX, LEFT_PX, TOP_PX};
 
@@ -74,35 +74,60 @@ fn FillGrid(writes: Vec<TileWrite>) -> impl IntoView {
     let left = LEFT_PX + 10;
     let width = left + side * CELL_PX + 2;
     let height = TOP_PX + side * CELL_PX + 2;
-    let cells = writes
-        .into_iter()
-        .map(|w| {
+    // The axis and the 256 cells as a read-only block of SVG elements (no control inside),
+    // rebuilt when the selected lane (highlight) or the language (the cells' titles) changes.
+    let cells = move || {
+        let lane_sel = sel.get();
+        let lang = lang.get();
+        let mut h = Markup::new();
+        for i in 0..side {
+            h.open("text")
+                .class("gx-frag__axis")
+                .attr("x", (left + i * CELL_PX + CELL_PX / 2).to_string())
+                .attr("y", (TOP_PX - 6).to_string())
+                .text(i.to_string())
+                .close();
+        }
+        for w in &writes {
             let (r, c) = (w.tile_byte / side, w.tile_byte % side);
-            let x = left + c * CELL_PX;
-            let y = TOP_PX + r * CELL_PX;
+            let (x, y) = (left + c * CELL_PX, TOP_PX + r * CELL_PX);
             let lane = w.lane;
-            let label = move || text::write_label(&w, lang.get());
-            view! {
-                <g class="gx-frag__cell" class:is-hl=move || sel.get() == Some(lane)
-                    class:is-dim=move || sel.get().is_some_and(|l| l != lane)
-                    class:is-act=w.activation_index.is_some()>
-                    <rect class=format!("gx-lane-{lane}") x=x.to_string() y=y.to_string()
-                        width=CELL_PX.to_string() height=CELL_PX.to_string()>
-                        <title>{label}</title>
-                    </rect>
-                    <text class="gx-frag__lane" x=(x + CELL_PX / 2).to_string() y=(y + 15).to_string()>{lane}</text>
-                    <text class="gx-frag__index" x=(x + CELL_PX / 2).to_string() y=(y + 29).to_string()>{w.iteration}</text>
-                </g>
+            let mut class = String::from("gx-frag__cell");
+            match lane_sel {
+                Some(l) if l == lane => class.push_str(" is-hl"),
+                Some(_) => class.push_str(" is-dim"),
+                None => {}
+            };
+            if w.activation_index.is_some() {
+                class.push_str(" is-act");
             }
-        })
-        .collect_view();
-    let axis = (0..side)
-        .map(|i| {
-            view! {
-                <text class="gx-frag__axis" x=(left + i * CELL_PX + CELL_PX / 2).to_string() y=(TOP_PX - 6).to_string()>{i}</text>
-            }
-        })
-        .collect_view();
+            let num = |v: u32| v.to_string();
+            h.open("g")
+                .class(class)
+                .open("rect")
+                .class(format!("gx-lane-{lane}"))
+                .attr("x", num(x))
+                .attr("y", num(y))
+                .attr("width", num(CELL_PX))
+                .attr("height", num(CELL_PX))
+                .leaf("title", text::write_label(w, lang))
+                .close()
+                .open("text")
+                .class("gx-frag__lane")
+                .attr("x", num(x + CELL_PX / 2))
+                .attr("y", num(y + 15))
+                .text(num(lane))
+                .close()
+                .open("text")
+                .class("gx-frag__index")
+                .attr("x", num(x + CELL_PX / 2))
+                .attr("y", num(y + 29))
+                .text(num(w.iteration))
+                .close()
+                .close();
+        }
+        h
+    };
     // The frozen row labels (byte offsets), over a mask below the column header.
     let rows = move || {
         let labels = (0..side)
@@ -120,8 +145,7 @@ fn FillGrid(writes: Vec<TileWrite>) -> impl IntoView {
                 height_px=f64::from(height) natural_size=true labels=rows>
                 <svg class="gx-frag__svg" viewBox=format!("0 0 {width} {height}") width=width.to_string() height=height.to_string()
                     role="img" aria-label=move || t(text::FILL_GRID)()>
-                    {axis}
-                    {cells}
+                    {markup_block("g", "gx-fill__cells", None, Signal::derive(cells))}
                 </svg>
             </ScrollFigure>
             <figcaption class="gx-note">{t(text::FILL_GRID)}{t(text::FILL_GRID_KEY)}</figcaption>
@@ -218,13 +242,22 @@ pub fn StepsSection() -> impl IntoView {
             return ().into_any();
         };
         let hl = lines_of(step.id);
-        let listing = LISTING
-            .iter()
-            .enumerate()
-            .map(|(n, line)| {
-                view! { <span class="gx-code__line" class:is-on=hl.contains(&n)>{*line}"\n"</span> }
-            })
-            .collect_view();
+        let mut listing = Markup::new();
+        listing.open("code");
+        for (n, line) in LISTING.iter().enumerate() {
+            let on = hl.contains(&n);
+            listing
+                .open("span")
+                .class(if on {
+                    "gx-code__line is-on"
+                } else {
+                    "gx-code__line"
+                })
+                .text(*line)
+                .text("\n")
+                .close();
+        }
+        listing.close();
         let scope = text::scope(step.scope);
         let fill = match &step.action {
             StepAction::FillSharedTiles { writes, .. } => {
@@ -235,9 +268,9 @@ pub fn StepsSection() -> impl IntoView {
         let id = step.id;
         view! {
             <h3 data-testid="step-title">{t(text::step_title(id))}</h3>
-            <p class="gx-note">{t(scope)}</p>
+            {super::para(Some("gx-note"), scope)}
             <p data-testid="step-text" aria-live="polite">{move || text::step_description(&step, lang.get())}</p>
-            <pre class="gx-code" data-testid="listing"><code>{listing}</code></pre>
+            {markup_block("pre", "gx-code", Some("listing"), Signal::derive(move || listing.clone()))}
             {fill}
         }
         .into_any()

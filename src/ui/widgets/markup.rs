@@ -1,0 +1,276 @@
+//! Read-only blocks (tables of numbers, readouts, listings, static SVG grids) described as a
+//! flat list of element, attribute and text operations and built straight into the DOM by one
+//! function: one copy of the building code for every block of the app, instead of a typed view
+//! tree per table (about 0.1 KB of wasm per cell, mostly code unique to the cell).
+//!
+//! Nothing is parsed: tags and attribute names are `&'static str` written in the program, and
+//! every value and text goes in through `setAttribute` and text nodes, so text from a permalink
+//! or a text field shows as text whatever it holds (no `innerHTML`, no markup strings). A block
+//! is rebuilt when its description changes (a [`Markup`] memo compares equal otherwise); keep
+//! inputs and buttons out of blocks, as a rebuild replaces every node.
+
+use crate::ui::i18n::{Lang, Tr};
+use leptos::prelude::*;
+
+const SVG_NS: &str = "http://www.w3.org/2000/svg";
+
+/// One step of a [`Markup`] description.
+#[derive(Clone, Debug, PartialEq)]
+enum Op {
+    /// Opens a child element of the open element (SVG children inside `<svg>`).
+    Open(&'static str),
+    /// Sets an attribute of the element just opened.
+    Attr(&'static str, String),
+    /// Appends a text node to the open element.
+    Text(String),
+    /// Closes the open element.
+    Close,
+}
+
+/// A read-only block of elements and text, built with chained calls and shown by
+/// [`markup_block`]. Unclosed elements are closed at the end.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Markup(Vec<Op>);
+
+impl Markup {
+    /// An empty block.
+    pub fn new() -> Markup {
+        Markup(Vec::with_capacity(256))
+    }
+
+    /// Opens element `tag`.
+    pub fn open(&mut self, tag: &'static str) -> &mut Markup {
+        self.0.push(Op::Open(tag));
+        self
+    }
+
+    /// Sets attribute `name` of the element just opened.
+    pub fn attr(&mut self, name: &'static str, value: impl Into<String>) -> &mut Markup {
+        self.0.push(Op::Attr(name, value.into()));
+        self
+    }
+
+    /// `class` of the element just opened.
+    pub fn class(&mut self, class: impl Into<String>) -> &mut Markup {
+        self.attr("class", class)
+    }
+
+    /// Text in the open element.
+    pub fn text(&mut self, text: impl Into<String>) -> &mut Markup {
+        self.0.push(Op::Text(text.into()));
+        self
+    }
+
+    /// Closes the open element.
+    pub fn close(&mut self) -> &mut Markup {
+        self.0.push(Op::Close);
+        self
+    }
+
+    /// `<tag>text</tag>`.
+    pub fn leaf(&mut self, tag: &'static str, text: impl Into<String>) -> &mut Markup {
+        self.open(tag).text(text).close()
+    }
+
+    /// `<tag class=class>text</tag>`.
+    pub fn leaf_class(
+        &mut self,
+        tag: &'static str,
+        class: &'static str,
+        text: impl Into<String>,
+    ) -> &mut Markup {
+        self.open(tag).class(class).text(text).close()
+    }
+
+    /// `<tag data-testid=testid>text</tag>`.
+    pub fn leaf_testid(
+        &mut self,
+        tag: &'static str,
+        testid: &'static str,
+        text: impl Into<String>,
+    ) -> &mut Markup {
+        self.open(tag)
+            .attr("data-testid", testid)
+            .text(text)
+            .close()
+    }
+
+    /// A table's header row: `<thead><tr>` with one `<th scope="col">` per column.
+    pub fn head(&mut self, cols: &[Tr], lang: Lang) -> &mut Markup {
+        self.open("thead").open("tr");
+        for c in cols {
+            self.col_head(c.get(lang));
+        }
+        self.close().close()
+    }
+
+    /// `<th scope="col">text</th>`.
+    pub fn col_head(&mut self, text: impl Into<String>) -> &mut Markup {
+        self.open("th").attr("scope", "col").text(text).close()
+    }
+
+    /// Opens a body row whose first cell is `<th scope="row">head</th>`: close it with
+    /// [`Markup::close`].
+    pub fn row_open(&mut self, head: impl Into<String>) -> &mut Markup {
+        self.open("tr")
+            .open("th")
+            .attr("scope", "row")
+            .text(head)
+            .close()
+    }
+
+    /// A body row: `head` in `<th scope="row">`, then one `<td>` per cell; cell `testid.0`
+    /// carries `data-testid=testid.1`.
+    pub fn row(
+        &mut self,
+        head: &str,
+        cells: &[&str],
+        testid: Option<(usize, &str)>,
+    ) -> &mut Markup {
+        self.row_open(head);
+        for (k, c) in cells.iter().enumerate() {
+            self.open("td");
+            if let Some((at, id)) = testid {
+                if at == k {
+                    self.attr("data-testid", id);
+                }
+            }
+            self.text(*c).close();
+        }
+        self.close()
+    }
+
+    /// Opens `<div class="gx-table-scroll"><table class=class data-testid=testid>`: close
+    /// both with [`Markup::table_end`].
+    pub fn table(&mut self, class: &'static str, testid: Option<&'static str>) -> &mut Markup {
+        self.open("div")
+            .class("gx-table-scroll")
+            .open("table")
+            .class(class);
+        if let Some(id) = testid {
+            self.attr("data-testid", id);
+        }
+        self
+    }
+
+    /// Closes [`Markup::table`]'s table and its box.
+    pub fn table_end(&mut self) -> &mut Markup {
+        self.close().close()
+    }
+
+    /// Builds the block as the children of `parent` (replacing what it held).
+    fn build_into(&self, parent: &web_sys::Element) {
+        let Some(doc) = parent.owner_document() else {
+            return;
+        };
+        parent.set_text_content(None);
+        let mut stack: Vec<web_sys::Element> = vec![parent.clone()];
+        for op in &self.0 {
+            let top = stack.last().cloned().unwrap_or_else(|| parent.clone());
+            match op {
+                Op::Open(tag) => {
+                    let svg = *tag == "svg" || top.namespace_uri().as_deref() == Some(SVG_NS);
+                    let made = if svg {
+                        doc.create_element_ns(Some(SVG_NS), tag)
+                    } else {
+                        doc.create_element(tag)
+                    };
+                    if let Ok(el) = made {
+                        let _ = top.append_child(&el);
+                        stack.push(el);
+                    }
+                }
+                Op::Attr(name, value) => {
+                    let _ = top.set_attribute(name, value);
+                }
+                Op::Text(text) => {
+                    let _ = top.append_child(&doc.create_text_node(text));
+                }
+                Op::Close => {
+                    if stack.len() > 1 {
+                        stack.pop();
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// `<tag class=class data-testid=testid>` holding the block `markup` describes, rebuilt when it
+/// changes. `tag`: `div`, `section`, `pre`, `figcaption`, or `g` inside an `<svg>` (then the
+/// block's elements are SVG elements); another tag is drawn as a `div`.
+#[inline(never)]
+pub fn markup_block(
+    tag: &'static str,
+    class: &'static str,
+    testid: Option<&'static str>,
+    markup: Signal<Markup>,
+) -> AnyView {
+    let div = NodeRef::<leptos::html::Div>::new();
+    let section = NodeRef::<leptos::html::Section>::new();
+    let pre = NodeRef::<leptos::html::Pre>::new();
+    let figcaption = NodeRef::<leptos::html::Figcaption>::new();
+    let g = NodeRef::<leptos::svg::G>::new();
+    // The DOM is outside the reactive graph: this effect writes nodes, never a signal.
+    Effect::new(move |_| {
+        let m = markup.get();
+        let el: Option<web_sys::Element> = div
+            .get()
+            .map(Into::into)
+            .or_else(|| section.get().map(Into::into))
+            .or_else(|| pre.get().map(Into::into))
+            .or_else(|| figcaption.get().map(Into::into))
+            .or_else(|| g.get().map(Into::into));
+        if let Some(el) = el {
+            m.build_into(&el);
+        }
+    });
+    match tag {
+        "section" => {
+            view! { <section node_ref=section class=class data-testid=testid></section> }.into_any()
+        }
+        "pre" => view! { <pre node_ref=pre class=class data-testid=testid></pre> }.into_any(),
+        "figcaption" => {
+            view! { <figcaption node_ref=figcaption class=class data-testid=testid></figcaption> }
+                .into_any()
+        }
+        "g" => view! { <g node_ref=g class=class data-testid=testid></g> }.into_any(),
+        _ => view! { <div node_ref=div class=class data-testid=testid></div> }.into_any(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Markup;
+
+    #[test]
+    fn helpers_are_their_elements_and_text_stays_one_text_op() {
+        let mut short = Markup::new();
+        short
+            .table("gx-table", Some("t"))
+            .row("A100", &["<b>1</b>", "2"], Some((1, "cell")))
+            .table_end();
+        let mut long = Markup::new();
+        long.open("div")
+            .class("gx-table-scroll")
+            .open("table")
+            .class("gx-table")
+            .attr("data-testid", "t")
+            .open("tr")
+            .open("th")
+            .attr("scope", "row")
+            .text("A100")
+            .close()
+            .open("td")
+            .text("<b>1</b>")
+            .close()
+            .open("td")
+            .attr("data-testid", "cell")
+            .text("2")
+            .close()
+            .close()
+            .close()
+            .close();
+        assert_eq!(short, long);
+    }
+}
