@@ -93,7 +93,11 @@ pub fn indexed_list(
     child: std::sync::Arc<dyn Fn(usize) -> AnyView + Send + Sync>,
 ) -> AnyView {
     keyed_list(
-        Signal::derive(move || (0..count.get()).filter_map(|k| u32::try_from(k).ok()).collect()),
+        Signal::derive(move || {
+            (0..count.get())
+                .filter_map(|k| u32::try_from(k).ok())
+                .collect()
+        }),
         std::sync::Arc::new(move |k| child(k as usize)),
     )
 }

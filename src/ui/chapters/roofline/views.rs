@@ -163,6 +163,10 @@ pub fn Figure() -> impl IntoView {
             .map(|(n, name)| view! { <li data-testid="course-key"><b class="gx-key-number">{n}</b>" "{name}</li> })
             .collect_view()
     };
+    // The measured layer's legend: `Some(true)` its mark (on the H200), `Some(false)` the hint
+    // to pick the H200, `None` nothing (the layer off).
+    let measured_shown =
+        Memo::new(move |_| st.inputs.with(|i| i.measured.then_some(i.gpu == "h200")));
     let page = ChartFrame::ROOFLINE;
     let y_axis = NodeRef::<leptos::html::Canvas>::new();
     let view_box = move || frame.with(|f| format!("0 0 {} {}", f.width_px, f.height_px));
@@ -247,7 +251,7 @@ pub fn Figure() -> impl IntoView {
             <div class="gx-chart__stack" node_ref=stack data-can-fill=format!("{} {}", page.width_px, page.height_px)>
                 <RooflineCanvas drawing=drawing y_axis=y_axis/>
                 <svg class="gx-chart__overlay" viewBox=view_box role="group"
-                    aria-label=move || text::KERNELS_ON_THE_ROOFLINE.get(lang.get())
+                    aria-label=t(text::KERNELS_ON_THE_ROOFLINE)
                     tabindex="-1" on:keydown=roving.on_keydown() on:focusin=roving.on_focusin()>
                     {move || point_keys.get().into_iter().enumerate().map(|(i, kind)| point(i, kind)).collect_view()}
                 </svg>
@@ -260,12 +264,11 @@ pub fn Figure() -> impl IntoView {
                     {course_key_list}
                     <li><span class="gx-legend__mark gx-pt--user"></span>{t(text::YOUR_KERNEL)}</li>
                     <li><span class="gx-legend__mark gx-pt--tiled"></span>{t(text::TILES)}</li>
-                    <Show when=move || st.inputs.with(|i| i.measured && i.gpu == "h200")>
-                        <li><span class="gx-legend__mark gx-pt--measured"></span>{t(text::MEASURED_LEGEND)}</li>
-                    </Show>
-                    <Show when=move || st.inputs.with(|i| i.measured && i.gpu != "h200")>
-                        <li class="gx-legend__hint">{t(text::MEASURED_HINT)}</li>
-                    </Show>
+                    {move || measured_shown.get().map(|on_h200| if on_h200 {
+                        view! { <li><span class="gx-legend__mark gx-pt--measured"></span>{t(text::MEASURED_LEGEND)}</li> }.into_any()
+                    } else {
+                        view! { <li class="gx-legend__hint">{t(text::MEASURED_HINT)}</li> }.into_any()
+                    })}
                 </ul>
             </figcaption>
         </figure>
@@ -355,14 +358,14 @@ pub fn Controls() -> impl IntoView {
         }.into_any(),
     }
     };
-    let shows_dtype = move || {
+    let shows_dtype = Memo::new(move |_| {
         matches!(
             kind.get(),
             Family::Gemm | Family::Elementwise | Family::Rmsnorm | Family::Attention
         )
-    };
+    });
     view! {
-        <aside class="gx-controls" aria-label=move || crate::ui::text::CONTROLS.get(lang.get())>
+        <aside class="gx-controls" aria-label=t(crate::ui::text::CONTROLS)>
             <GpuSelect ids=all_gpu_ids() selected=st.inputs.part(|i| i.gpu.clone())
                 on_pick=Callback::new(move |id: String| set(move |i| i.gpu = id.clone()))/>
             <fieldset class="gx-field gx-radios">
@@ -410,7 +413,7 @@ pub fn Controls() -> impl IntoView {
                     }).collect_view()}
                 </select>
             </label>
-            <Show when=shows_dtype>
+            {move || shows_dtype.get().then(|| view! {
                 <label class="gx-field">
                     <span class="gx-field__label">{t(text::DTYPE)}</span>
                     <select class="gx-select" data-testid="select-dtype" on:change=move |ev| {
@@ -425,7 +428,7 @@ pub fn Controls() -> impl IntoView {
                         }).collect_view()}
                     </select>
                 </label>
-            </Show>
+            })}
             {family_sliders}
             <h2 class="gx-h3">{t(text::TILES)}</h2>
             {slider(text::BM_TILE_ROWS, limits::TILE, Scale::Log2, |i| i.bm, |i, v| i.bm = v, "slider-bm")}
@@ -683,7 +686,7 @@ pub fn TiledPanel() -> impl IntoView {
             <table class="gx-table">
                 <tbody>
                     {live_rows(cells, 0..TILED_ROWS)}
-                    <tr class="gx-numbers__verdict"><th scope="row">{t(text::AGAINST_THE_RIDGE)}</th><td colspan="2" data-testid="tiled-verdict">{move || verdict.get()}</td></tr>
+                    <tr class="gx-numbers__verdict"><th scope="row">{t(text::AGAINST_THE_RIDGE)}</th><td colspan="2" data-testid="tiled-verdict">{verdict}</td></tr>
                 </tbody>
             </table>
             <p class="gx-note">{t(text::REAL_GEMMS_GET_WELL)}</p>
@@ -696,14 +699,12 @@ pub fn TiledPanel() -> impl IntoView {
 pub fn CourseTable() -> impl IntoView {
     let st = state();
     let lang = use_lang();
-    // Rebuilt when the course's rows change (the value source), not at every slider tick.
-    let course = Memo::new(move |_| st.outputs.with(|o| o.course_rows.clone()));
+    // Rebuilt when the course's rows change (the value source), not at every slider tick; the
+    // rows' words follow the language in place.
+    let course_src = st.inputs.part(|i| i.src == ValueSource::Course);
     view! {
         <section class="l-body" data-testid="course-table">
-            <h2>{move || match st.inputs.with(|i| i.src) {
-                ValueSource::Course => text::COURSE_TABLE.get(lang.get()),
-                ValueSource::Datasheet => text::COURSE_TABLE_DATASHEET.get(lang.get()),
-            }}</h2>
+            <h2>{move || if course_src.get() { text::COURSE_TABLE } else { text::COURSE_TABLE_DATASHEET }.get(lang.get())}</h2>
             <div class="gx-table-scroll" tabindex="0" role="region" aria-label=t(text::COURSE_TABLE)>
             <table class="gx-table gx-table--numeric">
                 <thead><tr>
@@ -717,8 +718,8 @@ pub fn CourseTable() -> impl IntoView {
                     <th scope="col">{t(text::SPEED_UP)}</th>
                 </tr></thead>
                 <tbody>
-                    {move || course.get().into_iter().map(|(c, cmp)| {
-                        let name = text::course_kernel(c).get(lang.get());
+                    {move || { course_src.track(); st.outputs.with_untracked(|o| o.course_rows.clone()) }.into_iter().map(|(c, cmp)| {
+                        let name = t(text::course_kernel(c));
                         match cmp {
                             Some(cmp) => view! {
                                 <tr>
@@ -728,7 +729,7 @@ pub fn CourseTable() -> impl IntoView {
                                     <td>{sig3(cmp.a.intensity)}</td>
                                     <td data-testid="course-a100">{fixed(cmp.a.time_lower_bound_s * 1e6, 1)}</td>
                                     <td data-testid="course-h100">{fixed(cmp.b.time_lower_bound_s * 1e6, 1)}</td>
-                                    <td>{text::bound(cmp.a.bound).get(lang.get())}</td>
+                                    <td>{t(text::bound(cmp.a.bound))}</td>
                                     <td>{format!("{}×", fixed(cmp.speedup, 2))}</td>
                                 </tr>
                             }.into_any(),
@@ -757,8 +758,7 @@ pub fn CourseTable() -> impl IntoView {
 #[component]
 pub fn MeasuredTable() -> impl IntoView {
     let st = state();
-    let lang = use_lang();
-    let measured = Memo::new(move |_| st.outputs.with(|o| o.measured));
+    // The measurements are fixed: the rows are built once; their names follow the language.
     view! {
         <section class="l-body" data-testid="measured">
             <h2>{t(text::MEASURED_TITLE)}</h2>
@@ -773,9 +773,9 @@ pub fn MeasuredTable() -> impl IntoView {
                     <th scope="col">{t(text::ACHIEVED)}</th>
                 </tr></thead>
                 <tbody>
-                    {move || measured.get().into_iter().map(|m| view! {
+                    {st.outputs.with_untracked(|o| o.measured).into_iter().map(|m| view! {
                         <tr>
-                            <th scope="row">{text::measured(m.id).get(lang.get())}</th>
+                            <th scope="row">{t(text::measured(m.id))}</th>
                             <td>{micros(m.time_s)}</td>
                             <td>{si(m.achieved_bandwidth_bytes_per_s(), "B/s")}</td>
                             <td>{crate::ui::format::percent(m.share_of_copy())}</td>
@@ -796,7 +796,15 @@ pub fn DataTable() -> impl IntoView {
     let lang = use_lang();
     // The roofs' rows are rebuilt when the roofs change; the points' items are built once per
     // point and follow its text.
-    let roofs = Memo::new(move |_| st.outputs.with(|o| o.spec.roofs.clone()));
+    let roof_key = st.inputs.part(|i| {
+        let mut key = i.gpu.clone();
+        key.push(if i.src == ValueSource::Course {
+            'c'
+        } else {
+            'd'
+        });
+        key
+    });
     let point_count = Memo::new(move |_| st.outputs.with(|o| o.points.len()));
     view! {
         <DataDetails summary=text::DATA_TABLE>
@@ -809,7 +817,7 @@ pub fn DataTable() -> impl IntoView {
                     <th scope="col">{t(text::RIDGE_FLOP_BYTE)}</th>
                 </tr></thead>
                 <tbody>
-                    {move || roofs.get().into_iter().map(|r| view! {
+                    {move || { roof_key.track(); st.outputs.with_untracked(|o| o.spec.roofs.clone()) }.into_iter().map(|r| view! {
                         <tr>
                             <th scope="row">{r.precision.label()}</th>
                             <td>{si(r.roof.peak_flops_per_s, "FLOP/s")}</td>
