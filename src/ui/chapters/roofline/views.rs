@@ -146,23 +146,6 @@ pub fn Figure() -> impl IntoView {
             box_zoom,
         })
     });
-    // The numbered key of the course's kernels (the numbers the chart writes beside their dots).
-    let course_keys = Memo::new(move |_| {
-        let l = lang.get();
-        st.outputs.with(|o| {
-            o.points
-                .iter()
-                .filter_map(|p| Some((course_key(&o.points, p.kind)?, text::point(p.kind).get(l))))
-                .collect::<Vec<_>>()
-        })
-    });
-    let course_key_list = move || {
-        course_keys
-            .get()
-            .into_iter()
-            .map(|(n, name)| view! { <li data-testid="course-key"><b class="gx-key-number">{n}</b>" "{name}</li> })
-            .collect_view()
-    };
     // The measured layer's legend: `Some(true)` its mark (on the H200), `Some(false)` the hint
     // to pick the H200, `None` nothing (the layer off).
     let measured_shown =
@@ -218,6 +201,22 @@ pub fn Figure() -> impl IntoView {
     // code is the chapter's to ship, and nothing here keeps state across such a change.
     let point_keys =
         Memo::new(move |_| positioned.with(|v| v.iter().map(|(p, ..)| p.kind).collect::<Vec<_>>()));
+    // The numbered key of the course's kernels (the numbers the chart writes beside their dots),
+    // in the order the points are listed.
+    let course_key_list = move || {
+        let l = lang.get();
+        point_keys.with(|kinds| {
+            kinds
+                .iter()
+                .filter(|k| matches!(k, PointKind::Course(_)))
+                .enumerate()
+                .map(|(n, kind)| {
+                    let name = text::point(*kind).get(l);
+                    view! { <li data-testid="course-key"><b class="gx-key-number">{n + 1}</b>" "{name}</li> }
+                })
+                .collect_view()
+        })
+    };
     // Built once per point; a slider tick moves it and rewrites its label.
     let point = move |i: usize, kind: PointKind| {
         let at = move || positioned.with(|v| v.get(i).copied());
@@ -303,6 +302,138 @@ fn slider(
     view! { <FieldSlider inputs=inputs label=label min=range.0 max=range.1 scale=scale get=get put=put testid=testid/> }
 }
 
+/// A kernel family's sliders: `(family, label, range, scale, read, write, data-testid)`, in
+/// the order they are shown.
+type FamilySlider = (
+    Family,
+    Tr,
+    (u64, u64),
+    Scale,
+    fn(&RooflineInputs) -> u64,
+    fn(&mut RooflineInputs, u64),
+    &'static str,
+);
+
+const FAMILY_SLIDERS: [FamilySlider; 13] = [
+    (
+        Family::Gemm,
+        text::M_ROWS_OF_A,
+        limits::DIM,
+        Scale::Log2,
+        |i| i.m,
+        |i, v| i.m = v,
+        "slider-m",
+    ),
+    (
+        Family::Gemm,
+        text::N_COLUMNS_OF_B,
+        limits::DIM,
+        Scale::Log2,
+        |i| i.n,
+        |i, v| i.n = v,
+        "slider-n",
+    ),
+    (
+        Family::Gemm,
+        text::K_REDUCTION_LENGTH,
+        limits::DIM,
+        Scale::Log2,
+        |i| i.k,
+        |i, v| i.k = v,
+        "slider-k",
+    ),
+    (
+        Family::Elementwise,
+        text::N_ELEMENTS,
+        limits::ELEMS,
+        Scale::Log2,
+        |i| i.elems,
+        |i, v| i.elems = v,
+        "slider-elems",
+    ),
+    (
+        Family::Rmsnorm,
+        text::ROWS_TOKENS,
+        limits::ROWS,
+        Scale::Log2,
+        |i| i.rows,
+        |i, v| i.rows = v,
+        "slider-rows",
+    ),
+    (
+        Family::Rmsnorm,
+        text::D_HIDDEN_SIZE,
+        limits::WIDTH,
+        Scale::Log2,
+        |i| i.d,
+        |i, v| i.d = v,
+        "slider-d",
+    ),
+    (
+        Family::Attention,
+        text::S_CONTEXT_LENGTH_TOKENS,
+        limits::ROWS,
+        Scale::Log2,
+        |i| i.s,
+        |i, v| i.s = v,
+        "slider-s",
+    ),
+    (
+        Family::Attention,
+        text::LAYERS,
+        limits::COUNT,
+        Scale::Linear,
+        |i| i.layers,
+        |i, v| i.layers = v,
+        "slider-layers",
+    ),
+    (
+        Family::Attention,
+        text::KV_HEADS,
+        limits::COUNT,
+        Scale::Linear,
+        |i| i.kvh,
+        |i, v| i.kvh = v,
+        "slider-kvh",
+    ),
+    (
+        Family::Attention,
+        text::Q_HEADS,
+        limits::COUNT,
+        Scale::Linear,
+        |i| i.qh,
+        |i, v| i.qh = v,
+        "slider-qh",
+    ),
+    (
+        Family::Attention,
+        text::D_HEAD,
+        limits::WIDTH,
+        Scale::Log2,
+        |i| i.dh,
+        |i, v| i.dh = v,
+        "slider-dh",
+    ),
+    (
+        Family::W8a8,
+        text::K_INPUT_FEATURES,
+        limits::DIM,
+        Scale::Log2,
+        |i| i.wk,
+        |i, v| i.wk = v,
+        "slider-wk",
+    ),
+    (
+        Family::W8a8,
+        text::N_OUTPUT_FEATURES,
+        limits::DIM,
+        Scale::Log2,
+        |i| i.wn,
+        |i, v| i.wn = v,
+        "slider-wn",
+    ),
+];
+
 /// The controls: GPU, value source, measured layer, the reader's kernel, tile sizes.
 #[component]
 pub fn Controls() -> impl IntoView {
@@ -311,29 +442,6 @@ pub fn Controls() -> impl IntoView {
     let kind = Memo::new(move |_| st.inputs.with(|i| i.kind));
     let family_sliders = move || {
         match kind.get() {
-        Family::Gemm => view! {
-            {slider(text::M_ROWS_OF_A, limits::DIM, Scale::Log2, |i| i.m, |i, v| i.m = v, "slider-m")}
-            {slider(text::N_COLUMNS_OF_B, limits::DIM, Scale::Log2, |i| i.n, |i, v| i.n = v, "slider-n")}
-            {slider(text::K_REDUCTION_LENGTH, limits::DIM, Scale::Log2, |i| i.k, |i, v| i.k = v, "slider-k")}
-        }.into_any(),
-        Family::Elementwise => view! {
-            {slider(text::N_ELEMENTS, limits::ELEMS, Scale::Log2, |i| i.elems, |i, v| i.elems = v, "slider-elems")}
-        }.into_any(),
-        Family::Rmsnorm => view! {
-            {slider(text::ROWS_TOKENS, limits::ROWS, Scale::Log2, |i| i.rows, |i, v| i.rows = v, "slider-rows")}
-            {slider(text::D_HIDDEN_SIZE, limits::WIDTH, Scale::Log2, |i| i.d, |i, v| i.d = v, "slider-d")}
-        }.into_any(),
-        Family::Attention => view! {
-            {slider(text::S_CONTEXT_LENGTH_TOKENS, limits::ROWS, Scale::Log2, |i| i.s, |i, v| i.s = v, "slider-s")}
-            {slider(text::LAYERS, limits::COUNT, Scale::Linear, |i| i.layers, |i, v| i.layers = v, "slider-layers")}
-            {slider(text::KV_HEADS, limits::COUNT, Scale::Linear, |i| i.kvh, |i, v| i.kvh = v, "slider-kvh")}
-            {slider(text::Q_HEADS, limits::COUNT, Scale::Linear, |i| i.qh, |i, v| i.qh = v, "slider-qh")}
-            {slider(text::D_HEAD, limits::WIDTH, Scale::Log2, |i| i.dh, |i, v| i.dh = v, "slider-dh")}
-        }.into_any(),
-        Family::W8a8 => view! {
-            {slider(text::K_INPUT_FEATURES, limits::DIM, Scale::Log2, |i| i.wk, |i, v| i.wk = v, "slider-wk")}
-            {slider(text::N_OUTPUT_FEATURES, limits::DIM, Scale::Log2, |i| i.wn, |i, v| i.wn = v, "slider-wn")}
-        }.into_any(),
         Family::Custom => view! {
             <NumberField label=text::FLOPS min=limits::AMOUNT.0 max=limits::AMOUNT.1 testid="field-flops"
                 value=st.inputs.part(|i| i.flops)
@@ -356,6 +464,13 @@ pub fn Controls() -> impl IntoView {
                 </select>
             </label>
         }.into_any(),
+        // The other families: their sliders, from the table.
+        family => FAMILY_SLIDERS
+            .iter()
+            .filter(|s| s.0 == family)
+            .map(|&(_, label, range, scale, get, put, testid)| slider(label, range, scale, get, put, testid))
+            .collect_view()
+            .into_any(),
     }
     };
     let shows_dtype = Memo::new(move |_| {
