@@ -18,7 +18,7 @@ pub use formula::FormulaField;
 pub use notices::Notices;
 pub use numbers::{formula_row, formula_row_testid, live_rows, live_rows_testid, RowCells};
 pub use permalink::PermalinkLink;
-pub use plain::{head_row, indexed_list, keyed_list, radio, select_field, text_row};
+pub use plain::{head_row, indexed_list, keyed_list};
 pub use player::{PlayerControls, StepButtons, StepPlayer};
 pub use questions::Questions;
 pub use slider::{IntegerError, NumberField, RangeSlider, Scale};
