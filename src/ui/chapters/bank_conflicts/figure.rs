@@ -13,6 +13,8 @@ use crate::model::bank_conflicts::BANKS;
 use crate::ui::i18n::{t, use_lang, Lang};
 use crate::ui::shared::access::figure::AccessFigure;
 use crate::ui::shared::roving::Roving;
+use crate::ui::widgets::{indexed_list, keyed_list};
+use std::sync::Arc;
 
 fn state() -> BankState {
     expect_context::<BankState>()
@@ -245,7 +247,7 @@ fn draw(shown: Memo<Option<Banked>>) -> impl IntoView {
         view! {
             <g data-testid="bank-row">
                 {cells}
-                <For each=move || present.get() key=|bank| *bank children=word_view/>
+                {keyed_list(present.into(), Arc::new(move |bank| word_view(bank).into_any()))}
             </g>
         }
     };
@@ -312,9 +314,9 @@ fn draw(shown: Memo<Option<Banked>>) -> impl IntoView {
         <text class="gx-mem__heading" x=fixed(g::MARGIN_PX, 1) y="14">{t(text::LANES_HEADING)}</text>
         <text class="gx-mem__heading" x=fixed(g::MARGIN_PX, 1) y=fixed(g::BANK_HEADER_TOP_PX - 16.0, 1)>{t(text::BANKS_HEADING)}</text>
         {header}
-        <For each=move || 0..row_count.get() key=|slot| *slot children=grid_row/>
+        {indexed_list(row_count.into(), Arc::new(move |slot| grid_row(slot).into_any()))}
         <text class="gx-mem__heading" x=fixed(g::MARGIN_PX, 1) y=move || fixed(counts_top.get() - 4.0, 1)>{t(text::COUNTS_HEADING)}</text>
-        <For each=move || 0..phase_count.get() key=|p| *p children=count_row/>
+        {indexed_list(phase_count.into(), Arc::new(move |p| count_row(p).into_any()))}
         {lanes}
     }
 }
@@ -383,8 +385,8 @@ fn labels(shown: Memo<Option<Banked>>) -> impl IntoView {
         <rect class="gx-sfig__mask" x="0" y=fixed(mask_top, 1) width=fixed(g::BANK_LABEL_PX - 2.0, 1) height=move || fixed(grid_bottom() - mask_top, 1)/>
         <rect class="gx-sfig__mask" x="0" y=move || fixed(counts_top.get(), 1) width=fixed(g::BANK_LABEL_PX - 2.0, 1) height="100%"/>
         <text class="gx-mem__label" x=fixed(g::MARGIN_PX, 1) y=fixed(g::BANK_GRID_TOP_PX - 6.0, 1)>"bank →"</text>
-        <For each=move || 0..row_count.get() key=|slot| *slot children=row_label/>
-        <For each=move || 0..phase_count.get() key=|p| *p children=phase_label/>
+        {indexed_list(row_count.into(), Arc::new(move |slot| row_label(slot).into_any()))}
+        {indexed_list(phase_count.into(), Arc::new(move |p| phase_label(p).into_any()))}
     }
 }
 

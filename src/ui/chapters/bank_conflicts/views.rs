@@ -95,11 +95,7 @@ pub fn NumbersPanel() -> impl IntoView {
                     .collect_view();
                 view! {
                     <table class="gx-table">
-                        <thead><tr>
-                            <th scope="col">{t(text::COL_QUANTITY)}</th>
-                            <th scope="col">{t(text::COL_FORMULA)}</th>
-                            <th scope="col">{t(text::COL_VALUE)}</th>
-                        </tr></thead>
+                        {crate::ui::widgets::head_row(&[text::COL_QUANTITY, text::COL_FORMULA, text::COL_VALUE])}
                         <tbody>{rows}</tbody>
                     </table>
                     {move || has_packing.get().then(|| view! {

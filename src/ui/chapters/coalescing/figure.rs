@@ -12,6 +12,8 @@ use crate::model::coalescing::CoalescingDetail;
 use crate::ui::i18n::{t, use_lang, Lang};
 use crate::ui::shared::access::figure::AccessFigure;
 use crate::ui::shared::roving::Roving;
+use crate::ui::widgets::indexed_list;
+use std::sync::Arc;
 
 fn state() -> CoalescingState {
     expect_context::<CoalescingState>()
@@ -137,7 +139,7 @@ fn draw(shown: Memo<Option<Coalesced>>) -> impl IntoView {
                         <rect class=class x=fixed(sx, 2) y=fixed(y, 1) width=fixed(sector_w, 2) height=fixed(g::LINE_HEIGHT_PX, 1)>
                             <title>{label}</title>
                         </rect>
-                        <For each=move || touched.get().map(|(_, mask)| runs(mask)).unwrap_or_default() key=|r| *r children=used/>
+                        {move || touched.get().map(|(_, mask)| runs(mask)).unwrap_or_default().into_iter().map(used).collect_view()}
                     </g>
                 }
             })
@@ -210,7 +212,7 @@ fn draw(shown: Memo<Option<Coalesced>>) -> impl IntoView {
         <g class="gx-mem__wires">{wires}</g>
         <text class="gx-mem__heading" x=fixed(g::MARGIN_PX, 1) y="14">{t(text::LANES_HEADING)}</text>
         <text class="gx-mem__heading" x=fixed(g::MARGIN_PX, 1) y=fixed(g::STRIP_TOP_PX - 34.0, 1)>{t(text::MEMORY_HEADING)}</text>
-        <For each=move || 0..block_count.get() key=|slot| *slot children=block/>
+        {indexed_list(block_count.into(), Arc::new(move |slot| block(slot).into_any()))}
         {lanes}
     }
 }

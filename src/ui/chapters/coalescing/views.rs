@@ -7,7 +7,8 @@ use super::state::CoalescingState;
 use super::text;
 use crate::ui::format::grouped;
 use crate::ui::i18n::{t, use_lang, Tr};
-use crate::ui::widgets::live_rows_testid;
+use crate::ui::widgets::{indexed_list, live_rows_testid};
+use std::sync::Arc;
 
 fn state() -> CoalescingState {
     expect_context::<CoalescingState>()
@@ -116,11 +117,7 @@ pub fn NumbersPanel() -> impl IntoView {
                 let efficiency = move |f: fn(&(Tr, String, String)) -> String| move || cells.with(|c| c.get(7).map(f).unwrap_or_default());
                 view! {
                     <table class="gx-table">
-                        <thead><tr>
-                            <th scope="col">{t(text::COL_QUANTITY)}</th>
-                            <th scope="col">{t(text::COL_FORMULA)}</th>
-                            <th scope="col">{t(text::COL_VALUE)}</th>
-                        </tr></thead>
+                        {crate::ui::widgets::head_row(&[text::COL_QUANTITY, text::COL_FORMULA, text::COL_VALUE])}
                         <tbody>
                             {live_rows_testid(cells, 0..7, &NUMBER_IDS)}
                             // Efficiency = distinct bytes used / bytes moved: the share of the moved bytes the
@@ -263,24 +260,15 @@ pub fn LegacyPanel() -> impl IntoView {
             {move || shown.get().then(|| view! {
                 <div class="gx-table-scroll">
                 <table class="gx-table gx-table--numeric gx-mem__legacy">
-                    <thead><tr>
-                        <th scope="col">{t(text::LEGACY_GROUP)}</th>
-                        <th scope="col">{t(text::LEGACY_LANES)}</th>
-                        <th scope="col">{t(text::LEGACY_LINES)}</th>
-                        <th scope="col">{t(text::LEGACY_SECTORS)}</th>
-                    </tr></thead>
+                    {crate::ui::widgets::head_row(&[text::LEGACY_GROUP, text::LEGACY_LANES, text::LEGACY_LINES, text::LEGACY_SECTORS])}
                     <tbody>
-                        <For each=move || 0..group_count.get() key=|k| *k children=group_row/>
+                        {indexed_list(group_count.into(), Arc::new(move |k| group_row(k).into_any()))}
                     </tbody>
                 </table>
                 </div>
                 // Its own header: the totals have three columns, not the groups' four.
                 <table class="gx-table gx-mem__legacy-totals">
-                    <thead><tr>
-                        <th scope="col">{t(text::COL_QUANTITY)}</th>
-                        <th scope="col">{t(text::COL_FORMULA)}</th>
-                        <th scope="col">{t(text::COL_VALUE)}</th>
-                    </tr></thead>
+                    {crate::ui::widgets::head_row(&[text::COL_QUANTITY, text::COL_FORMULA, text::COL_VALUE])}
                     <tbody>
                         {live_rows_testid(totals, 0..5, &LEGACY_IDS)}
                     </tbody>

@@ -146,23 +146,10 @@ pub fn Figure() -> impl IntoView {
             box_zoom,
         })
     });
-    // The numbered key of the course's kernels (the numbers the chart writes beside their dots).
-    let course_keys = Memo::new(move |_| {
-        let l = lang.get();
-        st.outputs.with(|o| {
-            o.points
-                .iter()
-                .filter_map(|p| Some((course_key(&o.points, p.kind)?, text::point(p.kind).get(l))))
-                .collect::<Vec<_>>()
-        })
-    });
-    let course_key_list = move || {
-        course_keys
-            .get()
-            .into_iter()
-            .map(|(n, name)| view! { <li data-testid="course-key"><b class="gx-key-number">{n}</b>" "{name}</li> })
-            .collect_view()
-    };
+    // The measured layer's legend: `Some(true)` its mark (on the H200), `Some(false)` the hint
+    // to pick the H200, `None` nothing (the layer off).
+    let measured_shown =
+        Memo::new(move |_| st.inputs.with(|i| i.measured.then_some(i.gpu == "h200")));
     let page = ChartFrame::ROOFLINE;
     let y_axis = NodeRef::<leptos::html::Canvas>::new();
     let view_box = move || frame.with(|f| format!("0 0 {} {}", f.width_px, f.height_px));
@@ -214,6 +201,22 @@ pub fn Figure() -> impl IntoView {
     // code is the chapter's to ship, and nothing here keeps state across such a change.
     let point_keys =
         Memo::new(move |_| positioned.with(|v| v.iter().map(|(p, ..)| p.kind).collect::<Vec<_>>()));
+    // The numbered key of the course's kernels (the numbers the chart writes beside their dots),
+    // in the order the points are listed.
+    let course_key_list = move || {
+        let l = lang.get();
+        point_keys.with(|kinds| {
+            kinds
+                .iter()
+                .filter(|k| matches!(k, PointKind::Course(_)))
+                .enumerate()
+                .map(|(n, kind)| {
+                    let name = text::point(*kind).get(l);
+                    view! { <li data-testid="course-key"><b class="gx-key-number">{n + 1}</b>" "{name}</li> }
+                })
+                .collect_view()
+        })
+    };
     // Built once per point; a slider tick moves it and rewrites its label.
     let point = move |i: usize, kind: PointKind| {
         let at = move || positioned.with(|v| v.get(i).copied());
@@ -247,7 +250,7 @@ pub fn Figure() -> impl IntoView {
             <div class="gx-chart__stack" node_ref=stack data-can-fill=format!("{} {}", page.width_px, page.height_px)>
                 <RooflineCanvas drawing=drawing y_axis=y_axis/>
                 <svg class="gx-chart__overlay" viewBox=view_box role="group"
-                    aria-label=move || text::KERNELS_ON_THE_ROOFLINE.get(lang.get())
+                    aria-label=t(text::KERNELS_ON_THE_ROOFLINE)
                     tabindex="-1" on:keydown=roving.on_keydown() on:focusin=roving.on_focusin()>
                     {move || point_keys.get().into_iter().enumerate().map(|(i, kind)| point(i, kind)).collect_view()}
                 </svg>
@@ -260,12 +263,11 @@ pub fn Figure() -> impl IntoView {
                     {course_key_list}
                     <li><span class="gx-legend__mark gx-pt--user"></span>{t(text::YOUR_KERNEL)}</li>
                     <li><span class="gx-legend__mark gx-pt--tiled"></span>{t(text::TILES)}</li>
-                    <Show when=move || st.inputs.with(|i| i.measured && i.gpu == "h200")>
-                        <li><span class="gx-legend__mark gx-pt--measured"></span>{t(text::MEASURED_LEGEND)}</li>
-                    </Show>
-                    <Show when=move || st.inputs.with(|i| i.measured && i.gpu != "h200")>
-                        <li class="gx-legend__hint">{t(text::MEASURED_HINT)}</li>
-                    </Show>
+                    {move || measured_shown.get().map(|on_h200| if on_h200 {
+                        view! { <li><span class="gx-legend__mark gx-pt--measured"></span>{t(text::MEASURED_LEGEND)}</li> }.into_any()
+                    } else {
+                        view! { <li class="gx-legend__hint">{t(text::MEASURED_HINT)}</li> }.into_any()
+                    })}
                 </ul>
             </figcaption>
         </figure>
@@ -300,6 +302,138 @@ fn slider(
     view! { <FieldSlider inputs=inputs label=label min=range.0 max=range.1 scale=scale get=get put=put testid=testid/> }
 }
 
+/// A kernel family's sliders: `(family, label, range, scale, read, write, data-testid)`, in
+/// the order they are shown.
+type FamilySlider = (
+    Family,
+    Tr,
+    (u64, u64),
+    Scale,
+    fn(&RooflineInputs) -> u64,
+    fn(&mut RooflineInputs, u64),
+    &'static str,
+);
+
+const FAMILY_SLIDERS: [FamilySlider; 13] = [
+    (
+        Family::Gemm,
+        text::M_ROWS_OF_A,
+        limits::DIM,
+        Scale::Log2,
+        |i| i.m,
+        |i, v| i.m = v,
+        "slider-m",
+    ),
+    (
+        Family::Gemm,
+        text::N_COLUMNS_OF_B,
+        limits::DIM,
+        Scale::Log2,
+        |i| i.n,
+        |i, v| i.n = v,
+        "slider-n",
+    ),
+    (
+        Family::Gemm,
+        text::K_REDUCTION_LENGTH,
+        limits::DIM,
+        Scale::Log2,
+        |i| i.k,
+        |i, v| i.k = v,
+        "slider-k",
+    ),
+    (
+        Family::Elementwise,
+        text::N_ELEMENTS,
+        limits::ELEMS,
+        Scale::Log2,
+        |i| i.elems,
+        |i, v| i.elems = v,
+        "slider-elems",
+    ),
+    (
+        Family::Rmsnorm,
+        text::ROWS_TOKENS,
+        limits::ROWS,
+        Scale::Log2,
+        |i| i.rows,
+        |i, v| i.rows = v,
+        "slider-rows",
+    ),
+    (
+        Family::Rmsnorm,
+        text::D_HIDDEN_SIZE,
+        limits::WIDTH,
+        Scale::Log2,
+        |i| i.d,
+        |i, v| i.d = v,
+        "slider-d",
+    ),
+    (
+        Family::Attention,
+        text::S_CONTEXT_LENGTH_TOKENS,
+        limits::ROWS,
+        Scale::Log2,
+        |i| i.s,
+        |i, v| i.s = v,
+        "slider-s",
+    ),
+    (
+        Family::Attention,
+        text::LAYERS,
+        limits::COUNT,
+        Scale::Linear,
+        |i| i.layers,
+        |i, v| i.layers = v,
+        "slider-layers",
+    ),
+    (
+        Family::Attention,
+        text::KV_HEADS,
+        limits::COUNT,
+        Scale::Linear,
+        |i| i.kvh,
+        |i, v| i.kvh = v,
+        "slider-kvh",
+    ),
+    (
+        Family::Attention,
+        text::Q_HEADS,
+        limits::COUNT,
+        Scale::Linear,
+        |i| i.qh,
+        |i, v| i.qh = v,
+        "slider-qh",
+    ),
+    (
+        Family::Attention,
+        text::D_HEAD,
+        limits::WIDTH,
+        Scale::Log2,
+        |i| i.dh,
+        |i, v| i.dh = v,
+        "slider-dh",
+    ),
+    (
+        Family::W8a8,
+        text::K_INPUT_FEATURES,
+        limits::DIM,
+        Scale::Log2,
+        |i| i.wk,
+        |i, v| i.wk = v,
+        "slider-wk",
+    ),
+    (
+        Family::W8a8,
+        text::N_OUTPUT_FEATURES,
+        limits::DIM,
+        Scale::Log2,
+        |i| i.wn,
+        |i, v| i.wn = v,
+        "slider-wn",
+    ),
+];
+
 /// The controls: GPU, value source, measured layer, the reader's kernel, tile sizes.
 #[component]
 pub fn Controls() -> impl IntoView {
@@ -308,29 +442,6 @@ pub fn Controls() -> impl IntoView {
     let kind = Memo::new(move |_| st.inputs.with(|i| i.kind));
     let family_sliders = move || {
         match kind.get() {
-        Family::Gemm => view! {
-            {slider(text::M_ROWS_OF_A, limits::DIM, Scale::Log2, |i| i.m, |i, v| i.m = v, "slider-m")}
-            {slider(text::N_COLUMNS_OF_B, limits::DIM, Scale::Log2, |i| i.n, |i, v| i.n = v, "slider-n")}
-            {slider(text::K_REDUCTION_LENGTH, limits::DIM, Scale::Log2, |i| i.k, |i, v| i.k = v, "slider-k")}
-        }.into_any(),
-        Family::Elementwise => view! {
-            {slider(text::N_ELEMENTS, limits::ELEMS, Scale::Log2, |i| i.elems, |i, v| i.elems = v, "slider-elems")}
-        }.into_any(),
-        Family::Rmsnorm => view! {
-            {slider(text::ROWS_TOKENS, limits::ROWS, Scale::Log2, |i| i.rows, |i, v| i.rows = v, "slider-rows")}
-            {slider(text::D_HIDDEN_SIZE, limits::WIDTH, Scale::Log2, |i| i.d, |i, v| i.d = v, "slider-d")}
-        }.into_any(),
-        Family::Attention => view! {
-            {slider(text::S_CONTEXT_LENGTH_TOKENS, limits::ROWS, Scale::Log2, |i| i.s, |i, v| i.s = v, "slider-s")}
-            {slider(text::LAYERS, limits::COUNT, Scale::Linear, |i| i.layers, |i, v| i.layers = v, "slider-layers")}
-            {slider(text::KV_HEADS, limits::COUNT, Scale::Linear, |i| i.kvh, |i, v| i.kvh = v, "slider-kvh")}
-            {slider(text::Q_HEADS, limits::COUNT, Scale::Linear, |i| i.qh, |i, v| i.qh = v, "slider-qh")}
-            {slider(text::D_HEAD, limits::WIDTH, Scale::Log2, |i| i.dh, |i, v| i.dh = v, "slider-dh")}
-        }.into_any(),
-        Family::W8a8 => view! {
-            {slider(text::K_INPUT_FEATURES, limits::DIM, Scale::Log2, |i| i.wk, |i, v| i.wk = v, "slider-wk")}
-            {slider(text::N_OUTPUT_FEATURES, limits::DIM, Scale::Log2, |i| i.wn, |i, v| i.wn = v, "slider-wn")}
-        }.into_any(),
         Family::Custom => view! {
             <NumberField label=text::FLOPS min=limits::AMOUNT.0 max=limits::AMOUNT.1 testid="field-flops"
                 value=st.inputs.part(|i| i.flops)
@@ -353,16 +464,23 @@ pub fn Controls() -> impl IntoView {
                 </select>
             </label>
         }.into_any(),
+        // The other families: their sliders, from the table.
+        family => FAMILY_SLIDERS
+            .iter()
+            .filter(|s| s.0 == family)
+            .map(|&(_, label, range, scale, get, put, testid)| slider(label, range, scale, get, put, testid))
+            .collect_view()
+            .into_any(),
     }
     };
-    let shows_dtype = move || {
+    let shows_dtype = Memo::new(move |_| {
         matches!(
             kind.get(),
             Family::Gemm | Family::Elementwise | Family::Rmsnorm | Family::Attention
         )
-    };
+    });
     view! {
-        <aside class="gx-controls" aria-label=move || crate::ui::text::CONTROLS.get(lang.get())>
+        <aside class="gx-controls" aria-label=t(crate::ui::text::CONTROLS)>
             <GpuSelect ids=all_gpu_ids() selected=st.inputs.part(|i| i.gpu.clone())
                 on_pick=Callback::new(move |id: String| set(move |i| i.gpu = id.clone()))/>
             <fieldset class="gx-field gx-radios">
@@ -410,7 +528,7 @@ pub fn Controls() -> impl IntoView {
                     }).collect_view()}
                 </select>
             </label>
-            <Show when=shows_dtype>
+            {move || shows_dtype.get().then(|| view! {
                 <label class="gx-field">
                     <span class="gx-field__label">{t(text::DTYPE)}</span>
                     <select class="gx-select" data-testid="select-dtype" on:change=move |ev| {
@@ -425,7 +543,7 @@ pub fn Controls() -> impl IntoView {
                         }).collect_view()}
                     </select>
                 </label>
-            </Show>
+            })}
             {family_sliders}
             <h2 class="gx-h3">{t(text::TILES)}</h2>
             {slider(text::BM_TILE_ROWS, limits::TILE, Scale::Log2, |i| i.bm, |i, v| i.bm = v, "slider-bm")}
@@ -683,7 +801,7 @@ pub fn TiledPanel() -> impl IntoView {
             <table class="gx-table">
                 <tbody>
                     {live_rows(cells, 0..TILED_ROWS)}
-                    <tr class="gx-numbers__verdict"><th scope="row">{t(text::AGAINST_THE_RIDGE)}</th><td colspan="2" data-testid="tiled-verdict">{move || verdict.get()}</td></tr>
+                    <tr class="gx-numbers__verdict"><th scope="row">{t(text::AGAINST_THE_RIDGE)}</th><td colspan="2" data-testid="tiled-verdict">{verdict}</td></tr>
                 </tbody>
             </table>
             <p class="gx-note">{t(text::REAL_GEMMS_GET_WELL)}</p>
@@ -696,14 +814,12 @@ pub fn TiledPanel() -> impl IntoView {
 pub fn CourseTable() -> impl IntoView {
     let st = state();
     let lang = use_lang();
-    // Rebuilt when the course's rows change (the value source), not at every slider tick.
-    let course = Memo::new(move |_| st.outputs.with(|o| o.course_rows.clone()));
+    // Rebuilt when the course's rows change (the value source), not at every slider tick; the
+    // rows' words follow the language in place.
+    let course_src = st.inputs.part(|i| i.src == ValueSource::Course);
     view! {
         <section class="l-body" data-testid="course-table">
-            <h2>{move || match st.inputs.with(|i| i.src) {
-                ValueSource::Course => text::COURSE_TABLE.get(lang.get()),
-                ValueSource::Datasheet => text::COURSE_TABLE_DATASHEET.get(lang.get()),
-            }}</h2>
+            <h2>{move || if course_src.get() { text::COURSE_TABLE } else { text::COURSE_TABLE_DATASHEET }.get(lang.get())}</h2>
             <div class="gx-table-scroll" tabindex="0" role="region" aria-label=t(text::COURSE_TABLE)>
             <table class="gx-table gx-table--numeric">
                 <thead><tr>
@@ -717,8 +833,8 @@ pub fn CourseTable() -> impl IntoView {
                     <th scope="col">{t(text::SPEED_UP)}</th>
                 </tr></thead>
                 <tbody>
-                    {move || course.get().into_iter().map(|(c, cmp)| {
-                        let name = text::course_kernel(c).get(lang.get());
+                    {move || { course_src.track(); st.outputs.with_untracked(|o| o.course_rows.clone()) }.into_iter().map(|(c, cmp)| {
+                        let name = t(text::course_kernel(c));
                         match cmp {
                             Some(cmp) => view! {
                                 <tr>
@@ -728,7 +844,7 @@ pub fn CourseTable() -> impl IntoView {
                                     <td>{sig3(cmp.a.intensity)}</td>
                                     <td data-testid="course-a100">{fixed(cmp.a.time_lower_bound_s * 1e6, 1)}</td>
                                     <td data-testid="course-h100">{fixed(cmp.b.time_lower_bound_s * 1e6, 1)}</td>
-                                    <td>{text::bound(cmp.a.bound).get(lang.get())}</td>
+                                    <td>{t(text::bound(cmp.a.bound))}</td>
                                     <td>{format!("{}×", fixed(cmp.speedup, 2))}</td>
                                 </tr>
                             }.into_any(),
@@ -757,8 +873,7 @@ pub fn CourseTable() -> impl IntoView {
 #[component]
 pub fn MeasuredTable() -> impl IntoView {
     let st = state();
-    let lang = use_lang();
-    let measured = Memo::new(move |_| st.outputs.with(|o| o.measured));
+    // The measurements are fixed: the rows are built once; their names follow the language.
     view! {
         <section class="l-body" data-testid="measured">
             <h2>{t(text::MEASURED_TITLE)}</h2>
@@ -773,9 +888,9 @@ pub fn MeasuredTable() -> impl IntoView {
                     <th scope="col">{t(text::ACHIEVED)}</th>
                 </tr></thead>
                 <tbody>
-                    {move || measured.get().into_iter().map(|m| view! {
+                    {st.outputs.with_untracked(|o| o.measured).into_iter().map(|m| view! {
                         <tr>
-                            <th scope="row">{text::measured(m.id).get(lang.get())}</th>
+                            <th scope="row">{t(text::measured(m.id))}</th>
                             <td>{micros(m.time_s)}</td>
                             <td>{si(m.achieved_bandwidth_bytes_per_s(), "B/s")}</td>
                             <td>{crate::ui::format::percent(m.share_of_copy())}</td>
@@ -796,7 +911,15 @@ pub fn DataTable() -> impl IntoView {
     let lang = use_lang();
     // The roofs' rows are rebuilt when the roofs change; the points' items are built once per
     // point and follow its text.
-    let roofs = Memo::new(move |_| st.outputs.with(|o| o.spec.roofs.clone()));
+    let roof_key = st.inputs.part(|i| {
+        let mut key = i.gpu.clone();
+        key.push(if i.src == ValueSource::Course {
+            'c'
+        } else {
+            'd'
+        });
+        key
+    });
     let point_count = Memo::new(move |_| st.outputs.with(|o| o.points.len()));
     view! {
         <DataDetails summary=text::DATA_TABLE>
@@ -809,7 +932,7 @@ pub fn DataTable() -> impl IntoView {
                     <th scope="col">{t(text::RIDGE_FLOP_BYTE)}</th>
                 </tr></thead>
                 <tbody>
-                    {move || roofs.get().into_iter().map(|r| view! {
+                    {move || { roof_key.track(); st.outputs.with_untracked(|o| o.spec.roofs.clone()) }.into_iter().map(|r| view! {
                         <tr>
                             <th scope="row">{r.precision.label()}</th>
                             <td>{si(r.roof.peak_flops_per_s, "FLOP/s")}</td>
