@@ -160,3 +160,29 @@ fn no_chinese_outside_text_modules() {
         hits.len()
     );
 }
+
+/// Text from a permalink or a text field reaches the page only as text (the brief; STYLE.md):
+/// no view sets `innerHTML` or `outerHTML`, and no code writes markup into the page
+/// (`insertAdjacentHTML`, `document.write`). Read-only blocks are built node by node
+/// (`ui::widgets::Markup`).
+#[test]
+fn no_markup_is_parsed_into_the_page() {
+    let mut hits = Vec::new();
+    for (path, text) in sources(Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/src"))) {
+        for (n, line) in text.lines().enumerate() {
+            let code = line.split("//").next().unwrap_or("");
+            for word in [
+                "inner_html",
+                "set_inner_html",
+                "outer_html",
+                "insert_adjacent_html",
+                "innerHTML",
+            ] {
+                if code.contains(word) {
+                    hits.push(format!("{}:{}: {}", path.display(), n + 1, line.trim()));
+                }
+            }
+        }
+    }
+    assert!(hits.is_empty(), "markup parsed into the page: {hits:#?}");
+}
