@@ -193,3 +193,21 @@ test("after clicking a step in the step list, ← and → move through the steps
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test("a new weight seed rewrites the quantisation tables' numbers in place (a tick writes texts, not a table)", async () => {
+  const { context, page, errors } = await open();
+  const before = await page.locator("[data-testid=quant-out] [data-testid=z]").first().evaluate((td) => {
+    window.__z = td;
+    return td.textContent;
+  });
+  const field = page.locator("[data-testid=slider-seed] input[type=text]");
+  await field.fill("2");
+  await field.press("Enter");
+  await page.waitForFunction(() => location.search.includes("seed=2"));
+  await page.waitForFunction((b) => window.__z.textContent !== b, before);
+  // The same cell, still on the page, with the new seed's number.
+  assert.equal(await page.evaluate(() => window.__z.isConnected && window.__z === document.querySelector("[data-testid=quant-out] [data-testid=z]")), true);
+  assert.match(await page.evaluate(() => window.__z.textContent), /^-?\d+$/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -7,7 +7,10 @@
 //! every value and text goes in through `setAttribute` and text nodes, so text from a permalink
 //! or a text field shows as text whatever it holds (no `innerHTML`, no markup strings). A block
 //! is rebuilt when its description changes (a [`Markup`] memo compares equal otherwise); keep
-//! inputs and buttons out of blocks, as a rebuild replaces every node.
+//! inputs and buttons out of blocks, as a rebuild replaces every node. A description of the same
+//! shape (a slider tick) only rewrites the attributes and texts that changed.
+
+use wasm_bindgen::JsCast;
 
 use crate::ui::i18n::{Lang, Tr};
 use leptos::prelude::*;
@@ -158,10 +161,12 @@ impl Markup {
         self.close().close()
     }
 
-    /// Builds the block as the children of `parent` (replacing what it held).
-    fn build_into(&self, parent: &web_sys::Element) {
+    /// Builds the block as the children of `parent` (replacing what it held). Returns, per
+    /// operation, the node it made or set (an attribute's element), for [`Markup::patch`].
+    fn build_into(&self, parent: &web_sys::Element) -> Vec<Option<web_sys::Node>> {
+        let mut nodes = Vec::with_capacity(self.0.len());
         let Some(doc) = parent.owner_document() else {
-            return;
+            return nodes;
         };
         parent.set_text_content(None);
         let mut stack: Vec<web_sys::Element> = vec![parent.clone()];
@@ -175,29 +180,77 @@ impl Markup {
                     } else {
                         doc.create_element(tag)
                     };
-                    if let Ok(el) = made {
-                        let _ = top.append_child(&el);
-                        stack.push(el);
+                    match made {
+                        Ok(el) => {
+                            let _ = top.append_child(&el);
+                            nodes.push(Some(el.clone().into()));
+                            stack.push(el);
+                        }
+                        Err(_) => nodes.push(None),
                     }
                 }
                 Op::Attr(name, value) => {
                     let _ = top.set_attribute(name, value);
+                    nodes.push(Some(top.into()));
                 }
                 Op::Text(text) => {
-                    let _ = top.append_child(&doc.create_text_node(text));
+                    let node: web_sys::Node = doc.create_text_node(text).into();
+                    let _ = top.append_child(&node);
+                    nodes.push(Some(node));
                 }
                 Op::Close => {
                     if stack.len() > 1 {
                         stack.pop();
                     }
+                    nodes.push(None);
                 }
+            }
+        }
+        nodes
+    }
+
+    /// Whether `self` has `old`'s shape: the same elements, attribute names and text places, in
+    /// the same order (only values and texts may differ).
+    fn same_shape(&self, old: &Markup) -> bool {
+        self.0.len() == old.0.len()
+            && self.0.iter().zip(&old.0).all(|pair| match pair {
+                (Op::Open(a), Op::Open(b)) => a == b,
+                (Op::Attr(a, _), Op::Attr(b, _)) => a == b,
+                (Op::Text(_), Op::Text(_)) | (Op::Close, Op::Close) => true,
+                _ => false,
+            })
+    }
+
+    /// Brings a block built from `old` (its `nodes`, from [`Markup::build_into`]) to `self`,
+    /// which has its shape: only the attributes and texts that differ are written (a slider
+    /// tick changes a few numbers, not the table).
+    fn patch(&self, old: &Markup, nodes: &[Option<web_sys::Node>]) {
+        for ((op, was), node) in self.0.iter().zip(&old.0).zip(nodes) {
+            let Some(node) = node else { continue };
+            match (op, was) {
+                (Op::Attr(name, value), Op::Attr(_, before)) if value != before => {
+                    if let Some(el) = node.dyn_ref::<web_sys::Element>() {
+                        let _ = el.set_attribute(name, value);
+                    }
+                }
+                (Op::Text(text), Op::Text(before)) if text != before => {
+                    node.set_text_content(Some(text));
+                }
+                _ => {}
             }
         }
     }
 }
 
-/// `<tag class=class data-testid=testid>` holding the block `markup` describes, rebuilt when it
-/// changes. `tag`: `div`, `section`, `pre`, `figcaption`, or `g` inside an `<svg>` (then the
+/// A block on screen: what it was built from, where, and its nodes.
+struct Built {
+    markup: Markup,
+    parent: web_sys::Element,
+    nodes: Vec<Option<web_sys::Node>>,
+}
+
+/// `<tag class=class data-testid=testid>` holding the block `markup` describes, brought up to
+/// date when it changes (patched in place when only values and texts changed). `tag`: `div`, `section`, `pre`, `figcaption`, or `g` inside an `<svg>` (then the
 /// block's elements are SVG elements); another tag is drawn as a `div`.
 #[inline(never)]
 pub fn markup_block(
@@ -212,18 +265,29 @@ pub fn markup_block(
     let figcaption = NodeRef::<leptos::html::Figcaption>::new();
     let g = NodeRef::<leptos::svg::G>::new();
     // The DOM is outside the reactive graph: this effect writes nodes, never a signal.
-    Effect::new(move |_| {
+    // A new description of the same shape in the same element is patched in place; any other
+    // is built anew.
+    Effect::new(move |before: Option<Option<Built>>| {
         let m = markup.get();
-        let el: Option<web_sys::Element> = div
+        let el: web_sys::Element = div
             .get()
             .map(Into::into)
             .or_else(|| section.get().map(Into::into))
             .or_else(|| pre.get().map(Into::into))
             .or_else(|| figcaption.get().map(Into::into))
-            .or_else(|| g.get().map(Into::into));
-        if let Some(el) = el {
-            m.build_into(&el);
+            .or_else(|| g.get().map(Into::into))?;
+        if let Some(Some(b)) = before {
+            if b.parent.is_same_node(Some(&el)) && m.same_shape(&b.markup) {
+                m.patch(&b.markup, &b.nodes);
+                return Some(Built { markup: m, ..b });
+            }
         }
+        let nodes = m.build_into(&el);
+        Some(Built {
+            markup: m,
+            parent: el,
+            nodes,
+        })
     });
     match tag {
         "section" => {
@@ -272,5 +336,25 @@ mod tests {
             .close()
             .close();
         assert_eq!(short, long);
+    }
+
+    #[test]
+    fn a_new_value_keeps_the_shape_a_new_element_does_not() {
+        let table = |cell: &str, extra: bool| {
+            let mut m = Markup::new();
+            m.table("gx-table", None).row("x", &[cell], Some((0, "qx")));
+            if extra {
+                m.leaf("p", "note");
+            }
+            m.table_end();
+            m
+        };
+        assert!(table("42", false).same_shape(&table("-79", false)));
+        assert!(!table("42", true).same_shape(&table("42", false)));
+        let mut a = Markup::new();
+        a.open("td").attr("class", "x").close();
+        let mut b = Markup::new();
+        b.open("td").attr("data-testid", "x").close();
+        assert!(!a.same_shape(&b));
     }
 }
