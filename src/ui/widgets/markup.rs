@@ -6,9 +6,9 @@
 //! Nothing is parsed: tags and attribute names are `&'static str` written in the program, and
 //! every value and text goes in through `setAttribute` and text nodes, so text from a permalink
 //! or a text field shows as text whatever it holds (no `innerHTML`, no markup strings). A block
-//! is rebuilt when its description changes (a [`Markup`] memo compares equal otherwise); keep
-//! inputs and buttons out of blocks, as a rebuild replaces every node. A description of the same
-//! shape (a slider tick) only rewrites the attributes and texts that changed.
+//! follows its description: a new one of the same shape (a slider tick) rewrites only the
+//! attributes and texts that changed; any other is built anew, replacing every node, so keep
+//! inputs and buttons out of blocks.
 
 use wasm_bindgen::JsCast;
 
