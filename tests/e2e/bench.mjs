@@ -137,7 +137,8 @@ async function cold(route, selector, appSelector = selector) {
   await page.waitForLoadState("load");
   // What the page fetched up to its load event (the classroom: or its answer, whichever came
   // later); the next chapter's packs, fetched ahead once the page is idle, are not part of it.
-  const upTo = atLoad && atLoad.length >= atAnswer.length ? atLoad : atAnswer;
+  const loaded = atLoad ?? requests;
+  const upTo = loaded.length >= atAnswer.length ? loaded : atAnswer;
   const fetched = upTo.filter((u) => !u.endsWith("/sw.js"));
   const files = new Map();
   for (const u of fetched) {
