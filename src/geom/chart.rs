@@ -1,8 +1,9 @@
 //! The frame of a 2-D chart: canvas size, margins, label areas and the plotting rectangle.
 //!
-//! The canvas chart (drawn with plotters) and the SVG overlay of focusable points both derive
-//! their pixel positions from one [`ChartFrame`], so a point drawn in SVG lands exactly where
-//! plotters put the axes. Units: CSS pixels, origin top-left, y down.
+//! The canvas chart (drawn with plotters' primitives: its grid, axes and roofs placed by the
+//! frame's [`LogLogAxes`] scaled to the backing store) and the SVG overlay of focusable points
+//! both derive their pixel positions from one [`ChartFrame`], so a point drawn in SVG lands
+//! exactly on the canvas's axes. Units: CSS pixels, origin top-left, y down.
 
 use crate::geom::fixed::push_fixed;
 use crate::geom::scale::{LinearScale, LogScale};

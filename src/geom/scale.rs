@@ -46,6 +46,25 @@ impl LogScale {
         let last = self.domain_max.log10().floor() as i32;
         (first..=last).map(|e| 10f64.powi(e)).collect()
     }
+
+    /// The values 2·10^e … 9·10^e inside the domain, ascending: where a log axis draws its
+    /// light grid lines between the [`LogScale::decade_ticks`].
+    pub fn minor_ticks(&self) -> Vec<f64> {
+        if !(self.domain_min > 0.0 && self.domain_max > self.domain_min) {
+            return Vec::new();
+        }
+        let first = self.domain_min.log10().floor() as i32;
+        let last = self.domain_max.log10().ceil() as i32;
+        // A value within 1e-9 of an edge counts as inside (10^e is not exact in binary).
+        let (lo, hi) = (
+            self.domain_min * (1.0 - 1e-9),
+            self.domain_max * (1.0 + 1e-9),
+        );
+        (first..=last)
+            .flat_map(|e| (2..=9).map(move |k| f64::from(k) * 10f64.powi(e)))
+            .filter(|v| *v >= lo && *v <= hi)
+            .collect()
+    }
 }
 
 /// The decade-aligned domain `[10^floor(log10 lo), 10^ceil(log10 hi)]` that contains every
@@ -178,6 +197,24 @@ mod tests {
             s.decade_ticks(),
             vec![0.01, 0.1, 1.0, 10.0, 100.0, 1000.0, 10000.0]
         );
+        let minor = s.minor_ticks();
+        assert_eq!(minor.len(), 6 * 8);
+        assert!((minor[0] - 0.02).abs() < 1e-12 && (minor[47] - 9000.0).abs() < 1e-9);
+        let odd = LogScale {
+            domain_min: 3.0,
+            domain_max: 50.0,
+            ..s
+        };
+        let minor = odd.minor_ticks();
+        assert_eq!(minor.first(), Some(&3.0));
+        assert_eq!(minor.last(), Some(&50.0));
+        assert_eq!(minor.len(), 7 + 4);
+        assert!(LogScale {
+            domain_min: 0.0,
+            ..s
+        }
+        .minor_ticks()
+        .is_empty());
     }
 
     #[test]

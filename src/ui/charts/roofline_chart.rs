@@ -1,15 +1,20 @@
 //! The Roofline chart: roofs and axes drawn by plotters on a canvas; kernel points drawn as
-//! focusable SVG circles over it, positioned through the same [`ChartFrame`].
+//! focusable SVG circles over it. Both place everything through one [`ChartFrame`] and its
+//! log–log axes ([`ChartFrame::log_log`]): the canvas draws its grid, ticks and labels at the
+//! frame's decades itself (plotters' primitives on the backend's pixels, not its chart
+//! builder, whose generic mesh and coordinate code was ~20 KB of the chapter's wasm), so a
+//! point in the SVG lands on the canvas's pixel by construction.
 
 use crate::ui::charts::backend::MeasuredCanvas;
 use leptos::prelude::*;
+use plotters::element::DashedPathElement;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
-use plotters::style::{FontDesc, FontFamily, FontStyle};
+use plotters::style::{FontDesc, FontFamily, FontStyle, FontTransform};
 use wasm_bindgen::JsCast;
 
 use super::text;
-use crate::geom::chart::{ChartFrame, Rect as FrameRect};
+use crate::geom::chart::{ChartFrame, LogLogAxes, Rect as FrameRect};
 use crate::geom::legible::{place_labels, LabelBox};
 use crate::geom::scale::roofline_domains;
 use crate::model::roofline::{Precision, RooflineChartSpec, H200_COPY_BANDWIDTH_BYTES_PER_S};
@@ -206,23 +211,130 @@ fn top_ridge(spec: &RooflineChartSpec) -> (f64, f64) {
         .fold((x0, bw * x0), |a, b| if b.1 > a.1 { b } else { a })
 }
 
-type RoofChart<'a> = ChartContext<'a, MeasuredCanvas, Cartesian2d<LogCoord<f64>, LogCoord<f64>>>;
+/// The chart's layout in backing pixels: the frame scaled by `dpr` (margins and label areas
+/// rounded to whole pixels, as the page's layout is), its plot rectangle and log–log axes.
+struct Geometry {
+    frame: ChartFrame,
+    plot: FrameRect,
+    axes: LogLogAxes,
+}
 
-/// The chart's coordinates on `root` (draws nothing).
-fn chart_on<'a>(
-    root: &'a DrawingArea<MeasuredCanvas, plotters::coord::Shift>,
+impl Geometry {
+    fn of(drawing: &RooflineDrawing, dpr: f64) -> Geometry {
+        let f = drawing.frame;
+        let frame = ChartFrame {
+            width_px: (f.width_px * dpr).round(),
+            height_px: (f.height_px * dpr).round(),
+            margin_px: (f.margin_px * dpr).round(),
+            x_label_area_px: (f.x_label_area_px * dpr).round(),
+            y_label_area_px: (f.y_label_area_px * dpr).round(),
+        };
+        let (x_domain, y_domain) = domains(&drawing.spec);
+        Geometry {
+            frame,
+            plot: frame.plot_rect(),
+            axes: frame.log_log(x_domain, y_domain),
+        }
+    }
+
+    /// The backing pixel of a data point `(FLOP/byte, FLOP/s)`, rounded to a whole pixel: where
+    /// the canvas draws it, so the labels' placement tests the lines as drawn (roofs 2× apart
+    /// are ~21.7 px apart at the page's size, a label 16 px high between two: a fraction of a
+    /// pixel decides whether it fits).
+    fn at(&self, x: f64, y: f64) -> (f64, f64) {
+        let (x, y) = self.axes.px_from_data(x, y);
+        (x.round(), y.round())
+    }
+}
+
+/// A backing-pixel position as plotters' integer coordinate.
+fn coord((x, y): (f64, f64)) -> (i32, i32) {
+    (x.round() as i32, y.round() as i32)
+}
+
+/// A polyline through data points, in backing pixels.
+fn data_path(g: &Geometry, points: &[(f64, f64)]) -> Vec<(i32, i32)> {
+    points.iter().map(|&(x, y)| coord(g.at(x, y))).collect()
+}
+
+type Root = DrawingArea<MeasuredCanvas, plotters::coord::Shift>;
+
+/// The grid (light lines at 2–9 × a power of ten, bold at the powers of ten), the axes with
+/// their ticks and decade labels, and the axis titles, laid out as plotters' chart builder
+/// laid out its mesh: ticks 5 CSS px long, labels two ticks from the axis, the titles at the
+/// label areas' outer edges, the y title turned a quarter left. Sizes are CSS px × `dpr`, so
+/// the chart looks the same at every pixel ratio (plotters' ticks were 5 backing px).
+fn draw_mesh(
+    root: &Root,
+    g: &Geometry,
     drawing: &RooflineDrawing,
+    palette: &Palette,
     dpr: f64,
-) -> Result<RoofChart<'a>, &'static str> {
-    let frame = drawing.frame;
-    let px = |v: f64| (v * dpr).round() as u32;
-    let ((x0, x1), (y0, y1)) = domains(&drawing.spec);
-    ChartBuilder::on(root)
-        .margin(px(frame.margin_px))
-        .x_label_area_size(px(frame.x_label_area_px))
-        .y_label_area_size(px(frame.y_label_area_px))
-        .build_cartesian_2d((x0..x1).log_scale(), (y0..y1).log_scale())
-        .map_err(|_| DRAW_FAILED)
+) -> Result<(), &'static str> {
+    let px = |v: f64| (v * dpr).round();
+    let p = g.plot;
+    let (ax, ay) = (g.axes.x, g.axes.y);
+    let line = |a: (f64, f64), b: (f64, f64), style: ShapeStyle| {
+        root.draw(&PathElement::new(vec![coord(a), coord(b)], style))
+            .map_err(|_| DRAW_FAILED)
+    };
+    let light = ShapeStyle::from(&palette.grid.mix(0.4));
+    let bold = palette.grid.stroke_width(px(1.0) as u32);
+    for (ticks, style) in [
+        ((ax.minor_ticks(), ay.minor_ticks()), light),
+        ((ax.decade_ticks(), ay.decade_ticks()), bold),
+    ] {
+        for x in ticks.0 {
+            let x = ax.px_from_value(x);
+            line((x, p.y0), (x, p.y1), style)?;
+        }
+        for y in ticks.1 {
+            let y = ay.px_from_value(y);
+            line((p.x0, y), (p.x1, y), style)?;
+        }
+    }
+    let axis = ShapeStyle::from(&palette.text.mix(0.6));
+    line((p.x0, p.y0), (p.x0, p.y1), axis)?;
+    line((p.x0, p.y1), (p.x1, p.y1), axis)?;
+    let tick = px(5.0);
+    let labels = sans_serif(12.0 * dpr).color(&palette.text);
+    for x in ax.decade_ticks() {
+        let at = ax.px_from_value(x);
+        line((at, p.y1), (at, p.y1 + tick), axis)?;
+        let style = labels.pos(Pos::new(HPos::Center, VPos::Top));
+        root.draw(&Text::new(
+            decade_label(x),
+            coord((at, p.y1 + 2.0 * tick)),
+            style,
+        ))
+        .map_err(|_| DRAW_FAILED)?;
+    }
+    for y in ay.decade_ticks() {
+        let at = ay.px_from_value(y);
+        line((p.x0 - tick, at), (p.x0, at), axis)?;
+        let style = labels.pos(Pos::new(HPos::Right, VPos::Center));
+        let words = si(y, "").trim().to_string();
+        root.draw(&Text::new(words, coord((p.x0 - 2.0 * tick, at)), style))
+            .map_err(|_| DRAW_FAILED)?;
+    }
+    let titles = sans_serif(13.0 * dpr).color(&palette.text);
+    let x_title = titles.pos(Pos::new(HPos::Center, VPos::Bottom));
+    let bottom = g.frame.height_px - g.frame.margin_px;
+    root.draw(&Text::new(
+        text::X_AXIS.get(drawing.lang),
+        coord(((p.x0 + p.x1) / 2.0, bottom)),
+        x_title,
+    ))
+    .map_err(|_| DRAW_FAILED)?;
+    let y_title = titles
+        .transform(FontTransform::Rotate270)
+        .pos(Pos::new(HPos::Center, VPos::Top));
+    root.draw(&Text::new(
+        text::Y_AXIS.get(drawing.lang),
+        coord((g.frame.margin_px, (p.y0 + p.y1) / 2.0)),
+        y_title,
+    ))
+    .map_err(|_| DRAW_FAILED)
 }
 
 /// Draws the static layer ([`RoofLayer`]) on `canvas`; returns the smallest font it drew text
@@ -235,69 +347,50 @@ fn draw_layer(
 ) -> Result<f64, &'static str> {
     let px = |v: f64| (v * dpr).round() as u32;
     let spec = &drawing.spec;
+    let g = Geometry::of(drawing, dpr);
     let ((x0, x1), (y0, y1)) = domains(spec);
     let backend = MeasuredCanvas::new(canvas).ok_or("no 2d context")?;
     let min_font = backend.min_font();
     let root = backend.into_drawing_area();
     root.fill(&palette.bg).map_err(|_| DRAW_FAILED)?;
-    let font = |size: f64| sans_serif(size * dpr).color(&palette.text);
-    let mut chart = chart_on(&root, drawing, dpr)?;
-    let (x_title, y_title) = (
-        text::X_AXIS.get(drawing.lang),
-        text::Y_AXIS.get(drawing.lang),
-    );
-    chart
-        .configure_mesh()
-        .x_desc(x_title)
-        .y_desc(y_title)
-        .axis_desc_style(font(13.0))
-        .label_style(font(12.0))
-        .axis_style(palette.text.mix(0.6))
-        .bold_line_style(palette.grid.stroke_width(px(1.0)))
-        .light_line_style(palette.grid.mix(0.4))
-        .x_label_formatter(&|v| decade_label(*v))
-        .y_label_formatter(&|v| si(*v, "").trim().to_string())
-        .draw()
-        .map_err(|_| DRAW_FAILED)?;
+    draw_mesh(&root, &g, drawing, palette, dpr)?;
+    // Every line below lies inside the plot (the domains hold the roofs and the measured
+    // copy roof), so nothing is clipped.
     for roof in roofs(drawing, palette) {
-        chart
-            .draw_series(LineSeries::new(
-                roof.line,
-                roof.color.stroke_width(px(roof.width)),
-            ))
-            .map_err(|_| DRAW_FAILED)?;
+        root.draw(&PathElement::new(
+            data_path(&g, &roof.line),
+            roof.color.stroke_width(px(roof.width)),
+        ))
+        .map_err(|_| DRAW_FAILED)?;
     }
     let bw = spec.bandwidth_bytes_per_s;
     // The bandwidth roof itself, labelled along the slope.
     let bw_label = text::bandwidth_roof(drawing.memory_kind, &si(bw, "B/s"), drawing.lang);
     let label_x = (x0 * 3.0).min(x1);
-    chart
-        .draw_series(std::iter::once(Text::new(
-            bw_label,
-            (label_x * 1.3, (bw * label_x / 1.3).max(y0)),
-            font(12.0)
-                .color(&palette.bw)
-                .pos(Pos::new(HPos::Left, VPos::Top)),
-        )))
-        .map_err(|_| DRAW_FAILED)?;
-    chart
-        .draw_series(LineSeries::new(
-            // The slanted roof ends where it meets the highest compute roof.
-            vec![(x0, (bw * x0).max(y0)), top_ridge(spec)],
-            palette.bw.stroke_width(px(1.0)),
-        ))
-        .map_err(|_| DRAW_FAILED)?;
+    root.draw(&Text::new(
+        bw_label,
+        coord(g.at(label_x * 1.3, (bw * label_x / 1.3).max(y0))),
+        sans_serif(12.0 * dpr)
+            .color(&palette.bw)
+            .pos(Pos::new(HPos::Left, VPos::Top)),
+    ))
+    .map_err(|_| DRAW_FAILED)?;
+    // The slanted roof ends where it meets the highest compute roof.
+    root.draw(&PathElement::new(
+        data_path(&g, &[(x0, (bw * x0).max(y0)), top_ridge(spec)]),
+        palette.bw.stroke_width(px(1.0)),
+    ))
+    .map_err(|_| DRAW_FAILED)?;
     if drawing.show_measured_copy {
         let copy = H200_COPY_BANDWIDTH_BYTES_PER_S;
         let end = (y1 / copy).min(x1);
-        chart
-            .draw_series(DashedLineSeries::new(
-                vec![(x0, copy * x0), (end, copy * end)],
-                px(6.0),
-                px(4.0),
-                palette.measured.stroke_width(px(1.5)),
-            ))
-            .map_err(|_| DRAW_FAILED)?;
+        root.draw(&DashedPathElement::new(
+            data_path(&g, &[(x0, copy * x0), (end, copy * end)]),
+            px(6.0),
+            px(4.0),
+            palette.measured.stroke_width(px(1.5)),
+        ))
+        .map_err(|_| DRAW_FAILED)?;
     }
     root.present().map_err(|_| DRAW_FAILED)?;
     Ok(min_font.get())
@@ -364,29 +457,17 @@ pub fn draw_roofline(
         bg, text, accent, ..
     } = palette;
     let font = |size: f64| sans_serif(size * dpr).color(&text);
-    let mut chart = chart_on(&root, drawing, dpr)?;
+    let g = Geometry::of(drawing, dpr);
     let spec = &drawing.spec;
-    let ((x0, x1), (y0, y1)) = domains(spec);
+    let ((x0, x1), (y0, _)) = domains(spec);
     let bw = spec.bandwidth_bytes_per_s;
     let roofs = roofs(drawing, &palette);
     let top_ridge = top_ridge(spec);
     // Label placement (backend px): the roof labels sit on their roof, as far right as they can
     // without touching a kernel point, a ridge point, the bandwidth roof or another label; then
     // each numbered point gets its number beside it (geom::legible::place_labels).
-    let plot = {
-        let (l, t) = chart.backend_coord(&(x0, y1));
-        let (r, b) = chart.backend_coord(&(x1, y0));
-        FrameRect {
-            x0: f64::from(l),
-            y0: f64::from(t),
-            x1: f64::from(r),
-            y1: f64::from(b),
-        }
-    };
-    let at = |x: f64, y: f64| {
-        let (a, b) = chart.backend_coord(&(x, y));
-        (f64::from(a), f64::from(b))
-    };
+    let plot = g.plot;
+    let at = |x: f64, y: f64| g.at(x, y);
     let square = |(cx, cy): (f64, f64), half: f64| FrameRect {
         x0: cx - half,
         y0: cy - half,
@@ -548,13 +629,14 @@ pub fn draw_roofline(
         label(r, key.to_string(), &key_style)?;
     }
     // Ridge points on top of everything.
-    chart
-        .draw_series(
-            roofs
-                .iter()
-                .map(|r| Circle::new(r.ridge, px(3.5), r.color.filled())),
-        )
+    for r in &roofs {
+        root.draw(&Circle::new(
+            coord(at(r.ridge.0, r.ridge.1)),
+            px(3.5),
+            r.color.filled(),
+        ))
         .map_err(|_| DRAW_FAILED)?;
+    }
     root.present().map_err(|_| DRAW_FAILED)?;
     // In CSS px at the canvas's own size (its backing over the screen's pixel ratio).
     super::record_min_font(&canvas, min_font.get().min(base.min_font), screen_dpr);
