@@ -7,8 +7,10 @@
 //! every value and text goes in through `setAttribute` and text nodes, so text from a permalink
 //! or a text field shows as text whatever it holds (no `innerHTML`, no markup strings). A block
 //! follows its description: a new one of the same shape (a slider tick) rewrites only the
-//! attributes and texts that changed; any other is built anew, replacing every node, so keep
-//! inputs and buttons out of blocks.
+//! attributes and texts that changed; any other is built anew, replacing every node. So keep
+//! inputs out of blocks; buttons may be in one whose shape does not change with what they do
+//! (their handlers on the block's element, [`markup_into`]: the tensor cores' grid cells, lane
+//! chips and step list), since a patch keeps the nodes and the focus.
 
 use wasm_bindgen::JsCast;
 
@@ -279,9 +281,13 @@ pub fn markup_block(
     markup: Signal<Markup>,
 ) -> AnyView {
     match tag {
-        "section" => view! { <section use:markup_into=markup class=class data-testid=testid></section> }
-            .into_any(),
-        "pre" => view! { <pre use:markup_into=markup class=class data-testid=testid></pre> }.into_any(),
+        "section" => {
+            view! { <section use:markup_into=markup class=class data-testid=testid></section> }
+                .into_any()
+        }
+        "pre" => {
+            view! { <pre use:markup_into=markup class=class data-testid=testid></pre> }.into_any()
+        }
         "figcaption" => view! {
             <figcaption use:markup_into=markup class=class data-testid=testid></figcaption>
         }

@@ -447,7 +447,8 @@ fn LaneStrip() -> impl IntoView {
     };
     let select = move |ev: &web_sys::Event| {
         if let Some(l) = ev.target().as_ref().and_then(item_index) {
-            st.inputs.update(|i| i.lane = i64::try_from(l).unwrap_or(-1));
+            st.inputs
+                .update(|i| i.lane = i64::try_from(l).unwrap_or(-1));
         }
     };
     let roving_focus = roving.on_focusin();
