@@ -104,7 +104,7 @@ impl Roving {
 }
 
 /// The `data-roving` index of the item an event hit (the item itself or an element inside it).
-fn item_index(target: &web_sys::EventTarget) -> Option<usize> {
+pub fn item_index(target: &web_sys::EventTarget) -> Option<usize> {
     let el = target.dyn_ref::<web_sys::Element>()?;
     let item = el.closest("[data-roving]").ok().flatten()?;
     item.get_attribute("data-roving")?.parse().ok()

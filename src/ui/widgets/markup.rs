@@ -7,8 +7,10 @@
 //! every value and text goes in through `setAttribute` and text nodes, so text from a permalink
 //! or a text field shows as text whatever it holds (no `innerHTML`, no markup strings). A block
 //! follows its description: a new one of the same shape (a slider tick) rewrites only the
-//! attributes and texts that changed; any other is built anew, replacing every node, so keep
-//! inputs and buttons out of blocks.
+//! attributes and texts that changed; any other is built anew, replacing every node. So keep
+//! inputs out of blocks; buttons may be in one whose shape does not change with what they do
+//! (their handlers on the block's element, [`markup_into`]: the tensor cores' grid cells, lane
+//! chips and step list), since a patch keeps the nodes and the focus.
 
 use wasm_bindgen::JsCast;
 
@@ -242,16 +244,35 @@ impl Markup {
     }
 }
 
-/// A block on screen: what it was built from, where, and its nodes.
+/// A block on screen: what it was built from and its nodes.
 struct Built {
     markup: Markup,
-    parent: web_sys::Element,
     nodes: Vec<Option<web_sys::Node>>,
 }
 
+/// Keeps the children of `el` what `markup` describes, as a directive on any element
+/// (`<ol use:markup_into=markup on:click=…>`, where the element itself needs its own tag or
+/// handlers): a new description of the same shape is patched in place (the nodes stay, and
+/// with them the focus), any other is built anew.
+pub fn markup_into(el: web_sys::Element, markup: Signal<Markup>) {
+    // The DOM is outside the reactive graph: this effect writes nodes, never a signal.
+    Effect::new(move |before: Option<Built>| {
+        let m = markup.get();
+        if let Some(b) = before {
+            if m.same_shape(&b.markup) {
+                m.patch(&b.markup, &b.nodes);
+                return Built { markup: m, ..b };
+            }
+        }
+        let nodes = m.build_into(&el);
+        Built { markup: m, nodes }
+    });
+}
+
 /// `<tag class=class data-testid=testid>` holding the block `markup` describes, brought up to
-/// date when it changes (patched in place when only values and texts changed). `tag`: `div`, `section`, `pre`, `figcaption`, or `g` inside an `<svg>` (then the
-/// block's elements are SVG elements); another tag is drawn as a `div`.
+/// date when it changes ([`markup_into`]). `tag`: `div`, `section`, `pre`, `figcaption`, or `g`
+/// inside an `<svg>` (then the block's elements are SVG elements); another tag is drawn as a
+/// `div`.
 #[inline(never)]
 pub fn markup_block(
     tag: &'static str,
@@ -259,47 +280,20 @@ pub fn markup_block(
     testid: Option<&'static str>,
     markup: Signal<Markup>,
 ) -> AnyView {
-    let div = NodeRef::<leptos::html::Div>::new();
-    let section = NodeRef::<leptos::html::Section>::new();
-    let pre = NodeRef::<leptos::html::Pre>::new();
-    let figcaption = NodeRef::<leptos::html::Figcaption>::new();
-    let g = NodeRef::<leptos::svg::G>::new();
-    // The DOM is outside the reactive graph: this effect writes nodes, never a signal.
-    // A new description of the same shape in the same element is patched in place; any other
-    // is built anew.
-    Effect::new(move |before: Option<Option<Built>>| {
-        let m = markup.get();
-        let el: web_sys::Element = div
-            .get()
-            .map(Into::into)
-            .or_else(|| section.get().map(Into::into))
-            .or_else(|| pre.get().map(Into::into))
-            .or_else(|| figcaption.get().map(Into::into))
-            .or_else(|| g.get().map(Into::into))?;
-        if let Some(Some(b)) = before {
-            if b.parent.is_same_node(Some(&el)) && m.same_shape(&b.markup) {
-                m.patch(&b.markup, &b.nodes);
-                return Some(Built { markup: m, ..b });
-            }
-        }
-        let nodes = m.build_into(&el);
-        Some(Built {
-            markup: m,
-            parent: el,
-            nodes,
-        })
-    });
     match tag {
         "section" => {
-            view! { <section node_ref=section class=class data-testid=testid></section> }.into_any()
-        }
-        "pre" => view! { <pre node_ref=pre class=class data-testid=testid></pre> }.into_any(),
-        "figcaption" => {
-            view! { <figcaption node_ref=figcaption class=class data-testid=testid></figcaption> }
+            view! { <section use:markup_into=markup class=class data-testid=testid></section> }
                 .into_any()
         }
-        "g" => view! { <g node_ref=g class=class data-testid=testid></g> }.into_any(),
-        _ => view! { <div node_ref=div class=class data-testid=testid></div> }.into_any(),
+        "pre" => {
+            view! { <pre use:markup_into=markup class=class data-testid=testid></pre> }.into_any()
+        }
+        "figcaption" => view! {
+            <figcaption use:markup_into=markup class=class data-testid=testid></figcaption>
+        }
+        .into_any(),
+        "g" => view! { <g use:markup_into=markup class=class data-testid=testid></g> }.into_any(),
+        _ => view! { <div use:markup_into=markup class=class data-testid=testid></div> }.into_any(),
     }
 }
 

@@ -16,7 +16,7 @@ mod svg_title;
 pub use chapter_intro::ChapterIntro;
 pub use data_table::DataDetails;
 pub use formula::FormulaField;
-pub use markup::{markup_block, Markup};
+pub use markup::{markup_block, markup_into, Markup};
 pub use notices::Notices;
 pub use numbers::{formula_row, formula_row_testid, live_rows, live_rows_testid, RowCells};
 pub use permalink::PermalinkLink;

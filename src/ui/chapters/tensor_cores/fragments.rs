@@ -5,14 +5,14 @@ use leptos::prelude::*;
 
 use crate::ui::shared::scroll_figure::ScrollFigure;
 
-use crate::ui::widgets::{markup_block, DataDetails, Markup};
+use crate::ui::widgets::{markup_block, markup_into, DataDetails, Markup};
 use wasm_bindgen::JsCast;
 
 use super::state::{is_course_tile, FragmentView, TcInputs, TcState};
 use super::text;
 use crate::model::tensor_core::{ElementType, FragmentLayout, MmaShape, Operand};
 use crate::ui::i18n::{t, tr, use_lang, Lang, Tr};
-use crate::ui::shared::roving::Roving;
+use crate::ui::shared::roving::{item_index, Roving};
 
 fn state() -> TcState {
     expect_context::<TcState>()
@@ -145,7 +145,128 @@ pub fn FragmentControls() -> impl IntoView {
     }
 }
 
-/// The tile grid, coloured by owning lane.
+/// One cell of a tile grid, `<g class=class><rect class="gx-lane-{lane}">` (`testid`: the
+/// `<g>`'s `data-testid`): `rect` adds the rect's own attributes (an id, a role), then come
+/// its `<title>`, its lane and index numbers.
+pub fn grid_cell(
+    h: &mut Markup,
+    class: String,
+    testid: Option<String>,
+    (x, y): (u32, u32),
+    (lane, index): (u32, u32),
+    title: String,
+    rect: impl FnOnce(&mut Markup),
+) {
+    let num = |v: u32| v.to_string();
+    h.open("g").class(class);
+    if let Some(id) = testid {
+        h.attr("data-testid", id);
+    }
+    h.open("rect")
+        .class(format!("gx-lane-{lane}"))
+        .attr("x", num(x))
+        .attr("y", num(y))
+        .attr("width", num(CELL_PX))
+        .attr("height", num(CELL_PX));
+    rect(h);
+    h.leaf("title", title)
+        .close()
+        .open("text")
+        .class("gx-frag__lane")
+        .attr("x", num(x + CELL_PX / 2))
+        .attr("y", num(y + 15))
+        .text(num(lane))
+        .close()
+        .open("text")
+        .class("gx-frag__index")
+        .attr("x", num(x + CELL_PX / 2))
+        .attr("y", num(y + 29))
+        .text(num(index))
+        .close()
+        .close();
+}
+
+/// A grid's axis numbers: `n` column numbers (`0..n`) along the top of a grid whose cells start
+/// at `left`, or (`rows`) the row labels `0, step, 2·step, …` in the frozen column of width
+/// `left` over a mask below the column header, `height` high.
+pub fn axis_markup(n: u32, left: u32, rows: Option<(u32, u32)>) -> Markup {
+    let mut h = Markup::new();
+    if let Some((step, height)) = rows {
+        h.open("path")
+            .class("gx-sfig__mask")
+            .attr("d", format!("M0 {}h{left}V{height}H0z", TOP_PX - 2))
+            .close();
+        for i in 0..n {
+            h.open("text")
+                .class("gx-frag__axis gx-frag__axis--row")
+                .attr("x", (left - 5).to_string())
+                .attr("y", (TOP_PX + i * CELL_PX + CELL_PX / 2 + 4).to_string())
+                .text((i * step).to_string())
+                .close();
+        }
+        return h;
+    }
+    for i in 0..n {
+        h.open("text")
+            .class("gx-frag__axis")
+            .attr("x", (left + i * CELL_PX + CELL_PX / 2).to_string())
+            .attr("y", (TOP_PX - 6).to_string())
+            .text(i.to_string())
+            .close();
+    }
+    h
+}
+
+/// The grid cell (row, column) an event hit: its rect's id is `tc-cell-{r}-{c}`.
+fn cell_of(ev: &web_sys::Event) -> Option<(u32, u32)> {
+    let id = ev.target()?.dyn_ref::<web_sys::Element>()?.id();
+    let (r, c) = id.strip_prefix("tc-cell-")?.split_once('-')?;
+    Some((r.parse().ok()?, c.parse().ok()?))
+}
+
+/// Selects grid cell (r, c).
+fn select_cell(st: TcState, (r, c): (u32, u32)) {
+    st.inputs.update(|i| {
+        i.row = i64::from(r);
+        i.col = i64::from(c);
+    });
+}
+
+/// The grid's cells are buttons (`role="button"`, one tab stop: the selected cell or (0, 0)):
+/// a click or the focus selects one, the arrow keys, Home and End move the selection and the
+/// focus. One handler each on the grid's box, for every cell (the cells are a [`Markup`]
+/// block).
+fn on_grid_event(ev: web_sys::Event) {
+    let Some((r, c)) = cell_of(&ev) else {
+        return;
+    };
+    let st = state();
+    let Some(key) = ev.dyn_ref::<web_sys::KeyboardEvent>().map(|k| k.key()) else {
+        select_cell(st, (r, c));
+        return;
+    };
+    let Some((rows, cols)) = st
+        .layout
+        .with_untracked(|l| l.as_ref().ok().map(|l| (l.rows(), l.cols())))
+    else {
+        return;
+    };
+    let (nr, nc) = match key.as_str() {
+        "ArrowUp" => (r.saturating_sub(1), c),
+        "ArrowDown" => ((r + 1).min(rows - 1), c),
+        "ArrowLeft" => (r, c.saturating_sub(1)),
+        "ArrowRight" => (r, (c + 1).min(cols - 1)),
+        "Home" => (r, 0),
+        "End" => (r, cols - 1),
+        _ => return,
+    };
+    ev.prevent_default();
+    select_cell(st, (nr, nc));
+    focus_cell(nr, nc);
+}
+
+/// The tile grid, coloured by owning lane: a [`Markup`] block, patched in place when the
+/// selection or the language changes (the events: [`on_grid_event`]).
 #[component]
 fn TileGrid(layout: FragmentLayout) -> impl IntoView {
     let st = state();
@@ -158,91 +279,63 @@ fn TileGrid(layout: FragmentLayout) -> impl IntoView {
     let width = LEFT_PX + cols * CELL_PX + 2;
     let height = TOP_PX + rows * CELL_PX + 2;
     let view_box = format!("0 0 {width} {height}");
-    let home = move || sel_cell.get().unwrap_or((0, 0));
-    let grid = layout.owner_grid();
-    let mut cells = Vec::with_capacity((rows * cols) as usize);
-    for r in 0..rows {
-        for c in 0..cols {
-            let owner = grid
-                .get(r as usize)
-                .and_then(|row| row.get(c as usize))
-                .copied()
-                .unwrap_or_default();
-            let lanes: Vec<u32> = layout.slots_of(r, c).iter().map(|s| s.lane).collect();
-            let label_l = layout.clone();
-            let label = move || text::cell_label(&label_l, r, c, lang.get());
-            let title = label.clone();
-            let x = LEFT_PX + c * CELL_PX;
-            let y = TOP_PX + r * CELL_PX;
-            let hl = {
-                let lanes = lanes.clone();
-                move || sel_lane.get().is_some_and(|l| lanes.contains(&l))
-            };
-            let dim = move || sel_lane.get().is_some_and(|l| !lanes.contains(&l));
-            let pad = padding_rows && r > 0;
-            let select = move || {
-                st.inputs.update(|i| {
-                    i.row = i64::from(r);
-                    i.col = i64::from(c);
-                })
-            };
-            let on_key = move |ev: leptos::ev::KeyboardEvent| {
-                let (nr, nc) = match ev.key().as_str() {
-                    "ArrowUp" => (r.saturating_sub(1), c),
-                    "ArrowDown" => ((r + 1).min(rows - 1), c),
-                    "ArrowLeft" => (r, c.saturating_sub(1)),
-                    "ArrowRight" => (r, (c + 1).min(cols - 1)),
-                    "Home" => (r, 0),
-                    "End" => (r, cols - 1),
-                    _ => return,
-                };
-                ev.prevent_default();
-                st.inputs.update(|i| {
-                    i.row = i64::from(nr);
-                    i.col = i64::from(nc);
-                });
-                focus_cell(nr, nc);
-            };
-            cells.push(view! {
-                <g class="gx-frag__cell" class:is-hl=hl class:is-dim=dim class:is-pad=pad
-                    class:is-sel=move || sel_cell.get() == Some((r, c))
-                    data-testid=format!("cell-{r}-{c}")>
-                    <rect id=format!("tc-cell-{r}-{c}") class=format!("gx-lane-{}", owner.lane)
-                        x=x.to_string() y=y.to_string() width=CELL_PX.to_string() height=CELL_PX.to_string()
-                        tabindex=move || if home() == (r, c) { "0" } else { "-1" }
-                        role="button" aria-label=label
-                        on:click=move |_| select()
-                        on:focus=move |_| select()
-                        on:keydown=on_key>
-                        <title>{title}</title>
-                    </rect>
-                    <text class="gx-frag__lane" x=(x + CELL_PX / 2).to_string() y=(y + 15).to_string()>{owner.lane}</text>
-                    <text class="gx-frag__index" x=(x + CELL_PX / 2).to_string() y=(y + 29).to_string()>{owner.index}</text>
-                </g>
-            });
+    let cells = move || {
+        let (lane_sel, cell, lang) = (sel_lane.get(), sel_cell.get(), lang.get());
+        let home = cell.unwrap_or((0, 0));
+        let mut h = axis_markup(cols, LEFT_PX, None);
+        let grid = layout.owner_grid();
+        for r in 0..rows {
+            for c in 0..cols {
+                let owner = grid
+                    .get(r as usize)
+                    .and_then(|row| row.get(c as usize))
+                    .copied()
+                    .unwrap_or_default();
+                let mut class = String::from("gx-frag__cell");
+                if let Some(l) = lane_sel {
+                    let has = layout.slots_of(r, c).iter().any(|s| s.lane == l);
+                    class.push_str(if has { " is-hl" } else { " is-dim" });
+                }
+                if padding_rows && r > 0 {
+                    class.push_str(" is-pad");
+                }
+                if cell == Some((r, c)) {
+                    class.push_str(" is-sel");
+                }
+                let label = text::cell_label(&layout, r, c, lang);
+                let title = label.clone();
+                grid_cell(
+                    &mut h,
+                    class,
+                    Some(format!("cell-{r}-{c}")),
+                    (LEFT_PX + c * CELL_PX, TOP_PX + r * CELL_PX),
+                    (owner.lane, owner.index),
+                    title,
+                    |h| {
+                        h.attr("id", format!("tc-cell-{r}-{c}"))
+                            .attr("tabindex", if home == (r, c) { "0" } else { "-1" })
+                            .attr("role", "button")
+                            .attr("aria-label", label);
+                    },
+                );
+            }
         }
-    }
-    let col_labels = (0..cols)
-        .map(|c| {
-            view! { <text class="gx-frag__axis" x=(LEFT_PX + c * CELL_PX + CELL_PX / 2).to_string() y=(TOP_PX - 6).to_string()>{c}</text> }
-        })
-        .collect_view();
-    // The frozen row labels, over a mask below the column header.
+        h
+    };
     let row_labels = move || {
-        let labels = (0..rows)
-            .map(|r| {
-                view! { <text class="gx-frag__axis gx-frag__axis--row" x=(LEFT_PX - 5).to_string() y=(TOP_PX + r * CELL_PX + CELL_PX / 2 + 4).to_string()>{r}</text> }
-            })
-            .collect_view();
-        view! { <path class="gx-sfig__mask" d=format!("M0 {}h{LEFT_PX}V{height}H0z", TOP_PX - 2)/>{labels} }
+        markup_block(
+            "g",
+            "",
+            None,
+            Signal::stored(axis_markup(rows, LEFT_PX, Some((1, height)))),
+        )
     };
     view! {
         <ScrollFigure label=text::GRID_LABEL width_px=f64::from(width) label_px=f64::from(LEFT_PX)
             height_px=f64::from(height) natural_size=true parts_focusable=true labels=row_labels>
             <svg class="gx-frag__svg" viewBox=view_box width=width.to_string() height=height.to_string()
                 role="group" aria-label=move || t(text::GRID_LABEL)()>
-                {col_labels}
-                {cells}
+                {markup_block("g", "gx-frag__cells", None, Signal::derive(cells))}
             </svg>
         </ScrollFigure>
     }
@@ -314,40 +407,62 @@ pub fn FragmentFigure() -> impl IntoView {
     view! {
         <figure class="gx-figure gx-frag" data-testid="figure">
             {caption}
-            <div class="gx-frag__scroll" data-testid="fragment-grid">{grid}</div>
+            <div class="gx-frag__scroll" data-testid="fragment-grid"
+                on:click=|ev: leptos::ev::MouseEvent| on_grid_event(ev.into())
+                on:focusin=|ev: leptos::ev::FocusEvent| on_grid_event(ev.into())
+                on:keydown=|ev: leptos::ev::KeyboardEvent| on_grid_event(ev.into())>{grid}</div>
             <LaneStrip/>
             {markup_block("figcaption", "gx-frag__legend", None, Signal::derive(legend))}
         </figure>
     }
 }
 
-/// 32 lane chips; click or focus one to select it.
+/// 32 lane chips; click or focus one to select it. The chips are a [`Markup`] block (patched in
+/// place, so a chip keeps the focus) of real buttons; the handlers sit on the strip.
 #[component]
 fn LaneStrip() -> impl IntoView {
     let st = state();
     let lang = use_lang();
     let roving = Roving::new(32, 0);
+    let chips = move || {
+        let (on, active, lang) = (st.lane.get(), roving.active(), lang.get());
+        let mut h = Markup::new();
+        for l in 0u32..32 {
+            let pressed = on == Some(l);
+            let mut class = format!("gx-lanes__chip gx-lane-{l}");
+            if pressed {
+                class.push_str(" is-on");
+            }
+            h.open("button")
+                .class(class)
+                .attr("data-testid", format!("lane-{l}"))
+                .attr("tabindex", if active == l as usize { "0" } else { "-1" })
+                .attr("data-roving", l.to_string())
+                .attr("aria-pressed", if pressed { "true" } else { "false" })
+                .attr("aria-label", text::lane_chip(l, lang))
+                .text(l.to_string())
+                .close();
+        }
+        h
+    };
+    let select = move |ev: &web_sys::Event| {
+        if let Some(l) = ev.target().as_ref().and_then(item_index) {
+            st.inputs
+                .update(|i| i.lane = i64::try_from(l).unwrap_or(-1));
+        }
+    };
+    let roving_focus = roving.on_focusin();
     view! {
         <div class="gx-lanes" role="group" aria-label=move || t(text::LANES)() data-testid="lane-strip">
             <span class="gx-lanes__label">{t(text::LANES)}</span>
             // The 32 lane buttons are one tab stop; the arrow keys walk them.
-            <div class="gx-lanes__chips" on:keydown=roving.on_keydown() on:focusin=roving.on_focusin()>
-                {(0u32..32).map(|l| {
-                    let pressed = move || st.lane.get() == Some(l);
-                    let select = move || st.inputs.update(|i| i.lane = i64::from(l));
-                    view! {
-                        <button class=format!("gx-lanes__chip gx-lane-{l}") class:is-on=pressed
-                            data-testid=format!("lane-{l}")
-                            tabindex=roving.tabindex(l as usize) data-roving=l.to_string()
-                            aria-pressed=move || pressed().to_string()
-                            aria-label=move || text::lane_chip(l, lang.get())
-                            on:click=move |_| select()
-                            on:focus=move |_| select()>
-                            {l}
-                        </button>
-                    }
-                }).collect_view()}
-            </div>
+            <div class="gx-lanes__chips" use:markup_into=Signal::derive(chips)
+                on:keydown=roving.on_keydown()
+                on:focusin=move |ev| {
+                    select(&ev);
+                    roving_focus(ev);
+                }
+                on:click=move |ev| select(&ev)></div>
             <button class="gx-button gx-button--small" data-testid="clear-selection"
                 on:click=move |_| st.inputs.update(|i| { i.lane = -1; i.row = -1; i.col = -1; })>
                 {t(text::CLEAR)}

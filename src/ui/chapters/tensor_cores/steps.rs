@@ -11,9 +11,9 @@ use super::state::{limits, TcState};
 use super::text;
 use crate::model::w8a8::{StepAction, TileWrite};
 use crate::ui::i18n::{t, use_lang};
-use crate::ui::widgets::{markup_block, Markup, PlayerControls, Scale, StepButtons};
+use crate::ui::widgets::{markup_block, markup_into, Markup, PlayerControls, Scale, StepButtons};
 
-use super::fragments::{CELL_PX, LEFT_PX, TOP_PX};
+use super::fragments::{axis_markup, grid_cell, CELL_PX, LEFT_PX, TOP_PX};
 
 fn state() -> TcState {
     expect_context::<TcState>()
@@ -79,18 +79,9 @@ fn FillGrid(writes: Vec<TileWrite>) -> impl IntoView {
     let cells = move || {
         let lane_sel = sel.get();
         let lang = lang.get();
-        let mut h = Markup::new();
-        for i in 0..side {
-            h.open("text")
-                .class("gx-frag__axis")
-                .attr("x", (left + i * CELL_PX + CELL_PX / 2).to_string())
-                .attr("y", (TOP_PX - 6).to_string())
-                .text(i.to_string())
-                .close();
-        }
+        let mut h = axis_markup(side, left, None);
         for w in &writes {
             let (r, c) = (w.tile_byte / side, w.tile_byte % side);
-            let (x, y) = (left + c * CELL_PX, TOP_PX + r * CELL_PX);
             let lane = w.lane;
             let mut class = String::from("gx-frag__cell");
             match lane_sel {
@@ -101,43 +92,26 @@ fn FillGrid(writes: Vec<TileWrite>) -> impl IntoView {
             if w.activation_index.is_some() {
                 class.push_str(" is-act");
             }
-            let num = |v: u32| v.to_string();
-            h.open("g")
-                .class(class)
-                .open("rect")
-                .class(format!("gx-lane-{lane}"))
-                .attr("x", num(x))
-                .attr("y", num(y))
-                .attr("width", num(CELL_PX))
-                .attr("height", num(CELL_PX))
-                .leaf("title", text::write_label(w, lang))
-                .close()
-                .open("text")
-                .class("gx-frag__lane")
-                .attr("x", num(x + CELL_PX / 2))
-                .attr("y", num(y + 15))
-                .text(num(lane))
-                .close()
-                .open("text")
-                .class("gx-frag__index")
-                .attr("x", num(x + CELL_PX / 2))
-                .attr("y", num(y + 29))
-                .text(num(w.iteration))
-                .close()
-                .close();
+            grid_cell(
+                &mut h,
+                class,
+                None,
+                (left + c * CELL_PX, TOP_PX + r * CELL_PX),
+                (lane, w.iteration),
+                text::write_label(w, lang),
+                |_| {},
+            );
         }
         h
     };
     // The frozen row labels (byte offsets), over a mask below the column header.
     let rows = move || {
-        let labels = (0..side)
-            .map(|i| {
-                view! {
-                    <text class="gx-frag__axis gx-frag__axis--row" x=(left - 5).to_string() y=(TOP_PX + i * CELL_PX + CELL_PX / 2 + 4).to_string()>{i * side}</text>
-                }
-            })
-            .collect_view();
-        view! { <path class="gx-sfig__mask" d=format!("M0 {}h{left}V{height}H0z", TOP_PX - 2)/>{labels} }
+        markup_block(
+            "g",
+            "",
+            None,
+            Signal::stored(axis_markup(side, left, Some((side, height)))),
+        )
     };
     view! {
         <figure class="gx-fill" data-testid="fill-grid">
@@ -151,6 +125,18 @@ fn FillGrid(writes: Vec<TileWrite>) -> impl IntoView {
             <figcaption class="gx-note">{t(text::FILL_GRID)}{t(text::FILL_GRID_KEY)}</figcaption>
         </figure>
     }
+}
+
+/// The index of the step button a click hit (its `<li>`'s place in the list).
+fn step_clicked(ev: &web_sys::Event) -> Option<u64> {
+    let target = ev.target()?.dyn_into::<web_sys::Element>().ok()?;
+    let mut li = target.closest("button").ok()??.parent_element();
+    let mut n = 0;
+    while let Some(prev) = li.and_then(|e| e.previous_element_sibling()) {
+        n += 1;
+        li = Some(prev);
+    }
+    Some(n)
 }
 
 /// Focuses the current step's button once its `aria-current` has moved (after the next frame),
@@ -216,22 +202,31 @@ pub fn StepsSection() -> impl IntoView {
             .update(|i| i.step = i.step.saturating_add_signed(delta).min(last));
         focus_current_step();
     };
+    // The list as a [`Markup`] block of buttons: a new step or language patches it in place (the
+    // focused button stays); a click on a button shows its step.
     let list = move || {
-        ids.get()
-            .into_iter()
-            .enumerate()
-            .map(|(n, id)| {
-                view! {
-                    <li class:is-on=move || n == shown()>
-                        <button class="gx-steps__item" aria-current=move || if n == shown() { "step" } else { "false" }
-                            tabindex=move || if n == shown() { "0" } else { "-1" }
-                            on:click=move |_| st.inputs.update(|i| i.step = n as u64)>
-                            {t(text::step_title(id))}
-                        </button>
-                    </li>
-                }
-            })
-            .collect_view()
+        let (on, lang) = (shown(), lang.get());
+        let mut h = Markup::new();
+        ids.with(|ids| {
+            for (n, id) in ids.iter().enumerate() {
+                let here = n == on;
+                h.open("li")
+                    .class(if here { "is-on" } else { "" })
+                    .open("button")
+                    .class("gx-steps__item")
+                    .attr("aria-current", if here { "step" } else { "false" })
+                    .attr("tabindex", if here { "0" } else { "-1" })
+                    .text(text::step_title(id).get(lang))
+                    .close()
+                    .close();
+            }
+        });
+        h
+    };
+    let on_list_click = move |ev: leptos::ev::MouseEvent| {
+        if let Some(n) = step_clicked(&ev) {
+            st.inputs.update(|i| i.step = n);
+        }
     };
     let main = move || {
         let Ok(steps) = st.trace.get() else {
@@ -280,8 +275,8 @@ pub fn StepsSection() -> impl IntoView {
         if ok.get() {
             return view! {
                 <div class="gx-steps__grid">
-                    <ol class="gx-steps__list" data-testid="step-list"
-                        on:keydown=on_list_key>{list}</ol>
+                    <ol class="gx-steps__list" data-testid="step-list" use:markup_into=Signal::derive(list)
+                        on:keydown=on_list_key on:click=on_list_click></ol>
                     <div class="gx-steps__main">{main}</div>
                 </div>
             }
