@@ -4,7 +4,8 @@
 // time (thread time of its top-level tasks), time it was runnable-but-descheduled (wall time of
 // its tasks minus their thread time), idle (no task on the main thread at all), and the top-level
 // phases: script (the input handler: wasm + JS), style, layout, pre-paint/paint/layerize, commit,
-// GC, other. Also the wasm memory size (growth shows as a changed size). "desched" is time the
+// GC, other; the renderer's other threads' CPU time in the tick (compositor, V8's background wasm
+// compilation, raster). Also the wasm memory size (growth shows as a changed size). "desched" is time the
 // main thread's tasks were not on a CPU (preempted by another thread, or blocked): on a 2-CPU
 // machine it is where a busy machine shows. Thread times come from the VM's per-thread clock and
 // now and then exceed the wall time by 1–2 ms (a negative desched): read it to ±2 ms.
@@ -127,6 +128,7 @@ const top = (list) => {
   return out;
 };
 const mainTop = top(main);
+const workers = ev.filter((e) => e.ph === "X" && e.pid === rendererPid && e.name === "ThreadPool_RunTask");
 const compTop = top(comp);
 const phase = (n) =>
   /GC|Scavenge|MarkCompact|V8.GC/.test(n)
@@ -164,13 +166,19 @@ for (let i = 0; i < ticks.length; i++) {
     seen.push({ p, ts: e.ts, dur: e.dur });
     ph[p] = (ph[p] ?? 0) + clip(e, s, t);
   }
+  // The renderer's other threads meanwhile: wasm compilation in the background (V8 tiering a hot
+  // function up to TurboFan, or a pack fetched ahead) and raster (the previous frames' tiles),
+  // thread time in the tick.
+  const cpuIn = (list) => list.filter((e) => e.ts + e.dur > s && e.ts < t).reduce((a, e) => a + ((e.tdur ?? 0) * clip(e, s, t)) / Math.max(1, e.dur), 0) / 1000;
+  const wasmc = cpuIn(workers.filter((e) => /wasm/.test(e.args?.src_file ?? "")));
+  const raster = cpuIn(workers.filter((e) => /raster/.test(e.args?.src_file ?? "")));
   const compBusy = compTop.filter((e) => e.ts + e.dur > s && e.ts < t).reduce((a, e) => a + clip(e, s, t), 0);
-  rows.push({ i, wall: (t - s) / 1000, painted: ticks[i].painted, handler: ticks[i].handler, next: ticks[i].next, busy: busy / 1000, cpu: cpu / 1000, desched: (busy - cpu) / 1000, idle: (t - s - busy) / 1000, comp: compBusy / 1000, grew: ticks[i].grew, ph: Object.fromEntries(Object.entries(ph).map(([k, v]) => [k, v / 1000])), s, t, tops });
+  rows.push({ i, wall: (t - s) / 1000, painted: ticks[i].painted, handler: ticks[i].handler, next: ticks[i].next, busy: busy / 1000, cpu: cpu / 1000, desched: (busy - cpu) / 1000, idle: (t - s - busy) / 1000, comp: compBusy / 1000, wasmc, raster, grew: ticks[i].grew, ph: Object.fromEntries(Object.entries(ph).map(([k, v]) => [k, v / 1000])), s, t, tops });
 }
 const f = (x) => (x ?? 0).toFixed(1).padStart(5);
-const head = "tick  painted handler  main-busy  cpu  desched  idle | script style layout paint commit  gc | comp-thread | wasm-grew | next-rAF";
+const head = "tick  painted handler  main-busy  cpu  desched  idle | script style layout paint commit  gc | comp-thread wasm-compile raster | wasm-grew | next-rAF";
 const line = (r) =>
-  `${String(r.i).padStart(4)} ${f(r.painted)}  ${f(r.handler)}   ${f(r.busy)}  ${f(r.cpu)}  ${f(r.desched)}  ${f(r.idle)} | ${f(r.ph.script)} ${f(r.ph.style)} ${f(r.ph.layout)} ${f(r.ph.paint)} ${f(r.ph.commit)} ${f(r.ph.gc)} | ${f(r.comp)} | ${String(r.grew).padStart(7)} | ${f(r.next)}`;
+  `${String(r.i).padStart(4)} ${f(r.painted)}  ${f(r.handler)}   ${f(r.busy)}  ${f(r.cpu)}  ${f(r.desched)}  ${f(r.idle)} | ${f(r.ph.script)} ${f(r.ph.style)} ${f(r.ph.layout)} ${f(r.ph.paint)} ${f(r.ph.commit)} ${f(r.ph.gc)} | ${f(r.comp)} ${f(r.wasmc)} ${f(r.raster)} | ${String(r.grew).padStart(7)} | ${f(r.next)}`;
 const sortedRows = [...rows].sort((x, y) => x.painted - y.painted);
 const p = (q) => sortedRows[Math.min(sortedRows.length - 1, Math.floor(sortedRows.length * q))].painted;
 console.log(`${SLUG}: ${rows.length} ticks, painted min/p50/p95 ${sortedRows[0].painted.toFixed(1)} / ${p(0.5).toFixed(1)} / ${p(0.95).toFixed(1)} ms`);
@@ -181,7 +189,7 @@ const med = (k) => {
   return xs[xs.length >> 1];
 };
 console.log(`median: painted ${f(med("painted"))} handler ${f(med("handler"))} busy ${f(med("busy"))} cpu ${f(med("cpu"))} desched ${f(med("desched"))} idle ${f(med("idle"))} script ${f(med("ph.script"))} style ${f(med("ph.style"))} layout ${f(med("ph.layout"))} paint ${f(med("ph.paint"))} gc ${f(med("ph.gc"))}`);
-for (const r of sortedRows.slice(-SHOW).reverse()) {
+for (const r of SHOW > 0 ? sortedRows.slice(-SHOW).reverse() : []) {
   console.log(`\n-- tick ${r.i}: painted ${r.painted.toFixed(1)} ms; main-thread top-level tasks inside it (offset from input, ms):`);
   for (const e of r.tops) {
     console.log(`  +${((Math.max(e.ts, r.s) - r.s) / 1000).toFixed(1).padStart(5)} ${(clip(e, r.s, r.t) / 1000).toFixed(1).padStart(5)} ms (thread ${((e.tdur ?? 0) / 1000).toFixed(1)} of ${(e.dur / 1000).toFixed(1)}) ${e.name} ${e.args?.src_func ?? e.args?.data?.type ?? ""}`);
