@@ -4,17 +4,18 @@
 // its own, 2 threads lose what 1 does (a few %); session 14's VM lost 4–13 % at one moment and
 // 51 % at another (5–8 ms stalls: its 2 vCPUs sharing one host CPU), which is when slider ticks
 // (main thread, compositor, raster and V8's compiler on their own threads) run slow.
-// Usage: node cpuprobe.mjs   (MS=4000, THREADS=2: only that count)
+// Usage: node cpuprobe.mjs   (MS=4000, THREADS=2: only that count). bench.mjs imports cpuLoss.
 import { Worker, isMainThread, parentPort, workerData } from "node:worker_threads";
 import { fileURLToPath } from "node:url";
-const MS = Number(process.env.MS ?? 4000);
-if (isMainThread) {
-  for (const n of process.env.THREADS ? [Number(process.env.THREADS)] : [1, 2]) {
-    const runs = Array.from({ length: n }, () => new Promise((done) => new Worker(fileURLToPath(import.meta.url), { workerData: MS }).on("message", done)));
-    const res = await Promise.all(runs);
-    console.log(`${n} thread(s), ${MS} ms: ` + res.map((r) => `chunks >2 ms ${r.over2}, >5 ms ${r.over5}, >8 ms ${r.over8}, time lost ${r.lost.toFixed(1)} %`).join("; "));
-  }
-} else {
+
+/** `threads` threads of fixed work for `ms` ms: per thread, chunks over 2 / 5 / 8 ms and the
+ * share of its time lost (%). */
+export async function cpuLoss(threads = 2, ms = 1000) {
+  const one = () => new Promise((done) => new Worker(fileURLToPath(import.meta.url), { workerData: ms }).on("message", done));
+  return Promise.all(Array.from({ length: threads }, one));
+}
+
+if (!isMainThread) {
   const N = 200000;
   const out = [];
   let x = 0;
@@ -28,4 +29,10 @@ if (isMainThread) {
   const over = (ms) => out.filter((v) => v > ms).length;
   const lost = (100 * out.reduce((a, v) => a + v - best, 0)) / (performance.now() - t0);
   parentPort.postMessage({ over2: over(2), over5: over(5), over8: over(8), lost, x });
+} else if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const MS = Number(process.env.MS ?? 4000);
+  for (const n of process.env.THREADS ? [Number(process.env.THREADS)] : [1, 2]) {
+    const res = await cpuLoss(n, MS);
+    console.log(`${n} thread(s), ${MS} ms: ` + res.map((r) => `chunks >2 ms ${r.over2}, >5 ms ${r.over5}, >8 ms ${r.over8}, time lost ${r.lost.toFixed(1)} %`).join("; "));
+  }
 }
