@@ -235,7 +235,7 @@ if (want("next")) {
 //    on first call, memory grown), so it is timed alike but printed in a column of its own, not
 //    mixed into the 40 (until session 14 it was the first of them, default → 75 %: the slowest
 //    tick in 12 of 15 loads, one of the two slowest in 14, 13.6–160.8 ms, and as the p95 of 40
-//    is the second slowest, it set the p95).
+//    is the second slowest, it decided the p95 whenever one more tick was slow).
 //    The machine's CPU is checked before and after each chapter's ticks (tests/e2e/cpuprobe.mjs:
 //    two threads of fixed work for 1 s, the share of their time lost): a few % when the machine
 //    has its two CPUs; this VM at times loses ~50 % (its two vCPUs on one host CPU), and then the
