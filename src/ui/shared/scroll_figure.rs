@@ -14,8 +14,46 @@
 //! (`parts_focusable`: focusing one scrolls it into view). Where the figure fits, it is no stop.
 
 use leptos::prelude::*;
+use send_wrapper::SendWrapper;
+use wasm_bindgen::prelude::*;
 
 use crate::ui::i18n::{t, Tr};
+
+/// Makes the box `el` one tab stop while it scrolls (`on`: the figure has no focusable parts of
+/// its own), as a directive on the box. A `ResizeObserver` on the box and its track (the
+/// figure's row) checks it after the browser's own layout, so the check forces none: a figure
+/// in a section the browser skips (`content-visibility: auto`, below the fold) is laid out when
+/// it comes into view, not when the chapter opens (chapter → chapter, issue #18). It follows a
+/// new figure width and a window resize. Sets the DOM attribute directly; no signal is written.
+fn tab_stop_while_scrolling(el: web_sys::Element, on: bool) {
+    if !on {
+        return;
+    }
+    let target = el.clone();
+    let track_seen = std::cell::Cell::new(false);
+    let check = Closure::<dyn Fn(JsValue, web_sys::ResizeObserver)>::new(
+        move |_entries: JsValue, observer: web_sys::ResizeObserver| {
+            // The track is built after the box's directive runs: watched from the first check.
+            if !track_seen.replace(true) {
+                if let Some(track) = target.first_element_child() {
+                    observer.observe(&track);
+                }
+            }
+            if target.scroll_width() > target.client_width() + 1 {
+                let _ = target.set_attribute("tabindex", "0");
+            } else {
+                let _ = target.remove_attribute("tabindex");
+            }
+        },
+    );
+    let Ok(observer) = web_sys::ResizeObserver::new(check.as_ref().unchecked_ref()) else {
+        return;
+    };
+    observer.observe(&el);
+    // Unobserved with the view (the observer would keep the removed figure alive).
+    let kept = SendWrapper::new((observer, check));
+    on_cleanup(move || kept.0.disconnect());
+}
 
 /// The frozen-column scroll box. CSS in `style/widgets.css` (`.gx-sfig`).
 #[component]
@@ -63,29 +101,8 @@ pub fn ScrollFigure(
         format!("width: {:.4}%", label_px / width_px * 100.0)
     };
     let view_box = move || format!("0 0 {label_px} {:.1}", height_px.get());
-    let node = NodeRef::<leptos::html::Div>::new();
-    if !parts_focusable {
-        // A tab stop only while the box scrolls: checked after each layout (a frame after the
-        // figure changes) and on resize. Sets the DOM attribute directly; no signal is written.
-        let update = move || {
-            if let Some(el) = node.try_get_untracked().flatten() {
-                if el.scroll_width() > el.client_width() + 1 {
-                    let _ = el.set_attribute("tabindex", "0");
-                } else {
-                    let _ = el.remove_attribute("tabindex");
-                }
-            }
-        };
-        Effect::new(move |_| {
-            node.track();
-            height_px.track();
-            request_animation_frame(update);
-        });
-        let handle = window_event_listener(leptos::ev::resize, move |_| update());
-        on_cleanup(move || handle.remove());
-    }
     view! {
-        <div node_ref=node class=format!("gx-scroll-x gx-sfig {box_class}") role="group"
+        <div use:tab_stop_while_scrolling=!parts_focusable class=format!("gx-scroll-x gx-sfig {box_class}") role="group"
             aria-label=t(label) data-testid=(!testid.is_empty()).then_some(testid)>
             <div class=if natural_size { "gx-sfig__track gx-sfig__track--natural" } else { "gx-sfig__track" } style=if natural_size {
                 format!("width: {width_px}px; margin-inline: auto")
