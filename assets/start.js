@@ -5,20 +5,22 @@
 //  - loads the Chinese text first (zh.bin, see scripts/site.mjs) when the app will start in
 //    Chinese, and lends the loader's zhText to ui/i18n.rs (switch_lang) as `__wsZhText`;
 //  - fetches a chapter's packs when a link to it is hovered or focused, and the next chapter's
-//    once the page is idle;
+//    once the page is idle, then builds that chapter once off the page (ui/shell/warm.rs) in a
+//    long idle period, so its code is compiled before the click;
 //  - registers the service worker (sw.js, beside index.html) and, once the page is idle, asks it
 //    to cache every chapter for offline use.
-import init from "./warpscope.js";
+import init, { warm_chapter } from "./warpscope.js";
 import { preloadChapter, zhText } from "./__wasm_split.js";
 
 const base = new URL(document.baseURI);
 
-/** Fetches the packs of the chapter link `a` leads to (nothing for other links). */
+/** Fetches the packs of the chapter link `a` leads to (nothing for other links); resolves to
+ * its slug once they are in, or to "" for another link. */
 function preloadLink(a) {
   const url = new URL(a.href, base);
-  if (url.origin !== base.origin || !url.pathname.startsWith(base.pathname)) return;
+  if (url.origin !== base.origin || !url.pathname.startsWith(base.pathname)) return Promise.resolve("");
   const slug = url.pathname.slice(base.pathname.length).split("/")[0];
-  if (slug) preloadChapter(slug.replaceAll("-", "_"));
+  return slug ? preloadChapter(slug.replaceAll("-", "_")).then(() => slug) : Promise.resolve("");
 }
 function intent(event) {
   const a = event.target instanceof Element ? event.target.closest("a[href]") : null;
@@ -37,11 +39,23 @@ function preloadNextSoon(tries = 6) {
   clearTimeout(nextTimer);
   nextTimer = setTimeout(() => idle(() => {
     const a = document.querySelector("a[rel=next][href]");
-    if (a) preloadLink(a);
+    if (a) preloadLink(a).then((slug) => slug && warmSoon(slug));
     // Not there yet (the chapter still loading, its tail not built) or no such link: a while
     // later, a few times.
     else if (tries > 1) preloadNextSoon(tries - 1);
   }, { timeout: 3000 }), 500);
+}
+// The next chapter's body is built once off the page (wasm `warm_chapter`): its code is compiled
+// then, not on the click (18–37 ms of it). That build takes the main thread for tens of ms, so
+// it waits for the app to have started and for a long idle period (≥ 40 ms before the browser
+// expects to render again: never between the frames of a slider drag or an animation).
+let appStarted;
+const started = new Promise((resolve) => (appStarted = resolve));
+function warmSoon(slug, tries = 20) {
+  started.then(() => idle((deadline) => {
+    if ((deadline?.timeRemaining?.() ?? 50) >= 40) warm_chapter(slug);
+    else if (tries > 1) warmSoon(slug, tries - 1);
+  }));
 }
 document.addEventListener("click", (event) => {
   if (event.target instanceof Element && event.target.closest("a[href]")) preloadNextSoon();
@@ -77,6 +91,7 @@ const main = fetch(new URL("./warpscope_bg.wasm", import.meta.url), { integrity:
 if (startsInChinese()) await zhText().catch(() => { globalThis.__wsZhFailed = true; });
 if (packs) await packs;
 await init({ module_or_path: main });
+appStarted();
 
 if ("serviceWorker" in navigator && (location.protocol === "https:" || location.hostname === "127.0.0.1" || location.hostname === "localhost")) {
   navigator.serviceWorker

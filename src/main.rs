@@ -8,6 +8,14 @@ fn mark(name: &str) {
     }
 }
 
+/// Builds chapter `slug`'s body once off the page, so that opening it runs compiled code
+/// (`assets/start.js` calls it once the next chapter's modules are fetched and the page is idle;
+/// see `warpscope::ui::shell::warm_chapter`).
+#[wasm_bindgen::prelude::wasm_bindgen]
+pub fn warm_chapter(slug: &str) {
+    warpscope::ui::shell::warm_chapter(slug);
+}
+
 fn main() {
     mark("ws:main");
     console_error_panic_hook::set_once();

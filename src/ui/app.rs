@@ -81,6 +81,9 @@ pub fn App() -> impl IntoView {
 
 #[component]
 fn Header() -> impl IntoView {
+    // The header lives as long as the app, inside the router: the owner the next chapter is
+    // warmed under (`shell::warm`).
+    crate::ui::shell::keep_app_owner();
     let lang = use_lang();
     let zh_missing = use_zh_missing();
     let switch = move |to: Lang| switch_lang(lang, zh_missing, to);

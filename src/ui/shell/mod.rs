@@ -14,6 +14,7 @@ mod lazy;
 mod staged;
 mod text;
 mod url_state;
+mod warm;
 
 use leptos::prelude::*;
 use leptos_router::components::A;
@@ -23,6 +24,7 @@ pub use lazy::{classroom_page, suspended};
 pub(crate) use lazy::{lazy_embed, lazy_page};
 pub use staged::{after_first_paint, FirstPaint};
 pub use url_state::{without_lang, ChapterInputs, QueryWrite, UrlInputs, WRITE_INTERVAL_MS};
+pub use warm::{keep_app_owner, warm_chapter};
 
 use crate::model::quiz::Kind;
 use crate::ui::app::route_href;

@@ -1,0 +1,93 @@
+//! Warming the next chapter: once a page has rested and the next chapter's modules are fetched
+//! (`assets/start.js`), its body is built once off the page, into an element that is never
+//! attached, and dropped. The browser compiles a wasm function the first time it runs (lazily,
+//! on the main thread): 18–37 ms of the click on "next" went to compiling the next chapter's
+//! view and model code before it could be shown (chapter → chapter, issue #18). Built off the
+//! page, nothing is styled, laid out or painted, and nothing the user sees changes.
+//!
+//! The body is the classroom's embed of the chapter ([`crate::ui::shell::embed`]) at its
+//! default inputs, in the language on screen, under an owner of its own below the app's (so it
+//! finds the app's contexts), with a query nobody reads and a sink that drops every edit. Each
+//! chapter is warmed once per visit.
+
+use std::cell::RefCell;
+use std::time::Duration;
+
+use leptos::prelude::*;
+use leptos::tachys::view::any_view::AnyViewState;
+use leptos::tachys::view::{Mountable, Render};
+
+use crate::ui::chapters;
+
+thread_local! {
+    /// The owner warm builds are children of: the app's, inside its router.
+    static APP_OWNER: RefCell<Option<Owner>> = const { RefCell::new(None) };
+    /// Chapters built once already in this visit.
+    static WARMED: RefCell<Vec<&'static str>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Keeps the current owner for [`warm_chapter`]: called once from a view that lives as long as
+/// the app, inside its router (the header).
+pub fn keep_app_owner() {
+    APP_OWNER.with(|o| *o.borrow_mut() = Owner::current());
+}
+
+/// How long to wait, at most, for the chapter's module (already fetched) before giving up.
+const LOAD_WAIT_TRIES: u32 = 100;
+const LOAD_WAIT_STEP: Duration = Duration::from_millis(20);
+
+/// Builds chapter `slug`'s body off the page once and drops it (see the module docs). Does
+/// nothing for an unknown slug, a page that is not a chapter, or a chapter warmed already.
+pub fn warm_chapter(slug: &str) {
+    let Some(chapter) = chapters::by_slug(slug) else {
+        return;
+    };
+    let Some(embed) = chapter.embed else {
+        return;
+    };
+    if WARMED.with(|w| {
+        let mut w = w.borrow_mut();
+        let seen = w.contains(&chapter.slug);
+        if !seen {
+            w.push(chapter.slug);
+        }
+        seen
+    }) {
+        return;
+    }
+    let Some(owner) = APP_OWNER.with(|o| o.borrow().clone()) else {
+        return;
+    };
+    let Some(host) = document().create_element("div").ok() else {
+        return;
+    };
+    let scope = owner.child();
+    let state = scope.with(|| {
+        let view = embed(Signal::stored(String::new()), Callback::new(|_| {}));
+        let mut state = view.build();
+        state.mount(&host, None);
+        state
+    });
+    // The body arrives once its module is instantiated (a task or two later): dropped then.
+    drop_when_built(host, state, scope, LOAD_WAIT_TRIES);
+}
+
+fn drop_when_built(host: web_sys::Element, mut state: AnyViewState, scope: Owner, tries: u32) {
+    set_timeout(
+        move || {
+            let loading = host
+                .query_selector(".gx-chapter-loading")
+                .ok()
+                .flatten()
+                .is_some();
+            if loading && tries > 0 {
+                drop_when_built(host, state, scope, tries - 1);
+            } else {
+                state.unmount();
+                drop(state);
+                scope.cleanup();
+            }
+        },
+        LOAD_WAIT_STEP,
+    );
+}
