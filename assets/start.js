@@ -14,6 +14,46 @@ import { preloadChapter, zhText } from "./__wasm_split.js";
 
 const base = new URL(document.baseURI);
 
+// The builder of the app's read-only blocks (ui/widgets/markup.rs, `Markup::build_in_page`):
+// makes `parent`'s children from `codes` (0 open, 1 attribute, 2 text, 3 close, each followed
+// by the UTF-16 lengths of its strings) and `text` (those strings in order), with
+// createElement(NS), setAttribute and text nodes only (text stays text: nothing is parsed).
+// Returns, per operation, the node made or set (null for a close), for patches.
+const SVG_NS = "http://www.w3.org/2000/svg";
+globalThis.__wsMarkup = (parent, codes, text) => {
+  parent.textContent = "";
+  const doc = parent.ownerDocument;
+  const nodes = new Array(codes.length);
+  const stack = [parent];
+  let n = 0;
+  let at = 0;
+  const take = (len) => text.slice(at, (at += len));
+  for (let i = 0; i < codes.length; ) {
+    const top = stack[stack.length - 1];
+    const code = codes[i++];
+    if (code === 0) {
+      const tag = take(codes[i++]);
+      const el = tag === "svg" || top.namespaceURI === SVG_NS ? doc.createElementNS(SVG_NS, tag) : doc.createElement(tag);
+      top.append(el);
+      stack.push(el);
+      nodes[n++] = el;
+    } else if (code === 1) {
+      const name = take(codes[i++]);
+      top.setAttribute(name, take(codes[i++]));
+      nodes[n++] = top;
+    } else if (code === 2) {
+      const node = doc.createTextNode(take(codes[i++]));
+      top.append(node);
+      nodes[n++] = node;
+    } else {
+      if (stack.length > 1) stack.pop();
+      nodes[n++] = null;
+    }
+  }
+  nodes.length = n;
+  return nodes;
+};
+
 /** Fetches the packs of the chapter link `a` leads to (nothing for other links); resolves to
  * its slug once they are in, or to "" for another link. */
 function preloadLink(a) {

@@ -12,7 +12,8 @@
 //! (their handlers on the block's element, [`markup_into`]: the tensor cores' grid cells, lane
 //! chips and step list), since a patch keeps the nodes and the focus.
 
-use wasm_bindgen::JsCast;
+use wasm_bindgen::{JsCast, JsValue};
+use web_sys::js_sys;
 
 use crate::ui::i18n::{Lang, Tr};
 use leptos::prelude::*;
@@ -164,9 +165,18 @@ impl Markup {
     }
 
     /// Builds the block as the children of `parent` (replacing what it held). Returns, per
-    /// operation, the node it made or set (an attribute's element), for [`Markup::patch`].
-    fn build_into(&self, parent: &web_sys::Element) -> Vec<Option<web_sys::Node>> {
-        let mut nodes = Vec::with_capacity(self.0.len());
+    /// operation, the node it made or set (an attribute's element; `null` for a close), for
+    /// [`Markup::patch`].
+    ///
+    /// The page's builder (`__wsMarkup`, `assets/start.js`) makes the nodes from one call with
+    /// every tag, name, value and text in one string: a call into the page and a string decoded
+    /// per operation cost more than the DOM work itself (a 256-cell grid: ~40 % of its build).
+    /// Without it (or should it fail) the same is done here, one call per operation.
+    fn build_into(&self, parent: &web_sys::Element) -> js_sys::Array {
+        if let Some(nodes) = self.build_in_page(parent) {
+            return nodes;
+        }
+        let nodes = js_sys::Array::new();
         let Some(doc) = parent.owner_document() else {
             return nodes;
         };
@@ -185,30 +195,77 @@ impl Markup {
                     match made {
                         Ok(el) => {
                             let _ = top.append_child(&el);
-                            nodes.push(Some(el.clone().into()));
+                            nodes.push(&el);
                             stack.push(el);
                         }
-                        Err(_) => nodes.push(None),
+                        Err(_) => {
+                            nodes.push(&JsValue::NULL);
+                        }
                     }
                 }
                 Op::Attr(name, value) => {
                     let _ = top.set_attribute(name, value);
-                    nodes.push(Some(top.into()));
+                    nodes.push(&top);
                 }
                 Op::Text(text) => {
-                    let node: web_sys::Node = doc.create_text_node(text).into();
+                    let node = doc.create_text_node(text);
                     let _ = top.append_child(&node);
-                    nodes.push(Some(node));
+                    nodes.push(&node);
                 }
                 Op::Close => {
                     if stack.len() > 1 {
                         stack.pop();
                     }
-                    nodes.push(None);
+                    nodes.push(&JsValue::NULL);
                 }
             }
         }
         nodes
+    }
+
+    /// [`Markup::build_into`] by the page's builder: the operations as codes (0 open, 1 attribute,
+    /// 2 text, 3 close), each followed by the UTF-16 lengths of its strings, and the strings in
+    /// order in one text. `None` where the page has no builder or it threw.
+    fn build_in_page(&self, parent: &web_sys::Element) -> Option<js_sys::Array> {
+        let build = js_sys::Reflect::get(&window(), &JsValue::from_str("__wsMarkup"))
+            .ok()?
+            .dyn_into::<js_sys::Function>()
+            .ok()?;
+        let mut codes: Vec<u32> = Vec::with_capacity(self.0.len() * 2);
+        let mut text = String::new();
+        let mut put = |s: &str, codes: &mut Vec<u32>| {
+            let units = if s.is_ascii() {
+                s.len()
+            } else {
+                s.encode_utf16().count()
+            };
+            codes.push(u32::try_from(units).unwrap_or(u32::MAX));
+            text.push_str(s);
+        };
+        for op in &self.0 {
+            match op {
+                Op::Open(tag) => {
+                    codes.push(0);
+                    put(tag, &mut codes);
+                }
+                Op::Attr(name, value) => {
+                    codes.push(1);
+                    put(name, &mut codes);
+                    put(value, &mut codes);
+                }
+                Op::Text(t) => {
+                    codes.push(2);
+                    put(t, &mut codes);
+                }
+                Op::Close => codes.push(3),
+            }
+        }
+        let codes = js_sys::Uint32Array::from(codes.as_slice());
+        build
+            .call3(&JsValue::NULL, parent, &codes, &JsValue::from_str(&text))
+            .ok()?
+            .dyn_into::<js_sys::Array>()
+            .ok()
     }
 
     /// Whether `self` has `old`'s shape: the same elements, attribute names and text places, in
@@ -226,17 +283,19 @@ impl Markup {
     /// Brings a block built from `old` (its `nodes`, from [`Markup::build_into`]) to `self`,
     /// which has its shape: only the attributes and texts that differ are written (a slider
     /// tick changes a few numbers, not the table).
-    fn patch(&self, old: &Markup, nodes: &[Option<web_sys::Node>]) {
-        for ((op, was), node) in self.0.iter().zip(&old.0).zip(nodes) {
-            let Some(node) = node else { continue };
+    fn patch(&self, old: &Markup, nodes: &js_sys::Array) {
+        for (i, (op, was)) in (0u32..).zip(self.0.iter().zip(&old.0)) {
+            let node = || nodes.get(i).dyn_into::<web_sys::Node>().ok();
             match (op, was) {
                 (Op::Attr(name, value), Op::Attr(_, before)) if value != before => {
-                    if let Some(el) = node.dyn_ref::<web_sys::Element>() {
+                    if let Some(el) = node().and_then(|n| n.dyn_into::<web_sys::Element>().ok()) {
                         let _ = el.set_attribute(name, value);
                     }
                 }
                 (Op::Text(text), Op::Text(before)) if text != before => {
-                    node.set_text_content(Some(text));
+                    if let Some(n) = node() {
+                        n.set_text_content(Some(text));
+                    }
                 }
                 _ => {}
             }
@@ -247,7 +306,7 @@ impl Markup {
 /// A block on screen: what it was built from and its nodes.
 struct Built {
     markup: Markup,
-    nodes: Vec<Option<web_sys::Node>>,
+    nodes: js_sys::Array,
 }
 
 /// Keeps the children of `el` what `markup` describes, as a directive on any element

@@ -16,7 +16,7 @@ use crate::ui::app::route_href;
 use crate::ui::i18n::{t, use_lang, Tr};
 use crate::ui::shared::roving::Roving;
 use crate::ui::shell::FieldSlider;
-use crate::ui::widgets::{RangeSlider, Scale};
+use crate::ui::widgets::{markup_block, Markup, RangeSlider, Scale};
 
 fn state() -> HierarchyState {
     expect_context::<HierarchyState>()
@@ -42,6 +42,136 @@ const LABEL_PX: f64 = 40.0;
 /// Warp `w`'s colour class (eight colours, repeating).
 fn warp_class(w: u32) -> String {
     format!("gx-hier__warp-{}", w % 8)
+}
+
+/// The cell an event hit and the two numbers it carries in attributes `names` (a cell's text
+/// lets the pointer through to it: `pointer-events: none`).
+fn cell_data(ev: &web_sys::Event, names: [&str; 2]) -> Option<(web_sys::Element, [u32; 2])> {
+    use wasm_bindgen::JsCast;
+    let hit = ev.target()?.dyn_into::<web_sys::Element>().ok()?;
+    let cell = hit.closest(&format!("[{}]", names[0])).ok()??;
+    let read = |name: &str| cell.get_attribute(name)?.parse().ok();
+    let values = [read(names[0])?, read(names[1])?];
+    Some((cell, values))
+}
+
+/// Gives the cell under the pointer its tooltip, a `<title>` of `text(values)`, the first time
+/// it is hovered: 256–1024 cells each with a title would be as many more elements to build and
+/// style when the chapter opens (chapter → chapter, issue #18).
+fn title_on_hover(ev: &web_sys::Event, names: [&str; 2], text: impl Fn([u32; 2]) -> String) {
+    let Some((cell, values)) = cell_data(ev, names) else {
+        return;
+    };
+    if cell.first_element_child().is_some() {
+        return;
+    }
+    if let Ok(title) = document().create_element_ns(Some("http://www.w3.org/2000/svg"), "title") {
+        title.set_text_content(Some(&text(values)));
+        let _ = cell.append_child(&title);
+    }
+}
+
+/// A column header label at `x` (view-box units), 14 units down.
+fn axis_label(h: &mut Markup, x: f64, label: String) {
+    h.open("text")
+        .class("gx-hier__axis")
+        .attr("x", x.to_string())
+        .attr("y", "14")
+        .attr("text-anchor", "middle")
+        .text(label)
+        .close();
+}
+
+/// The block figure's column header (threadIdx.x, every 8th past 32 columns) and one square per
+/// thread of z slice `z` of block `b`, coloured and numbered by warp, `picked` outlined. A cell
+/// carries its warp (`data-warp`) and its threadIdx.x / .y (`data-x`, `data-y`: a click picks it).
+fn block_cells(b: Dim3, z: u32, picked: Option<Dim3>) -> Markup {
+    let mut h = Markup::new();
+    let every = if b.x <= 32 { 1 } else { 8 };
+    for x in (0..b.x).filter(|x| x % every == 0) {
+        axis_label(
+            &mut h,
+            LABEL_PX + f64::from(x) * CELL_PX + CELL_PX / 2.0,
+            x.to_string(),
+        );
+    }
+    for y in 0..b.y {
+        for x in 0..b.x {
+            let tid = x + y * b.x + z * b.x * b.y;
+            let w = tid / WARP_SIZE;
+            let (px, py) = (
+                LABEL_PX + f64::from(x) * CELL_PX,
+                20.0 + f64::from(y) * CELL_PX,
+            );
+            let mut class = format!("gx-hier__cell {}", warp_class(w));
+            if picked == Some(Dim3::new(x, y, z)) {
+                class.push_str(" gx-hier__cell--picked");
+            }
+            h.open("rect")
+                .class(class)
+                .attr("x", (px + 1.0).to_string())
+                .attr("y", (py + 1.0).to_string())
+                .attr("width", (CELL_PX - 2.0).to_string())
+                .attr("height", (CELL_PX - 2.0).to_string())
+                .attr("data-warp", w.to_string())
+                .attr("data-x", x.to_string())
+                .attr("data-y", y.to_string())
+                .close();
+            h.open("text")
+                .class("gx-hier__cell-text")
+                .attr("x", (px + CELL_PX / 2.0).to_string())
+                .attr("y", (py + CELL_PX / 2.0 + 4.0).to_string())
+                .text(w.to_string())
+                .close();
+        }
+    }
+    h
+}
+
+/// The warps figure's lane header (0, 8, 16, 24, 31) and one square per lane of each of launch
+/// `l`'s block's warps, coloured by warp, hollow where the lane has no thread, `picked` (warp,
+/// lane) outlined. A lane carries `data-live` and its warp and lane (`data-w`, `data-lane`: a
+/// click picks its thread).
+fn warp_lanes(l: Launch, picked: Option<(u32, u32)>) -> Markup {
+    let mut h = Markup::new();
+    for lane in [0u32, 8, 16, 24, 31] {
+        axis_label(
+            &mut h,
+            LABEL_PX + f64::from(lane) * LANE_PX + LANE_PX / 2.0,
+            lane.to_string(),
+        );
+    }
+    for w in 0..l.warps_per_block() {
+        for lane in 0..WARP_SIZE {
+            let live = l.warp_mask(w) & (1 << lane) != 0;
+            let (px, py) = (
+                LABEL_PX + f64::from(lane) * LANE_PX,
+                20.0 + f64::from(w) * LANE_PX,
+            );
+            let mut class = format!(
+                "gx-hier__lane {}",
+                if live {
+                    warp_class(w)
+                } else {
+                    "gx-hier__lane--idle".to_string()
+                },
+            );
+            if picked == Some((w, lane)) {
+                class.push_str(" gx-hier__cell--picked");
+            }
+            h.open("rect")
+                .class(class)
+                .attr("x", (px + 1.0).to_string())
+                .attr("y", (py + 1.0).to_string())
+                .attr("width", (LANE_PX - 2.0).to_string())
+                .attr("height", (LANE_PX - 2.0).to_string())
+                .attr("data-live", live.to_string())
+                .attr("data-w", w.to_string())
+                .attr("data-lane", lane.to_string())
+                .close();
+        }
+    }
+    h
 }
 
 /// The GPU switch, the shape sliders and the shapes to try.
@@ -239,33 +369,19 @@ pub fn BlockFigure() -> impl IntoView {
     );
     let view_of = move |l: Launch, z: u32| {
         let b = l.block();
-        let every = if b.x <= 32 { 1 } else { 8 };
         let width = LABEL_PX + f64::from(b.x) * CELL_PX;
         let height = 20.0 + f64::from(b.y) * CELL_PX;
-        let cells = (0..b.y)
-            .flat_map(|y| (0..b.x).map(move |x| (x, y)))
-            .map(|(x, y)| {
-                let tid = x + y * b.x + z * b.x * b.y;
-                let w = tid / WARP_SIZE;
-                let (px, py) = (LABEL_PX + f64::from(x) * CELL_PX, 20.0 + f64::from(y) * CELL_PX);
-                let here = Some(Dim3::new(x, y, z));
-                let class = format!("gx-hier__cell {}", warp_class(w));
-                view! {
-                    <g class="gx-hier__thread" on:click=move |_| inputs.update(|i| { i.tx = x; i.ty = y; })>
-                        <rect class=class class:gx-hier__cell--picked=move || picked.get() == here x=px + 1.0 y=py + 1.0 width=CELL_PX - 2.0 height=CELL_PX - 2.0 data-warp=w.to_string()>
-                            <title>{format!("threadIdx ({x}, {y}, {z}) · tid {tid} · warp {w} · lane {}", tid % WARP_SIZE)}</title>
-                        </rect>
-                        <text class="gx-hier__cell-text" x=px + CELL_PX / 2.0 y=py + CELL_PX / 2.0 + 4.0 text-anchor="middle">{w.to_string()}</text>
-                    </g>
-                }
-            })
-            .collect_view();
-        let cols = (0..b.x)
-            .filter(|x| x % every == 0)
-            .map(|x| view! {
-                <text class="gx-hier__axis" x=LABEL_PX + f64::from(x) * CELL_PX + CELL_PX / 2.0 y=14 text-anchor="middle">{x.to_string()}</text>
-            })
-            .collect_view();
+        // The column header and the cells: one `Markup` block, patched in place when the pick
+        // moves (two class attributes); a click is read off the cell it hit (`pick_cell`).
+        let cells = Signal::derive(move || block_cells(b, z, picked.get()));
+        let pick_cell = move |ev: leptos::ev::MouseEvent| {
+            if let Some((_, [x, y])) = cell_data(&ev, ["data-x", "data-y"]) {
+                inputs.update(|i| {
+                    i.tx = x;
+                    i.ty = y;
+                });
+            }
+        };
         // The frozen row labels (threadIdx.y), over a mask below the column header.
         let rows = move || {
             let labels = (0..b.y)
@@ -279,8 +395,12 @@ pub fn BlockFigure() -> impl IntoView {
             {(b.z > 1).then(|| view! { <p class="gx-note">{move || text::slice(lang.get(), z, b.z)}</p> })}
             <ScrollFigure label=text::BLOCK_FIG width_px=width label_px=LABEL_PX height_px=height box_class="gx-hier__scroll"
                 testid="block-figure" class="gx-hier__svg" labels=rows>
-                <svg class="gx-hier__svg" width=width height=height viewBox=format!("0 0 {width} {height}") role="img" aria-label=move || t(text::BLOCK_FIG)()>
-                    {cols}{cells}
+                <svg class="gx-hier__svg" width=width height=height viewBox=format!("0 0 {width} {height}") role="img" aria-label=move || t(text::BLOCK_FIG)()
+                    on:click=pick_cell on:pointerover=move |ev| title_on_hover(&ev, ["data-x", "data-y"], |[x, y]| {
+                        let tid = x + y * b.x + z * b.x * b.y;
+                        format!("threadIdx ({x}, {y}, {z}) · tid {tid} · warp {} · lane {}", tid / WARP_SIZE, tid % WARP_SIZE)
+                    })>
+                    {markup_block("g", "", None, cells)}
                 </svg>
             </ScrollFigure>
         }
@@ -311,35 +431,20 @@ pub fn WarpsFigure() -> impl IntoView {
         let warps = l.warps_per_block();
         let width = LABEL_PX + f64::from(WARP_SIZE) * LANE_PX;
         let height = 20.0 + f64::from(warps) * LANE_PX;
-        let lanes = (0..warps)
-            .flat_map(|w| (0..WARP_SIZE).map(move |lane| (w, lane)))
-            .map(|(w, lane)| {
-                let live = l.warp_mask(w) & (1 << lane) != 0;
-                let (px, py) = (LABEL_PX + f64::from(lane) * LANE_PX, 20.0 + f64::from(w) * LANE_PX);
-                let class = format!(
-                    "gx-hier__lane {}",
-                    if live { warp_class(w) } else { "gx-hier__lane--idle".to_string() },
-                );
-                let idx = l.thread_idx_of(w * WARP_SIZE + lane);
-                view! {
-                    <rect class=class class:gx-hier__cell--picked=move || picked.get() == Some((w, lane))
-                        x=px + 1.0 y=py + 1.0 width=LANE_PX - 2.0 height=LANE_PX - 2.0
-                        data-live=live.to_string()
-                        on:click=move |_| if let Some(d) = idx { inputs.update(|i| { i.tx = d.x; i.ty = d.y; i.tz = d.z; }) }>
-                        <title>{match idx {
-                            Some(d) => format!("warp {w} · lane {lane} · threadIdx ({}, {}, {})", d.x, d.y, d.z),
-                            None => format!("warp {w} · lane {lane} · —"),
-                        }}</title>
-                    </rect>
-                }
-            })
-            .collect_view();
-        let header = [0u32, 8, 16, 24, 31]
-            .into_iter()
-            .map(|lane| view! {
-                <text class="gx-hier__axis" x=LABEL_PX + f64::from(lane) * LANE_PX + LANE_PX / 2.0 y=14 text-anchor="middle">{lane.to_string()}</text>
-            })
-            .collect_view();
+        // The lane header and the lanes: one `Markup` block (as the block figure's).
+        let lanes = Signal::derive(move || warp_lanes(l, picked.get()));
+        let pick_lane = move |ev: leptos::ev::MouseEvent| {
+            let Some((_, [w, lane])) = cell_data(&ev, ["data-w", "data-lane"]) else {
+                return;
+            };
+            if let Some(d) = l.thread_idx_of(w * WARP_SIZE + lane) {
+                inputs.update(|i| {
+                    i.tx = d.x;
+                    i.ty = d.y;
+                    i.tz = d.z;
+                });
+            }
+        };
         // The frozen row labels (warp numbers), over a mask below the lane header.
         let rows = move || {
             let labels = (0..warps)
@@ -354,8 +459,14 @@ pub fn WarpsFigure() -> impl IntoView {
         view! {
             <ScrollFigure label=text::WARPS_FIG width_px=width label_px=LABEL_PX height_px=height box_class="gx-hier__scroll"
                 testid="warps-figure" class="gx-hier__svg" labels=rows>
-                <svg class="gx-hier__svg" width=width height=height viewBox=format!("0 0 {width} {height}") role="img" aria-label=move || t(text::WARPS_FIG)()>
-                    {header}{lanes}
+                <svg class="gx-hier__svg" width=width height=height viewBox=format!("0 0 {width} {height}") role="img" aria-label=move || t(text::WARPS_FIG)()
+                    on:click=pick_lane on:pointerover=move |ev| title_on_hover(&ev, ["data-w", "data-lane"], |[w, lane]| {
+                        match l.thread_idx_of(w * WARP_SIZE + lane) {
+                            Some(d) => format!("warp {w} · lane {lane} · threadIdx ({}, {}, {})", d.x, d.y, d.z),
+                            None => format!("warp {w} · lane {lane} · —"),
+                        }
+                    })>
+                    {markup_block("g", "", None, lanes)}
                 </svg>
             </ScrollFigure>
             {(live_last < WARP_SIZE).then(|| view! {
