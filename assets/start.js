@@ -22,35 +22,27 @@ const base = new URL(document.baseURI);
 const SVG_NS = "http://www.w3.org/2000/svg";
 globalThis.__wsMarkup = (parent, codes, text) => {
   parent.textContent = "";
-  const doc = parent.ownerDocument;
-  const nodes = new Array(codes.length);
+  const nodes = [];
   const stack = [parent];
-  let n = 0;
   let at = 0;
   const take = (len) => text.slice(at, (at += len));
   for (let i = 0; i < codes.length; ) {
     const top = stack[stack.length - 1];
     const code = codes[i++];
+    let node = top;
     if (code === 0) {
       const tag = take(codes[i++]);
-      const el = tag === "svg" || top.namespaceURI === SVG_NS ? doc.createElementNS(SVG_NS, tag) : doc.createElement(tag);
-      top.append(el);
-      stack.push(el);
-      nodes[n++] = el;
-    } else if (code === 1) {
-      const name = take(codes[i++]);
-      top.setAttribute(name, take(codes[i++]));
-      nodes[n++] = top;
-    } else if (code === 2) {
-      const node = doc.createTextNode(take(codes[i++]));
+      node = tag === "svg" || top.namespaceURI === SVG_NS ? document.createElementNS(SVG_NS, tag) : document.createElement(tag);
       top.append(node);
-      nodes[n++] = node;
-    } else {
+      stack.push(node);
+    } else if (code === 1) top.setAttribute(take(codes[i++]), take(codes[i++]));
+    else if (code === 2) top.append((node = document.createTextNode(take(codes[i++]))));
+    else {
       if (stack.length > 1) stack.pop();
-      nodes[n++] = null;
+      node = null;
     }
+    nodes.push(node);
   }
-  nodes.length = n;
   return nodes;
 };
 

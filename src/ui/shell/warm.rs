@@ -5,10 +5,12 @@
 //! view and model code before it could be shown (chapter → chapter, issue #18). Built off the
 //! page, nothing is styled, laid out or painted, and nothing the user sees changes.
 //!
-//! The body is the classroom's embed of the chapter ([`crate::ui::shell::embed`]) at its
-//! default inputs, in the language on screen, under an owner of its own below the app's (so it
-//! finds the app's contexts), with a query nobody reads and a sink that drops every edit. Each
-//! chapter is warmed once per visit.
+//! What is built is the chapter's whole page as a click would build it (the registry's `page`:
+//! [`crate::ui::shell::frame`], its body and, a frame later, its tail), in the language on
+//! screen, under an owner of its own below the app's (so it finds the app's contexts and the
+//! router's). It reads the query of the page on screen, as a link without one would show the
+//! chapter's defaults; it writes nothing (inputs are written to the URL only when they change).
+//! Each chapter is warmed once per visit.
 
 use std::cell::RefCell;
 use std::time::Duration;
@@ -32,17 +34,17 @@ pub fn keep_app_owner() {
     APP_OWNER.with(|o| *o.borrow_mut() = Owner::current());
 }
 
-/// How long to wait, at most, for the chapter's module (already fetched) before giving up.
+/// How long to wait, at most, for the chapter's module (already fetched) and its tail.
 const LOAD_WAIT_TRIES: u32 = 100;
 const LOAD_WAIT_STEP: Duration = Duration::from_millis(20);
 
 /// Builds chapter `slug`'s body off the page once and drops it (see the module docs). Does
-/// nothing for an unknown slug, a page that is not a chapter, or a chapter warmed already.
+/// nothing for an unknown slug, a chapter without a page, or a chapter warmed already.
 pub fn warm_chapter(slug: &str) {
     let Some(chapter) = chapters::by_slug(slug) else {
         return;
     };
-    let Some(embed) = chapter.embed else {
+    let Some(page) = chapter.page else {
         return;
     };
     if WARMED.with(|w| {
@@ -63,24 +65,20 @@ pub fn warm_chapter(slug: &str) {
     };
     let scope = owner.child();
     let state = scope.with(|| {
-        let view = embed(Signal::stored(String::new()), Callback::new(|_| {}));
-        let mut state = view.build();
+        let mut state = page(chapter).build();
         state.mount(&host, None);
         state
     });
-    // The body arrives once its module is instantiated (a task or two later): dropped then.
+    // The body arrives once its module is instantiated (a task or two later), the page's tail a
+    // frame after it: dropped then.
     drop_when_built(host, state, scope, LOAD_WAIT_TRIES);
 }
 
 fn drop_when_built(host: web_sys::Element, mut state: AnyViewState, scope: Owner, tries: u32) {
     set_timeout(
         move || {
-            let loading = host
-                .query_selector(".gx-chapter-loading")
-                .ok()
-                .flatten()
-                .is_some();
-            if loading && tries > 0 {
+            let built = host.query_selector(".gx-prevnext").ok().flatten().is_some();
+            if !built && tries > 0 {
                 drop_when_built(host, state, scope, tries - 1);
             } else {
                 state.unmount();

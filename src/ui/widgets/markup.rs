@@ -1,7 +1,8 @@
 //! Read-only blocks (tables of numbers, readouts, listings, static SVG grids) described as a
-//! flat list of element, attribute and text operations and built straight into the DOM by one
-//! function: one copy of the building code for every block of the app, instead of a typed view
-//! tree per table (about 0.1 KB of wasm per cell, mostly code unique to the cell).
+//! flat list of element, attribute and text operations and built into the DOM by one function
+//! of the page (`__wsMarkup`, `assets/start.js`) in one call: one copy of the building code for
+//! every block of the app, instead of a typed view tree per table (about 0.1 KB of wasm per
+//! cell, mostly code unique to the cell).
 //!
 //! Nothing is parsed: tags and attribute names are `&'static str` written in the program, and
 //! every value and text goes in through `setAttribute` and text nodes, so text from a permalink
@@ -17,8 +18,6 @@ use web_sys::js_sys;
 
 use crate::ui::i18n::{Lang, Tr};
 use leptos::prelude::*;
-
-const SVG_NS: &str = "http://www.w3.org/2000/svg";
 
 /// One step of a [`Markup`] description.
 #[derive(Clone, Debug, PartialEq)]
@@ -166,64 +165,16 @@ impl Markup {
 
     /// Builds the block as the children of `parent` (replacing what it held). Returns, per
     /// operation, the node it made or set (an attribute's element; `null` for a close), for
-    /// [`Markup::patch`].
+    /// [`Markup::patch`]; empty where the page has no builder.
     ///
     /// The page's builder (`__wsMarkup`, `assets/start.js`) makes the nodes from one call with
     /// every tag, name, value and text in one string: a call into the page and a string decoded
     /// per operation cost more than the DOM work itself (a 256-cell grid: ~40 % of its build).
-    /// Without it (or should it fail) the same is done here, one call per operation.
     fn build_into(&self, parent: &web_sys::Element) -> js_sys::Array {
-        if let Some(nodes) = self.build_in_page(parent) {
-            return nodes;
-        }
-        let nodes = js_sys::Array::new();
-        let Some(doc) = parent.owner_document() else {
-            return nodes;
-        };
-        parent.set_text_content(None);
-        let mut stack: Vec<web_sys::Element> = vec![parent.clone()];
-        for op in &self.0 {
-            let top = stack.last().cloned().unwrap_or_else(|| parent.clone());
-            match op {
-                Op::Open(tag) => {
-                    let svg = *tag == "svg" || top.namespace_uri().as_deref() == Some(SVG_NS);
-                    let made = if svg {
-                        doc.create_element_ns(Some(SVG_NS), tag)
-                    } else {
-                        doc.create_element(tag)
-                    };
-                    match made {
-                        Ok(el) => {
-                            let _ = top.append_child(&el);
-                            nodes.push(&el);
-                            stack.push(el);
-                        }
-                        Err(_) => {
-                            nodes.push(&JsValue::NULL);
-                        }
-                    }
-                }
-                Op::Attr(name, value) => {
-                    let _ = top.set_attribute(name, value);
-                    nodes.push(&top);
-                }
-                Op::Text(text) => {
-                    let node = doc.create_text_node(text);
-                    let _ = top.append_child(&node);
-                    nodes.push(&node);
-                }
-                Op::Close => {
-                    if stack.len() > 1 {
-                        stack.pop();
-                    }
-                    nodes.push(&JsValue::NULL);
-                }
-            }
-        }
-        nodes
+        self.build_in_page(parent).unwrap_or_default()
     }
 
-    /// [`Markup::build_into`] by the page's builder: the operations as codes (0 open, 1 attribute,
+    /// [`Markup::build_into`]'s call: the operations as codes (0 open, 1 attribute,
     /// 2 text, 3 close), each followed by the UTF-16 lengths of its strings, and the strings in
     /// order in one text. `None` where the page has no builder or it threw.
     fn build_in_page(&self, parent: &web_sys::Element) -> Option<js_sys::Array> {
