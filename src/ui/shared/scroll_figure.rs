@@ -19,15 +19,26 @@ use wasm_bindgen::prelude::*;
 
 use crate::ui::i18n::{t, Tr};
 
-/// Makes the box `el` one tab stop while it scrolls (`on`: the figure has no focusable parts of
-/// its own), as a directive on the box. A `ResizeObserver` on the box and its track (the
+/// Makes the box `el` one tab stop while it scrolls, as a directive on the box; `figure_px`: the
+/// figure's width in CSS px, `None` where the figure has focusable parts of its own. A `ResizeObserver` on the box and its track (the
 /// figure's row) checks it after the browser's own layout, so the check forces none: a figure
 /// in a section the browser skips (`content-visibility: auto`, below the fold) is laid out when
 /// it comes into view, not when the chapter opens (chapter → chapter, issue #18). It follows a
 /// new figure width and a window resize. Sets the DOM attribute directly; no signal is written.
-fn tab_stop_while_scrolling(el: web_sys::Element, on: bool) {
-    if !on {
+fn tab_stop_while_scrolling(el: web_sys::Element, figure_px: Option<f64>) {
+    let Some(figure_px) = figure_px else {
         return;
+    };
+    // Until the browser lays the box out (a section it skips below the fold is laid out only
+    // when it comes near the view), the window's width decides: wider figure, a tab stop. No
+    // layout is read for that; the observer corrects it once the box is laid out.
+    let viewport_px = window()
+        .inner_width()
+        .ok()
+        .and_then(|w| w.as_f64())
+        .unwrap_or(f64::INFINITY);
+    if figure_px > viewport_px {
+        let _ = el.set_attribute("tabindex", "0");
     }
     let target = el.clone();
     let track_seen = std::cell::Cell::new(false);
@@ -102,7 +113,7 @@ pub fn ScrollFigure(
     };
     let view_box = move || format!("0 0 {label_px} {:.1}", height_px.get());
     view! {
-        <div use:tab_stop_while_scrolling=!parts_focusable class=format!("gx-scroll-x gx-sfig {box_class}") role="group"
+        <div use:tab_stop_while_scrolling=(!parts_focusable).then_some(width_px) class=format!("gx-scroll-x gx-sfig {box_class}") role="group"
             aria-label=t(label) data-testid=(!testid.is_empty()).then_some(testid)>
             <div class=if natural_size { "gx-sfig__track gx-sfig__track--natural" } else { "gx-sfig__track" } style=if natural_size {
                 format!("width: {width_px}px; margin-inline: auto")
