@@ -148,8 +148,12 @@ impl<I: ChapterInputs> UrlInputs<I> {
             navigate: StoredValue::new_local(Some(Rc::new(navigate) as Navigate)),
             sink: None,
         };
-        let own_path = location.pathname.get_untracked();
-        this.write_back(own_path, location.pathname, location.search);
+        // A chapter built off the page (warming its code, `super::warm`) shows the query of the
+        // page on screen and must never write it.
+        if use_context::<super::warm::WarmBuild>().is_none() {
+            let own_path = location.pathname.get_untracked();
+            this.write_back(own_path, location.pathname, location.search);
+        }
         this
     }
 

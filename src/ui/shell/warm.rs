@@ -9,8 +9,9 @@
 //! [`crate::ui::shell::frame`], its body and, a frame later, its tail), in the language on
 //! screen, under an owner of its own below the app's (so it finds the app's contexts and the
 //! router's). It reads the query of the page on screen, as a link without one would show the
-//! chapter's defaults; it writes nothing (inputs are written to the URL only when they change).
-//! Each chapter is warmed once per visit.
+//! chapter's defaults, and writes nothing: its owner carries [`WarmBuild`], and inputs built
+//! under it never write the address bar (they would replace the query of the chapter on screen
+//! with their own defaults). Each chapter is warmed once per visit.
 
 use std::cell::RefCell;
 use std::time::Duration;
@@ -27,6 +28,11 @@ thread_local! {
     /// Chapters built once already in this visit.
     static WARMED: RefCell<Vec<&'static str>> = const { RefCell::new(Vec::new()) };
 }
+
+/// Context marker of a warm build: what is built under it is never on screen and must not
+/// touch the page's shared state (the address bar: see `UrlInputs::from_router`).
+#[derive(Clone, Copy, Debug)]
+pub struct WarmBuild;
 
 /// Keeps the current owner for [`warm_chapter`]: called once from a view that lives as long as
 /// the app, inside its router (the header).
@@ -65,6 +71,7 @@ pub fn warm_chapter(slug: &str) {
     };
     let scope = owner.child();
     let state = scope.with(|| {
+        provide_context(WarmBuild);
         let mut state = page(chapter).build();
         state.mount(&host, None);
         state
