@@ -15,28 +15,32 @@ import { preloadChapter, zhText } from "./__wasm_split.js";
 const base = new URL(document.baseURI);
 
 // The builder of the app's read-only blocks (ui/widgets/markup.rs, `Markup::build_in_page`):
-// makes `parent`'s children from `codes` (0 open, 1 attribute, 2 text, 3 close, each followed
-// by the UTF-16 lengths of its strings) and `text` (those strings in order), with
-// createElement(NS), setAttribute and text nodes only (text stays text: nothing is parsed).
-// Returns, per operation, the node made or set (null for a close), for patches.
+// makes `parent`'s children from `ops`, a code per operation (0 open, 1 attribute, 2 text,
+// 3 close) each followed by its strings as "<UTF-16 length>:<string>", with createElement(NS),
+// setAttribute and text nodes only (text stays text: nothing is parsed as markup). Returns, per
+// operation, the node made or set (null for a close), for patches.
 const SVG_NS = "http://www.w3.org/2000/svg";
-globalThis.__wsMarkup = (parent, codes, text) => {
+globalThis.__wsMarkup = (parent, ops) => {
   parent.textContent = "";
   const nodes = [];
   const stack = [parent];
   let at = 0;
-  const take = (len) => text.slice(at, (at += len));
-  for (let i = 0; i < codes.length; ) {
+  const take = () => {
+    const colon = ops.indexOf(":", at);
+    at = colon + 1 + Number(ops.slice(at, colon));
+    return ops.slice(colon + 1, at);
+  };
+  while (at < ops.length) {
     const top = stack[stack.length - 1];
-    const code = codes[i++];
+    const code = ops[at++];
     let node = top;
-    if (code === 0) {
-      const tag = take(codes[i++]);
+    if (code === "0") {
+      const tag = take();
       node = tag === "svg" || top.namespaceURI === SVG_NS ? document.createElementNS(SVG_NS, tag) : document.createElement(tag);
       top.append(node);
       stack.push(node);
-    } else if (code === 1) top.setAttribute(take(codes[i++]), take(codes[i++]));
-    else if (code === 2) top.append((node = document.createTextNode(take(codes[i++]))));
+    } else if (code === "1") top.setAttribute(take(), take());
+    else if (code === "2") top.append((node = document.createTextNode(take())));
     else {
       if (stack.length > 1) stack.pop();
       node = null;
@@ -83,11 +87,8 @@ function preloadNextSoon(tries = 6) {
 // expects to render again: never between the frames of a slider drag or an animation).
 let appStarted;
 const started = new Promise((resolve) => (appStarted = resolve));
-function warmSoon(slug, tries = 20) {
-  started.then(() => idle((deadline) => {
-    if ((deadline?.timeRemaining?.() ?? 50) >= 40) warm_chapter(slug);
-    else if (tries > 1) warmSoon(slug, tries - 1);
-  }));
+function warmSoon(slug) {
+  started.then(() => idle((deadline) => ((deadline?.timeRemaining?.() ?? 50) >= 40 ? warm_chapter(slug) : warmSoon(slug))));
 }
 document.addEventListener("click", (event) => {
   if (event.target instanceof Element && event.target.closest("a[href]")) preloadNextSoon();

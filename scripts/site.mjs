@@ -342,6 +342,21 @@ function shortImports(orig) {
   }
   throw new Error("site.mjs: the main module has no import section");
 }
+/** The glue without wasm-streams' adapter classes, whose exports scripts/wasm-opt-many.mjs
+ * removes (leptos's server_fn brings wasm-streams; the app never hands a Rust stream to JS).
+ * Throws if the glue's shape changed (a wasm-bindgen upgrade), so nothing is left half-cut. */
+function dropStreamGlue(glue) {
+  const cut = (re, n, what) => {
+    const found = glue.match(re)?.length ?? 0;
+    if (found !== n) throw new Error(`site.mjs: ${found} ${what} in the glue, expected ${n}`);
+    glue = glue.replace(re, "");
+  };
+  cut(/export class IntoUnderlying(ByteSource|Sink|Source) \{\n[\s\S]*?\n\}\nif \(Symbol\.dispose\) IntoUnderlying\1\.prototype\[Symbol\.dispose\] = [^\n]*\n/g, 3, "stream adapter classes");
+  cut(/const IntoUnderlying(ByteSource|Sink|Source)Finalization = [^\n]*\n[^\n]*\n[^\n]*;\n/g, 3, "stream adapter finalizers");
+  cut(/const __wbindgen_enum_ReadableStreamType = [^\n]*\n/g, 1, "stream type enums");
+  if (/intounderlying/i.test(glue)) throw new Error("site.mjs: the glue still names a stream adapter");
+  return glue;
+}
 function shortGlue(glue) {
   if (/\$[0-9a-z]+\b/.test(glue)) throw new Error("site.mjs: the glue already uses a $name");
   for (const [old, short] of importNames) {
@@ -787,7 +802,7 @@ const loader = makeLoader();
 // --- 3. pkg-<hash>/ -------------------------------------------------------------------------
 const files = new Map(); // name in pkg → Buffer
 // The glue hands the main module to the loader before Rust's main runs (Chinese text, above).
-const glue = shortGlue(fs.readFileSync(path.join(pkgIn, "warpscope.js"), "utf8"));
+const glue = shortGlue(dropStreamGlue(fs.readFileSync(path.join(pkgIn, "warpscope.js"), "utf8")));
 const loaderNs = glue.match(/^import \* as (\w+) from "\.\/__wasm_split\.js"/m)?.[1];
 if (!loaderNs || glue.split("wasm.__wbindgen_start();").length !== 2) throw new Error("site.mjs: wasm-bindgen's glue has an unexpected shape");
 files.set("warpscope.js", minJs(glue.replace("wasm.__wbindgen_start();", `${loaderNs}.__wsBeforeStart(wasm);\n    wasm.__wbindgen_start();`)));

@@ -22,6 +22,7 @@ import { fileURLToPath } from "node:url";
 import { startServer } from "./server.mjs";
 import { launch, openPage } from "./browser.mjs";
 import { cpuLoss } from "./cpuprobe.mjs";
+import { clickNextAndTime } from "./profiling.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DIST = process.env.DIST ?? path.join(here, "../../dist");
@@ -183,28 +184,8 @@ if (want("next")) {
     await page.waitForSelector(answer(from));
     await page.waitForLoadState("load");
     if (restMs) await page.waitForTimeout(restMs);
-    // The figure is seen as the app inserts it (a MutationObserver runs in the task that mounts
-    // it) and timed in the next animation frame, once that frame's style and layout are done
-    // (read here; the frame's paint, 1–4 ms, is left out). A poll from a timer would wait for
-    // the tasks queued behind the mount (the page's later parts, built after the first paint).
-    const ms = await page.evaluate(async ([to, sel]) => {
-      const t0 = performance.now();
-      const t = await new Promise((done) => {
-        const seen = () => {
-          const el = document.querySelector(sel);
-          if (!el) return false;
-          requestAnimationFrame(() => {
-            el.getBoundingClientRect();
-            done(performance.now());
-          });
-          return true;
-        };
-        const mo = new MutationObserver(() => seen() && mo.disconnect());
-        mo.observe(document.body, { childList: true, subtree: true });
-        document.querySelector("[data-testid=chapter-next]").click();
-      });
-      return t - t0;
-    }, [to, answer(to)]);
+    // Timed to the frame after the figure is inserted (profiling.mjs).
+    const ms = await clickNextAndTime(page, answer(to));
     await context.close();
     return ms;
   };

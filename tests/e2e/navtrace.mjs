@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import { startServer } from "./server.mjs";
 import { launch, openPage } from "./browser.mjs";
-import { DIST } from "./profiling.mjs";
+import { DIST, clickNextAndTime } from "./profiling.mjs";
 
 const FROM = process.env.FROM ?? "chip";
 const TO = process.env.TO ?? "hierarchy";
@@ -31,33 +31,7 @@ for (let run = 0; run < RUNS; run++) {
   await browser.startTracing(page, { path: out, categories: ["devtools.timeline", "v8", "v8.wasm", "blink.user_timing", "disabled-by-default-devtools.timeline"] });
   const PROF = !process.env.NOPROF;
   if (PROF) await cdp.send("Profiler.start");
-  const ms = await page.evaluate(async ([sel, process_env_PAINTED]) => {
-    performance.mark("click");
-    const t0 = performance.now();
-    const t = await new Promise((done) => {
-      const seen = () => {
-        const el = document.querySelector(sel);
-        if (!el) return false;
-        requestAnimationFrame(() => {
-          if (process_env_PAINTED) {
-            // The task after the frame: its style, layout and paint are done (nothing forced).
-            const ch = new MessageChannel();
-            ch.port1.onmessage = () => { performance.mark("figure"); done(performance.now()); };
-            ch.port2.postMessage(0);
-          } else {
-            el.getBoundingClientRect();
-            performance.mark("figure");
-            done(performance.now());
-          }
-        });
-        return true;
-      };
-      const mo = new MutationObserver(() => seen() && mo.disconnect());
-      mo.observe(document.body, { childList: true, subtree: true });
-      document.querySelector("[data-testid=chapter-next]").click();
-    });
-    return t - t0;
-  }, [SEL, Boolean(process.env.PAINTED)]);
+  const ms = await clickNextAndTime(page, SEL, Boolean(process.env.PAINTED));
   const { profile } = PROF ? await cdp.send("Profiler.stop") : { profile: { nodes: [], samples: [], timeDeltas: [] } };
   if (PROF) fs.writeFileSync(`/tmp/navprof-${run}.json`, JSON.stringify(profile));
   await browser.stopTracing();

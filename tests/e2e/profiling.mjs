@@ -1,6 +1,7 @@
-// What the profiling tools (cpuprof.mjs, critrace.mjs, abload.mjs) share: the build to serve
-// (DIST), the route and the selector of its first answer (ROUTE, SEL), and an observer that
-// stamps `window.__ans` with the time of the frame after the answer appears (as bench.mjs times it).
+// What the profiling tools (cpuprof.mjs, critrace.mjs, abload.mjs, navtrace.mjs) and bench.mjs
+// share: the build to serve (DIST), the route and the selector of its first answer (ROUTE, SEL),
+// an observer that stamps `window.__ans` with the time of the frame after the answer appears (as
+// bench.mjs times it), and the timed click on a chapter's "next" link.
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -23,4 +24,42 @@ export function observeAnswer(page, sel = SEL) {
     });
     o.observe(document, { childList: true, subtree: true });
   }, sel);
+}
+
+/** Clicks the chapter's "next" link and returns the milliseconds from the click to `sel` on
+ * screen (bench.mjs's chapter → chapter row, navtrace.mjs). The figure is seen as the app
+ * inserts it (a MutationObserver runs in the task that mounts it) and timed in the next
+ * animation frame, once that frame's style and layout are done (read there; the frame's paint,
+ * 1–4 ms, is left out). With `painted`, timed in the task after that frame instead (its paint
+ * done, nothing forced). Marks "click" and "figure" for traces. */
+export function clickNextAndTime(page, sel, painted = false) {
+  return page.evaluate(async ([sel, painted]) => {
+    performance.mark("click");
+    const t0 = performance.now();
+    const t = await new Promise((done) => {
+      const timed = () => {
+        performance.mark("figure");
+        done(performance.now());
+      };
+      const seen = () => {
+        const el = document.querySelector(sel);
+        if (!el) return false;
+        requestAnimationFrame(() => {
+          if (painted) {
+            const ch = new MessageChannel();
+            ch.port1.onmessage = timed;
+            ch.port2.postMessage(0);
+          } else {
+            el.getBoundingClientRect();
+            timed();
+          }
+        });
+        return true;
+      };
+      const mo = new MutationObserver(() => seen() && mo.disconnect());
+      mo.observe(document.body, { childList: true, subtree: true });
+      document.querySelector("[data-testid=chapter-next]").click();
+    });
+    return t - t0;
+  }, [sel, painted]);
 }

@@ -25,8 +25,8 @@ use crate::ui::chapters;
 thread_local! {
     /// The owner warm builds are children of: the app's, inside its router.
     static APP_OWNER: RefCell<Option<Owner>> = const { RefCell::new(None) };
-    /// Chapters built once already in this visit.
-    static WARMED: RefCell<Vec<&'static str>> = const { RefCell::new(Vec::new()) };
+    /// Chapters built once already in this visit (bit `i`: the registry's entry `i`).
+    static WARMED: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
 }
 
 /// Context marker of a warm build: what is built under it is never on screen and must not
@@ -47,20 +47,18 @@ const LOAD_WAIT_STEP: Duration = Duration::from_millis(20);
 /// Builds chapter `slug`'s body off the page once and drops it (see the module docs). Does
 /// nothing for an unknown slug, a chapter without a page, or a chapter warmed already.
 pub fn warm_chapter(slug: &str) {
-    let Some(chapter) = chapters::by_slug(slug) else {
+    let Some((i, chapter)) = chapters::ALL
+        .iter()
+        .enumerate()
+        .find(|(_, c)| c.slug == slug)
+    else {
         return;
     };
     let Some(page) = chapter.page else {
         return;
     };
-    if WARMED.with(|w| {
-        let mut w = w.borrow_mut();
-        let seen = w.contains(&chapter.slug);
-        if !seen {
-            w.push(chapter.slug);
-        }
-        seen
-    }) {
+    let bit = 1u64 << (i % 64);
+    if WARMED.with(|w| w.replace(w.get() | bit)) & bit != 0 {
         return;
     }
     let Some(owner) = APP_OWNER.with(|o| o.borrow().clone()) else {

@@ -174,46 +174,45 @@ impl Markup {
         self.build_in_page(parent).unwrap_or_default()
     }
 
-    /// [`Markup::build_into`]'s call: the operations as codes (0 open, 1 attribute,
-    /// 2 text, 3 close), each followed by the UTF-16 lengths of its strings, and the strings in
-    /// order in one text. `None` where the page has no builder or it threw.
+    /// [`Markup::build_into`]'s call: the operations as one text, each a code (`0` open, `1`
+    /// attribute, `2` text, `3` close) followed by its strings, each as its length in UTF-16
+    /// units, `:` and the string. `None` where the page has no builder or it threw.
     fn build_in_page(&self, parent: &web_sys::Element) -> Option<js_sys::Array> {
         let build = js_sys::Reflect::get(&window(), &JsValue::from_str("__wsMarkup"))
             .ok()?
             .dyn_into::<js_sys::Function>()
             .ok()?;
-        let mut codes: Vec<u32> = Vec::with_capacity(self.0.len() * 2);
-        let mut text = String::new();
-        let mut put = |s: &str, codes: &mut Vec<u32>| {
+        let mut ops = String::with_capacity(self.0.len() * 12);
+        let put = |ops: &mut String, s: &str| {
             let units = if s.is_ascii() {
                 s.len()
             } else {
                 s.encode_utf16().count()
             };
-            codes.push(u32::try_from(units).unwrap_or(u32::MAX));
-            text.push_str(s);
+            ops.push_str(&units.to_string());
+            ops.push(':');
+            ops.push_str(s);
         };
         for op in &self.0 {
             match op {
                 Op::Open(tag) => {
-                    codes.push(0);
-                    put(tag, &mut codes);
+                    ops.push('0');
+                    put(&mut ops, tag);
                 }
                 Op::Attr(name, value) => {
-                    codes.push(1);
-                    put(name, &mut codes);
-                    put(value, &mut codes);
+                    ops.push('1');
+                    put(&mut ops, name);
+                    put(&mut ops, value);
                 }
                 Op::Text(t) => {
-                    codes.push(2);
-                    put(t, &mut codes);
+                    ops.push('2');
+                    put(&mut ops, t);
                 }
-                Op::Close => codes.push(3),
+                Op::Close => ops.push('3'),
             }
         }
-        let codes = js_sys::Uint32Array::from(codes.as_slice());
         build
-            .call3(&JsValue::NULL, parent, &codes, &JsValue::from_str(&text))
+            .call2(&JsValue::NULL, parent, &JsValue::from_str(&ops))
             .ok()?
             .dyn_into::<js_sys::Array>()
             .ok()

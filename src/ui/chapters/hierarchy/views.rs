@@ -82,6 +82,17 @@ fn axis_label(h: &mut Markup, x: f64, label: String) {
         .close();
 }
 
+/// Opens the square of a cell whose box starts at (`px`, `py`) and is `size_px` wide (drawn
+/// 1 px inside it, so neighbours show a gap), with `class`; the caller adds its data and closes.
+fn cell_rect(h: &mut Markup, class: String, px: f64, py: f64, size_px: f64) -> &mut Markup {
+    h.open("rect")
+        .class(class)
+        .attr("x", (px + 1.0).to_string())
+        .attr("y", (py + 1.0).to_string())
+        .attr("width", (size_px - 2.0).to_string())
+        .attr("height", (size_px - 2.0).to_string())
+}
+
 /// The block figure's column header (threadIdx.x, every 8th past 32 columns) and one square per
 /// thread of z slice `z` of block `b`, coloured and numbered by warp, `picked` outlined. A cell
 /// carries its warp (`data-warp`) and its threadIdx.x / .y (`data-x`, `data-y`: a click picks it).
@@ -107,12 +118,7 @@ fn block_cells(b: Dim3, z: u32, picked: Option<Dim3>) -> Markup {
             if picked == Some(Dim3::new(x, y, z)) {
                 class.push_str(" gx-hier__cell--picked");
             }
-            h.open("rect")
-                .class(class)
-                .attr("x", (px + 1.0).to_string())
-                .attr("y", (py + 1.0).to_string())
-                .attr("width", (CELL_PX - 2.0).to_string())
-                .attr("height", (CELL_PX - 2.0).to_string())
+            cell_rect(&mut h, class, px, py, CELL_PX)
                 .attr("data-warp", w.to_string())
                 .attr("data-x", x.to_string())
                 .attr("data-y", y.to_string())
@@ -159,12 +165,7 @@ fn warp_lanes(l: Launch, picked: Option<(u32, u32)>) -> Markup {
             if picked == Some((w, lane)) {
                 class.push_str(" gx-hier__cell--picked");
             }
-            h.open("rect")
-                .class(class)
-                .attr("x", (px + 1.0).to_string())
-                .attr("y", (py + 1.0).to_string())
-                .attr("width", (LANE_PX - 2.0).to_string())
-                .attr("height", (LANE_PX - 2.0).to_string())
+            cell_rect(&mut h, class, px, py, LANE_PX)
                 .attr("data-live", live.to_string())
                 .attr("data-w", w.to_string())
                 .attr("data-lane", lane.to_string())
