@@ -26,9 +26,9 @@ globalThis.__wsMarkup = (parent, ops) => {
   const stack = [parent];
   let at = 0;
   const take = () => {
-    const colon = ops.indexOf(":", at);
-    at = colon + 1 + Number(ops.slice(at, colon));
-    return ops.slice(colon + 1, at);
+    let n = 0;
+    for (let c; (c = ops.charCodeAt(at++)) !== 58; ) n = n * 10 + c - 48; // digits up to ":"
+    return ops.slice(at, (at += n));
   };
   while (at < ops.length) {
     const top = stack[stack.length - 1];
