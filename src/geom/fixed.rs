@@ -45,8 +45,9 @@ pub fn fixed(value: f64, decimals: usize) -> String {
     s
 }
 
-/// Appends the decimal digits of `n`.
-fn push_u64(out: &mut String, mut n: u64) {
+/// Appends the decimal digits of `n` (no `core::fmt`, no allocation: also the lengths in
+/// `Markup`'s operations).
+pub fn push_u64(out: &mut String, mut n: u64) {
     let mut buf = [0u8; 20];
     let mut i = buf.len();
     loop {
@@ -93,5 +94,15 @@ mod tests {
         assert_eq!(fixed(f64::NAN, 1), "NaN");
         assert_eq!(fixed(f64::INFINITY, 2), "inf");
         assert_eq!(fixed(2.5, 3), "2.500");
+    }
+
+    #[test]
+    fn integers_are_plain_decimals() {
+        let mut out = String::new();
+        for n in [0, 7, 10, 4096, u64::MAX] {
+            super::push_u64(&mut out, n);
+            out.push(':');
+        }
+        assert_eq!(out, format!("0:7:10:4096:{}:", u64::MAX));
     }
 }

@@ -189,7 +189,7 @@ impl Markup {
             } else {
                 s.encode_utf16().count()
             };
-            push_decimal(ops, units);
+            crate::geom::fixed::push_u64(ops, units as u64);
             ops.push(':');
             ops.push_str(s);
         };
@@ -306,22 +306,6 @@ pub fn markup_block(
     }
 }
 
-/// Appends `n` in decimal (the lengths of [`Markup::build_into`]'s strings: thousands per
-/// block, so no formatting machinery and no allocation per number).
-fn push_decimal(out: &mut String, mut n: usize) {
-    let mut digits = [0u8; 20];
-    let mut i = digits.len();
-    loop {
-        i -= 1;
-        digits[i] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    out.extend(digits[i..].iter().map(|&d| char::from(d)));
-}
-
 #[cfg(test)]
 mod tests {
     use super::Markup;
@@ -375,15 +359,5 @@ mod tests {
         let mut b = Markup::new();
         b.open("td").attr("data-testid", "x").close();
         assert!(!a.same_shape(&b));
-    }
-
-    #[test]
-    fn lengths_are_plain_decimals() {
-        let mut out = String::new();
-        for n in [0, 7, 10, 4096, usize::MAX] {
-            super::push_decimal(&mut out, n);
-            out.push(':');
-        }
-        assert_eq!(out, format!("0:7:10:4096:{}:", usize::MAX));
     }
 }
