@@ -82,15 +82,29 @@ fn axis_label(h: &mut Markup, x: f64, label: String) {
         .close();
 }
 
-/// Opens the square of a cell whose box starts at (`px`, `py`) and is `size_px` wide (drawn
-/// 1 px inside it, so neighbours show a gap), with `class`; the caller adds its data and closes.
-fn cell_rect(h: &mut Markup, class: String, px: f64, py: f64, size_px: f64) -> &mut Markup {
+/// The square of a cell whose box starts at (`px`, `py`) and is `size_px` wide (drawn 1 px
+/// inside it, so neighbours show a gap), with `class` (outlined when `picked`) and three
+/// `data-` attributes (what a click or a hover reads back: `cell_data`).
+fn cell_rect(
+    h: &mut Markup,
+    mut class: String,
+    picked: bool,
+    (px, py, size_px): (f64, f64, f64),
+    data: [(&'static str, String); 3],
+) {
+    if picked {
+        class.push_str(" gx-hier__cell--picked");
+    }
     h.open("rect")
         .class(class)
         .attr("x", (px + 1.0).to_string())
         .attr("y", (py + 1.0).to_string())
         .attr("width", (size_px - 2.0).to_string())
-        .attr("height", (size_px - 2.0).to_string())
+        .attr("height", (size_px - 2.0).to_string());
+    for (name, value) in data {
+        h.attr(name, value);
+    }
+    h.close();
 }
 
 /// Half a digit's advance of the cells' 12 px numbers, in view-box units (sans-serif digits
@@ -122,15 +136,17 @@ fn block_cells(b: Dim3, z: u32, picked: Option<Dim3>) -> Markup {
             let tid = x + y * b.x + z * b.x * b.y;
             let w = tid / WARP_SIZE;
             let px = LABEL_PX + f64::from(x) * CELL_PX;
-            let mut class = format!("gx-hier__cell {}", warp_class(w));
-            if picked == Some(Dim3::new(x, y, z)) {
-                class.push_str(" gx-hier__cell--picked");
-            }
-            cell_rect(&mut h, class, px, py, CELL_PX)
-                .attr("data-warp", w.to_string())
-                .attr("data-x", x.to_string())
-                .attr("data-y", y.to_string())
-                .close();
+            cell_rect(
+                &mut h,
+                format!("gx-hier__cell {}", warp_class(w)),
+                picked == Some(Dim3::new(x, y, z)),
+                (px, py, CELL_PX),
+                [
+                    ("data-warp", w.to_string()),
+                    ("data-x", x.to_string()),
+                    ("data-y", y.to_string()),
+                ],
+            );
             let number = w.to_string();
             let centre = px + CELL_PX / 2.0;
             let first = centre - HALF_DIGIT_PX * (number.len() as f64 - 1.0);
@@ -172,22 +188,22 @@ fn warp_lanes(l: Launch, picked: Option<(u32, u32)>) -> Markup {
                 LABEL_PX + f64::from(lane) * LANE_PX,
                 20.0 + f64::from(w) * LANE_PX,
             );
-            let mut class = format!(
-                "gx-hier__lane {}",
-                if live {
-                    warp_class(w)
-                } else {
-                    "gx-hier__lane--idle".to_string()
-                },
+            let fill = if live {
+                warp_class(w)
+            } else {
+                "gx-hier__lane--idle".to_string()
+            };
+            cell_rect(
+                &mut h,
+                format!("gx-hier__lane {fill}"),
+                picked == Some((w, lane)),
+                (px, py, LANE_PX),
+                [
+                    ("data-live", live.to_string()),
+                    ("data-w", w.to_string()),
+                    ("data-lane", lane.to_string()),
+                ],
             );
-            if picked == Some((w, lane)) {
-                class.push_str(" gx-hier__cell--picked");
-            }
-            cell_rect(&mut h, class, px, py, LANE_PX)
-                .attr("data-live", live.to_string())
-                .attr("data-w", w.to_string())
-                .attr("data-lane", lane.to_string())
-                .close();
         }
     }
     h
