@@ -159,7 +159,7 @@ pub fn Sweeps() -> impl IntoView {
     let y = st.inputs.part(|i| i.y);
     let set_y = move |y: YAxis| st.inputs.update(|i| i.y = y);
     view! {
-        <section class="l-page gx-sweeps" data-testid="sweeps">
+        <section class="l-page gx-sweeps gx-defer" data-testid="sweeps">
             <div class="l-body">
                 <h2>{t(text::SWEEPS)}</h2>
                 <p class="gx-note">{t(text::SWEEPS_NOTE)}</p>

@@ -391,7 +391,7 @@ pub fn NumbersPanel() -> impl IntoView {
         }
     };
     view! {
-        <section class="l-body gx-numbers" data-testid="numbers">
+        <section class="l-body gx-numbers gx-defer" data-testid="numbers">
             <h2>{t(text::NUMBERS)}</h2>
             <p class="gx-numbers__gpu">{move || {
                 let g = st.outputs.with(|o| o.gpu.clone());
