@@ -362,7 +362,7 @@ if (want("sim")) {
     xs.push(Number(await page.locator("[data-testid=compute-ms]").getAttribute("data-ms")));
     await context.close();
   }
-  console.log(`dispatch simulation in wasm, 2^20 jittered blocks on 132 SMs: min / median / p95 ${stats(xs)} ms over ${xs.length} cold runs (target p95 ≤ 50 ms)`);
+  console.log(`dispatch simulation in wasm, 2^20 jittered blocks on 132 SMs: min / median / p95 ${stats(xs)} ms over ${xs.length} cold runs (target p95 ≤ 50 ms); in run order: ${xs.map((x) => x.toFixed(0)).join(" ")}`);
 }
 
 // 6. A visit after the first, offline: every chapter opens from the service worker's cache.

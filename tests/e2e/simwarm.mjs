@@ -20,7 +20,7 @@ for (let i = 0; i < RUNS; i++) {
   const s = page.locator("[data-testid=slider-jit] input[type=range]");
   for (let k = 0; k < Number(process.env.WARM ?? 2); k++) {
     const before = await page.locator("[data-testid=compute-ms]").getAttribute("data-ms");
-    await s.focus(); await page.keyboard.press(k % 2 ? "ArrowLeft" : "ArrowRight");
+    await s.focus(); await page.keyboard.press(k % 2 ? "ArrowRight" : "ArrowLeft");
     await page.waitForFunction((b) => document.querySelector("[data-testid=compute-ms]").getAttribute("data-ms") !== b, before);
     row.push(await read(page));
   }
