@@ -13,8 +13,9 @@ export const FLAGS = [
   "--disable-sync",
 ];
 
-export async function launch() {
-  return chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+/// Headless Chromium; `jsFlags`: V8 flags for a profiling run (`--no-liftoff`, …), never a test's.
+export async function launch({ jsFlags = "" } = {}) {
+  return chromium.launch({ executablePath: CHROMIUM, args: jsFlags ? [...FLAGS, `--js-flags=${jsFlags}`] : FLAGS });
 }
 
 /// The first switch to Chinese fetches the Chinese text (zh.bin, scripts/site.mjs) before the
