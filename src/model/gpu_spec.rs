@@ -635,7 +635,8 @@ impl GpuSpec {
         PRESETS.to_vec()
     }
 
-    /// Every preset in [`GpuSpec::all`]'s order, without copying them.
+    /// Every preset in [`GpuSpec::all`]'s order, without copying them (the UI's lists).
+    #[cfg_attr(not(feature = "ui"), allow(dead_code))]
     pub(crate) fn presets() -> &'static [GpuSpec] {
         &PRESETS
     }
