@@ -482,6 +482,9 @@ fn sort_epoch(keys: &mut [u32], sorted: &mut [u32], hist: &mut [u32], key_bits: 
     let mut budget = MOVES_PER_KEY * len;
     for i in 1..len {
         let p = sorted[i];
+        if sorted[i - 1] <= p {
+            continue;
+        }
         let mut j = i;
         while j > 0 && sorted[j - 1] > p {
             sorted[j] = sorted[j - 1];
