@@ -21,7 +21,7 @@ import zlib from "node:zlib";
 import { fileURLToPath } from "node:url";
 import { startServer } from "./server.mjs";
 import { launch, openPage } from "./browser.mjs";
-import { cpuLoss } from "./cpuprobe.mjs";
+import { cpuCheck } from "./cpuprobe.mjs";
 import { clickNextAndTime } from "./profiling.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -222,11 +222,10 @@ if (want("next")) {
 //    has its two CPUs; this VM at times loses ~50 % (its two vCPUs on one host CPU), and then the
 //    ticks, which Chromium runs on several threads, are slow whatever the page does.
 if (want("input")) {
-  console.log("\n| chapter | input → painted, frame-aligned: min / p50 / p95 (ms, target p95 ≤ 16.7) | frames missed | first input after load (default → 25 %), ms | random phase → next frame min / p50 / p95 | DOM writes per tick (attributes + nodes added/removed, median) | CPU check before / after (2 threads' time lost, %) |\n|---|---|---|---|---|---|---|");
+  console.log("\n| chapter | input → painted, frame-aligned: min / p50 / p95 (ms, target p95 ≤ 16.7) | frames missed | first input after load (default → 25 %), ms | random phase → next frame min / p50 / p95 | DOM writes per tick (attributes + nodes added/removed, median) | CPU check before / after (2 threads for 1 s: time lost · fastest chunk of fixed work, ~1.2 ms on an idle core) |\n|---|---|---|---|---|---|---|");
   for (const slug of process.env.SLUGS ? process.env.SLUGS.split(",") : SLUGS) {
     // The CPU check before the page opens (not between its load and the ticks: that would move them).
-    const lost = async () => Math.max(...(await cpuLoss(2, 1000)).map((r) => r.lost)).toFixed(0);
-    const before = await lost();
+    const before = await cpuCheck();
     const { context, page } = await openPage(browser, { serviceWorkers: "block" });
     await page.goto(server.base + slug);
     await page.waitForSelector(answer(slug));
@@ -304,7 +303,7 @@ if (want("input")) {
       writes.sort((x, y) => x[0] + x[1] - (y[0] + y[1]));
       return { aligned, missed, n: 40, first, phase, writes: writes[writes.length >> 1] };
     }, slug);
-    const after = res ? await lost() : "";
+    const after = res ? await cpuCheck() : "";
     await context.close();
     if (!res) console.log(`| ${slug} | (no slider) | | | | | |`);
     else console.log(`| ${slug} | ${stats(res.aligned)} | ${res.missed} of ${res.n} | ${res.first.toFixed(1)} | ${stats(res.phase)} | ${res.writes[0]} + ${res.writes[1]} | ${before} / ${after} |`);
@@ -355,6 +354,7 @@ if (want("sim")) {
     await page.waitForSelector("[data-testid=compute-ms]");
     await context.close();
   }
+  const before = await cpuCheck();
   for (let i = 0; i < Math.max(RUNS, 11); i++) {
     const { context, page } = await openPage(browser, { serviceWorkers: "block" });
     await page.goto(server.base + `dispatch?gpu=h100&threads=32&regs=16&grid=1048576&dur=1000000&jit=${20 + 5 * i}`);
@@ -362,7 +362,7 @@ if (want("sim")) {
     xs.push(Number(await page.locator("[data-testid=compute-ms]").getAttribute("data-ms")));
     await context.close();
   }
-  console.log(`dispatch simulation in wasm, 2^20 jittered blocks on 132 SMs: min / median / p95 ${stats(xs)} ms over ${xs.length} cold runs (target p95 ≤ 50 ms); in run order: ${xs.map((x) => x.toFixed(0)).join(" ")}`);
+  console.log(`dispatch simulation in wasm, 2^20 jittered blocks on 132 SMs: min / median / p95 ${stats(xs)} ms over ${xs.length} cold runs (target p95 ≤ 50 ms); in run order: ${xs.map((x) => x.toFixed(0)).join(" ")}; CPU check before / after ${before} / ${await cpuCheck()}`);
 }
 
 // 6. A visit after the first, offline: every chapter opens from the service worker's cache.
