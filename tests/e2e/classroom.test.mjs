@@ -462,10 +462,11 @@ for (const [w, h, scale] of SIZE_LIST) {
 }
 
 // On a phone (390 px) the stage is narrower than most figures: each step is drawn at reading
-// size and pans sideways, its drawing as wide as the stage at least. (The phones' rule that holds
+// size and pans sideways, its drawing as wide as the stage at least, and the stage's right edge
+// shows a cue (a fade and a chevron) while more of the figure lies that way. (The phones' rule that holds
 // a figure inside its column once kept the focus at the stage's width over the zoom: the fit then
 // zoomed the chip die 22x, the die drew 0 px wide and its heading wrapped one letter per line.)
-test("on a phone every step reads at 12 px and its drawing is at least as wide as the stage", async () => {
+test("on a phone every step reads at 12 px, its drawing is at least as wide as the stage, and a stage that pans sideways shows it", async () => {
   const context = await browser.newContext({ ...SIZES.phone, reducedMotion: "reduce" });
   const page = await context.newPage();
   const errors = [];
@@ -473,6 +474,7 @@ test("on a phone every step reads at 12 px and its drawing is at least as wide a
   await open(page, "lesson=course&step=1&lang=en");
   const total = Number((await count(page)).match(/\/\s*(\d+)/)[1]);
   const problems = [];
+  let sideways = 0;
   for (let step = 1; step <= total; step++) {
     await open(page, `lesson=course&step=${step}&lang=en`);
     await page.waitForSelector("[data-cls-focus]", { state: "attached" });
@@ -487,10 +489,36 @@ test("on a phone every step reads at 12 px and its drawing is at least as wide a
     });
     const at = `step ${step}`;
     if (m.scrolls) problems.push(`${at}: the page scrolls`);
+    if (m.barClipped.length) problems.push(`${at}: top-bar buttons clipped ${m.barClipped}`);
     if (m.minFigurePx < MIN_TEXT_PX) problems.push(`${at}: figure text ${m.minFigurePx} px (“${m.minFigureText}”)`);
     if (f.zoom > 4) problems.push(`${at}: zoom ${f.zoom}`);
     if (f.drawings && f.widest < 0.75 * f.stage) problems.push(`${at}: drawing ${f.widest} px wide on a ${f.stage} px stage`);
+    // A stage that pans sideways says so at its right edge until it reaches its end.
+    const cue = await page.evaluate(async () => {
+      const stage = document.querySelector("[data-testid=cls-stage]");
+      const opacity = () => Number(getComputedStyle(stage, "::after").opacity);
+      const content = () => getComputedStyle(stage, "::after").content;
+      const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      const sideways = stage.scrollWidth > stage.clientWidth + 1;
+      stage.scrollLeft = 0;
+      await frame();
+      const start = content() === "none" ? 0 : opacity();
+      stage.scrollLeft = stage.scrollWidth;
+      await frame();
+      const end = content() === "none" ? 0 : opacity();
+      stage.scrollLeft = 0;
+      return { sideways, start, end };
+    });
+    if (cue.sideways && !(cue.start > 0.9 && cue.end < 0.1)) problems.push(`${at}: panning sideways, cue ${JSON.stringify(cue)}`);
+    if (!cue.sideways && cue.start > 0.1) problems.push(`${at}: a cue on a stage that does not pan sideways`);
+    if (cue.sideways) sideways += 1;
   }
+  assert.ok(sideways > 0, "no step pans sideways on a phone: the cue went untested");
+  // The Chinese labels are wider: the bar wraps rather than push a tool off the screen.
+  await open(page, "lesson=course&step=9&lang=zh");
+  const zh = await measureProjector(page);
+  if (zh.barClipped.length) problems.push(`zh: top-bar buttons clipped ${zh.barClipped}`);
+  if (zh.scrolls) problems.push("zh: the page scrolls");
   await page.screenshot({ path: path.join(SHOTS, "classroom-phone-last.png") });
   assert.deepEqual(errors, []);
   assert.deepEqual(problems, []);
