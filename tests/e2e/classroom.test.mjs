@@ -440,6 +440,15 @@ for (const [w, h, scale] of SIZE_LIST) {
         if (!mayPan && (m.pans || !m.figureInside)) problems.push(`${at}: the figure does not fit its stage`);
         if (!mayPan && m.clippedText.length) problems.push(`${at}: text cut at the stage's edge: ${m.clippedText}`);
         if (mayPan) panned.push(`${at}${m.pans ? "" : " (fits)"}`);
+        // A frozen label layer's masks stay inside its drawing (no scroll box clips them on the
+        // stage: a mask to the SVG's "100%" once covered the bank-conflicts legend).
+        const masks = await page.evaluate(() => [...document.querySelectorAll("[data-cls-focus] .gx-sfig__mask")].filter((r) => r.getClientRects().length).map((r) => {
+          const b = r.getBoundingClientRect();
+          const svg = r.closest("svg");
+          if (getComputedStyle(svg).overflow !== "visible") return 0; // a crop's layer clips
+          return b.bottom - svg.getBoundingClientRect().bottom;
+        }).filter((over) => over > 1));
+        if (masks.length) problems.push(`${at}: a label mask reaches ${masks.map((o) => o.toFixed(0))} px below its figure`);
         // The roofline chart lays itself out at the stage's size (drawn at its own size, not
         // zoomed from its page layout: at 150 % that showed only its top-left corner).
         if (/roofline/i.test(await page.locator("[data-testid=cls-chapter]").textContent()) && m.canvases.some((c) => Math.abs(c.scale - 1) > 0.02))
@@ -519,6 +528,11 @@ test("on a phone every step reads at 12 px, its drawing is at least as wide as t
   const zh = await measureProjector(page);
   if (zh.barClipped.length) problems.push(`zh: top-bar buttons clipped ${zh.barClipped}`);
   if (zh.scrolls) problems.push("zh: the page scrolls");
+  // The menu opens under the wrapped bar, not over its own button.
+  await page.click("[data-testid=cls-menu]");
+  const menu = await page.evaluate(() => ({ top: document.querySelector("[data-testid=cls-menu-list]").getBoundingClientRect().top, bar: document.querySelector(".gx-cls-bar").getBoundingClientRect().bottom }));
+  if (menu.top < menu.bar - 0.5) problems.push(`zh: the menu (top ${menu.top}) covers the bar (bottom ${menu.bar})`);
+  await page.keyboard.press("Escape");
   await page.screenshot({ path: path.join(SHOTS, "classroom-phone-last.png") });
   assert.deepEqual(errors, []);
   assert.deepEqual(problems, []);

@@ -383,7 +383,10 @@ fn labels(shown: Memo<Option<Banked>>) -> impl IntoView {
     };
     view! {
         <rect class="gx-sfig__mask" x="0" y=fixed(mask_top, 1) width=fixed(g::BANK_LABEL_PX - 2.0, 1) height=move || fixed(grid_bottom() - mask_top, 1)/>
-        <rect class="gx-sfig__mask" x="0" y=move || fixed(counts_top.get(), 1) width=fixed(g::BANK_LABEL_PX - 2.0, 1) height="100%"/>
+        // The counts' rows and no further: the layer draws outside its box on the classroom's
+        // stage (no scroll box there), where a mask to the bottom ("100%" from its top) covered
+        // the legend under the figure.
+        <rect class="gx-sfig__mask" x="0" y=move || fixed(counts_top.get(), 1) width=fixed(g::BANK_LABEL_PX - 2.0, 1) height=move || fixed(phase_count.get() as f64 * COUNT_ROW_PX, 1)/>
         <text class="gx-mem__label" x=fixed(g::MARGIN_PX, 1) y=fixed(g::BANK_GRID_TOP_PX - 6.0, 1)>"bank →"</text>
         {indexed_list(row_count.into(), Arc::new(move |slot| row_label(slot).into_any()))}
         {indexed_list(phase_count.into(), Arc::new(move |p| phase_label(p).into_any()))}
