@@ -222,7 +222,7 @@ if (want("next")) {
 //    has its two CPUs; this VM at times loses ~50 % (its two vCPUs on one host CPU), and then the
 //    ticks, which Chromium runs on several threads, are slow whatever the page does.
 if (want("input")) {
-  console.log("\n| chapter | input → painted, frame-aligned: min / p50 / p95 (ms, target p95 ≤ 16.7) | frames missed | first input after load (default → 25 %), ms | random phase → next frame min / p50 / p95 | DOM writes per tick (attributes + nodes added/removed, median) | CPU check before / after (2 threads for 1 s: time lost · fastest chunk of fixed work, ~1.2 ms on an idle core) |\n|---|---|---|---|---|---|---|");
+  console.log("\n| chapter | input → painted, frame-aligned: min / p50 / p95 (ms, target p95 ≤ 16.7) | frames missed | first input after load (default → 25 %), ms | random phase → next frame min / p50 / p95 | DOM writes per tick (attributes + nodes added/removed, median) | CPU check before / after (2 threads' time lost, %) |\n|---|---|---|---|---|---|---|");
   for (const slug of process.env.SLUGS ? process.env.SLUGS.split(",") : SLUGS) {
     // The CPU check before the page opens (not between its load and the ticks: that would move them).
     const before = await cpuCheck();
