@@ -266,6 +266,12 @@ impl Classroom {
         Some((adv.key, value, adv.last))
     }
 
+    /// Whether the keys step the step's simulation (its link has an advance field).
+    pub fn keys_advance(&self) -> bool {
+        self.current
+            .with(|s| s.as_ref().is_some_and(|s| s.advance.is_some()))
+    }
+
     /// The chapter of the step on screen.
     pub fn chapter(&self) -> Option<&'static Chapter> {
         self.current

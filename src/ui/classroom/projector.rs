@@ -11,6 +11,7 @@ use crate::ui::classroom::editor::Editor;
 use crate::ui::classroom::export;
 use crate::ui::i18n::use_lang;
 use crate::ui::shell::QueryWrite;
+use crate::ui::widgets::icon::{self, icon};
 
 /// Data attribute on the part of the chapter that fills the stage.
 pub const FOCUS_ATTR: &str = "data-cls-focus";
@@ -198,7 +199,8 @@ pub fn Stage(
     provide_context(crate::ui::theme::OnStage);
     fit_effect(c, stage);
     view! {
-        <div class="gx-cls-stage" class:gx-cls-stage--all=move || c.controls.get() node_ref=stage data-testid="cls-stage">
+        <div class="gx-cls-stage" class:gx-cls-stage--all=move || c.controls.get()
+            class:gx-cls-stage--keys=move || c.keys_advance() node_ref=stage data-testid="cls-stage">
             {move || {
                 let chapter = slug.get().and_then(crate::ui::chapters::by_slug);
                 chapter.and_then(|ch| ch.embed).map(|embed| embed(query, sink))
@@ -961,7 +963,7 @@ fn Menu(
     let item = move |testid: &'static str, label: text::MenuItem, act: Callback<()>| {
         view! {
             <button class="gx-cls-menu__item" role="menuitem" data-testid=testid on:click=move |_| act.run(())>
-                <span class="gx-cls-menu__icon" aria-hidden="true">{label.icon}</span>
+                <span class="gx-cls-menu__icon" aria-hidden="true">{icon(label.icon)}</span>
                 <span>{move || label.label.get(lang.get())}</span>
                 <kbd class="gx-cls-menu__key">{label.key}</kbd>
             </button>
@@ -980,7 +982,7 @@ fn Menu(
             {item("cls-edit", text::MENU_EDIT, Callback::new(move |_| c.overlay.set(Overlay::Editor)))}
             {item("cls-help", text::MENU_HELP, Callback::new(move |_| c.overlay.set(Overlay::Help)))}
             <a class="gx-cls-menu__item" role="menuitem" data-testid="cls-exit" href=crate::ui::app::route_href("")>
-                <span class="gx-cls-menu__icon" aria-hidden="true">"⏏"</span>
+                <span class="gx-cls-menu__icon" aria-hidden="true">{icon(icon::EJECT)}</span>
                 <span>{move || text::EXIT.get(lang.get())}</span>
                 <kbd class="gx-cls-menu__key"></kbd>
             </a>

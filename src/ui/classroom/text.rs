@@ -3,6 +3,7 @@
 use crate::trf;
 use crate::ui::classroom::lesson::Problem;
 use crate::ui::i18n::{tr, Lang, Tr};
+use crate::ui::widgets::icon;
 
 /// Page title.
 pub const TITLE: Tr = tr("Classroom", "课堂模式");
@@ -28,7 +29,8 @@ pub const MENU: Tr = tr("☰ Menu", "☰ 菜单");
 /// An entry of the top bar's menu: an icon, a label and the key that does the same.
 #[derive(Clone, Copy)]
 pub struct MenuItem {
-    /// A symbol before the label (decoration; hidden from screen readers).
+    /// The icon before the label: an SVG path ([`icon`]; decoration, hidden from screen
+    /// readers).
     pub icon: &'static str,
     /// The label.
     pub label: Tr,
@@ -41,23 +43,27 @@ const fn item(icon: &'static str, label: Tr, key: &'static str) -> MenuItem {
 }
 
 /// Menu: every step.
-pub const MENU_OVERVIEW: MenuItem = item("▦", tr("All steps", "全部步骤"), "O");
+pub const MENU_OVERVIEW: MenuItem = item(icon::GRID, tr("All steps", "全部步骤"), "O");
 /// Menu: the chapter's controls.
-pub const MENU_CONTROLS: MenuItem = item("⚙", tr("Chapter controls", "本章控件"), "C");
+pub const MENU_CONTROLS: MenuItem = item(icon::SLIDERS, tr("Chapter controls", "本章控件"), "C");
 /// Menu: high contrast.
-pub const MENU_CONTRAST: MenuItem = item("◐", tr("High contrast", "高对比度"), "H");
+pub const MENU_CONTRAST: MenuItem = item(icon::CONTRAST, tr("High contrast", "高对比度"), "H");
 /// Menu: fullscreen.
-pub const MENU_FULLSCREEN: MenuItem = item("⛶", tr("Fullscreen", "全屏"), "F");
+pub const MENU_FULLSCREEN: MenuItem = item(icon::FULLSCREEN, tr("Fullscreen", "全屏"), "F");
 /// Menu: blank the screen.
-pub const MENU_BLANK: MenuItem = item("■", tr("Blank the screen", "黑屏"), "B");
+pub const MENU_BLANK: MenuItem = item(icon::SQUARE, tr("Blank the screen", "黑屏"), "B");
 /// Menu: export the figure as SVG.
-pub const MENU_SVG: MenuItem = item("⤓", tr("Figure as SVG", "导出 SVG"), "");
+pub const MENU_SVG: MenuItem = item(icon::DOWNLOAD, tr("Figure as SVG", "导出 SVG"), "");
 /// Menu: export the figure as PNG.
-pub const MENU_PNG: MenuItem = item("⤓", tr("Figure as PNG (2×)", "导出 PNG（2×）"), "");
+pub const MENU_PNG: MenuItem = item(
+    icon::DOWNLOAD,
+    tr("Figure as PNG (2×)", "导出 PNG（2×）"),
+    "",
+);
 /// Menu: the lesson editor.
-pub const MENU_EDIT: MenuItem = item("✎", tr("Edit lesson", "编辑课程"), "E");
+pub const MENU_EDIT: MenuItem = item(icon::PENCIL, tr("Edit lesson", "编辑课程"), "E");
 /// Menu: the keys.
-pub const MENU_HELP: MenuItem = item("⌨", tr("Keys", "快捷键"), "?");
+pub const MENU_HELP: MenuItem = item(icon::KEYBOARD, tr("Keys", "快捷键"), "?");
 
 /// Label before the question.
 pub const QUESTION: Tr = tr("Question", "问题");

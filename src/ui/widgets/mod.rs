@@ -3,6 +3,7 @@
 mod chapter_intro;
 mod data_table;
 mod formula;
+pub mod icon;
 mod markup;
 mod notices;
 mod numbers;

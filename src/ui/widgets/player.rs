@@ -12,6 +12,7 @@ use leptos::prelude::*;
 
 use crate::ui::i18n::{use_lang, Tr};
 use crate::ui::text;
+use crate::ui::widgets::icon::{icon, FIRST, LAST, NEXT, PAUSE, PLAY, PREV};
 
 /// True when the reader asked the system for reduced motion.
 fn prefers_reduced_motion() -> bool {
@@ -21,20 +22,6 @@ fn prefers_reduced_motion() -> bool {
         .flatten()
         .is_some_and(|m| m.matches())
 }
-
-/// A small player icon as SVG (system fonts often lack the media-control glyphs).
-fn icon(d: &'static str) -> impl IntoView {
-    view! {
-        <svg class="gx-icon" viewBox="0 0 16 16" width="14" height="14" aria-hidden="true"><path d=d/></svg>
-    }
-}
-
-const FIRST: &str = "M1 3h2v10H1zM9 3v10L3 8zM15 3v10L9 8z";
-const PREV: &str = "M3 3h2v10H3zM12 3v10L6 8z";
-const PLAY: &str = "M5 3v10l8-5z";
-const PAUSE: &str = "M4 3h3v10H4zM9 3h3v10H9z";
-const NEXT: &str = "M4 3v10l6-5zM11 3h2v10h-2z";
-const LAST: &str = "M1 3v10l6-5zM7 3v10l6-5zM13 3h2v10h-2z";
 
 /// The play / pause / step logic every player shares. `Copy`: hand it to as many buttons as
 /// needed. Where the step lives is the caller's business (a signal of its own, or a field of a
