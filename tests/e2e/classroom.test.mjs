@@ -121,6 +121,14 @@ test("the scheduling step advances the timeline's cursor one stride per key pres
   assert.match(await page.locator("[data-testid=cls-chapter]").textContent(), /schedul/i);
   const info = page.locator("[data-testid=cycle-info]").first();
   assert.match(await info.textContent(), /^Cycle 0:/);
+  // The keys step the cursor, so the chapter's step player gives its room to the figure; C
+  // shows it with the rest of the chapter.
+  const player = page.locator("[data-testid=cls-stage] .gx-player").first();
+  assert.equal(await player.isVisible(), false, "the step player is hidden on the projector's stage");
+  await page.keyboard.press("c");
+  await player.waitFor({ state: "visible" });
+  await page.keyboard.press("c");
+  await player.waitFor({ state: "hidden" });
   await page.keyboard.press("ArrowRight");
   await page.waitForFunction(() => /(^|&)step=1(&|$)/.test(new URL(location.href).searchParams.get("q") ?? ""), null, POLL);
   assert.equal(stepInUrl(page), 12);
@@ -484,6 +492,7 @@ test("on a phone every step reads at 12 px, its drawing is at least as wide as t
   const total = Number((await count(page)).match(/\/\s*(\d+)/)[1]);
   const problems = [];
   let sideways = 0;
+  let tables = 0;
   for (let step = 1; step <= total; step++) {
     await open(page, `lesson=course&step=${step}&lang=en`);
     await page.waitForSelector("[data-cls-focus]", { state: "attached" });
@@ -521,8 +530,20 @@ test("on a phone every step reads at 12 px, its drawing is at least as wide as t
     if (cue.sideways && !(cue.start > 0.9 && cue.end < 0.1)) problems.push(`${at}: panning sideways, cue ${JSON.stringify(cue)}`);
     if (!cue.sideways && cue.start > 0.1) problems.push(`${at}: a cue on a stage that does not pan sideways`);
     if (cue.sideways) sideways += 1;
+    // A table that scrolls sideways inside a stage that does not (steps 3 and 31) shades the edge
+    // it continues past (widgets.css: a `scroll` shade under a `local` patch).
+    const boxes = await page.evaluate(() =>
+      [...document.querySelectorAll("[data-testid=cls-stage] *")]
+        .filter((e) => e.scrollWidth > e.clientWidth + 1 && /auto|scroll/.test(getComputedStyle(e).overflowX) && e.querySelector("td"))
+        .map((e) => ({ box: e.className, bg: getComputedStyle(e).backgroundImage, at: getComputedStyle(e).backgroundAttachment })),
+    );
+    for (const b of boxes) {
+      tables += 1;
+      if ((b.bg.match(/radial-gradient/g) ?? []).length !== 2 || !/local/.test(b.at)) problems.push(`${at}: table box ${b.box} scrolls sideways without the edge shade (${b.bg.slice(0, 60)}; ${b.at})`);
+    }
   }
   assert.ok(sideways > 0, "no step pans sideways on a phone: the cue went untested");
+  assert.ok(tables >= 2, `${tables} table boxes scroll sideways on a phone: steps 3 and 31 did, the shade went untested`);
   // The Chinese labels are wider: the bar wraps rather than push a tool off the screen.
   await open(page, "lesson=course&step=9&lang=zh");
   const zh = await measureProjector(page);
