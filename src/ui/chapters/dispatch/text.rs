@@ -466,15 +466,25 @@ pub const TAIL_NOTE: Tr = tr(
     "尾波也要占满一个完整的 block 时长，而此时只有它的 block 在运行：波次效率就是 grid 填满的槽位时间占比。波数很多，或 grid 恰为整波的整数倍，都能掩盖尾波。",
 );
 
-/// How long the browser took to compute the schedule.
-pub fn computed_in(grid: u64, ms: f64, lang: Lang) -> String {
+/// How long the browser took to compute the schedule. `closed_form`: every block runs the same
+/// duration (jitter 0), so the model writes the schedule down instead of simulating it
+/// (`Simulator`'s constant-duration trace): a time near 0 ms is no mistake, and says why.
+pub fn computed_in(grid: u64, ms: f64, closed_form: bool, lang: Lang) -> String {
     let blocks = if grid == 1 { "block" } else { "blocks" };
     let grid = grouped(grid);
-    trf!(
-        lang,
-        "Your browser computed this schedule ({grid} {blocks}) in {ms:.1} ms.",
-        "你的浏览器用 {ms:.1} ms 算出了这个调度（{grid} 个 block）。"
-    )
+    if closed_form {
+        trf!(
+            lang,
+            "Every block runs the same time, so this schedule ({grid} {blocks}) has a closed form: your browser wrote it down in {ms:.1} ms without simulating block by block (add jitter to simulate).",
+            "每个 block 的时长都相同，这个调度（{grid} 个 block）有闭式解：你的浏览器无需逐个 block 模拟，用 {ms:.1} ms 就写出了它（加入抖动才需要模拟）。"
+        )
+    } else {
+        trf!(
+            lang,
+            "Your browser computed this schedule ({grid} {blocks}) in {ms:.1} ms.",
+            "你的浏览器用 {ms:.1} ms 算出了这个调度（{grid} 个 block）。"
+        )
+    }
 }
 
 /// Button: the previous event of the schedule.

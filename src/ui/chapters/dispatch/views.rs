@@ -206,7 +206,7 @@ pub fn NumbersPanel() -> impl IntoView {
                         </tbody></table>
                         <p class="gx-note" data-testid="compute-ms" data-ms=format!("{:.2}", st.timed.with(|t| t.compute_ms))>{
                             let ms = st.timed.with(|t| t.compute_ms);
-                            text::computed_in(grid, ms, l)
+                            text::computed_in(grid, ms, st.inputs.with(|i| i.grid.jit) == 0, l)
                         }</p>
                         <p class="gx-note" data-testid="waves-decimal-note">{text::WAVES_DECIMAL_NOTE.get(l)}</p>
                         <p class="gx-note" data-testid="wave-efficiency-note">{text::wave_efficiency_note(&grouped(grid), w.count, &grouped(w.full_wave_blocks), &percent(w.efficiency), l)}</p>
