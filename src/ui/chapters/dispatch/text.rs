@@ -472,17 +472,23 @@ pub const TAIL_NOTE: Tr = tr(
 pub fn computed_in(grid: u64, ms: f64, closed_form: bool, lang: Lang) -> String {
     let blocks = if grid == 1 { "block" } else { "blocks" };
     let grid = grouped(grid);
+    // A small grid takes microseconds: "0.0 ms" would read as nothing at all.
+    let ms = if ms < 0.05 {
+        "< 0.1".to_string()
+    } else {
+        format!("{ms:.1}")
+    };
     if closed_form {
         trf!(
             lang,
-            "Every block runs the same time, so this schedule ({grid} {blocks}) has a closed form: your browser wrote it down in {ms:.1} ms without simulating block by block (add jitter to simulate).",
-            "每个 block 的时长都相同，这个调度（{grid} 个 block）有闭式解：你的浏览器无需逐个 block 模拟，用 {ms:.1} ms 就写出了它（加入抖动才需要模拟）。"
+            "Every block runs the same time, so this schedule ({grid} {blocks}) has a closed form: your browser wrote it down in {ms} ms without simulating block by block (add jitter to simulate).",
+            "每个 block 的时长都相同，这个调度（{grid} 个 block）有闭式解：你的浏览器无需逐个 block 模拟，用 {ms} ms 就写出了它（加入抖动才需要模拟）。"
         )
     } else {
         trf!(
             lang,
-            "Your browser computed this schedule ({grid} {blocks}) in {ms:.1} ms.",
-            "你的浏览器用 {ms:.1} ms 算出了这个调度（{grid} 个 block）。"
+            "Your browser computed this schedule ({grid} {blocks}) in {ms} ms.",
+            "你的浏览器用 {ms} ms 算出了这个调度（{grid} 个 block）。"
         )
     }
 }
