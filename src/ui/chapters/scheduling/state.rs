@@ -180,9 +180,19 @@ impl ChapterInputs for SchedulingInputs {
         let mut s = s;
         let last = s.cycles.saturating_sub(1).div_ceil(STRIDE);
         if s.step > last {
+            // One notice for the key, about the value the link holds: a step already clamped to
+            // STEP's range (step=99999 → 500) is then reported as 99999 → `last`, not twice.
+            let mut value = s.step.to_string();
+            notices.retain(|n| match n {
+                Notice::Clamped { key, value: v, .. } if key == "step" => {
+                    value = v.clone();
+                    false
+                }
+                _ => true,
+            });
             notices.push(Notice::Clamped {
                 key: "step".into(),
-                value: s.step.to_string(),
+                value,
                 used: last.to_string(),
                 allowed: format!("0–{last}"),
             });
@@ -260,6 +270,18 @@ mod tests {
         assert!(
             notices.iter().any(|n| matches!(n, Notice::Clamped { key, allowed, .. } if key == "step" && allowed == "0–300")),
             "{notices:?}"
+        );
+        // A step past both ranges: one notice, about the link's value and the timeline's range.
+        let (s, notices) = SchedulingInputs::from_query("w=1000&step=99999");
+        assert_eq!(s.step, 300);
+        let steps: Vec<_> = notices
+            .iter()
+            .filter(|n| matches!(n, Notice::Clamped { key, .. } if key == "step"))
+            .collect();
+        assert_eq!(steps.len(), 1, "{notices:?}");
+        assert!(
+            matches!(steps[0], Notice::Clamped { value, used, allowed, .. } if value == "99999" && used == "300" && allowed == "0–300"),
+            "{steps:?}"
         );
         let (s, notices) = SchedulingInputs::from_query("cycles=64&step=16");
         assert_eq!(s.step, 16);
