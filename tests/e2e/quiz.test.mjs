@@ -23,6 +23,11 @@ test("a wrong answer is diagnosed and announced, a right one is graded right, an
   const prompt = await page.locator("[data-testid=quiz-prompt]").textContent();
   assert.match(prompt, /72 \+ lane × 4 × 4/);
   assert.match(await page.locator(".gx-quiz__rule").textContent(), /±1 %/);
+  // A decimal comma is not read as thousands (16,2 → 162 would be marked wrong): the field says
+  // how to type it, the verdict grades nothing and nothing is recorded.
+  await answer(page, ["16,2", "1"]);
+  assert.match(await page.locator("[data-testid=quiz-mark-0]").textContent(), /not a number: .*point for decimals/);
+  assert.match(await page.locator("[data-testid=quiz-result]").textContent(), /Not graded yet.*Nothing was recorded/);
   // Counted 128-byte lines: 5 instead of 16 sectors.
   await answer(page, ["5", "1"]);
   const verdict = page.locator("[data-testid=quiz-verdict]");

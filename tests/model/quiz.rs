@@ -415,6 +415,16 @@ fn reading_answers_as_people_type_them() {
     assert_eq!(parse_number("1.5e3"), Some(1500.0));
     assert_eq!(parse_number(""), None);
     assert_eq!(parse_number("abc"), None);
+    // Commas separate thousands only: a decimal comma is unreadable (retype), not a wrong 522.
+    assert_eq!(parse_number("16,896"), Some(16896.0));
+    assert_eq!(parse_number("1,234,567.5"), Some(1_234_567.5));
+    assert_eq!(parse_number("1，234"), Some(1234.0));
+    assert_eq!(parse_number("-2,048"), Some(-2048.0));
+    assert_eq!(parse_number("52,2"), None);
+    assert_eq!(parse_number("1,23"), None);
+    assert_eq!(parse_number("1,2345"), None);
+    assert_eq!(parse_number("1.5,3"), None);
+    assert_eq!(parse_number("1,5e3"), None);
     assert_eq!(parse_mask("0x0000FFFF"), Some(0xffff));
     assert_eq!(parse_mask("ffff_0000"), Some(0xffff_0000));
     assert_eq!(parse_mask("0x1_0000_0000"), None);

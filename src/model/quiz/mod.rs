@@ -504,11 +504,24 @@ impl Verdict {
     }
 }
 
-/// Reads a number as people type it: `1,234`, `1 234`, `1_234`, `1.5e3`, `12%`.
+/// Reads a number as people type it: `1,234`, `1 234`, `1_234`, `1.5e3`, `12%`. A comma (or
+/// `，`) separates thousands only: every group after it has exactly 3 digits, in the integer
+/// part; `52,2` (a decimal comma) or `1,23` is `None` (unreadable, not a wrong number), so a
+/// student who writes decimals with a comma is told to retype, not marked wrong.
 pub fn parse_number(text: &str) -> Option<f64> {
-    let cleaned: String = text
-        .trim()
-        .trim_end_matches('%')
+    let trimmed = text.trim().trim_end_matches('%');
+    // The integer part: up to the decimal point or the exponent.
+    let int_end = trimmed.find(['.', 'e', 'E']).unwrap_or(trimmed.len());
+    let (int_part, rest) = trimmed.split_at(int_end);
+    let groups: Vec<&str> = int_part.split([',', '，']).collect();
+    let digits = |g: &str| g.chars().filter(char::is_ascii_digit).count();
+    if groups.len() > 1 && groups[1..].iter().any(|g| digits(g) != 3) {
+        return None;
+    }
+    if rest.contains([',', '，']) {
+        return None;
+    }
+    let cleaned: String = trimmed
         .chars()
         .filter(|c| !matches!(c, ',' | '_' | ' ' | '\u{a0}' | '\u{202f}' | '，'))
         .collect();

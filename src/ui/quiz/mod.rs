@@ -336,6 +336,14 @@ fn QuestionCard(q: Question, commit: Commit) -> impl IntoView {
             </form>
             <div class="gx-quiz__verdict" role="status" aria-live="polite" data-testid="quiz-verdict">
                 {move || verdicts.get().map(|v| {
+                    if v.contains(&Verdict::Unreadable) {
+                        // Not an attempt (nothing recorded): no score, say what to fix.
+                        return view! {
+                            <p class="gx-quiz__result gx-quiz__result--unread" data-testid="quiz-result" data-correct="false">
+                                {t(text::NOT_GRADED)}
+                            </p>
+                        }.into_any();
+                    }
                     let right = v.iter().filter(|v| v.is_correct()).count();
                     let all = right == v.len();
                     let diagnoses: Vec<_> = v
@@ -361,7 +369,7 @@ fn QuestionCard(q: Question, commit: Commit) -> impl IntoView {
                                 </p>
                             })
                             .collect_view()}
-                    }
+                    }.into_any()
                 })}
             </div>
             <div class="gx-quiz__help">

@@ -60,7 +60,15 @@ pub const FIELD_RIGHT: Tr = tr("right", "正确");
 /// Per-field mark: wrong.
 pub const FIELD_WRONG: Tr = tr("wrong", "错误");
 /// Per-field mark: not readable.
-pub const FIELD_UNREADABLE: Tr = tr("not a valid answer", "无法识别的答案");
+pub const FIELD_UNREADABLE: Tr = tr(
+    "not a number: digits, a point for decimals (52.2), commas only between thousands",
+    "无法识别为数字：小数请用小数点（如 52.2），逗号只用于千位分隔",
+);
+/// Verdict line when a field is empty or unreadable: nothing is graded or recorded.
+pub const NOT_GRADED: Tr = tr(
+    "Not graded yet: fill in every field with a number. Nothing was recorded.",
+    "尚未评分：请在每个空中填入数字。本次不计入记录。",
+);
 /// Label of the expected answer after a wrong one is revealed in the solution.
 pub const EXPECTED: Tr = tr("Answer", "答案");
 /// Diagnosis heading.
