@@ -215,7 +215,7 @@ fn fit_effect(c: Classroom, stage: NodeRef<leptos::html::Div>) {
     let tick = RwSignal::new(0u32);
     let handle = window_event_listener(leptos::ev::resize, move |_| tick.update(|t| *t += 1));
     on_cleanup(move || handle.remove());
-    Effect::new(move |_| {
+    Effect::new(move |was_all: Option<bool>| {
         tick.track();
         c.query.track();
         c.controls.track();
@@ -230,10 +230,36 @@ fn fit_effect(c: Classroom, stage: NodeRef<leptos::html::Div>) {
             })
             .unwrap_or_default();
         let all = c.controls.get();
-        let Some(el) = stage.get() else { return };
+        let Some(el) = stage.get() else { return all };
+        // C just pressed: the whole chapter opens at the section of the step's figure (its
+        // controls beside it), not at the chapter's top; later changes keep the teacher's scroll.
+        if all && was_all != Some(true) {
+            let (el, focus) = (el.clone(), shown.focus.clone());
+            set_timeout(
+                move || reveal_focus(&el, &focus),
+                std::time::Duration::from_millis(60),
+            );
+        }
         // After the chapter has drawn (its canvases draw in effects of their own).
         fit_when_loaded(el, shown, all, STAGE_FIT);
+        all
     });
+}
+
+/// Scrolls the stage (in controls mode) to the section that holds the step's focus element.
+fn reveal_focus(stage: &web_sys::HtmlDivElement, focus: &str) {
+    let selector = if focus.is_empty() {
+        "[data-testid=figure]"
+    } else {
+        focus
+    };
+    let Some(target) = stage.query_selector(selector).ok().flatten() else {
+        return;
+    };
+    let section = target.closest("section").ok().flatten().unwrap_or(target);
+    let top = section.get_bounding_client_rect().top() - stage.get_bounding_client_rect().top()
+        + f64::from(stage.scroll_top());
+    stage.set_scroll_top((top - 8.0).max(0.0) as i32);
 }
 
 /// Runs [`fit`] once the chapter has drawn: 30 ms after the change (its canvases draw in effects
