@@ -144,6 +144,27 @@ test("the scheduling step advances the timeline's cursor one stride per key pres
   await context.close();
 });
 
+test("C opens the chapter at the step's own section; a step the keys do not advance keeps its transport", async () => {
+  const { context, page, errors } = await openPage(browser);
+  // Step 26: the tensor-core code walk, far below the chapter's top (quantisation first).
+  await open(page, "lesson=course&step=26&lang=en");
+  await page.waitForSelector("[data-cls-focus]", { state: "attached" });
+  await page.keyboard.press("c");
+  await page.waitForFunction(() => {
+    const stage = document.querySelector("[data-testid=cls-stage]");
+    const listing = stage?.querySelector(".gx-steps__main [data-testid=listing]");
+    if (!stage || !listing || stage.scrollTop === 0) return false;
+    const s = stage.getBoundingClientRect();
+    const l = listing.getBoundingClientRect();
+    return l.top >= s.top - 1 && l.top < s.bottom - 40;
+  }, null, POLL);
+  // Step 10: the dispatch figure at cycle 0, no advance field: its transport stays on the stage.
+  await open(page, "lesson=course&step=10&lang=en");
+  await page.locator("[data-testid=cls-stage] .gx-transport").first().waitFor({ state: "visible" });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test("the dispatch step advances one event per key press, the URL follows and a reload resumes", async () => {
   const { context, page, errors } = await openPage(browser);
   // Step 9: 109 blocks of 1,024 threads on 108 SMs, the event cursor in the chapter query.

@@ -299,6 +299,52 @@ test("phone: a figure that scrolls sideways keeps its row labels in view (middle
   assert.deepEqual(failures, []);
 });
 
+// A drawing or listing wider than a phone's column fades out at its right edge while more of it
+// lies that way, and not once its end is reached (widgets.css: a mask on the box's own scroll
+// timeline); tables shade their edge instead (classroom.test.mjs checks theirs). Under reduced
+// motion too: the fade follows the reader's scrolling.
+test("phone: a drawing that scrolls sideways fades at its right edge until its end", async () => {
+  const slugs = await chapters();
+  const context = await browser.newContext({ ...SIZES.phone, reducedMotion: "reduce", locale: "en-US" });
+  const page = await context.newPage();
+  const failures = [];
+  let seen = 0;
+  for (const slug of slugs) {
+    await page.goto(`${server.base}${slug}?lang=en`);
+    await page.waitForSelector("[data-testid=figure]");
+    await page.waitForTimeout(500);
+    const boxes = await page.evaluate(async () => {
+      const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      const out = [];
+      const all = [...document.querySelectorAll("main *")].filter((e) => /auto|scroll/.test(getComputedStyle(e).overflowX) && e.getClientRects().length && !e.querySelector("td") && !e.closest("pre") && e.tagName !== "PRE");
+      for (const e of all) {
+        const id = `${e.tagName.toLowerCase()}.${String(e.className.baseVal ?? e.className).trim().split(/\s+/).join(".")}`;
+        const sideways = e.scrollWidth > e.clientWidth + 4;
+        e.scrollLeft = 0;
+        await frame();
+        const start = getComputedStyle(e).maskImage;
+        e.scrollLeft = e.scrollWidth;
+        await frame();
+        const end = getComputedStyle(e).maskImage;
+        e.scrollLeft = 0;
+        out.push({ id, sideways, start, end });
+      }
+      return out;
+    });
+    for (const b of boxes) {
+      if (b.sideways) {
+        seen++;
+        if (!/gradient/.test(b.start)) failures.push(`${slug}: ${b.id} scrolls sideways with no fade at its right edge (${b.start})`);
+        if (b.end !== "none") failures.push(`${slug}: ${b.id} still fades at its end (${b.end})`);
+      } else if (b.start !== "none") failures.push(`${slug}: ${b.id} fades but does not scroll sideways`);
+    }
+  }
+  await context.close();
+  console.log(`phone: ${seen} drawings or listings scroll sideways`);
+  assert.ok(seen >= 10, `only ${seen} sideways-scrolling drawings seen: the fade went untested`);
+  assert.deepEqual(failures, []);
+});
+
 test("roofline: the course's numbers, the reader's label and the roof labels overlap neither each other nor a dot, at every size", async () => {
   const failures = [];
   const overlap = (a, b, pad = 0) => a.x0 < b.x1 - pad && b.x0 < a.x1 - pad && a.y0 < b.y1 - pad && b.y0 < a.y1 - pad;
