@@ -61,6 +61,10 @@ test("keys step forward and back, the URL follows, and a reload resumes the step
   await page.waitForFunction(() => location.search.includes("lang=zh"), null, POLL);
   assert.equal(stepInUrl(page), 6);
   assert.match(await page.locator("[data-testid=cls-count]").textContent(), /第 6 \//);
+  // A link past the last step shows the last, and the address bar says which.
+  await open(page, "lesson=course&step=99&lang=en");
+  assert.equal((await count(page)).trim(), `${total} / ${total}`);
+  await page.waitForFunction((t) => new URL(location.href).searchParams.get("step") === String(t), total, POLL);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -284,7 +284,12 @@ impl Classroom {
         let mut q = format!(
             "lesson={}&step={}",
             lesson::percent_encode(&self.source.get_untracked()),
-            self.step.get_untracked() + 1
+            // The step on screen (a link's step=99 of 31 shows 31, and the address bar says so).
+            self.step.get_untracked().min(
+                self.read
+                    .with_untracked(|r| r.lesson.steps.len())
+                    .saturating_sub(1)
+            ) + 1
         );
         if let Some(p) = self.params.get_untracked() {
             q.push_str(&format!("&q={}", lesson::percent_encode(&p)));

@@ -129,8 +129,8 @@ const STEPS: &[Built] = &[
         "chip",
         "",
         tr(
-            "The memory hierarchy: registers, 192 KB of L1/shared memory per SM, 40 MB of L2, 80 GB of HBM2e. Each level is larger and slower.",
-            "存储层次：寄存器、每个 SM 192 KB 的 L1/shared memory、40 MB L2、80 GB HBM2e。越往下容量越大、速度越慢。",
+            "The memory hierarchy: registers, 192 KiB of L1/shared memory per SM, 40 MiB of L2, 80 GiB of HBM2e. Each level is larger and slower.",
+            "存储层次：寄存器、每个 SM 192 KiB 的 L1/shared memory、40 MiB L2、80 GiB HBM2e。越往下容量越大、速度越慢。",
         ),
         tr(
             "Point at the latency columns: the rest of the course is about hiding or avoiding the bottom rows. The stage shows the table alone; the off-chip links are on the chapter's page (press C).",
