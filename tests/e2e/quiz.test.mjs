@@ -28,6 +28,9 @@ test("a wrong answer is diagnosed and announced, a right one is graded right, an
   await answer(page, ["16,2", "1"]);
   assert.match(await page.locator("[data-testid=quiz-mark-0]").textContent(), /not a number: .*point for decimals/);
   assert.match(await page.locator("[data-testid=quiz-result]").textContent(), /Not graded yet.*Nothing was recorded/);
+  // An empty field just says so.
+  await answer(page, ["", "1"]);
+  assert.match(await page.locator("[data-testid=quiz-mark-0]").textContent(), /^\? empty: type a number$/);
   // Counted 128-byte lines: 5 instead of 16 sectors.
   await answer(page, ["5", "1"]);
   const verdict = page.locator("[data-testid=quiz-verdict]");

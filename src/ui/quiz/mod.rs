@@ -453,10 +453,19 @@ fn FieldInput(
                     "gx-quiz__mark gx-quiz__mark--wrong",
                     format!("✗ {}", text::FIELD_WRONG.get(lang.get())),
                 ),
-                Verdict::Unreadable => (
-                    "gx-quiz__mark gx-quiz__mark--wrong",
-                    format!("? {}", text::FIELD_UNREADABLE.get(lang.get())),
-                ),
+                Verdict::Unreadable => {
+                    let empty =
+                        responses.with_untracked(|r| r.get(i).is_none_or(|s| s.trim().is_empty()));
+                    let words = if empty {
+                        text::FIELD_EMPTY
+                    } else {
+                        text::FIELD_UNREADABLE
+                    };
+                    (
+                        "gx-quiz__mark gx-quiz__mark--wrong",
+                        format!("? {}", words.get(lang.get())),
+                    )
+                }
             })
         })
     };

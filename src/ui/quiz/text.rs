@@ -64,6 +64,8 @@ pub const FIELD_UNREADABLE: Tr = tr(
     "not a number: digits, a point for decimals (52.2), commas only between thousands",
     "无法识别为数字：小数请用小数点（如 52.2），逗号只用于千位分隔",
 );
+/// Mark beside a field left empty.
+pub const FIELD_EMPTY: Tr = tr("empty: type a number", "未填写：请填入数字");
 /// Verdict line when a field is empty or unreadable: nothing is graded or recorded.
 pub const NOT_GRADED: Tr = tr(
     "Not graded yet: fill in every field with a number. Nothing was recorded.",
