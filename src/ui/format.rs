@@ -150,6 +150,16 @@ pub fn grouped(value: u64) -> String {
     crate::model::occupancy::thousands(value)
 }
 
+/// Signed integer with thousands separators: -20547 → "-20,547" (an INT32 accumulator).
+pub fn grouped_signed(value: i64) -> String {
+    let digits = grouped(value.unsigned_abs());
+    if value < 0 {
+        format!("-{digits}")
+    } else {
+        digits
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -165,6 +175,9 @@ mod tests {
         assert_eq!(bytes_binary(134_217_728.0), "128 MiB");
         assert_eq!(grouped(16_777_216), "16,777,216");
         assert_eq!(grouped(0), "0");
+        assert_eq!(grouped_signed(-20_547), "-20,547");
+        assert_eq!(grouped_signed(i64::MIN), "-9,223,372,036,854,775,808");
+        assert_eq!(grouped_signed(12_345), "12,345");
         assert_eq!(si(f64::NAN, "B"), "—");
         assert_eq!(si(1e24, "FLOP"), "1.00e24 FLOP");
         assert_eq!(sig3(1e24), "1.00e24");

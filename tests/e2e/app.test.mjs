@@ -150,6 +150,32 @@ test("every chapter of the registry has a working route", async () => {
   await context.close();
 });
 
+test("every number of five or more digits a chapter shows is grouped in thousands (1,048,576), in tables, prose and titles", async () => {
+  const { context, page, errors } = await openPage(browser);
+  await page.goto(server.base);
+  await ready(page);
+  const hrefs = await page.locator("[data-testid=chapter-map] a").evaluateAll((as) => as.map((a) => a.getAttribute("href")));
+  const found = [];
+  for (const href of hrefs) {
+    await page.goto(new URL(href, server.origin).href);
+    await ready(page);
+    await page.waitForSelector(".gx-prevnext, .gx-cls-stage", { state: "attached" }); // a chapter's tail, built a frame after its body
+    found.push(...(await page.evaluate((href) => {
+      const out = [];
+      const walker = document.createTreeWalker(document.querySelector("main"), NodeFilter.SHOW_TEXT);
+      for (let n; (n = walker.nextNode()); ) {
+        // Code keeps its literals; the hierarchy's cells are one warp number per glyph position.
+        if (n.parentElement.closest("code, pre, .gx-listing, .gx-hier__cell-text")) continue;
+        for (const m of n.textContent.matchAll(/(?<![\w.,#-])\d{5,}(?![\w.,])/g)) out.push(`${href}: "${n.textContent.slice(Math.max(0, m.index - 25), m.index + 25)}"`);
+      }
+      return out;
+    }, href)));
+  }
+  assert.deepEqual(found, []);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test("hover and keyboard focus on a point show its formula", async () => {
   const { context, page } = await openPage(browser);
   await page.goto(server.base + "roofline");

@@ -735,12 +735,12 @@ pub fn TiledPanel() -> impl IntoView {
                 (
                     text::BLOCKS,
                     format!("⌈M/BM⌉·⌈N/BN⌉ = ⌈{m}/{}⌉·⌈{n}/{}⌉", i.bm, i.bn),
-                    tg.blocks.to_string(),
+                    crate::ui::format::grouped(tg.blocks),
                 ),
                 (
                     text::ELEMENTS_READ_PER_BLOCK,
                     format!("(BM + BN)·K = ({} + {})·{k}", i.bm, i.bn),
-                    tg.elements_read_per_block.to_string(),
+                    crate::ui::format::grouped(tg.elements_read_per_block),
                 ),
                 (
                     text::HBM_BYTES_NO_L2,

@@ -6,7 +6,7 @@ use leptos::prelude::*;
 use super::state::{format_vector, limits, parse_vector, QuantView, TcState, VectorError};
 use super::text;
 use crate::model::w8a8::W8a8Error;
-use crate::ui::format::sig3;
+use crate::ui::format::{grouped_signed, sig3};
 use crate::ui::i18n::{t, tr, use_lang, Lang, Tr};
 use crate::ui::widgets::{markup_block, Markup, Scale};
 
@@ -135,8 +135,9 @@ fn quant_markup(q: &Result<QuantView, W8a8Error>, lang: Lang) -> Markup {
         let yh = y16.get(o).copied().unwrap_or(0.0);
         let r = q.reference.get(o).copied().unwrap_or(0.0);
         let b = q.bounds.get(o).map(|b| b.total()).unwrap_or(0.0);
+        let z = grouped_signed(i64::from(z));
         h.row_open(o.to_string())
-            .leaf_testid("td", "z", z.to_string())
+            .leaf_testid("td", "z", z.clone())
             .leaf_class(
                 "td",
                 "gx-formula",

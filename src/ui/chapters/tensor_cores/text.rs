@@ -622,7 +622,7 @@ pub fn write_label(w: &TileWrite, lang: Lang) -> String {
         a = a,
         row = w.weight_row,
         col = w.weight_col,
-        wb = w.weight_byte,
+        wb = crate::ui::format::grouped(w.weight_byte),
     )
 }
 
