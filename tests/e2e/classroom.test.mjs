@@ -615,3 +615,34 @@ test("a teacher's step of a dense figure stays readable: at reading size, pannin
   assert.ok(crop.minFigurePx >= MIN_TEXT_PX, `${crop.minFigurePx}`);
   await context.close();
 });
+
+test("the menu's toggles say whether they are on: controls, high contrast and fullscreen are checkboxes with a check mark while on", async () => {
+  const { context, page, errors } = await openPage(browser);
+  await open(page, "lesson=course&step=3&lang=en");
+  await page.waitForTimeout(300);
+  const state = () =>
+    page.evaluate(() =>
+      ["cls-controls", "cls-contrast", "cls-fullscreen", "cls-blank-open"].map((id) => {
+        const b = document.querySelector(`[data-testid=${id}]`);
+        return `${id} ${b.getAttribute("role")} ${b.getAttribute("aria-checked")} ${b.querySelector(".gx-cls-menu__check svg") ? "✓" : "-"}`;
+      }),
+    );
+  await page.click("[data-testid=cls-menu]");
+  assert.deepEqual(await state(), ["cls-controls menuitemcheckbox false -", "cls-contrast menuitemcheckbox false -", "cls-fullscreen menuitemcheckbox false -", "cls-blank-open menuitem null -"]);
+  await page.click("[data-testid=cls-contrast]");
+  assert.equal(await page.locator(".gx-cls--contrast").count(), 1);
+  await page.keyboard.press("c");
+  await page.click("[data-testid=cls-menu]");
+  assert.deepEqual(await state(), ["cls-controls menuitemcheckbox true ✓", "cls-contrast menuitemcheckbox true ✓", "cls-fullscreen menuitemcheckbox false -", "cls-blank-open menuitem null -"]);
+  // The check mark is drawn, in the accent colour, in its own column before the key.
+  const mark = await page.locator("[data-testid=cls-contrast] .gx-cls-menu__check svg").boundingBox();
+  const key = await page.locator("[data-testid=cls-contrast] .gx-cls-menu__key").boundingBox();
+  assert.ok(mark.width >= 12 && mark.x + mark.width <= key.x, JSON.stringify({ mark, key }));
+  await page.keyboard.press("Escape");
+  await page.keyboard.press("h");
+  assert.equal(await page.locator(".gx-cls--contrast").count(), 0);
+  await page.click("[data-testid=cls-menu]");
+  assert.deepEqual((await state())[1], "cls-contrast menuitemcheckbox false -");
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -986,22 +986,33 @@ fn Menu(
     let c = expect_context::<Classroom>();
     let lang = use_lang();
     let close = move || c.overlay.set(Overlay::None);
-    let item = move |testid: &'static str, label: text::MenuItem, act: Callback<()>| {
+    // `on`: a toggle (role menuitemcheckbox), its state read out and shown as a check mark.
+    let entry = move |testid: &'static str,
+                      label: text::MenuItem,
+                      on: Option<Signal<bool>>,
+                      act: Callback<()>| {
+        let checked = move || on.map(|s| s.get().to_string());
         view! {
-            <button class="gx-cls-menu__item" role="menuitem" data-testid=testid on:click=move |_| act.run(())>
+            <button class="gx-cls-menu__item" role=if on.is_some() { "menuitemcheckbox" } else { "menuitem" }
+                aria-checked=checked data-testid=testid on:click=move |_| act.run(())>
                 <span class="gx-cls-menu__icon" aria-hidden="true">{icon(label.icon)}</span>
                 <span>{move || label.label.get(lang.get())}</span>
+                <span class="gx-cls-menu__check" aria-hidden="true">{move || on.is_some_and(|s| s.get()).then(|| icon(icon::CHECK))}</span>
                 <kbd class="gx-cls-menu__key">{label.key}</kbd>
             </button>
         }
     };
+    let item = move |testid, label, act| entry(testid, label, None, act);
+    let toggle = move |testid, label, on: Signal<bool>, act| entry(testid, label, Some(on), act);
+    // Read when the menu opens (it is built each time): leaving fullscreen with Esc is no event here.
+    let fullscreen = document().fullscreen_element().is_some();
     view! {
         <div class="gx-cls-menu__backdrop" on:click=move |_| close()></div>
         <div class="gx-cls-menu" role="menu" data-testid="cls-menu-list">
             {item("cls-overview-open", text::MENU_OVERVIEW, Callback::new(move |_| c.overlay.set(Overlay::Overview)))}
-            {item("cls-controls", text::MENU_CONTROLS, Callback::new(move |_| { c.controls.update(|v| *v = !*v); close(); }))}
-            {item("cls-contrast", text::MENU_CONTRAST, Callback::new(move |_| { c.contrast.update(|v| *v = !*v); close(); }))}
-            {item("cls-fullscreen", text::MENU_FULLSCREEN, Callback::new(move |_| { toggle_fullscreen(); close(); }))}
+            {toggle("cls-controls", text::MENU_CONTROLS, c.controls.into(), Callback::new(move |_| { c.controls.update(|v| *v = !*v); close(); }))}
+            {toggle("cls-contrast", text::MENU_CONTRAST, c.contrast.into(), Callback::new(move |_| { c.contrast.update(|v| *v = !*v); close(); }))}
+            {toggle("cls-fullscreen", text::MENU_FULLSCREEN, Signal::stored(fullscreen), Callback::new(move |_| { toggle_fullscreen(); close(); }))}
             {item("cls-blank-open", text::MENU_BLANK, Callback::new(move |_| { c.blank.set(true); close(); }))}
             {item("cls-export-svg", text::MENU_SVG, Callback::new(move |_| { export::figure(c, stage, export::Format::Svg); close(); }))}
             {item("cls-export-png", text::MENU_PNG, Callback::new(move |_| { export::figure(c, stage, export::Format::Png); close(); }))}
@@ -1010,6 +1021,7 @@ fn Menu(
             <a class="gx-cls-menu__item" role="menuitem" data-testid="cls-exit" href=crate::ui::app::route_href("")>
                 <span class="gx-cls-menu__icon" aria-hidden="true">{icon(icon::EJECT)}</span>
                 <span>{move || text::EXIT.get(lang.get())}</span>
+                <span></span>
                 <kbd class="gx-cls-menu__key"></kbd>
             </a>
         </div>

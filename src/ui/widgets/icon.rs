@@ -30,6 +30,8 @@ pub const SLIDERS: &str = "M1 4h14v1.5H1zM1 10.5h14V12H1zM4 2h2.5v5.5H4zM9.5 8.5
 /// A half-filled ring: high contrast.
 pub const CONTRAST: &str =
     "M8 1a7 7 0 1 0 0 14A7 7 0 1 0 8 1zM8 2.5a5.5 5.5 0 1 0 0 11a5.5 5.5 0 1 0 0-11zM8 2.5a5.5 5.5 0 0 0 0 11z";
+/// A check mark: a menu toggle that is on.
+pub const CHECK: &str = "M1.5 8.5l1.6-1.6L6 9.8l6.9-6.9 1.6 1.6L6 13z";
 /// Four corners: fullscreen.
 pub const FULLSCREEN: &str = "M1 1h5v2H3v3H1zM10 1h5v5h-2V3h-3zM1 10h2v3h3v2H1zM13 10h2v5h-5v-2h3z";
 /// A filled square: blank the screen.
