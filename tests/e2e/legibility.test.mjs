@@ -345,6 +345,63 @@ test("phone: a drawing that scrolls sideways fades at its right edge until its e
   assert.deepEqual(failures, []);
 });
 
+// A table wider than a phone's column keeps its row headers (and the header cell above them) in
+// view while it scrolls, with a line where the rest slides under them once scrolled; under
+// reduced motion too (the line follows the reader's scrolling, it does not move by itself).
+test("phone: a table that scrolls sideways keeps its row headers in view, with a line once scrolled", async () => {
+  const slugs = await chapters();
+  const context = await browser.newContext({ ...SIZES.phone, reducedMotion: "reduce", locale: "en-US" });
+  const page = await context.newPage();
+  const failures = [];
+  let seen = 0;
+  for (const slug of slugs) {
+    await page.goto(`${server.base}${slug}?lang=en`);
+    await page.waitForSelector("[data-testid=figure]");
+    await page.waitForSelector(".gx-prevnext", { state: "attached" });
+    await page.waitForTimeout(300);
+    const boxes = await page.evaluate(async () => {
+      const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      const out = [];
+      const all = [...document.querySelectorAll("main :is(.gx-table-scroll, .gx-table--numeric)")].filter((e) => e.scrollWidth > e.clientWidth + 4 && e.querySelector("tbody th[scope=row]") && e.getClientRects().length);
+      for (const e of all) {
+        const id = e.closest("[data-testid]")?.dataset.testid ?? e.className;
+        e.scrollIntoView({ block: "center" });
+        const heads = () => [...e.querySelectorAll("tbody th[scope=row]"), e.querySelector("thead th:first-child")].filter(Boolean);
+        e.scrollLeft = 0;
+        await frame();
+        const at0 = heads().map((h) => getComputedStyle(h).boxShadow);
+        e.scrollLeft = e.scrollWidth;
+        await frame();
+        const box = e.getBoundingClientRect();
+        const left = heads().map((h) => Math.round(h.getBoundingClientRect().left - box.left - e.clientLeft));
+        const line = heads().map((h) => getComputedStyle(h).boxShadow);
+        // The cell on top at a row header's middle is the header itself (nothing painted over it).
+        // (those on screen: a tall table's header row can be above the viewport).
+        const onTop = heads().every((h) => {
+          const r = h.getBoundingClientRect();
+          const y = r.top + r.height / 2;
+          return y < 0 || y > innerHeight || h.contains(document.elementFromPoint(r.left + 4, y));
+        });
+        e.scrollLeft = 0;
+        out.push({ id, at0, left, line, onTop, scrolled: e.scrollWidth - e.clientWidth });
+      }
+      return out;
+    });
+    for (const b of boxes) {
+      seen++;
+      if (b.left.some((x) => Math.abs(x) > 1)) failures.push(`${slug}: ${b.id} scrolled ${b.scrolled} px, row headers at ${b.left} px from its left edge`);
+      if (!b.onTop) failures.push(`${slug}: ${b.id}: a row header is covered once scrolled`);
+      // Before scrolling: no shadow, or the keyframes' transparent end of it.
+      if (b.at0.some((s) => s !== "none" && !/^rgba\(\d+, \d+, \d+, 0\)/.test(s))) failures.push(`${slug}: ${b.id}: a line before any scrolling (${b.at0[0]})`);
+      if (b.line.some((s) => !/inset/.test(s))) failures.push(`${slug}: ${b.id}: no line once scrolled (${b.line[0]})`);
+    }
+  }
+  await context.close();
+  console.log(`phone: ${seen} tables with row headers scroll sideways`);
+  assert.ok(seen >= 2, `only ${seen} sideways-scrolling tables with row headers seen: the frozen column went untested`);
+  assert.deepEqual(failures, []);
+});
+
 test("roofline: the course's numbers, the reader's label and the roof labels overlap neither each other nor a dot, at every size", async () => {
   const failures = [];
   const overlap = (a, b, pad = 0) => a.x0 < b.x1 - pad && b.x0 < a.x1 - pad && a.y0 < b.y1 - pad && b.y0 < a.y1 - pad;
