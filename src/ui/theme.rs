@@ -82,9 +82,47 @@ pub fn use_narrow_screen() -> Signal<bool> {
     Signal::derive(move || ctx.is_some_and(|c| c.0.get()))
 }
 
-/// Tracks the theme inside an effect so that it reruns when the system theme changes.
-pub fn track_theme() -> bool {
-    use_context::<ThemeCtx>()
-        .map(|t| t.0.get())
-        .unwrap_or(false)
+/// Present (as context) where a part of the page can switch to high contrast by itself (the
+/// classroom's H key): true while it is on. Its CSS class changes the tokens of everything
+/// inside it, so canvas charts there redraw when it changes, as they do for the system theme.
+#[derive(Clone, Copy)]
+pub struct HighContrastCtx(pub Signal<bool>);
+
+/// The colour scheme the design tokens currently follow: the system's dark preference and, on
+/// the classroom stage, its high-contrast switch. A canvas that read its colours under one key
+/// reads them again under another.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ThemeKey {
+    /// The system prefers dark colours.
+    pub dark: bool,
+    /// High contrast is on ([`HighContrastCtx`]).
+    pub high_contrast: bool,
+}
+
+/// Tracks the theme inside an effect so that it reruns when the system theme or the stage's
+/// high contrast changes.
+pub fn track_theme() -> ThemeKey {
+    ThemeKey {
+        dark: use_context::<ThemeCtx>().is_some_and(|t| t.0.get()),
+        high_contrast: use_context::<HighContrastCtx>().is_some_and(|c| c.0.get()),
+    }
+}
+
+/// Runs `draw` with `el` once it is in the document: at once, or on one of the next animation
+/// frames (a chapter built off the document and attached a frame later, as a deep link's first
+/// view is). An element's computed style is empty off the document, so a canvas drawn there
+/// would take its colours from the fallbacks, the light theme's. Gives up after ~1 s.
+pub fn when_connected<E: AsRef<web_sys::Node> + 'static>(el: E, draw: impl FnOnce(&E) + 'static) {
+    fn retry<E: AsRef<web_sys::Node> + 'static>(
+        el: E,
+        draw: Box<dyn FnOnce(&E)>,
+        frames_left: u32,
+    ) {
+        if el.as_ref().is_connected() {
+            draw(&el);
+        } else if frames_left > 0 {
+            request_animation_frame(move || retry(el, draw, frames_left - 1));
+        }
+    }
+    retry(el, Box::new(draw), 60);
 }

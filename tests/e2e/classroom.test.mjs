@@ -646,3 +646,43 @@ test("the menu's toggles say whether they are on: controls, high contrast and fu
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+// Canvas figures take their colours from the design tokens when they draw: in dark mode on a
+// deep link (the block-dispatch canvas drew its first frame off the document, from the light
+// fallbacks, until session 20), and in high contrast on the stage (H restyles the stage; its
+// canvases did not redraw).
+test("canvas figures follow the theme: dark on a deep link, high contrast on the stage and back", async () => {
+  const { context, page, errors } = await openPage(browser);
+  await page.emulateMedia({ colorScheme: "dark" });
+  // The canvas's pixel at (3, 3) is the token `name`'s colour (an SM's box; the chart's surface).
+  const matches = (sel, name) =>
+    page.evaluate(({ sel, name }) => {
+      const c = document.querySelector(sel);
+      const d = c.getContext("2d").getImageData(3, 3, 1, 1).data;
+      const hex = getComputedStyle(c).getPropertyValue(name).trim();
+      const want = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+      return { ok: want.every((v, i) => Math.abs(v - d[i]) <= 2), got: [...d].slice(0, 3).join(","), want: `${hex} ${want}` };
+    }, { sel, name });
+  await page.goto(server.base + "dispatch?lang=en");
+  await page.waitForSelector("[data-testid=dispatch-canvas]");
+  await page.waitForTimeout(500);
+  assert.deepEqual((await matches("[data-testid=dispatch-canvas]", "--gx-bg")).ok, true, JSON.stringify(await matches("[data-testid=dispatch-canvas]", "--gx-bg")));
+  for (const [step, sel, name] of [[9, "[data-testid=cls-stage] [data-testid=dispatch-canvas]", "--gx-bg"], [28, "[data-testid=cls-stage] canvas.gx-chart__canvas", "--gx-surface"]]) {
+    await open(page, `lesson=course&step=${step}&lang=en`);
+    await page.waitForSelector(sel);
+    await page.waitForTimeout(400);
+    const dark = await matches(sel, name);
+    assert.ok(dark.ok && dark.want.startsWith("#1"), `step ${step} dark: ${JSON.stringify(dark)}`);
+    await page.keyboard.press("h");
+    await page.waitForFunction((sel) => {
+      const c = document.querySelector(sel);
+      return c.closest(".gx-cls--contrast") && c.getContext("2d").getImageData(3, 3, 1, 1).data[0] === 255;
+    }, sel, POLL);
+    const contrast = await matches(sel, name);
+    assert.ok(contrast.ok && contrast.want.startsWith("#ffffff"), `step ${step} high contrast: ${JSON.stringify(contrast)}`);
+    await page.keyboard.press("h");
+    await page.waitForFunction((sel) => document.querySelector(sel).getContext("2d").getImageData(3, 3, 1, 1).data[0] < 60, sel, POLL);
+  }
+  assert.deepEqual(errors, []);
+  await context.close();
+});

@@ -696,15 +696,20 @@ pub fn RooflineCanvas(
     let layer = std::rc::Rc::new(std::cell::RefCell::new(None::<RoofLayer>));
     Effect::new(move |_| {
         let d = drawing.get();
-        // Redraw with the new tokens when the system switches between light and dark.
-        let _dark = crate::ui::theme::track_theme();
+        // Redraw with the new tokens when the system switches between light and dark, or the
+        // classroom stage to high contrast.
+        let _theme = crate::ui::theme::track_theme();
         let Some(el) = canvas.get() else { return };
-        if let Err(err) = draw_roofline(el.clone(), &d, &mut layer.borrow_mut()) {
-            leptos::logging::error!("roofline chart: {err}");
-        }
-        if let Some(to) = y_axis.and_then(|n| n.get()) {
-            copy_y_axis(&el, &to, d.frame);
-        }
+        let to = y_axis.and_then(|n| n.get());
+        let layer = layer.clone();
+        crate::ui::theme::when_connected(el, move |el| {
+            if let Err(err) = draw_roofline(el.clone(), &d, &mut layer.borrow_mut()) {
+                leptos::logging::error!("roofline chart: {err}");
+            }
+            if let Some(to) = to {
+                copy_y_axis(el, &to, d.frame);
+            }
+        });
     });
     view! {
         <canvas

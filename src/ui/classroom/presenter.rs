@@ -44,8 +44,9 @@ fn NextPreview() -> impl IntoView {
     });
     // Edits cannot happen (the preview is inert); nothing to hand on.
     let sink = Callback::new(|_: QueryWrite| {});
-    // The next step as the stage will draw it (figures' stage layouts).
+    // The next step as the stage will draw it (figures' stage layouts, high contrast).
     provide_context(crate::ui::theme::OnStage);
+    provide_context(crate::ui::theme::HighContrastCtx(c.contrast.into()));
     let tick = RwSignal::new(0u32);
     let handle = window_event_listener(leptos::ev::resize, move |_| tick.update(|t| *t += 1));
     on_cleanup(move || handle.remove());

@@ -195,8 +195,10 @@ pub fn Stage(
     let slug = Memo::new(move |_| c.chapter().map(|ch| ch.slug));
     let query = Signal::derive(move || c.query.get());
     let sink = Callback::new(move |w: QueryWrite| c.params.set(Some(w.query)));
-    // The chapter's figures take their stage layout (wide and short) where they have one.
+    // The chapter's figures take their stage layout (wide and short) where they have one, and
+    // its canvases redraw with the high-contrast tokens when H switches them.
     provide_context(crate::ui::theme::OnStage);
+    provide_context(crate::ui::theme::HighContrastCtx(c.contrast.into()));
     fit_effect(c, stage);
     view! {
         <div class="gx-cls-stage" class:gx-cls-stage--all=move || c.controls.get()

@@ -12,6 +12,7 @@ use crate::geom::grid::SmGrid;
 use crate::model::dispatch::Timeline;
 use crate::ui::charts::colors::Tokens;
 use crate::ui::i18n::{use_lang, Tr};
+use crate::ui::theme::{track_theme, when_connected, ThemeKey};
 use crate::ui::widgets::DataDetails;
 
 /// Width of the figure, CSS px: 780 fits a 1280×720 projector at 150 % (853 CSS px less the
@@ -122,13 +123,12 @@ impl Colors {
     }
 }
 
-/// What the dynamic layer keeps between frames: the resident-block buffer, the colours and the
-/// trace they were read for (re-read when the trace changes, e.g. after a theme switch and an
-/// input change).
+/// What the dynamic layer keeps between frames: the resident-block buffer, and the colours with
+/// the theme they were read under.
 #[derive(Default)]
 struct FrameState {
     buf: Vec<Option<u32>>,
-    colors: Option<(Colors, u32, u32)>,
+    colors: Option<(Colors, ThemeKey)>,
 }
 
 fn context(
@@ -210,17 +210,17 @@ fn draw(
     cols: u32,
     order: Option<&[u32]>,
     cycle: u32,
+    theme: ThemeKey,
     frame: &mut FrameState,
 ) -> Option<()> {
     let grid = grid_for(trace.sm_count(), trace.blocks_per_sm(), cols);
     let pos = positions(order, trace.sm_count());
     let ctx = context(canvas, grid.height_px())?;
-    let key = (trace.block_count(), trace.makespan_cycles());
     let colors = match &frame.colors {
-        Some((c, n, m)) if (*n, *m) == key => c.clone(),
+        Some((c, read_under)) if *read_under == theme => c.clone(),
         _ => {
             let c = Colors::of(canvas);
-            frame.colors = Some((c.clone(), key.0, key.1));
+            frame.colors = Some((c.clone(), theme));
             c
         }
     };
@@ -301,23 +301,44 @@ pub fn DispatchCanvas(
     let layout = Memo::new(move |_| {
         timeline.with(|tl| tl.as_ref().map(|t| (t.sm_count(), t.blocks_per_sm())))
     });
+    // Both layers take their colours from the tokens: redrawn when the theme changes, and
+    // drawn only once the canvas is in the document (`when_connected`).
     Effect::new(move |_| {
         let order = order.get();
+        let _theme = track_theme();
         if let (Some(el), Some((sms, slots))) = (labels.get(), layout.get()) {
-            let _ = draw_labels(
-                &el,
-                grid_for(sms, slots, cols),
-                order.as_deref().map(Vec::as_slice),
-            );
+            when_connected(el, move |el| {
+                let _ = draw_labels(
+                    el,
+                    grid_for(sms, slots, cols),
+                    order.as_deref().map(Vec::as_slice),
+                );
+            });
         }
     });
     Effect::new(move |prev: Option<FrameState>| {
         let mut frame = prev.unwrap_or_default();
         let now = t.get();
         let order = order.get();
+        let theme = track_theme();
         if let (Some(el), Some(tl)) = (canvas.get(), timeline.get()) {
-            let order = order.as_deref().map(Vec::as_slice);
-            let _ = draw(&el, tl.as_ref(), cols, order, now, &mut frame);
+            if el.is_connected() {
+                let order = order.as_deref().map(Vec::as_slice);
+                let _ = draw(&el, tl.as_ref(), cols, order, now, theme, &mut frame);
+            } else {
+                when_connected(el, move |el| {
+                    let order = order.as_deref().map(Vec::as_slice);
+                    let _ = draw(
+                        el,
+                        tl.as_ref(),
+                        cols,
+                        order,
+                        now,
+                        theme,
+                        &mut FrameState::default(),
+                    );
+                });
+            }
         }
         frame
     });
