@@ -108,21 +108,48 @@ pub fn track_theme() -> ThemeKey {
     }
 }
 
-/// Runs `draw` with `el` once it is in the document: at once, or on one of the next animation
-/// frames (a chapter built off the document and attached a frame later, as a deep link's first
-/// view is). An element's computed style is empty off the document, so a canvas drawn there
-/// would take its colours from the fallbacks, the light theme's. Gives up after ~1 s.
-pub fn when_connected<E: AsRef<web_sys::Node> + 'static>(el: E, draw: impl FnOnce(&E) + 'static) {
-    fn retry<E: AsRef<web_sys::Node> + 'static>(
-        el: E,
-        draw: Box<dyn FnOnce(&E)>,
-        frames_left: u32,
-    ) {
-        if el.as_ref().is_connected() {
-            draw(&el);
-        } else if frames_left > 0 {
-            request_animation_frame(move || retry(el, draw, frames_left - 1));
-        }
+/// Draws a canvas once it is in the document: at once, or on one of the next animation frames
+/// (a chapter built off the document and attached a frame later, as a deep link's first view
+/// is). An element's computed style is empty off the document, so a canvas drawn there would
+/// take its colours from the fallbacks, the light theme's. One per canvas layer: only its latest
+/// request draws, so a deferred drawing never lands over a newer one drawn since. A request
+/// gives up after ~1 s off the document.
+#[derive(Clone, Default)]
+pub struct DrawWhenConnected(std::rc::Rc<std::cell::Cell<u64>>);
+
+impl DrawWhenConnected {
+    /// Drops the request still waiting, if any (the caller has just drawn the canvas itself).
+    pub fn cancel(&self) {
+        self.0.set(self.0.get().wrapping_add(1));
     }
-    retry(el, Box::new(draw), 60);
+
+    /// Runs `draw` with `el` now if it is in the document, else once it is, unless another
+    /// request on `self` comes first.
+    pub fn draw<E: AsRef<web_sys::Node> + 'static>(&self, el: E, draw: impl FnOnce(&E) + 'static) {
+        let generation = self.0.get().wrapping_add(1);
+        self.0.set(generation);
+        let latest = self.0.clone();
+        retry(
+            el,
+            Box::new(draw),
+            Box::new(move || latest.get() == generation),
+            60,
+        );
+    }
+}
+
+fn retry<E: AsRef<web_sys::Node> + 'static>(
+    el: E,
+    draw: Box<dyn FnOnce(&E)>,
+    current: Box<dyn Fn() -> bool>,
+    frames_left: u32,
+) {
+    if !current() {
+        return;
+    }
+    if el.as_ref().is_connected() {
+        draw(&el);
+    } else if frames_left > 0 {
+        request_animation_frame(move || retry(el, draw, current, frames_left - 1));
+    }
 }

@@ -21,6 +21,7 @@ use crate::model::roofline::{Precision, RooflineChartSpec, H200_COPY_BANDWIDTH_B
 use crate::ui::charts::colors::Tokens;
 use crate::ui::format::{si, sig3};
 use crate::ui::i18n::Lang;
+use crate::ui::theme::ThemeKey;
 
 /// What the canvas draws (roofs, highlighted roof, optional measured copy roof, axis titles).
 #[derive(Clone, Debug, PartialEq)]
@@ -113,9 +114,9 @@ impl Palette {
     }
 }
 
-/// What the static layer was drawn for: the drawing without its kernel points, the colours and
-/// the backing store's pixel ratio.
-type LayerKey = (RooflineDrawing, Palette, u64);
+/// What the static layer was drawn for: the drawing without its kernel points, the theme its
+/// colours were read under and the backing store's pixel ratio.
+type LayerKey = (RooflineDrawing, ThemeKey, u64);
 
 /// The layer of the chart that the kernel points do not move (background, grid, axes and their
 /// labels, the roofs' lines, the bandwidth roof and its label, the measured copy roof), drawn
@@ -123,6 +124,10 @@ type LayerKey = (RooflineDrawing, Palette, u64);
 /// the reader's kernel redraws just the labels that keep clear of it and the ridge points.
 pub struct RoofLayer {
     key: LayerKey,
+    /// The colours read under the key's theme: read again only when the theme changes, not on
+    /// every slider tick (reading the tokens forces a style recalculation of the page the tick
+    /// has just changed).
+    palette: Palette,
     canvas: web_sys::HtmlCanvasElement,
     /// The smallest font the layer drew text in (backing pixels).
     min_font: f64,
@@ -398,10 +403,12 @@ fn draw_layer(
 
 /// Draws the chart on `canvas` (sized for `devicePixelRatio`): the static layer from `layer`
 /// (drawn there first when it was drawn for another drawing, theme or pixel ratio), then the
-/// labels that keep clear of the kernel points, and the ridge points.
+/// labels that keep clear of the kernel points, and the ridge points. `theme` is the colour
+/// scheme the page's tokens follow now ([`track_theme`](crate::ui::theme::track_theme)).
 pub fn draw_roofline(
     canvas: web_sys::HtmlCanvasElement,
     drawing: &RooflineDrawing,
+    theme: ThemeKey,
     layer: &mut Option<RoofLayer>,
 ) -> Result<(), &'static str> {
     let frame = drawing.frame;
@@ -417,17 +424,20 @@ pub fn draw_roofline(
     if canvas.height() != height {
         canvas.set_height(height);
     }
-    let palette = Palette::of(&canvas);
     let key: LayerKey = (
         RooflineDrawing {
             points: Vec::new(),
             user: None,
             ..drawing.clone()
         },
-        palette,
+        theme,
         dpr.to_bits(),
     );
     if layer.as_ref().is_none_or(|l| l.key != key) {
+        let palette = match layer.as_ref() {
+            Some(l) if l.key.1 == theme => l.palette,
+            _ => Palette::of(&canvas),
+        };
         let doc = canvas.owner_document().ok_or("no document")?;
         let off: web_sys::HtmlCanvasElement = doc
             .create_element("canvas")
@@ -439,6 +449,7 @@ pub fn draw_roofline(
         let min_font = draw_layer(off.clone(), drawing, &palette, dpr)?;
         *layer = Some(RoofLayer {
             key,
+            palette,
             canvas: off,
             min_font,
         });
@@ -446,6 +457,7 @@ pub fn draw_roofline(
     let Some(base) = layer.as_ref() else {
         return Ok(());
     };
+    let palette = base.palette;
     let backend = MeasuredCanvas::new(canvas.clone()).ok_or("no 2d context")?;
     backend
         .context()
@@ -694,16 +706,17 @@ pub fn RooflineCanvas(
     let canvas = NodeRef::<leptos::html::Canvas>::new();
     // The static layer, kept between drawings (not reactive state: the drawing's cache).
     let layer = std::rc::Rc::new(std::cell::RefCell::new(None::<RoofLayer>));
+    let when_connected = crate::ui::theme::DrawWhenConnected::default();
     Effect::new(move |_| {
         let d = drawing.get();
         // Redraw with the new tokens when the system switches between light and dark, or the
         // classroom stage to high contrast.
-        let _theme = crate::ui::theme::track_theme();
+        let theme = crate::ui::theme::track_theme();
         let Some(el) = canvas.get() else { return };
         let to = y_axis.and_then(|n| n.get());
         let layer = layer.clone();
-        crate::ui::theme::when_connected(el, move |el| {
-            if let Err(err) = draw_roofline(el.clone(), &d, &mut layer.borrow_mut()) {
+        when_connected.draw(el, move |el| {
+            if let Err(err) = draw_roofline(el.clone(), &d, theme, &mut layer.borrow_mut()) {
                 leptos::logging::error!("roofline chart: {err}");
             }
             if let Some(to) = to {

@@ -12,7 +12,7 @@ use crate::geom::grid::SmGrid;
 use crate::model::dispatch::Timeline;
 use crate::ui::charts::colors::Tokens;
 use crate::ui::i18n::{use_lang, Tr};
-use crate::ui::theme::{track_theme, when_connected, ThemeKey};
+use crate::ui::theme::{track_theme, DrawWhenConnected, ThemeKey};
 use crate::ui::widgets::DataDetails;
 
 /// Width of the figure, CSS px: 780 fits a 1280×720 projector at 150 % (853 CSS px less the
@@ -302,12 +302,14 @@ pub fn DispatchCanvas(
         timeline.with(|tl| tl.as_ref().map(|t| (t.sm_count(), t.blocks_per_sm())))
     });
     // Both layers take their colours from the tokens: redrawn when the theme changes, and
-    // drawn only once the canvas is in the document (`when_connected`).
+    // drawn only once the canvas is in the document ([`DrawWhenConnected`]).
+    let labels_when_connected = DrawWhenConnected::default();
+    let frame_when_connected = DrawWhenConnected::default();
     Effect::new(move |_| {
         let order = order.get();
         let _theme = track_theme();
         if let (Some(el), Some((sms, slots))) = (labels.get(), layout.get()) {
-            when_connected(el, move |el| {
+            labels_when_connected.draw(el, move |el| {
                 let _ = draw_labels(
                     el,
                     grid_for(sms, slots, cols),
@@ -323,10 +325,12 @@ pub fn DispatchCanvas(
         let theme = track_theme();
         if let (Some(el), Some(tl)) = (canvas.get(), timeline.get()) {
             if el.is_connected() {
+                // Drawn now: a deferred drawing still waiting (below) must not land over it.
+                frame_when_connected.cancel();
                 let order = order.as_deref().map(Vec::as_slice);
                 let _ = draw(&el, tl.as_ref(), cols, order, now, theme, &mut frame);
             } else {
-                when_connected(el, move |el| {
+                frame_when_connected.draw(el, move |el| {
                     let order = order.as_deref().map(Vec::as_slice);
                     let _ = draw(
                         el,
