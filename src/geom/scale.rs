@@ -81,8 +81,9 @@ pub fn decade_domain(values: impl IntoIterator<Item = f64>, fallback: (f64, f64)
     if !(lo.is_finite() && hi > 0.0) {
         return fallback;
     }
-    let lo = 10f64.powf(lo.log10().floor());
-    let mut hi = 10f64.powf(hi.log10().ceil());
+    // Whole powers of ten by `powi` (exact up to 10^22; no libm `pow` in the site's wasm).
+    let lo = 10f64.powi(lo.log10().floor() as i32);
+    let mut hi = 10f64.powi(hi.log10().ceil() as i32);
     if hi <= lo {
         hi = lo * 10.0;
     }
@@ -155,7 +156,7 @@ impl LinearScale {
             }
             _ => {
                 let raw = span / count as f64;
-                let mag = 10f64.powf(raw.log10().floor());
+                let mag = 10f64.powi(raw.log10().floor() as i32);
                 let norm = raw / mag;
                 let nice = if norm <= 1.0 {
                     1.0

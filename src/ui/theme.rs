@@ -6,9 +6,17 @@ use leptos::prelude::*;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 
-/// True while the system prefers dark colours. Written only by the media-query listener.
+/// The colour scheme the design tokens follow where it is provided: the system's dark
+/// preference (the app's) and, on the classroom stage, its high-contrast switch
+/// ([`provide_high_contrast`]). One context, so a canvas reads its theme with one lookup.
 #[derive(Clone, Copy)]
-pub struct ThemeCtx(pub RwSignal<bool>);
+pub struct ThemeCtx {
+    /// True while the system prefers dark colours. Written only by the media-query listener.
+    pub dark: RwSignal<bool>,
+    /// The classroom's high-contrast switch (the H key), where there is one: its CSS class
+    /// changes the tokens of everything inside the stage.
+    pub high_contrast: Option<RwSignal<bool>>,
+}
 
 /// Creates the theme signal and listens for system theme changes for the app's lifetime.
 pub fn provide_theme() {
@@ -30,7 +38,10 @@ pub fn provide_theme() {
         // The listener lives as long as the page.
         listener.forget();
     }
-    provide_context(ThemeCtx(dark));
+    provide_context(ThemeCtx {
+        dark,
+        high_contrast: None,
+    });
     provide_context(NarrowCtx(media_query_signal(&format!(
         "(max-width: {NARROW_MAX_PX}px)"
     ))));
@@ -82,30 +93,37 @@ pub fn use_narrow_screen() -> Signal<bool> {
     Signal::derive(move || ctx.is_some_and(|c| c.0.get()))
 }
 
-/// Present (as context) where a part of the page can switch to high contrast by itself (the
-/// classroom's H key): true while it is on. Its CSS class changes the tokens of everything
-/// inside it, so canvas charts there redraw when it changes, as they do for the system theme.
-#[derive(Clone, Copy)]
-pub struct HighContrastCtx(pub Signal<bool>);
+/// Makes `on` the high-contrast switch of the views built below (the classroom's stage and the
+/// presenter's preview): canvas charts there redraw when it changes, as they do for the system
+/// theme.
+pub fn provide_high_contrast(on: RwSignal<bool>) {
+    if let Some(theme) = use_context::<ThemeCtx>() {
+        provide_context(ThemeCtx {
+            high_contrast: Some(on),
+            ..theme
+        });
+    }
+}
 
-/// The colour scheme the design tokens currently follow: the system's dark preference and, on
-/// the classroom stage, its high-contrast switch. A canvas that read its colours under one key
-/// reads them again under another.
+/// The colour scheme the design tokens currently follow ([`ThemeCtx`]). A canvas that read its
+/// colours under one key reads them again under another.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ThemeKey {
     /// The system prefers dark colours.
     pub dark: bool,
-    /// High contrast is on ([`HighContrastCtx`]).
+    /// The classroom stage's high contrast is on.
     pub high_contrast: bool,
 }
 
 /// Tracks the theme inside an effect so that it reruns when the system theme or the stage's
 /// high contrast changes.
 pub fn track_theme() -> ThemeKey {
-    ThemeKey {
-        dark: use_context::<ThemeCtx>().is_some_and(|t| t.0.get()),
-        high_contrast: use_context::<HighContrastCtx>().is_some_and(|c| c.0.get()),
-    }
+    use_context::<ThemeCtx>()
+        .map(|t| ThemeKey {
+            dark: t.dark.get(),
+            high_contrast: t.high_contrast.is_some_and(|c| c.get()),
+        })
+        .unwrap_or_default()
 }
 
 /// Draws a canvas once it is in the document: at once, or on one of the next animation frames
@@ -118,38 +136,29 @@ pub fn track_theme() -> ThemeKey {
 pub struct DrawWhenConnected(std::rc::Rc<std::cell::Cell<u64>>);
 
 impl DrawWhenConnected {
-    /// Drops the request still waiting, if any (the caller has just drawn the canvas itself).
-    pub fn cancel(&self) {
+    /// Runs `draw` now if `el` is in the document, else once it is, unless another request on
+    /// `self` comes first.
+    pub fn draw(&self, el: &web_sys::Node, draw: impl FnOnce() + 'static) {
+        // A request still waiting is dropped: this one is newer.
         self.0.set(self.0.get().wrapping_add(1));
-    }
-
-    /// Runs `draw` with `el` now if it is in the document, else once it is, unless another
-    /// request on `self` comes first.
-    pub fn draw<E: AsRef<web_sys::Node> + 'static>(&self, el: E, draw: impl FnOnce(&E) + 'static) {
-        let generation = self.0.get().wrapping_add(1);
-        self.0.set(generation);
-        let latest = self.0.clone();
-        retry(
-            el,
-            Box::new(draw),
-            Box::new(move || latest.get() == generation),
-            60,
-        );
+        retry(el.clone(), Box::new(draw), self.0.clone(), self.0.get(), 60);
     }
 }
 
-fn retry<E: AsRef<web_sys::Node> + 'static>(
-    el: E,
-    draw: Box<dyn FnOnce(&E)>,
-    current: Box<dyn Fn() -> bool>,
+/// [`DrawWhenConnected::draw`]'s body, not generic: one copy per pack that uses it.
+fn retry(
+    el: web_sys::Node,
+    draw: Box<dyn FnOnce()>,
+    latest: std::rc::Rc<std::cell::Cell<u64>>,
+    generation: u64,
     frames_left: u32,
 ) {
-    if !current() {
+    if latest.get() != generation {
         return;
     }
-    if el.as_ref().is_connected() {
-        draw(&el);
+    if el.is_connected() {
+        draw();
     } else if frames_left > 0 {
-        request_animation_frame(move || retry(el, draw, current, frames_left - 1));
+        request_animation_frame(move || retry(el, draw, latest, generation, frames_left - 1));
     }
 }

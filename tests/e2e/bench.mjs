@@ -169,7 +169,9 @@ if (want("load")) {
     console.log(`| /${route} | ${kib(r.bytes.gz)} | ${kib(r.bytes.br)} | ${r.requests} | ${stats(runs.map((x) => x.ms))} | ${stats(runs.map((x) => x.appMs))} |`);
     if (process.env.FILES || route === "") for (const f of r.files) console.log(`|   ${path.relative(DIST, f.file)} | ${f.gz} B | ${f.br} B | raw ${f.raw} B | |`);
   }
-  console.log(`heaviest deep link: /${heaviest.route} ${kib(heaviest.gz)} gzip, ${kib(heaviest.br)} brotli (targets: home ≤ 150 KB, deep link ≤ 300 KB, ≤ 12 requests)`);
+  // The targets are in KB (1000 B): 300 KB = 292.97 KiB.
+  const kb = (b) => `${(b / 1000).toFixed(1)} KB`;
+  console.log(`heaviest deep link: /${heaviest.route} ${kib(heaviest.gz)} = ${kb(heaviest.gz)} gzip (${heaviest.gz <= 300000 ? "met" : "over"}), ${kib(heaviest.br)} brotli (targets: home ≤ 150 KB, deep link ≤ 300 KB = 292.97 KiB, ≤ 12 requests)`);
 }
 
 // 2. Chapter → chapter inside the app: the "next" link, timed to the frame that lays out the

@@ -715,12 +715,12 @@ pub fn RooflineCanvas(
         let Some(el) = canvas.get() else { return };
         let to = y_axis.and_then(|n| n.get());
         let layer = layer.clone();
-        when_connected.draw(el, move |el| {
+        when_connected.draw(&el.clone().into(), move || {
             if let Err(err) = draw_roofline(el.clone(), &d, theme, &mut layer.borrow_mut()) {
                 leptos::logging::error!("roofline chart: {err}");
             }
             if let Some(to) = to {
-                copy_y_axis(el, &to, d.frame);
+                copy_y_axis(&el, &to, d.frame);
             }
         });
     });

@@ -309,42 +309,36 @@ pub fn DispatchCanvas(
         let order = order.get();
         let _theme = track_theme();
         if let (Some(el), Some((sms, slots))) = (labels.get(), layout.get()) {
-            labels_when_connected.draw(el, move |el| {
+            labels_when_connected.draw(&el.clone().into(), move || {
                 let _ = draw_labels(
-                    el,
+                    &el,
                     grid_for(sms, slots, cols),
                     order.as_deref().map(Vec::as_slice),
                 );
             });
         }
     });
-    Effect::new(move |prev: Option<FrameState>| {
-        let mut frame = prev.unwrap_or_default();
+    // The resident-block buffer and the colours, kept between frames.
+    let frame = std::rc::Rc::new(std::cell::RefCell::new(FrameState::default()));
+    Effect::new(move |_| {
         let now = t.get();
         let order = order.get();
         let theme = track_theme();
         if let (Some(el), Some(tl)) = (canvas.get(), timeline.get()) {
-            if el.is_connected() {
-                // Drawn now: a deferred drawing still waiting (below) must not land over it.
-                frame_when_connected.cancel();
+            let frame = frame.clone();
+            frame_when_connected.draw(&el.clone().into(), move || {
                 let order = order.as_deref().map(Vec::as_slice);
-                let _ = draw(&el, tl.as_ref(), cols, order, now, theme, &mut frame);
-            } else {
-                frame_when_connected.draw(el, move |el| {
-                    let order = order.as_deref().map(Vec::as_slice);
-                    let _ = draw(
-                        el,
-                        tl.as_ref(),
-                        cols,
-                        order,
-                        now,
-                        theme,
-                        &mut FrameState::default(),
-                    );
-                });
-            }
+                let _ = draw(
+                    &el,
+                    tl.as_ref(),
+                    cols,
+                    order,
+                    now,
+                    theme,
+                    &mut frame.borrow_mut(),
+                );
+            });
         }
-        frame
     });
     let aspect = move || {
         let h = layout
