@@ -82,7 +82,9 @@ fn decade_label(v: f64) -> String {
         -3 => "0.001".into(),
         -2 => "0.01".into(),
         -1 => "0.1".into(),
-        0..=4 => format!("{}", 10f64.powi(e)),
+        0..=3 => format!("{}", 10f64.powi(e)),
+        // Five digits are grouped, as every number on the site.
+        4 => "10,000".into(),
         _ => format!("1e{e}"),
     }
 }
