@@ -131,11 +131,16 @@ struct FrameState {
     colors: Option<(Colors, ThemeKey)>,
 }
 
+/// The 2D context of `canvas`, its backing store sized for the figure's [`WIDTH_PX`] layout as
+/// shown: × the screen's pixel ratio, and × how much wider than [`WIDTH_PX`] the canvas is shown
+/// (the classroom's stage on a big screen: 1242 CSS px at 1280×800), so the drawing stays sharp.
+/// Returns the context (drawing in layout px) and that zoom (≥ 1).
 fn context(
     canvas: &web_sys::HtmlCanvasElement,
     height_px: f64,
-) -> Option<web_sys::CanvasRenderingContext2d> {
-    let dpr = window().device_pixel_ratio().clamp(1.0, 3.0);
+) -> Option<(web_sys::CanvasRenderingContext2d, f64)> {
+    let zoom = (canvas.get_bounding_client_rect().width() / WIDTH_PX).clamp(1.0, 4.0);
+    let dpr = window().device_pixel_ratio().clamp(1.0, 3.0) * zoom;
     let (pw, ph) = (
         (WIDTH_PX * dpr).round() as u32,
         (height_px * dpr).round() as u32,
@@ -146,7 +151,7 @@ fn context(
     }
     let ctx: web_sys::CanvasRenderingContext2d = canvas.get_context("2d").ok()??.dyn_into().ok()?;
     ctx.set_transform(dpr, 0.0, 0.0, dpr, 0.0, 0.0).ok()?;
-    Some(ctx)
+    Some((ctx, zoom))
 }
 
 /// Fills every rectangle of one colour with a single path (far fewer state changes than one
@@ -171,7 +176,7 @@ fn draw_labels(
 ) -> Option<()> {
     let sm_count = grid.sm_count;
     let pos = positions(order, sm_count);
-    let ctx = context(canvas, grid.height_px())?;
+    let (ctx, zoom) = context(canvas, grid.height_px())?;
     ctx.clear_rect(0.0, 0.0, WIDTH_PX, grid.height_px());
     let t = Tokens::of(canvas);
     ctx.set_stroke_style_str(&t.css("--gx-border", "#d9d9de"));
@@ -199,7 +204,8 @@ fn draw_labels(
     } else {
         f64::INFINITY
     };
-    crate::ui::charts::record_min_font(canvas, drawn, 1.0);
+    // In CSS px at the canvas's own size (its backing store over the screen's pixel ratio).
+    crate::ui::charts::record_min_font(canvas, drawn * zoom, 1.0);
     Some(())
 }
 
@@ -215,7 +221,7 @@ fn draw(
 ) -> Option<()> {
     let grid = grid_for(trace.sm_count(), trace.blocks_per_sm(), cols);
     let pos = positions(order, trace.sm_count());
-    let ctx = context(canvas, grid.height_px())?;
+    let (ctx, _) = context(canvas, grid.height_px())?;
     let colors = match &frame.colors {
         Some((c, read_under)) if *read_under == theme => c.clone(),
         _ => {
