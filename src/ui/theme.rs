@@ -20,24 +20,7 @@ pub struct ThemeCtx {
 
 /// Creates the theme signal and listens for system theme changes for the app's lifetime.
 pub fn provide_theme() {
-    let query = window()
-        .match_media("(prefers-color-scheme: dark)")
-        .ok()
-        .flatten();
-    let dark = RwSignal::new(query.as_ref().is_some_and(|q| q.matches()));
-    if let Some(q) = query {
-        let listener = Closure::<dyn Fn(web_sys::Event)>::new(move |ev: web_sys::Event| {
-            if let Some(q) = ev
-                .target()
-                .and_then(|t| t.dyn_into::<web_sys::MediaQueryList>().ok())
-            {
-                dark.set(q.matches());
-            }
-        });
-        let _ = q.add_event_listener_with_callback("change", listener.as_ref().unchecked_ref());
-        // The listener lives as long as the page.
-        listener.forget();
-    }
+    let dark = media_query_signal("(prefers-color-scheme: dark)");
     provide_context(ThemeCtx {
         dark,
         high_contrast: None,
