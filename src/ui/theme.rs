@@ -16,6 +16,10 @@ pub struct ThemeCtx {
     /// The classroom's high-contrast switch (the H key), where there is one: its CSS class
     /// changes the tokens of everything inside the stage.
     pub high_contrast: Option<RwSignal<bool>>,
+    /// On the classroom stage and the presenter's preview: flipped whenever a fit there has
+    /// resized the figures ([`crate::ui::charts::RELAYOUT_EVENT`]), so a canvas whose backing
+    /// store follows the width it is shown at (block dispatch's SM grid) redraws at its new size.
+    pub refit: Option<RwSignal<bool>>,
 }
 
 /// Creates the theme signal and listens for system theme changes for the app's lifetime.
@@ -24,6 +28,7 @@ pub fn provide_theme() {
     provide_context(ThemeCtx {
         dark,
         high_contrast: None,
+        refit: None,
     });
     provide_context(NarrowCtx(media_query_signal(&format!(
         "(max-width: {NARROW_MAX_PX}px)"
@@ -78,11 +83,19 @@ pub fn use_narrow_screen() -> Signal<bool> {
 
 /// Makes `on` the high-contrast switch of the views built below (the classroom's stage and the
 /// presenter's preview): canvas charts there redraw when it changes, as they do for the system
-/// theme.
+/// theme, and after each fit of the stage ([`ThemeCtx::refit`]; the listener lives as long as
+/// the calling component).
 pub fn provide_high_contrast(on: RwSignal<bool>) {
     if let Some(theme) = use_context::<ThemeCtx>() {
+        let refit = RwSignal::new(false);
+        let listener =
+            window_event_listener_untyped(crate::ui::charts::RELAYOUT_EVENT, move |_| {
+                refit.set(!refit.get_untracked());
+            });
+        on_cleanup(move || listener.remove());
         provide_context(ThemeCtx {
             high_contrast: Some(on),
+            refit: Some(refit),
             ..theme
         });
     }
@@ -99,12 +112,17 @@ pub struct ThemeKey {
 }
 
 /// Tracks the theme inside an effect so that it reruns when the system theme or the stage's
-/// high contrast changes.
+/// high contrast changes, and on the classroom stage after each fit ([`ThemeCtx::refit`]).
 pub fn track_theme() -> ThemeKey {
     use_context::<ThemeCtx>()
-        .map(|t| ThemeKey {
-            dark: t.dark.get(),
-            high_contrast: t.high_contrast.is_some_and(|c| c.get()),
+        .map(|t| {
+            if let Some(refit) = t.refit {
+                refit.track();
+            }
+            ThemeKey {
+                dark: t.dark.get(),
+                high_contrast: t.high_contrast.is_some_and(|c| c.get()),
+            }
         })
         .unwrap_or_default()
 }

@@ -686,3 +686,32 @@ test("canvas figures follow the theme: dark on a deep link, high contrast on the
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+// The block-dispatch canvas sizes its backing store for the width it is shown at. The stage
+// enlarges the figure after its first drawing (its fit); until session 21 nothing redrew it then
+// (780 backing px shown at 1243 CSS px at 1280×800, a 1.6× stretch). A resized window redraws it
+// too.
+test("the dispatch canvas is sharp on the stage after its fit, and after a resize", async () => {
+  const { context, page, errors } = await openPage(browser);
+  // Each shown layer's backing width ÷ (its shown width × the pixel ratio): 1 when sharp.
+  const ratios = () =>
+    page.evaluate(() =>
+      [...document.querySelectorAll("[data-testid=cls-stage] .gx-dispatch__stack canvas")]
+        .filter((c) => c.getBoundingClientRect().width > 0)
+        .map((c) => c.width / (c.getBoundingClientRect().width * devicePixelRatio)),
+    );
+  // The shown layers (the SM grid and its labels; the replay's grids are folded away).
+  const sharp = (r) => r.length >= 2 && r.every((k) => k > 0.97 && k < 1.03);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await open(page, "lesson=course&step=9&lang=en");
+  await page.waitForSelector("[data-testid=cls-stage] [data-testid=dispatch-canvas]");
+  await page.waitForFunction((w) => document.querySelector("[data-testid=cls-stage] [data-testid=dispatch-canvas]").getBoundingClientRect().width > w, 1000, POLL);
+  await page.waitForTimeout(300);
+  const shown = await page.evaluate(() => document.querySelector("[data-testid=cls-stage] [data-testid=dispatch-canvas]").getBoundingClientRect().width);
+  assert.ok(sharp(await ratios()), `stage at 1280×800, shown ${shown.toFixed(0)} px: backing ÷ shown ${JSON.stringify(await ratios())}`);
+  await page.setViewportSize({ width: 1600, height: 1000 });
+  await page.waitForTimeout(600);
+  assert.ok(sharp(await ratios()), `stage at 1600×1000: backing ÷ shown ${JSON.stringify(await ratios())}`);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

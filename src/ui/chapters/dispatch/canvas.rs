@@ -134,9 +134,10 @@ struct FrameState {
 /// The 2D context of `canvas`, its backing store sized for the figure's [`WIDTH_PX`] layout as
 /// shown: × the screen's pixel ratio, and × how much wider than [`WIDTH_PX`] the canvas is shown
 /// (the chapter page at 1280: 863 CSS px, the replay's 1222), so the drawing stays sharp. Measured
-/// when drawn: the classroom's stage enlarges it after its first drawing and nothing redraws it
-/// then (780 backing px shown at 1243 at 1280×800). Returns the context (drawing in layout px)
-/// and that zoom (≥ 1).
+/// when drawn; on the classroom stage both layers draw again after each fit enlarges them
+/// ([`crate::ui::theme::track_theme`]: 1243 CSS px at 1280×800). A chapter page's canvas keeps
+/// its size through a window resize until the next drawing. Returns the context (drawing in
+/// layout px) and that zoom (≥ 1).
 fn context(
     canvas: &web_sys::HtmlCanvasElement,
     height_px: f64,
