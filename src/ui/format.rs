@@ -63,7 +63,9 @@ pub fn sig3(value: f64) -> String {
 /// The one way a percentage is written on every page (issue #14): the fraction as per cent with
 /// at most one decimal, a trailing ".0" dropped, a space before "%": 0.625 → "62.5 %",
 /// 0.5 → "50 %", 1.0 → "100 %", 0.0637 → "6.4 %". Between 0 and 0.1 % two significant digits
-/// (0.00039 → "0.039 %"), so a small share never reads as "0 %".
+/// (0.00039 → "0.039 %"), so a small share never reads as "0 %"; just under 100 % as many
+/// decimals as show the gap (1,048,576 blocks in 2,428 waves of 432: 0.99974 → "99.97 %"), so a
+/// share that is not whole never reads as "100 %" (a gap under 10⁻⁹ % is rounding: "100 %").
 pub fn percent(fraction: f64) -> String {
     let p = fraction * 100.0;
     if !p.is_finite() {
@@ -71,6 +73,11 @@ pub fn percent(fraction: f64) -> String {
     }
     if p != 0.0 && p.abs() < 0.1 {
         let decimals = (1.0 - p.abs().log10().floor()) as usize;
+        return format!("{p:.decimals$} %");
+    }
+    let gap = 100.0 - p;
+    if gap > 1e-9 && gap < 0.05 {
+        let decimals = (-gap.log10().floor()) as usize;
         return format!("{p:.decimals$} %");
     }
     let s = format!("{p:.1}");
@@ -202,5 +209,12 @@ mod percent_tests {
         assert_eq!(percent(0.00039), "0.039 %");
         assert_eq!(percent(0.0), "0 %");
         assert_eq!(percent(0.2371), "23.7 %");
+        // Just under a whole: never "100 %".
+        assert_eq!(percent(1_048_576.0 / (2428.0 * 432.0)), "99.97 %");
+        assert_eq!(percent(0.99995), "99.995 %");
+        assert_eq!(percent(0.9996), "99.96 %");
+        assert_eq!(percent(0.9994), "99.9 %");
+        assert_eq!(percent(0.999), "99.9 %");
+        assert_eq!(percent(1.0 - 1e-15), "100 %");
     }
 }

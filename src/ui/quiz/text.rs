@@ -320,9 +320,11 @@ pub fn prompt(q: &Question, lang: Lang) -> String {
             grid,
         } => {
             let name = gpu_name(gpu);
+            let word = |one: bool| if one { "block" } else { "blocks" };
+            let (blocks_word, grid_word) = (word(*blocks_per_sm == 1), word(*grid == 1));
             trf!(
                 lang,
-                "On the {name} ({sm_count} SMs), a kernel with {threads} threads per block and {regs} registers per thread keeps {blocks_per_sm} blocks resident per SM. A grid of {grid} blocks is launched. How many waves does it take, and how many blocks run in the last wave?",
+                "On the {name} ({sm_count} SMs), a kernel with {threads} threads per block and {regs} registers per thread keeps {blocks_per_sm} {blocks_word} resident per SM. A grid of {grid} {grid_word} is launched. How many waves does it take, and how many blocks run in the last wave?",
                 "在 {name}（{sm_count} 个 SM）上，一个每 block {threads} 线程、每线程 {regs} 个寄存器的 kernel 每个 SM 可驻留 {blocks_per_sm} 个 block。启动 {grid} 个 block 的 grid：需要几个波次？最后一波有多少个 block？"
             )
         }
@@ -408,8 +410,9 @@ pub fn prompt(q: &Question, lang: Lang) -> String {
         }
         Params::W8a8 { k, n, warps } => trf!(
             lang,
-            "The course's W8A8 GEMV with K = {k}, N = {n} and {warps} warps per block (WMMA m16n16k16 int8, one block per 16 outputs, the warps split K): how many blocks does the grid have, how many threads per block, and how many MMAs does each warp issue?",
-            "课程中的 W8A8 GEMV，K = {k}，N = {n}，每个 block {warps} 个 warp（WMMA m16n16k16 int8，每个 block 负责 16 个输出，各 warp 分摊 K）：grid 有多少个 block？每个 block 多少线程？每个 warp 发出多少次 MMA？"
+            "The course's W8A8 GEMV with K = {k}, N = {n} and {warps} {warps_word} per block (WMMA m16n16k16 int8, one block per 16 outputs, the warps split K): how many blocks does the grid have, how many threads per block, and how many MMAs does each warp issue?",
+            "课程中的 W8A8 GEMV，K = {k}，N = {n}，每个 block {warps} 个 warp（WMMA m16n16k16 int8，每个 block 负责 16 个输出，各 warp 分摊 K）：grid 有多少个 block？每个 block 多少线程？每个 warp 发出多少次 MMA？",
+            warps_word = if *warps == 1 { "warp" } else { "warps" }
         ),
         Params::Kernel {
             gpu: Some(gpu),
@@ -528,6 +531,32 @@ pub fn field_label(field: Field) -> Tr {
         Field::TensorPeakTflops => tr("Dense Tensor Core peak", "Tensor Core 稠密峰值"),
         Field::MmaSyncCount => tr("mma.sync m16n8k16 instructions", "mma.sync m16n8k16 指令数"),
         Field::AccumulatorRegisters => tr("FP32 accumulators per thread", "每线程 FP32 累加寄存器"),
+    }
+}
+
+/// A field's unit after a count of exactly one: "1 request", not "1 requests" (English; the
+/// Chinese units have no plural). Other fields and languages: [`unit`].
+pub fn unit_of_one(field: Field, lang: Lang) -> &'static str {
+    let u = unit(field).get(lang);
+    match field {
+        Field::Fp32Lanes
+        | Field::BlocksPerSm
+        | Field::LastWaveBlocks
+        | Field::GridBlocks
+        | Field::Waves
+        | Field::WarpsNeeded
+        | Field::SerialisedPaths
+        | Field::Sectors
+        | Field::Requests
+        | Field::Wavefronts
+        | Field::Conflicts
+        | Field::ThreadsPerBlock
+        | Field::MmaPerWarp
+        | Field::AdderLevels
+        | Field::PeCycles
+        | Field::MmaSyncCount
+        | Field::AccumulatorRegisters => u.strip_suffix('s').unwrap_or(u),
+        _ => u,
     }
 }
 

@@ -250,6 +250,7 @@ pub fn full_wave_formula(blocks_per_sm: u32, sms: u32, lang: Lang) -> String {
 /// The makespan with equal block durations, as a formula.
 pub fn makespan_formula(waves: u64, cycles: &str, lang: Lang) -> String {
     let word = if waves == 1 { "wave" } else { "waves" };
+    let waves = crate::ui::format::grouped(waves);
     trf!(
         lang,
         "{waves} {word} × {cycles} cycles",
@@ -276,7 +277,7 @@ pub fn wave_efficiency_note(
         "Wave efficiency is the share of the block slots the launch keeps busy over its waves: {grid} blocks fill {pct} of {waves} {waves_word} × {full_wave} slots. Below 100 % some SMs (or slots) idle in the last wave; a grid smaller than one wave leaves the rest of the GPU empty the whole time.",
         "波次效率是启动在各波次里占用的 block 槽位比例：{grid} 个 block 占满 {waves} 波 × {full_wave} 个槽位中的 {pct}。低于 100 % 说明最后一波有 SM（或槽位）空闲；grid 小于一波时，GPU 的其余部分一直空着。",
         grid = grid,
-        waves = waves,
+        waves = crate::ui::format::grouped(waves),
         waves_word = waves_word,
         full_wave = full_wave,
         pct = pct,

@@ -189,9 +189,9 @@ pub fn NumbersPanel() -> impl IntoView {
                     let rows: Vec<(&str, String, String, &str)> = vec![
                         (text::BLOCKS_PER_FULL_WAVE.get(l), text::full_wave_formula(o.blocks_per_sm, sms, l), grouped(w.full_wave_blocks), "full-wave"),
                         (text::WAVES.get(l), format!("⌈{} / {}⌉", grouped(grid), grouped(w.full_wave_blocks)), grouped(w.count), "waves"),
-                        (text::BLOCKS_IN_THE_LAST.get(l), format!("{} − {} × {}", grouped(grid), w.count - 1, grouped(w.full_wave_blocks)), grouped(w.last_wave_blocks), "last-wave"),
+                        (text::BLOCKS_IN_THE_LAST.get(l), format!("{} − {} × {}", grouped(grid), grouped(w.count - 1), grouped(w.full_wave_blocks)), grouped(w.last_wave_blocks), "last-wave"),
                         (text::WAVES_DECIMAL.get(l), format!("{} / {}", grouped(grid), grouped(w.full_wave_blocks)), waves_decimal(w.fractional()), "fractional"),
-                        (text::WAVE_EFFICIENCY.get(l), format!("{} / ({} × {})", grouped(grid), w.count, grouped(w.full_wave_blocks)), percent(w.efficiency), "efficiency"),
+                        (text::WAVE_EFFICIENCY.get(l), format!("{} / ({} × {})", grouped(grid), grouped(w.count), grouped(w.full_wave_blocks)), percent(w.efficiency), "efficiency"),
                         (text::SIMULATED_MAKESPAN.get(l), o.trace.as_ref().map(|t| if st.inputs.with(|i| i.grid.jit) == 0 { text::makespan_formula(w.count, &grouped(st.inputs.with(|i| i.grid.dur).into()), l) } else { let _ = t; text::UNEVEN_DURATIONS.get(l).into() }).unwrap_or_default(), o.trace.as_ref().map(|t| text::cycles(&grouped(t.makespan_cycles().into()), l)).unwrap_or_default(), "makespan"),
                     ];
                     view! {
