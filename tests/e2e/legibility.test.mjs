@@ -443,3 +443,27 @@ test("roofline: the course's numbers, the reader's label and the roof labels ove
   }
   assert.deepEqual(failures, []);
 });
+
+// A canvas shown wider than its layout (the column's full width: the roofline's 760 at 863 CSS px
+// on a 1440 laptop) sizes its backing store for the width shown, so its lines and text are
+// sharp. The roofline's was 760 × the pixel ratio until session 21 (0.88 of the width shown).
+test("canvas figures are drawn at the width they are shown at, on the chapter page", async () => {
+  const failures = [];
+  for (const [size, opts] of Object.entries(SIZES)) {
+    const context = await browser.newContext({ ...opts, reducedMotion: "reduce", locale: "en-US" });
+    const page = await context.newPage();
+    for (const [route, sel] of [["roofline", "main [data-testid=figure] canvas.gx-chart__canvas"], ["dispatch", "main [data-testid=dispatch-canvas]"]]) {
+      await page.goto(`${server.base}${route}?lang=en`);
+      await page.waitForSelector(sel);
+      await page.waitForTimeout(500);
+      const r = await page.evaluate((sel) => {
+        const c = document.querySelector(sel);
+        return { backing: c.width, shown: c.getBoundingClientRect().width * devicePixelRatio };
+      }, sel);
+      const k = r.backing / r.shown;
+      if (!(k > 0.97 && k < 1.03)) failures.push(`${size} ${route}: backing ${r.backing} px for ${r.shown.toFixed(0)} device px shown`);
+    }
+    await context.close();
+  }
+  assert.deepEqual(failures, []);
+});
