@@ -23,11 +23,13 @@ const H_PX: f64 = 300.0;
 /// Height of the sweep chart on the classroom stage: shorter, so the chart and its legend fit a
 /// 1280×720 projector at 150 % (853×480 CSS px, a step with a question) with 12 px labels.
 const STAGE_H_PX: f64 = 230.0;
-/// Both charts' plotting rectangle in a `W_PX × h` view box: y labels on the left, the x axis
+/// Both charts' plotting rectangle in a `W_PX × h` view box: y labels on the left (ticks up to
+/// "0.750", 34 units at 12 px, right-aligned 4 units left of the plot, and the rotated title at
+/// x = 12 spanning about 3–15: 58 keeps a gap between them; 52 made them touch), the x axis
 /// title below.
 const fn plot(h: f64) -> Rect {
     Rect {
-        x0: 52.0,
+        x0: 58.0,
         y0: 14.0,
         x1: W_PX - 16.0,
         y1: h - 40.0,
