@@ -8,7 +8,7 @@ use wasm_bindgen::JsCast;
 
 /// The colour scheme the design tokens follow where it is provided: the system's dark
 /// preference (the app's) and, on the classroom stage, its high-contrast switch
-/// ([`provide_high_contrast`]). One context, so a canvas reads its theme with one lookup.
+/// ([`provide_stage_theme`]). One context, so a canvas reads its theme with one lookup.
 #[derive(Clone, Copy)]
 pub struct ThemeCtx {
     /// True while the system prefers dark colours. Written only by the media-query listener.
@@ -81,11 +81,11 @@ pub fn use_narrow_screen() -> Signal<bool> {
     Signal::derive(move || ctx.is_some_and(|c| c.0.get()))
 }
 
-/// Makes `on` the high-contrast switch of the views built below (the classroom's stage and the
-/// presenter's preview): canvas charts there redraw when it changes, as they do for the system
-/// theme, and after each fit of the stage ([`ThemeCtx::refit`]; the listener lives as long as
-/// the calling component).
-pub fn provide_high_contrast(on: RwSignal<bool>) {
+/// The theme of the views built below on the classroom's stage and the presenter's preview:
+/// `on` is their high-contrast switch, and their canvases redraw when it changes (as they do for
+/// the system theme) and after each fit of the stage ([`ThemeCtx::refit`]; its listener lives as
+/// long as the calling component).
+pub fn provide_stage_theme(on: RwSignal<bool>) {
     if let Some(theme) = use_context::<ThemeCtx>() {
         let refit = RwSignal::new(false);
         let listener =

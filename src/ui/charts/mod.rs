@@ -29,6 +29,14 @@ pub const CAN_FILL_ATTR: &str = "data-can-fill";
 /// can fill its box reads its box again.
 pub const RELAYOUT_EVENT: &str = "gx-relayout";
 
+/// How much wider than its layout width `layout_px` (CSS px) `canvas` is shown, clamped to
+/// 1 ..= 4 (1 off the document): a canvas stretched to its column (block dispatch's SM grid, the
+/// roofline: 760 laid out, 863 CSS px shown at 1440) sizes its backing store × this, so its
+/// lines and text stay sharp. Reads the canvas's box (a layout, if one is pending).
+pub fn shown_zoom(canvas: &web_sys::HtmlCanvasElement, layout_px: f64) -> f64 {
+    (canvas.get_bounding_client_rect().width() / layout_px).clamp(1.0, 4.0)
+}
+
 /// Writes [`MIN_FONT_ATTR`] on `canvas`: `min_backing_px` (the smallest font drawn, in backing
 /// pixels) over `dpr` (the device pixel ratio the canvas was drawn for); removes it when no
 /// text was drawn (`min_backing_px` infinite).

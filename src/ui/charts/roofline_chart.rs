@@ -416,11 +416,9 @@ pub fn draw_roofline(
     let frame = drawing.frame;
     let screen_dpr = window().device_pixel_ratio().clamp(1.0, 3.0);
     let box_zoom = drawing.box_zoom.clamp(0.25, 4.0);
-    // A chapter page shows the canvas wider than its frame (the column's full width: 863 CSS px
-    // at 1440 for the 760 it lays out): the backing store follows, so the drawing stays sharp.
-    // ≈ 1 where a box sized it (`box_zoom`, the classroom's stage) and off the document.
-    let shown = canvas.get_bounding_client_rect().width() / (frame.width_px * box_zoom);
-    let dpr = screen_dpr * box_zoom * shown.clamp(1.0, 4.0);
+    // A chapter page shows the canvas at its column's full width; ≈ 1 where a box sized it
+    // (`box_zoom`, the classroom's stage).
+    let dpr = screen_dpr * box_zoom * super::shown_zoom(&canvas, frame.width_px * box_zoom);
     let px = |v: f64| (v * dpr).round() as u32;
     let (width, height) = (px(frame.width_px), px(frame.height_px));
     // Setting the size clears the canvas (and writes the attribute) even when unchanged: the

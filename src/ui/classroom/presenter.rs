@@ -46,7 +46,7 @@ fn NextPreview() -> impl IntoView {
     let sink = Callback::new(|_: QueryWrite| {});
     // The next step as the stage will draw it (figures' stage layouts, high contrast).
     provide_context(crate::ui::theme::OnStage);
-    crate::ui::theme::provide_high_contrast(c.contrast);
+    crate::ui::theme::provide_stage_theme(c.contrast);
     let tick = RwSignal::new(0u32);
     let handle = window_event_listener(leptos::ev::resize, move |_| tick.update(|t| *t += 1));
     on_cleanup(move || handle.remove());

@@ -198,7 +198,7 @@ pub fn Stage(
     // The chapter's figures take their stage layout (wide and short) where they have one, and
     // its canvases redraw with the high-contrast tokens when H switches them.
     provide_context(crate::ui::theme::OnStage);
-    crate::ui::theme::provide_high_contrast(c.contrast);
+    crate::ui::theme::provide_stage_theme(c.contrast);
     fit_effect(c, stage);
     view! {
         <div class="gx-cls-stage" class:gx-cls-stage--all=move || c.controls.get()

@@ -142,7 +142,7 @@ fn context(
     canvas: &web_sys::HtmlCanvasElement,
     height_px: f64,
 ) -> Option<(web_sys::CanvasRenderingContext2d, f64)> {
-    let zoom = (canvas.get_bounding_client_rect().width() / WIDTH_PX).clamp(1.0, 4.0);
+    let zoom = crate::ui::charts::shown_zoom(canvas, WIDTH_PX);
     let dpr = window().device_pixel_ratio().clamp(1.0, 3.0) * zoom;
     let (pw, ph) = (
         (WIDTH_PX * dpr).round() as u32,
