@@ -9,8 +9,8 @@
 //! | [`pe_array`] | the course's 4×4 processing-element array, stepped cycle by cycle | course text ("TensorCore 架构设计 - 原理科普") |
 //! | [`quad_pair`] | Volta's `mma.m8n8k4`: four independent 8×8×4 products per warp, one per quad-pair | PTX ISA §9.7.14.5.1 |
 //! | [`wgmma`] | Hopper's `wgmma.mma_async` m64nNk16: the warp group, operand sources, instruction counts, the asynchronous protocol | PTX ISA §9.7.15 (wgmma), H200 SASS |
-//! | [`wgmma_fragments`] | wgmma's register fragments thread by thread: D (f32, f16, s32) and A (16- and 8-bit) | PTX ISA §9.7.15.5.1.1, Figures 148–153; H200 dump |
-//! | [`smem_descriptor`] | the 64-bit shared-memory matrix descriptor and every element's byte address, swizzles included | PTX ISA §9.7.15.5.1.2; H200 dump |
+//! | [`wgmma_fragments`] | wgmma's register fragments thread by thread: D (f32, f16, s32) and A (16- and 8-bit) | PTX ISA §9.7.15.5.1.1, Figures 148–153; dump on GH100 (H100/H200 chip) |
+//! | [`smem_descriptor`] | the 64-bit shared-memory matrix descriptor and every element's byte address, swizzles included | PTX ISA §9.7.15.5.1.2; dump on GH100 |
 //! | [`smem_layout`] | a checked operand: each element's and core matrix's byte address, typed errors | PTX ISA §9.7.15.5.1.2 |
 //! | [`smem_banks`] | the banks of a core matrix: why 128-byte rows need the 128 B swizzle | PTX ISA, CUDA C++ PG "Shared Memory", [`crate::model::bank_conflicts`] |
 //! | [`tmem`] | Blackwell's Tensor Memory, `tcgen05.alloc`, and where `tcgen05.mma` keeps D (Layouts A, B, D, F) | PTX ISA §9.7.16 |

@@ -91,6 +91,28 @@ pub fn worst_core_matrix_wavefronts(layout: &SmemOperandLayout) -> u32 {
         .unwrap_or(0)
 }
 
+/// Quiz helper: the worst core-matrix read of `layout` (wavefronts) stored plainly at the same
+/// row pitch (the swizzle's XOR left out) and as the descriptor says, swizzle applied. For a
+/// 128-byte swizzled K-major operand: (8, 1).
+pub fn operand_swizzle_effect(layout: &SmemOperandLayout) -> (u32, u32) {
+    let worst = |rows: Option<[u32; 8]>| {
+        rows.and_then(|r| core_matrix_banks(r).ok())
+            .map_or(0, |b| b.wavefronts())
+    };
+    let cms = layout.core_matrices();
+    let plain = cms
+        .iter()
+        .map(|&cm| worst(layout.core_matrix_rows_unswizzled(cm)))
+        .max()
+        .unwrap_or(0);
+    let swizzled = cms
+        .iter()
+        .map(|&cm| worst(layout.core_matrix_rows(cm)))
+        .max()
+        .unwrap_or(0);
+    (plain, swizzled)
+}
+
 /// A plainly stored (row-major, K-major) tile: rows `pitch_bytes` apart from a 1,024-byte
 /// aligned base; the 8 rows `8·row_group … 8·row_group+7` of the 16-byte K chunk `k_chunk`,
 /// with `swizzle` applied to the addresses (`Swizzle::None` for a plain copy). Err for a pitch
@@ -178,6 +200,16 @@ mod tests {
             .map(|e| (e.plain_wavefronts, e.swizzled_wavefronts))
             .collect();
         assert_eq!(effects, [(8, 8), (2, 1), (4, 1), (8, 1)]);
+    }
+
+    #[test]
+    fn a_descriptor_layout_with_and_without_its_swizzle() {
+        let expected = [(1, 1), (2, 1), (4, 1), (8, 1)];
+        for (swizzle, want) in Swizzle::ALL.into_iter().zip(expected) {
+            let op = SmemOperand::canonical(Major::K, 16, 64, swizzle, 0);
+            let layout = SmemOperandLayout::new(op, 233_472).expect("canonical");
+            assert_eq!(operand_swizzle_effect(&layout), want, "{swizzle:?}");
+        }
     }
 
     #[test]

@@ -31,8 +31,9 @@
 //! sizes (1,024 / 512 / 256 B, Table "Starting address of the repeating pattern") are exactly
 //! 8 rows of S bytes; the hardware applies it to the absolute address (so a start address moved
 //! 32 bytes along K inside a 128-byte row, as CUTLASS does for the second K block, still reads
-//! the right bytes). Checked on an H200 for every mode, K-major and MN-major
-//! (`tests/fixtures/wgmma_layout_h200.json`, `descriptor_variants`).
+//! the right bytes). Checked on Hopper silicon (an H100 80GB HBM3, the H200's chip) for every
+//! mode, K-major and MN-major, and for that shifted start (`tests/fixtures/wgmma_layout_h200.json`,
+//! `descriptor_variants`).
 //!
 //! **Typed checks** ([`SmemLayoutError`]): every field 16-byte aligned (PTX: "The following must
 //! be 16-byte aligned: start address, LBO, SBO") and inside the 256 KiB a field can encode; the
@@ -343,7 +344,7 @@ pub struct MatrixDescriptor {
 }
 
 fn check_field(field: DescriptorField, bytes: u32) -> Result<(), SmemLayoutError> {
-    if bytes % CORE_MATRIX_ROW_BYTES != 0 {
+    if !bytes.is_multiple_of(CORE_MATRIX_ROW_BYTES) {
         return Err(SmemLayoutError::Misaligned { field, bytes });
     }
     if bytes >= DESCRIPTOR_WINDOW_BYTES {

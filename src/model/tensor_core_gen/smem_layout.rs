@@ -83,7 +83,7 @@ impl SmemOperandLayout {
         if operand.major == Major::Mn && bits != 16 {
             return Err(SmemLayoutError::MnMajorNeeds16Bit(bits));
         }
-        if !(8..=256).contains(&operand.mn) || operand.mn % 8 != 0 {
+        if !(8..=256).contains(&operand.mn) || !operand.mn.is_multiple_of(8) {
             return Err(SmemLayoutError::BadExtent(operand.mn));
         }
         let d = operand.descriptor;
@@ -115,7 +115,7 @@ impl SmemOperandLayout {
             if swizzle != Swizzle::None {
                 let s = swizzle.row_bytes();
                 let pattern_start = first - first % s;
-                if pattern_start % swizzle.pattern_bytes() != 0 {
+                if !pattern_start.is_multiple_of(swizzle.pattern_bytes()) {
                     return Err(SmemLayoutError::PatternMisaligned {
                         swizzle,
                         pattern_start,
@@ -250,6 +250,21 @@ impl SmemOperandLayout {
         for (j, r) in rows.iter_mut().enumerate() {
             let (mn, k) = self.row_element(cm, j as u32);
             *r = self.byte_address(mn, k)?;
+        }
+        Some(rows)
+    }
+
+    /// The 8 row addresses of core matrix `cm` before the swizzle: where the rows would be
+    /// stored plainly at the same pitch (equal to [`SmemOperandLayout::core_matrix_rows`]
+    /// without swizzle); `None` outside the operand.
+    pub fn core_matrix_rows_unswizzled(&self, cm: CoreMatrix) -> Option<[u32; 8]> {
+        let (m, k) = self.core_matrix_grid();
+        if cm.mn_block >= m || cm.k_block >= k {
+            return None;
+        }
+        let mut rows = [0; 8];
+        for (j, r) in rows.iter_mut().enumerate() {
+            *r = self.row_start_logical(cm, j as u32);
         }
         Some(rows)
     }

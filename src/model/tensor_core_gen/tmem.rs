@@ -297,11 +297,11 @@ impl Tcgen05Kind {
     fn n_is_legal(self, n: u32, cta_group: CtaGroup) -> bool {
         match (self, cta_group) {
             (Tcgen05Kind::I8, CtaGroup::One) => {
-                matches!(n, 8 | 16 | 24 | 32) || ((48..=256).contains(&n) && n % 16 == 0)
+                matches!(n, 8 | 16 | 24 | 32) || ((48..=256).contains(&n) && n.is_multiple_of(16))
             }
-            (Tcgen05Kind::I8, CtaGroup::Two) => (32..=256).contains(&n) && n % 32 == 0,
-            (_, CtaGroup::One) => (8..=256).contains(&n) && n % 8 == 0,
-            (_, CtaGroup::Two) => (16..=256).contains(&n) && n % 16 == 0,
+            (Tcgen05Kind::I8, CtaGroup::Two) => (32..=256).contains(&n) && n.is_multiple_of(32),
+            (_, CtaGroup::One) => (8..=256).contains(&n) && n.is_multiple_of(8),
+            (_, CtaGroup::Two) => (16..=256).contains(&n) && n.is_multiple_of(16),
         }
     }
 }

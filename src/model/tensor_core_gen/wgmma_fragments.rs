@@ -8,7 +8,8 @@
 //! for wgmma.mma_async.m64nNk32" (Figure 152 for A, Figure 153 for D). The figures are images;
 //! the formulas below are read from them and agree with CUTLASS CuTe's `SM90::GMMA` layouts
 //! (`CLayout_64xN`, `ALayout_64x16`, `ALayout_64x32` in `mma_traits_sm90_gmma.hpp`). The f32 D
-//! layout was checked element by element on an H200 (`tests/fixtures/wgmma_layout_h200.json`).
+//! and f16 D layouts were checked register by register on Hopper silicon (an H100 80GB HBM3, the
+//! H200's GH100 chip; `tests/fixtures/wgmma_layout_h200.json`).
 //!
 //! With `t` the thread of the warp group (0–127), `w = t / 32` its warp in the group,
 //! `g = (t % 32) / 4` (groupID) and `q = t % 4` (threadID_in_group), element `i` of the
@@ -117,9 +118,9 @@ impl std::error::Error for WgmmaLayoutError {}
 /// `16·i, i = 3…16`).
 pub fn n_is_legal(n: u32, dtype: ElementType) -> bool {
     match dtype {
-        ElementType::F32 | ElementType::F16 => (8..=256).contains(&n) && n % 8 == 0,
+        ElementType::F32 | ElementType::F16 => (8..=256).contains(&n) && n.is_multiple_of(8),
         ElementType::S32 => {
-            matches!(n, 8 | 16 | 24 | 32) || ((48..=256).contains(&n) && n % 16 == 0)
+            matches!(n, 8 | 16 | 24 | 32) || ((48..=256).contains(&n) && n.is_multiple_of(16))
         }
         _ => false,
     }
