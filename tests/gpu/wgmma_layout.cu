@@ -19,6 +19,7 @@
 //   cd tests/gpu && python3 wgmma_layout_wrappers.py > wl.h
 //   nvcc -O2 -std=c++17 -gencode=arch=compute_90a,code=sm_90a -o wgmma_layout wgmma_layout.cu
 //   ./wgmma_layout > wgmma_layout_h200.json
+// The code below is what ran for the committed dump.
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -26,6 +27,7 @@
 #include <cuda_fp16.h>
 #include "wl.h"
 
+// LAUNCH may be predefined to run the host logic on a CPU (a dry run without a GPU).
 #ifndef LAUNCH
 #define LAUNCH(k, ...) k<<<1, 128>>>(__VA_ARGS__)
 #endif

@@ -34,5 +34,7 @@ mod tensor_core_gen;
 mod tmem_layouts;
 /// The course's W8A8 GEMV.
 mod w8a8;
+/// wgmma fragments and descriptor layouts against the dump taken on GH100.
+mod wgmma_dump;
 /// wgmma register fragments and shared-memory descriptors: PTX ISA figures and the GH100 dump.
 mod wgmma_layouts;

@@ -3,9 +3,9 @@
 //! **The access analysed.** A core matrix is 8 rows of 16 bytes. We cost the read of one core
 //! matrix as 8 lanes each loading one 16-byte row in one instruction: that is how `ldmatrix`
 //! reads an 8 × 8 matrix of 16-bit values (one row address per lane, PTX ISA "Warp-level matrix
-//! load instruction: ldmatrix") and how a TMA or `cp.async` epilogue touching the same tile
-//! reads it, and it is the only shared-memory access whose bank rules NVIDIA documents (CUDA C++
-//! Programming Guide "Shared Memory"; [`crate::model::bank_conflicts`]: 16-byte accesses are
+//! load instruction: ldmatrix"), as `stmatrix` and 16-byte `ld.shared`/`st.shared` touch the
+//! same tile, and it is the kind of shared-memory access whose bank rules NVIDIA documents (CUDA
+//! C++ Programming Guide "Shared Memory"; [`crate::model::bank_conflicts`]: 16-byte accesses are
 //! served a quarter-warp, 8 lanes, at a time, so one core matrix is one phase). How the Tensor
 //! Cores' own shared-memory path fetches a descriptor's rows is not documented; the 128-byte
 //! core matrix is exactly one wavefront's worth (32 banks × 4 bytes), which is why the ISA's
