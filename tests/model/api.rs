@@ -11,6 +11,7 @@ use warpscope::model::simt::{launch_mask, split, BranchSplit};
 use warpscope::model::tensor_core::{
     fragment_layout, ElementType, FragmentLayout, FragmentSlot, MmaShape, Operand,
 };
+use warpscope::model::tensor_core_gen::{wgmma_accumulator_slot, WarpgroupSlot};
 use warpscope::model::w8a8::{quantize_symmetric, W8a8Gemv};
 
 #[test]
@@ -138,6 +139,12 @@ fn every_documented_path_and_signature_compiles() {
     let (q, scale): (Vec<i8>, f32) = quantize_symmetric(&[1.0, -2.0]);
     assert_eq!(q.len(), 2);
     assert!(scale > 0.0);
+    let slot: Option<WarpgroupSlot> = wgmma_accumulator_slot(256, 63, 255);
+    let WarpgroupSlot { thread, register } = slot.expect("exists");
+    assert_eq!((thread, register), (127, 127));
+    let copied = slot;
+    assert_eq!(copied, slot);
+    let _ = format!("{slot:?}");
     let _ = (
         Precision::Fp64,
         Precision::Fp32,

@@ -30,5 +30,11 @@ mod simt;
 mod tensor_core;
 /// Tensor Cores by generation: peaks from units, PE array, m8n8k4 quad-pairs, wgmma, H200 loops.
 mod tensor_core_gen;
+/// Blackwell's Tensor Memory: tcgen05 data-path layouts and tcgen05.ld/st lane maps.
+mod tmem_layouts;
 /// The course's W8A8 GEMV.
 mod w8a8;
+/// wgmma fragments and descriptor layouts against the dump taken on GH100.
+mod wgmma_dump;
+/// wgmma register fragments and shared-memory descriptors: PTX ISA figures and the GH100 dump.
+mod wgmma_layouts;

@@ -9,6 +9,12 @@
 //! | [`pe_array`] | the course's 4×4 processing-element array, stepped cycle by cycle | course text ("TensorCore 架构设计 - 原理科普") |
 //! | [`quad_pair`] | Volta's `mma.m8n8k4`: four independent 8×8×4 products per warp, one per quad-pair | PTX ISA §9.7.14.5.1 |
 //! | [`wgmma`] | Hopper's `wgmma.mma_async` m64nNk16: the warp group, operand sources, instruction counts, the asynchronous protocol | PTX ISA §9.7.15 (wgmma), H200 SASS |
+//! | [`wgmma_fragments`] | wgmma's register fragments thread by thread: D (f32, f16, s32) and A (16- and 8-bit) | PTX ISA §9.7.15.5.1.1, Figures 148–153; dump on GH100 (H100/H200 chip) |
+//! | [`smem_descriptor`] | the 64-bit shared-memory matrix descriptor and every element's byte address, swizzles included | PTX ISA §9.7.15.5.1.2; dump on GH100 |
+//! | [`smem_layout`] | a checked operand: each element's and core matrix's byte address, typed errors | PTX ISA §9.7.15.5.1.2 |
+//! | [`smem_banks`] | the banks of a core matrix: why 128-byte rows need the 128 B swizzle | PTX ISA, CUDA C++ PG "Shared Memory", [`crate::model::bank_conflicts`] |
+//! | [`tmem`] | Blackwell's Tensor Memory, `tcgen05.alloc`, and where `tcgen05.mma` keeps D (Layouts A, B, D, F) | PTX ISA §9.7.16 |
+//! | [`tcgen05_ld`] | `tcgen05.ld/st` shapes: thread and register ↔ TMEM lane and column | PTX ISA §9.7.16.2.3, CUTLASS |
 //!
 //! The generations themselves ([`Generation`]) carry what the course's table says about each:
 //! the year, the product, the instruction level and where the operands come from. Prose about
@@ -17,7 +23,15 @@
 pub mod pe_array;
 pub mod peak;
 pub mod quad_pair;
+pub mod smem_banks;
+pub mod smem_descriptor;
+pub mod smem_layout;
+pub mod tcgen05_ld;
+pub mod tmem;
 pub mod wgmma;
+pub mod wgmma_fragments;
+
+pub use wgmma_fragments::{wgmma_accumulator_slot, WarpgroupSlot};
 
 use serde::{Deserialize, Serialize};
 
@@ -34,6 +48,10 @@ pub enum Generation {
     /// 4th, 2022, H100 (CC 9.0): warp-group `wgmma.mma_async`, TMA; FP8.
     Hopper,
     /// 5th, 2024, B200 (CC 10.0): `tcgen05` with Tensor Memory, two SMs per MMA; FP6, FP4.
+    /// This is data-center Blackwell (`sm_100a`). The GeForce RTX 5090 (GB202, CC 12.0,
+    /// `sm_120`) is also called Blackwell but has **no Tensor Memory and no `tcgen05`**: its
+    /// Tensor Cores run warp-level `mma.sync` with register accumulators, as on Ampere
+    /// ([`tmem::has_tensor_memory`]).
     Blackwell,
 }
 
@@ -48,6 +66,18 @@ pub enum OperandPath {
     BFromSharedMemory,
     /// A and B from shared memory (A may also come from Tensor Memory), accumulators in
     /// Tensor Memory instead of registers (Blackwell `tcgen05.mma`).
+    TensorMemory,
+}
+
+/// Where the accumulator D lives while the Tensor Cores work on it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AccumulatorStorage {
+    /// The issuing threads' registers (`mma.sync`, `wgmma`: N/2 f32 registers per thread of
+    /// the warp group for m64nN).
+    Registers,
+    /// Tensor Memory, 128 lanes × 512 columns of 32 bits per SM, read back with `tcgen05.ld`
+    /// ([`tmem`]).
     TensorMemory,
 }
 
@@ -177,6 +207,15 @@ impl Generation {
             }
             Generation::Hopper => OperandPath::BFromSharedMemory,
             Generation::Blackwell => OperandPath::TensorMemory,
+        }
+    }
+
+    /// Where D lives: registers up to Hopper, Tensor Memory on data-center Blackwell (PTX ISA
+    /// §9.7.16.10: "the D matrix is of the shape MxN, in Tensor Memory").
+    pub fn accumulator_storage(self) -> AccumulatorStorage {
+        match self {
+            Generation::Blackwell => AccumulatorStorage::TensorMemory,
+            _ => AccumulatorStorage::Registers,
         }
     }
 
