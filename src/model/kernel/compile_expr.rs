@@ -162,6 +162,9 @@ impl Compiler {
                 self.convert(v, ValueType::Scalar(*to), pos)
             }
             ExprKind::Unary { op, operand } => self.unary(*op, operand, pos),
+            ExprKind::Assign { op: Some(_), target, .. } if self.is_array(target) => {
+                Err(ParseError::unsupported(pos, Unsupported::PointerArithmetic))
+            }
             ExprKind::Assign { op, target, value } => {
                 // C++17 [expr.ass]: the right operand is sequenced before the left.
                 let v = self.expr(value)?;
@@ -213,6 +216,9 @@ impl Compiler {
                 Ok(Val { reg: t, ty: ValueType::Scalar(ScalarType::Bool) })
             }
             ExprKind::Binary { op, left, right } => {
+                if self.is_array(left) || self.is_array(right) {
+                    return Err(ParseError::unsupported(pos, Unsupported::PointerArithmetic));
+                }
                 let l = self.expr(left)?;
                 let r = self.expr(right)?;
                 self.binary(*op, l, r, pos)
@@ -298,6 +304,9 @@ impl Compiler {
     fn unary(&mut self, op: UnOp, operand: &Expr, pos: Pos) -> Result<Val, ParseError> {
         match op {
             UnOp::PreInc | UnOp::PreDec | UnOp::PostInc | UnOp::PostDec => {
+                if self.is_array(operand) {
+                    return Err(ParseError::unsupported(pos, Unsupported::PointerArithmetic));
+                }
                 let p = self.place(operand)?;
                 let cur = self.read(&p, operand.pos)?;
                 let ok = cur.ty.scalar().is_some_and(|s| s != ScalarType::Bool);
@@ -386,6 +395,8 @@ impl Compiler {
                 }
                 indices.reverse();
                 let ExprKind::Ident(name) = &root.kind else {
+                    // `(p + 1)[i]` and the like: report what is wrong inside first.
+                    self.expr(root)?;
                     return Err(ParseError::new(e.pos, ParseErrorKind::IndexNotArray { name: "this expression".into() }));
                 };
                 match self.lookup(name).cloned() {
@@ -415,6 +426,18 @@ impl Compiler {
                 }
             }
             _ => Err(ParseError::new(e.pos, ParseErrorKind::NotAssignable)),
+        }
+    }
+
+    /// True when `e` names a pointer parameter or a shared array (with dimensions).
+    fn is_array(&self, e: &Expr) -> bool {
+        match &e.kind {
+            ExprKind::Ident(n) => match self.lookup(n) {
+                Some(Binding::Buffer(_)) => true,
+                Some(Binding::Shared(arr)) => self.shared.get(*arr as usize).is_some_and(|a| !a.dims.is_empty()),
+                _ => false,
+            },
+            _ => false,
         }
     }
 

@@ -67,6 +67,7 @@ pub(crate) struct Machine {
     pub smem: Vec<u8>,
     pub lines: Vec<LineCounters>,
     pub steps: u64,
+    pub step_limit: u64,
     pub events: Vec<TraceEvent>,
     pub trace_steps: Vec<TraceStep>,
     pub trace_truncated: bool,
@@ -129,6 +130,8 @@ fn first_lane(mask: u32) -> usize {
 pub(crate) fn run_warp(env: &Env, m: &mut Machine, w: &mut Warp, budget: &mut u64) -> Result<(), RunError> {
     let prog = env.prog;
     let tracing = env.trace_warp == Some(w.index);
+    // Every operation that uses it writes all 32 lanes first.
+    let mut out: Lanes = [0; 32];
     while *budget > 0 && w.state == WarpState::Ready {
         let pc = w.pc as usize;
         let Some(&op) = prog.ops.get(pc) else {
@@ -140,8 +143,8 @@ pub(crate) fn run_warp(env: &Env, m: &mut Machine, w: &mut Warp, budget: &mut u6
         let line = pos.line;
         *budget -= 1;
         m.steps += 1;
-        if m.steps > STEP_LIMIT {
-            return Err(RunError::StepLimit { line, limit: STEP_LIMIT });
+        if m.steps > m.step_limit {
+            return Err(RunError::StepLimit { line, limit: m.step_limit });
         }
         let active = w.active;
         let n = u64::from(active.count_ones());
@@ -161,7 +164,6 @@ pub(crate) fn run_warp(env: &Env, m: &mut Machine, w: &mut Warp, budget: &mut u6
             }
         }
         w.pc += 1;
-        let mut out: Lanes = [0; 32];
         match op {
             Op::Const { dst, bits } => write_masked(&mut w.regs[dst as usize], &[bits; 32], active),
             Op::Mov { dst, src } => {
@@ -172,8 +174,8 @@ pub(crate) fn run_warp(env: &Env, m: &mut Machine, w: &mut Warp, budget: &mut u6
                 let a = axis.min(2) as usize;
                 match which {
                     Builtin::ThreadIdx => {
-                        for (o, t) in out.iter_mut().zip(w.tid[a].iter()) {
-                            *o = u64::from(*t);
+                        for l in 0..32 {
+                            out[l] = u64::from(w.tid[a][l]);
                         }
                     }
                     Builtin::BlockIdx => out = [u64::from(env.block[a]); 32],
@@ -370,6 +372,40 @@ pub(crate) fn run_warp(env: &Env, m: &mut Machine, w: &mut Warp, budget: &mut u6
     Ok(())
 }
 
+/// The counts of one memory instruction.
+#[derive(Default)]
+struct MemCounts {
+    shared: bool,
+    sectors: u64,
+    wavefronts: u64,
+    conflicts: u64,
+}
+
+impl MemCounts {
+    fn add_to(&self, c: &mut LineCounters, store: bool) {
+        match (self.shared, store) {
+            (false, false) => {
+                c.global_load.requests += 1;
+                c.global_load.sectors += self.sectors;
+            }
+            (false, true) => {
+                c.global_store.requests += 1;
+                c.global_store.sectors += self.sectors;
+            }
+            (true, false) => {
+                c.shared_load.instructions += 1;
+                c.shared_load.wavefronts += self.wavefronts;
+                c.shared_load_bank_conflicts += self.conflicts;
+            }
+            (true, true) => {
+                c.shared_store.instructions += 1;
+                c.shared_store.wavefronts += self.wavefronts;
+                c.shared_store_bank_conflicts += self.conflicts;
+            }
+        }
+    }
+}
+
 fn branch(m: &mut Machine, w: &mut Warp, line: u32, kind: BranchKind, before: u32, taken: u32, tracing: bool) {
     let diverged = taken != 0 && taken != before;
     w.counts.branches += 1;
@@ -387,38 +423,56 @@ fn memory_op(env: &Env, m: &mut Machine, w: &mut Warp, mr: &MemRef, pos: super::
     let line = pos.line;
     let active = w.active;
     let mut offs = [0u64; 32];
-    let mut lanes = active;
-    while lanes != 0 {
-        let l = first_lane(lanes);
-        lanes &= lanes - 1;
-        match mr.space {
-            Space::Global { buf } => {
-                let idx = as_i64(w.regs[mr.idx[0] as usize][l], mr.idx_ty[0]);
-                if idx < 0 {
-                    let buffer = env.buffer_names.get(buf as usize).cloned().unwrap_or_default();
-                    return Err(RunError::NegativeGlobalIndex { line, buffer, index: idx, block: env.block, thread: w.thread(l) });
+    let index = |k: usize| -> (&Lanes, bool) { (&w.regs[mr.idx[k] as usize], mr.idx_ty[k] == ScalarType::Int) };
+    match mr.space {
+        Space::Global { buf } => {
+            let (idx, signed) = index(0);
+            let (eb, ob) = (u64::from(mr.elem_bytes), u64::from(mr.offset_bytes));
+            let mut negative = 0u32;
+            for (l, (o, v)) in offs.iter_mut().zip(idx.iter()).enumerate() {
+                let v = *v as u32;
+                if signed && (v as i32) < 0 {
+                    negative |= 1 << l;
                 }
-                offs[l] = idx as u64 * u64::from(mr.elem_bytes) + u64::from(mr.offset_bytes);
+                *o = u64::from(v) * eb + ob;
             }
-            Space::Shared { arr } => {
-                let Some(a) = env.shared.get(arr as usize) else { return Ok(()) };
-                let mut flat = 0u64;
-                for k in 0..usize::from(mr.n_idx) {
-                    let i = as_i64(w.regs[mr.idx[k] as usize][l], mr.idx_ty[k]);
-                    let extent = a.dims.get(k).copied().unwrap_or(1);
-                    if i < 0 || i >= i64::from(extent) {
-                        return Err(RunError::SharedIndexOutOfBounds {
-                            line,
-                            array: a.name.clone(),
-                            index: i,
-                            extent,
-                            block: env.block,
-                            thread: w.thread(l),
-                        });
+            if negative & active != 0 {
+                let l = first_lane(negative & active);
+                let buffer = env.buffer_names.get(buf as usize).cloned().unwrap_or_default();
+                let index = as_i64(idx[l], ScalarType::Int);
+                return Err(RunError::NegativeGlobalIndex { line, buffer, index, block: env.block, thread: w.thread(l) });
+            }
+        }
+        Space::Shared { arr } => {
+            let Some(a) = env.shared.get(arr as usize) else { return Ok(()) };
+            let mut flat = [0u64; 32];
+            for k in 0..usize::from(mr.n_idx) {
+                let (idx, signed) = index(k);
+                let extent = a.dims.get(k).copied().unwrap_or(1);
+                let mut bad = 0u32;
+                for (l, (f, v)) in flat.iter_mut().zip(idx.iter()).enumerate() {
+                    let v = *v as u32;
+                    if v >= extent || (signed && (v as i32) < 0) {
+                        bad |= 1 << l;
                     }
-                    flat = flat * u64::from(extent) + i as u64;
+                    *f = *f * u64::from(extent) + u64::from(v);
                 }
-                offs[l] = u64::from(a.offset_bytes) + flat * u64::from(mr.elem_bytes) + u64::from(mr.offset_bytes);
+                if bad & active != 0 {
+                    let l = first_lane(bad & active);
+                    let ty = if signed { ScalarType::Int } else { ScalarType::UInt };
+                    return Err(RunError::SharedIndexOutOfBounds {
+                        line,
+                        array: a.name.clone(),
+                        index: as_i64(idx[l], ty),
+                        extent,
+                        block: env.block,
+                        thread: w.thread(l),
+                    });
+                }
+            }
+            let (base, eb, ob) = (u64::from(a.offset_bytes), u64::from(mr.elem_bytes), u64::from(mr.offset_bytes));
+            for (o, f) in offs.iter_mut().zip(flat.iter()) {
+                *o = base + f * eb + ob;
             }
         }
     }
@@ -438,34 +492,17 @@ fn memory_op(env: &Env, m: &mut Machine, w: &mut Warp, mr: &MemRef, pos: super::
         wavefronts: 0,
         bank_conflicts: 0,
     });
-    let mut counts = LineCounters::default();
+    let mut counts = MemCounts::default();
     match mr.space {
         Space::Global { buf } => {
             let sectors = u64::from(global_sectors(&offs, active));
-            let g = if mr.store { &mut counts.global_store } else { &mut counts.global_load };
-            g.requests = 1;
-            g.sectors = sectors;
+            counts.sectors = sectors;
             let limit = |e: MemLimit| match e {
                 MemLimit::Written => RunError::MemoryLimit { line, limit_bytes: MAX_WRITTEN_BYTES },
                 MemLimit::Touched => RunError::FootprintLimit { line, limit_bytes: MAX_TOUCHED_BYTES },
             };
-            let mut lanes = active;
-            while lanes != 0 {
-                let l = first_lane(lanes);
-                lanes &= lanes - 1;
-                let mut vals = [0u64; 4];
-                if mr.store {
-                    for (k, v) in vals.iter_mut().enumerate().take(comps) {
-                        *v = w.regs[mr.reg as usize + k][l];
-                    }
-                    m.memory.store(buf as usize, offs[l], mr.comp, &vals[..comps]).map_err(limit)?;
-                } else {
-                    m.memory.load(buf as usize, offs[l], mr.comp, &mut vals[..comps]).map_err(limit)?;
-                    for (k, v) in vals.iter().enumerate().take(comps) {
-                        w.regs[mr.reg as usize + k][l] = *v;
-                    }
-                }
-            }
+            let regs = w.regs.get_mut(mr.reg as usize..mr.reg as usize + comps).unwrap_or_default();
+            m.memory.access(buf as usize, &offs, active, mr.comp, regs, mr.store).map_err(limit)?;
             if let Some(e) = event.as_mut() {
                 let base = buffer_base(buf);
                 e.name = env.buffer_names.get(buf as usize).cloned().unwrap_or_default();
@@ -477,15 +514,9 @@ fn memory_op(env: &Env, m: &mut Machine, w: &mut Warp, mr: &MemRef, pos: super::
         Space::Shared { arr } => {
             let offs32: [u32; 32] = offs.map(|o| o as u32);
             let (wf, conflicts) = shared_wavefronts(&offs32, active, mr.width_bytes);
-            if mr.store {
-                counts.shared_store.instructions = 1;
-                counts.shared_store.wavefronts = u64::from(wf);
-                counts.shared_store_bank_conflicts = u64::from(conflicts);
-            } else {
-                counts.shared_load.instructions = 1;
-                counts.shared_load.wavefronts = u64::from(wf);
-                counts.shared_load_bank_conflicts = u64::from(conflicts);
-            }
+            counts.shared = true;
+            counts.wavefronts = u64::from(wf);
+            counts.conflicts = u64::from(conflicts);
             let mut lanes = active;
             while lanes != 0 {
                 let l = first_lane(lanes);
@@ -510,9 +541,9 @@ fn memory_op(env: &Env, m: &mut Machine, w: &mut Warp, mr: &MemRef, pos: super::
         }
     }
     if let Some(lc) = m.lines.get_mut(line as usize) {
-        lc.add(&counts);
+        counts.add_to(lc, mr.store);
     }
-    w.counts.add(&counts);
+    counts.add_to(&mut w.counts, mr.store);
     if let Some(e) = event {
         m.events.push(TraceEvent::Memory(e));
     }

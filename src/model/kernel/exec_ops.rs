@@ -17,17 +17,17 @@ use super::types::{convert, truthy, ScalarType};
 
 pub(crate) type Lanes = [u64; 32];
 
-#[inline]
+#[inline(always)]
 fn map2(out: &mut Lanes, a: &Lanes, b: &Lanes, f: impl Fn(u64, u64) -> u64) {
-    for ((o, x), y) in out.iter_mut().zip(a.iter()).zip(b.iter()) {
-        *o = f(*x, *y);
+    for l in 0..32 {
+        out[l] = f(a[l], b[l]);
     }
 }
 
-#[inline]
+#[inline(always)]
 fn map1(out: &mut Lanes, a: &Lanes, f: impl Fn(u64) -> u64) {
-    for (o, x) in out.iter_mut().zip(a.iter()) {
-        *o = f(*x);
+    for l in 0..32 {
+        out[l] = f(a[l]);
     }
 }
 
@@ -181,9 +181,13 @@ pub(crate) fn cvt(from: ScalarType, to: ScalarType, a: &Lanes, out: &mut Lanes) 
 #[inline]
 pub(crate) fn truth_mask(a: &Lanes, ty: ScalarType) -> u32 {
     let mut m = 0;
-    for (l, x) in a.iter().enumerate() {
-        if truthy(*x, ty) {
-            m |= 1 << l;
+    if ty.is_integer() {
+        for l in 0..32 {
+            m |= u32::from(a[l] as u32 != 0) << l;
+        }
+    } else {
+        for l in 0..32 {
+            m |= u32::from(truthy(a[l], ty)) << l;
         }
     }
     m
@@ -195,10 +199,9 @@ pub(crate) fn write_masked(dst: &mut Lanes, v: &Lanes, mask: u32) {
     if mask == u32::MAX {
         *dst = *v;
     } else {
-        for (l, (o, x)) in dst.iter_mut().zip(v.iter()).enumerate() {
-            if (mask >> l) & 1 == 1 {
-                *o = *x;
-            }
+        for l in 0..32 {
+            let sel = 0u64.wrapping_sub(u64::from((mask >> l) & 1));
+            dst[l] = (v[l] & sel) | (dst[l] & !sel);
         }
     }
 }

@@ -52,8 +52,9 @@ impl Hasher for PageHasher {
 #[derive(Clone, Debug, Default)]
 struct Page {
     data: Option<Box<[u8]>>,
-    loaded: u128,
-    stored: u128,
+    /// Bit `s` of the 128: sector `s` of the page was loaded / stored.
+    loaded: [u64; 2],
+    stored: [u64; 2],
 }
 
 /// One pointer parameter's buffer.
@@ -61,6 +62,8 @@ struct Page {
 pub(crate) struct Buffer {
     /// Scalar type of the pattern (the pointee's component type).
     pub comp: ScalarType,
+    /// `pattern_bits(j, comp)` for `j` in 0..16.
+    pattern: [u64; 16],
     pages: HashMap<u64, Page, BuildHasherDefault<PageHasher>>,
     /// One past the highest byte touched (0: untouched).
     pub extent_bytes: u64,
@@ -95,108 +98,163 @@ impl GlobalMemory {
         GlobalMemory {
             buffers: comps
                 .iter()
-                .map(|c| Buffer { comp: *c, pages: HashMap::default(), extent_bytes: 0, load_sectors: 0, store_sectors: 0 })
+                .map(|c| Buffer {
+                    comp: *c,
+                    pattern: std::array::from_fn(|j| pattern_bits(j as u64, *c)),
+                    pages: HashMap::default(),
+                    extent_bytes: 0,
+                    load_sectors: 0,
+                    store_sectors: 0,
+                })
                 .collect(),
             written_pages: 0,
             touched_pages: 0,
         }
     }
 
-    /// Marks the sector of byte offset `off` touched and returns the page (created if new).
-    fn page(&mut self, buf: usize, off: u64, width: u32, store: bool) -> Result<Option<&mut Page>, MemLimit> {
-        let Some(b) = self.buffers.get_mut(buf) else { return Ok(None) };
-        b.extent_bytes = b.extent_bytes.max(off + u64::from(width));
-        let key = off / PAGE_BYTES;
-        if !b.pages.contains_key(&key) {
-            if (self.touched_pages + 1) * PAGE_BYTES > MAX_TOUCHED_BYTES {
-                return Err(MemLimit::Touched);
+    /// One warp-level access of buffer `buf`: for each lane in `mask`, `regs.len()` scalars of
+    /// `comp` type at byte offset `offs[lane]`, loaded into or stored from lane `lane` of
+    /// `regs`. Lanes are taken in order and grouped by page, so a coalesced access looks up one
+    /// or two pages.
+    pub fn access(
+        &mut self,
+        buf: usize,
+        offs: &[u64; 32],
+        mask: u32,
+        comp: ScalarType,
+        regs: &mut [[u64; 32]],
+        store: bool,
+    ) -> Result<(), MemLimit> {
+        let GlobalMemory { buffers, written_pages, touched_pages } = self;
+        let Some(b) = buffers.get_mut(buf) else { return Ok(()) };
+        let cb = u64::from(comp.bytes());
+        let shift = cb.trailing_zeros();
+        let width = cb * regs.len() as u64;
+        let mut rest = mask;
+        let mut top = 0;
+        while rest != 0 {
+            let key = offs[rest.trailing_zeros() as usize] / PAGE_BYTES;
+            let mut group = 0u32;
+            for (l, o) in offs.iter().enumerate() {
+                if o / PAGE_BYTES == key {
+                    group |= 1 << l;
+                }
             }
-            self.touched_pages += 1;
-        }
-        let page = b.pages.entry(key).or_default();
-        let bit = 1u128 << ((off % PAGE_BYTES) / 32);
-        let set = if store { &mut page.stored } else { &mut page.loaded };
-        if *set & bit == 0 {
-            *set |= bit;
+            group &= rest;
+            rest &= !group;
+            if !b.pages.contains_key(&key) {
+                if (*touched_pages + 1) * PAGE_BYTES > MAX_TOUCHED_BYTES {
+                    return Err(MemLimit::Touched);
+                }
+                *touched_pages += 1;
+            }
+            let page = b.pages.entry(key).or_default();
+            if store && page.data.is_none() {
+                if (*written_pages + 1) * PAGE_BYTES > MAX_WRITTEN_BYTES {
+                    return Err(MemLimit::Written);
+                }
+                *written_pages += 1;
+                page.data = Some(new_page(&b.pattern, b.comp));
+            }
+            let words = if store { &mut page.stored } else { &mut page.loaded };
+            let before = words[0].count_ones() + words[1].count_ones();
+            let (mut lo, mut hi) = (0u64, 0u64);
+            let mut g = group;
+            while g != 0 {
+                let l = g.trailing_zeros() as usize;
+                g &= g - 1;
+                let off = offs[l];
+                top = top.max(off);
+                let sector = (off % PAGE_BYTES) / 32;
+                let bit = 1u64 << (sector & 63);
+                if sector < 64 {
+                    lo |= bit;
+                } else {
+                    hi |= bit;
+                }
+            }
+            words[0] |= lo;
+            words[1] |= hi;
+            let added = u64::from(words[0].count_ones() + words[1].count_ones() - before);
             if store {
-                b.store_sectors += 1;
+                b.store_sectors += added;
             } else {
-                b.load_sectors += 1;
+                b.load_sectors += added;
             }
-        }
-        Ok(Some(page))
-    }
-
-    /// Loads `comps` scalars of `comp` type from byte offset `off` of buffer `buf` into `out`.
-    pub fn load(&mut self, buf: usize, off: u64, comp: ScalarType, out: &mut [u64]) -> Result<(), MemLimit> {
-        let cb = u64::from(comp.bytes());
-        let width = (cb * out.len() as u64) as u32;
-        let Some(page) = self.page(buf, off, width, false)? else { return Ok(()) };
-        match &page.data {
-            Some(data) => {
-                for (k, o) in out.iter_mut().enumerate() {
-                    let at = ((off + k as u64 * cb) % PAGE_BYTES) as usize;
-                    *o = read_le(data, at, cb as usize);
+            for (k, r) in regs.iter_mut().enumerate() {
+                let kb = k as u64 * cb;
+                let mut g = group;
+                match (&mut page.data, store) {
+                    (Some(data), true) => {
+                        while g != 0 {
+                            let l = g.trailing_zeros() as usize;
+                            g &= g - 1;
+                            write_le(data, ((offs[l] + kb) % PAGE_BYTES) as usize, cb as usize, r[l]);
+                        }
+                    }
+                    (Some(data), false) => {
+                        while g != 0 {
+                            let l = g.trailing_zeros() as usize;
+                            g &= g - 1;
+                            r[l] = read_le(data, ((offs[l] + kb) % PAGE_BYTES) as usize, cb as usize);
+                        }
+                    }
+                    (None, _) => {
+                        while g != 0 {
+                            let l = g.trailing_zeros() as usize;
+                            g &= g - 1;
+                            r[l] = b.pattern[(((offs[l] + kb) >> shift) % 16) as usize];
+                        }
+                    }
                 }
             }
-            None => {
-                for (k, o) in out.iter_mut().enumerate() {
-                    *o = pattern_bits((off + k as u64 * cb) / cb, comp);
-                }
-            }
         }
-        Ok(())
-    }
-
-    /// Stores `vals` (scalars of `comp` type) at byte offset `off` of buffer `buf`.
-    pub fn store(&mut self, buf: usize, off: u64, comp: ScalarType, vals: &[u64]) -> Result<(), MemLimit> {
-        let cb = u64::from(comp.bytes());
-        let width = (cb * vals.len() as u64) as u32;
-        let pattern = self.buffers.get(buf).map_or(ScalarType::Int, |b| b.comp);
-        let fresh = match self.buffers.get(buf) {
-            Some(b) => b.pages.get(&(off / PAGE_BYTES)).is_none_or(|p| p.data.is_none()),
-            None => return Ok(()),
-        };
-        if fresh {
-            if (self.written_pages + 1) * PAGE_BYTES > MAX_WRITTEN_BYTES {
-                return Err(MemLimit::Written);
-            }
-            self.written_pages += 1;
-        }
-        let Some(page) = self.page(buf, off, width, true)? else { return Ok(()) };
-        let data = page.data.get_or_insert_with(|| new_page(off / PAGE_BYTES, pattern));
-        for (k, v) in vals.iter().enumerate() {
-            let at = ((off + k as u64 * cb) % PAGE_BYTES) as usize;
-            write_le(data, at, cb as usize, *v);
+        if mask != 0 {
+            b.extent_bytes = b.extent_bytes.max(top + width);
         }
         Ok(())
     }
 }
 
-/// A page filled with the initial pattern of a buffer of `comp` scalars.
-fn new_page(key: u64, comp: ScalarType) -> Box<[u8]> {
-    let cb = u64::from(comp.bytes());
+/// A page filled with the initial pattern of a buffer of `comp` scalars. Every page starts at
+/// a scalar index that is a multiple of 16 (4096 / 8 = 512), so each is the same 16 scalars
+/// repeated.
+fn new_page(pattern: &[u64; 16], comp: ScalarType) -> Box<[u8]> {
+    let cb = comp.bytes() as usize;
+    let mut block = [0u8; 128];
+    for (k, v) in pattern.iter().enumerate() {
+        write_le(&mut block, k * cb, cb, *v);
+    }
     let mut data = vec![0u8; PAGE_BYTES as usize].into_boxed_slice();
-    let first = key * PAGE_BYTES / cb;
-    for k in 0..PAGE_BYTES / cb {
-        write_le(&mut data, (k * cb) as usize, cb as usize, pattern_bits(first + k, comp));
+    for chunk in data.chunks_mut(16 * cb) {
+        chunk.copy_from_slice(block.get(..chunk.len()).unwrap_or_default());
     }
     data
 }
 
+/// The `n`-byte little-endian value at `data[at..]` (0 past the end).
 #[inline]
 pub(crate) fn read_le(data: &[u8], at: usize, n: usize) -> u64 {
-    let mut v = 0u64;
-    for (i, b) in data.iter().skip(at).take(n).enumerate() {
-        v |= u64::from(*b) << (8 * i);
+    match (n, data.get(at..at + n)) {
+        (4, Some(b)) => u64::from(u32::from_le_bytes([b[0], b[1], b[2], b[3]])),
+        (8, Some(b)) => u64::from_le_bytes([b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]]),
+        (_, Some(b)) => b.iter().rev().fold(0, |v, x| (v << 8) | u64::from(*x)),
+        (_, None) => 0,
     }
-    v
 }
 
+/// Writes the low `n` bytes of `v` little-endian at `data[at..]` (nothing past the end).
 #[inline]
 pub(crate) fn write_le(data: &mut [u8], at: usize, n: usize, v: u64) {
-    for (i, b) in data.iter_mut().skip(at).take(n).enumerate() {
-        *b = (v >> (8 * i)) as u8;
+    match (n, data.get_mut(at..at + n)) {
+        (4, Some(b)) => b.copy_from_slice(&(v as u32).to_le_bytes()),
+        (8, Some(b)) => b.copy_from_slice(&v.to_le_bytes()),
+        (_, Some(b)) => {
+            for (i, x) in b.iter_mut().enumerate() {
+                *x = (v >> (8 * i)) as u8;
+            }
+        }
+        (_, None) => {}
     }
 }
 
@@ -207,16 +265,18 @@ mod tests {
     #[test]
     fn unwritten_memory_reads_the_pattern_and_writes_stick() {
         let mut m = GlobalMemory::new(&[ScalarType::Float, ScalarType::Int]);
-        let mut out = [0u64; 4];
-        m.load(0, 17 * 4, ScalarType::Float, &mut out).expect("in limits");
-        let vals: Vec<f32> = out.iter().map(|b| f32::from_bits(*b as u32)).collect();
+        let mut regs = [[0u64; 32]; 4];
+        let at = |o: u64| std::array::from_fn(|l| o + 16 * l as u64);
+        m.access(0, &at(17 * 4), 1, ScalarType::Float, &mut regs, false).expect("in limits");
+        let vals: Vec<f32> = regs.iter().map(|r| f32::from_bits(r[0] as u32)).collect();
         assert_eq!(vals, [1.0, 2.0, 3.0, 4.0]);
-        m.store(1, 8, ScalarType::Int, &[(-5i32) as u32 as u64]).expect("in limits");
-        let mut one = [0u64; 1];
-        m.load(1, 8, ScalarType::Int, &mut one).expect("in limits");
-        assert_eq!(one[0] as u32 as i32, -5);
-        m.load(1, 12, ScalarType::Int, &mut one).expect("in limits");
-        assert_eq!(one[0], 3, "the rest of a written page keeps the pattern");
+        let mut one = [[(-5i32) as u32 as u64; 32]; 1];
+        m.access(1, &at(8), 1, ScalarType::Int, &mut one, true).expect("in limits");
+        one[0][0] = 0;
+        m.access(1, &at(8), 1, ScalarType::Int, &mut one, false).expect("in limits");
+        assert_eq!(one[0][0] as u32 as i32, -5);
+        m.access(1, &at(12), 1, ScalarType::Int, &mut one, false).expect("in limits");
+        assert_eq!(one[0][0], 3, "the rest of a written page keeps the pattern");
         assert_eq!((m.buffers[0].load_sectors, m.buffers[1].store_sectors, m.buffers[1].load_sectors), (1, 1, 1));
         assert_eq!(m.buffers[0].extent_bytes, 84);
     }
@@ -225,9 +285,10 @@ mod tests {
     fn written_bytes_are_limited() {
         let mut m = GlobalMemory::new(&[ScalarType::Int]);
         let pages = MAX_WRITTEN_BYTES / PAGE_BYTES;
+        let mut one = [[1u64; 32]; 1];
         for p in 0..pages {
-            m.store(0, p * PAGE_BYTES, ScalarType::Int, &[1]).expect("in limits");
+            m.access(0, &[p * PAGE_BYTES; 32], 1, ScalarType::Int, &mut one, true).expect("in limits");
         }
-        assert_eq!(m.store(0, pages * PAGE_BYTES, ScalarType::Int, &[1]), Err(MemLimit::Written));
+        assert_eq!(m.access(0, &[pages * PAGE_BYTES; 32], 1, ScalarType::Int, &mut one, true), Err(MemLimit::Written));
     }
 }

@@ -174,6 +174,7 @@ impl Runner {
             smem: vec![0; kernel.static_smem_bytes() as usize],
             lines: vec![LineCounters::default(); kernel.program.max_line as usize + 1],
             steps: 0,
+            step_limit: super::STEP_LIMIT,
             events: Vec::new(),
             trace_steps: Vec::new(),
             trace_truncated: false,
@@ -196,6 +197,11 @@ impl Runner {
             warp_counts: Vec::new(),
             error: None,
         })
+    }
+
+    /// Lowers (or raises) the step limit of this launch (default [`super::STEP_LIMIT`]).
+    pub fn set_step_limit(&mut self, steps: u64) {
+        self.machine.step_limit = steps;
     }
 
     /// The progress so far.
@@ -398,4 +404,25 @@ pub fn trace_warp(kernel: &Kernel, launch: &Launch, block: [u32; 3], warp: u32) 
         steps: r.machine.trace_steps,
         steps_truncated: r.machine.trace_truncated,
     })
+}
+
+/// Runs the launch and returns the first `n` scalars of buffer `name` afterwards (as bits of
+/// the buffer's component type).
+#[cfg(test)]
+pub(crate) fn read_buffer(kernel: &Kernel, launch: &Launch, name: &str, n: usize) -> Result<Vec<u64>, RunError> {
+    let mut r = Runner::new(kernel, launch)?;
+    while !r.progress().is_done() {
+        r.step(u64::MAX)?;
+    }
+    let Some(buf) = r.buffer_names.iter().position(|b| b == name) else { return Ok(Vec::new()) };
+    let comp = r.machine.memory.buffers[buf].comp;
+    let cb = u64::from(comp.bytes());
+    let mut out = Vec::new();
+    for j in 0..n as u64 {
+        let mut regs = [[0u64; 32]; 1];
+        let offs = [j * cb; 32];
+        r.machine.memory.access(buf, &offs, 1, comp, &mut regs, false).map_err(|_| RunError::NoSuchWarp { block: [0; 3], warp: 0 })?;
+        out.push(regs[0][0]);
+    }
+    Ok(out)
 }
