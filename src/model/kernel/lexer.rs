@@ -37,6 +37,9 @@ pub(crate) enum Tok {
         single: bool,
     },
     Punct(&'static str),
+    /// A string or character literal (`'` or `"`), kept so that the parser can name the
+    /// construct around it (`asm("…")`, `printf("…")`) before refusing it.
+    Quoted(char),
     Eof,
 }
 
@@ -55,6 +58,7 @@ impl Token {
             Tok::Int { value, unsigned, .. } => format!("{value}{}", if *unsigned { "u" } else { "" }),
             Tok::Float { value, single } => format!("{value}{}", if *single { "f" } else { "" }),
             Tok::Punct(p) => (*p).to_string(),
+            Tok::Quoted(q) => format!("{q}…{q}"),
             Tok::Eof => "end of input".to_string(),
         }
     }
@@ -228,11 +232,20 @@ impl Lexer {
         if c.is_ascii_digit() || (c == '.' && self.peek(1).is_some_and(|d| d.is_ascii_digit())) {
             return self.number(pos);
         }
-        if c == '"' {
-            return Err(ParseError::unsupported(pos, Unsupported::StringLiteral));
-        }
-        if c == '\'' {
-            return Err(ParseError::unsupported(pos, Unsupported::CharLiteral));
+        if c == '"' || c == '\'' {
+            self.bump();
+            while let Some(d) = self.peek(0) {
+                if d == '\n' {
+                    break;
+                }
+                self.bump();
+                if d == '\\' {
+                    self.bump();
+                } else if d == c {
+                    break;
+                }
+            }
+            return Ok(Tok::Quoted(c));
         }
         for p in PUNCTS {
             if p.chars().enumerate().all(|(k, pc)| self.peek(k) == Some(pc)) {
@@ -552,7 +565,7 @@ mod tests {
         assert_eq!(e.kind, ParseErrorKind::Unsupported(Unsupported::Directive { name: "ifdef".into() }));
         assert!(matches!(tokenize("1ll").expect_err("refused").kind, ParseErrorKind::Unsupported(Unsupported::LongLiteral)));
         assert!(matches!(tokenize("3000000000").expect_err("refused").kind, ParseErrorKind::Unsupported(Unsupported::LongLiteral)));
-        assert!(matches!(tokenize("\"s\"").expect_err("refused").kind, ParseErrorKind::Unsupported(Unsupported::StringLiteral)));
+        assert_eq!(toks("\"s\\\"\" 'c'"), vec![Tok::Quoted('"'), Tok::Quoted('\''), Tok::Eof]);
         assert!(matches!(tokenize("/* x").expect_err("refused").kind, ParseErrorKind::UnterminatedComment));
         assert!(matches!(tokenize("a @ b").expect_err("refused").kind, ParseErrorKind::UnexpectedCharacter { found: '@' }));
         assert!(matches!(tokenize("1e").expect_err("refused").kind, ParseErrorKind::BadNumber { .. }));

@@ -191,6 +191,9 @@ impl Parser {
                     return Err(self.expected(Expected::Token(";")));
                 };
                 let name = name.clone();
+                if name == "printf" {
+                    return Err(ParseError::unsupported(e.pos, Unsupported::Printf));
+                }
                 self.bump();
                 let mut args = Vec::new();
                 if !self.is_punct(")") {
@@ -228,6 +231,8 @@ impl Parser {
                 Ok(e)
             }
             Tok::Punct("[") => Err(ParseError::unsupported(pos, Unsupported::CppFeature { name: "lambda".into() })),
+            Tok::Quoted('"') => Err(ParseError::unsupported(pos, Unsupported::StringLiteral)),
+            Tok::Quoted(_) => Err(ParseError::unsupported(pos, Unsupported::CharLiteral)),
             Tok::Ident(w) => match w.as_str() {
                 "true" | "false" => {
                     self.bump();
