@@ -89,18 +89,51 @@ pub(crate) struct Expr {
 
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) enum ExprKind {
-    Int { value: u64, unsigned: bool },
-    Float { value: f64, single: bool },
+    Int {
+        value: u64,
+        unsigned: bool,
+    },
+    Float {
+        value: f64,
+        single: bool,
+    },
     Bool(bool),
     Ident(String),
-    Member { base: Box<Expr>, member: String },
-    Index { base: Box<Expr>, index: Box<Expr> },
-    Call { name: String, args: Vec<Expr> },
-    Unary { op: UnOp, operand: Box<Expr> },
-    Binary { op: BinOp, left: Box<Expr>, right: Box<Expr> },
-    Assign { op: Option<BinOp>, target: Box<Expr>, value: Box<Expr> },
-    Cond { cond: Box<Expr>, then: Box<Expr>, other: Box<Expr> },
-    Cast { to: ScalarType, operand: Box<Expr> },
+    Member {
+        base: Box<Expr>,
+        member: String,
+    },
+    Index {
+        base: Box<Expr>,
+        index: Box<Expr>,
+    },
+    Call {
+        name: String,
+        args: Vec<Expr>,
+    },
+    Unary {
+        op: UnOp,
+        operand: Box<Expr>,
+    },
+    Binary {
+        op: BinOp,
+        left: Box<Expr>,
+        right: Box<Expr>,
+    },
+    Assign {
+        op: Option<BinOp>,
+        target: Box<Expr>,
+        value: Box<Expr>,
+    },
+    Cond {
+        cond: Box<Expr>,
+        then: Box<Expr>,
+        other: Box<Expr>,
+    },
+    Cast {
+        to: ScalarType,
+        operand: Box<Expr>,
+    },
 }
 
 /// One declared variable of a declaration statement.
@@ -122,13 +155,36 @@ pub(crate) struct SharedDecl {
 
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) enum Stmt {
-    Decl { ty: ValueType, is_const: bool, vars: Vec<Declarator> },
+    Decl {
+        ty: ValueType,
+        is_const: bool,
+        vars: Vec<Declarator>,
+    },
     Shared(SharedDecl),
     Expr(Expr),
-    If { cond: Expr, then: Box<Stmt>, other: Option<Box<Stmt>>, pos: Pos },
-    For { init: Option<Box<Stmt>>, cond: Option<Expr>, step: Option<Expr>, body: Box<Stmt>, pos: Pos },
-    While { cond: Expr, body: Box<Stmt>, pos: Pos },
-    DoWhile { body: Box<Stmt>, cond: Expr, pos: Pos },
+    If {
+        cond: Expr,
+        then: Box<Stmt>,
+        other: Option<Box<Stmt>>,
+        pos: Pos,
+    },
+    For {
+        init: Option<Box<Stmt>>,
+        cond: Option<Expr>,
+        step: Option<Expr>,
+        body: Box<Stmt>,
+        pos: Pos,
+    },
+    While {
+        cond: Expr,
+        body: Box<Stmt>,
+        pos: Pos,
+    },
+    DoWhile {
+        body: Box<Stmt>,
+        cond: Expr,
+        pos: Pos,
+    },
     Break(Pos),
     Continue(Pos),
     Return(Pos),

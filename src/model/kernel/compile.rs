@@ -66,7 +66,9 @@ pub(crate) struct Compiler {
 }
 
 /// Compiles a parsed kernel: its parameters, shared arrays and program.
-pub(crate) fn compile(ast: &KernelAst) -> Result<(Vec<Param>, Vec<SharedArray>, Program), ParseError> {
+pub(crate) fn compile(
+    ast: &KernelAst,
+) -> Result<(Vec<Param>, Vec<SharedArray>, Program), ParseError> {
     let mut c = Compiler {
         ops: Vec::new(),
         pos: Vec::new(),
@@ -88,20 +90,43 @@ pub(crate) fn compile(ast: &KernelAst) -> Result<(Vec<Param>, Vec<SharedArray>, 
     let mut param_regs = Vec::new();
     for (i, p) in ast.params.iter().enumerate() {
         if c.scopes[1].iter().any(|(n, _)| *n == p.name) {
-            return Err(ParseError::new(p.pos, ParseErrorKind::Redeclared { name: p.name.clone() }));
+            return Err(ParseError::new(
+                p.pos,
+                ParseErrorKind::Redeclared {
+                    name: p.name.clone(),
+                },
+            ));
         }
         if p.pointer {
             let buf = c.buffers.len() as u32;
-            c.buffers.push(BufInfo { elem: p.ty, is_const: p.is_const });
+            c.buffers.push(BufInfo {
+                elem: p.ty,
+                is_const: p.is_const,
+            });
             c.scopes[1].push((p.name.clone(), Binding::Buffer(buf)));
-            params.push(Param { name: p.name.clone(), kind: ParamKind::Pointer { elem: p.ty, is_const: p.is_const } });
+            params.push(Param {
+                name: p.name.clone(),
+                kind: ParamKind::Pointer {
+                    elem: p.ty,
+                    is_const: p.is_const,
+                },
+            });
         } else {
             let ty = p.ty.component();
             let reg = c.var_regs(1);
             param_regs.push((i, reg));
-            let info = VarInfo { reg, ty: p.ty, is_const: p.is_const, tracked: None, const_value: None };
+            let info = VarInfo {
+                reg,
+                ty: p.ty,
+                is_const: p.is_const,
+                tracked: None,
+                const_value: None,
+            };
             c.scopes[1].push((p.name.clone(), Binding::Var(info)));
-            params.push(Param { name: p.name.clone(), kind: ParamKind::Scalar { ty } });
+            params.push(Param {
+                name: p.name.clone(),
+                kind: ParamKind::Scalar { ty },
+            });
         }
     }
     for s in &ast.body {
@@ -112,10 +137,19 @@ pub(crate) fn compile(ast: &KernelAst) -> Result<(Vec<Param>, Vec<SharedArray>, 
     if n_regs > MAX_REGS {
         return Err(ParseError::new(
             Pos { line: 1, column: 1 },
-            ParseErrorKind::TooComplex { what: "registers".into(), limit: MAX_REGS },
+            ParseErrorKind::TooComplex {
+                what: "registers".into(),
+                limit: MAX_REGS,
+            },
         ));
     }
-    let remap = |r: Reg| if r & TEMP != 0 { n_vars + (r & !TEMP) } else { r };
+    let remap = |r: Reg| {
+        if r & TEMP != 0 {
+            n_vars + (r & !TEMP)
+        } else {
+            r
+        }
+    };
     for op in &mut c.ops {
         op.map_regs(&remap);
     }
@@ -142,7 +176,13 @@ impl Compiler {
     /// Appends an op; returns its index.
     pub(crate) fn emit(&mut self, op: Op, pos: Pos) -> Result<u32, ParseError> {
         if self.ops.len() >= MAX_OPS {
-            return Err(ParseError::new(pos, ParseErrorKind::TooComplex { what: "operations".into(), limit: MAX_OPS as u32 }));
+            return Err(ParseError::new(
+                pos,
+                ParseErrorKind::TooComplex {
+                    what: "operations".into(),
+                    limit: MAX_OPS as u32,
+                },
+            ));
         }
         self.ops.push(op);
         self.pos.push(pos);
@@ -168,19 +208,32 @@ impl Compiler {
     }
 
     pub(crate) fn lookup(&self, name: &str) -> Option<&Binding> {
-        self.scopes.iter().rev().find_map(|s| s.iter().rev().find(|(n, _)| n == name).map(|(_, b)| b))
+        self.scopes
+            .iter()
+            .rev()
+            .find_map(|s| s.iter().rev().find(|(n, _)| n == name).map(|(_, b)| b))
     }
 
     fn bind(&mut self, name: &str, pos: Pos, b: Binding) -> Result<(), ParseError> {
-        let Some(scope) = self.scopes.last_mut() else { return Ok(()) };
+        let Some(scope) = self.scopes.last_mut() else {
+            return Ok(());
+        };
         if scope.iter().any(|(n, _)| n == name) {
-            return Err(ParseError::new(pos, ParseErrorKind::Redeclared { name: name.to_string() }));
+            return Err(ParseError::new(
+                pos,
+                ParseErrorKind::Redeclared {
+                    name: name.to_string(),
+                },
+            ));
         }
         scope.push((name.to_string(), b));
         Ok(())
     }
 
-    fn scoped<T>(&mut self, f: impl FnOnce(&mut Self) -> Result<T, ParseError>) -> Result<T, ParseError> {
+    fn scoped<T>(
+        &mut self,
+        f: impl FnOnce(&mut Self) -> Result<T, ParseError>,
+    ) -> Result<T, ParseError> {
         self.scopes.push(Vec::new());
         let r = f(self);
         self.scopes.pop();
@@ -226,10 +279,22 @@ impl Compiler {
                     };
                     if let Some(v) = init {
                         for k in 0..n {
-                            self.emit(Op::Mov { dst: reg + k, src: v.reg + k }, d.pos)?;
+                            self.emit(
+                                Op::Mov {
+                                    dst: reg + k,
+                                    src: v.reg + k,
+                                },
+                                d.pos,
+                            )?;
                         }
                     }
-                    let info = VarInfo { reg, ty: *ty, is_const: *is_const, tracked, const_value };
+                    let info = VarInfo {
+                        reg,
+                        ty: *ty,
+                        is_const: *is_const,
+                        tracked,
+                        const_value,
+                    };
                     self.bind(&d.name, d.pos, Binding::Var(info))?;
                     self.temp = mark;
                 }
@@ -239,29 +304,55 @@ impl Compiler {
                 let depth = self.scopes.len() - 1;
                 self.declare_shared(d, depth)
             }
-            Stmt::If { cond, then, other, pos } => {
+            Stmt::If {
+                cond,
+                then,
+                other,
+                pos,
+            } => {
                 let (c, ty) = self.scalar(cond, "if")?;
-                let at = self.emit(Op::If { cond: c, ty, else_pc: 0, end_pc: 0 }, *pos)?;
+                let at = self.emit(
+                    Op::If {
+                        cond: c,
+                        ty,
+                        else_pc: 0,
+                        end_pc: 0,
+                    },
+                    *pos,
+                )?;
                 self.scoped(|c| c.stmt(then))?;
                 let else_pc = self.emit(Op::Else, *pos)?;
                 if let Some(o) = other {
                     self.scoped(|c| c.stmt(o))?;
                 }
                 let end_pc = self.emit(Op::EndIf, *pos)?;
-                if let Some(Op::If { else_pc: e, end_pc: x, .. }) = self.ops.get_mut(at as usize) {
+                if let Some(Op::If {
+                    else_pc: e,
+                    end_pc: x,
+                    ..
+                }) = self.ops.get_mut(at as usize)
+                {
                     *e = else_pc;
                     *x = end_pc;
                 }
                 Ok(())
             }
-            Stmt::For { init, cond, step, body, pos } => self.scoped(|c| {
+            Stmt::For {
+                init,
+                cond,
+                step,
+                body,
+                pos,
+            } => self.scoped(|c| {
                 if let Some(i) = init {
                     c.stmt(i)?;
                 }
                 c.lower_loop(*pos, cond.as_ref(), body, step.as_ref(), false)
             }),
             Stmt::While { cond, body, pos } => self.lower_loop(*pos, Some(cond), body, None, false),
-            Stmt::DoWhile { body, cond, pos } => self.lower_loop(*pos, Some(cond), body, None, true),
+            Stmt::DoWhile { body, cond, pos } => {
+                self.lower_loop(*pos, Some(cond), body, None, true)
+            }
             Stmt::Break(p) | Stmt::Continue(p) => {
                 if self.loop_depth == 0 {
                     let kind = if matches!(s, Stmt::Break(_)) {
@@ -271,7 +362,11 @@ impl Compiler {
                     };
                     return Err(ParseError::new(*p, kind));
                 }
-                let op = if matches!(s, Stmt::Break(_)) { Op::Break } else { Op::Continue };
+                let op = if matches!(s, Stmt::Break(_)) {
+                    Op::Break
+                } else {
+                    Op::Continue
+                };
                 self.emit(op, *p).map(|_| ())
             }
             Stmt::Return(p) => self.emit(Op::Return, *p).map(|_| ()),
@@ -295,7 +390,13 @@ impl Compiler {
         step: Option<&Expr>,
         test_last: bool,
     ) -> Result<(), ParseError> {
-        let enter = self.emit(Op::LoopEnter { cont_pc: 0, end_pc: 0 }, pos)?;
+        let enter = self.emit(
+            Op::LoopEnter {
+                cont_pc: 0,
+                end_pc: 0,
+            },
+            pos,
+        )?;
         let top = self.pc();
         if let (Some(c), false) = (cond, test_last) {
             self.loop_test(c)?;
@@ -315,7 +416,11 @@ impl Compiler {
         }
         self.emit(Op::LoopBack { top }, pos)?;
         let end_pc = self.emit(Op::LoopExit, pos)?;
-        if let Some(Op::LoopEnter { cont_pc: c, end_pc: e }) = self.ops.get_mut(enter as usize) {
+        if let Some(Op::LoopEnter {
+            cont_pc: c,
+            end_pc: e,
+        }) = self.ops.get_mut(enter as usize)
+        {
             *c = cont_pc;
             *e = end_pc;
         }
@@ -334,10 +439,21 @@ impl Compiler {
         let mut dims = Vec::new();
         for e in &d.dims {
             let Some(v) = self.const_eval(e)? else {
-                return Err(ParseError::new(e.pos, ParseErrorKind::ArraySizeNotConstant { name: d.name.clone() }));
+                return Err(ParseError::new(
+                    e.pos,
+                    ParseErrorKind::ArraySizeNotConstant {
+                        name: d.name.clone(),
+                    },
+                ));
             };
             if v <= 0 || v > i64::from(u32::MAX) {
-                return Err(ParseError::new(e.pos, ParseErrorKind::ArraySizeInvalid { name: d.name.clone(), size: v }));
+                return Err(ParseError::new(
+                    e.pos,
+                    ParseErrorKind::ArraySizeInvalid {
+                        name: d.name.clone(),
+                        size: v,
+                    },
+                ));
             }
             dims.push(v as u32);
         }
@@ -349,7 +465,10 @@ impl Compiler {
         if end > u64::from(STATIC_SMEM_LIMIT_BYTES) {
             return Err(ParseError::new(
                 d.pos,
-                ParseErrorKind::SharedMemoryTooLarge { bytes: end, limit_bytes: STATIC_SMEM_LIMIT_BYTES },
+                ParseErrorKind::SharedMemoryTooLarge {
+                    bytes: end,
+                    limit_bytes: STATIC_SMEM_LIMIT_BYTES,
+                },
             ));
         }
         self.smem_end = end;
@@ -362,9 +481,16 @@ impl Compiler {
             bytes: bytes as u32,
             line: d.pos.line,
         });
-        let Some(s) = self.scopes.get_mut(scope) else { return Ok(()) };
+        let Some(s) = self.scopes.get_mut(scope) else {
+            return Ok(());
+        };
         if s.iter().any(|(n, _)| *n == d.name) {
-            return Err(ParseError::new(d.pos, ParseErrorKind::Redeclared { name: d.name.clone() }));
+            return Err(ParseError::new(
+                d.pos,
+                ParseErrorKind::Redeclared {
+                    name: d.name.clone(),
+                },
+            ));
         }
         s.push((d.name.clone(), Binding::Shared(arr)));
         Ok(())
@@ -377,11 +503,16 @@ impl Compiler {
             ExprKind::Int { value, .. } => *value as i64,
             ExprKind::Bool(b) => i64::from(*b),
             ExprKind::Ident(n) => match self.lookup(n) {
-                Some(Binding::Var(VarInfo { const_value: Some(v), .. })) => *v,
+                Some(Binding::Var(VarInfo {
+                    const_value: Some(v),
+                    ..
+                })) => *v,
                 _ => return Ok(None),
             },
             ExprKind::Cast { to, operand } => {
-                let Some(v) = self.const_eval(operand)? else { return Ok(None) };
+                let Some(v) = self.const_eval(operand)? else {
+                    return Ok(None);
+                };
                 match to {
                     ScalarType::Int => i64::from(v as i32),
                     ScalarType::UInt => i64::from(v as u32),
@@ -390,7 +521,9 @@ impl Compiler {
                 }
             }
             ExprKind::Unary { op, operand } => {
-                let Some(v) = self.const_eval(operand)? else { return Ok(None) };
+                let Some(v) = self.const_eval(operand)? else {
+                    return Ok(None);
+                };
                 match op {
                     UnOp::Neg => v.wrapping_neg(),
                     UnOp::Plus => v,
@@ -400,17 +533,25 @@ impl Compiler {
                 }
             }
             ExprKind::Binary { op, left, right } => {
-                let (Some(a), Some(b)) = (self.const_eval(left)?, self.const_eval(right)?) else { return Ok(None) };
+                let (Some(a), Some(b)) = (self.const_eval(left)?, self.const_eval(right)?) else {
+                    return Ok(None);
+                };
                 let r = match op {
                     BinOp::Add => a.checked_add(b),
                     BinOp::Sub => a.checked_sub(b),
                     BinOp::Mul => a.checked_mul(b),
                     BinOp::Div | BinOp::Rem if b == 0 => {
-                        return Err(ParseError::new(e.pos, ParseErrorKind::ConstantDivisionByZero))
+                        return Err(ParseError::new(
+                            e.pos,
+                            ParseErrorKind::ConstantDivisionByZero,
+                        ))
                     }
                     BinOp::Div => a.checked_div(b),
                     BinOp::Rem => a.checked_rem(b),
-                    BinOp::Shl => u32::try_from(b).ok().filter(|s| *s < 63).and_then(|s| a.checked_shl(s)),
+                    BinOp::Shl => u32::try_from(b)
+                        .ok()
+                        .filter(|s| *s < 63)
+                        .and_then(|s| a.checked_shl(s)),
                     BinOp::Shr => u32::try_from(b).ok().filter(|s| *s < 63).map(|s| a >> s),
                     BinOp::BitAnd => Some(a & b),
                     BinOp::BitOr => Some(a | b),
@@ -431,7 +572,9 @@ impl Compiler {
                 }
             }
             ExprKind::Cond { cond, then, other } => {
-                let Some(c) = self.const_eval(cond)? else { return Ok(None) };
+                let Some(c) = self.const_eval(cond)? else {
+                    return Ok(None);
+                };
                 let picked = if c != 0 { then } else { other };
                 match self.const_eval(picked)? {
                     Some(v) => v,

@@ -311,7 +311,11 @@ impl fmt::Display for ParseErrorKind {
 
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}, column {}: {}", self.pos.line, self.pos.column, self.kind)
+        write!(
+            f,
+            "line {}, column {}: {}",
+            self.pos.line, self.pos.column, self.kind
+        )
     }
 }
 
@@ -346,7 +350,11 @@ pub enum RunError {
     /// A launch argument names no scalar parameter of the kernel.
     UnknownArgument { name: String },
     /// A value that does not fit its parameter's type (e.g. 2^40 for an `int`).
-    ArgumentOutOfRange { name: String, value: i64, ty: String },
+    ArgumentOutOfRange {
+        name: String,
+        value: i64,
+        ty: String,
+    },
     /// A shared-memory index outside its array's dimension.
     SharedIndexOutOfBounds {
         line: u32,
@@ -423,8 +431,17 @@ impl fmt::Display for LaunchProblem {
         let what = |grid: &bool| if *grid { "gridDim" } else { "blockDim" };
         match self {
             LaunchProblem::ZeroDimension { grid, axis } => write!(f, "{}.{axis} is 0", what(grid)),
-            LaunchProblem::DimensionTooLarge { grid, axis, value, limit } => {
-                write!(f, "{}.{axis} = {value} exceeds the limit {limit}", what(grid))
+            LaunchProblem::DimensionTooLarge {
+                grid,
+                axis,
+                value,
+                limit,
+            } => {
+                write!(
+                    f,
+                    "{}.{axis} = {value} exceeds the limit {limit}",
+                    what(grid)
+                )
             }
             LaunchProblem::BlockTooLarge { threads, limit } => {
                 write!(f, "a block of {threads} threads exceeds {limit} threads")

@@ -11,8 +11,12 @@ use super::counters::{global_sectors, shared_wavefronts, LineCounters};
 use super::error::RunError;
 use super::exec_ops::{arith, compare, cvt, truth_mask, unary, write_masked, Lanes};
 use super::ir::{Arith, Builtin, MemRef, Op, Program, SharedArray, Space};
-use super::memory::{buffer_base, read_le, write_le, GlobalMemory, MemLimit, MAX_TOUCHED_BYTES, MAX_WRITTEN_BYTES};
-use super::trace::{BranchEvent, BranchKind, MemoryEvent, MemorySpace, TraceEvent, TraceStep, MAX_TRACE_STEPS};
+use super::memory::{
+    buffer_base, read_le, write_le, GlobalMemory, MemLimit, MAX_TOUCHED_BYTES, MAX_WRITTEN_BYTES,
+};
+use super::trace::{
+    BranchEvent, BranchKind, MemoryEvent, MemorySpace, TraceEvent, TraceStep, MAX_TRACE_STEPS,
+};
 use super::types::{as_i64, ScalarType};
 
 /// Most warp-level steps one launch may run.
@@ -30,8 +34,21 @@ pub(crate) enum WarpState {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Frame {
-    If { resume: u32, pending: u32, else_pc: u32, end_pc: u32, in_else: bool },
-    Loop { entry: u32, brk: u32, cont: u32, cont_pc: u32, end_pc: u32, iterations: u64 },
+    If {
+        resume: u32,
+        pending: u32,
+        else_pc: u32,
+        end_pc: u32,
+        in_else: bool,
+    },
+    Loop {
+        entry: u32,
+        brk: u32,
+        cont: u32,
+        cont_pc: u32,
+        end_pc: u32,
+        iterations: u64,
+    },
 }
 
 pub(crate) struct Warp {
@@ -111,14 +128,21 @@ impl Warp {
     fn unwind(&mut self) {
         match self.frames.last() {
             None => self.state = WarpState::Done,
-            Some(Frame::If { in_else: false, else_pc, .. }) => self.pc = *else_pc,
+            Some(Frame::If {
+                in_else: false,
+                else_pc,
+                ..
+            }) => self.pc = *else_pc,
             Some(Frame::If { end_pc, .. }) => self.pc = *end_pc,
             Some(Frame::Loop { cont_pc, .. }) => self.pc = *cont_pc,
         }
     }
 
     fn innermost_loop(&mut self) -> Option<&mut Frame> {
-        self.frames.iter_mut().rev().find(|f| matches!(f, Frame::Loop { .. }))
+        self.frames
+            .iter_mut()
+            .rev()
+            .find(|f| matches!(f, Frame::Loop { .. }))
     }
 }
 
@@ -127,7 +151,14 @@ fn first_lane(mask: u32) -> usize {
 }
 
 /// Runs warp `w` until it waits at a barrier, finishes, or `budget` steps are spent.
-pub(crate) fn run_warp(env: &Env, m: &mut Machine, w: &mut Warp, budget: &mut u64) -> Result<(), RunError> {
+// Lanes are indexed in lockstep over fixed 32-lane arrays: the form that vectorises.
+#[allow(clippy::needless_range_loop)]
+pub(crate) fn run_warp(
+    env: &Env,
+    m: &mut Machine,
+    w: &mut Warp,
+    budget: &mut u64,
+) -> Result<(), RunError> {
     let prog = env.prog;
     let tracing = env.trace_warp == Some(w.index);
     // Every operation that uses it writes all 32 lanes first.
@@ -144,7 +175,10 @@ pub(crate) fn run_warp(env: &Env, m: &mut Machine, w: &mut Warp, budget: &mut u6
         *budget -= 1;
         m.steps += 1;
         if m.steps > m.step_limit {
-            return Err(RunError::StepLimit { line, limit: m.step_limit });
+            return Err(RunError::StepLimit {
+                line,
+                limit: m.step_limit,
+            });
         }
         let active = w.active;
         let n = u64::from(active.count_ones());
@@ -157,7 +191,10 @@ pub(crate) fn run_warp(env: &Env, m: &mut Machine, w: &mut Warp, budget: &mut u6
             w.counts.active_lanes += n;
             if tracing {
                 if m.trace_steps.len() < MAX_TRACE_STEPS {
-                    m.trace_steps.push(TraceStep { line, active_mask: active });
+                    m.trace_steps.push(TraceStep {
+                        line,
+                        active_mask: active,
+                    });
                 } else {
                     m.trace_truncated = true;
                 }
@@ -184,13 +221,25 @@ pub(crate) fn run_warp(env: &Env, m: &mut Machine, w: &mut Warp, budget: &mut u6
                 }
                 write_masked(&mut w.regs[dst as usize], &out, active);
             }
-            Op::Arith { op: aop, ty, dst, a, b } => {
+            Op::Arith {
+                op: aop,
+                ty,
+                dst,
+                a,
+                b,
+            } => {
                 let zero = arith(aop, ty, &w.regs[a as usize], &w.regs[b as usize], &mut out);
                 if zero & active != 0 {
                     let l = first_lane(zero & active);
-                    return Err(RunError::DivisionByZero { line, block: env.block, thread: w.thread(l) });
+                    return Err(RunError::DivisionByZero {
+                        line,
+                        block: env.block,
+                        thread: w.thread(l),
+                    });
                 }
-                if ty.is_floating() && matches!(aop, Arith::Add | Arith::Sub | Arith::Mul | Arith::Div) {
+                if ty.is_floating()
+                    && matches!(aop, Arith::Add | Arith::Sub | Arith::Mul | Arith::Div)
+                {
                     let f = |c: &mut LineCounters| {
                         if ty == ScalarType::Float {
                             c.fp32_flops += n;
@@ -205,11 +254,22 @@ pub(crate) fn run_warp(env: &Env, m: &mut Machine, w: &mut Warp, budget: &mut u6
                 }
                 write_masked(&mut w.regs[dst as usize], &out, active);
             }
-            Op::Cmp { op: cop, ty, dst, a, b } => {
+            Op::Cmp {
+                op: cop,
+                ty,
+                dst,
+                a,
+                b,
+            } => {
                 compare(cop, ty, &w.regs[a as usize], &w.regs[b as usize], &mut out);
                 write_masked(&mut w.regs[dst as usize], &out, active);
             }
-            Op::Unary { op: uop, ty, dst, a } => {
+            Op::Unary {
+                op: uop,
+                ty,
+                dst,
+                a,
+            } => {
                 unary(uop, ty, &w.regs[a as usize], &mut out);
                 write_masked(&mut w.regs[dst as usize], &out, active);
             }
@@ -226,24 +286,49 @@ pub(crate) fn run_warp(env: &Env, m: &mut Machine, w: &mut Warp, budget: &mut u6
                 write_masked(&mut w.regs[dst as usize], &out, active);
             }
             Op::Load { mem } | Op::Store { mem } => {
-                let Some(mr) = prog.mems.get(mem as usize) else { continue };
+                let Some(mr) = prog.mems.get(mem as usize) else {
+                    continue;
+                };
                 memory_op(env, m, w, mr, pos, tracing)?;
             }
-            Op::If { cond, ty, else_pc, end_pc } => {
+            Op::If {
+                cond,
+                ty,
+                else_pc,
+                end_pc,
+            } => {
                 let t = active & truth_mask(&w.regs[cond as usize], ty);
                 branch(m, w, line, BranchKind::If, active, t, tracing);
                 let pending = active & !t;
                 if t != 0 {
-                    w.frames.push(Frame::If { resume: active, pending, else_pc, end_pc, in_else: false });
+                    w.frames.push(Frame::If {
+                        resume: active,
+                        pending,
+                        else_pc,
+                        end_pc,
+                        in_else: false,
+                    });
                     w.active = t;
                 } else {
-                    w.frames.push(Frame::If { resume: active, pending: 0, else_pc, end_pc, in_else: true });
+                    w.frames.push(Frame::If {
+                        resume: active,
+                        pending: 0,
+                        else_pc,
+                        end_pc,
+                        in_else: true,
+                    });
                     w.active = pending;
                     w.pc = else_pc + 1;
                 }
             }
             Op::Else => {
-                if let Some(Frame::If { pending, in_else, end_pc, .. }) = w.frames.last_mut() {
+                if let Some(Frame::If {
+                    pending,
+                    in_else,
+                    end_pc,
+                    ..
+                }) = w.frames.last_mut()
+                {
                     *in_else = true;
                     if *pending != 0 {
                         w.active = *pending;
@@ -262,7 +347,14 @@ pub(crate) fn run_warp(env: &Env, m: &mut Machine, w: &mut Warp, budget: &mut u6
                 }
             }
             Op::LoopEnter { cont_pc, end_pc } => {
-                w.frames.push(Frame::Loop { entry: active, brk: 0, cont: 0, cont_pc, end_pc, iterations: 0 });
+                w.frames.push(Frame::Loop {
+                    entry: active,
+                    brk: 0,
+                    cont: 0,
+                    cont_pc,
+                    end_pc,
+                    iterations: 0,
+                });
             }
             Op::LoopTest { cond, ty } => {
                 let t = active & truth_mask(&w.regs[cond as usize], ty);
@@ -285,10 +377,16 @@ pub(crate) fn run_warp(env: &Env, m: &mut Machine, w: &mut Warp, budget: &mut u6
                 }
             }
             Op::LoopBack { top } => {
-                if let Some(Frame::Loop { iterations, end_pc, .. }) = w.frames.last_mut() {
+                if let Some(Frame::Loop {
+                    iterations, end_pc, ..
+                }) = w.frames.last_mut()
+                {
                     *iterations += 1;
                     if *iterations > LOOP_LIMIT {
-                        return Err(RunError::LoopLimit { line, limit: LOOP_LIMIT });
+                        return Err(RunError::LoopLimit {
+                            line,
+                            limit: LOOP_LIMIT,
+                        });
                     }
                     w.pc = if active == 0 { *end_pc } else { top };
                 }
@@ -333,7 +431,12 @@ pub(crate) fn run_warp(env: &Env, m: &mut Machine, w: &mut Warp, budget: &mut u6
                 }
                 w.state = WarpState::AtBarrier(line);
             }
-            Op::MaskPush { cond, ty, negate, skip_to } => {
+            Op::MaskPush {
+                cond,
+                ty,
+                negate,
+                skip_to,
+            } => {
                 let truth = truth_mask(&w.regs[cond as usize], ty);
                 let t = active & if negate { !truth } else { truth };
                 branch(m, w, line, BranchKind::Condition, active, t, tracing);
@@ -358,7 +461,11 @@ pub(crate) fn run_warp(env: &Env, m: &mut Machine, w: &mut Warp, budget: &mut u6
             Op::CheckInit { id } => {
                 let init = w.init.get(id as usize).copied().unwrap_or(u32::MAX);
                 if active & !init != 0 {
-                    let name = prog.tracked_names.get(id as usize).cloned().unwrap_or_default();
+                    let name = prog
+                        .tracked_names
+                        .get(id as usize)
+                        .cloned()
+                        .unwrap_or_default();
                     return Err(RunError::UninitializedRead { line, name });
                 }
             }
@@ -406,7 +513,15 @@ impl MemCounts {
     }
 }
 
-fn branch(m: &mut Machine, w: &mut Warp, line: u32, kind: BranchKind, before: u32, taken: u32, tracing: bool) {
+fn branch(
+    m: &mut Machine,
+    w: &mut Warp,
+    line: u32,
+    kind: BranchKind,
+    before: u32,
+    taken: u32,
+    tracing: bool,
+) {
     let diverged = taken != 0 && taken != before;
     w.counts.branches += 1;
     w.counts.divergent_branches += u64::from(diverged);
@@ -415,15 +530,29 @@ fn branch(m: &mut Machine, w: &mut Warp, line: u32, kind: BranchKind, before: u3
         lc.divergent_branches += u64::from(diverged);
     }
     if tracing {
-        m.events.push(TraceEvent::Branch(BranchEvent { line, kind, mask_before: before, taken }));
+        m.events.push(TraceEvent::Branch(BranchEvent {
+            line,
+            kind,
+            mask_before: before,
+            taken,
+        }));
     }
 }
 
-fn memory_op(env: &Env, m: &mut Machine, w: &mut Warp, mr: &MemRef, pos: super::error::Pos, tracing: bool) -> Result<(), RunError> {
+fn memory_op(
+    env: &Env,
+    m: &mut Machine,
+    w: &mut Warp,
+    mr: &MemRef,
+    pos: super::error::Pos,
+    tracing: bool,
+) -> Result<(), RunError> {
     let line = pos.line;
     let active = w.active;
     let mut offs = [0u64; 32];
-    let index = |k: usize| -> (&Lanes, bool) { (&w.regs[mr.idx[k] as usize], mr.idx_ty[k] == ScalarType::Int) };
+    let index = |k: usize| -> (&Lanes, bool) {
+        (&w.regs[mr.idx[k] as usize], mr.idx_ty[k] == ScalarType::Int)
+    };
     match mr.space {
         Space::Global { buf } => {
             let (idx, signed) = index(0);
@@ -438,13 +567,25 @@ fn memory_op(env: &Env, m: &mut Machine, w: &mut Warp, mr: &MemRef, pos: super::
             }
             if negative & active != 0 {
                 let l = first_lane(negative & active);
-                let buffer = env.buffer_names.get(buf as usize).cloned().unwrap_or_default();
+                let buffer = env
+                    .buffer_names
+                    .get(buf as usize)
+                    .cloned()
+                    .unwrap_or_default();
                 let index = as_i64(idx[l], ScalarType::Int);
-                return Err(RunError::NegativeGlobalIndex { line, buffer, index, block: env.block, thread: w.thread(l) });
+                return Err(RunError::NegativeGlobalIndex {
+                    line,
+                    buffer,
+                    index,
+                    block: env.block,
+                    thread: w.thread(l),
+                });
             }
         }
         Space::Shared { arr } => {
-            let Some(a) = env.shared.get(arr as usize) else { return Ok(()) };
+            let Some(a) = env.shared.get(arr as usize) else {
+                return Ok(());
+            };
             let mut flat = [0u64; 32];
             for k in 0..usize::from(mr.n_idx) {
                 let (idx, signed) = index(k);
@@ -459,7 +600,11 @@ fn memory_op(env: &Env, m: &mut Machine, w: &mut Warp, mr: &MemRef, pos: super::
                 }
                 if bad & active != 0 {
                     let l = first_lane(bad & active);
-                    let ty = if signed { ScalarType::Int } else { ScalarType::UInt };
+                    let ty = if signed {
+                        ScalarType::Int
+                    } else {
+                        ScalarType::UInt
+                    };
                     return Err(RunError::SharedIndexOutOfBounds {
                         line,
                         array: a.name.clone(),
@@ -470,7 +615,11 @@ fn memory_op(env: &Env, m: &mut Machine, w: &mut Warp, mr: &MemRef, pos: super::
                     });
                 }
             }
-            let (base, eb, ob) = (u64::from(a.offset_bytes), u64::from(mr.elem_bytes), u64::from(mr.offset_bytes));
+            let (base, eb, ob) = (
+                u64::from(a.offset_bytes),
+                u64::from(mr.elem_bytes),
+                u64::from(mr.offset_bytes),
+            );
             for (o, f) in offs.iter_mut().zip(flat.iter()) {
                 *o = base + f * eb + ob;
             }
@@ -498,15 +647,31 @@ fn memory_op(env: &Env, m: &mut Machine, w: &mut Warp, mr: &MemRef, pos: super::
             let sectors = u64::from(global_sectors(&offs, active));
             counts.sectors = sectors;
             let limit = |e: MemLimit| match e {
-                MemLimit::Written => RunError::MemoryLimit { line, limit_bytes: MAX_WRITTEN_BYTES },
-                MemLimit::Touched => RunError::FootprintLimit { line, limit_bytes: MAX_TOUCHED_BYTES },
+                MemLimit::Written => RunError::MemoryLimit {
+                    line,
+                    limit_bytes: MAX_WRITTEN_BYTES,
+                },
+                MemLimit::Touched => RunError::FootprintLimit {
+                    line,
+                    limit_bytes: MAX_TOUCHED_BYTES,
+                },
             };
-            let regs = w.regs.get_mut(mr.reg as usize..mr.reg as usize + comps).unwrap_or_default();
-            m.memory.access(buf as usize, &offs, active, mr.comp, regs, mr.store).map_err(limit)?;
+            let regs = w
+                .regs
+                .get_mut(mr.reg as usize..mr.reg as usize + comps)
+                .unwrap_or_default();
+            m.memory
+                .access(buf as usize, &offs, active, mr.comp, regs, mr.store)
+                .map_err(limit)?;
             if let Some(e) = event.as_mut() {
                 let base = buffer_base(buf);
-                e.name = env.buffer_names.get(buf as usize).cloned().unwrap_or_default();
-                e.addresses = std::array::from_fn(|l| ((active >> l) & 1 == 1).then(|| base + offs[l]));
+                e.name = env
+                    .buffer_names
+                    .get(buf as usize)
+                    .cloned()
+                    .unwrap_or_default();
+                e.addresses =
+                    std::array::from_fn(|l| ((active >> l) & 1 == 1).then(|| base + offs[l]));
                 e.requests = 1;
                 e.sectors = sectors as u32;
             }
@@ -533,7 +698,11 @@ fn memory_op(env: &Env, m: &mut Machine, w: &mut Warp, mr: &MemRef, pos: super::
             }
             if let Some(e) = event.as_mut() {
                 e.space = MemorySpace::Shared;
-                e.name = env.shared.get(arr as usize).map(|a| a.name.clone()).unwrap_or_default();
+                e.name = env
+                    .shared
+                    .get(arr as usize)
+                    .map(|a| a.name.clone())
+                    .unwrap_or_default();
                 e.addresses = std::array::from_fn(|l| ((active >> l) & 1 == 1).then_some(offs[l]));
                 e.wavefronts = wf;
                 e.bank_conflicts = conflicts;
@@ -545,7 +714,7 @@ fn memory_op(env: &Env, m: &mut Machine, w: &mut Warp, mr: &MemRef, pos: super::
     }
     counts.add_to(&mut w.counts, mr.store);
     if let Some(e) = event {
-        m.events.push(TraceEvent::Memory(e));
+        m.events.push(TraceEvent::Memory(Box::new(e)));
     }
     Ok(())
 }

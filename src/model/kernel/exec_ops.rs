@@ -78,9 +78,27 @@ pub(crate) fn arith(op: Arith, ty: ScalarType, a: &Lanes, b: &Lanes, out: &mut L
             Add => map2(out, a, b, |x, y| fi(i(x).wrapping_add(i(y)))),
             Sub => map2(out, a, b, |x, y| fi(i(x).wrapping_sub(i(y)))),
             Mul => map2(out, a, b, |x, y| fi(i(x).wrapping_mul(i(y)))),
-            Div => map2(out, a, b, |x, y| if i(y) == 0 { 0 } else { fi(i(x).wrapping_div(i(y))) }),
-            Rem => map2(out, a, b, |x, y| if i(y) == 0 { 0 } else { fi(i(x).wrapping_rem(i(y))) }),
-            Shl => map2(out, a, b, |x, y| if u(y) >= 32 { 0 } else { u64::from(u(x) << u(y)) }),
+            Div => map2(out, a, b, |x, y| {
+                if i(y) == 0 {
+                    0
+                } else {
+                    fi(i(x).wrapping_div(i(y)))
+                }
+            }),
+            Rem => map2(out, a, b, |x, y| {
+                if i(y) == 0 {
+                    0
+                } else {
+                    fi(i(x).wrapping_rem(i(y)))
+                }
+            }),
+            Shl => map2(out, a, b, |x, y| {
+                if u(y) >= 32 {
+                    0
+                } else {
+                    u64::from(u(x) << u(y))
+                }
+            }),
             Shr => map2(out, a, b, |x, y| fi(i(x) >> u(y).min(31))),
             And => map2(out, a, b, |x, y| x & y),
             Or => map2(out, a, b, |x, y| x | y),
@@ -92,10 +110,26 @@ pub(crate) fn arith(op: Arith, ty: ScalarType, a: &Lanes, b: &Lanes, out: &mut L
             Add => map2(out, a, b, |x, y| u64::from(u(x).wrapping_add(u(y)))),
             Sub => map2(out, a, b, |x, y| u64::from(u(x).wrapping_sub(u(y)))),
             Mul => map2(out, a, b, |x, y| u64::from(u(x).wrapping_mul(u(y)))),
-            Div => map2(out, a, b, |x, y| u(x).checked_div(u(y)).map_or(0, u64::from)),
-            Rem => map2(out, a, b, |x, y| u(x).checked_rem(u(y)).map_or(0, u64::from)),
-            Shl => map2(out, a, b, |x, y| if u(y) >= 32 { 0 } else { u64::from(u(x) << u(y)) }),
-            Shr => map2(out, a, b, |x, y| if u(y) >= 32 { 0 } else { u64::from(u(x) >> u(y)) }),
+            Div => map2(out, a, b, |x, y| {
+                u(x).checked_div(u(y)).map_or(0, u64::from)
+            }),
+            Rem => map2(out, a, b, |x, y| {
+                u(x).checked_rem(u(y)).map_or(0, u64::from)
+            }),
+            Shl => map2(out, a, b, |x, y| {
+                if u(y) >= 32 {
+                    0
+                } else {
+                    u64::from(u(x) << u(y))
+                }
+            }),
+            Shr => map2(out, a, b, |x, y| {
+                if u(y) >= 32 {
+                    0
+                } else {
+                    u64::from(u(x) >> u(y))
+                }
+            }),
             And => map2(out, a, b, |x, y| x & y),
             Or => map2(out, a, b, |x, y| x | y),
             Xor => map2(out, a, b, |x, y| x ^ y),
@@ -179,6 +213,8 @@ pub(crate) fn cvt(from: ScalarType, to: ScalarType, a: &Lanes, out: &mut Lanes) 
 
 /// Bit `l` set where lane `l` of `a` is true.
 #[inline]
+// Lanes indexed in lockstep over a fixed 32-lane array: the form that vectorises.
+#[allow(clippy::needless_range_loop)]
 pub(crate) fn truth_mask(a: &Lanes, ty: ScalarType) -> u32 {
     let mut m = 0;
     if ty.is_integer() {
@@ -231,7 +267,10 @@ mod tests {
         assert_eq!(one(Div, Int, -7, 2).0, -3);
         assert_eq!(one(Rem, Int, -7, 2).0, -1);
         assert_eq!(one(Rem, Int, 7, -2).0, 1);
-        assert_eq!(one(Div, Int, i64::from(i32::MIN), -1).0, i64::from(i32::MIN));
+        assert_eq!(
+            one(Div, Int, i64::from(i32::MIN), -1).0,
+            i64::from(i32::MIN)
+        );
         // Unsigned wraps.
         assert_eq!(one(Sub, UInt, 0, 1).0, i64::from(u32::MAX));
         assert_eq!(one(Mul, Int, 65536, 65536).0, 0);

@@ -98,26 +98,80 @@ pub(crate) struct MemRef {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Op {
-    Const { dst: Reg, bits: u64 },
-    Mov { dst: Reg, src: Reg },
-    Builtin { dst: Reg, which: Builtin, axis: u8 },
-    Arith { op: Arith, ty: ScalarType, dst: Reg, a: Reg, b: Reg },
-    Cmp { op: Cmp, ty: ScalarType, dst: Reg, a: Reg, b: Reg },
-    Unary { op: Unary, ty: ScalarType, dst: Reg, a: Reg },
-    Cvt { from: ScalarType, to: ScalarType, dst: Reg, src: Reg },
+    Const {
+        dst: Reg,
+        bits: u64,
+    },
+    Mov {
+        dst: Reg,
+        src: Reg,
+    },
+    Builtin {
+        dst: Reg,
+        which: Builtin,
+        axis: u8,
+    },
+    Arith {
+        op: Arith,
+        ty: ScalarType,
+        dst: Reg,
+        a: Reg,
+        b: Reg,
+    },
+    Cmp {
+        op: Cmp,
+        ty: ScalarType,
+        dst: Reg,
+        a: Reg,
+        b: Reg,
+    },
+    Unary {
+        op: Unary,
+        ty: ScalarType,
+        dst: Reg,
+        a: Reg,
+    },
+    Cvt {
+        from: ScalarType,
+        to: ScalarType,
+        dst: Reg,
+        src: Reg,
+    },
     /// `dst = cond ? a : b` per lane (`cond` a `bool`): the end of a `?:`.
-    Select { cond: Reg, dst: Reg, a: Reg, b: Reg },
-    Load { mem: u32 },
-    Store { mem: u32 },
+    Select {
+        cond: Reg,
+        dst: Reg,
+        a: Reg,
+        b: Reg,
+    },
+    Load {
+        mem: u32,
+    },
+    Store {
+        mem: u32,
+    },
     /// Splits the mask on `cond`; runs the `then` side first (the order is the compiler's
     /// choice on hardware: `divergence.json`), `else_pc` holds [`Op::Else`], `end_pc` [`Op::EndIf`].
-    If { cond: Reg, ty: ScalarType, else_pc: u32, end_pc: u32 },
+    If {
+        cond: Reg,
+        ty: ScalarType,
+        else_pc: u32,
+        end_pc: u32,
+    },
     Else,
     EndIf,
-    LoopEnter { cont_pc: u32, end_pc: u32 },
-    LoopTest { cond: Reg, ty: ScalarType },
+    LoopEnter {
+        cont_pc: u32,
+        end_pc: u32,
+    },
+    LoopTest {
+        cond: Reg,
+        ty: ScalarType,
+    },
     LoopCont,
-    LoopBack { top: u32 },
+    LoopBack {
+        top: u32,
+    },
     LoopExit,
     Break,
     Continue,
@@ -125,11 +179,23 @@ pub(crate) enum Op {
     Barrier,
     /// Narrows the mask for one side of `&&`, `||` or `?:`; `skip_to` is the matching
     /// [`Op::MaskPop`].
-    MaskPush { cond: Reg, ty: ScalarType, negate: bool, skip_to: u32 },
+    MaskPush {
+        cond: Reg,
+        ty: ScalarType,
+        negate: bool,
+        skip_to: u32,
+    },
     MaskPop,
-    DeclUninit { first: u32, count: u32 },
-    CheckInit { id: u32 },
-    MarkInit { id: u32 },
+    DeclUninit {
+        first: u32,
+        count: u32,
+    },
+    CheckInit {
+        id: u32,
+    },
+    MarkInit {
+        id: u32,
+    },
 }
 
 impl Op {
@@ -174,7 +240,9 @@ impl Op {
                 *dst = f(*dst);
                 *a = f(*a);
             }
-            Op::If { cond, .. } | Op::LoopTest { cond, .. } | Op::MaskPush { cond, .. } => *cond = f(*cond),
+            Op::If { cond, .. } | Op::LoopTest { cond, .. } | Op::MaskPush { cond, .. } => {
+                *cond = f(*cond)
+            }
             _ => {}
         }
     }

@@ -55,7 +55,9 @@ impl Token {
     pub fn text(&self) -> String {
         match &self.tok {
             Tok::Ident(s) => s.clone(),
-            Tok::Int { value, unsigned, .. } => format!("{value}{}", if *unsigned { "u" } else { "" }),
+            Tok::Int {
+                value, unsigned, ..
+            } => format!("{value}{}", if *unsigned { "u" } else { "" }),
             Tok::Float { value, single } => format!("{value}{}", if *single { "f" } else { "" }),
             Tok::Punct(p) => (*p).to_string(),
             Tok::Quoted(q) => format!("{q}…{q}"),
@@ -65,9 +67,9 @@ impl Token {
 }
 
 const PUNCTS: [&str; 48] = [
-    "<<=", ">>=", "...", "->", "++", "--", "&&", "||", "==", "!=", "<=", ">=", "<<", ">>", "+=", "-=",
-    "*=", "/=", "%=", "&=", "|=", "^=", "::", "(", ")", "[", "]", "{", "}", ";", ",", ".", "?", ":",
-    "+", "-", "*", "/", "%", "&", "|", "^", "~", "!", "=", "<", ">", "#",
+    "<<=", ">>=", "...", "->", "++", "--", "&&", "||", "==", "!=", "<=", ">=", "<<", ">>", "+=",
+    "-=", "*=", "/=", "%=", "&=", "|=", "^=", "::", "(", ")", "[", "]", "{", "}", ";", ",", ".",
+    "?", ":", "+", "-", "*", "/", "%", "&", "|", "^", "~", "!", "=", "<", ">", "#",
 ];
 
 enum Item {
@@ -196,7 +198,10 @@ impl Lexer {
                                 self.bump();
                             }
                             (None, _) => {
-                                return Err(ParseError::new(start, ParseErrorKind::UnterminatedComment))
+                                return Err(ParseError::new(
+                                    start,
+                                    ParseErrorKind::UnterminatedComment,
+                                ))
                             }
                         }
                     }
@@ -248,14 +253,20 @@ impl Lexer {
             return Ok(Tok::Quoted(c));
         }
         for p in PUNCTS {
-            if p.chars().enumerate().all(|(k, pc)| self.peek(k) == Some(pc)) {
+            if p.chars()
+                .enumerate()
+                .all(|(k, pc)| self.peek(k) == Some(pc))
+            {
                 for _ in 0..p.chars().count() {
                     self.bump();
                 }
                 return Ok(Tok::Punct(p));
             }
         }
-        Err(ParseError::new(pos, ParseErrorKind::UnexpectedCharacter { found: c }))
+        Err(ParseError::new(
+            pos,
+            ParseErrorKind::UnexpectedCharacter { found: c },
+        ))
     }
 
     fn number(&mut self, pos: Pos) -> Result<Tok, ParseError> {
@@ -312,13 +323,23 @@ impl Lexer {
             if single {
                 self.bump();
             } else if matches!(self.peek(0), Some('l' | 'L')) {
-                return Err(ParseError::unsupported(pos, Unsupported::Type { name: "long double".into() }));
+                return Err(ParseError::unsupported(
+                    pos,
+                    Unsupported::Type {
+                        name: "long double".into(),
+                    },
+                ));
             }
-            if self.peek(0).is_some_and(|c| c.is_ascii_alphanumeric() || c == '_') {
+            if self
+                .peek(0)
+                .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_')
+            {
                 return Err(bad(text));
             }
             let value = if single {
-                text.parse::<f32>().map(f64::from).map_err(|_| bad(text.clone()))?
+                text.parse::<f32>()
+                    .map(f64::from)
+                    .map_err(|_| bad(text.clone()))?
             } else {
                 text.parse::<f64>().map_err(|_| bad(text.clone()))?
             };
@@ -326,14 +347,27 @@ impl Lexer {
         }
         // Octal when it starts with 0 (C++ [lex.icon]).
         let (value, decimal) = if text.len() > 1 && text.starts_with('0') {
-            (u64::from_str_radix(&text[1..], 8).map_err(|_| bad(text.clone()))?, false)
+            (
+                u64::from_str_radix(&text[1..], 8).map_err(|_| bad(text.clone()))?,
+                false,
+            )
         } else {
-            (text.parse::<u64>().map_err(|_| ParseError::unsupported(pos, Unsupported::LongLiteral))?, true)
+            (
+                text.parse::<u64>()
+                    .map_err(|_| ParseError::unsupported(pos, Unsupported::LongLiteral))?,
+                true,
+            )
         };
         self.int_suffix(pos, value, decimal, text)
     }
 
-    fn int_suffix(&mut self, pos: Pos, value: u64, decimal: bool, text: String) -> Result<Tok, ParseError> {
+    fn int_suffix(
+        &mut self,
+        pos: Pos,
+        value: u64,
+        decimal: bool,
+        text: String,
+    ) -> Result<Tok, ParseError> {
         let mut unsigned = false;
         loop {
             match self.peek(0) {
@@ -341,11 +375,16 @@ impl Lexer {
                     unsigned = true;
                     self.bump();
                 }
-                Some('l' | 'L') => return Err(ParseError::unsupported(pos, Unsupported::LongLiteral)),
+                Some('l' | 'L') => {
+                    return Err(ParseError::unsupported(pos, Unsupported::LongLiteral))
+                }
                 _ => break,
             }
         }
-        if self.peek(0).is_some_and(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.') {
+        if self
+            .peek(0)
+            .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_' || c == '.')
+        {
             return Err(ParseError::new(pos, ParseErrorKind::BadNumber { text }));
         }
         // int, else (hex/octal or `u`) unsigned int; anything wider is a 64-bit type.
@@ -378,13 +417,25 @@ impl Lexer {
                 let macro_name = self.ident();
                 if macro_name.is_empty() {
                     let found = self.peek(0).map_or("end of line".to_string(), String::from);
-                    return Err(ParseError::new(pos, ParseErrorKind::Expected { expected: Expected::Identifier, found }));
+                    return Err(ParseError::new(
+                        pos,
+                        ParseErrorKind::Expected {
+                            expected: Expected::Identifier,
+                            found,
+                        },
+                    ));
                 }
                 if self.peek(0) == Some('(') {
-                    return Err(ParseError::unsupported(pos, Unsupported::FunctionLikeMacro { name: macro_name }));
+                    return Err(ParseError::unsupported(
+                        pos,
+                        Unsupported::FunctionLikeMacro { name: macro_name },
+                    ));
                 }
                 let body = self.rest_of_line()?;
-                Some(Item::Define { name: macro_name, body })
+                Some(Item::Define {
+                    name: macro_name,
+                    body,
+                })
             }
             "undef" => {
                 self.skip_space(true)?;
@@ -400,14 +451,24 @@ impl Lexer {
                 self.skip_space(true)?;
                 let what = self.ident();
                 if what != "unroll" {
-                    return Err(ParseError::unsupported(hash, Unsupported::Directive { name: format!("pragma {what}") }));
+                    return Err(ParseError::unsupported(
+                        hash,
+                        Unsupported::Directive {
+                            name: format!("pragma {what}"),
+                        },
+                    ));
                 }
                 self.rest_of_line()?;
                 None
             }
             "" => None,
             other => {
-                return Err(ParseError::unsupported(hash, Unsupported::Directive { name: other.to_string() }));
+                return Err(ParseError::unsupported(
+                    hash,
+                    Unsupported::Directive {
+                        name: other.to_string(),
+                    },
+                ));
             }
         };
         Ok(result)
@@ -462,7 +523,10 @@ fn expand(items: Vec<Item>, eof: Pos) -> Result<Vec<Token>, ParseError> {
             }
         }
     }
-    out.push(Token { tok: Tok::Eof, pos: eof });
+    out.push(Token {
+        tok: Tok::Eof,
+        pos: eof,
+    });
     Ok(out)
 }
 
@@ -476,18 +540,33 @@ fn push_expanded(
     if out.len() >= MAX_TOKENS {
         return Err(ParseError::new(
             pos,
-            ParseErrorKind::TooComplex { what: "tokens".into(), limit: MAX_TOKENS as u32 },
+            ParseErrorKind::TooComplex {
+                what: "tokens".into(),
+                limit: MAX_TOKENS as u32,
+            },
         ));
     }
     if let Tok::Ident(name) = &t.tok {
         if let Some(body) = macros.get(name) {
             if !active.contains(name) {
                 if active.len() >= MAX_MACRO_DEPTH {
-                    return Err(ParseError::new(pos, ParseErrorKind::MacroRecursion { name: name.clone() }));
+                    return Err(ParseError::new(
+                        pos,
+                        ParseErrorKind::MacroRecursion { name: name.clone() },
+                    ));
                 }
                 active.push(name.clone());
                 for b in body {
-                    push_expanded(Token { tok: b.tok.clone(), pos }, pos, macros, active, out)?;
+                    push_expanded(
+                        Token {
+                            tok: b.tok.clone(),
+                            pos,
+                        },
+                        pos,
+                        macros,
+                        active,
+                        out,
+                    )?;
                 }
                 active.pop();
                 return Ok(());
@@ -503,7 +582,11 @@ mod tests {
     use super::*;
 
     fn toks(s: &str) -> Vec<Tok> {
-        tokenize(s).expect("lexes").into_iter().map(|t| t.tok).collect()
+        tokenize(s)
+            .expect("lexes")
+            .into_iter()
+            .map(|t| t.tok)
+            .collect()
     }
 
     #[test]
@@ -511,15 +594,47 @@ mod tests {
         assert_eq!(
             toks("2 2u 0x1f 010 2.0f 2.0 1e-3f .5f 0xFFFFFFFF"),
             vec![
-                Tok::Int { value: 2, unsigned: false, decimal: true },
-                Tok::Int { value: 2, unsigned: true, decimal: true },
-                Tok::Int { value: 31, unsigned: false, decimal: false },
-                Tok::Int { value: 8, unsigned: false, decimal: false },
-                Tok::Float { value: 2.0, single: true },
-                Tok::Float { value: 2.0, single: false },
-                Tok::Float { value: f64::from(1e-3f32), single: true },
-                Tok::Float { value: 0.5, single: true },
-                Tok::Int { value: 0xFFFF_FFFF, unsigned: true, decimal: false },
+                Tok::Int {
+                    value: 2,
+                    unsigned: false,
+                    decimal: true
+                },
+                Tok::Int {
+                    value: 2,
+                    unsigned: true,
+                    decimal: true
+                },
+                Tok::Int {
+                    value: 31,
+                    unsigned: false,
+                    decimal: false
+                },
+                Tok::Int {
+                    value: 8,
+                    unsigned: false,
+                    decimal: false
+                },
+                Tok::Float {
+                    value: 2.0,
+                    single: true
+                },
+                Tok::Float {
+                    value: 2.0,
+                    single: false
+                },
+                Tok::Float {
+                    value: f64::from(1e-3f32),
+                    single: true
+                },
+                Tok::Float {
+                    value: 0.5,
+                    single: true
+                },
+                Tok::Int {
+                    value: 0xFFFF_FFFF,
+                    unsigned: true,
+                    decimal: false
+                },
                 Tok::Eof,
             ]
         );
@@ -552,25 +667,63 @@ mod tests {
         assert_eq!(texts, ["(", "32", "+", "1", ")", "end of input"]);
         assert!(t.iter().take(5).all(|x| x.pos.line == 3));
         // A self-referencing macro stops expanding (C rescan rule).
-        assert_eq!(toks("#define A A\nA"), vec![Tok::Ident("A".into()), Tok::Eof]);
-        assert_eq!(toks("#define A 1\n#undef A\nA"), vec![Tok::Ident("A".into()), Tok::Eof]);
+        assert_eq!(
+            toks("#define A A\nA"),
+            vec![Tok::Ident("A".into()), Tok::Eof]
+        );
+        assert_eq!(
+            toks("#define A 1\n#undef A\nA"),
+            vec![Tok::Ident("A".into()), Tok::Eof]
+        );
     }
 
     #[test]
     fn refusals_name_the_construct_and_place() {
         let e = tokenize("x\n#define F(a) a").expect_err("refused");
         assert_eq!(e.pos.line, 2);
-        assert_eq!(e.kind, ParseErrorKind::Unsupported(Unsupported::FunctionLikeMacro { name: "F".into() }));
+        assert_eq!(
+            e.kind,
+            ParseErrorKind::Unsupported(Unsupported::FunctionLikeMacro { name: "F".into() })
+        );
         let e = tokenize("#ifdef X").expect_err("refused");
-        assert_eq!(e.kind, ParseErrorKind::Unsupported(Unsupported::Directive { name: "ifdef".into() }));
-        assert!(matches!(tokenize("1ll").expect_err("refused").kind, ParseErrorKind::Unsupported(Unsupported::LongLiteral)));
-        assert!(matches!(tokenize("3000000000").expect_err("refused").kind, ParseErrorKind::Unsupported(Unsupported::LongLiteral)));
-        assert_eq!(toks("\"s\\\"\" 'c'"), vec![Tok::Quoted('"'), Tok::Quoted('\''), Tok::Eof]);
-        assert!(matches!(tokenize("/* x").expect_err("refused").kind, ParseErrorKind::UnterminatedComment));
-        assert!(matches!(tokenize("a @ b").expect_err("refused").kind, ParseErrorKind::UnexpectedCharacter { found: '@' }));
-        assert!(matches!(tokenize("1e").expect_err("refused").kind, ParseErrorKind::BadNumber { .. }));
-        assert!(matches!(tokenize("09").expect_err("refused").kind, ParseErrorKind::BadNumber { .. }));
+        assert_eq!(
+            e.kind,
+            ParseErrorKind::Unsupported(Unsupported::Directive {
+                name: "ifdef".into()
+            })
+        );
+        assert!(matches!(
+            tokenize("1ll").expect_err("refused").kind,
+            ParseErrorKind::Unsupported(Unsupported::LongLiteral)
+        ));
+        assert!(matches!(
+            tokenize("3000000000").expect_err("refused").kind,
+            ParseErrorKind::Unsupported(Unsupported::LongLiteral)
+        ));
+        assert_eq!(
+            toks("\"s\\\"\" 'c'"),
+            vec![Tok::Quoted('"'), Tok::Quoted('\''), Tok::Eof]
+        );
+        assert!(matches!(
+            tokenize("/* x").expect_err("refused").kind,
+            ParseErrorKind::UnterminatedComment
+        ));
+        assert!(matches!(
+            tokenize("a @ b").expect_err("refused").kind,
+            ParseErrorKind::UnexpectedCharacter { found: '@' }
+        ));
+        assert!(matches!(
+            tokenize("1e").expect_err("refused").kind,
+            ParseErrorKind::BadNumber { .. }
+        ));
+        assert!(matches!(
+            tokenize("09").expect_err("refused").kind,
+            ParseErrorKind::BadNumber { .. }
+        ));
         // #include and #pragma unroll are accepted and ignored.
-        assert_eq!(toks("#include <cstdio>\n#pragma unroll 4\nx"), vec![Tok::Ident("x".into()), Tok::Eof]);
+        assert_eq!(
+            toks("#include <cstdio>\n#pragma unroll 4\nx"),
+            vec![Tok::Ident("x".into()), Tok::Eof]
+        );
     }
 }

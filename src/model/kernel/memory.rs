@@ -125,8 +125,14 @@ impl GlobalMemory {
         regs: &mut [[u64; 32]],
         store: bool,
     ) -> Result<(), MemLimit> {
-        let GlobalMemory { buffers, written_pages, touched_pages } = self;
-        let Some(b) = buffers.get_mut(buf) else { return Ok(()) };
+        let GlobalMemory {
+            buffers,
+            written_pages,
+            touched_pages,
+        } = self;
+        let Some(b) = buffers.get_mut(buf) else {
+            return Ok(());
+        };
         let cb = u64::from(comp.bytes());
         let shift = cb.trailing_zeros();
         let width = cb * regs.len() as u64;
@@ -156,7 +162,11 @@ impl GlobalMemory {
                 *written_pages += 1;
                 page.data = Some(new_page(&b.pattern, b.comp));
             }
-            let words = if store { &mut page.stored } else { &mut page.loaded };
+            let words = if store {
+                &mut page.stored
+            } else {
+                &mut page.loaded
+            };
             let before = words[0].count_ones() + words[1].count_ones();
             let (mut lo, mut hi) = (0u64, 0u64);
             let mut g = group;
@@ -189,14 +199,20 @@ impl GlobalMemory {
                         while g != 0 {
                             let l = g.trailing_zeros() as usize;
                             g &= g - 1;
-                            write_le(data, ((offs[l] + kb) % PAGE_BYTES) as usize, cb as usize, r[l]);
+                            write_le(
+                                data,
+                                ((offs[l] + kb) % PAGE_BYTES) as usize,
+                                cb as usize,
+                                r[l],
+                            );
                         }
                     }
                     (Some(data), false) => {
                         while g != 0 {
                             let l = g.trailing_zeros() as usize;
                             g &= g - 1;
-                            r[l] = read_le(data, ((offs[l] + kb) % PAGE_BYTES) as usize, cb as usize);
+                            r[l] =
+                                read_le(data, ((offs[l] + kb) % PAGE_BYTES) as usize, cb as usize);
                         }
                     }
                     (None, _) => {
@@ -267,17 +283,28 @@ mod tests {
         let mut m = GlobalMemory::new(&[ScalarType::Float, ScalarType::Int]);
         let mut regs = [[0u64; 32]; 4];
         let at = |o: u64| std::array::from_fn(|l| o + 16 * l as u64);
-        m.access(0, &at(17 * 4), 1, ScalarType::Float, &mut regs, false).expect("in limits");
+        m.access(0, &at(17 * 4), 1, ScalarType::Float, &mut regs, false)
+            .expect("in limits");
         let vals: Vec<f32> = regs.iter().map(|r| f32::from_bits(r[0] as u32)).collect();
         assert_eq!(vals, [1.0, 2.0, 3.0, 4.0]);
         let mut one = [[(-5i32) as u32 as u64; 32]; 1];
-        m.access(1, &at(8), 1, ScalarType::Int, &mut one, true).expect("in limits");
+        m.access(1, &at(8), 1, ScalarType::Int, &mut one, true)
+            .expect("in limits");
         one[0][0] = 0;
-        m.access(1, &at(8), 1, ScalarType::Int, &mut one, false).expect("in limits");
+        m.access(1, &at(8), 1, ScalarType::Int, &mut one, false)
+            .expect("in limits");
         assert_eq!(one[0][0] as u32 as i32, -5);
-        m.access(1, &at(12), 1, ScalarType::Int, &mut one, false).expect("in limits");
+        m.access(1, &at(12), 1, ScalarType::Int, &mut one, false)
+            .expect("in limits");
         assert_eq!(one[0][0], 3, "the rest of a written page keeps the pattern");
-        assert_eq!((m.buffers[0].load_sectors, m.buffers[1].store_sectors, m.buffers[1].load_sectors), (1, 1, 1));
+        assert_eq!(
+            (
+                m.buffers[0].load_sectors,
+                m.buffers[1].store_sectors,
+                m.buffers[1].load_sectors
+            ),
+            (1, 1, 1)
+        );
         assert_eq!(m.buffers[0].extent_bytes, 84);
     }
 
@@ -287,8 +314,19 @@ mod tests {
         let pages = MAX_WRITTEN_BYTES / PAGE_BYTES;
         let mut one = [[1u64; 32]; 1];
         for p in 0..pages {
-            m.access(0, &[p * PAGE_BYTES; 32], 1, ScalarType::Int, &mut one, true).expect("in limits");
+            m.access(0, &[p * PAGE_BYTES; 32], 1, ScalarType::Int, &mut one, true)
+                .expect("in limits");
         }
-        assert_eq!(m.access(0, &[pages * PAGE_BYTES; 32], 1, ScalarType::Int, &mut one, true), Err(MemLimit::Written));
+        assert_eq!(
+            m.access(
+                0,
+                &[pages * PAGE_BYTES; 32],
+                1,
+                ScalarType::Int,
+                &mut one,
+                true
+            ),
+            Err(MemLimit::Written)
+        );
     }
 }

@@ -99,6 +99,7 @@
 //! fixture `tests/fixtures/kernel_lab_h200.json` records every kernel measured on an H200 with
 //! the model's counts and the reasons of any difference.
 
+mod ast;
 mod compile;
 mod compile_expr;
 pub mod counters;
@@ -107,25 +108,29 @@ mod exec;
 mod exec_ops;
 mod ir;
 pub mod lexer;
+mod memory;
 mod parse_expr;
 mod parser;
 pub mod presets;
-mod memory;
-mod ast;
 mod runner;
 pub mod trace;
 pub mod types;
 
 use serde::{Deserialize, Serialize};
 
-pub use counters::{global_sectors, shared_wavefronts, BufferTraffic, GlobalCounters, LineCounters, Report, SharedCounters, WarpCounters};
+pub use counters::{
+    global_sectors, shared_wavefronts, BufferTraffic, GlobalCounters, LineCounters, Report,
+    SharedCounters, WarpCounters,
+};
 pub use error::{Expected, LaunchProblem, ParseError, ParseErrorKind, Pos, RunError, Unsupported};
 pub use exec::{LOOP_LIMIT, STEP_LIMIT};
 pub use ir::{Param, ParamKind, SharedArray};
 pub use memory::{buffer_base, MAX_TOUCHED_BYTES, MAX_WRITTEN_BYTES};
 pub use presets::{preset, presets, Preset};
 pub use runner::{trace_warp, ArgValue, Progress, Runner, MAX_GRID_THREADS};
-pub use trace::{BranchEvent, BranchKind, MemoryEvent, MemorySpace, TraceEvent, TraceStep, WarpTrace};
+pub use trace::{
+    BranchEvent, BranchKind, MemoryEvent, MemorySpace, TraceEvent, TraceStep, WarpTrace,
+};
 pub use types::{ScalarType, ValueType};
 
 /// A parsed and checked kernel, ready to run.
@@ -144,7 +149,11 @@ impl Kernel {
     /// Static shared memory per block in bytes (what ptxas reports as `smem` and occupancy
     /// takes as `static_smem_bytes`).
     pub fn static_smem_bytes(&self) -> u32 {
-        self.shared.iter().map(|a| a.offset_bytes + a.bytes).max().unwrap_or(0)
+        self.shared
+            .iter()
+            .map(|a| a.offset_bytes + a.bytes)
+            .max()
+            .unwrap_or(0)
     }
 
     /// Source lines that hold executable code, ascending.
@@ -180,7 +189,11 @@ pub struct Launch {
 impl Launch {
     /// Threads in the grid.
     pub fn threads(&self) -> u64 {
-        self.grid.iter().chain(self.block.iter()).map(|d| u64::from(*d)).product()
+        self.grid
+            .iter()
+            .chain(self.block.iter())
+            .map(|d| u64::from(*d))
+            .product()
     }
 }
 
@@ -190,7 +203,12 @@ pub fn parse(source: &str) -> Result<Kernel, ParseError> {
     let tokens = lexer::tokenize(source)?;
     let ast = parser::parse_tokens(tokens)?;
     let (params, shared, program) = compile::compile(&ast)?;
-    Ok(Kernel { name: ast.name, params, shared, program })
+    Ok(Kernel {
+        name: ast.name,
+        params,
+        shared,
+        program,
+    })
 }
 
 /// Runs every thread of the grid, warp by warp with active masks. Counts are for the whole

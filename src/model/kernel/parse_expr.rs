@@ -59,7 +59,11 @@ impl Parser {
             let pos = self.bump().pos;
             let right = self.assign()?;
             left = Expr {
-                kind: ExprKind::Binary { op: BinOp::Comma, left: Box::new(left), right: Box::new(right) },
+                kind: ExprKind::Binary {
+                    op: BinOp::Comma,
+                    left: Box::new(left),
+                    right: Box::new(right),
+                },
                 pos,
             };
         }
@@ -80,7 +84,11 @@ impl Parser {
             let pos = self.bump().pos;
             let value = self.assign()?;
             return Ok(Expr {
-                kind: ExprKind::Assign { op, target: Box::new(target), value: Box::new(value) },
+                kind: ExprKind::Assign {
+                    op,
+                    target: Box::new(target),
+                    value: Box::new(value),
+                },
                 pos,
             });
         }
@@ -95,7 +103,11 @@ impl Parser {
             self.expect_punct(":")?;
             let other = self.assign()?;
             return Ok(Expr {
-                kind: ExprKind::Cond { cond: Box::new(cond), then: Box::new(then), other: Box::new(other) },
+                kind: ExprKind::Cond {
+                    cond: Box::new(cond),
+                    then: Box::new(then),
+                    other: Box::new(other),
+                },
                 pos,
             });
         }
@@ -110,7 +122,14 @@ impl Parser {
             }
             let pos = self.bump().pos;
             let right = self.binary(prec + 1)?;
-            left = Expr { kind: ExprKind::Binary { op, left: Box::new(left), right: Box::new(right) }, pos };
+            left = Expr {
+                kind: ExprKind::Binary {
+                    op,
+                    left: Box::new(left),
+                    right: Box::new(right),
+                },
+                pos,
+            };
         }
         Ok(left)
     }
@@ -141,7 +160,13 @@ impl Parser {
         if let Some(op) = op {
             self.bump();
             let operand = self.unary()?;
-            return Ok(Expr { kind: ExprKind::Unary { op, operand: Box::new(operand) }, pos });
+            return Ok(Expr {
+                kind: ExprKind::Unary {
+                    op,
+                    operand: Box::new(operand),
+                },
+                pos,
+            });
         }
         // A C cast: `(type) operand`.
         if self.is_punct("(") && self.looks_like_cast() {
@@ -176,16 +201,38 @@ impl Parser {
             if self.eat_punct("[") {
                 let index = self.expr()?;
                 self.expect_punct("]")?;
-                e = Expr { kind: ExprKind::Index { base: Box::new(e), index: Box::new(index) }, pos };
+                e = Expr {
+                    kind: ExprKind::Index {
+                        base: Box::new(e),
+                        index: Box::new(index),
+                    },
+                    pos,
+                };
             } else if self.eat_punct(".") {
                 let (member, _) = self.expect_ident()?;
-                e = Expr { kind: ExprKind::Member { base: Box::new(e), member }, pos };
+                e = Expr {
+                    kind: ExprKind::Member {
+                        base: Box::new(e),
+                        member,
+                    },
+                    pos,
+                };
             } else if self.is_punct("->") {
                 return Err(ParseError::unsupported(pos, Unsupported::Dereference));
             } else if self.is_punct("++") || self.is_punct("--") {
-                let op = if self.is_punct("++") { UnOp::PostInc } else { UnOp::PostDec };
+                let op = if self.is_punct("++") {
+                    UnOp::PostInc
+                } else {
+                    UnOp::PostDec
+                };
                 self.bump();
-                e = Expr { kind: ExprKind::Unary { op, operand: Box::new(e) }, pos };
+                e = Expr {
+                    kind: ExprKind::Unary {
+                        op,
+                        operand: Box::new(e),
+                    },
+                    pos,
+                };
             } else if self.is_punct("(") {
                 let ExprKind::Ident(name) = &e.kind else {
                     return Err(self.expected(Expected::Token(";")));
@@ -205,7 +252,10 @@ impl Parser {
                     }
                 }
                 self.expect_punct(")")?;
-                e = Expr { kind: ExprKind::Call { name, args }, pos: e.pos };
+                e = Expr {
+                    kind: ExprKind::Call { name, args },
+                    pos: e.pos,
+                };
             } else {
                 return Ok(e);
             }
@@ -216,13 +266,21 @@ impl Parser {
         let pos = self.pos();
         let tok = self.peek().tok.clone();
         match tok {
-            Tok::Int { value, unsigned, .. } => {
+            Tok::Int {
+                value, unsigned, ..
+            } => {
                 self.bump();
-                Ok(Expr { kind: ExprKind::Int { value, unsigned }, pos })
+                Ok(Expr {
+                    kind: ExprKind::Int { value, unsigned },
+                    pos,
+                })
             }
             Tok::Float { value, single } => {
                 self.bump();
-                Ok(Expr { kind: ExprKind::Float { value, single }, pos })
+                Ok(Expr {
+                    kind: ExprKind::Float { value, single },
+                    pos,
+                })
             }
             Tok::Punct("(") => {
                 self.bump();
@@ -230,13 +288,21 @@ impl Parser {
                 self.expect_punct(")")?;
                 Ok(e)
             }
-            Tok::Punct("[") => Err(ParseError::unsupported(pos, Unsupported::CppFeature { name: "lambda".into() })),
+            Tok::Punct("[") => Err(ParseError::unsupported(
+                pos,
+                Unsupported::CppFeature {
+                    name: "lambda".into(),
+                },
+            )),
             Tok::Quoted('"') => Err(ParseError::unsupported(pos, Unsupported::StringLiteral)),
             Tok::Quoted(_) => Err(ParseError::unsupported(pos, Unsupported::CharLiteral)),
             Tok::Ident(w) => match w.as_str() {
                 "true" | "false" => {
                     self.bump();
-                    Ok(Expr { kind: ExprKind::Bool(w == "true"), pos })
+                    Ok(Expr {
+                        kind: ExprKind::Bool(w == "true"),
+                        pos,
+                    })
                 }
                 "static_cast" => {
                     self.bump();
@@ -251,14 +317,15 @@ impl Parser {
                     self.expect_punct(")")?;
                     cast(ty, operand, pos)
                 }
-                "new" | "delete" | "throw" | "this" | "nullptr" | "reinterpret_cast" | "const_cast" | "dynamic_cast"
-                | "typeid" | "decltype" | "operator" => {
-                    Err(ParseError::unsupported(pos, Unsupported::CppFeature { name: w.clone() }))
-                }
+                "new" | "delete" | "throw" | "this" | "nullptr" | "reinterpret_cast"
+                | "const_cast" | "dynamic_cast" | "typeid" | "decltype" | "operator" => Err(
+                    ParseError::unsupported(pos, Unsupported::CppFeature { name: w.clone() }),
+                ),
                 "asm" | "__asm__" => Err(ParseError::unsupported(pos, Unsupported::Asm)),
                 "template" => Err(ParseError::unsupported(pos, Unsupported::Template)),
-                "if" | "for" | "while" | "do" | "return" | "break" | "continue" | "else" | "switch" | "goto" | "case"
-                | "default" | "__shared__" | "__global__" | "__device__" => Err(self.expected(Expected::Expression)),
+                "if" | "for" | "while" | "do" | "return" | "break" | "continue" | "else"
+                | "switch" | "goto" | "case" | "default" | "__shared__" | "__global__"
+                | "__device__" => Err(self.expected(Expected::Expression)),
                 w2 if is_type_word(w2) && self.is_punct_at(1, "(") => {
                     // Functional cast `float(x)`.
                     let (ty, _, _) = self.parse_type()?;
@@ -273,7 +340,10 @@ impl Parser {
                 }
                 _ => {
                     self.bump();
-                    Ok(Expr { kind: ExprKind::Ident(w), pos })
+                    Ok(Expr {
+                        kind: ExprKind::Ident(w),
+                        pos,
+                    })
                 }
             },
             _ => Err(self.expected(Expected::Expression)),
@@ -283,7 +353,13 @@ impl Parser {
 
 fn cast(ty: ValueType, operand: Expr, pos: super::error::Pos) -> Result<Expr, ParseError> {
     match ty {
-        ValueType::Scalar(to) => Ok(Expr { kind: ExprKind::Cast { to, operand: Box::new(operand) }, pos }),
+        ValueType::Scalar(to) => Ok(Expr {
+            kind: ExprKind::Cast {
+                to,
+                operand: Box::new(operand),
+            },
+            pos,
+        }),
         _ => Err(ParseError::unsupported(pos, Unsupported::VectorCast)),
     }
 }

@@ -12,22 +12,81 @@ pub const MAX_NESTING: u32 = 64;
 
 /// Names of types the lab refuses with [`Unsupported::Type`].
 const UNSUPPORTED_TYPES: [&str; 36] = [
-    "long", "short", "char", "size_t", "ptrdiff_t", "half", "__half", "__half2", "__nv_bfloat16",
-    "int2", "int3", "int4", "uint2", "uint3", "uint4", "float1", "float3", "double2", "double3",
-    "double4", "dim3", "auto", "void", "int8_t", "uint8_t", "int16_t", "uint16_t", "int32_t",
-    "uint32_t", "int64_t", "uint64_t", "long2", "char4", "uchar4", "short2", "wchar_t",
+    "long",
+    "short",
+    "char",
+    "size_t",
+    "ptrdiff_t",
+    "half",
+    "__half",
+    "__half2",
+    "__nv_bfloat16",
+    "int2",
+    "int3",
+    "int4",
+    "uint2",
+    "uint3",
+    "uint4",
+    "float1",
+    "float3",
+    "double2",
+    "double3",
+    "double4",
+    "dim3",
+    "auto",
+    "void",
+    "int8_t",
+    "uint8_t",
+    "int16_t",
+    "uint16_t",
+    "int32_t",
+    "uint32_t",
+    "int64_t",
+    "uint64_t",
+    "long2",
+    "char4",
+    "uchar4",
+    "short2",
+    "wchar_t",
 ];
 
 const STORAGE: [&str; 10] = [
-    "static", "register", "__constant__", "__managed__", "thread_local", "inline", "__forceinline__",
-    "__noinline__", "mutable", "constexpr",
+    "static",
+    "register",
+    "__constant__",
+    "__managed__",
+    "thread_local",
+    "inline",
+    "__forceinline__",
+    "__noinline__",
+    "mutable",
+    "constexpr",
 ];
 
-const USER_TYPES: [&str; 8] = ["struct", "class", "union", "enum", "typedef", "using", "namespace", "operator"];
+const USER_TYPES: [&str; 8] = [
+    "struct",
+    "class",
+    "union",
+    "enum",
+    "typedef",
+    "using",
+    "namespace",
+    "operator",
+];
 
 const CPP: [&str; 12] = [
-    "new", "delete", "throw", "try", "catch", "this", "nullptr", "reinterpret_cast", "const_cast",
-    "dynamic_cast", "typeid", "decltype",
+    "new",
+    "delete",
+    "throw",
+    "try",
+    "catch",
+    "this",
+    "nullptr",
+    "reinterpret_cast",
+    "const_cast",
+    "dynamic_cast",
+    "typeid",
+    "decltype",
 ];
 
 pub(crate) struct Parser {
@@ -38,7 +97,11 @@ pub(crate) struct Parser {
 
 /// Parses the token stream of one kernel source.
 pub(crate) fn parse_tokens(toks: Vec<Token>) -> Result<KernelAst, ParseError> {
-    let mut p = Parser { toks, i: 0, depth: 0 };
+    let mut p = Parser {
+        toks,
+        i: 0,
+        depth: 0,
+    };
     p.translation_unit()
 }
 
@@ -129,7 +192,10 @@ impl Parser {
         if self.depth > MAX_NESTING {
             return Err(ParseError::new(
                 self.pos(),
-                ParseErrorKind::TooComplex { what: "levels of nesting".into(), limit: MAX_NESTING },
+                ParseErrorKind::TooComplex {
+                    what: "levels of nesting".into(),
+                    limit: MAX_NESTING,
+                },
             ));
         }
         Ok(())
@@ -153,8 +219,7 @@ impl Parser {
         let mut is_const = false;
         let mut signedness: Option<bool> = None;
         let mut base: Option<ValueType> = None;
-        loop {
-            let Some(w) = self.ident_at(0).map(str::to_string) else { break };
+        while let Some(w) = self.ident_at(0).map(str::to_string) {
             let here = self.pos();
             match w.as_str() {
                 "const" => is_const = true,
@@ -164,7 +229,9 @@ impl Parser {
                     signedness = Some(w == "unsigned");
                 }
                 "int" if base.is_none() => base = Some(ValueType::Scalar(ScalarType::Int)),
-                "float" | "double" | "bool" | "float2" | "float4" if base.is_none() && signedness.is_none() => {
+                "float" | "double" | "bool" | "float2" | "float4"
+                    if base.is_none() && signedness.is_none() =>
+                {
                     base = Some(match w.as_str() {
                         "float" => ValueType::Scalar(ScalarType::Float),
                         "double" => ValueType::Scalar(ScalarType::Double),
@@ -174,7 +241,10 @@ impl Parser {
                     })
                 }
                 w2 if STORAGE.contains(&w2) => {
-                    return Err(ParseError::unsupported(here, Unsupported::StorageClass { name: w }))
+                    return Err(ParseError::unsupported(
+                        here,
+                        Unsupported::StorageClass { name: w },
+                    ))
                 }
                 w2 if UNSUPPORTED_TYPES.contains(&w2) => {
                     let name = match (signedness, w2) {
@@ -189,7 +259,9 @@ impl Parser {
             self.bump();
         }
         let ty = match (signedness, base) {
-            (Some(true), None | Some(ValueType::Scalar(ScalarType::Int))) => ValueType::Scalar(ScalarType::UInt),
+            (Some(true), None | Some(ValueType::Scalar(ScalarType::Int))) => {
+                ValueType::Scalar(ScalarType::UInt)
+            }
             (Some(false), None) => ValueType::Scalar(ScalarType::Int),
             (_, Some(t)) => t,
             (None, None) => return Err(self.expected(Expected::Type)),
@@ -227,15 +299,24 @@ impl Parser {
                         let what = if self.ident_at(1) == Some("__shared__") {
                             Unsupported::DynamicSharedMemory
                         } else {
-                            Unsupported::StorageClass { name: "extern".into() }
+                            Unsupported::StorageClass {
+                                name: "extern".into(),
+                            }
                         };
                         return Err(ParseError::unsupported(pos, what));
                     }
                     "template" => return Err(ParseError::unsupported(pos, Unsupported::Template)),
                     w if USER_TYPES.contains(&w) => {
-                        return Err(ParseError::unsupported(pos, Unsupported::UserType { keyword: w.to_string() }))
+                        return Err(ParseError::unsupported(
+                            pos,
+                            Unsupported::UserType {
+                                keyword: w.to_string(),
+                            },
+                        ))
                     }
-                    "__device__" | "__host__" => return Err(ParseError::unsupported(pos, Unsupported::DeviceFunction)),
+                    "__device__" | "__host__" => {
+                        return Err(ParseError::unsupported(pos, Unsupported::DeviceFunction))
+                    }
                     _ if self.at_type() => {
                         // A host function or a global variable: only the kernel is allowed.
                         self.parse_type()?;
@@ -303,7 +384,12 @@ impl Parser {
             Stmt::Block(b) => b,
             other => vec![other],
         };
-        Ok(KernelAst { name, params, globals: Vec::new(), body })
+        Ok(KernelAst {
+            name,
+            params,
+            globals: Vec::new(),
+            body,
+        })
     }
 
     fn param(&mut self) -> Result<ParamDecl, ParseError> {
@@ -312,7 +398,12 @@ impl Parser {
         if self.eat_punct("*") {
             pointer = true;
             if self.is_punct("*") {
-                return Err(ParseError::unsupported(self.pos(), Unsupported::Type { name: format!("{}**", ty.c_name()) }));
+                return Err(ParseError::unsupported(
+                    self.pos(),
+                    Unsupported::Type {
+                        name: format!("{}**", ty.c_name()),
+                    },
+                ));
             }
             // Qualifiers of the pointer itself: `T* __restrict__ const p`.
             let pointee_const = is_const;
@@ -321,7 +412,9 @@ impl Parser {
                     "__restrict__" | "__restrict" | "restrict" | "const" => {
                         self.bump();
                     }
-                    "volatile" => return Err(ParseError::unsupported(self.pos(), Unsupported::Volatile)),
+                    "volatile" => {
+                        return Err(ParseError::unsupported(self.pos(), Unsupported::Volatile))
+                    }
                     _ => break,
                 }
             }
@@ -330,42 +423,82 @@ impl Parser {
             return Err(ParseError::unsupported(self.pos(), Unsupported::Reference));
         }
         if !pointer && matches!(ty, ValueType::Float2 | ValueType::Float4) {
-            return Err(ParseError::unsupported(pos, Unsupported::Type { name: format!("{} parameter", ty.c_name()) }));
+            return Err(ParseError::unsupported(
+                pos,
+                Unsupported::Type {
+                    name: format!("{} parameter", ty.c_name()),
+                },
+            ));
         }
         let (name, name_pos) = match &self.peek().tok {
             Tok::Ident(_) => self.expect_ident()?,
-            _ => return Err(ParseError::new(self.pos(), ParseErrorKind::UnnamedParameter)),
+            _ => {
+                return Err(ParseError::new(
+                    self.pos(),
+                    ParseErrorKind::UnnamedParameter,
+                ))
+            }
         };
         if self.is_punct("[") {
-            return Err(ParseError::unsupported(self.pos(), Unsupported::Type { name: format!("{}[] parameter", ty.c_name()) }));
+            return Err(ParseError::unsupported(
+                self.pos(),
+                Unsupported::Type {
+                    name: format!("{}[] parameter", ty.c_name()),
+                },
+            ));
         }
-        Ok(ParamDecl { name, pos: name_pos, pointer, ty, is_const })
+        Ok(ParamDecl {
+            name,
+            pos: name_pos,
+            pointer,
+            ty,
+            is_const,
+        })
     }
 
     /// After `__shared__`: `T name[d0][d1] ;`.
     fn shared_decl(&mut self, pos: Pos) -> Result<SharedDecl, ParseError> {
         let (elem, _, _) = self.parse_type()?;
         if self.is_punct("*") {
-            return Err(ParseError::unsupported(self.pos(), Unsupported::PointerVariable));
+            return Err(ParseError::unsupported(
+                self.pos(),
+                Unsupported::PointerVariable,
+            ));
         }
         let (name, name_pos) = self.expect_ident()?;
         let mut dims = Vec::new();
         while self.is_punct("[") {
             let open = self.bump().pos;
             if self.is_punct("]") {
-                return Err(ParseError::unsupported(open, Unsupported::DynamicSharedMemory));
+                return Err(ParseError::unsupported(
+                    open,
+                    Unsupported::DynamicSharedMemory,
+                ));
             }
             dims.push(self.expr()?);
             self.expect_punct("]")?;
         }
         if dims.len() > 2 {
-            return Err(ParseError::unsupported(pos, Unsupported::SharedArrayRank { dims: dims.len() as u32 }));
+            return Err(ParseError::unsupported(
+                pos,
+                Unsupported::SharedArrayRank {
+                    dims: dims.len() as u32,
+                },
+            ));
         }
         if self.is_punct("=") || self.is_punct("{") {
-            return Err(ParseError::unsupported(self.pos(), Unsupported::SharedInitializer));
+            return Err(ParseError::unsupported(
+                self.pos(),
+                Unsupported::SharedInitializer,
+            ));
         }
         self.expect_punct(";")?;
-        Ok(SharedDecl { name, pos: name_pos, elem, dims })
+        Ok(SharedDecl {
+            name,
+            pos: name_pos,
+            elem,
+            dims,
+        })
     }
 
     /// One statement.
@@ -396,7 +529,11 @@ impl Parser {
             return self.expr_statement();
         };
         if self.is_punct_at(1, ":") && !self.is_punct_at(1, "::") {
-            let what = if word == "case" || word == "default" { Unsupported::Switch } else { Unsupported::Goto };
+            let what = if word == "case" || word == "default" {
+                Unsupported::Switch
+            } else {
+                Unsupported::Goto
+            };
             return Err(ParseError::unsupported(pos, what));
         }
         match word.as_str() {
@@ -412,7 +549,12 @@ impl Parser {
                 } else {
                     None
                 };
-                Ok(Stmt::If { cond, then, other, pos })
+                Ok(Stmt::If {
+                    cond,
+                    then,
+                    other,
+                    pos,
+                })
             }
             "for" => {
                 self.bump();
@@ -426,12 +568,26 @@ impl Parser {
                     self.expect_punct(";")?;
                     Some(Box::new(Stmt::Expr(e)))
                 };
-                let cond = if self.is_punct(";") { None } else { Some(self.expr()?) };
+                let cond = if self.is_punct(";") {
+                    None
+                } else {
+                    Some(self.expr()?)
+                };
                 self.expect_punct(";")?;
-                let step = if self.is_punct(")") { None } else { Some(self.expr()?) };
+                let step = if self.is_punct(")") {
+                    None
+                } else {
+                    Some(self.expr()?)
+                };
                 self.expect_punct(")")?;
                 let body = Box::new(self.statement()?);
-                Ok(Stmt::For { init, cond, step, body, pos })
+                Ok(Stmt::For {
+                    init,
+                    cond,
+                    step,
+                    body,
+                    pos,
+                })
             }
             "while" => {
                 self.bump();
@@ -457,7 +613,11 @@ impl Parser {
             "break" | "continue" => {
                 self.bump();
                 self.expect_punct(";")?;
-                Ok(if word == "break" { Stmt::Break(pos) } else { Stmt::Continue(pos) })
+                Ok(if word == "break" {
+                    Stmt::Break(pos)
+                } else {
+                    Stmt::Continue(pos)
+                })
             }
             "return" => {
                 self.bump();
@@ -483,13 +643,25 @@ impl Parser {
                 let what = if self.ident_at(1) == Some("__shared__") {
                     Unsupported::DynamicSharedMemory
                 } else {
-                    Unsupported::StorageClass { name: "extern".into() }
+                    Unsupported::StorageClass {
+                        name: "extern".into(),
+                    }
                 };
                 Err(ParseError::unsupported(pos, what))
             }
-            "__device__" | "__global__" | "__host__" => Err(ParseError::unsupported(pos, Unsupported::DeviceFunction)),
-            w if USER_TYPES.contains(&w) => Err(ParseError::unsupported(pos, Unsupported::UserType { keyword: word.clone() })),
-            w if CPP.contains(&w) || w == "try" => Err(ParseError::unsupported(pos, Unsupported::CppFeature { name: word.clone() })),
+            "__device__" | "__global__" | "__host__" => {
+                Err(ParseError::unsupported(pos, Unsupported::DeviceFunction))
+            }
+            w if USER_TYPES.contains(&w) => Err(ParseError::unsupported(
+                pos,
+                Unsupported::UserType {
+                    keyword: word.clone(),
+                },
+            )),
+            w if CPP.contains(&w) || w == "try" => Err(ParseError::unsupported(
+                pos,
+                Unsupported::CppFeature { name: word.clone() },
+            )),
             _ if self.at_type() || self.at_unknown_type() => self.declaration(),
             _ => self.expr_statement(),
         }
@@ -497,7 +669,10 @@ impl Parser {
 
     /// `name name` at the start of a statement: a declaration of a type the lab does not know.
     fn at_unknown_type(&self) -> bool {
-        matches!((&self.peek().tok, &self.peek_at(1).tok), (Tok::Ident(_), Tok::Ident(_)))
+        matches!(
+            (&self.peek().tok, &self.peek_at(1).tok),
+            (Tok::Ident(_), Tok::Ident(_))
+        )
     }
 
     fn expr_statement(&mut self) -> Result<Stmt, ParseError> {
@@ -521,7 +696,10 @@ impl Parser {
         let mut vars = Vec::new();
         loop {
             if self.is_punct("*") {
-                return Err(ParseError::unsupported(self.pos(), Unsupported::PointerVariable));
+                return Err(ParseError::unsupported(
+                    self.pos(),
+                    Unsupported::PointerVariable,
+                ));
             }
             if self.is_punct("&") {
                 return Err(ParseError::unsupported(self.pos(), Unsupported::Reference));
@@ -533,10 +711,16 @@ impl Parser {
             if self.is_punct("(") || self.is_punct("{") {
                 return Err(ParseError::unsupported(
                     self.pos(),
-                    Unsupported::CppFeature { name: "constructor-style initialisation".into() },
+                    Unsupported::CppFeature {
+                        name: "constructor-style initialisation".into(),
+                    },
                 ));
             }
-            let init = if self.eat_punct("=") { Some(self.assign()?) } else { None };
+            let init = if self.eat_punct("=") {
+                Some(self.assign()?)
+            } else {
+                None
+            };
             vars.push(Declarator { name, pos, init });
             if !self.eat_punct(",") {
                 break;
@@ -549,8 +733,13 @@ impl Parser {
 
 /// A word that names a type (supported or refused).
 pub(crate) fn is_type_word(w: &str) -> bool {
-    matches!(w, "int" | "unsigned" | "signed" | "float" | "double" | "bool" | "float2" | "float4")
-        || UNSUPPORTED_TYPES.contains(&w)
+    matches!(
+        w,
+        "int" | "unsigned" | "signed" | "float" | "double" | "bool" | "float2" | "float4"
+    ) || UNSUPPORTED_TYPES.contains(&w)
 }
 
-static EOF_TOKEN: Token = Token { tok: Tok::Eof, pos: Pos { line: 1, column: 1 } };
+static EOF_TOKEN: Token = Token {
+    tok: Tok::Eof,
+    pos: Pos { line: 1, column: 1 },
+};

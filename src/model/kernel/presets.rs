@@ -25,7 +25,11 @@ impl Preset {
         Launch {
             grid: self.grid,
             block: self.block,
-            args: self.args.iter().map(|(n, v)| ((*n).to_string(), *v)).collect(),
+            args: self
+                .args
+                .iter()
+                .map(|(n, v)| ((*n).to_string(), *v))
+                .collect(),
         }
     }
 }
@@ -70,7 +74,8 @@ __global__ void aos(const float* points, float* out, int n)
 ";
 
 /// Structure of arrays: the same work with unit-stride reads.
-const SOA: &str = "__global__ void soa(const float* xs, const float* ys, const float* zs, float* out, int n)
+const SOA: &str =
+    "__global__ void soa(const float* xs, const float* ys, const float* zs, float* out, int n)
 {
     int i = blockIdx.x * blockDim.x + threadIdx.x;
     if (i < n) {
@@ -212,7 +217,8 @@ __global__ void stencil(const float* in, float* out)
 
 /// GEMV with one row per thread: the matrix reads are a column of 32 rows (one sector per
 /// lane), the vector reads a broadcast.
-const GEMV: &str = "__global__ void gemv(const float* A, const float* x, float* y, int rows, int cols)
+const GEMV: &str =
+    "__global__ void gemv(const float* A, const float* x, float* y, int rows, int cols)
 {
     int row = blockIdx.x * blockDim.x + threadIdx.x;
     if (row < rows) {
@@ -225,7 +231,8 @@ const GEMV: &str = "__global__ void gemv(const float* A, const float* x, float* 
 ";
 
 /// Grid-stride copy: a fixed grid covers any `n`.
-const GRID_STRIDE_COPY: &str = "__global__ void grid_stride_copy(const float* in, float* out, int n)
+const GRID_STRIDE_COPY: &str =
+    "__global__ void grid_stride_copy(const float* in, float* out, int n)
 {
     for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += blockDim.x * gridDim.x)
         out[i] = in[i];
@@ -233,20 +240,104 @@ const GRID_STRIDE_COPY: &str = "__global__ void grid_stride_copy(const float* in
 ";
 
 const PRESETS: [Preset; 14] = [
-    Preset { id: "copy-bounds", source: COPY_BOUNDS, grid: [40, 1, 1], block: [256, 1, 1], args: &[("n", 10_000)] },
-    Preset { id: "strided-read", source: STRIDED_READ, grid: [64, 1, 1], block: [256, 1, 1], args: &[("stride", 2)] },
-    Preset { id: "offset-read", source: OFFSET_READ, grid: [64, 1, 1], block: [256, 1, 1], args: &[("offset", 1)] },
-    Preset { id: "aos", source: AOS, grid: [64, 1, 1], block: [256, 1, 1], args: &[("n", 16_384)] },
-    Preset { id: "soa", source: SOA, grid: [64, 1, 1], block: [256, 1, 1], args: &[("n", 16_384)] },
-    Preset { id: "transpose-naive", source: TRANSPOSE_NAIVE, grid: [8, 32, 1], block: [32, 8, 1], args: &[] },
-    Preset { id: "transpose-tiled", source: TRANSPOSE_TILED, grid: [8, 8, 1], block: [32, 8, 1], args: &[] },
-    Preset { id: "transpose-padded", source: TRANSPOSE_PADDED, grid: [8, 8, 1], block: [32, 8, 1], args: &[] },
-    Preset { id: "reduce-interleaved", source: REDUCE_INTERLEAVED, grid: [256, 1, 1], block: [256, 1, 1], args: &[("n", 65_536)] },
-    Preset { id: "reduce-strided", source: REDUCE_STRIDED, grid: [256, 1, 1], block: [256, 1, 1], args: &[("n", 65_536)] },
-    Preset { id: "reduce-sequential", source: REDUCE_SEQUENTIAL, grid: [256, 1, 1], block: [256, 1, 1], args: &[("n", 65_536)] },
-    Preset { id: "stencil-2d", source: STENCIL_2D, grid: [8, 32, 1], block: [32, 8, 1], args: &[] },
-    Preset { id: "gemv", source: GEMV, grid: [8, 1, 1], block: [256, 1, 1], args: &[("rows", 2048), ("cols", 128)] },
-    Preset { id: "grid-stride-copy", source: GRID_STRIDE_COPY, grid: [64, 1, 1], block: [256, 1, 1], args: &[("n", 1 << 20)] },
+    Preset {
+        id: "copy-bounds",
+        source: COPY_BOUNDS,
+        grid: [40, 1, 1],
+        block: [256, 1, 1],
+        args: &[("n", 10_000)],
+    },
+    Preset {
+        id: "strided-read",
+        source: STRIDED_READ,
+        grid: [64, 1, 1],
+        block: [256, 1, 1],
+        args: &[("stride", 2)],
+    },
+    Preset {
+        id: "offset-read",
+        source: OFFSET_READ,
+        grid: [64, 1, 1],
+        block: [256, 1, 1],
+        args: &[("offset", 1)],
+    },
+    Preset {
+        id: "aos",
+        source: AOS,
+        grid: [64, 1, 1],
+        block: [256, 1, 1],
+        args: &[("n", 16_384)],
+    },
+    Preset {
+        id: "soa",
+        source: SOA,
+        grid: [64, 1, 1],
+        block: [256, 1, 1],
+        args: &[("n", 16_384)],
+    },
+    Preset {
+        id: "transpose-naive",
+        source: TRANSPOSE_NAIVE,
+        grid: [8, 32, 1],
+        block: [32, 8, 1],
+        args: &[],
+    },
+    Preset {
+        id: "transpose-tiled",
+        source: TRANSPOSE_TILED,
+        grid: [8, 8, 1],
+        block: [32, 8, 1],
+        args: &[],
+    },
+    Preset {
+        id: "transpose-padded",
+        source: TRANSPOSE_PADDED,
+        grid: [8, 8, 1],
+        block: [32, 8, 1],
+        args: &[],
+    },
+    Preset {
+        id: "reduce-interleaved",
+        source: REDUCE_INTERLEAVED,
+        grid: [256, 1, 1],
+        block: [256, 1, 1],
+        args: &[("n", 65_536)],
+    },
+    Preset {
+        id: "reduce-strided",
+        source: REDUCE_STRIDED,
+        grid: [256, 1, 1],
+        block: [256, 1, 1],
+        args: &[("n", 65_536)],
+    },
+    Preset {
+        id: "reduce-sequential",
+        source: REDUCE_SEQUENTIAL,
+        grid: [256, 1, 1],
+        block: [256, 1, 1],
+        args: &[("n", 65_536)],
+    },
+    Preset {
+        id: "stencil-2d",
+        source: STENCIL_2D,
+        grid: [8, 32, 1],
+        block: [32, 8, 1],
+        args: &[],
+    },
+    Preset {
+        id: "gemv",
+        source: GEMV,
+        grid: [8, 1, 1],
+        block: [256, 1, 1],
+        args: &[("rows", 2048), ("cols", 128)],
+    },
+    Preset {
+        id: "grid-stride-copy",
+        source: GRID_STRIDE_COPY,
+        grid: [64, 1, 1],
+        block: [256, 1, 1],
+        args: &[("n", 1 << 20)],
+    },
 ];
 
 /// Every preset, in the order the lab lists them.

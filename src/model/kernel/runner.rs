@@ -73,7 +73,10 @@ fn check_launch(grid: [u32; 3], block: [u32; 3]) -> Result<(), RunError> {
     for (is_grid, dims, limits) in [(false, block, MAX_BLOCK_DIM), (true, grid, MAX_GRID_DIM)] {
         for k in 0..3 {
             if dims[k] == 0 {
-                return Err(RunError::InvalidLaunch(LaunchProblem::ZeroDimension { grid: is_grid, axis: axes[k] }));
+                return Err(RunError::InvalidLaunch(LaunchProblem::ZeroDimension {
+                    grid: is_grid,
+                    axis: axes[k],
+                }));
             }
             if dims[k] > limits[k] {
                 return Err(RunError::InvalidLaunch(LaunchProblem::DimensionTooLarge {
@@ -87,17 +90,27 @@ fn check_launch(grid: [u32; 3], block: [u32; 3]) -> Result<(), RunError> {
     }
     let tpb: u64 = block.iter().map(|d| u64::from(*d)).product();
     if tpb > u64::from(MAX_BLOCK_THREADS) {
-        return Err(RunError::InvalidLaunch(LaunchProblem::BlockTooLarge { threads: tpb, limit: MAX_BLOCK_THREADS }));
+        return Err(RunError::InvalidLaunch(LaunchProblem::BlockTooLarge {
+            threads: tpb,
+            limit: MAX_BLOCK_THREADS,
+        }));
     }
     let threads = grid.iter().map(|d| u64::from(*d)).product::<u64>() * tpb;
     if threads > MAX_GRID_THREADS {
-        return Err(RunError::InvalidLaunch(LaunchProblem::GridTooLarge { threads, limit: MAX_GRID_THREADS }));
+        return Err(RunError::InvalidLaunch(LaunchProblem::GridTooLarge {
+            threads,
+            limit: MAX_GRID_THREADS,
+        }));
     }
     Ok(())
 }
 
 fn arg_bits(name: &str, ty: ScalarType, v: ArgValue) -> Result<u64, RunError> {
-    let out_of_range = |value: i64| RunError::ArgumentOutOfRange { name: name.into(), value, ty: ty.c_name().into() };
+    let out_of_range = |value: i64| RunError::ArgumentOutOfRange {
+        name: name.into(),
+        value,
+        ty: ty.c_name().into(),
+    };
     let int = |v: ArgValue| -> Result<i64, RunError> {
         match v {
             ArgValue::Int(i) => Ok(i),
@@ -134,26 +147,44 @@ impl Runner {
     /// A runner for `launch`, its scalar arguments given as integers (a `float` or `double`
     /// parameter gets the integer converted, rounded to nearest).
     pub fn new(kernel: &Kernel, launch: &Launch) -> Result<Runner, RunError> {
-        let args: Vec<(String, ArgValue)> = launch.args.iter().map(|(n, v)| (n.clone(), ArgValue::Int(*v))).collect();
+        let args: Vec<(String, ArgValue)> = launch
+            .args
+            .iter()
+            .map(|(n, v)| (n.clone(), ArgValue::Int(*v)))
+            .collect();
         Runner::with_values(kernel, launch.grid, launch.block, &args)
     }
 
     /// A runner whose scalar arguments may be reals ([`ArgValue::Float`] for `float`/`double`
     /// parameters, rounded to nearest for `float`). Later entries with the same name win.
-    pub fn with_values(kernel: &Kernel, grid: [u32; 3], block: [u32; 3], args: &[(String, ArgValue)]) -> Result<Runner, RunError> {
+    pub fn with_values(
+        kernel: &Kernel,
+        grid: [u32; 3],
+        block: [u32; 3],
+        args: &[(String, ArgValue)],
+    ) -> Result<Runner, RunError> {
         check_launch(grid, block)?;
         for (name, _) in args {
-            let known = kernel.params.iter().any(|p| p.name == *name && matches!(p.kind, ParamKind::Scalar { .. }));
+            let known = kernel
+                .params
+                .iter()
+                .any(|p| p.name == *name && matches!(p.kind, ParamKind::Scalar { .. }));
             if !known {
                 return Err(RunError::UnknownArgument { name: name.clone() });
             }
         }
         let mut params = Vec::new();
         for (i, reg) in &kernel.program.param_regs {
-            let Some(p) = kernel.params.get(*i) else { continue };
-            let ParamKind::Scalar { ty } = p.kind else { continue };
+            let Some(p) = kernel.params.get(*i) else {
+                continue;
+            };
+            let ParamKind::Scalar { ty } = p.kind else {
+                continue;
+            };
             let Some((_, v)) = args.iter().rev().find(|(n, _)| *n == p.name) else {
-                return Err(RunError::MissingArgument { name: p.name.clone() });
+                return Err(RunError::MissingArgument {
+                    name: p.name.clone(),
+                });
             };
             params.push((*reg, arg_bits(&p.name, ty, *v)?));
         }
@@ -187,7 +218,9 @@ impl Runner {
             params,
             buffer_names,
             machine,
-            warps: (0..warps_per_block).map(|_| Warp::new(kernel.program.n_regs, n_tracked)).collect(),
+            warps: (0..warps_per_block)
+                .map(|_| Warp::new(kernel.program.n_regs, n_tracked))
+                .collect(),
             next_block: 0,
             end_block: total_blocks,
             current: None,
@@ -206,7 +239,11 @@ impl Runner {
 
     /// The progress so far.
     pub fn progress(&self) -> Progress {
-        Progress { done_blocks: self.done_blocks, total_blocks: self.total_blocks, steps: self.machine.steps }
+        Progress {
+            done_blocks: self.done_blocks,
+            total_blocks: self.total_blocks,
+            steps: self.machine.steps,
+        }
     }
 
     /// Runs about `budget` warp-level steps (at least one), then returns. Err once the kernel
@@ -238,7 +275,11 @@ impl Runner {
 
     fn start_block(&mut self, linear: u64) {
         let [gx, gy, _] = self.grid.map(u64::from);
-        let idx = [(linear % gx) as u32, ((linear / gx) % gy) as u32, (linear / (gx * gy)) as u32];
+        let idx = [
+            (linear % gx) as u32,
+            ((linear / gx) % gy) as u32,
+            (linear / (gx * gy)) as u32,
+        ];
         let [bx, by, _] = self.block_dim;
         let tpb = self.threads_per_block;
         for (i, w) in self.warps.iter_mut().enumerate() {
@@ -255,7 +296,11 @@ impl Runner {
             w.counts = LineCounters::default();
             for l in 0..32u32 {
                 let t = i * 32 + l;
-                let (x, y, z) = if t < tpb { (t % bx, (t / bx) % by, t / (bx * by)) } else { (0, 0, 0) };
+                let (x, y, z) = if t < tpb {
+                    (t % bx, (t / bx) % by, t / (bx * by))
+                } else {
+                    (0, 0, 0)
+                };
                 w.tid[0][l as usize] = x;
                 w.tid[1][l as usize] = y;
                 w.tid[2][l as usize] = z;
@@ -273,7 +318,11 @@ impl Runner {
     fn finish_block(&mut self) {
         if let Some((idx, _)) = self.current.take() {
             for w in &self.warps {
-                self.warp_counts.push(WarpCounters { block: idx, warp: w.index, counts: w.counts.clone() });
+                self.warp_counts.push(WarpCounters {
+                    block: idx,
+                    warp: w.index,
+                    counts: w.counts.clone(),
+                });
             }
         }
         self.done_blocks += 1;
@@ -281,8 +330,20 @@ impl Runner {
 
     /// Runs the current block; `Ok(true)` when all its warps are done.
     fn advance_block(&mut self, budget: &mut u64) -> Result<bool, RunError> {
-        let Runner { kernel, machine, warps, current, buffer_names, grid, block_dim, trace_warp, .. } = self;
-        let Some((idx, cursor)) = current.as_mut() else { return Ok(true) };
+        let Runner {
+            kernel,
+            machine,
+            warps,
+            current,
+            buffer_names,
+            grid,
+            block_dim,
+            trace_warp,
+            ..
+        } = self;
+        let Some((idx, cursor)) = current.as_mut() else {
+            return Ok(true);
+        };
         let env = Env {
             prog: &kernel.program,
             shared: &kernel.shared,
@@ -305,7 +366,10 @@ impl Runner {
                     }
                 }
             }
-            if let Some(next) = (1..=n).map(|k| (*cursor + k) % n).find(|&i| warps[i].state == WarpState::Ready) {
+            if let Some(next) = (1..=n)
+                .map(|k| (*cursor + k) % n)
+                .find(|&i| warps[i].state == WarpState::Ready)
+            {
                 *cursor = next;
                 continue;
             }
@@ -314,7 +378,13 @@ impl Runner {
                 if let WarpState::AtBarrier(l) = w.state {
                     match line {
                         None => line = Some(l),
-                        Some(x) if x != l => return Err(RunError::BarrierMismatch { line: x, other_line: l, block: *idx }),
+                        Some(x) if x != l => {
+                            return Err(RunError::BarrierMismatch {
+                                line: x,
+                                other_line: l,
+                                block: *idx,
+                            })
+                        }
                         _ => {}
                     }
                 }
@@ -327,7 +397,10 @@ impl Runner {
                     w.state = WarpState::Ready;
                 }
             }
-            *cursor = warps.iter().position(|w| w.state == WarpState::Ready).unwrap_or(0);
+            *cursor = warps
+                .iter()
+                .position(|w| w.state == WarpState::Ready)
+                .unwrap_or(0);
         }
     }
 
@@ -345,7 +418,10 @@ impl Runner {
         for (i, l) in self.machine.lines.into_iter().enumerate() {
             if l.warp_instructions > 0 {
                 totals.add(&l);
-                lines.push(LineCounters { line: i as u32, ..l });
+                lines.push(LineCounters {
+                    line: i as u32,
+                    ..l
+                });
             }
         }
         let buffers = self
@@ -381,7 +457,12 @@ impl Runner {
 /// Runs block `block` of the launch alone (every warp of it, for the barriers) and returns what
 /// warp `warp` did. Global memory starts as in [`super::run`]; writes by other blocks are not
 /// seen (CUDA orders no block before another).
-pub fn trace_warp(kernel: &Kernel, launch: &Launch, block: [u32; 3], warp: u32) -> Result<WarpTrace, RunError> {
+pub fn trace_warp(
+    kernel: &Kernel,
+    launch: &Launch,
+    block: [u32; 3],
+    warp: u32,
+) -> Result<WarpTrace, RunError> {
     let mut r = Runner::new(kernel, launch)?;
     let warps = r.threads_per_block.div_ceil(32);
     if (0..3).any(|k| block[k] >= r.grid[k]) || warp >= warps {
@@ -409,19 +490,32 @@ pub fn trace_warp(kernel: &Kernel, launch: &Launch, block: [u32; 3], warp: u32) 
 /// Runs the launch and returns the first `n` scalars of buffer `name` afterwards (as bits of
 /// the buffer's component type).
 #[cfg(test)]
-pub(crate) fn read_buffer(kernel: &Kernel, launch: &Launch, name: &str, n: usize) -> Result<Vec<u64>, RunError> {
+pub(crate) fn read_buffer(
+    kernel: &Kernel,
+    launch: &Launch,
+    name: &str,
+    n: usize,
+) -> Result<Vec<u64>, RunError> {
     let mut r = Runner::new(kernel, launch)?;
     while !r.progress().is_done() {
         r.step(u64::MAX)?;
     }
-    let Some(buf) = r.buffer_names.iter().position(|b| b == name) else { return Ok(Vec::new()) };
+    let Some(buf) = r.buffer_names.iter().position(|b| b == name) else {
+        return Ok(Vec::new());
+    };
     let comp = r.machine.memory.buffers[buf].comp;
     let cb = u64::from(comp.bytes());
     let mut out = Vec::new();
     for j in 0..n as u64 {
         let mut regs = [[0u64; 32]; 1];
         let offs = [j * cb; 32];
-        r.machine.memory.access(buf, &offs, 1, comp, &mut regs, false).map_err(|_| RunError::NoSuchWarp { block: [0; 3], warp: 0 })?;
+        r.machine
+            .memory
+            .access(buf, &offs, 1, comp, &mut regs, false)
+            .map_err(|_| RunError::NoSuchWarp {
+                block: [0; 3],
+                warp: 0,
+            })?;
         out.push(regs[0][0]);
     }
     Ok(out)

@@ -44,7 +44,10 @@ pub struct MemoryEvent {
 impl MemoryEvent {
     /// The access as the coalescing model takes it (global accesses only).
     pub fn warp_access(&self) -> Option<WarpAccess> {
-        (self.space == MemorySpace::Global).then(|| WarpAccess { addresses: self.addresses, bytes_per_lane: self.bytes_per_lane })
+        (self.space == MemorySpace::Global).then_some(WarpAccess {
+            addresses: self.addresses,
+            bytes_per_lane: self.bytes_per_lane,
+        })
     }
 
     /// The access as the bank-conflict model takes it (shared accesses only).
@@ -88,10 +91,14 @@ impl BranchEvent {
 /// One event of the warp, in execution order.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum TraceEvent {
-    Memory(MemoryEvent),
+    /// A load or store (boxed: it carries 32 addresses).
+    Memory(Box<MemoryEvent>),
     Branch(BranchEvent),
     /// `__syncthreads()` reached by the warp's live lanes.
-    Barrier { line: u32, mask: u32 },
+    Barrier {
+        line: u32,
+        mask: u32,
+    },
 }
 
 /// One step of the warp: its source line and active mask.
@@ -124,7 +131,7 @@ impl WarpTrace {
         self.events
             .iter()
             .filter_map(|e| match e {
-                TraceEvent::Memory(m) if m.line == line => Some(m),
+                TraceEvent::Memory(m) if m.line == line => Some(m.as_ref()),
                 _ => None,
             })
             .collect()
