@@ -5,10 +5,11 @@
 //!   below, each source inserted verbatim in a namespace of its own (its `#define`s undone after
 //!   it), each buffer allocated to the extent the model's run touches and filled with the lab's
 //!   initial pattern (scalar `j` holds `j mod 16`), each kernel launched once with its launch.
-//! * `cargo run --no-default-features --example kernel_lab_gen -- fixture ncu.csv env.txt reasons.json
-//!   > tests/fixtures/kernel_lab_h200.json` joins the Nsight Compute CSV of that program with the
-//!   model's counts (one launch per kernel, in order) into the fixture `tests/model/kernel.rs`
-//!   replays; `reasons.json` maps a launch name to the reason of a recorded difference.
+//! * `cargo run --no-default-features --example kernel_lab_gen -- fixture ncu.csv ncu_extra.csv
+//!   env.txt reasons.json > tests/fixtures/kernel_lab_h100.json` joins the Nsight Compute CSVs of
+//!   that program (`tests/gpu/kernel_lab_ncu.sh` makes them) with the model's counts (one launch
+//!   per kernel, in order) into the fixture `tests/model/kernel.rs` replays; `reasons.json` maps a
+//!   launch name to the reason of a recorded difference, read in the program's SASS.
 
 use std::collections::BTreeMap;
 
@@ -31,6 +32,19 @@ const METRICS: [&str; 12] = [
     "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum",
     "smsp__sass_inst_executed_op_global_ld.sum",
     "smsp__sass_inst_executed_op_global_st.sum",
+];
+
+/// Diagnostic metrics of a second ncu pass: FLOPs (FFMA counts 2), DRAM bytes, instructions.
+const DIAGNOSTICS: [&str; 9] = [
+    "smsp__sass_thread_inst_executed_op_fadd_pred_on.sum",
+    "smsp__sass_thread_inst_executed_op_fmul_pred_on.sum",
+    "smsp__sass_thread_inst_executed_op_ffma_pred_on.sum",
+    "smsp__sass_thread_inst_executed_op_dadd_pred_on.sum",
+    "smsp__sass_thread_inst_executed_op_dmul_pred_on.sum",
+    "smsp__sass_thread_inst_executed_op_dfma_pred_on.sum",
+    "dram__bytes_read.sum",
+    "dram__bytes_write.sum",
+    "smsp__inst_executed.sum",
 ];
 
 struct Case {
@@ -376,15 +390,10 @@ fn csv_fields(line: &str) -> Vec<String> {
     fields
 }
 
-fn write_fixture(csv_path: &str, env_path: &str, reasons_path: &str) {
-    let csv = std::fs::read_to_string(csv_path).expect("ncu CSV");
-    let env = std::fs::read_to_string(env_path).unwrap_or_default();
-    let reasons: BTreeMap<String, String> = std::fs::read_to_string(reasons_path)
-        .ok()
-        .and_then(|t| serde_json::from_str(&t).ok())
-        .unwrap_or_default();
+/// Per profiled launch (in order): kernel name and metric → value, from an ncu `--csv` report.
+fn read_ncu(path: &str) -> BTreeMap<u64, (String, BTreeMap<String, u64>)> {
+    let csv = std::fs::read_to_string(path).expect("ncu CSV");
     let mut header: Option<Vec<String>> = None;
-    // kernel ID → (kernel name, metric → value)
     let mut measured: BTreeMap<u64, (String, BTreeMap<String, u64>)> = BTreeMap::new();
     for line in csv.lines() {
         let f = csv_fields(line);
@@ -417,11 +426,22 @@ fn write_fixture(csv_path: &str, env_path: &str, reasons_path: &str) {
             .or_insert_with(|| (kernel, BTreeMap::new()));
         e.1.insert(metric, value as u64);
     }
+    measured
+}
+
+fn write_fixture(csv_path: &str, extra_path: &str, env_path: &str, reasons_path: &str) {
+    let env = std::fs::read_to_string(env_path).unwrap_or_default();
+    let reasons: BTreeMap<String, String> = std::fs::read_to_string(reasons_path)
+        .ok()
+        .and_then(|t| serde_json::from_str(&t).ok())
+        .unwrap_or_default();
+    let measured = read_ncu(csv_path);
+    let extra = read_ncu(extra_path);
     let all = cases();
     assert_eq!(measured.len(), all.len(), "one profiled launch per case");
     let mut launches = Vec::new();
     let mut matches = 0;
-    for (c, (_, (kernel_name, metrics))) in all.iter().zip(measured.iter()) {
+    for (c, (&id, (kernel_name, metrics))) in all.iter().zip(measured.iter()) {
         let k = parse(c.source).expect("parses");
         assert!(
             kernel_name.contains(&k.name),
@@ -444,6 +464,22 @@ fn write_fixture(csv_path: &str, env_path: &str, reasons_path: &str) {
         if differ.is_empty() {
             matches += 1;
         }
+        let x = extra.get(&id).map(|e| e.1.clone()).unwrap_or_default();
+        let g = |m: &str| x.get(m).copied().unwrap_or(0);
+        let diagnostics = json!({
+            "fp32_flops": g("smsp__sass_thread_inst_executed_op_fadd_pred_on.sum") + g("smsp__sass_thread_inst_executed_op_fmul_pred_on.sum") + 2 * g("smsp__sass_thread_inst_executed_op_ffma_pred_on.sum"),
+            "fp64_flops": g("smsp__sass_thread_inst_executed_op_dadd_pred_on.sum") + g("smsp__sass_thread_inst_executed_op_dmul_pred_on.sum") + 2 * g("smsp__sass_thread_inst_executed_op_dfma_pred_on.sum"),
+            "dram_bytes_read": g("dram__bytes_read.sum"),
+            "dram_bytes_write": g("dram__bytes_write.sum"),
+            "inst_executed": g("smsp__inst_executed.sum"),
+        });
+        let model_diagnostics = json!({
+            "fp32_flops": r.totals.fp32_flops,
+            "fp64_flops": r.totals.fp64_flops,
+            "dram_load_bytes_lower_bound": r.dram_load_bytes(),
+            "dram_store_bytes_lower_bound": r.dram_store_bytes(),
+            "warp_steps": r.steps,
+        });
         let args: serde_json::Map<String, Value> = c
             .args
             .iter()
@@ -458,6 +494,8 @@ fn write_fixture(csv_path: &str, env_path: &str, reasons_path: &str) {
             "args": args,
             "ncu": ncu,
             "model": lab,
+            "ncu_diagnostics": diagnostics,
+            "model_diagnostics": model_diagnostics,
             "matches": differ.is_empty(),
             "differing_metrics": differ,
             "reason": reasons.get(c.name).cloned(),
@@ -465,17 +503,22 @@ fn write_fixture(csv_path: &str, env_path: &str, reasons_path: &str) {
     }
     let fixture = json!({
         "meta": {
-            "gpu": "NVIDIA H200 (sm_90)",
+            "gpu": env.lines().next().unwrap_or_default(),
+            "note": "The device given for the H200 check was an NVIDIA H100 80GB HBM3 (SXM): the same GH100 streaming multiprocessor (compute capability 9.0) as the H200, whose L1TEX and shared-memory counters these are.",
             "environment": env.lines().collect::<Vec<&str>>(),
             "commands": {
                 "generate": "cargo run --no-default-features --example kernel_lab_gen -- cu > tests/gpu/kernel_lab_ncu.cu",
                 "build": "nvcc -O3 -std=c++17 -arch=sm_90 -o kernel_lab kernel_lab_ncu.cu",
                 "ncu": format!("ncu --clock-control none --cache-control all --print-units base --csv --metrics {} ./kernel_lab", METRICS.join(",")),
+                "ncu_diagnostics": format!("ncu --clock-control none --cache-control all --print-units base --csv --metrics {} ./kernel_lab", DIAGNOSTICS.join(",")),
+                "script": "tests/gpu/kernel_lab_ncu.sh (its third ncu set, smsp__sass_thread_inst_executed_op_{global,shared}_{ld,st}_pred_on.sum, printed n/a on this device and is not used)",
                 "sass": "cuobjdump -sass kernel_lab",
-                "fixture": "cargo run --no-default-features --example kernel_lab_gen -- fixture ncu.csv env.txt reasons.json",
+                "fixture": "cargo run --no-default-features --example kernel_lab_gen -- fixture ncu.csv ncu_extra.csv env.txt reasons.json",
             },
             "initial_memory": "scalar j of every buffer holds j % 16 converted to the buffer's component type",
             "metrics": METRICS,
+            "diagnostic_metrics": DIAGNOSTICS,
+            "diagnostics": "ncu_diagnostics: fp32_flops = fadd + fmul + 2 ffma thread instructions (predicated on), fp64_flops likewise, DRAM bytes and warp instructions; model_diagnostics: the lab's FLOPs, its ideal-cache DRAM lower bounds and its warp-level steps",
             "launches_matching_every_metric": matches,
             "launches": all.len(),
         },
@@ -491,7 +534,9 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     match args.get(1).map(String::as_str) {
         Some("cu") => write_cu(),
-        Some("fixture") if args.len() >= 5 => write_fixture(&args[2], &args[3], &args[4]),
-        _ => eprintln!("usage: kernel_lab_gen cu | fixture <ncu.csv> <env.txt> <reasons.json>"),
+        Some("fixture") if args.len() >= 6 => write_fixture(&args[2], &args[3], &args[4], &args[5]),
+        _ => eprintln!(
+            "usage: kernel_lab_gen cu | fixture <ncu.csv> <ncu_extra.csv> <env.txt> <reasons.json>"
+        ),
     }
 }

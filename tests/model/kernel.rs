@@ -1,7 +1,8 @@
-//! The kernel lab against the H200: every launch of `kernel_lab_h200.json` (the presets and the
-//! extra kernels of `examples/kernel_lab_gen.rs`, measured with Nsight Compute) parsed, run and
-//! compared on every metric; and properties on arbitrary input: parsing never panics, running
-//! never panics and never passes its limits.
+//! The kernel lab against the hardware: every launch of `kernel_lab_h100.json` (the presets and
+//! the extra kernels of `examples/kernel_lab_gen.rs`, measured with Nsight Compute on an H100
+//! SXM, the H200's SM) parsed, run and compared on every metric, FLOPs and DRAM bounds; and
+//! properties on arbitrary input: parsing never panics, running never panics and never passes
+//! its limits.
 
 use proptest::prelude::*;
 use warpscope::model::kernel::{parse, presets, run, Launch, Report, RunError, Runner};
@@ -52,8 +53,8 @@ fn launch_of(l: &serde_json::Value) -> Launch {
 }
 
 #[test]
-fn every_h200_launch_replays_with_its_recorded_counts() {
-    let f = fixture_json("kernel_lab_h200.json");
+fn every_measured_launch_replays_with_its_recorded_counts() {
+    let f = fixture_json("kernel_lab_h100.json");
     let metrics: Vec<&str> = f["meta"]["metrics"]
         .as_array()
         .expect("metrics")
@@ -101,7 +102,7 @@ fn every_h200_launch_replays_with_its_recorded_counts() {
 
 #[test]
 fn every_preset_is_measured_as_it_ships() {
-    let f = fixture_json("kernel_lab_h200.json");
+    let f = fixture_json("kernel_lab_h100.json");
     let launches = f["launches"].as_array().expect("launches");
     for p in presets() {
         let l = launches
