@@ -1,4 +1,4 @@
-//! Native release timings of the kernel lab (issue #41): every preset, and a 2^20-thread
+//! Native release timings of the kernel lab: every preset, and a 2^20-thread
 //! grid-stride copy (4096 blocks × 256 threads, n = 2^20), as min / median over repeated runs,
 //! with each launch's warp-level steps. Printed, never asserted.
 //! `cargo run --release --no-default-features --example kernel_lab_bench [runs]`.

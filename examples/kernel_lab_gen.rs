@@ -1,4 +1,4 @@
-//! The kernel lab's H200 check, both ends of it.
+//! The kernel lab's hardware check (H200 / H100 SXM, sm_90), both ends of it.
 //!
 //! * `cargo run --no-default-features --example kernel_lab_gen -- cu > tests/gpu/kernel_lab_ncu.cu`
 //!   writes the CUDA program: every preset of `model::kernel::presets()` and the extra kernels
@@ -504,14 +504,14 @@ fn write_fixture(csv_path: &str, extra_path: &str, env_path: &str, reasons_path:
     let fixture = json!({
         "meta": {
             "gpu": env.lines().next().unwrap_or_default(),
-            "note": "The device given for the H200 check was an NVIDIA H100 80GB HBM3 (SXM): the same GH100 streaming multiprocessor (compute capability 9.0) as the H200, whose L1TEX and shared-memory counters these are.",
+            "note": "The GPU available for the H200 check was an NVIDIA H100 80GB HBM3 (SXM): the same GH100 streaming multiprocessor (compute capability 9.0) as the H200, whose L1TEX and shared-memory counters these are.",
             "environment": env.lines().collect::<Vec<&str>>(),
             "commands": {
                 "generate": "cargo run --no-default-features --example kernel_lab_gen -- cu > tests/gpu/kernel_lab_ncu.cu",
                 "build": "nvcc -O3 -std=c++17 -arch=sm_90 -o kernel_lab kernel_lab_ncu.cu",
                 "ncu": format!("ncu --clock-control none --cache-control all --print-units base --csv --metrics {} ./kernel_lab", METRICS.join(",")),
                 "ncu_diagnostics": format!("ncu --clock-control none --cache-control all --print-units base --csv --metrics {} ./kernel_lab", DIAGNOSTICS.join(",")),
-                "script": "tests/gpu/kernel_lab_ncu.sh (its third ncu set, smsp__sass_thread_inst_executed_op_{global,shared}_{ld,st}_pred_on.sum, printed n/a on this device and is not used)",
+                "script": "tests/gpu/kernel_lab_ncu.sh (its third ncu set, smsp__sass_thread_inst_executed_op_{global,shared}_{ld,st}_pred_on.sum, printed n/a on this GPU and is not used)",
                 "sass": "cuobjdump -sass kernel_lab",
                 "fixture": "cargo run --no-default-features --example kernel_lab_gen -- fixture ncu.csv ncu_extra.csv env.txt reasons.json",
             },

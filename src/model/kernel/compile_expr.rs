@@ -3,9 +3,9 @@
 //! and `?:` under narrowed masks, built-in variables and the math functions the lab knows.
 
 use super::ast::{BinOp, Expr, ExprKind, UnOp};
-use super::compile::{Binding, Compiler, VarInfo};
+use super::compile::{Binding, Compiler};
 use super::error::{ParseError, ParseErrorKind, Pos, Unsupported};
-use super::ir::{Arith, Builtin, Cmp, MemRef, Op, Reg, Space, Unary};
+use super::ir::{Arith, Builtin, Cmp, Op, Reg, Space, Unary};
 use super::types::{bits_of_float, usual_arithmetic, ScalarType, ValueType};
 
 /// A computed value: its first register and its type.
@@ -39,14 +39,14 @@ pub(crate) enum Place {
 }
 
 impl Place {
-    fn ty(&self) -> ValueType {
+    pub(crate) fn ty(&self) -> ValueType {
         match self {
             Place::Var { ty, .. } | Place::Mem { ty, .. } => *ty,
         }
     }
 }
 
-fn builtin(name: &str) -> Option<Builtin> {
+pub(crate) fn builtin(name: &str) -> Option<Builtin> {
     match name {
         "threadIdx" => Some(Builtin::ThreadIdx),
         "blockIdx" => Some(Builtin::BlockIdx),
@@ -56,7 +56,7 @@ fn builtin(name: &str) -> Option<Builtin> {
     }
 }
 
-fn member_index(ty: ValueType, member: &str) -> Option<u32> {
+pub(crate) fn member_index(ty: ValueType, member: &str) -> Option<u32> {
     let k = match member {
         "x" => 0,
         "y" => 1,
@@ -67,7 +67,7 @@ fn member_index(ty: ValueType, member: &str) -> Option<u32> {
     (k < ty.components() && ty.scalar().is_none()).then_some(k)
 }
 
-fn invalid_operands(op: &str, l: ValueType, r: ValueType, pos: Pos) -> ParseError {
+pub(crate) fn invalid_operands(op: &str, l: ValueType, r: ValueType, pos: Pos) -> ParseError {
     ParseError::new(
         pos,
         ParseErrorKind::InvalidOperands {
@@ -78,7 +78,7 @@ fn invalid_operands(op: &str, l: ValueType, r: ValueType, pos: Pos) -> ParseErro
     )
 }
 
-fn invalid_operand(op: &str, ty: ValueType, pos: Pos) -> ParseError {
+pub(crate) fn invalid_operand(op: &str, ty: ValueType, pos: Pos) -> ParseError {
     ParseError::new(
         pos,
         ParseErrorKind::InvalidOperand {
@@ -99,7 +99,7 @@ impl Compiler {
     }
 
     /// `reg` (of type `from`) as type `to`: the same register where the bits agree.
-    fn conv_scalar(
+    pub(crate) fn conv_scalar(
         &mut self,
         reg: Reg,
         from: ScalarType,
@@ -144,7 +144,12 @@ impl Compiler {
         }
     }
 
-    fn constant(&mut self, bits: u64, ty: ScalarType, pos: Pos) -> Result<Val, ParseError> {
+    pub(crate) fn constant(
+        &mut self,
+        bits: u64,
+        ty: ScalarType,
+        pos: Pos,
+    ) -> Result<Val, ParseError> {
         let dst = self.temp(1);
         self.emit(Op::Const { dst, bits }, pos)?;
         Ok(Val {
@@ -573,476 +578,6 @@ impl Compiler {
                     ty: ValueType::Scalar(t),
                 })
             }
-        }
-    }
-
-    /// The place an lvalue expression names (its indices are computed here).
-    pub(crate) fn place(&mut self, e: &Expr) -> Result<Place, ParseError> {
-        match &e.kind {
-            ExprKind::Ident(name) => match self.lookup(name).cloned() {
-                Some(Binding::Var(VarInfo {
-                    reg,
-                    ty,
-                    is_const,
-                    tracked,
-                    ..
-                })) => Ok(Place::Var {
-                    reg,
-                    ty,
-                    tracked,
-                    name: name.clone(),
-                    is_const,
-                }),
-                Some(Binding::Shared(arr)) => self.shared_place(arr, name, &[], e.pos),
-                Some(Binding::Buffer(_)) => Err(ParseError::new(
-                    e.pos,
-                    ParseErrorKind::ArrayAsValue { name: name.clone() },
-                )),
-                None if builtin(name).is_some() || name == "warpSize" => {
-                    Err(ParseError::new(e.pos, ParseErrorKind::NotAssignable))
-                }
-                None => Err(ParseError::new(
-                    e.pos,
-                    ParseErrorKind::UnknownIdentifier { name: name.clone() },
-                )),
-            },
-            ExprKind::Member { base, member } => {
-                if let ExprKind::Ident(n) = &base.kind {
-                    if builtin(n).is_some() && self.lookup(n).is_none() {
-                        return Err(ParseError::new(e.pos, ParseErrorKind::NotAssignable));
-                    }
-                }
-                let p = self.place(base)?;
-                let Some(k) = member_index(p.ty(), member) else {
-                    return Err(ParseError::new(
-                        e.pos,
-                        ParseErrorKind::NoSuchMember {
-                            ty: p.ty().c_name().into(),
-                            member: member.clone(),
-                        },
-                    ));
-                };
-                let f = ValueType::Scalar(ScalarType::Float);
-                Ok(match p {
-                    Place::Var {
-                        reg,
-                        tracked,
-                        name,
-                        is_const,
-                        ..
-                    } => Place::Var {
-                        reg: reg + k,
-                        ty: f,
-                        tracked: tracked.map(|t| t + k),
-                        name,
-                        is_const,
-                    },
-                    Place::Mem {
-                        space,
-                        idx,
-                        n_idx,
-                        idx_ty,
-                        offset,
-                        elem_bytes,
-                        name,
-                        read_only,
-                        ..
-                    } => Place::Mem {
-                        space,
-                        idx,
-                        n_idx,
-                        idx_ty,
-                        ty: f,
-                        offset: offset + 4 * k,
-                        elem_bytes,
-                        name,
-                        read_only,
-                    },
-                })
-            }
-            ExprKind::Index { .. } => {
-                let mut indices = Vec::new();
-                let mut root = e;
-                while let ExprKind::Index { base, index } = &root.kind {
-                    indices.push(index.as_ref());
-                    root = base;
-                }
-                indices.reverse();
-                let ExprKind::Ident(name) = &root.kind else {
-                    // `(p + 1)[i]` and the like: report what is wrong inside first.
-                    self.expr(root)?;
-                    return Err(ParseError::new(
-                        e.pos,
-                        ParseErrorKind::IndexNotArray {
-                            name: "this expression".into(),
-                        },
-                    ));
-                };
-                match self.lookup(name).cloned() {
-                    Some(Binding::Buffer(buf)) => {
-                        if indices.len() != 1 {
-                            return Err(ParseError::new(
-                                e.pos,
-                                ParseErrorKind::IndexNotArray {
-                                    name: format!("{name}[…]"),
-                                },
-                            ));
-                        }
-                        let (r, t) = self.index(indices[0])?;
-                        let Some(info) = self.buffers.get(buf as usize).cloned() else {
-                            return Err(ParseError::new(
-                                e.pos,
-                                ParseErrorKind::UnknownIdentifier { name: name.clone() },
-                            ));
-                        };
-                        Ok(Place::Mem {
-                            space: Space::Global { buf },
-                            idx: [r, 0],
-                            n_idx: 1,
-                            idx_ty: [t, ScalarType::Int],
-                            ty: info.elem,
-                            offset: 0,
-                            elem_bytes: info.elem.bytes(),
-                            name: name.clone(),
-                            read_only: info.is_const,
-                        })
-                    }
-                    Some(Binding::Shared(arr)) => self.shared_place(arr, name, &indices, e.pos),
-                    Some(Binding::Var(_)) => Err(ParseError::new(
-                        e.pos,
-                        ParseErrorKind::IndexNotArray { name: name.clone() },
-                    )),
-                    None => Err(ParseError::new(
-                        root.pos,
-                        ParseErrorKind::UnknownIdentifier { name: name.clone() },
-                    )),
-                }
-            }
-            _ => Err(ParseError::new(e.pos, ParseErrorKind::NotAssignable)),
-        }
-    }
-
-    /// True when `e` names a pointer parameter or a shared array (with dimensions).
-    fn is_array(&self, e: &Expr) -> bool {
-        match &e.kind {
-            ExprKind::Ident(n) => match self.lookup(n) {
-                Some(Binding::Buffer(_)) => true,
-                Some(Binding::Shared(arr)) => self
-                    .shared
-                    .get(*arr as usize)
-                    .is_some_and(|a| !a.dims.is_empty()),
-                _ => false,
-            },
-            _ => false,
-        }
-    }
-
-    fn index(&mut self, e: &Expr) -> Result<(Reg, ScalarType), ParseError> {
-        let v = self.expr(e)?;
-        match v.ty.scalar() {
-            Some(s) if s.is_integer() => Ok((v.reg, s.promoted())),
-            _ => Err(ParseError::new(
-                e.pos,
-                ParseErrorKind::IndexNotInteger {
-                    found: v.ty.c_name().into(),
-                },
-            )),
-        }
-    }
-
-    fn shared_place(
-        &mut self,
-        arr: u32,
-        name: &str,
-        indices: &[&Expr],
-        pos: Pos,
-    ) -> Result<Place, ParseError> {
-        let Some(a) = self.shared.get(arr as usize).cloned() else {
-            return Err(ParseError::new(
-                pos,
-                ParseErrorKind::UnknownIdentifier { name: name.into() },
-            ));
-        };
-        if indices.len() != a.dims.len() {
-            if a.dims.is_empty() || indices.is_empty() {
-                let kind = if a.dims.is_empty() {
-                    ParseErrorKind::IndexNotArray { name: name.into() }
-                } else {
-                    ParseErrorKind::ArrayAsValue { name: name.into() }
-                };
-                return Err(ParseError::new(pos, kind));
-            }
-            return Err(ParseError::new(
-                pos,
-                ParseErrorKind::WrongIndexCount {
-                    name: name.into(),
-                    expected: a.dims.len() as u32,
-                    found: indices.len() as u32,
-                },
-            ));
-        }
-        let mut idx = [0; 2];
-        let mut idx_ty = [ScalarType::Int; 2];
-        for (k, e) in indices.iter().enumerate() {
-            let (r, t) = self.index(e)?;
-            idx[k] = r;
-            idx_ty[k] = t;
-        }
-        Ok(Place::Mem {
-            space: Space::Shared { arr },
-            idx,
-            n_idx: indices.len() as u8,
-            idx_ty,
-            ty: a.elem,
-            offset: 0,
-            elem_bytes: a.elem.bytes(),
-            name: name.into(),
-            read_only: false,
-        })
-    }
-
-    fn mem_ref(&mut self, p: &Place, reg: Reg, store: bool) -> Option<u32> {
-        let Place::Mem {
-            space,
-            idx,
-            n_idx,
-            idx_ty,
-            ty,
-            offset,
-            elem_bytes,
-            ..
-        } = p
-        else {
-            return None;
-        };
-        self.mems.push(MemRef {
-            space: *space,
-            idx: *idx,
-            n_idx: *n_idx,
-            idx_ty: *idx_ty,
-            reg,
-            comps: ty.components() as u8,
-            comp: ty.component(),
-            offset_bytes: *offset,
-            width_bytes: ty.bytes(),
-            elem_bytes: *elem_bytes,
-            store,
-        });
-        Some((self.mems.len() - 1) as u32)
-    }
-
-    /// Reads a place: a variable's registers (checking it has a value) or a load.
-    pub(crate) fn read(&mut self, p: &Place, pos: Pos) -> Result<Val, ParseError> {
-        match p {
-            Place::Var {
-                reg, ty, tracked, ..
-            } => {
-                if let Some(t) = tracked {
-                    for k in 0..ty.components() {
-                        self.emit(Op::CheckInit { id: t + k }, pos)?;
-                    }
-                }
-                Ok(Val { reg: *reg, ty: *ty })
-            }
-            Place::Mem { ty, .. } => {
-                let dst = self.temp(ty.components());
-                if let Some(mem) = self.mem_ref(p, dst, false) {
-                    self.emit(Op::Load { mem }, pos)?;
-                }
-                Ok(Val { reg: dst, ty: *ty })
-            }
-        }
-    }
-
-    /// Assigns `v` (already of the place's type) to a place.
-    pub(crate) fn write(&mut self, p: &Place, v: Val, pos: Pos) -> Result<(), ParseError> {
-        match p {
-            Place::Var {
-                reg,
-                ty,
-                tracked,
-                name,
-                is_const,
-            } => {
-                if *is_const {
-                    return Err(ParseError::new(
-                        pos,
-                        ParseErrorKind::AssignToConst { name: name.clone() },
-                    ));
-                }
-                for k in 0..ty.components() {
-                    self.emit(
-                        Op::Mov {
-                            dst: reg + k,
-                            src: v.reg + k,
-                        },
-                        pos,
-                    )?;
-                    if let Some(t) = tracked {
-                        self.emit(Op::MarkInit { id: t + k }, pos)?;
-                    }
-                }
-                Ok(())
-            }
-            Place::Mem {
-                read_only, name, ..
-            } => {
-                if *read_only {
-                    return Err(ParseError::new(
-                        pos,
-                        ParseErrorKind::AssignToConstPointee { name: name.clone() },
-                    ));
-                }
-                if let Some(mem) = self.mem_ref(p, v.reg, true) {
-                    self.emit(Op::Store { mem }, pos)?;
-                }
-                Ok(())
-            }
-        }
-    }
-
-    fn call(&mut self, name: &str, args: &[Expr], pos: Pos) -> Result<Val, ParseError> {
-        let arity = |n: u32| -> Result<(), ParseError> {
-            if args.len() as u32 == n {
-                Ok(())
-            } else {
-                Err(ParseError::new(
-                    pos,
-                    ParseErrorKind::WrongArgumentCount {
-                        function: name.into(),
-                        expected: n,
-                        found: args.len() as u32,
-                    },
-                ))
-            }
-        };
-        let float = ValueType::Scalar(ScalarType::Float);
-        match name {
-            "__syncthreads" => Err(ParseError::new(
-                pos,
-                ParseErrorKind::SyncthreadsInExpression,
-            )),
-            "make_float2" | "make_float4" => {
-                let n = if name == "make_float2" { 2 } else { 4 };
-                arity(n)?;
-                let mut regs = Vec::new();
-                for a in args {
-                    let v = self.expr(a)?;
-                    regs.push(self.convert(v, float, a.pos)?.reg);
-                }
-                let dst = self.temp(n);
-                for (k, r) in regs.into_iter().enumerate() {
-                    self.emit(
-                        Op::Mov {
-                            dst: dst + k as u32,
-                            src: r,
-                        },
-                        pos,
-                    )?;
-                }
-                Ok(Val {
-                    reg: dst,
-                    ty: if n == 2 {
-                        ValueType::Float2
-                    } else {
-                        ValueType::Float4
-                    },
-                })
-            }
-            "min" | "max" | "fminf" | "fmaxf" | "fmin" | "fmax" => {
-                arity(2)?;
-                let a = self.expr(&args[0])?;
-                let b = self.expr(&args[1])?;
-                let (Some(x), Some(y)) = (a.ty.scalar(), b.ty.scalar()) else {
-                    return Err(invalid_operands(name, a.ty, b.ty, pos));
-                };
-                let t = match name {
-                    "fminf" | "fmaxf" => ScalarType::Float,
-                    "fmin" | "fmax" if usual_arithmetic(x, y).is_integer() => ScalarType::Double,
-                    _ => usual_arithmetic(x, y),
-                };
-                let ra = self.conv_scalar(a.reg, x, t, pos)?;
-                let rb = self.conv_scalar(b.reg, y, t, pos)?;
-                let dst = self.temp(1);
-                let op = if name.contains("min") {
-                    Arith::Min
-                } else {
-                    Arith::Max
-                };
-                self.emit(
-                    Op::Arith {
-                        op,
-                        ty: t,
-                        dst,
-                        a: ra,
-                        b: rb,
-                    },
-                    pos,
-                )?;
-                Ok(Val {
-                    reg: dst,
-                    ty: ValueType::Scalar(t),
-                })
-            }
-            "abs" | "fabsf" | "fabs" | "sqrtf" | "sqrt" | "expf" | "exp" | "floorf" | "floor"
-            | "ceilf" | "ceil" => {
-                arity(1)?;
-                let a = self.expr(&args[0])?;
-                let Some(x) = a.ty.scalar() else {
-                    return Err(invalid_operand(name, a.ty, pos));
-                };
-                let t = match name {
-                    "fabsf" | "sqrtf" | "expf" | "floorf" | "ceilf" => ScalarType::Float,
-                    "abs" if x.is_integer() => ScalarType::Int,
-                    _ if x.is_integer() => ScalarType::Double,
-                    _ => x,
-                };
-                let r = self.conv_scalar(a.reg, x, t, pos)?;
-                let op = match name {
-                    "abs" | "fabs" | "fabsf" => Unary::Abs,
-                    "sqrt" | "sqrtf" => Unary::Sqrt,
-                    "exp" | "expf" => Unary::Exp,
-                    "floor" | "floorf" => Unary::Floor,
-                    _ => Unary::Ceil,
-                };
-                let dst = self.temp(1);
-                self.emit(
-                    Op::Unary {
-                        op,
-                        ty: t,
-                        dst,
-                        a: r,
-                    },
-                    pos,
-                )?;
-                Ok(Val {
-                    reg: dst,
-                    ty: ValueType::Scalar(t),
-                })
-            }
-            "printf" => Err(ParseError::unsupported(pos, Unsupported::Printf)),
-            n if n.starts_with("atomic") => Err(ParseError::unsupported(
-                pos,
-                Unsupported::Atomic { name: n.into() },
-            )),
-            n if n.starts_with("__shfl")
-                || n.starts_with("__ballot")
-                || n.starts_with("__any")
-                || n.starts_with("__all")
-                || n.starts_with("__match")
-                || n.starts_with("__reduce")
-                || n == "__syncwarp"
-                || n == "__activemask" =>
-            {
-                Err(ParseError::unsupported(
-                    pos,
-                    Unsupported::WarpIntrinsic { name: n.into() },
-                ))
-            }
-            n => Err(ParseError::unsupported(
-                pos,
-                Unsupported::Function { name: n.into() },
-            )),
         }
     }
 }

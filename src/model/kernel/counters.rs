@@ -17,7 +17,7 @@ use crate::model::coalescing::SECTOR_BYTES;
 /// `l1tex__t_sectors_pipe_lsu_mem_global_op_{ld,st}.sum`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct GlobalCounters {
-    /// One per warp-level instruction with an active lane (measured on H200: every width).
+    /// One per warp-level instruction with an active lane (measured on an H200: every width).
     pub requests: u64,
     /// Distinct 32-byte sectors per instruction, summed.
     pub sectors: u64,

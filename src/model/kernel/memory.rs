@@ -4,7 +4,7 @@
 //! * **Initial contents** (what a load of a never-written element returns): scalar number `j`
 //!   of a buffer (element `j` of a `float*`, component `j` of a `float4*` buffer read as floats,
 //!   …) holds `j mod 16` converted to the buffer's component type (`bool`: `j mod 16 ≠ 0`). The
-//!   H200 fixture's host program fills its buffers with the same pattern.
+//!   fixture's host program (`tests/gpu/kernel_lab_ncu.cu`) fills its buffers with the same pattern.
 //! * **Addresses**: buffer `k` starts at `(k + 1) · 2^40`, 256-byte aligned as cudaMalloc's
 //!   allocations are (PG "Device Memory Accesses": at least 256-byte alignment). Only an
 //!   address's offset from a 32-byte boundary matters to the counts.
