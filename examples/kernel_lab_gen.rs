@@ -6,8 +6,8 @@
 //!   it), each buffer allocated to the extent the model's run touches and filled with the lab's
 //!   initial pattern (scalar `j` holds `j mod 16`), each kernel launched once with its launch.
 //! * `cargo run --no-default-features --example kernel_lab_gen -- fixture ncu.csv ncu_extra.csv
-//!   env.txt reasons.json > tests/fixtures/kernel_lab_h100.json` joins the Nsight Compute CSVs of
-//!   that program (`tests/gpu/kernel_lab_ncu.sh` makes them) with the model's counts (one launch
+//!   env.txt reasons.json build.txt > tests/fixtures/kernel_lab_h100.json` joins the Nsight
+//!   Compute CSVs and the `ptxas -v` output of that program (`tests/gpu/kernel_lab_ncu.sh` makes them) with the model's counts (one launch
 //!   per kernel, in order) into the fixture `tests/model/kernel.rs` replays; `reasons.json` maps a
 //!   launch name to the reason of a recorded difference, read in the program's SASS.
 
@@ -429,8 +429,41 @@ fn read_ncu(path: &str) -> BTreeMap<u64, (String, BTreeMap<String, u64>)> {
     measured
 }
 
-fn write_fixture(csv_path: &str, extra_path: &str, env_path: &str, reasons_path: &str) {
+/// `ptxas -v` output: mangled kernel name → (registers per thread, static shared bytes).
+fn read_ptxas(path: &str) -> BTreeMap<String, (u64, u64)> {
+    let text = std::fs::read_to_string(path).unwrap_or_default();
+    let mut out = BTreeMap::new();
+    let mut current = String::new();
+    for line in text.lines() {
+        if let Some(rest) = line.split("Compiling entry function '").nth(1) {
+            current = rest.split('\'').next().unwrap_or_default().to_string();
+        } else if let Some(rest) = line.split("Used ").nth(1) {
+            let regs = rest
+                .split(' ')
+                .next()
+                .and_then(|r| r.parse().ok())
+                .unwrap_or(0);
+            let smem = rest
+                .split(", ")
+                .find(|p| p.ends_with("bytes smem"))
+                .and_then(|p| p.split(' ').next())
+                .and_then(|b| b.parse().ok())
+                .unwrap_or(0);
+            out.insert(current.clone(), (regs, smem));
+        }
+    }
+    out
+}
+
+fn write_fixture(
+    csv_path: &str,
+    extra_path: &str,
+    env_path: &str,
+    reasons_path: &str,
+    build_path: &str,
+) {
     let env = std::fs::read_to_string(env_path).unwrap_or_default();
+    let ptxas = read_ptxas(build_path);
     let reasons: BTreeMap<String, String> = std::fs::read_to_string(reasons_path)
         .ok()
         .and_then(|t| serde_json::from_str(&t).ok())
@@ -441,8 +474,16 @@ fn write_fixture(csv_path: &str, extra_path: &str, env_path: &str, reasons_path:
     assert_eq!(measured.len(), all.len(), "one profiled launch per case");
     let mut launches = Vec::new();
     let mut matches = 0;
-    for (c, (&id, (kernel_name, metrics))) in all.iter().zip(measured.iter()) {
+    for (n, (c, (&id, (kernel_name, metrics)))) in all.iter().zip(measured.iter()).enumerate() {
         let k = parse(c.source).expect("parses");
+        // Itanium mangling of kl<n>::<name>: _ZN <len>kl<n> <len><name> E…
+        let ns = format!("kl{n}");
+        let mangled = format!("_ZN{}{ns}{}{}E", ns.len(), k.name.len(), k.name);
+        let (registers, smem) = ptxas
+            .iter()
+            .find(|(m, _)| m.starts_with(&mangled))
+            .map(|(_, v)| *v)
+            .unwrap_or((0, 0));
         assert!(
             kernel_name.contains(&k.name),
             "{} profiled as {kernel_name}",
@@ -494,6 +535,7 @@ fn write_fixture(csv_path: &str, extra_path: &str, env_path: &str, reasons_path:
             "args": args,
             "ncu": ncu,
             "model": lab,
+            "ptxas": { "registers": registers, "smem_bytes": smem },
             "ncu_diagnostics": diagnostics,
             "model_diagnostics": model_diagnostics,
             "matches": differ.is_empty(),
@@ -508,12 +550,12 @@ fn write_fixture(csv_path: &str, extra_path: &str, env_path: &str, reasons_path:
             "environment": env.lines().collect::<Vec<&str>>(),
             "commands": {
                 "generate": "cargo run --no-default-features --example kernel_lab_gen -- cu > tests/gpu/kernel_lab_ncu.cu",
-                "build": "nvcc -O3 -std=c++17 -arch=sm_90 -o kernel_lab kernel_lab_ncu.cu",
+                "build": "nvcc -O3 -std=c++17 -arch=sm_90 -Xptxas -v -o kernel_lab kernel_lab_ncu.cu (ptxas: registers and static shared bytes per kernel)",
                 "ncu": format!("ncu --clock-control none --cache-control all --print-units base --csv --metrics {} ./kernel_lab", METRICS.join(",")),
                 "ncu_diagnostics": format!("ncu --clock-control none --cache-control all --print-units base --csv --metrics {} ./kernel_lab", DIAGNOSTICS.join(",")),
                 "script": "tests/gpu/kernel_lab_ncu.sh (its third ncu set, smsp__sass_thread_inst_executed_op_{global,shared}_{ld,st}_pred_on.sum, printed n/a on this GPU and is not used)",
                 "sass": "cuobjdump -sass kernel_lab",
-                "fixture": "cargo run --no-default-features --example kernel_lab_gen -- fixture ncu.csv ncu_extra.csv env.txt reasons.json",
+                "fixture": "cargo run --no-default-features --example kernel_lab_gen -- fixture ncu.csv ncu_extra.csv env.txt tests/gpu/kernel_lab_reasons.json build.txt",
             },
             "initial_memory": "scalar j of every buffer holds j % 16 converted to the buffer's component type",
             "metrics": METRICS,
@@ -534,9 +576,11 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     match args.get(1).map(String::as_str) {
         Some("cu") => write_cu(),
-        Some("fixture") if args.len() >= 6 => write_fixture(&args[2], &args[3], &args[4], &args[5]),
+        Some("fixture") if args.len() >= 7 => {
+            write_fixture(&args[2], &args[3], &args[4], &args[5], &args[6])
+        }
         _ => eprintln!(
-            "usage: kernel_lab_gen cu | fixture <ncu.csv> <ncu_extra.csv> <env.txt> <reasons.json>"
+            "usage: kernel_lab_gen cu | fixture <ncu.csv> <ncu_extra.csv> <env.txt> <reasons.json> <build.txt>"
         ),
     }
 }

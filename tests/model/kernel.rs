@@ -85,6 +85,24 @@ fn every_measured_launch_replays_with_its_recorded_counts() {
             l["matches"].as_bool().expect("matches"),
             "{name}"
         );
+        // Static shared memory as ptxas reports it (occupancy's input).
+        let smem = u64::from(k.static_smem_bytes());
+        assert_eq!(l["ptxas"]["smem_bytes"].as_u64(), Some(smem), "{name} smem");
+        // FLOPs agree on every launch (FFMA counts 2, so a fused a*b+c is the source's 2);
+        // the DRAM bytes read are at least the ideal-cache lower bound.
+        let gpu = &l["ncu_diagnostics"];
+        assert_eq!(
+            gpu["fp32_flops"].as_u64(),
+            Some(r.totals.fp32_flops),
+            "{name} FP32"
+        );
+        assert_eq!(
+            gpu["fp64_flops"].as_u64(),
+            Some(r.totals.fp64_flops),
+            "{name} FP64"
+        );
+        let dram = gpu["dram_bytes_read"].as_u64().expect("DRAM bytes");
+        assert!(dram >= r.dram_load_bytes(), "{name} DRAM bytes");
         if all_equal {
             matching += 1;
         } else {
