@@ -21,6 +21,7 @@
 //! | [`measured`] | every number measured on an H200, with its source | H200 probes, ncu |
 //! | [`roofline`] | arithmetic intensity, roofs, ridge points, time bounds | Williams et al. 2009, course ch. 6 |
 //! | [`quiz`] | self-check questions answered by the models | course texts |
+//! | [`kernel`] | the kernel lab: a CUDA C subset parsed and run warp by warp; ncu counters per launch, line and warp | PG, spec §3–5, ncu on H200 |
 //! | [`rng`] | the one seeded generator (SplitMix64) | Steele, Lea, Flood 2014 |
 
 pub mod access;
@@ -30,6 +31,7 @@ pub mod dispatch;
 pub mod formula;
 pub mod gpu_spec;
 pub mod hierarchy;
+pub mod kernel;
 pub mod measured;
 pub mod occupancy;
 pub mod quiz;

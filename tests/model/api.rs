@@ -5,6 +5,9 @@ use warpscope::model::bank_conflicts::{bank_conflicts, BankReport, SmemAccess};
 use warpscope::model::coalescing::{coalesce, CoalescingReport, WarpAccess};
 use warpscope::model::dispatch::{waves, Waves};
 use warpscope::model::gpu_spec::GpuSpec;
+use warpscope::model::kernel::{
+    parse, run, GlobalCounters, Kernel, Launch, ParseError, Report, RunError, SharedCounters,
+};
 use warpscope::model::occupancy::{occupancy, Carveout, KernelConfig, Limiter, Occupancy};
 use warpscope::model::roofline::{arithmetic_intensity, Precision, Roof};
 use warpscope::model::simt::{launch_mask, split, BranchSplit};
@@ -153,4 +156,22 @@ fn every_documented_path_and_signature_compiles() {
         Precision::Int8Tensor,
         Precision::Fp8Tensor,
     );
+
+    let kernel: Result<Kernel, ParseError> =
+        parse("__global__ void k(float* o) { o[threadIdx.x] = 1.0f; }");
+    let kernel = kernel.expect("parses");
+    let launch = Launch {
+        grid: [1, 1, 1],
+        block: [32, 1, 1],
+        args: Vec::<(String, i64)>::new(),
+    };
+    let report: Result<Report, RunError> = run(&kernel, &launch);
+    let report = report.expect("runs");
+    let g: GlobalCounters = report.global_store;
+    let _: (u64, u64) = (g.requests, g.sectors);
+    let _: GlobalCounters = report.global_load;
+    let s: SharedCounters = report.shared_load;
+    let _: (u64, u64) = (s.instructions, s.wavefronts);
+    let _: SharedCounters = report.shared_store;
+    assert_eq!((g.requests, g.sectors), (1, 4));
 }

@@ -16,6 +16,9 @@ mod common;
 mod dispatch;
 /// Grid, block, warp, lane: spec §3 and the launch masks of the divergence model.
 mod hierarchy;
+/// The kernel lab: the H200 fixture `kernel_lab_h200.json` replayed, and properties of the
+/// parser and the runner on arbitrary input.
+mod kernel;
 /// Occupancy: spec §1 worked examples and `occupancy.json`.
 mod occupancy;
 /// Generated quiz questions against the chapters' models, over 10,000 seeds each.
