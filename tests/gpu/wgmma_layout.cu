@@ -1,4 +1,4 @@
-// Writes tests/fixtures/wgmma_layout_h200.json: every register of every thread after one
+// Writes tests/fixtures/wgmma_layout_h100.json: every register of every thread after one
 // wgmma.mma_async.sync.aligned.m64nNk16 with f16 inputs whose product makes each element of D
 // distinct and exact:
 //   A[r][0] = r, A[r][1] = 64, B[0][c] = 1, B[1][c] = c, every other element 0
@@ -18,7 +18,7 @@
 // GH100 chip), CUDA 13.0 (nvcc 13.0.88), driver 580.159.04, 2026-12-06:
 //   cd tests/gpu && python3 wgmma_layout_wrappers.py > wl.h
 //   nvcc -O2 -std=c++17 -gencode=arch=compute_90a,code=sm_90a -o wgmma_layout wgmma_layout.cu
-//   ./wgmma_layout > wgmma_layout_h200.json
+//   ./wgmma_layout > wgmma_layout_h100.json
 // The code below is what ran for the committed dump.
 #include <cmath>
 #include <cstdint>

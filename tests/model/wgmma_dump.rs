@@ -1,4 +1,4 @@
-//! The Hopper dump `tests/fixtures/wgmma_layout_h200.json` (every register of every thread after
+//! The Hopper dump `tests/fixtures/wgmma_layout_h100.json` (every register of every thread after
 //! one `wgmma.mma_async.m64nNk16` whose D\[r\]\[c\] = r + 64·c, plus 13 shared-memory layouts of
 //! the same product; taken on an H100 80GB HBM3, the H200's GH100 chip and sm_90a instruction
 //! set, by `tests/gpu/wgmma_layout.cu`) against the wgmma layout models.
@@ -34,7 +34,7 @@ fn fnv1a64(addresses: impl Iterator<Item = u32>) -> u64 {
 
 #[test]
 fn the_h200_dump_matches_figure_149_register_by_register() {
-    let fx = fixture_json("wgmma_layout_h200.json");
+    let fx = fixture_json("wgmma_layout_h100.json");
     assert_eq!(fx["error"], "no error");
     let mut matched = 0;
     for (key, dtype) in [("f32", ElementType::F32), ("f16", ElementType::F16)] {
@@ -74,7 +74,7 @@ fn the_h200_dump_matches_figure_149_register_by_register() {
 
 #[test]
 fn the_h200_read_every_descriptor_variant_where_the_model_says() {
-    let fx = fixture_json("wgmma_layout_h200.json");
+    let fx = fixture_json("wgmma_layout_h100.json");
     let variants = fx["descriptor_variants"].as_array().expect("variants");
     assert!(variants.len() >= 13);
     for v in variants {

@@ -32,7 +32,7 @@
 //! 8 rows of S bytes; the hardware applies it to the absolute address (so a start address moved
 //! 32 bytes along K inside a 128-byte row, as CUTLASS does for the second K block, still reads
 //! the right bytes). Checked on Hopper silicon (an H100 80GB HBM3, the H200's chip) for every
-//! mode, K-major and MN-major, and for that shifted start (`tests/fixtures/wgmma_layout_h200.json`,
+//! mode, K-major and MN-major, and for that shifted start (`tests/fixtures/wgmma_layout_h100.json`,
 //! `descriptor_variants`).
 //!
 //! **Typed checks** ([`SmemLayoutError`]): every field 16-byte aligned (PTX: "The following must

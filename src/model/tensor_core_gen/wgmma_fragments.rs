@@ -9,7 +9,7 @@
 //! the formulas below are read from them and agree with CUTLASS CuTe's `SM90::GMMA` layouts
 //! (`CLayout_64xN`, `ALayout_64x16`, `ALayout_64x32` in `mma_traits_sm90_gmma.hpp`). The f32 D
 //! and f16 D layouts were checked register by register on Hopper silicon (an H100 80GB HBM3, the
-//! H200's GH100 chip; `tests/fixtures/wgmma_layout_h200.json`).
+//! H200's GH100 chip; `tests/fixtures/wgmma_layout_h100.json`).
 //!
 //! With `t` the thread of the warp group (0–127), `w = t / 32` its warp in the group,
 //! `g = (t % 32) / 4` (groupID) and `q = t % 4` (threadID_in_group), element `i` of the
