@@ -141,16 +141,13 @@ pub fn pick(lang: Lang, en: String, zh: String) -> String {
 
 /// The `lang` parameter of a query string (`zh`/`zh-CN` or `en`), if any.
 pub fn lang_from_query(query: &str) -> Option<Lang> {
-    query
-        .trim_start_matches('?')
-        .split('&')
-        .rev()
-        .find_map(|pair| pair.strip_prefix("lang="))
-        .and_then(|v| match v.to_ascii_lowercase().as_str() {
+    crate::ui::url::query::value(query, "lang").and_then(|v| {
+        match v.to_ascii_lowercase().as_str() {
             "zh" | "zh-cn" => Some(Lang::Zh),
             "en" => Some(Lang::En),
             _ => None,
-        })
+        }
+    })
 }
 
 /// The language to start with: the link's `lang`, else the stored choice, else the browser's,

@@ -6,6 +6,11 @@ use leptos::prelude::*;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 
+/// Window event the classroom sends after it resized the figures on its stage (setting or
+/// clearing the charts' fill attribute): a chart that can fill its box reads its box again, and
+/// a canvas draws again at its new size.
+pub const RELAYOUT_EVENT: &str = "gx-relayout";
+
 /// The colour scheme the design tokens follow where it is provided: the system's dark
 /// preference (the app's) and, on the classroom stage, its high-contrast switch
 /// ([`provide_stage_theme`]). One context, so a canvas reads its theme with one lookup.
@@ -17,7 +22,7 @@ pub struct ThemeCtx {
     /// changes the tokens of everything inside the stage.
     pub high_contrast: Option<RwSignal<bool>>,
     /// On the classroom stage and the presenter's preview: flipped whenever a fit there has
-    /// resized the figures ([`crate::ui::charts::RELAYOUT_EVENT`]), so a canvas whose backing
+    /// resized the figures ([`RELAYOUT_EVENT`]), so a canvas whose backing
     /// store follows the width it is shown at (block dispatch's SM grid) redraws at its new size.
     pub refit: Option<RwSignal<bool>>,
 }
@@ -88,10 +93,9 @@ pub fn use_narrow_screen() -> Signal<bool> {
 pub fn provide_stage_theme(on: RwSignal<bool>) {
     if let Some(theme) = use_context::<ThemeCtx>() {
         let refit = RwSignal::new(false);
-        let listener =
-            window_event_listener_untyped(crate::ui::charts::RELAYOUT_EVENT, move |_| {
-                refit.set(!refit.get_untracked());
-            });
+        let listener = window_event_listener_untyped(RELAYOUT_EVENT, move |_| {
+            refit.set(!refit.get_untracked());
+        });
         on_cleanup(move || listener.remove());
         provide_context(ThemeCtx {
             high_contrast: Some(on),

@@ -186,3 +186,171 @@ fn no_markup_is_parsed_into_the_page() {
     }
     assert!(hits.is_empty(), "markup parsed into the page: {hits:#?}");
 }
+
+/// The UI's floors, top to bottom (ARCHITECTURE.md): a folder of `src/ui` imports only from its
+/// own floor's folder or from floors below it, and `src/ui` as a whole from `geom` and `model`.
+/// `shared` sits above `shell`: its inputs (the memory access, the kernel launch) are chapter
+/// inputs read from the URL through the shell's `UrlInputs`, and the frame never needs them.
+const FLOORS: &[&[&str]] = &[
+    &["app"],
+    &["chapters", "quiz", "classroom", "lab"],
+    &["shared"],
+    &["shell"],
+    &["widgets", "charts"],
+    &["content", "text", "format", "i18n", "url", "theme"],
+    &["geom"],
+    &["model"],
+];
+
+/// The floor of a folder name (0 is the top); `None` for a name that is not a floor.
+fn floor_of(name: &str) -> Option<usize> {
+    FLOORS.iter().position(|f| f.contains(&name))
+}
+
+/// The shipped code of a source file: the text before its test module, comment lines left out.
+fn shipped_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.split("#[cfg(test)]")
+        .next()
+        .unwrap_or_default()
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| {
+            let t = l.trim_start();
+            !(t.starts_with("//") || t.starts_with("///") || t.starts_with("//!"))
+        })
+}
+
+/// The folders of `src/ui` (or `geom` / `model`) that `line` names through a `crate::` path.
+fn folders_named(line: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for (prefix, inside_ui) in [("crate::ui::", true), ("crate::", false)] {
+        let mut rest = line;
+        while let Some(i) = rest.find(prefix) {
+            let after = &rest[i + prefix.len()..];
+            let name: String = after
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .collect();
+            if inside_ui || name == "geom" || name == "model" {
+                out.push(name);
+            }
+            rest = after;
+        }
+    }
+    out
+}
+
+/// Every upward import in `src/ui` and every folder-level cycle, as `path:line: code` messages.
+fn floor_violations(ui: &Path) -> Vec<String> {
+    let mut hits = Vec::new();
+    let mut edges: std::collections::BTreeSet<(String, String)> = Default::default();
+    for (path, text) in sources(ui) {
+        let rel = path.strip_prefix(ui).unwrap_or(&path);
+        let own = rel
+            .components()
+            .next()
+            .map(|c| {
+                c.as_os_str()
+                    .to_string_lossy()
+                    .trim_end_matches(".rs")
+                    .to_string()
+            })
+            .unwrap_or_default();
+        if own == "mod" {
+            continue; // ui/mod.rs declares the folders
+        }
+        let Some(own_floor) = floor_of(&own) else {
+            hits.push(format!(
+                "{}: `{own}` is on no floor (add it to FLOORS)",
+                path.display()
+            ));
+            continue;
+        };
+        for (n, line) in shipped_lines(&text) {
+            for name in folders_named(line) {
+                if name == own {
+                    continue;
+                }
+                match floor_of(&name) {
+                    Some(f) if f < own_floor => hits.push(format!(
+                        "{}:{}: `{own}` imports from `{name}`, a floor above it: {}",
+                        path.display(),
+                        n + 1,
+                        line.trim()
+                    )),
+                    Some(_) => {
+                        edges.insert((own.clone(), name));
+                    }
+                    None => {}
+                }
+            }
+        }
+    }
+    // Folders on one floor may use each other, but not in a circle.
+    let names: std::collections::BTreeSet<&String> = edges.iter().map(|(a, _)| a).collect();
+    for start in names {
+        let mut seen = vec![start.clone()];
+        let mut stack = vec![start.clone()];
+        while let Some(at) = stack.pop() {
+            for (_, to) in edges.iter().filter(|(a, _)| *a == at) {
+                if to == start {
+                    hits.push(format!(
+                        "folders of src/ui in a cycle through `{start}` and `{at}`"
+                    ));
+                } else if !seen.contains(to) {
+                    seen.push(to.clone());
+                    stack.push(to.clone());
+                }
+            }
+        }
+    }
+    hits
+}
+
+#[test]
+fn ui_folders_import_only_from_their_floor_or_below() {
+    let ui = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/ui");
+    let hits = floor_violations(&ui);
+    assert!(
+        hits.is_empty(),
+        "{} imports against the floors: {hits:#?}",
+        hits.len()
+    );
+}
+
+/// The check itself: a planted upward import and a planted cycle are both found.
+#[test]
+fn the_floor_check_finds_an_upward_import_and_a_cycle() {
+    let dir = std::env::temp_dir().join(format!("ws-floors-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    for (file, text) in [
+        ("widgets/a.rs", "use crate::ui::i18n::Tr;\n"),
+        (
+            "shell/b.rs",
+            "use crate::ui::chapters::chip;\n// crate::ui::app in a comment\n",
+        ),
+        ("text.rs", "use crate::ui::format::x;\n"),
+        ("format.rs", "use crate::ui::text::y;\n"),
+        (
+            "url/c.rs",
+            "fn f() {}\n#[cfg(test)]\nmod t { use crate::ui::app::X; }\n",
+        ),
+    ] {
+        let p = dir.join(file);
+        std::fs::create_dir_all(p.parent().expect("a folder")).expect("temp folder");
+        std::fs::write(&p, text).expect("temp file");
+    }
+    let hits = floor_violations(&dir);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(
+        hits.iter()
+            .any(|h| h.contains("shell/b.rs:1: `shell` imports from `chapters`")),
+        "{hits:#?}"
+    );
+    assert!(hits.iter().any(|h| h.contains("cycle")), "{hits:#?}");
+    assert_eq!(
+        hits.len(),
+        3,
+        "one upward import, the cycle seen from both ends: {hits:#?}"
+    );
+}

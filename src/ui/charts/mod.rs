@@ -25,9 +25,7 @@ pub const FILL_ATTR: &str = "data-fill-box";
 /// on a big screen, never smaller than the chart draws it).
 pub const CAN_FILL_ATTR: &str = "data-can-fill";
 
-/// Window event the classroom sends after setting or clearing [`FILL_ATTR`]: a chart that
-/// can fill its box reads its box again.
-pub const RELAYOUT_EVENT: &str = "gx-relayout";
+pub use crate::ui::theme::RELAYOUT_EVENT;
 
 /// How much wider than its layout width `layout_px` (CSS px) `canvas` is shown, clamped to
 /// 1 ..= 4 (1 off the document): a canvas stretched to its column (block dispatch's SM grid, the

@@ -6,10 +6,11 @@ use leptos::prelude::*;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 
-use super::lesson::{self, from_json, to_json, Lesson, Problem, Text};
-use super::{is_chapter, store_my_lesson, text, Classroom, Overlay};
+use super::{store_my_lesson, text, Classroom, Overlay};
+use crate::ui::content::lesson::{self, from_json, to_json, Lesson, Problem, Text};
 use crate::ui::content::lessons::COURSE_ID;
 use crate::ui::i18n::{use_lang, Lang, Tr};
+use crate::ui::shell::is_chapter;
 
 /// A lesson with every built-in text replaced by its text in `lang` (to edit it).
 fn own(mut l: Lesson, lang: Lang) -> Lesson {
@@ -51,11 +52,7 @@ fn open(c: Classroom, read: lesson::Read, problems: RwSignal<Vec<Problem>>) {
 fn lesson_param(pasted: &str) -> String {
     let pasted = pasted.trim();
     let query = pasted.split_once('?').map_or(pasted, |(_, q)| q);
-    query
-        .split('&')
-        .find_map(|p| p.strip_prefix("lesson="))
-        .map(lesson::percent_decode)
-        .unwrap_or_else(|| pasted.to_string())
+    crate::ui::url::query::value(query, "lesson").unwrap_or_else(|| pasted.to_string())
 }
 
 fn download(name: &str, mime: &str, data: &str) {
@@ -107,7 +104,7 @@ pub fn Editor() -> impl IntoView {
         let path = window().location().pathname().unwrap_or_default();
         format!(
             "{origin}{path}?lesson={}",
-            lesson::percent_encode(&c.source.get())
+            crate::ui::url::query::component(&c.source.get())
         )
     };
     let on_file = move |ev: leptos::ev::Event| {
@@ -171,7 +168,7 @@ pub fn Editor() -> impl IntoView {
                         r.lesson
                             .steps
                             .get(i)
-                            .and_then(|s| crate::ui::chapters::by_slug(&s.chapter))
+                            .and_then(|s| crate::ui::shell::by_slug(&s.chapter))
                             .map(|ch| format!("{}. {}", i + 1, ch.title.get(lang.get())))
                     })
                 };

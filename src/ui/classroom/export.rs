@@ -229,7 +229,7 @@ pub fn figure(c: Classroom, stage: NodeRef<leptos::html::Div>, format: Format) {
             };
             let url = format!(
                 "data:image/svg+xml;charset=utf-8,{}",
-                super::lesson::percent_encode(&text)
+                crate::ui::url::query::component(&text)
             );
             let i = img.clone();
             let onload = Closure::<dyn Fn()>::new(move || {

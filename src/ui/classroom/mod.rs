@@ -11,7 +11,6 @@
 //! effects only talk to the outside world (the address bar, the other window, the DOM of the
 //! embedded figure). Lessons themselves are plain data ([`lesson`]).
 
-pub mod lesson;
 pub mod text;
 
 mod editor;
@@ -22,10 +21,11 @@ mod sync;
 
 use leptos::prelude::*;
 
-use crate::ui::chapters::{self, Chapter};
+use crate::ui::content::lesson::{self, decode, Lesson, Read, Step};
 use crate::ui::content::lessons::{course, COURSE_ID};
 use crate::ui::i18n::{switch_lang, use_lang, use_zh_missing, Lang};
-use lesson::{decode, query_number, with_number, Lesson, Read, Step};
+use crate::ui::shell::{self, is_chapter, Chapter};
+use crate::ui::url::query;
 
 /// `localStorage` key of the teacher's own lesson (its link encoding).
 pub const MY_LESSON_KEY: &str = "warpscope.lesson.mine";
@@ -83,11 +83,6 @@ pub struct Classroom {
     pub session: StoredValue<String>,
 }
 
-/// True for slugs of chapters a lesson step can show.
-pub fn is_chapter(slug: &str) -> bool {
-    chapters::by_slug(slug).is_some_and(|c| c.embed.is_some())
-}
-
 /// The lesson for a source string.
 fn read_source(source: &str) -> Read {
     if source == COURSE_ID {
@@ -139,10 +134,8 @@ fn read_link(search: &str) -> Link {
         contrast: false,
         session: String::new(),
     };
-    for pair in search.trim_start_matches('?').split('&') {
-        let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
-        let v = lesson::percent_decode(v);
-        match k {
+    for (k, v) in query::pairs(search) {
+        match k.as_str() {
             "lesson" if v == MINE => link.source = lesson::encode(&my_lesson()),
             "lesson" if !v.is_empty() => link.source = v,
             "step" => link.step = v.parse::<usize>().unwrap_or(1).saturating_sub(1),
@@ -229,7 +222,8 @@ impl Classroom {
     pub fn next(&self) {
         if let Some((key, value, last)) = self.simulation() {
             if value < last {
-                let q = with_number(&self.query.get_untracked(), &key, value + 1);
+                let q =
+                    query::with_value(&self.query.get_untracked(), &key, &(value + 1).to_string());
                 self.params.set(Some(q));
                 return;
             }
@@ -246,10 +240,11 @@ impl Classroom {
         if let Some((key, value, _)) = self.simulation() {
             let first = self
                 .current
-                .with_untracked(|s| s.as_ref().and_then(|s| query_number(&s.query, &key)))
+                .with_untracked(|s| s.as_ref().and_then(|s| query::number(&s.query, &key)))
                 .unwrap_or(0);
             if value > first {
-                let q = with_number(&self.query.get_untracked(), &key, value - 1);
+                let q =
+                    query::with_value(&self.query.get_untracked(), &key, &(value - 1).to_string());
                 self.params.set(Some(q));
                 return;
             }
@@ -262,7 +257,7 @@ impl Classroom {
         let adv = self
             .current
             .with_untracked(|s| s.as_ref().and_then(|s| s.advance.clone()))?;
-        let value = query_number(&self.query.get_untracked(), &adv.key).unwrap_or(0);
+        let value = query::number(&self.query.get_untracked(), &adv.key).unwrap_or(0);
         Some((adv.key, value, adv.last))
     }
 
@@ -275,7 +270,7 @@ impl Classroom {
     /// The chapter of the step on screen.
     pub fn chapter(&self) -> Option<&'static Chapter> {
         self.current
-            .with(|s| s.as_ref().and_then(|s| chapters::by_slug(&s.chapter)))
+            .with(|s| s.as_ref().and_then(|s| shell::by_slug(&s.chapter)))
     }
 
     /// The classroom link for the current state (path, query, `lang`).
@@ -283,7 +278,7 @@ impl Classroom {
         let path = window().location().pathname().unwrap_or_default();
         let mut q = format!(
             "lesson={}&step={}",
-            lesson::percent_encode(&self.source.get_untracked()),
+            query::component(&self.source.get_untracked()),
             // The step on screen (a link's step=99 of 31 shows 31, and the address bar says so).
             self.step.get_untracked().min(
                 self.read
@@ -292,7 +287,7 @@ impl Classroom {
             ) + 1
         );
         if let Some(p) = self.params.get_untracked() {
-            q.push_str(&format!("&q={}", lesson::percent_encode(&p)));
+            q.push_str(&format!("&q={}", query::component(&p)));
         }
         if presenter {
             q.push_str("&view=presenter");
@@ -306,7 +301,7 @@ impl Classroom {
 
     /// The permalink of the chapter view on screen.
     pub fn chapter_href(&self, lang: Lang) -> String {
-        let base = crate::ui::app::route_href("");
+        let base = crate::ui::shell::route_href("");
         let slug = self.chapter().map(|c| c.slug).unwrap_or_default();
         let q = self.query.get_untracked();
         let origin = window().location().origin().unwrap_or_default();
@@ -382,7 +377,7 @@ pub fn AddToLesson(chapter: &'static Chapter) -> impl IntoView {
         }
         mine.steps.push(Step {
             chapter: chapter.slug.into(),
-            query: crate::ui::shell::without_lang(&search),
+            query: query::without(&search, "lang"),
             caption: lesson::Text::Own(chapter.title.get(lang.get_untracked()).into()),
             ..Step::default()
         });
@@ -393,7 +388,7 @@ pub fn AddToLesson(chapter: &'static Chapter) -> impl IntoView {
         let n = added.get().unwrap_or(1);
         format!(
             "{}?lesson={MINE}&step={n}&lang={}",
-            crate::ui::app::route_href("classroom"),
+            crate::ui::shell::route_href("classroom"),
             lang.get().param()
         )
     };

@@ -71,7 +71,7 @@ fn NextPreview() -> impl IntoView {
             <div class="gx-cls-preview-box">
                 <div class="gx-cls-preview" node_ref=stage inert="" aria-hidden="true" data-testid="cls-next-preview">
                     {move || next.get().and_then(|(slug, query, _, _)| {
-                        let embed = crate::ui::chapters::by_slug(&slug)?.embed?;
+                        let embed = crate::ui::shell::by_slug(&slug)?.embed?;
                         Some(embed(Signal::stored(query), sink))
                     })}
                 </div>
@@ -118,7 +118,7 @@ pub fn Presenter() -> impl IntoView {
         let i = c.index() + 1;
         c.read.with(|r| {
             r.lesson.steps.get(i).map(|s| {
-                let chapter = crate::ui::chapters::by_slug(&s.chapter)
+                let chapter = crate::ui::shell::by_slug(&s.chapter)
                     .map(|ch| ch.title.get(lang.get()))
                     .unwrap_or_default();
                 (

@@ -204,7 +204,7 @@ pub fn Stage(
         <div class="gx-cls-stage" class:gx-cls-stage--all=move || c.controls.get()
             class:gx-cls-stage--keys=move || c.keys_advance() node_ref=stage data-testid="cls-stage">
             {move || {
-                let chapter = slug.get().and_then(crate::ui::chapters::by_slug);
+                let chapter = slug.get().and_then(crate::ui::shell::by_slug);
                 chapter.and_then(|ch| ch.embed).map(|embed| embed(query, sink))
             }}
         </div>
@@ -315,7 +315,7 @@ const CROP_ATTR: &str = "data-cls-crop";
 const CROPPED_ATTR: &str = "data-cls-cropped";
 
 /// What a stage shows of the chapter: the focus element (empty: its figure), the part of it the
-/// step is about (see [`crate::ui::classroom::lesson::Step::crop`]), and the parts highlighted.
+/// step is about (see [`crate::ui::content::lesson::Step::crop`]), and the parts highlighted.
 #[derive(Clone, Default)]
 pub struct Shown {
     /// CSS selector of the element that fills the stage.
@@ -879,7 +879,7 @@ pub fn Caption() -> impl IntoView {
     let c = expect_context::<Classroom>();
     let lang = use_lang();
     let part =
-        move |f: fn(&crate::ui::classroom::lesson::Step) -> &crate::ui::classroom::lesson::Text| {
+        move |f: fn(&crate::ui::content::lesson::Step) -> &crate::ui::content::lesson::Text| {
             move || {
                 c.current
                     .with(|s| s.as_ref().map(|s| f(s).get(lang.get()).to_string()))
@@ -1020,7 +1020,7 @@ fn Menu(
             {item("cls-export-png", text::MENU_PNG, Callback::new(move |_| { export::figure(c, stage, export::Format::Png); close(); }))}
             {item("cls-edit", text::MENU_EDIT, Callback::new(move |_| c.overlay.set(Overlay::Editor)))}
             {item("cls-help", text::MENU_HELP, Callback::new(move |_| c.overlay.set(Overlay::Help)))}
-            <a class="gx-cls-menu__item" role="menuitem" data-testid="cls-exit" href=crate::ui::app::route_href("")>
+            <a class="gx-cls-menu__item" role="menuitem" data-testid="cls-exit" href=crate::ui::shell::route_href("")>
                 <span class="gx-cls-menu__icon" aria-hidden="true">{icon(icon::EJECT)}</span>
                 <span>{move || text::EXIT.get(lang.get())}</span>
                 <span></span>
@@ -1059,7 +1059,7 @@ fn Overlays(
                 <ol class="gx-cls-overview">
                     {move || c.read.with(|r| r.lesson.steps.iter().enumerate().map(|(i, s)| {
                         let caption = s.caption.get(lang.get()).to_string();
-                        let chapter = crate::ui::chapters::by_slug(&s.chapter).map(|ch| ch.title.get(lang.get())).unwrap_or_default();
+                        let chapter = crate::ui::shell::by_slug(&s.chapter).map(|ch| ch.title.get(lang.get())).unwrap_or_default();
                         view! {
                             <li>
                                 <button class="gx-cls-overview__item" class:gx-cls-overview__item--current=move || c.index() == i

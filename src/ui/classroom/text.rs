@@ -1,7 +1,7 @@
 //! Every string of classroom mode, in both languages.
 
 use crate::trf;
-use crate::ui::classroom::lesson::Problem;
+use crate::ui::content::lesson::Problem;
 use crate::ui::i18n::{tr, Lang, Tr};
 use crate::ui::widgets::icon;
 

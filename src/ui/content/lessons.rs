@@ -3,7 +3,7 @@
 //! both languages. Each step's query was opened in its chapter and checked against its caption
 //! (and `tests` below re-checks the numbers with the chapters' own models).
 
-use crate::ui::classroom::lesson::{Advance, Lesson, Step, Text};
+use crate::ui::content::lesson::{Advance, Lesson, Step, Text};
 use crate::ui::i18n::{tr, Tr};
 
 /// The id of the built-in lesson in a classroom link (`?lesson=course`).
@@ -621,7 +621,6 @@ pub fn course() -> Lesson {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ui::chapters;
     use crate::ui::shell::ChapterInputs;
 
     fn notices(slug: &str, query: &str) -> usize {
@@ -663,7 +662,10 @@ mod tests {
     fn the_course_lesson_has_24_steps_over_every_chapter() {
         let lesson = course();
         assert!(lesson.steps.len() >= 24);
-        for c in chapters::ALL.iter().filter(|c| c.number.is_some()) {
+        for c in crate::ui::app::registry::ALL
+            .iter()
+            .filter(|c| c.number.is_some())
+        {
             assert!(
                 lesson.steps.iter().any(|s| s.chapter == c.slug),
                 "{}",

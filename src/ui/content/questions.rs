@@ -106,7 +106,7 @@ pub struct BankQuestion {
     pub id: &'static str,
     /// Where it comes from.
     pub source: Source,
-    /// Slugs of the chapters that list it (as in [`crate::ui::chapters::ALL`]).
+    /// Slugs of the chapters that list it (as in the registry, `ui::app::registry::ALL`).
     pub chapters: &'static [&'static str],
     /// The question.
     pub question: Tr,
@@ -623,7 +623,7 @@ static Q_WS_TCGEN_ONLY_WGMMA: BankQuestion = BankQuestion {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ui::chapters::ALL;
+    use crate::ui::app::registry::ALL;
 
     #[test]
     fn ids_are_unique() {

@@ -14,11 +14,9 @@ use leptos::prelude::*;
 
 use crate::model::quiz::{generate, grade, Answer, Kind, Part, Question, Verdict};
 use crate::model::rng::SplitMix64;
-use crate::ui::app::route_href;
-use crate::ui::chapters;
 use crate::ui::content::questions::{source_text, Source, BANK};
 use crate::ui::i18n::{t, use_lang, Lang};
-use crate::ui::shell::{ChapterBody, ChapterInputs, UrlInputs};
+use crate::ui::shell::{self, route_href, ChapterBody, ChapterInputs, UrlInputs};
 use crate::ui::url::{Notice, QueryReader};
 use progress::Progress;
 use storage::StorageNote;
@@ -57,7 +55,7 @@ impl Default for QuizInputs {
 
 /// Slugs of the chapters that have generated kinds.
 fn quiz_chapters() -> Vec<&'static str> {
-    chapters::ALL
+    shell::pages()
         .iter()
         .filter(|c| c.number.is_some() && Kind::of_chapter(c.slug).next().is_some())
         .map(|c| c.slug)
@@ -237,7 +235,7 @@ fn QuizControls(inputs: UrlInputs<QuizInputs>) -> impl IntoView {
                     {quiz_chapters()
                         .into_iter()
                         .map(|slug| {
-                            let c = chapters::by_slug(slug);
+                            let c = shell::by_slug(slug);
                             view! {
                                 <option value=slug selected=move || inputs.with(|i| i.chapter == slug)>
                                     {move || c.map(|c| format!("{}. {}", c.number.unwrap_or_default(), c.title.get(lang.get()))).unwrap_or_default()}
@@ -738,7 +736,7 @@ fn Worksheet(inputs: QuizInputs) -> impl IntoView {
         .collect();
     let questions = StoredValue::new(questions);
     let (seed, n) = (inputs.seed, inputs.sheet);
-    let chapter = chapters::by_slug(&inputs.chapter);
+    let chapter = shell::by_slug(&inputs.chapter);
     let heading = move || {
         let ch = chapter
             .map(|c| c.title.get(lang.get()).to_string())

@@ -60,13 +60,13 @@ fn dismiss_prerender() {
 macro_rules! lazy_page {
     ($m:ident) => {{
         #[::leptos::wasm_split::wasm_split($m, wasm_split_path = ::leptos::wasm_split)]
-        fn page(chapter: &'static $crate::ui::chapters::Chapter) -> ::leptos::prelude::AnyView {
+        fn page(chapter: &'static $crate::ui::shell::Chapter) -> ::leptos::prelude::AnyView {
             $crate::ui::shell::frame::<$m::Page>(chapter)
         }
-        fn page_now(chapter: &'static $crate::ui::chapters::Chapter) -> ::leptos::prelude::AnyView {
+        fn page_now(chapter: &'static $crate::ui::shell::Chapter) -> ::leptos::prelude::AnyView {
             $crate::ui::shell::suspended(page(chapter))
         }
-        page_now as fn(&'static $crate::ui::chapters::Chapter) -> ::leptos::prelude::AnyView
+        page_now as fn(&'static $crate::ui::shell::Chapter) -> ::leptos::prelude::AnyView
     }};
 }
 
@@ -92,13 +92,3 @@ macro_rules! lazy_embed {
 }
 
 pub(crate) use {lazy_embed, lazy_page};
-
-/// The classroom page (`/classroom`), loaded lazily like a chapter: the projector, presenter,
-/// lesson editor and the built-in lesson are in split module `classroom`.
-pub fn classroom_page() -> AnyView {
-    #[::leptos::wasm_split::wasm_split(classroom, wasm_split_path = ::leptos::wasm_split)]
-    fn page() -> AnyView {
-        view! { <crate::ui::classroom::ClassroomPage/> }.into_any()
-    }
-    suspended(page())
-}

@@ -1,6 +1,6 @@
 //! The chapter shell: the frame every chapter gets from the registry.
 //!
-//! A registry entry ([`crate::ui::chapters::Chapter`]) names the chapter's number, slug, title,
+//! A registry entry ([`Chapter`]) names the chapter's number, slug, title,
 //! summary and intro, and its [`ChapterBody`]. The shell renders, in order: the kicker, title and
 //! intro; the notices of the link; the body (the chapter's figure and panels); the chapter's
 //! questions from the bank; the permalink; links to the previous and next chapters. A chapter
@@ -11,6 +11,7 @@
 
 mod field_slider;
 mod lazy;
+mod pages;
 mod staged;
 mod text;
 mod url_state;
@@ -20,16 +21,16 @@ use leptos::prelude::*;
 use leptos_router::components::A;
 
 pub use field_slider::FieldSlider;
-pub use lazy::{classroom_page, suspended};
+pub use lazy::suspended;
 pub(crate) use lazy::{lazy_embed, lazy_page};
+pub use pages::{
+    by_slug, install, is_chapter, neighbours, pages, route_href, BasePath, Chapter, Site,
+};
 pub use staged::{after_first_paint, FirstPaint};
 pub use url_state::{without_lang, ChapterInputs, QueryWrite, UrlInputs, WRITE_INTERVAL_MS};
 pub use warm::{keep_app_owner, warm_chapter};
 
 use crate::model::quiz::Kind;
-use crate::ui::app::route_href;
-use crate::ui::chapters::{self, Chapter};
-use crate::ui::classroom::AddToLesson;
 use crate::ui::i18n::{t, use_lang};
 use crate::ui::widgets::{ChapterIntro, Notices, PermalinkLink, Questions};
 
@@ -90,7 +91,7 @@ fn tail(
             </p>
         })}
         // Only a chapter's view can be a lesson step.
-        {chapter.embed.map(|_| view! { <AddToLesson chapter=chapter/> })}
+        {chapter.embed.and_then(|_| pages::lesson_button(chapter))}
         <PrevNext chapter=chapter/>
     }
     .into_any()
@@ -110,7 +111,7 @@ pub type EmbedFn = fn(Signal<String>, Callback<QueryWrite>) -> AnyView;
 #[component]
 fn PrevNext(chapter: &'static Chapter) -> impl IntoView {
     let lang = use_lang();
-    let (prev, next) = chapters::neighbours(chapter.slug);
+    let (prev, next) = neighbours(chapter.slug);
     let link = move |c: Option<&'static Chapter>, rel: &'static str, label| {
         c.map(|c| {
             let number = c.number.unwrap_or_default();

@@ -40,12 +40,7 @@ pub trait ChapterInputs: Clone + PartialEq + Send + Sync + 'static {
 
 /// The query without its `lang=` pairs (the language is global, not a chapter input).
 pub fn without_lang(query: &str) -> String {
-    query
-        .trim_start_matches('?')
-        .split('&')
-        .filter(|p| !p.is_empty() && !p.starts_with("lang=") && *p != "lang")
-        .collect::<Vec<_>>()
-        .join("&")
+    crate::ui::url::query::without(query, "lang")
 }
 
 /// Whether two router paths name the same page (`/quiz` and `/quiz/` do: the static host

@@ -20,8 +20,6 @@ use leptos::prelude::*;
 use leptos::tachys::view::any_view::AnyViewState;
 use leptos::tachys::view::{Mountable, Render};
 
-use crate::ui::chapters;
-
 thread_local! {
     /// The owner warm builds are children of: the app's, inside its router.
     static APP_OWNER: RefCell<Option<Owner>> = const { RefCell::new(None) };
@@ -47,7 +45,7 @@ const LOAD_WAIT_STEP: Duration = Duration::from_millis(20);
 /// Builds chapter `slug`'s body off the page once and drops it (see the module docs). Does
 /// nothing for an unknown slug, a chapter without a page, or a chapter warmed already.
 pub fn warm_chapter(slug: &str) {
-    let Some((i, chapter)) = chapters::ALL
+    let Some((i, chapter)) = super::pages()
         .iter()
         .enumerate()
         .find(|(_, c)| c.slug == slug)

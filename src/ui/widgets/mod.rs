@@ -13,6 +13,7 @@ mod player;
 mod questions;
 mod slider;
 mod svg_title;
+mod text;
 
 pub use chapter_intro::ChapterIntro;
 pub use data_table::DataDetails;

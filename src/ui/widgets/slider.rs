@@ -38,7 +38,7 @@ pub(crate) fn normalise_number(text: &str) -> String {
         .collect()
 }
 
-/// Why a typed integer is refused; worded by [`text::integer_error`] at display time, so a
+/// Why a typed integer is refused; worded by [`super::text::integer_error`] at display time, so a
 /// message shown before a language switch follows the switch.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum IntegerError {
@@ -204,7 +204,7 @@ pub fn RangeSlider(
                 />
                 <span class="gx-field__unit">{unit}</span>
             </div>
-            <p class="gx-field__error" id=id_err role="alert">{move || error.read().as_ref().map(|e| text::integer_error(e, lang.get()))}</p>
+            <p class="gx-field__error" id=id_err role="alert">{move || error.read().as_ref().map(|e| super::text::integer_error(e, lang.get()))}</p>
         </div>
     }
 }

@@ -12,9 +12,9 @@ use super::state::{
 use super::text;
 use crate::model::hierarchy::{Dim3, Launch, ThreadCoords};
 use crate::model::WARP_SIZE;
-use crate::ui::app::route_href;
 use crate::ui::i18n::{t, use_lang, Tr};
 use crate::ui::shared::roving::Roving;
+use crate::ui::shell::route_href;
 use crate::ui::shell::FieldSlider;
 use crate::ui::widgets::{markup_block, Markup, RangeSlider, Scale};
 

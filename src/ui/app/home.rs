@@ -3,8 +3,9 @@
 use leptos::prelude::*;
 use leptos_router::components::A;
 
-use crate::ui::chapters::ALL;
+use super::registry::ALL;
 use crate::ui::i18n::{t, use_lang};
+use crate::ui::shell::route_href;
 use crate::ui::text;
 
 /// The chapter map with one card per chapter.
@@ -24,7 +25,7 @@ pub fn Home() -> impl IntoView {
                 {ALL
                     .iter()
                     .map(|c| {
-                        let href = crate::ui::app::route_href(c.slug);
+                        let href = route_href(c.slug);
                         let ready = c.page.is_some();
                         view! {
                             <li class="gx-chapter-card" class:gx-chapter-card--soon=!ready>
@@ -43,7 +44,7 @@ pub fn Home() -> impl IntoView {
                     })
                     .collect_view()}
                 <li class="gx-chapter-card">
-                    <A href=crate::ui::app::route_href("classroom")>
+                    <A href=route_href("classroom")>
                         <span class="gx-chapter-card__number">"·"</span>
                         <span class="gx-chapter-card__title">{t(crate::ui::classroom::text::TITLE)}</span>
                     </A>

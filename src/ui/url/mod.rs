@@ -9,6 +9,8 @@
 //! fields that differ from the defaults so links stay short. Both are flat `key=value` formats:
 //! no `a[b]=1` nesting (such a pair is [`Notice::Malformed`]).
 
+pub mod query;
+
 use std::collections::BTreeMap;
 use std::fmt::Display;
 use std::str::FromStr;

@@ -440,64 +440,6 @@ pub fn from_json(json: &str, is_chapter: &dyn Fn(&str) -> bool) -> Read {
     read
 }
 
-/// The value of `key` in a chapter query, as a number.
-pub fn query_number(query: &str, key: &str) -> Option<u32> {
-    query
-        .split('&')
-        .filter_map(|p| p.split_once('='))
-        .rfind(|(k, _)| *k == key)
-        .and_then(|(_, v)| v.parse().ok())
-}
-
-/// The chapter query with `key` set to `value` (added at the end if absent).
-pub fn with_number(query: &str, key: &str, value: u32) -> String {
-    let mut parts: Vec<String> = query
-        .split('&')
-        .filter(|p| !p.is_empty() && p.split_once('=').map_or(*p, |(k, _)| k) != key)
-        .map(str::to_string)
-        .collect();
-    parts.push(format!("{key}={value}"));
-    parts.join("&")
-}
-
-/// Percent-encodes everything but unreserved characters (RFC 3986), for a link parameter.
-pub fn percent_encode(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for b in s.bytes() {
-        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'.' | b'~') {
-            out.push(char::from(b));
-        } else {
-            out.push_str(&format!("%{b:02X}"));
-        }
-    }
-    out
-}
-
-/// Decodes `%XX` and `+` (a space); a broken escape is kept as it is.
-pub fn percent_decode(s: &str) -> String {
-    let bytes = s.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while let Some(&b) = bytes.get(i) {
-        let hex = |j: usize| bytes.get(j).and_then(|h| char::from(*h).to_digit(16));
-        match (b, hex(i + 1), hex(i + 2)) {
-            (b'%', Some(hi), Some(lo)) => {
-                out.push((hi * 16 + lo) as u8);
-                i += 3;
-            }
-            (b'+', _, _) => {
-                out.push(b' ');
-                i += 1;
-            }
-            _ => {
-                out.push(b);
-                i += 1;
-            }
-        }
-    }
-    String::from_utf8_lossy(&out).into_owned()
-}
-
 const B64: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
 /// Base64url without padding (RFC 4648 §5).
@@ -668,14 +610,6 @@ mod tests {
     }
 
     #[test]
-    fn a_query_number_is_read_and_replaced() {
-        assert_eq!(query_number("preset=x&step=3", "step"), Some(3));
-        assert_eq!(query_number("preset=x", "step"), None);
-        assert_eq!(with_number("step=3&preset=x", "step", 4), "preset=x&step=4");
-        assert_eq!(with_number("", "step", 1), "step=1");
-    }
-
-    #[test]
     fn base64url_matches_rfc_4648() {
         for (plain, enc) in [
             ("", ""),
@@ -725,13 +659,7 @@ mod tests {
         }
 
         #[test]
-        fn percent_encoding_round_trips(s in ".{0,60}") {
-            prop_assert_eq!(percent_decode(&percent_encode(&s)), s);
-        }
-
-        #[test]
         fn decoding_never_panics(s in ".{0,200}") {
-            let _ = percent_decode(&s);
             let _ = decode(&s, &chapters);
             let _ = decode(&format!("1.{s}"), &chapters);
             let _ = from_json(&s, &chapters);

@@ -1,7 +1,8 @@
-//! The app shell: header (chapter nav, language switch), router, footer.
+//! The app: header (chapter nav, language switch), router, footer, the registry of pages and
+//! the home page. The top floor of the UI: it imports the pages, nothing imports it.
 //!
 //! Routing: `leptos_router` with one route per chapter slug (`/:chapter`, looked up in
-//! [`chapters::ALL`]). The router's base is read at run time from the document's `<base href>`,
+//! [`registry::ALL`]). The router's base is read at run time from the document's `<base href>`,
 //! so the same build works at `/` and under any sub-path (`/warpscope/`).
 
 use leptos::prelude::*;
@@ -9,12 +10,17 @@ use leptos_router::components::{Route, Router, Routes, A};
 use leptos_router::hooks::use_params_map;
 use leptos_router::path;
 
-use crate::ui::chapters::{self, home::Home};
+mod home;
+pub mod registry;
+
 use crate::ui::i18n::{
     initial_lang, switch_lang, t, use_lang, use_zh_missing, zh_failed_at_start, Lang, LangCtx,
     ZhMissing,
 };
+use crate::ui::shell::{self, route_href, BasePath, Site};
 use crate::ui::text;
+use home::Home;
+use registry::ALL;
 
 /// The router base: the path of the document's base URL without its trailing slash
 /// ("" at the root, "/warpscope" under a sub-path).
@@ -34,19 +40,16 @@ fn base_path() -> String {
     dir.to_string()
 }
 
-/// The router base as context, for building links (`A` leaves absolute paths untouched).
-#[derive(Clone, Debug)]
-pub struct BasePath(pub String);
-
-/// The link to `path` ("" for home, "roofline", …) under the app's base path.
-pub fn route_href(path: &str) -> String {
-    let base = use_context::<BasePath>().map(|b| b.0).unwrap_or_default();
-    format!("{base}/{path}")
-}
-
 /// The whole app.
 #[component]
 pub fn App() -> impl IntoView {
+    // The registry, handed down to the frame, the quiz and the classroom.
+    shell::install(Site {
+        pages: ALL,
+        lesson_button: |chapter| {
+            view! { <crate::ui::classroom::AddToLesson chapter=chapter/> }.into_any()
+        },
+    });
     // Chinese whose text could not be loaded at start (offline, never cached) starts in English.
     let wanted = initial_lang();
     let zh_missing = wanted == Lang::Zh && zh_failed_at_start();
@@ -69,7 +72,7 @@ pub fn App() -> impl IntoView {
             <main class="gx-main" id="main" tabindex="-1">
                 <Routes fallback=NotFound>
                     <Route path=path!("/") view=Home/>
-                    <Route path=path!("/classroom") view=crate::ui::shell::classroom_page/>
+                    <Route path=path!("/classroom") view=registry::classroom_page/>
                     <Route path=path!("/:chapter") view=ChapterPage/>
                     <Route path=path!("/:chapter/") view=ChapterPage/>
                 </Routes>
@@ -83,7 +86,7 @@ pub fn App() -> impl IntoView {
 fn Header() -> impl IntoView {
     // The header lives as long as the app, inside the router: the owner the next chapter is
     // warmed under (`shell::warm`).
-    crate::ui::shell::keep_app_owner();
+    shell::keep_app_owner();
     let lang = use_lang();
     let zh_missing = use_zh_missing();
     let switch = move |to: Lang| switch_lang(lang, zh_missing, to);
@@ -93,7 +96,7 @@ fn Header() -> impl IntoView {
             <A href=route_href("") attr:class="gx-brand">"warpscope"</A>
             <nav class="gx-nav" aria-label=t(text::NAV_CHAPTERS)>
                 <ul>
-                    {chapters::ALL
+                    {ALL
                         .iter()
                         .map(|c| {
                             view! {
@@ -153,13 +156,13 @@ fn ChapterPage() -> impl IntoView {
     // The outside world: the tab title names the chapter.
     Effect::new(move |_| {
         let slug = params.read().get("chapter").unwrap_or_default();
-        if let Some(c) = chapters::by_slug(&slug) {
+        if let Some(c) = shell::by_slug(&slug) {
             document().set_title(&text::tab_title(c.title.get(lang.get()), lang.get()));
         }
     });
     move || {
         let slug = params.read().get("chapter").unwrap_or_default();
-        match chapters::by_slug(&slug) {
+        match shell::by_slug(&slug) {
             Some(chapter) => match chapter.page {
                 Some(page) => page(chapter),
                 None => view! {
@@ -196,7 +199,7 @@ fn NotFound() -> impl IntoView {
             <h1>{t(text::NOT_FOUND)}</h1>
             <p>{t(text::NOT_FOUND_HELP)}</p>
             <ol class="gx-not-found__chapters" data-testid="not-found-chapters">
-                {chapters::ALL.iter().map(|c| {
+                {ALL.iter().map(|c| {
                     let number = c.number.map(|n| format!("{n}. ")).unwrap_or_default();
                     view! { <li><A href=route_href(c.slug)>{move || format!("{number}{}", c.title.get(lang.get()))}</A></li> }
                 }).collect_view()}
