@@ -13,6 +13,16 @@ use crate::model::tensor_core_gen::peak::tensor_peaks;
 use crate::trf;
 use crate::ui::i18n::{tr, Lang};
 
+/// A count as the site writes it: grouped in thousands from five digits on ("65,536", "4096").
+fn n5(value: impl Into<u64>) -> String {
+    let v = value.into();
+    if v >= 10_000 {
+        crate::ui::format::grouped(v)
+    } else {
+        v.to_string()
+    }
+}
+
 fn gpu_name(id: &str) -> String {
     GpuSpec::by_id(id).map_or_else(|| id.to_string(), |g| g.name.to_string())
 }
@@ -26,8 +36,8 @@ fn peak_unit(p: Precision) -> &'static str {
     }
 }
 
-/// "dense …" words for a Tensor Core roof: sparsity excluded, and the accumulator of a 16-bit
-/// or FP8 roof.
+/// What a Tensor Core roof counts: dense (sparsity excluded), and the accumulator of a 16-bit
+/// or FP8 roof; empty for a CUDA-core roof.
 fn tensor_words(r: &QuestionRoof, lang: Lang) -> &'static str {
     let accumulate = matches!(
         r.precision,
@@ -35,17 +45,27 @@ fn tensor_words(r: &QuestionRoof, lang: Lang) -> &'static str {
     );
     match (r.precision.is_tensor(), accumulate, r.geforce_fp32_accumulate) {
         (false, _, _) => "",
-        (true, false, _) => tr(" (dense, without 2:4 sparsity)", "（稠密，不含 2:4 稀疏）").get(lang),
+        (true, false, _) => tr("dense, without 2:4 sparsity", "稠密，不含 2:4 稀疏").get(lang),
         (true, true, false) => tr(
-            " (dense, without 2:4 sparsity, FP32 accumulate)",
-            "（稠密，不含 2:4 稀疏，FP32 累加）",
+            "dense, without 2:4 sparsity, FP32 accumulate",
+            "稠密，不含 2:4 稀疏，FP32 累加",
         )
         .get(lang),
         (true, true, true) => tr(
-            " (dense, without 2:4 sparsity, FP32 accumulate: the GeForce datasheet figure, half the FP16-accumulate rate)",
-            "（稠密，不含 2:4 稀疏，FP32 累加：GeForce 规格表给出的数值，是 FP16 累加速率的一半）",
+            "dense, without 2:4 sparsity, FP32 accumulate: the GeForce datasheet figure, half the FP16-accumulate rate",
+            "稠密，不含 2:4 稀疏，FP32 累加：GeForce 规格表给出的数值，是 FP16 累加速率的一半",
         )
         .get(lang),
+    }
+}
+
+/// `words` in parentheses after a space (English) or in full-width ones (Chinese); empty stays
+/// empty.
+fn bracketed(words: &str, lang: Lang) -> String {
+    match (words.is_empty(), lang) {
+        (true, _) => String::new(),
+        (false, Lang::En) => format!(" ({words})"),
+        (false, Lang::Zh) => format!("（{words}）"),
     }
 }
 
@@ -108,10 +128,11 @@ pub fn prompt(q: &Question, lang: Lang) -> String {
             let (warps, blocks, sm_regs, parts, sm_smem) = (
                 g.max_warps_per_sm(),
                 g.max_blocks_per_sm,
-                g.regs_per_sm,
+                n5(g.regs_per_sm),
                 g.partitions_per_sm,
-                g.smem_per_sm_bytes,
+                n5(g.smem_per_sm_bytes),
             );
+            let (smem_bytes, dsmem_bytes) = (n5(*smem_bytes), n5(*dsmem_bytes));
             let launch = trf!(
                 lang,
                 "A kernel on the {name} (compute capability {major}.{minor}; per SM at most {warps} warps, {blocks} blocks, {sm_regs} registers split over {parts} partitions, and {sm_smem} B of shared memory with the default carveout) runs {threads} threads per block with {regs} registers per thread, {smem_bytes} B of static and {dsmem_bytes} B of dynamic shared memory per block.",
@@ -141,6 +162,7 @@ pub fn prompt(q: &Question, lang: Lang) -> String {
             let name = gpu_name(gpu);
             let word = |one: bool| if one { "block" } else { "blocks" };
             let (blocks_word, grid_word) = (word(*blocks_per_sm == 1), word(*grid == 1));
+            let grid = n5(*grid);
             trf!(
                 lang,
                 "On the {name} ({sm_count} SMs), a kernel with {threads} threads per block and {regs} registers per thread keeps {blocks_per_sm} {blocks_word} resident per SM. A grid of {grid} {grid_word} is launched. How many waves does it take, and how many blocks run in the last wave?",
@@ -172,7 +194,7 @@ pub fn prompt(q: &Question, lang: Lang) -> String {
             n,
             ..
         } => {
-            let bound = n.map_or_else(String::new, |n| format!(", n = {n}"));
+            let bound = n.map_or_else(String::new, |n| format!(", n = {}", n5(n)));
             trf!(
                 lang,
                 "A kernel launched with blockDim.x = {block}{bound} runs the code below. For warp {warp} of block {block_index}: what is the active mask of the then side (hex, bit i = lane i), and how many paths of the branch run one after the other under a partial mask (0 when the warp does not diverge)?",
@@ -235,12 +257,15 @@ pub fn prompt(q: &Question, lang: Lang) -> String {
                 "在 {s} 的操作数 {o}（{e}，{matrix} 矩阵；{source}）的 fragment 中，元素（第 {row} 行，第 {col} 列）由哪个 lane 持有？在该 lane 的第几个寄存器中（从 0 开始，每个寄存器 32 位）？"
             )
         }
-        Params::W8a8 { k, n, warps } => trf!(
+        Params::W8a8 { k, n, warps } => {
+            let k = n5(*k);
+            trf!(
             lang,
             "The course's W8A8 GEMV with K = {k}, N = {n} and {warps} {warps_word} per block (WMMA m16n16k16 int8, one block per 16 outputs, the warps split K): how many blocks does the grid have, how many threads per block, and how many MMAs does each warp issue?",
             "课程中的 W8A8 GEMV，K = {k}，N = {n}，每个 block {warps} 个 warp（WMMA m16n16k16 int8，每个 block 负责 16 个输出，各 warp 分摊 K）：grid 有多少个 block？每个 block 多少线程？每个 warp 发出多少次 MMA？",
             warps_word = if *warps == 1 { "warp" } else { "warps" }
-        ),
+        )
+        }
         Params::Kernel {
             gpu: Some(gpu),
             precision,
@@ -255,7 +280,7 @@ pub fn prompt(q: &Question, lang: Lang) -> String {
             let (peak, bw) = roof_numbers(r);
             let (unit, dense, values) = (
                 peak_unit(*precision),
-                tensor_words(r, lang),
+                bracketed(tensor_words(r, lang), lang),
                 values_words(r.values, lang),
             );
             trf!(
@@ -276,7 +301,11 @@ pub fn prompt(q: &Question, lang: Lang) -> String {
             };
             let (p, f, b) = (precision.label(), sci(*flops), sci(*bytes));
             let ((pa, ba), (ph, bh)) = (roof_numbers(a), roof_numbers(h));
-            let dense = tensor_words(a, lang);
+            let dense = match (tensor_words(a, lang), lang) {
+                ("", _) => String::new(),
+                (w, Lang::En) => format!(", {w}"),
+                (w, Lang::Zh) => format!("，{w}"),
+            };
             trf!(
                 lang,
                 "A kernel does {f} FLOP ({p}{dense}) and moves {b} bytes. With the course's rounded values (A100: {pa} TFLOP/s, {ba} TB/s; H100: {ph} TFLOP/s, {bh} TB/s), what is its time lower bound on each GPU, in µs?",
