@@ -547,20 +547,27 @@ fn the_diagnosed_share_of_wrong_answers_per_kind() {
     // the common slips above), distinct per (seed, field, value), and how many of them a
     // diagnosis names. Printed with --nocapture; the closing note quotes the table.
     let mut report = vec![format!(
-        "{:<22} {:>8} {:>9} {:>6}",
-        "kind", "wrong", "diagnosed", "share"
+        "{:<22} {:>8} {:>9} {:>6} {:>10}",
+        "kind", "wrong", "diagnosed", "share", "own values"
     )];
     for kind in Kind::ALL {
-        let (mut wrong, mut named) = (0usize, 0usize);
+        let (mut wrong, mut named, mut own_values) = (0usize, 0usize, 0usize);
+        let mut kinds_of_mistake = std::collections::BTreeSet::new();
         for seed in 0..1_000 {
             let q = generate(kind, seed).expect("question");
             for part in &q.parts {
+                kinds_of_mistake.extend(part.mistakes.iter().map(|(m, _)| format!("{m:?}")));
                 let mut tried = HashSet::new();
-                let own = part.mistakes.iter().map(|&(_, v)| match part.answer {
-                    Answer::Mask(_) => format!("0x{:08x}", v as u32),
-                    _ => format!("{v}"),
-                });
-                for text in own.chain(common_slips(&part.answer)) {
+                let own: Vec<String> = part
+                    .mistakes
+                    .iter()
+                    .map(|&(_, v)| match part.answer {
+                        Answer::Mask(_) => format!("0x{:08x}", v as u32),
+                        _ => format!("{v}"),
+                    })
+                    .collect();
+                own_values += own.len();
+                for text in own.into_iter().chain(common_slips(&part.answer)) {
                     match grade(part, &text) {
                         Verdict::Wrong(m) => {
                             if tried.insert(text.clone()) {
@@ -574,9 +581,10 @@ fn the_diagnosed_share_of_wrong_answers_per_kind() {
             }
         }
         report.push(format!(
-            "{:<22} {wrong:>8} {named:>9} {:>5.1}%",
+            "{:<22} {wrong:>8} {named:>9} {:>5.1}% {own_values:>10}  {}",
             kind.slug(),
-            100.0 * named as f64 / wrong.max(1) as f64
+            100.0 * named as f64 / wrong.max(1) as f64,
+            kinds_of_mistake.into_iter().collect::<Vec<_>>().join(", ")
         ));
         assert!(named > 0, "{kind:?}: no wrong answer diagnosed");
     }

@@ -7,10 +7,19 @@
 //! diagnosis), and the worked solution as formulas with the same numbers. The UI renders the
 //! sentences in either language; nothing here is English or Chinese.
 //!
+//! What the page shows comes from the values the answer is computed from: a divergence
+//! question carries the program it runs ([`Params::listing`]), a roofline question the roofs it
+//! is answered with ([`Params::roofs`]); `ui::quiz` tests every kind × 1,000 seeds that the
+//! prompt's numbers are the inputs of the model call.
+//!
 //! Grading ([`grade`]) follows the rule the page states before answering: counts, masks and
 //! lanes exact; real numbers within a stated relative tolerance ([`REAL_TOLERANCE`]); categories
-//! as multiple choice in an order fixed by the seed. Sources: the course texts (seeds 000, 001)
-//! for the questions; PrairieLearn / Numbas for seeded variants and stated tolerances.
+//! as multiple choice in an order fixed by the seed. A response that cannot be an answer
+//! (negative, not whole, too large, not hex, wider than 32 bits, no option) is
+//! [`Verdict::Unreadable`] with its reason and is not an attempt. Each [`Mistake`] is the model
+//! run without one rule. [`another_seed`] gives a seed whose question differs from the one on
+//! screen. Sources: the course texts (seeds 000, 001) for the questions; PrairieLearn / Numbas
+//! for seeded variants, stated tolerances and invalid-versus-incorrect submissions.
 
 mod draw;
 mod gen_memory;
