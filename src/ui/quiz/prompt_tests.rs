@@ -113,7 +113,14 @@ fn model_inputs(q: &Question) -> Vec<f64> {
                 f(*regs),
                 f(*smem_bytes),
                 f(*dsmem_bytes),
+                f(g.reg_alloc_unit_per_warp),
+                f(g.smem_alloc_granularity_bytes),
             ]
+            .into_iter()
+            .chain(
+                (g.reserved_smem_per_block_bytes > 0).then(|| f(g.reserved_smem_per_block_bytes)),
+            )
+            .collect()
         }
         Params::Grid {
             sm_count,

@@ -133,10 +133,21 @@ pub fn prompt(q: &Question, lang: Lang) -> String {
                 n5(g.smem_per_sm_bytes),
             );
             let (smem_bytes, dsmem_bytes) = (n5(*smem_bytes), n5(*dsmem_bytes));
+            let (unit, granularity, reserve) = (
+                g.reg_alloc_unit_per_warp,
+                g.smem_alloc_granularity_bytes,
+                g.reserved_smem_per_block_bytes,
+            );
+            let reserve = match (reserve, lang) {
+                (0, Lang::En) => ", no system reserve".to_string(),
+                (0, Lang::Zh) => "，无系统预留".to_string(),
+                (r, Lang::En) => format!(", plus a {r} B system reserve per block"),
+                (r, Lang::Zh) => format!("，另加每个 block {r} B 的系统预留"),
+            };
             let launch = trf!(
                 lang,
-                "A kernel on the {name} (compute capability {major}.{minor}; per SM at most {warps} warps, {blocks} blocks, {sm_regs} registers split over {parts} partitions, and {sm_smem} B of shared memory with the default carveout) runs {threads} threads per block with {regs} registers per thread, {smem_bytes} B of static and {dsmem_bytes} B of dynamic shared memory per block.",
-                "{name}（计算能力 {major}.{minor}；每个 SM 最多 {warps} 个 warp、{blocks} 个 block、{sm_regs} 个寄存器（分属 {parts} 个分区），默认 carveout 下 {sm_smem} B shared memory）上的一个 kernel：每个 block {threads} 个线程，每个线程 {regs} 个寄存器，每个 block {smem_bytes} B 静态和 {dsmem_bytes} B 动态 shared memory。"
+                "A kernel on the {name} (compute capability {major}.{minor}; per SM at most {warps} warps, {blocks} blocks, {sm_regs} registers split over {parts} partitions, and {sm_smem} B of shared memory with the default carveout; registers go to a warp in units of {unit}, shared memory to a block in units of {granularity} B{reserve}) runs {threads} threads per block with {regs} registers per thread, {smem_bytes} B of static and {dsmem_bytes} B of dynamic shared memory per block.",
+                "{name}（计算能力 {major}.{minor}；每个 SM 最多 {warps} 个 warp、{blocks} 个 block、{sm_regs} 个寄存器（分属 {parts} 个分区），默认 carveout 下 {sm_smem} B shared memory；寄存器按每个 warp {unit} 个为单位分配，shared memory 按每个 block {granularity} B 为单位分配{reserve}）上的一个 kernel：每个 block {threads} 个线程，每个线程 {regs} 个寄存器，每个 block {smem_bytes} B 静态和 {dsmem_bytes} B 动态 shared memory。"
             );
             let ask = if q.kind == Kind::OccupancyPercent {
                 tr(
