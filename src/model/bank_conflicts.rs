@@ -17,11 +17,15 @@
 //!   to the phase's active lanes; an 8-byte access covers 2 consecutive words, a 16-byte one 4.
 //!   `wavefronts` = Σ over phases (`l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld`).
 //! * `ideal_wavefronts` = ⌈active lanes · width / 128⌉ (full warp: 1, 2, 4 for 4, 8, 16 bytes) and
-//!   `conflicts = max(0, wavefronts − ideal_wavefronts)`. For a full warp of 4-, 8- or 16-byte
-//!   loads this is exactly ncu's `l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld`, measured
-//!   as `max(0, wavefronts − elem_bytes / 4)` on H200. The ideal counts requested bytes, not
+//!   `conflicts = max(0, wavefronts − ideal_wavefronts)`. The ideal counts requested bytes, not
 //!   distinct bytes, so broadcasts of 8 or 16 bytes need *fewer* wavefronts than the "ideal"
-//!   (1 < 2, 2 < 4) and show 0 conflicts, as ncu does.
+//!   (1 < 2, 2 < 4) and show 0 conflicts.
+//! * ncu's `l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld` is
+//!   [`BankReport::ncu_conflicts`]: the wavefronts beyond the first of each phase. For a full
+//!   warp without the packing exception the phases equal the ideal and the two agree (the 18
+//!   patterns of `bank_conflicts_h200.json`); where paired lanes share an address the phases
+//!   halve and ncu counts more: the 24 such rows among the 120 accesses of
+//!   `bank_conflicts_quiz_h200.json`, all measured on an H200.
 //!
 //! Only loads were probed; stores (STS) follow the same bank math per the spec, but whether the
 //! packing exception applies to them is UNCERTAIN.
@@ -174,8 +178,8 @@ pub struct BankReport {
     pub wavefronts: u32,
     /// ⌈active lanes · width / 128⌉ (spec §5).
     pub ideal_wavefronts: u32,
-    /// `max(0, wavefronts − ideal_wavefronts)` (ncu `l1tex__data_bank_conflicts_…_op_ld` for
-    /// full warps).
+    /// `max(0, wavefronts − ideal_wavefronts)`; ncu's counter is [`BankReport::ncu_conflicts`]
+    /// (the same for a full warp unless paired lanes share addresses).
     pub conflicts: u32,
     /// Bytes per lane of the access.
     pub bytes_per_lane: u32,
@@ -192,6 +196,24 @@ pub struct BankReport {
 }
 
 impl BankReport {
+    /// Conflicts as Nsight Compute counts them (`l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld`):
+    /// every wavefront beyond the first of each phase that has an active lane,
+    /// Σ (wavefronts(phase) − 1).
+    ///
+    /// Without the packing exception a full warp has as many phases as its ideal wavefronts
+    /// (1, 2, 4 for 4, 8, 16 bytes), so this equals [`BankReport::conflicts`]. When paired lanes
+    /// share an address the phases halve while the ideal (requested bytes / 128) does not, and
+    /// the counter is the larger: `float2` at element `(lane / 2) × 2` takes 2 wavefronts in one
+    /// phase, ideal 2, so wavefronts − ideal = 0 but ncu counts 1. Measured on an H200 for every
+    /// access the quiz draws (120 patterns, `tests/fixtures/bank_conflicts_quiz_h200.json`).
+    pub fn ncu_conflicts(&self) -> u32 {
+        self.phases
+            .iter()
+            .filter(|p| p.lane_mask != 0)
+            .map(|p| p.wavefronts.saturating_sub(1))
+            .sum()
+    }
+
     /// 0-based wavefront, within its phase, in which `lane` gets all its words, under one valid
     /// schedule: each bank serves its distinct words in ascending address order. A drawing aid
     /// for animating replays; the hardware's order is not documented. `None` for an inactive

@@ -118,3 +118,19 @@ test("Chinese text and the self-check questions", async () => {
   assert.deepEqual(errors, []);
   await context.close();
 });
+
+test("conflicts as Nsight Compute counts them sit beside wavefronts − ideal where pair packing makes them differ", async () => {
+  const { context, page, errors } = await openPage(browser);
+  // float2 at element (lane / 2) × 2: one packed phase of 2 wavefronts; ideal 2 → 0, ncu counts 1
+  // (measured on the H200: tests/fixtures/bank_conflicts_quiz_h200.json). The quiz's link form.
+  await page.goto(server.base + "bank-conflicts?preset=custom&elem=8&stride=2&f=(lane/2)*2");
+  await page.waitForSelector("[data-testid=count-ncu-conflicts]");
+  assert.deepEqual(await counts(page), ["2", "2", "0"]);
+  assert.equal(await text(page, "count-ncu-conflicts"), "1");
+  assert.match(await text(page, "conflicts-note"), /wavefronts − phases/);
+  // Without packing the two agree.
+  await page.locator("[data-testid=select-preset]").selectOption("float2-stride-2");
+  assert.equal(await text(page, "count-ncu-conflicts"), "2");
+  assert.deepEqual(errors, []);
+  await context.close();
+});

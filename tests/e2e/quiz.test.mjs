@@ -182,10 +182,47 @@ test("another question starts with empty fields; the chip question says the chap
   await page.waitForFunction(() => !/seed=2(&|$)/.test(location.search));
   await page.waitForSelector("[data-testid=quiz-choice-1-0]");
   assert.equal(await page.locator("[data-testid^=quiz-choice-1-]:checked").count(), 0);
-  // chip-fp32 seed 1 is drawn at 1,545 MHz; the chapter shows the GPU at its boost clock.
+  // chip-fp32 seed 1 is the H100 PCIe drawn at 1,320 MHz; the chapter shows it at its boost clock.
   await page.goto(server.base + "quiz?kind=chip-fp32&seed=1");
   await page.waitForSelector("[data-testid=quiz-link-note]");
-  assert.match(await page.locator("[data-testid=quiz-link-note]").textContent(), /boost clock, \d+ MHz.*at 1545 MHz/);
+  assert.match(await page.locator("[data-testid=quiz-link-note]").textContent(), /boost clock, 1755 MHz.*at 1320 MHz/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("a bounds check lists the kernel it runs; answers that cannot be counts say why; FP64 is the datasheet's 34", async () => {
+  const { context, page, errors } = await openPage(browser);
+  // divergence-mask seed 6: block 38 of 960 threads, warp 21, n = 37166 → then 0x00003fff, 1 path.
+  await page.goto(server.base + "quiz?kind=divergence-mask&seed=6");
+  await page.waitForSelector("[data-testid=quiz-listing]");
+  const listing = await page.locator("[data-testid=quiz-listing]").textContent();
+  assert.match(listing, /if \(i < n\) \{/);
+  assert.doesNotMatch(listing, /else/);
+  await answer(page, ["0x00003fff", "2"]);
+  assert.match(await page.locator("[data-testid=quiz-diagnosis]").textContent(), /no instructions is not a path/);
+  // Not answers: each its own message, nothing graded.
+  await answer(page, ["0x00003fff", "-1"]);
+  assert.match(await page.locator("[data-testid=quiz-mark-1]").textContent(), /cannot be negative/);
+  assert.match(await page.locator("[data-testid=quiz-result]").textContent(), /Not graded yet.*Nothing was recorded/);
+  await answer(page, ["0x1_0000_0000", "1"]);
+  assert.match(await page.locator("[data-testid=quiz-mark-0]").textContent(), /wider than 32 bits/);
+  await answer(page, ["0x3fzz", "1"]);
+  assert.match(await page.locator("[data-testid=quiz-mark-0]").textContent(), /not a hex mask/);
+  await answer(page, ["0x00003fff", "1e999"]);
+  assert.match(await page.locator("[data-testid=quiz-mark-1]").textContent(), /too large/);
+  await answer(page, ["0x00003fff", "1"]);
+  assert.equal(await page.locator("[data-testid=quiz-result]").getAttribute("data-correct"), "true");
+  await page.goto(server.base + "quiz?kind=divergence-mask&seed=6&lang=zh");
+  await page.waitForSelector("[data-testid=quiz-listing]");
+  await answer(page, ["0x00003fff", "-1"]);
+  assert.match(await page.locator("[data-testid=quiz-mark-1]").textContent(), /不能为负数/);
+  // roofline-ridge seed 5: H100 FP64 at the datasheet's 34 TFLOP/s against 3.35 TB/s → ridge 10.15;
+  // an unpicked bound is not "type a number".
+  await page.goto(server.base + "quiz?kind=roofline-ridge&seed=5");
+  await page.waitForSelector("[data-testid=quiz-input-0]");
+  assert.match(await page.locator("[data-testid=quiz-prompt]").textContent(), /peak 34 TFLOP\/s, memory bandwidth 3\.35 TB\/s/);
+  await answer(page, ["10.15"]);
+  assert.match(await page.locator("[data-testid=quiz-mark-1]").textContent(), /no option picked/);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -157,6 +157,77 @@ fn every_h200_fixture_pattern_matches_wavefronts_and_conflicts() {
 }
 
 #[test]
+fn every_quiz_access_matches_ncu_on_the_h200() {
+    // Source: tests/fixtures/bank_conflicts_quiz_h200.json (tests/gpu/bank_quiz.cu, ncu 2025.3 on
+    // an H200): every access the quiz's bank kind draws, index = (lane / group) × stride, for 4-,
+    // 8- and 16-byte elements; one LDS per launch, one warp. Wavefronts match the model and ncu's
+    // conflict counter matches `ncu_conflicts` (extra wavefronts per phase) in every row; it
+    // differs from wavefronts − ideal exactly where paired lanes share an address and the
+    // wavefronts exceed the halved phases (the rows listed in `differ`).
+    let data = fixture_json("bank_conflicts_quiz_h200.json");
+    let patterns = data["patterns"].as_array().expect("patterns");
+    assert_eq!(patterns.len(), 120);
+    let mut mismatches = Vec::new();
+    let mut differ = Vec::new();
+    for p in patterns {
+        let field = |k: &str| p[k].as_u64().expect(k) as u32;
+        let (elem, stride, group) = (field("elem_bytes"), field("stride"), field("group"));
+        let access = fixture_access(p);
+        // The fixture's offsets are the quiz's formula.
+        for (lane, a) in access.addresses.iter().enumerate() {
+            assert_eq!(*a, Some(lane as u32 / group * stride * elem));
+        }
+        let r = bank_conflicts(&access).expect("fixture access is valid");
+        let metric = |m: &str| p["metrics"][m].as_u64().expect(m) as u32;
+        let wavefronts = metric("l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum");
+        let conflicts = metric("l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum");
+        assert_eq!(metric("smsp__sass_inst_executed_op_shared_ld.sum"), 1);
+        if (r.wavefronts, r.ncu_conflicts()) != (wavefronts, conflicts) {
+            mismatches.push(format!(
+                "{elem} B, stride {stride}, group {group}: measured ({wavefronts}, {conflicts}), model ({}, {})",
+                r.wavefronts,
+                r.ncu_conflicts()
+            ));
+        }
+        if r.conflicts != conflicts {
+            assert!(r.packing.is_some(), "{elem} {stride} {group}");
+            differ.push((elem, stride, group));
+        }
+    }
+    assert!(mismatches.is_empty(), "{mismatches:#?}");
+    // Pair-packed 8- and 16-byte rows with more wavefronts than phases.
+    assert_eq!(
+        differ,
+        [
+            (8, 2, 2),
+            (8, 4, 2),
+            (8, 4, 4),
+            (8, 8, 2),
+            (8, 8, 4),
+            (8, 8, 8),
+            (8, 16, 2),
+            (8, 16, 4),
+            (8, 16, 8),
+            (8, 32, 2),
+            (8, 32, 4),
+            (8, 32, 8),
+            (16, 2, 2),
+            (16, 4, 2),
+            (16, 4, 4),
+            (16, 8, 2),
+            (16, 8, 4),
+            (16, 8, 8),
+            (16, 16, 2),
+            (16, 16, 4),
+            (16, 16, 8),
+            (16, 32, 2),
+            (16, 32, 4),
+            (16, 32, 8),
+        ]
+    );
+}
+
+#[test]
 fn presets_give_the_counts_the_chapter_promises() {
     // (id, wavefronts, conflicts). Sources: spec §5 table and the truth README (H200 probe):
     // stride-32 → 32, padded column → 1, XOR swizzle → 1, float4 broadcast → 2.

@@ -7,18 +7,37 @@
 //! diagnosis), and the worked solution as formulas with the same numbers. The UI renders the
 //! sentences in either language; nothing here is English or Chinese.
 //!
+//! What the page shows comes from the values the answer is computed from: a divergence
+//! question carries the program it runs ([`Params::listing`]), a roofline question the roofs it
+//! is answered with ([`Params::roofs`]); `ui::quiz` tests every kind × 1,000 seeds that the
+//! prompt's numbers are the inputs of the model call.
+//!
 //! Grading ([`grade`]) follows the rule the page states before answering: counts, masks and
 //! lanes exact; real numbers within a stated relative tolerance ([`REAL_TOLERANCE`]); categories
-//! as multiple choice in an order fixed by the seed. Sources: the course texts (seeds 000, 001)
-//! for the questions; PrairieLearn / Numbas for seeded variants and stated tolerances.
+//! as multiple choice in an order fixed by the seed. A response that cannot be an answer
+//! (negative, not whole, too large, not hex, wider than 32 bits, no option) is
+//! [`Verdict::Unreadable`] with its reason and is not an attempt. Each [`Mistake`] is the model
+//! run without one rule. [`another_seed`] gives a seed whose question differs from the one on
+//! screen. Sources: the course texts (seeds 000, 001) for the questions; PrairieLearn / Numbas
+//! for seeded variants, stated tolerances and invalid-versus-incorrect submissions.
 
-mod kinds;
+mod draw;
+mod gen_memory;
+mod gen_roofline;
+mod gen_sm;
+mod gen_tensor;
+mod grade;
+mod mistake;
+mod params;
 
 use crate::model::occupancy::Limiter;
 use crate::model::rng::SplitMix64;
 use crate::model::roofline::Bound;
 
-pub use kinds::{sci, Params};
+pub use gen_sm::CHIP_GPUS;
+pub use grade::{grade, parse_mask, parse_number, read, sig4, Unreadable, Verdict, MAX_COUNT};
+pub use mistake::Mistake;
+pub use params::{plain, roof_values, sci, Params, QuestionRoof, RoofValues};
 
 /// Relative tolerance for real-valued answers: 1 % (PrairieLearn's default `rtol` is 1 %).
 pub const REAL_TOLERANCE: f64 = 0.01;
@@ -26,6 +45,9 @@ pub const REAL_TOLERANCE: f64 = 0.01;
 /// Draws a generator may make before it gives up on a seed (it never gives up in the tests:
 /// every kind is checked over 10,000 seeds).
 pub const MAX_DRAWS: u32 = 64;
+
+/// Largest seed a link carries: seeds are 32-bit numbers.
+pub const MAX_SEED: u64 = u32::MAX as u64;
 
 /// One kind of generated question, each tied to one chapter. The discriminant seeds the
 /// kind's question stream ([`generate`]): a kind keeps its number forever, so a shared link
@@ -258,33 +280,6 @@ pub enum Answer {
     },
 }
 
-/// A known mistake the feedback diagnoses.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Mistake {
-    /// Counted 128-byte lines instead of 32-byte sectors.
-    LinesNotSectors,
-    /// Forgot that registers are allocated 256 per warp.
-    RegisterAllocationUnit,
-    /// Forgot the 1 KB shared memory reserved per block on 8.x and later.
-    ReservedSharedMemory,
-    /// Used the datasheet instead of the course's rounded bandwidth and peak.
-    DatasheetValues,
-    /// Counted a broadcast (same address) as a bank conflict.
-    BroadcastAsConflict,
-    /// Rounded the wave count down: forgot the partial tail wave.
-    FloorNotCeil,
-    /// Ignored the launch mask of a partial last warp.
-    PartialWarpLaunchMask,
-    /// Counted every lane of the warp as a request of its own (one request per warp instruction).
-    RequestPerLane,
-    /// Answered the per-SM number instead of the per-scheduler one (or the other way round).
-    PerSmNotPerScheduler,
-    /// Used the maximum boost clock instead of the clock the datasheet's Tensor figures assume.
-    BoostNotTensorClock,
-    /// Counted an FMA as one FLOP instead of two.
-    FmaNotTwoFlops,
-}
-
 /// One field of a question: what it names, its answer, and wrong values that a known mistake
 /// produces (only values different from the answer).
 #[derive(Clone, Debug, PartialEq)]
@@ -350,6 +345,8 @@ pub enum StepLabel {
     ThenMask,
     /// Paths run one after the other.
     Serialised,
+    /// Only the then side has instructions: one path under a partial mask when it diverges.
+    SerialisedThenOnly,
     /// Byte address of each lane.
     Addresses,
     /// Distinct 32-byte sectors.
@@ -451,6 +448,11 @@ impl Question {
     pub fn answer_text(&self) -> Vec<String> {
         self.parts.iter().map(|p| p.answer.text()).collect()
     }
+
+    /// The kernel listing the question runs (divergence), one string per line.
+    pub fn listing(&self) -> Option<Vec<String>> {
+        self.params.listing()
+    }
 }
 
 /// Why no question came out.
@@ -473,7 +475,7 @@ pub fn generate(kind: Kind, seed: u64) -> Result<Question, QuizError> {
     // Mix the kind into the stream so two kinds with one seed draw differently.
     let mut rng = SplitMix64::new(seed ^ (kind as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
     for _ in 0..MAX_DRAWS {
-        if let Some((params, parts, steps)) = kinds::draw(kind, &mut rng) {
+        if let Some((params, parts, steps)) = draw::draw(kind, &mut rng) {
             return Ok(Question {
                 kind,
                 seed,
@@ -486,132 +488,25 @@ pub fn generate(kind: Kind, seed: u64) -> Result<Question, QuizError> {
     Err(QuizError::NoValidDraw(kind))
 }
 
-/// The verdict on one field.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Verdict {
-    /// Right (within the tolerance for reals).
-    Correct,
-    /// Wrong; the known mistake that gives this value, if one does.
-    Wrong(Option<Mistake>),
-    /// Empty or not a number / mask / option.
-    Unreadable,
-}
-
-impl Verdict {
-    /// True for [`Verdict::Correct`].
-    pub fn is_correct(self) -> bool {
-        self == Verdict::Correct
-    }
-}
-
-/// Reads a number as people type it: `1,234`, `1 234`, `1_234`, `1.5e3`, `12%`. A comma (or
-/// `，`) separates thousands only: every group after it has exactly 3 digits, in the integer
-/// part; `52,2` (a decimal comma) or `1,23` is `None` (unreadable, not a wrong number), so a
-/// student who writes decimals with a comma is told to retype, not marked wrong.
-pub fn parse_number(text: &str) -> Option<f64> {
-    let trimmed = text.trim().trim_end_matches('%');
-    // The integer part: up to the decimal point or the exponent.
-    let int_end = trimmed.find(['.', 'e', 'E']).unwrap_or(trimmed.len());
-    let (int_part, rest) = trimmed.split_at(int_end);
-    let groups: Vec<&str> = int_part.split([',', '，']).collect();
-    let digits = |g: &str| g.chars().filter(char::is_ascii_digit).count();
-    if groups.len() > 1 && groups[1..].iter().any(|g| digits(g) != 3) {
-        return None;
-    }
-    if rest.contains([',', '，']) {
-        return None;
-    }
-    let cleaned: String = trimmed
-        .chars()
-        .filter(|c| !matches!(c, ',' | '_' | ' ' | '\u{a0}' | '\u{202f}' | '，'))
-        .collect();
-    if cleaned.is_empty() {
-        return None;
-    }
-    cleaned.parse::<f64>().ok().filter(|v| v.is_finite())
-}
-
-/// Reads a mask: hex with or without `0x` (`0x0000FFFF`, `ffff`, `0xffff_0000`).
-pub fn parse_mask(text: &str) -> Option<u32> {
-    let t: String = text
-        .trim()
-        .chars()
-        .filter(|c| !matches!(c, '_' | ' ' | '\''))
-        .collect();
-    let hex = t
-        .strip_prefix("0x")
-        .or_else(|| t.strip_prefix("0X"))
-        .unwrap_or(&t);
-    if hex.is_empty() {
-        return None;
-    }
-    u32::from_str_radix(hex, 16).ok()
-}
-
-impl Answer {
-    /// The answer as text: counts in decimal, masks as `0x%08x`, reals to 4 significant digits,
-    /// choices by the index of the first right option.
-    pub fn text(&self) -> String {
-        match self {
-            Answer::Count(n) => n.to_string(),
-            Answer::Mask(m) => format!("0x{m:08x}"),
-            Answer::Real { value, .. } => sig4(*value),
-            Answer::Choice { correct, .. } => {
-                correct.first().map_or(String::new(), usize::to_string)
-            }
+/// A seed of `kind` whose question is not the one `current` gives (its parameters differ), so
+/// "another like this" never shows the same question again. Tries the seeds
+/// `SplitMix64::nth(salt, i) & MAX_SEED` for `i = 0, 1, …` and returns the first that differs;
+/// after 256 tries (never reached in the tests: every kind has thousands of questions) the
+/// last one tried.
+pub fn another_seed(kind: Kind, current: u64, salt: u64) -> u64 {
+    let now = generate(kind, current).ok().map(|q| q.params);
+    let mut seed = current;
+    for i in 0..256 {
+        seed = SplitMix64::nth(salt, i) & MAX_SEED;
+        if seed == current {
+            continue;
+        }
+        let next = generate(kind, seed).ok().map(|q| q.params);
+        if next.is_some() && next != now {
+            return seed;
         }
     }
-
-    /// Whether `value` (already read) is right.
-    fn accepts(&self, value: f64) -> bool {
-        match self {
-            Answer::Count(n) => value == *n as f64,
-            Answer::Mask(m) => value == f64::from(*m),
-            Answer::Real {
-                value: v,
-                rel_tol,
-                whole,
-            } => {
-                (value - v).abs() <= rel_tol * v.abs().max(f64::MIN_POSITIVE)
-                    || (*whole && (value == v.floor() || value == v.ceil()))
-            }
-            Answer::Choice { correct, .. } => correct.iter().any(|&i| value == i as f64),
-        }
-    }
-}
-
-/// Grades `response` (what the student typed, or the chosen option's index) against `part`.
-pub fn grade(part: &Part, response: &str) -> Verdict {
-    let value = match part.answer {
-        Answer::Mask(_) => parse_mask(response).map(f64::from),
-        _ => parse_number(response),
-    };
-    let Some(value) = value else {
-        return Verdict::Unreadable;
-    };
-    if part.answer.accepts(value) {
-        return Verdict::Correct;
-    }
-    let mistake = part.mistakes.iter().find_map(|&(m, wrong)| {
-        let close = match part.answer {
-            Answer::Real { rel_tol, .. } => {
-                (value - wrong).abs() <= rel_tol * wrong.abs().max(f64::MIN_POSITIVE)
-            }
-            _ => value == wrong,
-        };
-        close.then_some(m)
-    });
-    Verdict::Wrong(mistake)
-}
-
-/// `value` to 4 significant digits, without a trailing `.0` on integers.
-pub fn sig4(value: f64) -> String {
-    if value == 0.0 || !value.is_finite() {
-        return format!("{value}");
-    }
-    let digits = value.abs().log10().floor() as i32;
-    let decimals = (3 - digits).clamp(0, 12) as usize;
-    format!("{value:.decimals$}")
+    seed
 }
 
 /// Shuffles `items` in place with the seeded generator (Fisher–Yates).

@@ -37,11 +37,13 @@ use serde::{Deserialize, Serialize};
 pub use crate::model::WARP_SIZE;
 
 mod exec;
+mod listing;
 mod presets;
 mod program;
 mod trace;
 
 pub use exec::Program;
+pub use listing::{parse_cond, ListingError};
 pub use presets::{preset, presets, Preset, PRESET_IDS};
 pub use program::{BranchOrder, Cond, LaneData, Stmt, TripCount, WarpInput};
 pub use trace::{Reconvergence, SimtTrace, Step, StepKind};

@@ -7,12 +7,14 @@
 //! handler, which also records progress and writes it to storage (no effect writes a signal).
 
 pub mod progress;
+#[cfg(test)]
+mod prompt_tests;
 mod storage;
 pub mod text;
 
 use leptos::prelude::*;
 
-use crate::model::quiz::{generate, grade, Answer, Kind, Part, Question, Verdict};
+use crate::model::quiz::{another_seed, generate, grade, Answer, Kind, Part, Question, Verdict};
 use crate::model::rng::SplitMix64;
 use crate::ui::content::questions::{source_text, Source, BANK};
 use crate::ui::i18n::{t, use_lang, Lang};
@@ -25,7 +27,7 @@ use storage::StorageNote;
 type Commit = Callback<Box<dyn FnOnce(&mut Progress) + Send + Sync>>;
 
 /// Largest seed a link may carry (seeds are drawn as 32-bit numbers).
-pub const MAX_SEED: u64 = u32::MAX as u64;
+pub const MAX_SEED: u64 = crate::model::quiz::MAX_SEED;
 /// Most questions on one worksheet.
 pub const MAX_SHEET: u32 = 40;
 
@@ -109,9 +111,14 @@ impl ChapterInputs for QuizInputs {
     }
 }
 
-/// A fresh seed: the page's clock mixed with the current seed.
-fn fresh_seed(current: u64) -> u64 {
-    SplitMix64::nth(current, storage::now_ms().to_bits()) & MAX_SEED
+/// A fresh seed of `kind`: the page's clock mixed with the current seed, skipping any seed whose
+/// question is the one on screen ([`another_seed`]).
+fn fresh_seed(kind: Kind, current: u64) -> u64 {
+    another_seed(
+        kind,
+        current,
+        SplitMix64::nth(current, storage::now_ms().to_bits()),
+    )
 }
 
 /// Seed of question `i` of the worksheet with seed `sheet_seed`.
@@ -224,7 +231,7 @@ fn QuizControls(inputs: UrlInputs<QuizInputs>) -> impl IntoView {
             inputs.navigate_update(|i| i.kind = k);
         }
     };
-    let another = move |_| inputs.navigate_update(|i| i.seed = fresh_seed(i.seed));
+    let another = move |_| inputs.navigate_update(|i| i.seed = fresh_seed(i.kind, i.seed));
     view! {
         <div class="l-body gx-quiz__controls" role="group" aria-label=t(text::KIND)>
             <label class="gx-quiz__control">
@@ -293,8 +300,8 @@ fn QuestionCard(q: Question, commit: Commit) -> impl IntoView {
                 .collect()
         });
         let right = v.iter().all(|v| v.is_correct());
-        // An empty or unreadable field is not an attempt: say so, record nothing.
-        let complete = !v.contains(&Verdict::Unreadable);
+        // A field that is not an answer is not an attempt: say so, record nothing.
+        let complete = v.iter().all(|v| v.is_readable());
         let (kind, seed, params) = q.with_value(|q| (q.kind, q.seed, q.params_text()));
         let answer = given.join(" | ");
         let time = storage::now_ms();
@@ -327,6 +334,9 @@ fn QuestionCard(q: Question, commit: Commit) -> impl IntoView {
             <p class="gx-quiz__prompt" data-testid="quiz-prompt">
                 {move || q.with_value(|q| text::prompt(q, lang.get()))}
             </p>
+            {q.with_value(|q| q.listing()).map(|lines| view! {
+                <pre class="gx-quiz__listing" data-testid="quiz-listing" aria-label=t(text::LISTING)><code>{lines.join("\n")}</code></pre>
+            })}
             <form class="gx-quiz__form" on:submit=on_submit>
                 {fields
                     .into_iter()
@@ -339,7 +349,7 @@ fn QuestionCard(q: Question, commit: Commit) -> impl IntoView {
             </form>
             <div class="gx-quiz__verdict" role="status" aria-live="polite" data-testid="quiz-verdict">
                 {move || verdicts.get().map(|v| {
-                    if v.contains(&Verdict::Unreadable) {
+                    if v.iter().any(|v| !v.is_readable()) {
                         // Not an attempt (nothing recorded): no score, say what to fix.
                         return view! {
                             <p class="gx-quiz__result gx-quiz__result--unread" data-testid="quiz-result" data-correct="false">
@@ -456,19 +466,10 @@ fn FieldInput(
                     "gx-quiz__mark gx-quiz__mark--wrong",
                     format!("✗ {}", text::FIELD_WRONG.get(lang.get())),
                 ),
-                Verdict::Unreadable => {
-                    let empty =
-                        responses.with_untracked(|r| r.get(i).is_none_or(|s| s.trim().is_empty()));
-                    let words = if empty {
-                        text::FIELD_EMPTY
-                    } else {
-                        text::FIELD_UNREADABLE
-                    };
-                    (
-                        "gx-quiz__mark gx-quiz__mark--wrong",
-                        format!("? {}", words.get(lang.get())),
-                    )
-                }
+                Verdict::Unreadable(why) => (
+                    "gx-quiz__mark gx-quiz__mark--wrong",
+                    format!("? {}", text::unreadable(why).get(lang.get())),
+                ),
             })
         })
     };
@@ -594,8 +595,8 @@ fn ProgressPanel(
                                                 if !kinds_for(&i.chapter).contains(&k) {
                                                     i.chapter = String::new();
                                                 }
+                                                i.seed = fresh_seed(k, i.seed);
                                                 i.kind = k;
-                                                i.seed = fresh_seed(i.seed);
                                             })>
                                             {move || text::kind_title(k).get(lang.get())}
                                         </button>
@@ -765,6 +766,7 @@ fn Worksheet(inputs: QuizInputs) -> impl IntoView {
                     view! {
                         <li class="gx-sheet__q">
                             <p>{text::prompt(q, l)}</p>
+                            {q.listing().map(|lines| view! { <pre class="gx-quiz__listing"><code>{lines.join("\n")}</code></pre> })}
                             <p class="gx-sheet__blanks">
                                 {q.parts.iter().map(|p| sheet_blank(p, l)).collect::<Vec<_>>().join("    ")}
                             </p>

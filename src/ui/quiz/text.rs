@@ -3,12 +3,17 @@
 //! texts (`seeds/`): block, warp, lane, sector, bank, wavefront, memory-bound stay in English
 //! in the Chinese text as the courses write them.
 
-use crate::model::gpu_spec::GpuSpec;
 use crate::model::occupancy::Limiter;
-use crate::model::quiz::{Category, Field, Kind, Mistake, Params, Question, StepLabel};
+use crate::model::quiz::{Category, Field, Kind, StepLabel, Unreadable};
 use crate::model::roofline::Bound;
 use crate::trf;
 use crate::ui::i18n::{tr, Lang, Tr};
+
+mod mistakes;
+mod prompt;
+
+pub use mistakes::mistake;
+pub use prompt::{prompt, roof_numbers};
 
 /// The intro under the title.
 pub const INTRO: [Tr; 1] = [tr(
@@ -59,18 +64,46 @@ pub const WRONG: Tr = tr("✗ Not yet", "✗ 还不对");
 pub const FIELD_RIGHT: Tr = tr("right", "正确");
 /// Per-field mark: wrong.
 pub const FIELD_WRONG: Tr = tr("wrong", "错误");
-/// Per-field mark: not readable.
-pub const FIELD_UNREADABLE: Tr = tr(
-    "not a number: digits, a point for decimals (52.2), commas only between thousands",
-    "无法识别为数字：小数请用小数点（如 52.2），逗号只用于千位分隔",
-);
-/// Mark beside a field left empty.
-pub const FIELD_EMPTY: Tr = tr("empty: type a number", "未填写：请填入数字");
-/// Verdict line when a field is empty or unreadable: nothing is graded or recorded.
+/// Verdict line when a field is not an answer: nothing is graded or recorded.
 pub const NOT_GRADED: Tr = tr(
-    "Not graded yet: fill in every field with a number. Nothing was recorded.",
-    "尚未评分：请在每个空中填入数字。本次不计入记录。",
+    "Not graded yet: fix the fields marked ?. Nothing was recorded.",
+    "尚未评分：请修改标有 ? 的空。本次不计入记录。",
 );
+/// Heading of the code a divergence question runs.
+pub const LISTING: Tr = tr("The kernel", "kernel 代码");
+
+/// Why a field was not read as an answer (the mark beside it). Each reason its own message.
+pub fn unreadable(why: Unreadable) -> Tr {
+    match why {
+        Unreadable::Empty => tr("empty: type a number", "未填写：请填入数字"),
+        Unreadable::NotANumber => tr(
+            "not a number: digits, a point for decimals (52.2), commas only between thousands",
+            "无法识别为数字：小数请用小数点（如 52.2），逗号只用于千位分隔",
+        ),
+        Unreadable::Negative => tr(
+            "cannot be negative: every answer here is a count or a quantity of at least 0",
+            "不能为负数：这里的答案都是计数或不小于 0 的量",
+        ),
+        Unreadable::NotWhole => tr(
+            "a count is a whole number: no decimals here",
+            "计数必须是整数：这里不能有小数",
+        ),
+        Unreadable::TooLarge => tr(
+            "too large to be the answer: check the digits and the unit",
+            "数值过大，不可能是答案：请检查位数和单位",
+        ),
+        Unreadable::NotHex => tr(
+            "not a hex mask: digits 0–9 and a–f, with or without 0x (0x0000ffff)",
+            "不是十六进制掩码：只能用 0–9 和 a–f，可带 0x（如 0x0000ffff）",
+        ),
+        Unreadable::MaskTooWide => tr(
+            "wider than 32 bits: a warp's mask has one bit per lane, at most 8 hex digits",
+            "超过 32 位：warp 的掩码每个 lane 一位，最多 8 个十六进制数字",
+        ),
+        Unreadable::NoChoice => tr("no option picked: pick one", "尚未选择：请选择一项"),
+    }
+}
+
 /// Label of the expected answer after a wrong one is revealed in the solution.
 pub const EXPECTED: Tr = tr("Answer", "答案");
 /// Diagnosis heading.
@@ -254,246 +287,6 @@ pub fn kind_title(kind: Kind) -> Tr {
     }
 }
 
-fn gpu_name(id: &str) -> String {
-    GpuSpec::by_id(id).map_or_else(|| id.to_string(), |g| g.name.to_string())
-}
-
-/// The question's sentence in `lang`, from its parameters.
-pub fn prompt(q: &Question, lang: Lang) -> String {
-    use crate::model::quiz::sci;
-    match &q.params {
-        Params::Thread {
-            grid: (gx, gy),
-            block: (bx, by),
-            block_idx: (kx, ky),
-            thread_idx: (tx, ty),
-        } => trf!(
-            lang,
-            "A kernel is launched with gridDim = ({gx}, {gy}) and blockDim = ({bx}, {by}). For the thread with blockIdx = ({kx}, {ky}) and threadIdx = ({tx}, {ty}): what is its linear id tid inside the block (x fastest), its warp in the block, its lane, and its global x index blockIdx.x · blockDim.x + threadIdx.x?",
-            "kernel 以 gridDim = ({gx}, {gy})、blockDim = ({bx}, {by}) 启动。对 blockIdx = ({kx}, {ky})、threadIdx = ({tx}, {ty}) 的线程：它在 block 内的线性编号 tid（x 变化最快）是多少？属于 block 内第几个 warp、是哪个 lane？全局 x 下标 blockIdx.x · blockDim.x + threadIdx.x 是多少？"
-        ),
-        Params::Chip { gpu, clock_mhz } => {
-            let g = GpuSpec::by_id(gpu);
-            let sms = g.as_ref().map_or(0, |g| g.sm_count);
-            let per = g.as_ref().map_or(0, |g| g.fp32_lanes_per_sm);
-            let name = gpu_name(gpu);
-            trf!(
-                lang,
-                "The {name} has {sms} SMs with {per} FP32 lanes each. How many FP32 lanes does the chip have, and what FP32 peak do they reach at a sustained clock of {clock_mhz} MHz (one FFMA = 2 FLOP per lane per cycle)?",
-                "{name} 有 {sms} 个 SM，每个 SM 有 {per} 个 FP32 单元。整颗芯片共有多少个 FP32 单元？在 {clock_mhz} MHz 的持续频率下，FP32 峰值是多少（每个单元每周期一条 FFMA = 2 FLOP）？"
-            )
-        }
-        Params::Launch {
-            gpu,
-            threads,
-            regs,
-            smem_bytes,
-            dsmem_bytes,
-        } => {
-            let name = gpu_name(gpu);
-            let cc = GpuSpec::by_id(gpu).map_or((0, 0), |g| g.compute_capability);
-            let (major, minor) = cc;
-            let launch = trf!(
-                lang,
-                "A kernel on the {name} (compute capability {major}.{minor}) runs {threads} threads per block with {regs} registers per thread, {smem_bytes} B of static and {dsmem_bytes} B of dynamic shared memory per block (default carveout).",
-                "{name}（计算能力 {major}.{minor}）上的一个 kernel：每个 block {threads} 个线程，每个线程 {regs} 个寄存器，每个 block {smem_bytes} B 静态和 {dsmem_bytes} B 动态 shared memory（默认 carveout）。"
-            );
-            let ask = if q.kind == Kind::OccupancyPercent {
-                tr(
-                    " What is its theoretical occupancy (active warps / maximum warps per SM)?",
-                    "它的理论占用率（活跃 warp 数 / 每个 SM 最大 warp 数）是多少？",
-                )
-            } else {
-                tr(
-                    " How many blocks can be resident on one SM, and which budget limits them?",
-                    "一个 SM 上最多能同时驻留多少个 block？是哪一项资源限制了它？",
-                )
-            };
-            format!("{launch}{}", ask.get(lang))
-        }
-        Params::Grid {
-            gpu,
-            sm_count,
-            threads,
-            regs,
-            blocks_per_sm,
-            grid,
-        } => {
-            let name = gpu_name(gpu);
-            let word = |one: bool| if one { "block" } else { "blocks" };
-            let (blocks_word, grid_word) = (word(*blocks_per_sm == 1), word(*grid == 1));
-            trf!(
-                lang,
-                "On the {name} ({sm_count} SMs), a kernel with {threads} threads per block and {regs} registers per thread keeps {blocks_per_sm} {blocks_word} resident per SM. A grid of {grid} {grid_word} is launched. How many waves does it take, and how many blocks run in the last wave?",
-                "在 {name}（{sm_count} 个 SM）上，一个每 block {threads} 线程、每线程 {regs} 个寄存器的 kernel 每个 SM 可驻留 {blocks_per_sm} 个 block。启动 {grid} 个 block 的 grid：需要几个波次？最后一波有多少个 block？"
-            )
-        }
-        Params::Latency {
-            latency_cycles,
-            k,
-            warps: None,
-        } => trf!(
-            lang,
-            "A loop issues one global load, then {k} independent instructions, then needs the loaded value; the load latency is L = {latency_cycles} cycles. By the course's rule, how many warps does one scheduler need to hide the latency?",
-            "一个循环先发出一条 global load，接着是 {k} 条独立指令，然后才用到加载的值；访存延迟 L = {latency_cycles} 个周期。按课程的经验法则，一个调度器需要多少个 warp 才能隐藏这段延迟？"
-        ),
-        Params::Latency {
-            latency_cycles,
-            k,
-            warps: Some(w),
-        } => trf!(
-            lang,
-            "An SM holds {w} resident warps, spread round robin over its 4 schedulers. Each warp issues a load, then {k} independent instructions, then waits for the load (L = {latency_cycles} cycles). What share of the issue slots is used (the chapter's closed-form estimate)?",
-            "一个 SM 上驻留 {w} 个 warp，轮流分配给 4 个调度器。每个 warp 发出一条 load，再发 {k} 条独立指令，然后等待 load 返回（L = {latency_cycles} 个周期）。发射槽的利用率是多少（本章的闭式估计）？"
-        ),
-        Params::Branch {
-            condition,
-            block,
-            warp,
-            block_index,
-            n,
-            ..
-        } => {
-            let code = format!("if ({condition}) {{ … }} else {{ … }}");
-            let bound = match n {
-                Some(n) => trf!(
-                    lang,
-                    " with i = blockIdx.x × blockDim.x + threadIdx.x and n = {n}",
-                    "，其中 i = blockIdx.x × blockDim.x + threadIdx.x，n = {n}"
-                ),
-                None => String::new(),
-            };
-            trf!(
-                lang,
-                "A kernel launched with blockDim.x = {block} runs `{code}`{bound}. For warp {warp} of block {block_index}: what is the active mask of the then side (hex, bit i = lane i), and how many branch paths run serialised under a partial mask (0 when the warp does not diverge)?",
-                "一个 blockDim.x = {block} 的 kernel 执行 `{code}`{bound}。对 block {block_index} 的第 {warp} 个 warp：then 分支的 active mask 是多少（十六进制，第 i 位 = lane i）？有几条分支路径在部分掩码下串行执行（warp 不分歧时为 0）？"
-            )
-        }
-        Params::Global {
-            elem_bytes,
-            stride,
-            offset_bytes,
-        } => trf!(
-            lang,
-            "Each lane of a full warp loads {elem_bytes} B from global memory at byte address {offset_bytes} + lane × {stride} × {elem_bytes}. How many 32-byte sectors does the load touch, and how many requests does it take?",
-            "一个完整 warp 的每个 lane 从 global memory 读取 {elem_bytes} B，字节地址为 {offset_bytes} + lane × {stride} × {elem_bytes}。这次访存涉及多少个 32 字节 sector？需要几个请求（request）？"
-        ),
-        Params::Shared {
-            elem_bytes,
-            stride,
-            group,
-        } => {
-            let index = if *group > 1 {
-                format!("(lane / {group}) × {stride}")
-            } else {
-                format!("lane × {stride}")
-            };
-            trf!(
-                lang,
-                "Each lane of a full warp reads {elem_bytes} B from shared memory at element index {index} (byte address = index × {elem_bytes}). How many wavefronts does the access take, and how many of them are conflicts (beyond the ideal)?",
-                "一个完整 warp 的每个 lane 从 shared memory 读取 {elem_bytes} B，元素下标为 {index}（字节地址 = 下标 × {elem_bytes}）。这次访问需要多少个 wavefront？其中多少个是冲突造成的（超出理想值的部分）？"
-            )
-        }
-        Params::Fragment {
-            shape,
-            operand,
-            element,
-            row,
-            col,
-        } => {
-            let (s, o, e) = (shape.label(), operand.label(), element.label());
-            trf!(
-                lang,
-                "In the {s} fragment of operand {o} ({e}), which lane holds element (row {row}, column {col}), and in which of that lane's 32-bit registers (counting from 0)?",
-                "在 {s} 的操作数 {o}（{e}）的 fragment 中，元素（第 {row} 行，第 {col} 列）由哪个 lane 持有？在该 lane 的第几个 32 位寄存器中（从 0 开始）？"
-            )
-        }
-        Params::W8a8 { k, n, warps } => trf!(
-            lang,
-            "The course's W8A8 GEMV with K = {k}, N = {n} and {warps} {warps_word} per block (WMMA m16n16k16 int8, one block per 16 outputs, the warps split K): how many blocks does the grid have, how many threads per block, and how many MMAs does each warp issue?",
-            "课程中的 W8A8 GEMV，K = {k}，N = {n}，每个 block {warps} 个 warp（WMMA m16n16k16 int8，每个 block 负责 16 个输出，各 warp 分摊 K）：grid 有多少个 block？每个 block 多少线程？每个 warp 发出多少次 MMA？",
-            warps_word = if *warps == 1 { "warp" } else { "warps" }
-        ),
-        Params::Kernel {
-            gpu: Some(gpu),
-            precision,
-            flops,
-            bytes,
-        } => {
-            let (name, p, f, b) = (gpu_name(gpu), precision.label(), sci(*flops), sci(*bytes));
-            trf!(
-                lang,
-                "A kernel does {f} FLOP and moves {b} bytes on the {name}, against the {p} roof (the course's rounded values for A100 and H100, datasheet values for the others). What is the ridge point of that roof, and is the kernel memory-bound or compute-bound?",
-                "一个 kernel 在 {name} 上执行 {f} FLOP、搬运 {b} 字节，对照 {p} 的屋顶（A100、H100 用课程的取整值，其余用规格表数值）。该屋顶的拐点（ridge point）是多少？这个 kernel 是 memory-bound 还是 compute-bound？"
-            )
-        }
-        Params::Kernel {
-            gpu: None,
-            precision,
-            flops,
-            bytes,
-        } => {
-            let (p, f, b) = (precision.label(), sci(*flops), sci(*bytes));
-            trf!(
-                lang,
-                "A kernel does {f} FLOP ({p}) and moves {b} bytes. With the course's values (A100: 19.5 TFLOPS FP32, 312 TFLOPS BF16, 2.0 TB/s; H100: 67, 989 TFLOPS, 3.35 TB/s), what is its time lower bound on each GPU?",
-                "一个 kernel 执行 {f} FLOP（{p}），搬运 {b} 字节。按课程的数值（A100：FP32 19.5 TFLOPS、BF16 312 TFLOPS、2.0 TB/s；H100：67、989 TFLOPS、3.35 TB/s），它在两块 GPU 上的理论时间下界各是多少？"
-            )
-        }
-        Params::Tiled {
-            m,
-            n,
-            k,
-            bm,
-            bn,
-            bk,
-            dtype,
-        } => {
-            let d = dtype.label();
-            trf!(
-                lang,
-                "The GEMM of {m} × {n} × {k} ({d}) is tiled into BM × BN × BK = {bm} × {bn} × {bk} blocks with no L2 reuse: each block reads (BM + BN) × K elements of A and B, and C is written once. What is its arithmetic intensity?",
-                "一个 {m} × {n} × {k} 的 GEMM（{d}）按 BM × BN × BK = {bm} × {bn} × {bk} 分块，且不考虑 L2 复用：每个 block 读取 A、B 共 (BM + BN) × K 个元素，C 只写一次。它的算术强度是多少？"
-            )
-        }
-        Params::PeArray {
-            side,
-            dot_length,
-            k_total,
-        } => trf!(
-            lang,
-            "A Tensor Core is modelled as a {side} × {side} array of processing elements; each PE multiplies {dot_length} pairs per cycle (A's row broadcast horizontally, B's column vertically) and sums them with a reduction tree into its accumulator. How many multiply-accumulates does the array do per cycle, how many adder levels does each tree need, and how many cycles does a product with K = {k_total} take?",
-            "把一个 Tensor Core 建模为 {side} × {side} 的 PE 阵列；每个 PE 每周期做 {dot_length} 对乘法（A 的行水平广播、B 的列垂直广播），再用归约树求和并累加。阵列每周期完成多少次乘加？每棵加法树需要几级？K = {k_total} 的乘积需要多少个周期？"
-        ),
-        Params::TensorPeak { gpu, precision } => {
-            let name = gpu_name(gpu);
-            let p = crate::model::tensor_core_gen::peak::tensor_peaks(gpu)
-                .ok()
-                .and_then(|v| v.into_iter().find(|x| x.precision == *precision));
-            let (sms, tcs, fma, clock, boost) = p.map_or((0, 0, 0, 0, 0), |p| {
-                (
-                    p.sm_count,
-                    p.tensor_cores_per_sm,
-                    p.fma_per_clk_per_tensor_core,
-                    p.clock_mhz,
-                    p.boost_clock_mhz,
-                )
-            });
-            let label = precision.label();
-            trf!(
-                lang,
-                "The {name} has {sms} SMs with {tcs} Tensor Cores each; one Tensor Core does {fma} dense {label} multiply-adds per clock. Its datasheet's Tensor figures correspond to {clock} MHz (maximum boost: {boost} MHz). What dense {label} peak do these units give, in TFLOP/s?",
-                "{name} 有 {sms} 个 SM，每个 SM 有 {tcs} 个 Tensor Core；每个 Tensor Core 每时钟做 {fma} 次稠密 {label} 乘加。其数据手册的 Tensor 峰值对应 {clock} MHz（最高 Boost：{boost} MHz）。这些单元给出的稠密 {label} 峰值是多少 TFLOP/s？"
-            )
-        }
-        Params::Wgmma { n } => trf!(
-            lang,
-            "A warp group issues wgmma.mma_async m64n{n}k16 with BF16 inputs and FP32 accumulators. How many mma.sync.m16n8k16 instructions compute the same product, and how many FP32 accumulator registers does each of the group's 128 threads hold?",
-            "一个 Warp Group 发射 wgmma.mma_async m64n{n}k16（BF16 输入、FP32 累加）。同样的乘积需要多少条 mma.sync.m16n8k16？Warp Group 的 128 个线程每个持有多少个 FP32 累加寄存器？"
-        ),
-    }
-}
-
 /// A field's label.
 pub fn field_label(field: Field) -> Tr {
     match field {
@@ -605,56 +398,6 @@ pub fn category(c: Category) -> Tr {
     }
 }
 
-/// The diagnosis of a known mistake.
-pub fn mistake(m: Mistake) -> Tr {
-    match m {
-        Mistake::LinesNotSectors => tr(
-            "You counted 128-byte lines; the memory system moves 32-byte sectors. Count the distinct 32-byte sectors the addresses fall in.",
-            "你数的是 128 字节的 cache line；内存系统按 32 字节 sector 搬运数据。请数地址落在多少个不同的 32 字节 sector 中。",
-        ),
-        Mistake::RegisterAllocationUnit => tr(
-            "You forgot the register allocation unit: registers are given to a warp in units of 256 (regs × 32 rounded up to a multiple of 256).",
-            "你忘了寄存器分配粒度：寄存器按每个 warp 256 个为单位分配（regs × 32 向上取整到 256 的倍数）。",
-        ),
-        Mistake::ReservedSharedMemory => tr(
-            "You forgot the 1 KB of shared memory the system reserves per block on compute capability 8.x and later: add it before rounding.",
-            "你忘了计算能力 8.x 及以后每个 block 由系统预留的 1 KB shared memory：先加上它再取整。",
-        ),
-        Mistake::DatasheetValues => tr(
-            "That is the datasheet value (e.g. 2,039 GB/s on A100); the quiz uses the course's rounded values (A100 2.0 TB/s, 312 TFLOPS BF16; H100 3.35 TB/s, 989 TFLOPS).",
-            "这是规格表的数值（如 A100 的 2039 GB/s）；本测验使用课程的取整值（A100 2.0 TB/s、BF16 312 TFLOPS；H100 3.35 TB/s、989 TFLOPS）。",
-        ),
-        Mistake::BroadcastAsConflict => tr(
-            "You counted a broadcast as a conflict: lanes reading the same 4-byte word of a bank are served together in one wavefront.",
-            "你把广播算成了冲突：读取同一 bank 中同一个 4 字节字的多个 lane 在同一个 wavefront 中一起完成。",
-        ),
-        Mistake::FloorNotCeil => tr(
-            "You rounded down: the blocks left over after the full waves still need a (partial) tail wave, so round up.",
-            "你向下取整了：整波之后剩下的 block 还需要一个（不满的）尾波，所以要向上取整。",
-        ),
-        Mistake::PartialWarpLaunchMask => tr(
-            "The block size is not a multiple of 32, so this warp starts with a partial launch mask: lanes beyond blockDim.x never run. AND the condition with the launch mask.",
-            "block 大小不是 32 的倍数，这个 warp 的初始掩码只有部分 lane：超出 blockDim.x 的 lane 从不执行。请把条件与初始掩码相与。",
-        ),
-        Mistake::RequestPerLane => tr(
-            "One warp-wide load instruction is one request, however many lanes it has; the lanes' addresses decide the sectors, not the requests.",
-            "一条 warp 级的 load 指令就是一个请求，不论有多少个 lane；lane 的地址决定的是 sector 数，而不是请求数。",
-        ),
-        Mistake::PerSmNotPerScheduler => tr(
-            "Per SM and per scheduler differ by 4: each SM has 4 warp schedulers.",
-            "按 SM 计和按调度器计相差 4 倍：每个 SM 有 4 个 warp 调度器。",
-        ),
-        Mistake::BoostNotTensorClock => tr(
-            "That is the maximum boost clock: the datasheet's Tensor figures assume a lower one (1,830 MHz on the H100 / H200 SXM).",
-            "这是按最高 Boost 频率算的：数据手册的 Tensor 峰值假设的频率更低（H100 / H200 SXM 为 1,830 MHz）。",
-        ),
-        Mistake::FmaNotTwoFlops => tr(
-            "One fused multiply-add counts as 2 FLOP.",
-            "一次融合乘加（FMA）算 2 个 FLOP。",
-        ),
-    }
-}
-
 /// Two hints per kind, the second closer to the answer.
 pub fn hints(kind: Kind) -> [Tr; 2] {
     match kind {
@@ -684,15 +427,15 @@ pub fn hints(kind: Kind) -> [Tr; 2] {
         ],
         Kind::DivergenceMask => [
             tr("Start from the launch mask: lanes with threadIdx.x < blockDim.x.", "先求初始掩码：threadIdx.x < blockDim.x 的 lane。"),
-            tr("Then side = launch mask AND the lanes where the condition holds; a branch with both sides non-empty diverges.", "then 分支 = 初始掩码与条件成立的 lane 相与；两侧都非空时 warp 才分歧。"),
+            tr("Then side = launch mask AND the lanes where the condition holds; a branch whose sides both have lanes diverges, and each side with instructions then runs as a path of its own.", "then 分支 = 初始掩码与条件成立的 lane 相与；两侧都有 lane 时 warp 分歧，有指令的每一侧各作为一条路径依次执行。"),
         ],
         Kind::CoalescingSectors => [
             tr("List the first and last byte each lane touches; a sector is an aligned 32-byte block.", "列出每个 lane 访问的首末字节；sector 是对齐的 32 字节块。"),
-            tr("Count distinct ⌊address / 32⌋ over all bytes read; one warp instruction is one request (16-byte accesses may split).", "统计所有被读字节的 ⌊地址 / 32⌋ 有多少个不同值；一条 warp 指令就是一个请求（16 字节访问可能拆分）。"),
+            tr("Count distinct ⌊address / 32⌋ over all bytes read; one warp instruction is one request as ncu counts it on Volta and later, whatever the width.", "统计所有被读字节的 ⌊地址 / 32⌋ 有多少个不同值；在 Volta 及以后，ncu 把一条 warp 指令记为一个请求，与宽度无关。"),
         ],
         Kind::BankWavefronts => [
             tr("Bank = (byte address / 4) mod 32. 8- and 16-byte accesses are split into half- or quarter-warp phases.", "bank = (字节地址 / 4) mod 32。8 字节和 16 字节访问分成半个或四分之一个 warp 的阶段。"),
-            tr("In each phase, the busiest bank sets the wavefronts; lanes reading the same word are a broadcast, not a conflict.", "每个阶段由最忙的 bank 决定 wavefront 数；读同一个字的 lane 是广播，不是冲突。"),
+            tr("In each phase, the busiest bank sets the wavefronts; lanes reading the same word are a broadcast, not a conflict. Nsight Compute counts as conflicts the wavefronts beyond the first of each phase.", "每个阶段由最忙的 bank 决定 wavefront 数；读同一个字的 lane 是广播，不是冲突。Nsight Compute 把每个阶段第一个之外的 wavefront 记为冲突。"),
         ],
         Kind::FragmentOwner => [
             tr("The layouts are in the PTX ISA (mma.sync) or observed on the GPU (wmma): groups of 4 lanes share a row.", "布局见 PTX ISA（mma.sync）或在 GPU 上实测（wmma）：每 4 个 lane 一组共享一行。"),
@@ -802,6 +545,10 @@ pub fn step_label(label: StepLabel) -> Tr {
             "Paths run one after the other only when both sides have lanes (an empty side is skipped)",
             "只有两侧都有 lane 时路径才依次执行（空的一侧直接跳过）",
         ),
+        StepLabel::SerialisedThenOnly => tr(
+            "Only the then side has instructions: when the warp diverges it runs under its partial mask while the other lanes wait at the end of the if, one path",
+            "只有 then 分支有指令：warp 分歧时它在部分掩码下执行，其余 lane 在 if 末尾等待，只有一条路径",
+        ),
         StepLabel::Addresses => tr("Byte addresses of the lanes", "各 lane 的字节地址"),
         StepLabel::Sectors => tr("Distinct 32-byte sectors", "不同的 32 字节 sector"),
         StepLabel::Lines => tr(
@@ -810,14 +557,17 @@ pub fn step_label(label: StepLabel) -> Tr {
         ),
         StepLabel::Requests => tr("Requests", "请求数"),
         StepLabel::Banks => tr("Banks of the first lanes", "前几个 lane 的 bank"),
-        StepLabel::Phases => tr("Phases of the access", "访问分成的阶段"),
+        StepLabel::Phases => tr(
+            "Phases of the access (halved when paired lanes share an address)",
+            "访问分成的阶段（成对 lane 地址相同时减半）",
+        ),
         StepLabel::Wavefronts => tr(
             "Wavefronts (busiest bank per phase, broadcasts free)",
             "wavefront 数（每阶段最忙的 bank，广播不计）",
         ),
         StepLabel::Conflicts => tr(
-            "Conflicts = wavefronts − ideal",
-            "冲突 = wavefront 数 − 理想值",
+            "Conflicts as Nsight Compute counts them = wavefronts − phases (each phase's first wavefront is no conflict)",
+            "Nsight Compute 计的冲突 = wavefront 数 − 阶段数（每个阶段的第一个 wavefront 不算冲突）",
         ),
         StepLabel::Slot => tr(
             "Element → lane and fragment slot x[i]",

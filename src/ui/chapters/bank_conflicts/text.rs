@@ -24,8 +24,23 @@ pub const INTRO: [Tr; 2] = [
 
 pub const NUMBERS: Tr = tr("The numbers", "数字与算式");
 pub const MEASURED_NOTE: Tr = tr(
-    "Wavefronts and conflicts match Nsight Compute on an H200 for all 18 patterns measured (l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld and l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld). The pair-packing exception: when every lane n reads the same address as lane n^1 (or every lane as lane n^2), which includes all lanes reading one address, 8- and 16-byte loads use half as many phases (8-byte: one 32-lane phase instead of two half-warps; 16-byte: half-warps instead of quarter-warps). It was observed on the H200 and in NVIDIA's forum answers; its exact general rule is not documented. ncu's ideal count (bytes / 128) ignores it, so a broadcast can need fewer wavefronts than \"ideal\"; conflicts are then 0.",
-    "wavefront 数与冲突数和 H200 上 Nsight Compute 的 18 个实测模式全部一致（l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld 与 l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld）。成对合并例外：若每个 lane n 与 lane n^1 读同一地址（或每个 lane 与 lane n^2 读同一地址，包括所有 lane 读同一地址），8、16 字节访存的 phase 数减半（8 字节：一个 32 lane 的 phase，而不是两个半 warp；16 字节：半 warp，而不是四分之一 warp）。这是在 H200 上和 NVIDIA 论坛的解答中观察到的，其一般规则没有文档说明。ncu 的理想值（字节数 / 128）不考虑它，所以广播所需的 wavefront 可能少于“理想值”，此时冲突数为 0。",
+    "Wavefronts match Nsight Compute on an H200 for every pattern measured: the 18 of this chapter's presets and the 120 accesses the quiz draws (l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld). The pair-packing exception: when every lane n reads the same address as lane n^1 (or every lane as lane n^2), which includes all lanes reading one address, 8- and 16-byte loads use half as many phases (8-byte: one 32-lane phase instead of two half-warps; 16-byte: half-warps instead of quarter-warps). It was observed on the H200 and in NVIDIA's forum answers; its exact general rule is not documented.",
+    "wavefront 数在 H200 上与 Nsight Compute 的每个实测模式一致：本章的 18 个预设，以及测验抽取的全部 120 种访问（l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld）。成对合并例外：若每个 lane n 与 lane n^1 读同一地址（或每个 lane 与 lane n^2 读同一地址，包括所有 lane 读同一地址），8、16 字节访存的 phase 数减半（8 字节：一个 32 lane 的 phase，而不是两个半 warp；16 字节：半 warp，而不是四分之一 warp）。这是在 H200 上和 NVIDIA 论坛的解答中观察到的，其一般规则没有文档说明。",
+);
+/// What "conflicts" means here and where it differs from Nsight Compute's counter.
+pub const CONFLICTS_NOTE: Tr = tr(
+    "Two counts of conflicts. This chapter's is wavefronts − ideal, the ideal being the requested bytes / 128. Nsight Compute's l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld counts every wavefront beyond the first of each phase (wavefronts − phases). Without the pair-packing exception a full warp has as many phases as ideal wavefronts, and the two agree. With it the phases halve but the ideal does not: float2 at element (lane / 2) × 2 takes 2 wavefronts in one phase, so wavefronts − ideal = 2 − 2 = 0 while ncu counts 1 (measured on the H200, as for all 24 such accesses the quiz draws). The quiz asks for ncu's count.",
+    "冲突有两种算法。本章的是 wavefront 数 − 理想值，理想值 = 请求字节数 / 128。Nsight Compute 的 l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld 把每个 phase 第一个之外的 wavefront 都记为冲突（wavefront 数 − phase 数）。没有成对合并例外时，完整 warp 的 phase 数等于理想 wavefront 数，两者一致。有例外时 phase 数减半而理想值不变：在元素 (lane / 2) × 2 处读 float2，一个 phase 需要 2 个 wavefront，wavefront 数 − 理想值 = 2 − 2 = 0，而 ncu 记 1 次（在 H200 上实测，测验抽到的 24 种此类访问全部如此）。测验问的是 ncu 的计数。",
+);
+/// The numbers panel's row: conflicts as Nsight Compute counts them.
+pub const NCU_CONFLICTS: Tr = tr(
+    "Conflicts as Nsight Compute counts them",
+    "Nsight Compute 计的冲突",
+);
+/// Its formula.
+pub const F_NCU_CONFLICTS: Tr = tr(
+    "Σ phases (wavefronts − 1)",
+    "各 phase 之和（wavefront 数 − 1）",
 );
 pub const DATA_TABLE: Tr = tr(
     "Data table of the figure (for screen readers)",

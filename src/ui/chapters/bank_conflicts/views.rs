@@ -11,7 +11,8 @@ fn state() -> BankState {
     expect_context::<BankState>()
 }
 
-/// Phases, wavefronts, ideal and conflicts, each with its formula. The table is built once (while
+/// Phases, wavefronts, ideal, conflicts and conflicts as Nsight Compute counts them, each with
+/// its formula. The table is built once (while
 /// a launch is shown) and each formula and value follows one memo of strings: a slider tick
 /// rewrites the text that changed (it rebuilt the table, 30 elements, each tick).
 #[component]
@@ -60,6 +61,15 @@ pub fn NumbersPanel() -> impl IntoView {
                 ),
                 r.conflicts.to_string(),
             ),
+            (
+                format!(
+                    "{} = {} − {}",
+                    text::F_NCU_CONFLICTS.get(lang),
+                    r.wavefronts,
+                    r.phases.iter().filter(|p| p.lane_mask != 0).count()
+                ),
+                r.ncu_conflicts().to_string(),
+            ),
         ];
         Some((
             rows,
@@ -102,6 +112,7 @@ pub fn NumbersPanel() -> impl IntoView {
                         <p class="gx-note" data-testid="packing">{move || cells.with(|c| c.as_ref().and_then(|c| c.1.clone()).unwrap_or_default())}</p>
                     })}
                     <p class="gx-note">{t(text::MEASURED_NOTE)}</p>
+                    <p class="gx-note" data-testid="conflicts-note">{t(text::CONFLICTS_NOTE)}</p>
                 }
             })}
         </section>
@@ -109,11 +120,12 @@ pub fn NumbersPanel() -> impl IntoView {
 }
 
 /// The numbers panel's rows: quantity, the value cell's test id, whether it is a verdict row.
-const ROWS: [(crate::ui::i18n::Tr, &str, bool); 6] = [
+const ROWS: [(crate::ui::i18n::Tr, &str, bool); 7] = [
     (text::BANK_OF_WORD, "bank-formula", false),
     (text::PHASES, "phase-split", false),
     (text::PHASE_WAVEFRONTS, "phase-wavefronts", false),
     (text::WAVEFRONTS, "count-wavefronts", true),
     (text::IDEAL, "count-ideal", false),
     (text::CONFLICTS, "count-conflicts", true),
+    (text::NCU_CONFLICTS, "count-ncu-conflicts", true),
 ];
