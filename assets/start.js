@@ -120,7 +120,7 @@ function startsInChinese() {
 globalThis.__wsZhText = zhText;
 const main = fetch(new URL("./warpscope_bg.wasm", import.meta.url), { integrity: "__MAIN_SRI__" });
 // Offline before the Chinese text was ever cached: the app starts in English and says why
-// (ui/app.rs reads the flag).
+// (ui/app/mod.rs reads the flag).
 if (startsInChinese()) await zhText().catch(() => { globalThis.__wsZhFailed = true; });
 if (packs) await packs;
 await init({ module_or_path: main });

@@ -859,7 +859,7 @@ const routePage = (mod) => {
 };
 if (!html.includes("<!-- ws:entry -->")) throw new Error("site.mjs: index.html lacks <!-- ws:entry -->");
 fs.writeFileSync(path.join(stage, "index.html"), page([]));
-const registry = fs.readFileSync(path.join(root, "src/ui/chapters/mod.rs"), "utf8");
+const registry = fs.readFileSync(path.join(root, "src/ui/app/registry.rs"), "utf8");
 const slugs = [...registry.matchAll(/slug: "([a-z-]+)"/g)].map((m) => m[1]);
 const routes = [...slugs, "classroom"];
 const relative = publicUrl === "./";

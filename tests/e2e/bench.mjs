@@ -35,7 +35,7 @@ const pct = (xs, p) => sorted(xs)[Math.min(xs.length - 1, Math.floor(xs.length *
 const stats = (xs) => `${Math.min(...xs).toFixed(1)} / ${pct(xs, 0.5).toFixed(1)} / ${pct(xs, 0.95).toFixed(1)}`;
 const kib = (b) => `${(b / 1024).toFixed(1)} KiB`;
 
-const registry = fs.readFileSync(path.join(here, "../../src/ui/chapters/mod.rs"), "utf8");
+const registry = fs.readFileSync(path.join(here, "../../src/ui/app/registry.rs"), "utf8");
 const SLUGS = [...registry.matchAll(/slug: "([a-z-]+)"/g)].map((m) => m[1]);
 const CHAPTERS = SLUGS.filter((s) => s !== "quiz");
 /** What "first answer on screen" means for a chapter, drawn by the app: its first figure, or

@@ -10,7 +10,7 @@ import { openPage } from "./browser.mjs";
 import { server, browser, DIST } from "./harness.mjs";
 import { selectorsOf } from "../../scripts/css-prune.mjs";
 
-const registry = fs.readFileSync(new URL("../../src/ui/chapters/mod.rs", import.meta.url), "utf8");
+const registry = fs.readFileSync(new URL("../../src/ui/app/registry.rs", import.meta.url), "utf8");
 const SLUGS = [...registry.matchAll(/slug: "([a-z-]+)"/g)].map((m) => m[1]);
 const WHOLE = fs.readdirSync(DIST).find((f) => /^chapters-[0-9a-f]+\.css$/.test(f));
 const root = (slug) => (slug === "quiz" ? "[data-testid=quiz]" : `[data-testid=chapter-${slug}]`);

@@ -9,7 +9,7 @@ import path from "node:path";
 import { openPage } from "./browser.mjs";
 import { server, browser, DIST } from "./harness.mjs";
 
-const registry = fs.readFileSync(new URL("../../src/ui/chapters/mod.rs", import.meta.url), "utf8");
+const registry = fs.readFileSync(new URL("../../src/ui/app/registry.rs", import.meta.url), "utf8");
 const SLUGS = [...registry.matchAll(/slug: "([a-z-]+)"/g)].map((m) => m[1]);
 const pkg = fs.readdirSync(DIST).find((d) => d.startsWith("pkg-"));
 const PACKS = fs.readdirSync(path.join(DIST, pkg)).filter((f) => /^pack-.*\.wasm$/.test(f)).length;

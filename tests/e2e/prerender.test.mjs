@@ -8,7 +8,7 @@ import path from "node:path";
 import { openPage } from "./browser.mjs";
 import { server, browser, DIST, SHOTS } from "./harness.mjs";
 
-const registry = fs.readFileSync(new URL("../../src/ui/chapters/mod.rs", import.meta.url), "utf8");
+const registry = fs.readFileSync(new URL("../../src/ui/app/registry.rs", import.meta.url), "utf8");
 const CHAPTERS = [...registry.matchAll(/slug: "([a-z-]+)"/g)].map((m) => m[1]).filter((s) => s !== "quiz");
 
 /** A page whose wasm is still on its way (its requests never answered): what the route page

@@ -8,7 +8,7 @@ import fs from "node:fs";
 import { openPage } from "./browser.mjs";
 import { server, browser } from "./harness.mjs";
 
-const registry = fs.readFileSync(new URL("../../src/ui/chapters/mod.rs", import.meta.url), "utf8");
+const registry = fs.readFileSync(new URL("../../src/ui/app/registry.rs", import.meta.url), "utf8");
 const SLUGS = [...registry.matchAll(/slug: "([a-z-]+)"/g)].map((m) => m[1]);
 const ready = "[data-testid=chapter-map] a, article.gx-chapter figure, article.gx-chapter svg, article.gx-chapter canvas, [data-testid=quiz], [data-testid=cls-stage] figure";
 
