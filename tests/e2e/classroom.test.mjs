@@ -397,33 +397,79 @@ test("a malformed lesson link says what is wrong and keeps every valid step", as
   await context.close();
 });
 
-test("figures export as SVG and PNG with their caption and permalink", async () => {
+// An export is the figure as the stage shows it (every layer: canvases, SVG, HTML text), one
+// path for every chapter: for the first step of each chapter, the SVG is an SVG of the figure's
+// size as shown holding the figure's text labels, the caption and the permalink; the PNG is a
+// PNG at 2× that size, not blank.
+test("every chapter's figure exports as the stage shows it: SVG and PNG at 2×, labels, caption and permalink", async () => {
   const { context, page, errors } = await openPage(browser);
+  await page.setViewportSize({ width: 1280, height: 800 });
   await open(page, "lesson=course&step=1&lang=en");
-  await page.waitForTimeout(300);
-  await page.click("[data-testid=cls-menu]");
-  const [svg] = await Promise.all([page.waitForEvent("download"), page.click("[data-testid=cls-export-svg]")]);
-  assert.match(svg.suggestedFilename(), /^warpscope-chip-1\.svg$/);
-  const text = fs.readFileSync(await svg.path(), "utf8");
-  assert.match(text, /^<svg/);
-  assert.match(text, /The full GA100 die has 128 SMs/);
-  assert.match(text, /\/chip\?lang=en/);
-  fs.writeFileSync(path.join(SHOTS, "export-chip.svg"), text);
-  await page.click("[data-testid=cls-menu]");
-  const [png] = await Promise.all([page.waitForEvent("download"), page.click("[data-testid=cls-export-png]")]);
-  assert.match(png.suggestedFilename(), /\.png$/);
-  fs.copyFileSync(await png.path(), path.join(SHOTS, "export-chip.png"));
-  // A canvas figure (block dispatch) exports as PNG at 2× its size on screen.
-  await open(page, "lesson=course&step=9&lang=en");
-  await page.waitForTimeout(400);
-  const canvasWidth = await page.evaluate(() => document.querySelector("[data-cls-focus] canvas")?.getBoundingClientRect().width ?? 0);
-  await page.click("[data-testid=cls-menu]");
-  const [png2] = await Promise.all([page.waitForEvent("download"), page.click("[data-testid=cls-export-png]")]);
-  const bytes = fs.readFileSync(await png2.path());
-  fs.writeFileSync(path.join(SHOTS, "export-dispatch.png"), bytes);
-  assert.equal(bytes.subarray(1, 4).toString(), "PNG");
-  const width = bytes.readUInt32BE(16);
-  assert.ok(Math.abs(width - 2 * canvasWidth) <= 2, `png ${width} px for a ${canvasWidth} px canvas`);
+  const total = Number((await count(page)).match(/\/\s*(\d+)/)[1]);
+  const seen = new Set();
+  const checked = [];
+  for (let step = 1; step <= total; step++) {
+    await open(page, `lesson=course&step=${step}&lang=en`);
+    const chapter = (await page.locator("[data-testid=cls-chapter]").textContent()).trim();
+    if (seen.has(chapter)) continue;
+    seen.add(chapter);
+    await page.waitForSelector("[data-cls-focus]", { state: "attached" });
+    await page.waitForTimeout(500);
+    // What the stage shows: the figure's size and its visible text labels (ASCII words and numbers).
+    const shown = await page.evaluate(() => {
+      const f = document.querySelector("[data-cls-focus]");
+      const r = f.getBoundingClientRect();
+      const stage = document.querySelector("[data-testid=cls-stage]").getBoundingClientRect();
+      const labels = new Set();
+      const walker = document.createTreeWalker(f, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        const p = n.parentElement;
+        if (!p || p.closest("title, desc, style, option")) continue;
+        const b = p.getBoundingClientRect();
+        if (b.width < 1 || b.bottom < stage.top || b.top > stage.bottom || getComputedStyle(p).visibility === "hidden") continue;
+        for (const w of n.textContent.match(/[A-Za-z0-9][A-Za-z0-9.,%]{2,}/g) ?? []) labels.add(w);
+      }
+      return { w: r.width, h: r.height, labels: [...labels].slice(0, 40), canvases: f.querySelectorAll("canvas").length };
+    });
+    await page.click("[data-testid=cls-menu]");
+    const [svg] = await Promise.all([page.waitForEvent("download"), page.click("[data-testid=cls-export-svg]")]);
+    assert.match(svg.suggestedFilename(), new RegExp(`^warpscope-[a-z-]+-${step}\\.svg$`), `${chapter}: ${svg.suggestedFilename()}`);
+    const text = fs.readFileSync(await svg.path(), "utf8");
+    fs.writeFileSync(path.join(SHOTS, `export-step${step}.svg`), text);
+    assert.match(text, /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/, chapter);
+    const width = Number(text.match(/^<svg[^>]* width="([\d.]+)"/)[1]);
+    assert.ok(Math.abs(width - shown.w) <= 1, `${chapter}: svg ${width} px wide for a figure shown ${shown.w} px wide`);
+    const missing = shown.labels.filter((l) => !text.includes(l));
+    assert.deepEqual(missing, [], `${chapter}: labels on the stage missing from the SVG`);
+    if (shown.canvases) assert.match(text, /<image [^>]*href="data:image\/png;base64,/, `${chapter}: its canvas layer`);
+    assert.match(text, /lang=en<\/text><\/svg>$/, `${chapter}: the permalink`);
+    await page.click("[data-testid=cls-menu]");
+    const [png] = await Promise.all([page.waitForEvent("download"), page.click("[data-testid=cls-export-png]")]);
+    assert.match(png.suggestedFilename(), new RegExp(`^warpscope-[a-z-]+-${step}\\.png$`));
+    const bytes = fs.readFileSync(await png.path());
+    fs.writeFileSync(path.join(SHOTS, `export-step${step}.png`), bytes);
+    assert.equal(bytes.subarray(1, 4).toString(), "PNG");
+    const pngWidth = bytes.readUInt32BE(16);
+    assert.ok(Math.abs(pngWidth - 2 * shown.w) <= 3, `${chapter}: png ${pngWidth} px for a figure ${shown.w} px wide`);
+    // Not blank: the figure's part of the PNG has many pixels that are not white.
+    const inked = await page.evaluate(async (b64) => {
+      const img = new Image();
+      img.src = "data:image/png;base64," + b64;
+      await img.decode();
+      const c = document.createElement("canvas");
+      c.width = img.width;
+      c.height = img.height;
+      const ctx = c.getContext("2d");
+      ctx.drawImage(img, 0, 0);
+      const d = ctx.getImageData(0, 0, c.width, c.height).data;
+      let n = 0;
+      for (let i = 0; i < d.length; i += 4) if (d[i] + d[i + 1] + d[i + 2] < 700) n++;
+      return n / (c.width * c.height);
+    }, bytes.toString("base64"));
+    assert.ok(inked > 0.01, `${chapter}: the PNG is blank (${(inked * 100).toFixed(2)} % inked)`);
+    checked.push(chapter);
+  }
+  assert.ok(checked.length >= 10, `chapters exported: ${checked}`);
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -460,10 +506,21 @@ for (const [w, h, scale] of SIZE_LIST) {
         await open(page, `lesson=course&step=${step}&lang=${lang}`);
         await page.waitForSelector("[data-cls-focus]", { state: "attached" });
         await page.waitForTimeout(350);
+       // Every sub-step too (→ through a simulation's events and cycles), until → leaves the step.
+       for (let sub = 0; ; sub++) {
+        if (sub > 0) {
+          const before = page.url();
+          await page.keyboard.press("ArrowRight");
+          await page.waitForTimeout(350);
+          // Past the step, or at the lesson's end (→ changes nothing).
+          if (stepInUrl(page) !== step || page.url() === before || sub > 40) break;
+        }
         const m = await measureProjector(page);
-        report.push({ lang, step, ...m });
-        await page.screenshot({ path: path.join(SHOTS, `classroom-${w}x${h}-${lang}-step${String(step).padStart(2, "0")}.png`) });
-        const at = `${lang} step ${step}`;
+        report.push({ lang, step, sub, ...m });
+        await page.screenshot({ path: path.join(SHOTS, `classroom-${w}x${h}-${lang}-step${String(step).padStart(2, "0")}${sub ? `-${sub}` : ""}.png`) });
+        const at = `${lang} step ${step}${sub ? ` sub-step ${sub}` : ""}`;
+        if (m.outsideText.length) problems.push(`${at}: figure text off the stage: ${m.outsideText}`);
+        if (m.brokenWords.length) problems.push(`${at}: words broken across lines: ${m.brokenWords}`);
         if (m.scrolls) problems.push(`${at}: the page scrolls`);
         if (!m.captionInside) problems.push(`${at}: caption clipped`);
         if (m.barClipped.length) problems.push(`${at}: top-bar buttons clipped ${m.barClipped}`);
@@ -486,6 +543,8 @@ for (const [w, h, scale] of SIZE_LIST) {
         // zoomed from its page layout: at 150 % that showed only its top-left corner).
         if (/roofline/i.test(await page.locator("[data-testid=cls-chapter]").textContent()) && m.canvases.some((c) => Math.abs(c.scale - 1) > 0.02))
           problems.push(`${at}: the roofline chart is zoomed, not laid out at the stage's size: ${JSON.stringify(m.canvases)}`);
+        if (stepInUrl(page) !== step) break;
+       }
       }
       if (lang === "en") {
         // The menu opens inside the window with every entry whole.
