@@ -415,7 +415,10 @@ test("every chapter's figure exports as the stage shows it: SVG and PNG at 2×, 
     seen.add(chapter);
     await page.waitForSelector("[data-cls-focus]", { state: "attached" });
     await page.waitForTimeout(500);
-    // What the stage shows: the figure's size and its visible text labels (ASCII words and numbers).
+    // What the stage shows as the menu opens (the export reads it then): the figure's size and
+    // its visible text labels (ASCII words and numbers).
+    await page.click("[data-testid=cls-menu]");
+    await page.waitForTimeout(200);
     const shown = await page.evaluate(() => {
       const f = document.querySelector("[data-cls-focus]");
       const r = f.getBoundingClientRect();
@@ -431,7 +434,6 @@ test("every chapter's figure exports as the stage shows it: SVG and PNG at 2×, 
       }
       return { w: r.width, h: r.height, labels: [...labels].slice(0, 40), canvases: f.querySelectorAll("canvas").length };
     });
-    await page.click("[data-testid=cls-menu]");
     const [svg] = await Promise.all([page.waitForEvent("download"), page.click("[data-testid=cls-export-svg]")]);
     assert.match(svg.suggestedFilename(), new RegExp(`^warpscope-[a-z-]+-${step}\\.svg$`), `${chapter}: ${svg.suggestedFilename()}`);
     const text = fs.readFileSync(await svg.path(), "utf8");

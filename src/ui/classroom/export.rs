@@ -27,9 +27,14 @@ pub enum Format {
 }
 
 /// Presentation properties copied from the page's CSS onto each exported SVG element.
-const STYLE_PROPS: [&str; 10] = [
+const STYLE_PROPS: [&str; 15] = [
+    "display",
+    "visibility",
     "fill",
+    "fill-opacity",
     "stroke",
+    "stroke-opacity",
+    "paint-order",
     "stroke-width",
     "stroke-dasharray",
     "opacity",
@@ -112,6 +117,9 @@ fn css(style: &web_sys::CssStyleDeclaration, prop: &str) -> String {
 struct Writer {
     out: String,
     origin: web_sys::DomRect,
+    /// Per font family, the height of a text run's box per px of font size (measured once on an
+    /// unscaled probe), to read a run's font size as drawn from its box.
+    box_per_px: std::collections::HashMap<String, f64>,
 }
 
 impl Writer {
@@ -195,36 +203,58 @@ impl Writer {
                 _ => lines.push((r, ch.to_string())),
             }
         }
-        // The font size as drawn: the computed size scaled as the element is shown.
-        let shown = parent.get_bounding_client_rect().width();
-        let own = parent
-            .dyn_ref::<web_sys::HtmlElement>()
-            .map_or(0.0, |h| f64::from(h.offset_width()));
-        let scale = if own > 0.0 && shown > 0.0 {
-            shown / own
-        } else {
-            1.0
-        };
-        let font_px: f64 = css(&style, "font-size")
-            .trim_end_matches("px")
-            .parse::<f64>()
-            .unwrap_or(14.0)
-            * scale;
+        // The font size as drawn (every zoom included): a run's box height over its font's box
+        // height per px.
+        let family = css(&style, "font-family");
+        let per_px = self.box_per_px(&family);
         for (b, s) in lines {
             let s = s.trim();
             if s.is_empty() {
                 continue;
             }
+            let font_px = b.h / per_px;
             self.out.push_str(&format!(
                 "<text x=\"{:.1}\" y=\"{:.1}\" dominant-baseline=\"central\" font-size=\"{font_px:.2}\" font-family=\"{}\" font-weight=\"{}\" fill=\"{}\" xml:space=\"preserve\">{}</text>",
                 b.x,
                 b.y + b.h / 2.0,
-                escape_xml(&css(&style, "font-family")),
+                escape_xml(&family),
                 escape_xml(&css(&style, "font-weight")),
                 escape_xml(&color),
                 escape_xml(s),
             ));
         }
+    }
+
+    /// The box height of a text run per px of font size in `family` (1.15 if unmeasurable).
+    fn box_per_px(&mut self, family: &str) -> f64 {
+        if let Some(r) = self.box_per_px.get(family) {
+            return *r;
+        }
+        let measured = (|| {
+            let doc = document();
+            let probe = doc.create_element("span").ok()?;
+            probe
+                .set_attribute(
+                    "style",
+                    "position:fixed;left:0;top:0;font-size:100px;line-height:normal;white-space:nowrap;zoom:1;visibility:hidden",
+                )
+                .ok()?;
+            probe
+                .dyn_ref::<web_sys::HtmlElement>()?
+                .style()
+                .set_property("font-family", family)
+                .ok()?;
+            probe.set_text_content(Some("Hg"));
+            doc.body()?.append_child(&probe).ok()?;
+            let range = doc.create_range().ok()?;
+            range.select_node_contents(&probe).ok()?;
+            let h = range.get_bounding_client_rect().height();
+            probe.remove();
+            (h > 0.0).then_some(h / 100.0)
+        })()
+        .unwrap_or(1.15);
+        self.box_per_px.insert(family.to_string(), measured);
+        measured
     }
 
     /// A canvas layer as an embedded PNG, where it is shown.
@@ -320,6 +350,18 @@ impl Writer {
         if css(&style, "display") == "none" || css(&style, "opacity") == "0" {
             return;
         }
+        // Text for screen readers only (a 1 px box that clips its overflow, a clip path): not
+        // part of the picture.
+        let r = el.get_bounding_client_rect();
+        let clipped =
+            css(&style, "overflow") != "visible" && (r.width() <= 2.0 || r.height() <= 2.0);
+        let clip = css(&style, "clip");
+        if clipped
+            || (!clip.is_empty() && clip != "auto")
+            || css(&style, "clip-path").starts_with("inset(50%")
+        {
+            return;
+        }
         self.element_box(el, &style);
         let children = el.child_nodes();
         for i in 0..children.length() {
@@ -341,6 +383,7 @@ fn figure_svg(root: &web_sys::Element, caption: &str, link: &str) -> (String, f6
     let mut writer = Writer {
         out: String::new(),
         origin,
+        box_per_px: Default::default(),
     };
     writer.walk(root);
     let total = h + band_px(caption, w);
