@@ -710,7 +710,7 @@ test("the menu's toggles say whether they are on: controls, high contrast and fu
 
 // Canvas figures take their colours from the design tokens when they draw: in dark mode on a
 // deep link (the block-dispatch canvas drew its first frame off the document, from the light
-// fallbacks, until session 20), and in high contrast on the stage (H restyles the stage; its
+// fallbacks), and in high contrast on the stage (H restyles the stage; its
 // canvases did not redraw).
 test("canvas figures follow the theme: dark on a deep link, high contrast on the stage and back", async () => {
   const { context, page, errors } = await openPage(browser);
@@ -749,7 +749,7 @@ test("canvas figures follow the theme: dark on a deep link, high contrast on the
 });
 
 // The block-dispatch canvas sizes its backing store for the width it is shown at. The stage
-// enlarges the figure after its first drawing (its fit); until session 21 nothing redrew it then
+// enlarges the figure after its first drawing (its fit): nothing may be left drawn at the old size
 // (780 backing px shown at 1243 CSS px at 1280×800, a 1.6× stretch). A resized window redraws it
 // too.
 test("the dispatch canvas is sharp on the stage after its fit, and after a resize", async () => {
