@@ -850,17 +850,22 @@ const chapterCssLink = (mod) => {
 const precheck = minJs(fs.readFileSync(path.join(root, "assets/precheck.js"), "utf8")).toString().trim();
 const precheckHash = `'sha256-${sha(precheck).toString("base64")}'`;
 const strictScripts = "script-src 'self' 'wasm-unsafe-eval'";
-const routePage = (mod) => {
-  const appLink = `<link rel="stylesheet" href="${cssName}" integrity="${integrity(css)}" />`;
-  const out = page(needs[mod] ?? [])
-    .replace(appLink, `${appLink}\n    ${chapterCssLink(mod)}`)
+// Every page runs the check: it also decides the language the app starts in.
+const withPrecheck = (out) => {
+  out = out
     .replace(strictScripts, `${strictScripts} ${precheckHash}`)
     .replace(/<base href="[^"]*" \/>/, (base) => `${base}\n    <script>${precheck}</script>`);
-  if (!out.includes(chapterCssLink(mod)) || !out.includes(precheckHash) || !out.includes(`<script>${precheck}</script>`)) throw new Error("site.mjs: a route page lacks the chapters' stylesheet or the inline check");
+  if (!out.includes(precheckHash) || !out.includes(`<script>${precheck}</script>`)) throw new Error("site.mjs: a page lacks the inline check");
+  return out;
+};
+const routePage = (mod) => {
+  const appLink = `<link rel="stylesheet" href="${cssName}" integrity="${integrity(css)}" />`;
+  const out = withPrecheck(page(needs[mod] ?? [])).replace(appLink, `${appLink}\n    ${chapterCssLink(mod)}`);
+  if (!out.includes(chapterCssLink(mod))) throw new Error("site.mjs: a route page lacks the chapters' stylesheet");
   return out;
 };
 if (!html.includes("<!-- ws:entry -->")) throw new Error("site.mjs: index.html lacks <!-- ws:entry -->");
-fs.writeFileSync(path.join(stage, "index.html"), page([]));
+fs.writeFileSync(path.join(stage, "index.html"), withPrecheck(page([])));
 const registry = fs.readFileSync(path.join(root, "src/ui/app/registry.rs"), "utf8");
 const slugs = [...registry.matchAll(/slug: "([a-z-]+)"/g)].map((m) => m[1]);
 const routes = [...slugs, "classroom"];
