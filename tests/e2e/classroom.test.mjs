@@ -383,6 +383,66 @@ test("a custom lesson made from chapters round-trips through its link and its JS
   await context.close();
 });
 
+// A teacher plans a lesson: a title slide, a copy of a built-in step, minutes per step with the
+// total; the presenter shows the plan against the clock, the sub-step the stage shows, and an
+// answer toggle only where there is a question. A view added from a chapter is captioned in the
+// page's language with what it shows.
+test("a teacher plans a lesson: text slides, built-in steps, minutes, and the presenter's plan", async () => {
+  const { context, page, errors } = await openPage(browser);
+  await page.goto(server.base + "occupancy?regs=128&lang=zh");
+  await page.click("[data-testid=add-to-lesson]");
+  await page.waitForSelector("[data-testid=added-to-lesson]");
+  await page.click("[data-testid=open-my-lesson]");
+  await page.waitForSelector("[data-testid=cls-count]");
+  assert.match(await page.locator("[data-testid=cls-caption]").textContent(), /^占用率：/, "the added view's caption is Chinese and says what it shows");
+  await page.click("[data-testid=cls-lang-en]");
+  await page.keyboard.press("e");
+  await page.waitForSelector("[data-testid=cls-editor]");
+  // A title slide, then a copy of the built-in lesson's dispatch tail step (step 9).
+  await page.click("[data-testid=cls-add-text]");
+  await page.waitForFunction(() => document.querySelectorAll("[data-testid=cls-edit-step]").length === 2, null, POLL);
+  await page.fill("[data-testid=cls-edit-caption-2]", "Waves and tails\nWhy one block too many doubles the time");
+  await page.locator("[data-testid=cls-edit-caption-2]").blur();
+  await page.selectOption("[data-testid=cls-copy-built-in]", "8");
+  await page.waitForFunction(() => document.querySelectorAll("[data-testid=cls-edit-step]").length === 3, null, POLL);
+  await page.fill("[data-testid=cls-edit-minutes-1]", "4");
+  await page.locator("[data-testid=cls-edit-minutes-1]").blur();
+  await page.fill("[data-testid=cls-edit-minutes-3]", "5");
+  await page.locator("[data-testid=cls-edit-minutes-3]").blur();
+  await page.waitForFunction(() => /Plan: 10 min over 3 of 3 steps/.test(document.querySelector("[data-testid=cls-plan-total]")?.textContent ?? ""), null, POLL);
+  const link = await page.inputValue("[data-testid=cls-share-link]");
+  // The lesson read back from its link: the text slide on the stage, the copied step's own text.
+  const other = await context.newPage();
+  other.on("pageerror", (e) => errors.push(String(e)));
+  await other.goto(link.replace(/&?$/, "") + "&step=2&lang=en");
+  await other.waitForSelector("[data-testid=cls-text-slide]");
+  assert.equal(await other.locator("[data-testid=cls-text-slide] h2").textContent(), "Waves and tails");
+  assert.match(await other.locator("[data-testid=cls-text-slide]").textContent(), /Why one block too many/);
+  // No question on this step: R does nothing, the presenter has no answer toggle.
+  await other.keyboard.press("r");
+  assert.equal(await other.locator("[data-testid=cls-answer]").count(), 0);
+  await other.keyboard.press("ArrowRight");
+  await other.waitForFunction(() => /3 \/ 3/.test(document.querySelector("[data-testid=cls-count]").textContent), null, POLL);
+  assert.match(await other.locator("[data-testid=cls-caption]").textContent(), /109 blocks on 108 SMs/);
+  // The presenter: the plan against the clock, and the sub-step the stage shows.
+  const presenter = await context.newPage();
+  presenter.on("pageerror", (e) => errors.push(String(e)));
+  await presenter.goto(link.replace(/&?$/, "") + "&step=3&view=presenter&lang=en");
+  await presenter.waitForSelector("[data-testid=cls-plan]:not([hidden])");
+  assert.match(await presenter.locator("[data-testid=cls-plan]").textContent(), /this step 5 min; 10 of 10 min by its end; .*(to spare|on time)/);
+  assert.equal(await presenter.locator("[data-testid=cls-reveal-toggle]").count(), 1, "the copied step asks a question");
+  await presenter.waitForFunction(() => /Sub-step 1 of 3/.test(document.querySelector("[data-testid=cls-substep]")?.textContent ?? ""), null, POLL);
+  await presenter.waitForFunction(() => /Cycle 0 of 20,000/.test(document.querySelector("[data-testid=cls-substep]")?.textContent ?? ""), null, POLL);
+  await presenter.click("[data-testid=cls-next]");
+  await presenter.waitForFunction(() => /Sub-step 2 of 3/.test(document.querySelector("[data-testid=cls-substep]")?.textContent ?? "") && /Cycle 10,000/.test(document.querySelector("[data-testid=cls-substep]").textContent), null, POLL);
+  await presenter.keyboard.press("Home");
+  await presenter.waitForFunction(() => document.querySelector("[data-testid=cls-substep]")?.hidden === true, null, POLL);
+  assert.equal(await presenter.locator("[data-testid=cls-reveal-toggle]").count(), 0, "no question on step 1");
+  await presenter.screenshot({ path: path.join(SHOTS, "classroom-presenter-plan.png") });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test("a malformed lesson link says what is wrong and keeps every valid step", async () => {
   const { context, page, errors } = await openPage(browser);
   await open(page, "lesson=1.%40%40%40&lang=en");
