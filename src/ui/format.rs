@@ -81,9 +81,10 @@ pub fn percent(fraction: f64) -> String {
         let decimals = (-gap.log10().floor()) as usize;
         return format!("{p:.decimals$} %");
     }
-    // A share with exactly two decimals keeps them (1/16 = 6.25 %, not "6.2 %").
+    // A share that ends exactly in five hundredths keeps them: rounding it to one decimal would
+    // hide an exact value behind a tie (1/16 = 6.25 %, not "6.2 %"); 6.37 % reads "6.4 %".
     let hundredths = (p * 100.0).round();
-    if (p * 100.0 - hundredths).abs() < 1e-6 && hundredths % 10.0 != 0.0 {
+    if (p * 100.0 - hundredths).abs() < 1e-6 && hundredths % 10.0 == 5.0 {
         return format!("{p:.2} %");
     }
     let s = format!("{p:.1}");
