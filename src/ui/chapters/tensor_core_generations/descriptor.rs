@@ -358,7 +358,7 @@ fn bank_view(
     let h = BV_TOP_PX + 9 * BV_ROW_PX + 4;
     view! {
         <div class="gx-dsc__banks" data-testid=testid>
-            <p class="gx-dsc__banks-title">{t(title)}</p>
+            <p class="l-body gx-dsc__banks-title">{t(title)}</p>
             <ScrollFigure label=title width_px=f64::from(w) label_px=f64::from(BV_LABEL_PX) height_px=f64::from(h)
                 natural_size=true labels=move || markup_block("g", "", None, Signal::derive(move || banks_labels(lang.get())))>
                 <svg class="gx-wgm__svg gx-wgm__svg--natural" viewBox=format!("0 0 {w} {h}") width=w.to_string() height=h.to_string()
@@ -366,7 +366,7 @@ fn bank_view(
                     {markup_block("g", "", None, Signal::derive(move || banks().map(|b| banks_markup(&b)).unwrap_or_default()))}
                 </svg>
             </ScrollFigure>
-            <p class="gx-dsc__banks-sum" data-testid=format!("{testid}-sum")>
+            <p class="l-body gx-dsc__banks-sum" data-testid=format!("{testid}-sum")>
                 {move || banks().map(|b| tx::banks_summary(b.wavefronts(), lang.get()))}
             </p>
         </div>
@@ -564,7 +564,7 @@ fn HexField() -> impl IntoView {
     let st = state();
     let lang = use_lang();
     let error = RwSignal::new(None::<String>);
-    let encoded = Memo::new(move |_| st.outputs.with(|o| o.desc.encoded.clone().ok()));
+    let encoded = Memo::new(move |_| st.outputs.with(|o| o.desc.encoded.ok()));
     let on_change = move |ev: leptos::ev::Event| {
         let text = event_target_value(&ev);
         let digits: String = text
@@ -618,7 +618,7 @@ pub fn DescriptorSection() -> impl IntoView {
     let st = state();
     let lang = use_lang();
     let v = Memo::new(move |_| st.outputs.with(|o| o.desc.clone()));
-    let layout = Memo::new(move |_| v.with(|v| v.layout.clone().ok()));
+    let layout = Memo::new(move |_| v.with(|v| v.layout.ok()));
     let grid_dims = Memo::new(move |_| layout.with(|l| l.as_ref().map(|l| l.core_matrix_grid())));
     let sel = Memo::new(move |_| v.with(|v| v.element.map(|e| e.2)));
 
@@ -776,7 +776,7 @@ pub fn DescriptorSection() -> impl IntoView {
                     <button class="gx-button gx-button--small" data-testid="desc-canonical"
                         on:click=move |_| st.inputs.update(set_canonical)>{t(tx::CANONICAL)}</button>
                 </p>
-                {markup_block("div", "", None, Signal::derive(move || v.with(|v| bits_markup(&v.operand.descriptor, v.encoded.clone().ok(), lang.get()))))}
+                {markup_block("div", "", None, Signal::derive(move || v.with(|v| bits_markup(&v.operand.descriptor, v.encoded.ok(), lang.get()))))}
             </div>
             {error}
             <figure class="gx-figure gx-dsc" data-testid="desc-figure">

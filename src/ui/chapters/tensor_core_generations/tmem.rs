@@ -135,8 +135,8 @@ fn tmem_markup(v: &TmemView, mma: &Tcgen05Mma, map: &[Option<(u32, u32)>], cta: 
     let mut h = Markup::new();
     for cb in (0..COL_BLOCKS).step_by(4) {
         h.open("text")
-            .class("gx-wgm__axis")
-            .attr("x", (T_LABEL_PX + cb * TB_W_PX).to_string())
+            .class("gx-wgm__axis gx-tm__tick")
+            .attr("x", (T_LABEL_PX + cb * TB_W_PX + 1).to_string())
             .attr("y", (T_TOP_PX - 5).to_string())
             .text((8 * cb).to_string())
             .close();
@@ -316,7 +316,7 @@ pub fn TmemSection() -> impl IntoView {
     let st = state();
     let lang = use_lang();
     let v = Memo::new(move |_| st.outputs.with(|o| o.tmem.clone()));
-    let mma = Memo::new(move |_| v.with(|v| v.mma.clone().ok()));
+    let mma = Memo::new(move |_| v.with(|v| v.mma.ok()));
     let map = Memo::new(move |_| mma.with(|m| m.as_ref().map(block_map).unwrap_or_default()));
     let dims = Memo::new(move |_| {
         mma.with(|m| {
@@ -463,7 +463,9 @@ pub fn TmemSection() -> impl IntoView {
                     {select(tx::GROUP_LABEL, "select-cg", groups, group, |i, v| {
                         i.cg = if v == "2" { 2 } else { 1 };
                         // Each group's smallest M is the other's largest but one: keep a legal M.
-                        i.tm = if i.cg == 2 && i.tm == "64" { "128".into() } else if i.cg == 1 && i.tm == "256" { "128".into() } else { i.tm.clone() };
+                        if (i.cg == 2 && i.tm == "64") || (i.cg == 1 && i.tm == "256") {
+                            i.tm = "128".into();
+                        }
                     })}
                     {select(tx::M_LABEL, "select-tm", ms, m_sel, |i, v| {
                         if TMEM_MS.contains(&v) {
@@ -582,13 +584,13 @@ fn ld_markup(ld: &TmemLdSt, sel: Option<u32>, active: usize, lang: Lang) -> Mark
             let (x, y) = (L_LABEL_PX + column * LC_W_PX, L_TOP_PX + lane * LC_H_PX);
             h.open("g")
                 .class(class)
-                .attr("data-roving", i.to_string())
                 .attr("data-testid", format!("ld-{lane}-{column}"))
+                .open("rect")
+                .class(format!("gx-lane-{thread}"))
+                .attr("data-roving", i.to_string())
                 .attr("tabindex", if active == i as usize { "0" } else { "-1" })
                 .attr("role", "button")
                 .attr("aria-label", tx::ld_cell(lane, column, thread, reg, lang))
-                .open("rect")
-                .class(format!("gx-lane-{thread}"))
                 .attr("x", x.to_string())
                 .attr("y", y.to_string())
                 .attr("width", LC_W_PX.to_string())

@@ -26,7 +26,7 @@ const TILE_W_PX: u32 = 32;
 const TILE_H_PX: u32 = 48;
 const TILE_GAP_PX: u32 = 2;
 /// The overview's label column and column-number row.
-const OV_LABEL_PX: u32 = 84;
+const OV_LABEL_PX: u32 = 76;
 const OV_TOP_PX: u32 = 18;
 /// A cell of the zoomed tile, its row-number column and column-number row.
 const CELL_PX: u32 = 34;
@@ -246,17 +246,19 @@ fn zoom_markup(v: &WgView, l: &WgLayout, active: usize, lang: Lang) -> Markup {
             }
             let element = format!("{prefix}{}", e.index);
             let (x, y) = (ZOOM_LEFT_PX + c * CELL_PX, ZOOM_TOP_PX + r * CELL_PX);
+            // The rect is the button (its texts beside it are drawn for the eye; the name says
+            // all of it).
             h.open("g")
                 .class(class)
-                .attr("data-roving", i.to_string())
                 .attr("data-testid", format!("wg-cell-{}-{}", at.0, at.1))
+                .open("rect")
+                .attr("data-roving", i.to_string())
                 .attr("tabindex", if active == i as usize { "0" } else { "-1" })
                 .attr("role", "button")
                 .attr(
                     "aria-label",
                     tx::cell(matrix, at, e.thread, &element, e.position.register, lang),
                 )
-                .open("rect")
                 .attr("x", x.to_string())
                 .attr("y", y.to_string())
                 .attr("width", CELL_PX.to_string())
@@ -374,6 +376,9 @@ fn readout_markup(v: &WgView, lang: Lang) -> Markup {
             )
             .open("div")
             .class("gx-table-scroll gx-wgm__list")
+            .attr("tabindex", "0")
+            .attr("role", "group")
+            .attr("aria-label", tx::thread_heading(t, lang))
             .open("table")
             .class("gx-table gx-table--compact")
             .attr("data-testid", "wg-thread-elements")

@@ -18,7 +18,10 @@ pub const INTRO: Tr = tr(
     "wgmma finds B (and A, when A is not in registers) in shared memory through a 64-bit matrix descriptor: a start address, a leading dimension byte offset (LBO) and a stride dimension byte offset (SBO), each stored as bytes ÷ 16, and a swizzle mode (none, 32, 64 or 128 B). What it addresses are core matrices: 8 rows of 16 bytes each; one instruction reads 32 bytes of K per row. Change a field: the descriptor's bits, the core matrices and the 128-byte rows of shared memory they land in follow, over the 32 banks as the bank-conflict chapter draws them. An offset that breaks the layout is refused with the reason (PTX ISA §9.7.15.5.1.2).",
     "wgmma 通过一个 64 位的矩阵描述符在 Shared Memory 中找到 B（A 不在寄存器中时也包括 A）：起始地址、leading dimension byte offset（LBO）、stride dimension byte offset（SBO），三者都按字节数 ÷ 16 存储，以及 swizzle 模式（无、32、64 或 128 B）。它寻址的单位是 core matrix（核心矩阵）：8 行、每行 16 字节；一条指令每行读取 K 方向的 32 字节。修改任一字段，描述符的各个位、各个 core matrix 以及它们落在 Shared Memory 哪些 128 字节行上都会随之变化，并像 bank 冲突一章那样画在 32 个 bank 上。破坏布局的偏移会被拒绝，并说明原因（PTX ISA §9.7.15.5.1.2）。",
 );
-pub const MAJOR_LABEL: Tr = tr("operand layout", "操作数布局");
+pub const MAJOR_LABEL: Tr = tr(
+    "operand layout (K-major: A row-major, B column-major)",
+    "操作数布局（K-major：A 行主序，B 列主序）",
+);
 pub const BITS_LABEL: Tr = tr("element width", "元素位宽");
 pub const MN_LABEL: Tr = tr("rows along M or N", "M 或 N 方向的行数");
 pub const SWIZZLE_LABEL: Tr = tr("swizzle", "swizzle");
@@ -50,11 +53,8 @@ pub const HEX_BAD: Tr = tr(
 /// The menu's name of a layout.
 pub fn major(m: Major) -> Tr {
     match m {
-        Major::K => tr(
-            "K-major (A row-major, B column-major)",
-            "K-major（A 行主序，B 列主序）",
-        ),
-        Major::Mn => tr("MN-major (16-bit types only)", "MN-major（仅 16 位类型）"),
+        Major::K => tr("K-major", "K-major"),
+        Major::Mn => tr("MN-major (16-bit only)", "MN-major（仅 16 位）"),
     }
 }
 

@@ -72,10 +72,7 @@ pub fn kind(k: Tcgen05Kind) -> Tr {
 pub fn group(g: CtaGroup) -> Tr {
     match g {
         CtaGroup::One => tr("cta_group::1 (one SM)", "cta_group::1（一个 SM）"),
-        CtaGroup::Two => tr(
-            "cta_group::2 (the CTA pair on two SMs, UTCMMA.2SM)",
-            "cta_group::2（两个 SM 上的一对 CTA，UTCMMA.2SM）",
-        ),
+        CtaGroup::Two => tr("cta_group::2 (two SMs)", "cta_group::2（两个 SM）"),
     }
 }
 
