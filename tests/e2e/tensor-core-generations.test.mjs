@@ -157,3 +157,132 @@ for (const [name, viewport, scale] of [
     }
   });
 }
+
+// Issue #42: the newest Tensor Core paths, lane by lane.
+
+test("wgmma's map: a thread clicked shows its elements, an element its thread and register", async () => {
+  const { context, page, errors } = await open();
+  await page.locator("[data-testid=wgmma-map]").scrollIntoViewIfNeeded();
+  // Thread 70 = warp 2, lane 6: rows 32 + 6 / 4 = 33 and 41, columns 4 and 5 of every 8 (PTX ISA Fig. 149).
+  await page.locator("[data-testid=wg-thread-70]").click();
+  await page.waitForFunction(() => location.search.includes("wt=70"));
+  assert.match(await page.locator("[data-testid=wg-thread]").textContent(), /Thread 70warp 2 of the group, lane 6: 32 elements in 32 registers, rows 33, 41\./);
+  assert.equal(await page.locator("[data-testid=wg-thread-elements] tbody tr").count(), 32);
+  assert.match(await page.locator("[data-testid=wg-thread-elements] tbody tr").first().textContent(), /d0\(33, 4\)0/);
+  assert.match(await page.locator("[data-testid=wg-zoom-caption]").textContent(), /Rows 32–47 × columns 0–7, held by warp 2/);
+  assert.equal(await page.locator("[data-testid=wg-overview] .gx-wgm__mark").count(), 32);
+  // D[40][1]: warp 2, lane 4 · 0 + 1 / 2 = 0 → thread 64; i = 2 · (8 / 8) + 1 = 3.
+  await page.locator("[data-testid=wg-cell-40-1]").click();
+  await page.waitForFunction(() => location.search.includes("wr=40") && location.search.includes("wc=1"));
+  assert.match(await page.locator("[data-testid=wg-element]").textContent(), /D\[40\]\[1\]held by thread 64 \(warp 2, lane 0\) as d3: register 3, bits 0–31\./);
+  // f16 accumulators: two per .f16x2 register, d3 in the high half of register 1.
+  await page.locator("[data-testid=select-wf]").selectOption("d-f16");
+  await page.waitForFunction(() => location.search.includes("wf=d-f16"));
+  assert.match(await page.locator("[data-testid=wg-element]").textContent(), /as d3: register 1, bits 16–31\./);
+  // A tile of the overview zooms: columns 56–63 of warp 3's band.
+  await page.locator("[data-testid=wg-tile-3-7]").click();
+  await page.waitForFunction(() => location.search.includes("wband=3") && location.search.includes("wb=7"));
+  assert.match(await page.locator("[data-testid=wg-zoom-caption]").textContent(), /Rows 48–63 × columns 56–63/);
+  // The arrow keys walk the zoomed cells and select as they go.
+  await page.locator("[data-testid=wg-cell-48-56] rect").focus();
+  await page.keyboard.press("ArrowDown");
+  await page.waitForFunction(() => location.search.includes("wr=49"));
+  // s32 has no N = 40: the map says why.
+  await page.goto(`${server.base}${ROUTE}?n=40&wf=d-s32`);
+  await page.waitForSelector("[data-testid=wg-error]");
+  assert.match(await page.locator("[data-testid=wg-error]").textContent(), /s32 accumulators .* not 40/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("the descriptor: its bits, the swizzle over the banks, and an offset that breaks the layout", async () => {
+  const { context, page, errors } = await open();
+  await page.locator("[data-testid=descriptor]").scrollIntoViewIfNeeded();
+  // 128-byte swizzle, K-major bf16, 64 rows: LBO 16 (1), SBO 1,024 (64), mode 1 in bits 63–62.
+  assert.equal(await page.locator("#desc-hex").inputValue(), "0x4000004000010000");
+  assert.match(await page.locator("[data-testid=banks-stored-sum]").textContent(), /1 wavefront, no conflict/);
+  assert.match(await page.locator("[data-testid=banks-plain-sum]").textContent(), /8 wavefronts, 7 bank conflicts \(8-way\)/);
+  assert.match(await page.locator("[data-testid=swizzle-effect]").textContent(), /128 B128 B81/);
+  // Row 1 of shared memory: K chunk 0 of row 1 moved to 16-byte chunk 0 ^ 1 = 1.
+  assert.equal((await page.locator("[data-testid=chunk-1-1] text").textContent()).trim(), "0:1");
+  // A core matrix picked on the grid selects its first element.
+  await page.locator("[data-testid=cm-3-1]").click();
+  await page.waitForFunction(() => location.search.includes("drow=24") && location.search.includes("dk=8"));
+  assert.match(await page.locator("[data-testid=desc-element]").textContent(), /Element \(24, 8\) is at byte 3,088, in core matrix 7\./);
+  // Typed fields: an LBO that is not a multiple of 16 is refused with the reason.
+  await page.locator("[data-testid=select-dswz]").selectOption("none");
+  await page.waitForFunction(() => location.search.includes("dswz=none"));
+  const lbo = page.locator("[data-testid=slider-dlbo] input[type=text]");
+  await lbo.fill("24");
+  await lbo.press("Enter");
+  await page.waitForSelector("[data-testid=desc-error]");
+  assert.match(await page.locator("[data-testid=desc-error]").textContent(), /LBO must be a multiple of 16 bytes.*24 is not/);
+  assert.equal(await page.locator("[data-testid=desc-memory]").count(), 0);
+  // SBO too small: two core matrices on the same bytes.
+  await page.locator("[data-testid=desc-canonical]").click();
+  const sbo = page.locator("[data-testid=slider-dsbo] input[type=text]");
+  await sbo.fill("128");
+  await sbo.press("Enter");
+  await page.waitForFunction(() => /both use byte/.test(document.querySelector("[data-testid=desc-error]")?.textContent ?? ""));
+  // A descriptor typed in hex with a reserved bit set is refused; a good one sets the fields.
+  await page.locator("#desc-hex").fill("0x4000004000014000");
+  await page.locator("#desc-hex").press("Enter");
+  assert.match(await page.locator("#desc-hex-err").textContent(), /reserved descriptor bits/);
+  await page.locator("#desc-hex").fill("0x4000004000010000");
+  await page.locator("#desc-hex").press("Enter");
+  await page.waitForFunction(() => location.search.includes("dswz=128b") || !location.search.includes("dswz"));
+  await page.waitForSelector("[data-testid=desc-memory]");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("Tensor Memory: the accumulator's place for cta_group::1 and ::2, and tcgen05.ld's lanes", async () => {
+  const { context, page, errors } = await open("?cg=2&tm=128&tn=256");
+  await page.locator("[data-testid=tmem]").scrollIntoViewIfNeeded();
+  assert.equal((await page.locator("[data-testid=tm-fact-0]").textContent()).trim(), "Layout B · 2x2");
+  assert.equal((await page.locator("[data-testid=tm-fact-1]").textContent()).trim(), "128");
+  assert.equal((await page.locator("[data-testid=tm-fact-3]").textContent()).trim(), "128");
+  assert.equal(await page.locator("[data-testid=tm-cta-1]").count(), 1);
+  assert.match(await page.locator("[data-testid=tm-m-allowed]").textContent(), /cta_group::1 allows M = 64, 128; cta_group::2 allows M = 128, 256/);
+  // D[64][128] → the second SM of the pair, lane 64, its first column; warp 2 reads it back.
+  await page.locator("[data-testid=d-4-16]").click();
+  await page.waitForFunction(() => location.search.includes("tr=64") && location.search.includes("tc=128"));
+  assert.match(await page.locator("[data-testid=tm-element]").textContent(), /D\[64\]\[128\] → CTA 1, lane 64, column 0 .*Only warp 2 of a warp group/);
+  // One SM: M = 64 uses half the lanes (Layout F), 256 columns.
+  await page.goto(`${server.base}${ROUTE}?cg=1&tm=64&tn=256`);
+  await page.waitForSelector("[data-testid=tm-fact-0]");
+  assert.equal((await page.locator("[data-testid=tm-fact-0]").textContent()).trim(), "Layout F · 4x1 (1/2 datapath utilized)");
+  assert.equal((await page.locator("[data-testid=tm-fact-2]").textContent()).trim(), "64");
+  assert.equal(await page.locator("[data-testid=tm-cta-1]").count(), 0);
+  // M = 256 needs the pair: the page says which M each group has.
+  await page.goto(`${server.base}${ROUTE}?cg=1&tm=256`);
+  await page.waitForSelector("[data-testid=tm-error]");
+  assert.match(await page.locator("[data-testid=tm-error]").textContent(), /cta_group::1 has M = 64, 128, not 256/);
+  // The RTX 5090 has no Tensor Memory; the data path names where D lives.
+  assert.match(await page.locator("[data-testid=tm-5090]").textContent(), /RTX 5090 .* no Tensor Memory and no tcgen05/);
+  assert.match(await page.locator("[data-testid=tm-gpus]").textContent(), /GeForce RTX 509012\.0nomma\.sync/);
+  assert.equal((await page.locator("[data-testid=gen-blackwell] [data-testid=d-storage]").textContent()).trim(), "Tensor Memory");
+  assert.equal((await page.locator("[data-testid=gen-hopper] [data-testid=d-storage]").textContent()).trim(), "registers");
+  // tcgen05.ld .16x256b.x4: thread 0 meets lanes 0 and 8, 16 registers (the m16n8 C/D fragment, repeated).
+  await page.locator("[data-testid=select-ls]").selectOption("16x256b");
+  await page.waitForFunction(() => location.search.includes("ls=16x256b"));
+  await page.locator("[data-testid=ld-8-1]").click();
+  await page.waitForFunction(() => location.search.includes("lt=0"));
+  assert.match(await page.locator("[data-testid=ld-thread]").textContent(), /Thread 0: 16 registers/);
+  assert.equal((await page.locator("[data-testid=ld-8-1] text").textContent()).trim(), "r3");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("the newest paths speak Chinese", async () => {
+  const { context, page, errors } = await open("?lang=zh&cg=2&tm=256");
+  assert.match(await page.locator("[data-testid=wgmma-map] h2").textContent(), /wgmma 的寄存器 Fragment/);
+  assert.match(await page.locator("[data-testid=wg-thread]").textContent(), /线程 37/);
+  assert.match(await page.locator("[data-testid=descriptor] h2").textContent(), /Shared Memory 矩阵描述符/);
+  assert.match(await page.locator("[data-testid=banks-plain-sum]").textContent(), /8 个 wavefront/);
+  assert.match(await page.locator("[data-testid=tmem] h2").textContent(), /专用的 Tensor Memory/);
+  assert.match(await page.locator("[data-testid=tmem]").textContent(), /跨 SM 协作的 UTCMMA\.2SM/);
+  assert.match(await page.locator("[data-testid=tm-fact-0]").textContent(), /Layout A/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});

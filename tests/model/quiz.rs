@@ -17,9 +17,17 @@ use warpscope::model::quiz::{
 use warpscope::model::roofline::tiled_gemm;
 use warpscope::model::scheduler::{utilisation_estimate, warps_needed, SchedulerConfig};
 use warpscope::model::tensor_core::fragment_layout;
+use warpscope::model::tensor_core::ElementType;
 use warpscope::model::tensor_core_gen::pe_array::{pe_trace, PeArray, PeProblem};
 use warpscope::model::tensor_core_gen::peak::tensor_peaks;
+use warpscope::model::tensor_core_gen::smem_banks::{
+    operand_swizzle_effect, worst_core_matrix_wavefronts,
+};
+use warpscope::model::tensor_core_gen::smem_layout::SmemOperandLayout;
+use warpscope::model::tensor_core_gen::tmem::{alloc_columns, Tcgen05Kind, Tcgen05Mma};
 use warpscope::model::tensor_core_gen::wgmma::WgmmaShape;
+use warpscope::model::tensor_core_gen::wgmma_fragments::WgmmaDLayout;
+use warpscope::model::tensor_core_gen::{wgmma_accumulator_slot, WarpgroupSlot};
 use warpscope::model::w8a8::W8a8Gemv;
 
 const SEEDS: u64 = 10_000;
@@ -335,6 +343,56 @@ fn check_against_model(q: &Question) {
             assert_eq!(n[0], f64::from(s.mma_sync_equivalent()));
             assert_eq!(n[1], f64::from(s.f32_accumulators_per_thread()));
             assert_eq!(u64::from(s.mma_sync_equivalent()) * 16 * 8 * 16, s.macs());
+        }
+        Params::WgmmaElement {
+            n: cols,
+            dtype,
+            row,
+            col,
+        } => {
+            let d = WgmmaDLayout::new(*cols, *dtype).expect("legal");
+            let e = d.slot_of(*row, *col).expect("in range");
+            assert_eq!(n[0], f64::from(e.thread));
+            assert_eq!(n[1], f64::from(e.position.register));
+            // The thread's own fragment holds the element, and for f32 the public API agrees.
+            assert_eq!(d.element_at(e.thread, e.index), Some((*row, *col)));
+            if *dtype == ElementType::F32 {
+                assert_eq!(
+                    wgmma_accumulator_slot(*cols, *row, *col),
+                    Some(WarpgroupSlot {
+                        thread: e.thread,
+                        register: e.position.register
+                    })
+                );
+            }
+        }
+        Params::TmemAccumulator {
+            cta_group,
+            m,
+            n: cols,
+        } => {
+            let mma = Tcgen05Mma::new(Tcgen05Kind::F16, *cta_group, *m, *cols, ElementType::F32)
+                .expect("legal");
+            assert_eq!(n[0], f64::from(mma.columns_per_cta()));
+            assert_eq!(n[1], f64::from(mma.alloc_columns()));
+            // Every element sits inside those columns, and the allocation is one tcgen05.alloc takes.
+            let widest = (0..*m)
+                .flat_map(|r| (0..*cols).map(move |c| (r, c)))
+                .filter_map(|(r, c)| mma.accumulator_cell(r, c))
+                .map(|cell| cell.column)
+                .max();
+            assert_eq!(widest, Some(mma.columns_per_cta() - 1));
+            assert!(alloc_columns(mma.alloc_columns()).is_ok());
+        }
+        Params::Descriptor { operand, row, k } => {
+            let smem = GpuSpec::h100_sxm().smem_per_sm_bytes;
+            let l = SmemOperandLayout::new(*operand, smem).expect("canonical");
+            assert_eq!(n[0], f64::from(l.byte_address(*row, *k).expect("in range")));
+            let (plain, stored) = operand_swizzle_effect(&l);
+            assert_eq!(n[1], f64::from(stored - 1));
+            assert_eq!(n[2], f64::from(plain - 1));
+            // Every canonical layout reads conflict-free as laid out (PTX ISA's layouts).
+            assert_eq!(worst_core_matrix_wavefronts(&l), 1);
         }
     }
 }

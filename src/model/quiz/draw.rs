@@ -6,10 +6,11 @@
 //!
 //! The generators live by chapter family: [`super::gen_sm`] (chip, hierarchy, occupancy,
 //! dispatch, scheduling), [`super::gen_memory`] (divergence, coalescing, bank conflicts),
-//! [`super::gen_tensor`] (fragments, W8A8, Tensor Core generations) and [`super::gen_roofline`].
+//! [`super::gen_tensor`] (fragments, W8A8, Tensor Core generations), [`super::gen_newest`]
+//! (wgmma fragments, Tensor Memory, shared-memory descriptors) and [`super::gen_roofline`].
 
 use super::REAL_TOLERANCE;
-use super::{gen_memory, gen_roofline, gen_sm, gen_tensor};
+use super::{gen_memory, gen_newest, gen_roofline, gen_sm, gen_tensor};
 use super::{shuffle, Answer, Category, Field, Kind, Mistake, Params, Part, Step, StepLabel};
 use crate::model::occupancy::UNLIMITED;
 use crate::model::rng::SplitMix64;
@@ -141,6 +142,9 @@ pub(super) fn draw(kind: Kind, rng: &mut SplitMix64) -> Draw {
         Kind::PeArrayMacs => gen_tensor::pe_array(rng),
         Kind::PeakFromUnits => gen_tensor::tensor_peak(rng),
         Kind::WgmmaVsMma => gen_tensor::wgmma(rng),
+        Kind::WgmmaDOwner => gen_newest::wgmma_owner(rng),
+        Kind::TmemColumns => gen_newest::tmem_columns(rng),
+        Kind::DescriptorConflicts => gen_newest::descriptor(rng),
         Kind::RooflineRidge => gen_roofline::ridge(rng),
         Kind::RooflineTime => gen_roofline::time(rng),
         Kind::TiledGemm => gen_roofline::tiled(rng),

@@ -107,11 +107,30 @@ pub enum Mistake {
     AllAccumulators,
     /// Counted only the N / 8 columns, not the 64 / 16 row blocks.
     ForgotRowBlocks,
+    /// Left out the warp's 16-row band: gave the lane inside the warp, not the thread of the
+    /// warp group.
+    ForgotWarpBand,
+    /// Left out the 8-column blocks: gave the register inside the first block.
+    ForgotColumnBlocks,
+    /// Gave N columns for each SM of a pair: with M = 128 (Layout B) each holds N / 2.
+    WholeNPerCta,
+    /// Counted every element as a column: a column holds a whole row of 128 lanes.
+    ElementsNotColumns,
+    /// Rounded up to a multiple of 32 columns: `tcgen05.alloc` takes a power of two.
+    AllocNotPowerOfTwo,
+    /// Allocated fewer than 32 columns: the unit and minimum of `tcgen05.alloc`.
+    AllocBelowMinimum,
+    /// Left out the swizzle's XOR: the address (or the banks) before the swizzle.
+    XorLeftOut,
+    /// Kept the XOR in the case that leaves it out.
+    XorKept,
+    /// Swapped LBO and SBO.
+    LboSboSwapped,
 }
 
 impl Mistake {
     /// Every mistake, in declaration order.
-    pub const ALL: [Mistake; 49] = [
+    pub const ALL: [Mistake; 58] = [
         Mistake::LinesNotSectors,
         Mistake::RegisterAllocationUnit,
         Mistake::ReservedSharedMemory,
@@ -161,5 +180,14 @@ impl Mistake {
         Mistake::PerWarpNotWarpGroup,
         Mistake::AllAccumulators,
         Mistake::ForgotRowBlocks,
+        Mistake::ForgotWarpBand,
+        Mistake::ForgotColumnBlocks,
+        Mistake::WholeNPerCta,
+        Mistake::ElementsNotColumns,
+        Mistake::AllocNotPowerOfTwo,
+        Mistake::AllocBelowMinimum,
+        Mistake::XorLeftOut,
+        Mistake::XorKept,
+        Mistake::LboSboSwapped,
     ];
 }

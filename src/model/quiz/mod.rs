@@ -23,6 +23,7 @@
 
 mod draw;
 mod gen_memory;
+mod gen_newest;
 mod gen_roofline;
 mod gen_sm;
 mod gen_tensor;
@@ -92,11 +93,20 @@ pub enum Kind {
     /// mma.sync instructions for one wgmma, and its accumulator registers
     /// (tensor-core-generations).
     WgmmaVsMma = 17,
+    /// The thread and register of the warp group that hold D\[r\]\[c\] of a wgmma
+    /// (tensor-core-generations).
+    WgmmaDOwner = 18,
+    /// Tensor Memory columns an M × N f32 accumulator of `tcgen05.mma` takes, and the
+    /// `tcgen05.alloc` that holds it (tensor-core-generations).
+    TmemColumns = 19,
+    /// An element's address under a shared-memory descriptor, and the bank conflicts of its
+    /// core-matrix reads with and without the swizzle (tensor-core-generations).
+    DescriptorConflicts = 20,
 }
 
 impl Kind {
     /// Every kind, in chapter order.
-    pub const ALL: [Kind; 18] = [
+    pub const ALL: [Kind; 21] = [
         Kind::ChipFp32,
         Kind::ThreadIndex,
         Kind::OccupancyBlocks,
@@ -112,6 +122,9 @@ impl Kind {
         Kind::PeArrayMacs,
         Kind::PeakFromUnits,
         Kind::WgmmaVsMma,
+        Kind::WgmmaDOwner,
+        Kind::TmemColumns,
+        Kind::DescriptorConflicts,
         Kind::RooflineRidge,
         Kind::RooflineTime,
         Kind::TiledGemm,
@@ -138,6 +151,9 @@ impl Kind {
             Kind::PeArrayMacs => "pe-array-macs",
             Kind::PeakFromUnits => "peak-from-units",
             Kind::WgmmaVsMma => "wgmma-vs-mma",
+            Kind::WgmmaDOwner => "wgmma-d-owner",
+            Kind::TmemColumns => "tmem-columns",
+            Kind::DescriptorConflicts => "descriptor-conflicts",
         }
     }
 
@@ -158,7 +174,12 @@ impl Kind {
             Kind::CoalescingSectors => "coalescing",
             Kind::BankWavefronts => "bank-conflicts",
             Kind::FragmentOwner | Kind::W8a8Launch => "tensor-cores",
-            Kind::PeArrayMacs | Kind::PeakFromUnits | Kind::WgmmaVsMma => "tensor-core-generations",
+            Kind::PeArrayMacs
+            | Kind::PeakFromUnits
+            | Kind::WgmmaVsMma
+            | Kind::WgmmaDOwner
+            | Kind::TmemColumns
+            | Kind::DescriptorConflicts => "tensor-core-generations",
             Kind::RooflineRidge | Kind::RooflineTime | Kind::TiledGemm => "roofline",
         }
     }
@@ -251,6 +272,18 @@ pub enum Field {
     MmaSyncCount,
     /// FP32 accumulator registers per thread.
     AccumulatorRegisters,
+    /// Thread of the warp group, 0–127.
+    WarpgroupThread,
+    /// Tensor Memory columns an accumulator takes in each CTA.
+    TmemColumns,
+    /// Columns of the `tcgen05.alloc` that holds it.
+    TmemAlloc,
+    /// Shared-memory byte address of an element.
+    ElementAddress,
+    /// Bank conflicts of the worst core-matrix read as laid out.
+    ConflictsAsStored,
+    /// The same with the swizzle's XOR left out.
+    ConflictsWithoutSwizzle,
 }
 
 /// The expected answer of one field.
@@ -399,6 +432,22 @@ pub enum StepLabel {
     MmaEquivalent,
     /// 64 × N / 128 accumulators per thread.
     AccumulatorRegisters,
+    /// warp = row / 16, lane from the row and column inside the band.
+    WarpAndLane,
+    /// thread = 32 × warp + lane.
+    WarpgroupThread,
+    /// Fragment index i from the row and column.
+    FragmentIndex,
+    /// The data-path layout and the columns it takes in each CTA.
+    TmemLayout,
+    /// The smallest power of two ≥ max(32, columns).
+    TmemAlloc,
+    /// The element's offset before the swizzle, from LBO and SBO.
+    LogicalOffset,
+    /// The swizzle's XOR applied to the address.
+    SwizzleXor,
+    /// The first banks of a core matrix's 8 rows, and the wavefronts.
+    CoreMatrixBanks,
 }
 
 /// One line of a worked solution: what it computes and the arithmetic with this question's

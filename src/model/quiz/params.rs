@@ -7,6 +7,9 @@ use crate::model::gpu_spec::{GpuSpec, ValueSource};
 use crate::model::roofline::{Dtype, Precision, Roof};
 use crate::model::simt::Program;
 use crate::model::tensor_core::{ElementType, MmaShape, Operand};
+use crate::model::tensor_core_gen::smem_descriptor::{Major, Swizzle};
+use crate::model::tensor_core_gen::smem_layout::SmemOperand;
+use crate::model::tensor_core_gen::tmem::CtaGroup;
 
 /// The drawn parameters of a question, per kind of question. Plain data; the UI words them.
 #[derive(Clone, Debug, PartialEq)]
@@ -176,6 +179,36 @@ pub enum Params {
         /// N.
         n: u32,
     },
+    /// An element of a wgmma accumulator (tensor-core-generations).
+    WgmmaElement {
+        /// N of m64nN.
+        n: u32,
+        /// The accumulator type: f32, f16 or s32.
+        dtype: ElementType,
+        /// Row of D, 0–63.
+        row: u32,
+        /// Column of D, below N.
+        col: u32,
+    },
+    /// A `tcgen05.mma` kind::f16 accumulator in Tensor Memory (tensor-core-generations).
+    TmemAccumulator {
+        /// One SM or the CTA pair.
+        cta_group: CtaGroup,
+        /// M.
+        m: u32,
+        /// N.
+        n: u32,
+    },
+    /// A wgmma operand under a shared-memory descriptor, and one of its elements
+    /// (tensor-core-generations).
+    Descriptor {
+        /// The operand and its descriptor.
+        operand: SmemOperand,
+        /// The element's row along M or N.
+        row: u32,
+        /// The element's index along K.
+        k: u32,
+    },
 }
 
 /// `1.234e12` style for large reals.
@@ -209,6 +242,23 @@ fn dtype_slug(d: Dtype) -> &'static str {
         Dtype::Bf16 => "bf16",
         Dtype::Fp8 => "fp8",
         Dtype::Int8 => "int8",
+    }
+}
+
+fn major_slug(m: Major) -> &'static str {
+    match m {
+        Major::K => "k",
+        Major::Mn => "mn",
+    }
+}
+
+/// The chapter's URL text of a swizzle mode.
+fn swizzle_slug(s: Swizzle) -> &'static str {
+    match s {
+        Swizzle::None => "none",
+        Swizzle::B32 => "32b",
+        Swizzle::B64 => "64b",
+        Swizzle::B128 => "128b",
     }
 }
 
@@ -398,6 +448,31 @@ impl Params {
                 v
             }
             Params::Wgmma { n } => vec![("n", n.to_string())],
+            Params::WgmmaElement { n, dtype, row, col } => vec![
+                ("n", n.to_string()),
+                ("acc", element_slug(*dtype).to_string()),
+                ("row", row.to_string()),
+                ("col", col.to_string()),
+            ],
+            Params::TmemAccumulator { cta_group, m, n } => vec![
+                ("cta_group", cta_group.ctas().to_string()),
+                ("m", m.to_string()),
+                ("n", n.to_string()),
+            ],
+            Params::Descriptor { operand, row, k } => {
+                let d = operand.descriptor;
+                vec![
+                    ("major", major_slug(operand.major).to_string()),
+                    ("bits", operand.element_bits.to_string()),
+                    ("mn", operand.mn.to_string()),
+                    ("swizzle", swizzle_slug(d.swizzle).to_string()),
+                    ("start", d.start_address_bytes.to_string()),
+                    ("lbo", d.leading_byte_offset_bytes.to_string()),
+                    ("sbo", d.stride_byte_offset_bytes.to_string()),
+                    ("row", row.to_string()),
+                    ("k", k.to_string()),
+                ]
+            }
         }
     }
 
@@ -494,6 +569,34 @@ impl Params {
             Params::PeArray { .. } => String::new(),
             Params::TensorPeak { gpu, .. } => q(vec![("gpu", gpu.to_string())]),
             Params::Wgmma { n } => q(vec![("n", n.to_string())]),
+            // The element selected, no thread (the chapter then zooms to the element's tile).
+            Params::WgmmaElement { n, dtype, row, col } => q(vec![
+                ("n", n.to_string()),
+                ("wf", format!("d-{}", element_slug(*dtype))),
+                ("wt", "-1".into()),
+                ("wr", row.to_string()),
+                ("wc", col.to_string()),
+            ]),
+            Params::TmemAccumulator { cta_group, m, n } => q(vec![
+                ("tk", "f16".into()),
+                ("cg", cta_group.ctas().to_string()),
+                ("tm", m.to_string()),
+                ("tn", n.to_string()),
+            ]),
+            Params::Descriptor { operand, row, k } => {
+                let d = operand.descriptor;
+                q(vec![
+                    ("dmaj", major_slug(operand.major).to_string()),
+                    ("dbits", operand.element_bits.to_string()),
+                    ("dmn", operand.mn.to_string()),
+                    ("dswz", swizzle_slug(d.swizzle).to_string()),
+                    ("dstart", d.start_address_bytes.to_string()),
+                    ("dlbo", d.leading_byte_offset_bytes.to_string()),
+                    ("dsbo", d.stride_byte_offset_bytes.to_string()),
+                    ("drow", row.to_string()),
+                    ("dk", k.to_string()),
+                ])
+            }
         }
     }
 }

@@ -115,7 +115,9 @@ pub(crate) mod tests {
                 "jit", "run", "arrange", "l", "k", "w", "ilp", "preset", "block", "bidx", "warp",
                 "n", "seed", "order", "step", "elem", "stride", "offset", "lanes", "f", "kind",
                 "prec", "src", "m", "bm", "bn", "bk", "gx", "by", "tx", "lane", "op", "kb", "frag",
-                "groups", "wait",
+                "groups", "wait", "wf", "wt", "wr", "wc", "wband", "wb", "dmaj", "dbits", "dmn",
+                "dswz", "dstart", "dlbo", "dsbo", "drow", "dk", "tk", "cg", "tm", "tn", "tr", "tc",
+                "ls", "lnum", "lt",
             ])
             .prop_map(String::from),
             "[a-z%\\[\\]]{1,8}",

@@ -83,6 +83,8 @@ const DIVERGENCE_LANES: &str = "[data-testid=listing], [data-testid=lanes], .gx-
 /// The roofline chart without its key (the notes name the numbered dots): the chart fills the
 /// stage at its own text size.
 const ROOFLINE_CHART: &str = ".gx-sfig";
+/// Shared-memory rows 0–7 of the descriptor's map, with the bank numbers above them.
+const DESC_ROWS_0_7: &str = "text.gx-wgm__axis, [data-testid=mrow-0], [data-testid=mrow-7]";
 /// The drawing of a memory figure (coalescing, bank conflicts) without its frame and legend.
 const MEMORY_DRAWING: &str = "[data-testid=figure] .gx-scroll-x";
 
@@ -528,6 +530,63 @@ const STEPS: &[Built] = &[
         tr("How many adder levels does a PE need to sum 8 products?", "一个 PE 要把 8 个乘积相加，需要几级加法？"),
         tr("log2 8 = 3 levels (7 adders).", "log2 8 = 3 级（7 个加法器）。"),
     ),
+    step(
+        "tensor-core-generations",
+        "wt=37",
+        tr(
+            "wgmma m64n64k16 (f32 accumulators): warp w of the warp group owns rows 16w–16w+15. Thread 37 (warp 1, lane 5) holds rows 17 and 25, columns 2 and 3 of every 8-column block: 32 accumulators.",
+            "wgmma m64n64k16（f32 累加）：warp group 的 warp w 负责第 16w–16w+15 行。线程 37（warp 1，lane 5）持有第 17、25 行中每个 8 列块的第 2、3 列：共 32 个累加器。",
+        ),
+        tr(
+            "Inside its band each warp holds what mma.sync.m16n8k16 would, repeated every 8 columns: one wgmma is 4 warps × 8 of the old tiles here. The marks are thread 37's elements; press C for the zoomed tile with every thread's number.",
+            "在自己的行带内，每个 warp 持有的元素与 mma.sync.m16n8k16 相同，每 8 列重复一次：这里一条 wgmma 相当于 4 个 warp × 8 个旧式 Tile。小方块是线程 37 的元素；按 C 查看放大的 Tile 及每个元素的线程号。",
+        ),
+    )
+    .focus("[data-testid=wg-overview]")
+    .ask(
+        tr("Which thread of the warp group holds D[40][9]?", "D[40][9] 由 warp group 中的哪个线程持有？"),
+        tr(
+            "Row 40 is in warp 2's band (rows 32–47); lane = 4 × (40 % 8) + (9 % 8) / 2 = 0: thread 64, as its element d7.",
+            "第 40 行属于 warp 2 的行带（第 32–47 行）；lane = 4 × (40 % 8) + (9 % 8) / 2 = 0：线程 64，对应其元素 d7。",
+        ),
+    ),
+    step(
+        "tensor-core-generations",
+        "",
+        tr(
+            "A bf16 tile with 128-byte rows under the 128-byte swizzle: row j of a core matrix moves to 16-byte chunk c ^ j, so its 8 rows sit on 8 different 4-bank groups. (Shared-memory rows 0–7 shown.)",
+            "128 字节 swizzle 下、每行 128 字节的 bf16 Tile：core matrix 的第 j 行移到第 c ^ j 个 16 字节块，8 行落在 8 组不同的 4 个 bank 上。（图中显示 Shared Memory 第 0–7 行。）",
+        ),
+        tr(
+            "Each chunk is labelled core matrix : row. Without the XOR all 8 rows of core matrix 0 would start in bank 0: 8 wavefronts for one read instead of 1. Press C for the descriptor's fields and both bank views.",
+            "每块标注为 core matrix 序号 : 行号。没有 XOR 时，core matrix 0 的 8 行都从 bank 0 开始：一次读取要 8 个 wavefront，而不是 1 个。按 C 查看描述符的各字段和两种 bank 视图。",
+        ),
+    )
+    .focus("[data-testid=desc-memory]")
+    .crop(DESC_ROWS_0_7)
+    .ask(
+        tr(
+            "With a 64-byte swizzle and 64-byte rows, how many wavefronts does one core-matrix read take with the XOR, and without it?",
+            "使用 64 字节 swizzle、每行 64 字节时，读取一个 core matrix 有 XOR 时需要几个 wavefront？没有 XOR 时呢？",
+        ),
+        tr(
+            "1 with the XOR; 4 without (rows 64 bytes apart repeat their banks every 2 rows).",
+            "有 XOR 时 1 个；没有时 4 个（间距 64 字节的行每 2 行就回到同样的 bank）。",
+        ),
+    ),
+    step(
+        "tensor-core-generations",
+        "cg=2&tm=128&tn=256",
+        tr(
+            "Blackwell's Tensor Memory: tcgen05.mma with cta_group::2, M = 128, N = 256. The SM pair splits D; SM 0 holds rows 0–63, columns 0–127 on lanes 0–63 and columns 128–255 on lanes 64–127: 128 of its 512 columns.",
+            "Blackwell 的 Tensor Memory：cta_group::2、M = 128、N = 256 的 tcgen05.mma。一对 SM 分担 D；SM 0 持有第 0–63 行，其中第 0–127 列在 lane 0–63，第 128–255 列在 lane 64–127：占其 512 列中的 128 列。",
+        ),
+        tr(
+            "The accumulator no longer lives in registers. Warp w of a warp group can read lanes 32w–32w+31 back with tcgen05.ld. The RTX 5090 (sm_120) has no Tensor Memory. Press C for D and the other SM.",
+            "累加器不再放在寄存器中。warp group 的 warp w 只能用 tcgen05.ld 读回第 32w–32w+31 个 lane。RTX 5090（sm_120）没有 Tensor Memory。按 C 查看 D 和另一个 SM。",
+        ),
+    )
+    .focus("[data-testid=tm-cta-0]"),
     // ── Chapter 11: the roofline ──
     step(
         "roofline",
@@ -715,6 +774,56 @@ mod tests {
             let last = s.advance.as_ref().map(|a| a.last).unwrap_or_default();
             assert_eq!(last, compute(&inputs).last_step(), "{}", s.query);
         }
+    }
+
+    /// The numbers of the newest Tensor Core steps, from the chapter's models.
+    #[test]
+    fn the_tensor_memory_and_wgmma_steps_say_what_the_models_give() {
+        use crate::model::tensor_core::ElementType;
+        use crate::model::tensor_core_gen::smem_banks::swizzle_effect;
+        use crate::model::tensor_core_gen::smem_descriptor::Swizzle;
+        use crate::model::tensor_core_gen::tmem::{CtaGroup, Tcgen05Kind, Tcgen05Mma, TmemCell};
+        use crate::model::tensor_core_gen::wgmma_fragments::WgmmaDLayout;
+        use crate::ui::chapters::tensor_core_generations::state::{compute, GenInputs};
+        let steps: Vec<_> = course()
+            .steps
+            .into_iter()
+            .filter(|s| s.chapter == "tensor-core-generations")
+            .collect();
+        // wgmma: thread 37's rows and columns; D[40][9] is thread 64's d4.
+        let (i, _) = GenInputs::from_query(&steps[1].query);
+        let wg = compute(&i).wg;
+        let mut rows: Vec<u32> = wg.thread_elements.iter().map(|e| e.at.0).collect();
+        rows.sort_unstable();
+        rows.dedup();
+        assert_eq!(
+            (wg.n, rows, wg.thread_elements.len()),
+            (64, vec![17, 25], 32)
+        );
+        let d = WgmmaDLayout::new(64, ElementType::F32).expect("legal");
+        let e = d.slot_of(40, 9).expect("in range");
+        assert_eq!((e.thread, e.index), (64, 7));
+        // The descriptor: the default 128 B swizzled tile, 1 wavefront with the XOR, 8 without;
+        // 64 B: 1 and 4.
+        let (i, _) = GenInputs::from_query(&steps[2].query);
+        assert_eq!(compute(&i).desc.effect, (8, 1));
+        let e64 = swizzle_effect(Swizzle::B64);
+        assert_eq!((e64.swizzled_wavefronts, e64.plain_wavefronts), (1, 4));
+        // Tensor Memory: Layout B, 128 columns per SM; row 0 column 128 on lane 64.
+        let (i, _) = GenInputs::from_query(&steps[3].query);
+        let mma = compute(&i).tmem.mma.expect("legal");
+        let same = Tcgen05Mma::new(Tcgen05Kind::F16, CtaGroup::Two, 128, 256, ElementType::F32);
+        assert_eq!(Ok(mma), same);
+        assert_eq!(mma.columns_per_cta(), 128);
+        assert_eq!(
+            mma.accumulator_cell(0, 128),
+            Some(TmemCell {
+                cta: 0,
+                lane: 64,
+                column: 0
+            })
+        );
+        assert_eq!(mma.accumulator_cell(64, 0).map(|c| c.cta), Some(1));
     }
 
     #[test]

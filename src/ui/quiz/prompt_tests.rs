@@ -11,10 +11,19 @@
 //! The counts per kind are printed (`cargo test --lib prompt_tests -- --nocapture`).
 
 use super::text;
+use crate::model::bank_conflicts::{BANKS, BANK_WIDTH_BYTES};
 use crate::model::gpu_spec::GpuSpec;
 use crate::model::quiz::{generate, Answer, Field, Kind, Params, Question};
 use crate::model::simt::{launch_mask, split, Program, Stmt, WarpInput};
+use crate::model::tensor_core::REGISTER_BITS;
 use crate::model::tensor_core_gen::peak::tensor_peaks;
+use crate::model::tensor_core_gen::smem_descriptor::{
+    Swizzle, CORE_MATRIX_ROWS, CORE_MATRIX_ROW_BYTES,
+};
+use crate::model::tensor_core_gen::tmem::{
+    TMEM_ALLOC_UNIT_COLUMNS, TMEM_CELL_BITS, TMEM_COLUMNS, TMEM_LANES,
+};
+use crate::model::tensor_core_gen::wgmma::{THREADS_PER_WARP_GROUP, WGMMA_M};
 use crate::ui::i18n::Lang;
 
 const SEEDS: u64 = 1_000;
@@ -227,6 +236,48 @@ fn model_inputs(q: &Question) -> Vec<f64> {
             v
         }
         Params::Wgmma { n } => vec![f(*n), 128.0],
+        // The warp group's threads, the shape, the element and the register width.
+        Params::WgmmaElement { n, row, col, .. } => vec![
+            f(THREADS_PER_WARP_GROUP),
+            f(WGMMA_M),
+            f(*n),
+            f(*row),
+            f(*col),
+            f(REGISTER_BITS),
+        ],
+        // The CTA group, the shape, Tensor Memory's size, its cell width and allocation unit.
+        Params::TmemAccumulator { cta_group, m, n } => vec![
+            f(cta_group.ctas()),
+            f(*m),
+            f(*n),
+            f(TMEM_LANES),
+            f(TMEM_COLUMNS),
+            f(TMEM_CELL_BITS),
+            f(TMEM_ALLOC_UNIT_COLUMNS),
+        ],
+        // The operand and its descriptor, the element, and the read: 8 lanes reading the 8
+        // rows of 16 bytes of a core matrix over 32 banks of 4 bytes.
+        Params::Descriptor { operand, row, k } => {
+            let d = operand.descriptor;
+            let mut v = vec![
+                f(operand.element_bits),
+                f(operand.mn),
+                f(d.start_address_bytes),
+                f(d.leading_byte_offset_bytes),
+                f(d.stride_byte_offset_bytes),
+                f(*row),
+                f(*k),
+                f(CORE_MATRIX_ROWS),
+                f(CORE_MATRIX_ROW_BYTES),
+                f(CORE_MATRIX_ROWS),
+                f(BANKS),
+                f(BANK_WIDTH_BYTES),
+            ];
+            if d.swizzle != Swizzle::None {
+                v.push(f(d.swizzle.row_bytes()));
+            }
+            v
+        }
     }
 }
 

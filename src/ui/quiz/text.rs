@@ -284,6 +284,18 @@ pub fn kind_title(kind: Kind) -> Tr {
             "Inside the Tensor Core: wgmma against mma.sync",
             "Tensor Core 内部：wgmma 与 mma.sync 的指令数",
         ),
+        Kind::WgmmaDOwner => tr(
+            "Inside the Tensor Core: which thread holds D[r][c] of a wgmma",
+            "Tensor Core 内部：wgmma 的 D[r][c] 由哪个线程持有",
+        ),
+        Kind::TmemColumns => tr(
+            "Inside the Tensor Core: Tensor Memory columns of a tcgen05.mma accumulator",
+            "Tensor Core 内部：tcgen05.mma 累加器占多少列 Tensor Memory",
+        ),
+        Kind::DescriptorConflicts => tr(
+            "Inside the Tensor Core: a descriptor's addresses and bank conflicts",
+            "Tensor Core 内部：描述符的地址与 bank 冲突",
+        ),
     }
 }
 
@@ -324,6 +336,18 @@ pub fn field_label(field: Field) -> Tr {
         Field::TensorPeakTflops => tr("Dense Tensor Core peak", "Tensor Core 稠密峰值"),
         Field::MmaSyncCount => tr("mma.sync m16n8k16 instructions", "mma.sync m16n8k16 指令数"),
         Field::AccumulatorRegisters => tr("FP32 accumulators per thread", "每线程 FP32 累加寄存器"),
+        Field::WarpgroupThread => tr("Thread of the warp group", "warp group 中的线程号"),
+        Field::TmemColumns => tr(
+            "Tensor Memory columns of D per SM",
+            "D 在每个 SM 占的 Tensor Memory 列数",
+        ),
+        Field::TmemAlloc => tr("Columns each CTA allocates", "每个 CTA 申请的列数"),
+        Field::ElementAddress => tr("Byte address of the element", "元素的字节地址"),
+        Field::ConflictsAsStored => tr("Bank conflicts as laid out", "按实际布局的 bank 冲突数"),
+        Field::ConflictsWithoutSwizzle => tr(
+            "Bank conflicts without the XOR",
+            "去掉 XOR 后的 bank 冲突数",
+        ),
     }
 }
 
@@ -348,7 +372,11 @@ pub fn unit_of_one(field: Field, lang: Lang) -> &'static str {
         | Field::AdderLevels
         | Field::PeCycles
         | Field::MmaSyncCount
-        | Field::AccumulatorRegisters => u.strip_suffix('s').unwrap_or(u),
+        | Field::AccumulatorRegisters
+        | Field::TmemColumns
+        | Field::TmemAlloc
+        | Field::ConflictsAsStored
+        | Field::ConflictsWithoutSwizzle => u.strip_suffix('s').unwrap_or(u),
         _ => u,
     }
 }
@@ -381,6 +409,10 @@ pub fn unit(field: Field) -> Tr {
         Field::TensorPeakTflops => tr("TFLOP/s", "TFLOP/s"),
         Field::MmaSyncCount => tr("instructions", "条"),
         Field::AccumulatorRegisters => tr("registers", "个寄存器"),
+        Field::WarpgroupThread => tr("thread 0–127", "线程号 0–127"),
+        Field::TmemColumns | Field::TmemAlloc => tr("columns", "列"),
+        Field::ElementAddress => tr("byte address", "字节地址"),
+        Field::ConflictsAsStored | Field::ConflictsWithoutSwizzle => tr("conflicts", "次冲突"),
         Field::TimeA100Us | Field::TimeH100Us => tr("µs", "µs"),
         Field::Limiter | Field::Bound => tr("", ""),
     }
@@ -468,6 +500,18 @@ pub fn hints(kind: Kind) -> [Tr; 2] {
         Kind::WgmmaVsMma => [
             tr("An m16n8k16 covers 16 rows and 8 columns of the 64 × N output.", "一条 m16n8k16 覆盖 64 × N 输出中的 16 行、8 列。"),
             tr("The 64 × N FP32 accumulators are spread over the warp group's 128 threads.", "64 × N 个 FP32 累加器分布在 Warp Group 的 128 个线程上。"),
+        ],
+        Kind::WgmmaDOwner => [
+            tr("Warp w of the group owns rows 16w … 16w + 15; inside its band a warp holds what mma.sync.m16n8k16's accumulator would, every 8 columns: lane = 4 × (row % 8) + (column % 8) / 2.", "warp group 中的 warp w 负责第 16w … 16w + 15 行；在行带内，每 8 列一组，warp 持有的元素与 mma.sync.m16n8k16 的累加器相同：lane = 4 × (行 % 8) + (列 % 8) / 2。"),
+            tr("Fragment index i = 4 × (column / 8) + 2 × ((row % 16) / 8) + column % 2; a 32-bit register holds one f32 or s32, or two f16.", "Fragment 序号 i = 4 × (列 / 8) + 2 × ((行 % 16) / 8) + 列 % 2；一个 32 位寄存器存一个 f32 或 s32，或两个 f16。"),
+        ],
+        Kind::TmemColumns => [
+            tr("Row r of D sits in lane r and column c in column c: an M = 128 accumulator takes N columns. M = 64 uses half the lanes, still N columns; a CTA pair splits D, and with M = 128 each SM holds N / 2 columns on all 128 lanes.", "D 的第 r 行在第 r 个 lane，第 c 列在第 c 列：M = 128 的累加器占 N 列。M = 64 只用一半 lane，仍占 N 列；一对 CTA 分担 D，M = 128 时每个 SM 在全部 128 个 lane 上占 N / 2 列。"),
+            tr("tcgen05.alloc takes a power of two of at least 32 columns: round up.", "tcgen05.alloc 申请的列数是二的幂且至少 32 列：向上取整。"),
+        ],
+        Kind::DescriptorConflicts => [
+            tr("Before the swizzle, K-major: offset = (row % 8) × S + (row / 8) × SBO + K byte (S = the swizzle's width, 16 without one; then LBO steps the 16-byte K chunks). The swizzle XORs address bits 4–6 with bits 7–9 (fewer for 32 and 64 B).", "swizzle 之前（K-major）：偏移 = (行 % 8) × S + (行 / 8) × SBO + K 方向字节（S 为 swizzle 宽度，无 swizzle 时为 16，并由 LBO 跨越 16 字节的 K 块）。swizzle 把地址第 4–6 位与第 7–9 位异或（32、64 B 时位数更少）。"),
+            tr("A 16-byte row covers 4 banks, bank = (address / 4) mod 32: rows S bytes apart start S / 4 banks apart, so 128-byte rows meet the same banks again. Conflicts = wavefronts − 1.", "16 字节的一行占 4 个 bank，bank = (地址 / 4) mod 32：间距 S 字节的行起始 bank 相差 S / 4，所以 128 字节间距的行又回到同样的 bank。冲突数 = wavefront 数 − 1。"),
         ],
     }
 }
@@ -613,6 +657,38 @@ pub fn step_label(label: StepLabel) -> Tr {
         StepLabel::AccumulatorRegisters => tr(
             "Accumulators per thread = 64 × N / 128",
             "每线程累加器 = 64 × N / 128",
+        ),
+        StepLabel::WarpAndLane => tr(
+            "The warp of the row's band, the lane inside it",
+            "行所在行带的 warp，以及 warp 内的 lane",
+        ),
+        StepLabel::WarpgroupThread => tr(
+            "Thread of the warp group = 32 × warp + lane",
+            "warp group 中的线程号 = 32 × warp + lane",
+        ),
+        StepLabel::FragmentIndex => tr(
+            "Fragment index i of the element",
+            "元素的 Fragment 序号 i",
+        ),
+        StepLabel::TmemLayout => tr(
+            "Data-path layout, and the columns of D in each SM (f32: one element per 32-bit cell)",
+            "数据通路布局，以及 D 在每个 SM 中的列数（f32：每格 32 位一个元素）",
+        ),
+        StepLabel::TmemAlloc => tr(
+            "Allocation = the smallest power of two ≥ max(32, columns)",
+            "申请列数 = 不小于 max(32, 列数) 的最小二的幂",
+        ),
+        StepLabel::LogicalOffset => tr(
+            "Offset before the swizzle, from the layout's formula",
+            "swizzle 之前的偏移（按布局公式）",
+        ),
+        StepLabel::SwizzleXor => tr(
+            "Start address + offset, then the swizzle's XOR",
+            "起始地址 + 偏移，再做 swizzle 的 XOR",
+        ),
+        StepLabel::CoreMatrixBanks => tr(
+            "Worst core-matrix read, wavefronts: as laid out | without the XOR",
+            "最差的 core matrix 读取（wavefront）：实际布局 | 去掉 XOR",
         ),
     }
 }

@@ -54,6 +54,13 @@ impl Roving {
         }
     }
 
+    /// The same stop held by item `i` at the start (the selected one), so the first Tab lands
+    /// on it.
+    pub fn starting_at(self, i: usize) -> Roving {
+        self.active.set(i);
+        self
+    }
+
     /// The item that holds the tab stop (tracked).
     pub fn active(self) -> usize {
         self.active.get().min(self.count.get().saturating_sub(1))

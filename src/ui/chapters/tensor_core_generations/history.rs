@@ -34,6 +34,7 @@ pub fn PathSection() -> impl IntoView {
                     <td><code>{g.instruction()}</code></td>
                     <td>{move || text::issue_level(g.issue_level(), lang.get())}</td>
                     <td>{move || text::operand_path(g.operand_path(), lang.get())}</td>
+                    <td data-testid="d-storage">{move || text::tmem::storage(g.accumulator_storage(), lang.get())}</td>
                     <td>{move || g.async_copy().map(str::to_string).unwrap_or_else(|| text::NO_ASYNC.get(lang.get()).to_string())}</td>
                     <td>{types}</td>
                 </tr>
@@ -48,10 +49,11 @@ pub fn PathSection() -> impl IntoView {
             </div>
             <div class="gx-table-scroll">
                 <table class="gx-table gx-table--text" data-testid="generations-table">
-                    <thead><tr>{text::PATH_HEAD.iter().map(|h| view! { <th scope="col">{t(*h)}</th> }).collect_view()}</tr></thead>
+                    <thead><tr>{text::PATH_HEAD[..6].iter().chain([&text::tmem::STORAGE_HEAD]).chain(&text::PATH_HEAD[6..]).map(|h| view! { <th scope="col">{t(*h)}</th> }).collect_view()}</tr></thead>
                     <tbody>{rows}</tbody>
                 </table>
             </div>
+            <p class="l-body gx-note" data-testid="path-5090">{t(text::tmem::PATH_5090)}</p>
         </section>
     }
 }

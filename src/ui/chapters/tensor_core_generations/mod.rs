@@ -1,17 +1,23 @@
 //! Chapter 10, inside the Tensor Core, generation by generation (the course's third text): the
 //! PE array stepped cycle by cycle, datasheet peaks rebuilt from units, Volta's quad-pairs
-//! against Ampere's whole-warp fragment, Hopper's warp group and asynchronous protocol, the
-//! data path by generation, WMMA against mma.sync, and mma.sync against wgmma on an H200.
+//! against Ampere's whole-warp fragment, Hopper's warp group and asynchronous protocol, wgmma's
+//! register fragments thread by thread, the shared-memory matrix descriptor and its swizzle over
+//! the banks, Blackwell's Tensor Memory and `tcgen05.ld` lane maps, the data path by
+//! generation, WMMA against mma.sync, and mma.sync against wgmma on an H200.
 //!
 //! Model: [`crate::model::tensor_core_gen`] and [`crate::model::measured::tensor_core_peak`].
-//! State: [`state::GenState`] (inputs → one memo).
+//! State: [`state::GenState`] (inputs → one memo; the newest paths' parts in [`newest`]).
 
+mod descriptor;
 mod history;
+mod newest;
 mod pe;
 mod peak;
 pub mod state;
 pub(crate) mod text;
+mod tmem;
 mod warps;
+mod wgmma_map;
 
 use leptos::prelude::*;
 
@@ -37,6 +43,10 @@ impl ChapterBody for Page {
                 <peak::PeakSection/>
                 <warps::VoltaSection/>
                 <warps::HopperSection/>
+                <wgmma_map::WgmmaMapSection/>
+                <descriptor::DescriptorSection/>
+                <tmem::TmemSection/>
+                <tmem::LdSection/>
                 <history::PathSection/>
                 <history::WmmaSection/>
                 <history::MeasuredSection/>

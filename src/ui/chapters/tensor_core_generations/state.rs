@@ -4,12 +4,22 @@
 use leptos::prelude::*;
 use serde::Serialize;
 
+use crate::model::tensor_core::ElementType;
 use crate::model::tensor_core_gen::pe_array::{
     pe_trace, PeError, PeProblem, PeStep, COURSE_PE_ARRAY,
 };
 use crate::model::tensor_core_gen::peak::{tensor_peaks, PeakError, TensorPeak};
 use crate::model::tensor_core_gen::quad_pair::{lane_elements, M8n8k4Fragment, ProductElement};
+use crate::model::tensor_core_gen::smem_descriptor::{Major, Swizzle};
+use crate::model::tensor_core_gen::tcgen05_ld::TmemLdStShape;
+use crate::model::tensor_core_gen::tmem::Tcgen05Kind;
 use crate::model::tensor_core_gen::wgmma::{complete_after_wait, WgmmaShape};
+use crate::model::tensor_core_gen::wgmma_fragments::WgmmaAType;
+use serde::Deserialize;
+
+pub use super::newest::{
+    desc_view, ld_view, tmem_view, wg_view, DescView, LdView, TmemView, WgView,
+};
 use crate::ui::shell::{ChapterInputs, UrlInputs};
 use crate::ui::url::{to_query, Notice, QueryReader};
 
@@ -37,6 +47,160 @@ pub mod limits {
     pub const GROUPS: (u64, u64) = (1, 4);
     /// N of `wgmma.wait_group N`.
     pub const WAIT: (u64, u64) = (0, 3);
+    /// Selected thread of the warp group; −1 for none.
+    pub const THREAD: (i64, i64) = (-1, 127);
+    /// Selected row of the wgmma map (D or A has 64); −1 for none.
+    pub const ROW: (i64, i64) = (-1, 63);
+    /// Warp band of the zoomed tile.
+    pub const BAND: (u64, u64) = (0, 3);
+    /// Rows of the descriptor's operand along M or N.
+    pub const DESC_MN: (u64, u64) = (8, 256);
+    /// A descriptor byte field (start address, LBO, SBO): up to one past the 14 bits of
+    /// `address >> 4`, so the model says why 262,144 does not fit.
+    pub const DESC_BYTES: (u64, u64) = (0, 1 << 18);
+    /// N of the `tcgen05.mma` accumulator.
+    pub const TMEM_N: (u64, u64) = (8, 256);
+    /// Selected accumulator row (M up to 256); −1 for none.
+    pub const TMEM_ROW: (i64, i64) = (-1, 255);
+    /// `.num` of `tcgen05.ld`.
+    pub const LD_NUM: (u64, u64) = (1, 128);
+    /// Selected thread of the `tcgen05.ld` warp; −1 for none.
+    pub const LD_THREAD: (i64, i64) = (-1, 31);
+}
+
+/// A wgmma register fragment the map shows: D with its accumulator type, or A from registers
+/// with its input type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum WgFrag {
+    /// D, f32 accumulators.
+    #[serde(rename = "d-f32")]
+    DF32,
+    /// D, f16 accumulators (`.f16x2` registers).
+    #[serde(rename = "d-f16")]
+    DF16,
+    /// D, s32 accumulators.
+    #[serde(rename = "d-s32")]
+    DS32,
+    /// A from registers, f16 (m64k16).
+    #[serde(rename = "a-f16")]
+    AF16,
+    /// A from registers, bf16 (m64k16).
+    #[serde(rename = "a-bf16")]
+    ABf16,
+    /// A from registers, e4m3 (m64k32).
+    #[serde(rename = "a-e4m3")]
+    AE4m3,
+    /// A from registers, e5m2 (m64k32).
+    #[serde(rename = "a-e5m2")]
+    AE5m2,
+    /// A from registers, s8 (m64k32).
+    #[serde(rename = "a-s8")]
+    AS8,
+    /// A from registers, u8 (m64k32).
+    #[serde(rename = "a-u8")]
+    AU8,
+}
+
+impl WgFrag {
+    /// Every fragment, in the menu's order.
+    pub const ALL: [WgFrag; 9] = [
+        WgFrag::DF32,
+        WgFrag::DF16,
+        WgFrag::DS32,
+        WgFrag::AF16,
+        WgFrag::ABf16,
+        WgFrag::AE4m3,
+        WgFrag::AE5m2,
+        WgFrag::AS8,
+        WgFrag::AU8,
+    ];
+
+    /// The URL value (`"d-f32"` …).
+    pub fn slug(self) -> &'static str {
+        match self {
+            WgFrag::DF32 => "d-f32",
+            WgFrag::DF16 => "d-f16",
+            WgFrag::DS32 => "d-s32",
+            WgFrag::AF16 => "a-f16",
+            WgFrag::ABf16 => "a-bf16",
+            WgFrag::AE4m3 => "a-e4m3",
+            WgFrag::AE5m2 => "a-e5m2",
+            WgFrag::AS8 => "a-s8",
+            WgFrag::AU8 => "a-u8",
+        }
+    }
+
+    /// The fragment with this URL value.
+    pub fn from_slug(s: &str) -> Option<WgFrag> {
+        WgFrag::ALL.into_iter().find(|f| f.slug() == s)
+    }
+
+    /// The accumulator type of a D fragment; `None` for A.
+    pub fn accumulator(self) -> Option<ElementType> {
+        match self {
+            WgFrag::DF32 => Some(ElementType::F32),
+            WgFrag::DF16 => Some(ElementType::F16),
+            WgFrag::DS32 => Some(ElementType::S32),
+            _ => None,
+        }
+    }
+
+    /// The input type of an A fragment; `None` for D.
+    pub fn a_type(self) -> Option<WgmmaAType> {
+        match self {
+            WgFrag::AF16 => Some(WgmmaAType::F16),
+            WgFrag::ABf16 => Some(WgmmaAType::Bf16),
+            WgFrag::AE4m3 => Some(WgmmaAType::E4m3),
+            WgFrag::AE5m2 => Some(WgmmaAType::E5m2),
+            WgFrag::AS8 => Some(WgmmaAType::S8),
+            WgFrag::AU8 => Some(WgmmaAType::U8),
+            _ => None,
+        }
+    }
+
+    /// Columns of the matrix for wgmma N = `n`: N for D, K (16 or 32) for A.
+    pub fn cols(self, n: u32) -> u32 {
+        self.a_type().map_or(n, WgmmaAType::k)
+    }
+}
+
+/// Swizzle modes as URL text, in [`Swizzle::ALL`]'s order.
+pub const SWIZZLES: [&str; 4] = ["none", "32b", "64b", "128b"];
+/// Element widths of a descriptor's operand, bits, as URL text.
+pub const DESC_BITS: [&str; 3] = ["8", "16", "32"];
+/// `tcgen05.mma` M values offered (each CTA group allows two of them).
+pub const TMEM_MS: [&str; 3] = ["64", "128", "256"];
+/// `tcgen05.ld` shapes as URL text, in [`TmemLdStShape::ALL`]'s order.
+pub const LD_SHAPES: [&str; 5] = ["32x32b", "16x64b", "16x128b", "16x256b", "16x32bx2"];
+
+/// The swizzle named by its URL text (`"none"` for anything else).
+pub fn swizzle_of(s: &str) -> Swizzle {
+    SWIZZLES
+        .iter()
+        .position(|x| *x == s)
+        .and_then(|i| Swizzle::ALL.get(i).copied())
+        .unwrap_or(Swizzle::None)
+}
+
+/// The URL text of `s`.
+pub fn swizzle_slug(s: Swizzle) -> &'static str {
+    let i = Swizzle::ALL.iter().position(|x| *x == s).unwrap_or(0);
+    SWIZZLES.get(i).copied().unwrap_or("none")
+}
+
+/// The `tcgen05.ld` shape named by its URL text (`.32x32b` for anything else).
+pub fn ld_shape_of(s: &str) -> TmemLdStShape {
+    LD_SHAPES
+        .iter()
+        .position(|x| *x == s)
+        .and_then(|i| TmemLdStShape::ALL.get(i).copied())
+        .unwrap_or(TmemLdStShape::S32x32b)
+}
+
+/// The URL text of `s`.
+pub fn ld_shape_slug(s: TmemLdStShape) -> &'static str {
+    let i = TmemLdStShape::ALL.iter().position(|x| *x == s).unwrap_or(0);
+    LD_SHAPES.get(i).copied().unwrap_or("32x32b")
 }
 
 /// Every input of the chapter. Field names are the URL keys.
@@ -60,6 +224,54 @@ pub struct GenInputs {
     pub groups: u64,
     /// N of the `wgmma.wait_group` in the timeline.
     pub wait: u64,
+    /// The wgmma fragment of the register map.
+    pub wf: WgFrag,
+    /// Selected thread of the warp group, −1 for none.
+    pub wt: i64,
+    /// Selected element's row, −1 for none.
+    pub wr: i64,
+    /// Selected element's column, −1 for none.
+    pub wc: i64,
+    /// Warp band (16 rows) of the zoomed tile.
+    pub wband: u64,
+    /// 8-column block of the zoomed tile.
+    pub wb: u64,
+    /// Descriptor: K-major or MN-major operand.
+    pub dmaj: Major,
+    /// Descriptor: bits per element (one of [`DESC_BITS`]).
+    pub dbits: String,
+    /// Descriptor: rows along M or N.
+    pub dmn: u64,
+    /// Descriptor: swizzle mode (one of [`SWIZZLES`]).
+    pub dswz: String,
+    /// Descriptor: start address, bytes.
+    pub dstart: u64,
+    /// Descriptor: leading dimension byte offset, bytes.
+    pub dlbo: u64,
+    /// Descriptor: stride dimension byte offset, bytes.
+    pub dsbo: u64,
+    /// Descriptor: selected element's row along M or N.
+    pub drow: u64,
+    /// Descriptor: selected element's K index.
+    pub dk: u64,
+    /// `tcgen05.mma` kind.
+    pub tk: Tcgen05Kind,
+    /// CTA group: 1 or 2.
+    pub cg: u64,
+    /// M of the accumulator (one of [`TMEM_MS`]).
+    pub tm: String,
+    /// N of the accumulator.
+    pub tn: u64,
+    /// Selected accumulator row, −1 for none.
+    pub tr: i64,
+    /// Selected accumulator column, −1 for none.
+    pub tc: i64,
+    /// `tcgen05.ld` shape (one of [`LD_SHAPES`]).
+    pub ls: String,
+    /// `tcgen05.ld` `.num`.
+    pub lnum: u64,
+    /// Selected thread of the `tcgen05.ld` warp, −1 for none.
+    pub lt: i64,
 }
 
 impl Default for GenInputs {
@@ -74,6 +286,30 @@ impl Default for GenInputs {
             n: "64".into(),
             groups: 3,
             wait: 1,
+            wf: WgFrag::DF32,
+            wt: 37,
+            wr: -1,
+            wc: -1,
+            wband: 1,
+            wb: 0,
+            dmaj: Major::K,
+            dbits: "16".into(),
+            dmn: 64,
+            dswz: "128b".into(),
+            dstart: 0,
+            dlbo: 16,
+            dsbo: 1024,
+            drow: 0,
+            dk: 0,
+            tk: Tcgen05Kind::F16,
+            cg: 1,
+            tm: "128".into(),
+            tn: 256,
+            tr: -1,
+            tc: -1,
+            ls: "32x32b".into(),
+            lnum: 4,
+            lt: 5,
         }
     }
 }
@@ -93,6 +329,53 @@ impl ChapterInputs for GenInputs {
             n: r.one_of("n", &d.n, &WGMMA_NS),
             groups: r.num("groups", d.groups, limits::GROUPS.0, limits::GROUPS.1),
             wait: r.num("wait", d.wait, limits::WAIT.0, limits::WAIT.1),
+            ..d.clone()
+        };
+        // The wgmma map: its columns (N for D, K for A) bound the selected column and block.
+        let wf = r.choice("wf", d.wf);
+        let cols = i64::from(wf.cols(inputs.n.parse::<u32>().unwrap_or(64)));
+        let wc = r.num("wc", d.wc, -1, cols - 1);
+        let blocks = u64::try_from(cols / 8).unwrap_or(1).max(1);
+        let wgmma = GenInputs {
+            wf,
+            wt: r.num("wt", d.wt, limits::THREAD.0, limits::THREAD.1),
+            wr: r.num("wr", d.wr, limits::ROW.0, limits::ROW.1),
+            wc,
+            wband: r.num("wband", d.wband, limits::BAND.0, limits::BAND.1),
+            wb: r.num("wb", d.wb, 0, blocks - 1),
+            ..inputs
+        };
+        // The descriptor: the element's row and K index stay inside the operand.
+        let dbits = r.one_of("dbits", &d.dbits, &DESC_BITS);
+        let dmn = r.num("dmn", d.dmn, limits::DESC_MN.0, limits::DESC_MN.1);
+        let k_max = 256 / dbits.parse::<u64>().unwrap_or(16) - 1;
+        let (lo, hi) = limits::DESC_BYTES;
+        let desc = GenInputs {
+            dmaj: r.choice("dmaj", d.dmaj),
+            dbits,
+            dmn,
+            dswz: r.one_of("dswz", &d.dswz, &SWIZZLES),
+            dstart: r.num("dstart", d.dstart, lo, hi),
+            dlbo: r.num("dlbo", d.dlbo, lo, hi),
+            dsbo: r.num("dsbo", d.dsbo, lo, hi),
+            drow: r.num("drow", d.drow, 0, dmn - 1),
+            dk: r.num("dk", d.dk, 0, k_max),
+            ..wgmma
+        };
+        // Tensor Memory and tcgen05.ld.
+        let ls = r.one_of("ls", &d.ls, &LD_SHAPES);
+        let num_max = u64::from(ld_shape_of(&ls).max_num());
+        let inputs = GenInputs {
+            tk: r.choice("tk", d.tk),
+            cg: r.num("cg", d.cg, 1, 2),
+            tm: r.one_of("tm", &d.tm, &TMEM_MS),
+            tn: r.num("tn", d.tn, limits::TMEM_N.0, limits::TMEM_N.1),
+            tr: r.num("tr", d.tr, limits::TMEM_ROW.0, limits::TMEM_ROW.1),
+            tc: r.num("tc", d.tc, limits::TMEM_ROW.0, limits::TMEM_ROW.1),
+            ls,
+            lnum: r.num("lnum", d.lnum, limits::LD_NUM.0, num_max),
+            lt: r.num("lt", d.lt, limits::LD_THREAD.0, limits::LD_THREAD.1),
+            ..desc
         };
         (inputs, r.finish())
     }
@@ -101,6 +384,36 @@ impl ChapterInputs for GenInputs {
     fn to_query(&self) -> String {
         to_query(self, &GenInputs::default())
     }
+}
+
+/// Sets wgmma N (one of [`WGMMA_NS`]), dropping a selected element or tile the new shape
+/// does not have.
+pub fn set_wgmma_n(i: &mut GenInputs, n: u32) {
+    i.n = n.to_string();
+    clamp_wgmma_selection(i);
+}
+
+/// Sets the wgmma map's fragment, dropping a selection the new fragment does not have.
+pub fn set_wgmma_frag(i: &mut GenInputs, f: WgFrag) {
+    i.wf = f;
+    clamp_wgmma_selection(i);
+}
+
+fn clamp_wgmma_selection(i: &mut GenInputs) {
+    let cols = i.wf.cols(i.n.parse().unwrap_or(64));
+    if i.wc >= i64::from(cols) {
+        i.wr = -1;
+        i.wc = -1;
+    }
+    i.wb = i.wb.min(u64::from((cols / 8).saturating_sub(1)));
+}
+
+/// Selects thread `t` of the warp group (and its warp's band), dropping a selected element.
+pub fn select_wgmma_thread(i: &mut GenInputs, t: u32) {
+    i.wt = i64::from(t);
+    i.wr = -1;
+    i.wc = -1;
+    i.wband = u64::from(t / 32);
 }
 
 /// Everything the chapter draws, from the inputs.
@@ -122,6 +435,14 @@ pub struct GenOutputs {
     pub shape: WgmmaShape,
     /// Which committed groups are complete after the wait.
     pub complete: Vec<bool>,
+    /// The wgmma register map.
+    pub wg: WgView,
+    /// The shared-memory descriptor and its operand.
+    pub desc: DescView,
+    /// The `tcgen05.mma` accumulator in Tensor Memory.
+    pub tmem: TmemView,
+    /// The `tcgen05.ld` lane map.
+    pub ld: LdView,
 }
 
 /// The chapter as a pure function of its inputs.
@@ -159,6 +480,10 @@ pub fn compute(i: &GenInputs) -> GenOutputs {
         lane_elements,
         shape,
         complete: complete_after_wait(groups, wait),
+        wg: wg_view(i, n),
+        desc: desc_view(i),
+        tmem: tmem_view(i),
+        ld: ld_view(i),
     }
 }
 

@@ -13,6 +13,10 @@ use crate::model::tensor_core_gen::{Generation, IssueLevel, OperandPath};
 use crate::trf;
 use crate::ui::i18n::{tr, Lang, Tr};
 
+pub mod descriptor;
+pub mod tmem;
+pub mod wgmma_map;
+
 pub const TITLE: Tr = tr(
     "Inside the Tensor Core, generation by generation",
     "Tensor Core 内部与代际演进",
@@ -23,8 +27,8 @@ pub const INTRO: [Tr; 2] = [
         "Tensor Core 为什么快？喂给它的指令为什么每一代都在变？Tensor Core 一次完成小 Tile 上的 D = A · B + C：所有乘法同时进行，加法按树形归约。从 Volta 到 Blackwell，变化的有三件事：数据如何到达（寄存器 → Shared Memory → Tensor Memory）、数据类型，以及由谁发射指令（一个 warp → 4 个 warp 组成的 warp group → 两个 SM）。",
     ),
     tr(
-        "Below: the processing-element array stepped cycle by cycle, the datasheet peaks rebuilt from units, Volta's quad-pairs against Ampere's whole-warp fragments, Hopper's warp group and its asynchronous protocol, the data path by generation, and what an H200 measured for mma.sync and wgmma.",
-        "下面依次是：逐周期单步执行的 PE 阵列、由硬件单元推出的数据手册峰值、Volta 的 quad-pair 与 Ampere 整个 warp 的 Fragment 对比、Hopper 的 warp group 及其异步协议、各代的数据通路，以及在 H200 上实测的 mma.sync 与 wgmma。",
+        "Below: the processing-element array stepped cycle by cycle, the datasheet peaks rebuilt from units, Volta's quad-pairs against Ampere's whole-warp fragments, Hopper's warp group and its asynchronous protocol, wgmma's register fragments thread by thread, the shared-memory matrix descriptor and its swizzle over the banks, Blackwell's Tensor Memory and tcgen05, the data path by generation, and what an H200 measured for mma.sync and wgmma.",
+        "下面依次是：逐周期单步执行的 PE 阵列、由硬件单元推出的数据手册峰值、Volta 的 quad-pair 与 Ampere 整个 warp 的 Fragment 对比、Hopper 的 warp group 及其异步协议、逐线程查看的 wgmma 寄存器 Fragment、Shared Memory 矩阵描述符及其在 bank 上的 swizzle、Blackwell 专用的 Tensor Memory 与 tcgen05、各代的数据通路，以及在 H200 上实测的 mma.sync 与 wgmma。",
     ),
 ];
 

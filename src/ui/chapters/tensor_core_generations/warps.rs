@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 
-use super::state::{limits, GenState, WGMMA_NS};
+use super::state::{limits, set_wgmma_n, GenState, WGMMA_NS};
 use super::text;
 use crate::model::measured::tensor_core_peak::SASS_COURSE_M64N8K16;
 use crate::model::tensor_core::{fragment_layout, ElementType, MmaShape, Operand};
@@ -257,9 +257,9 @@ pub fn HopperSection() -> impl IntoView {
             <RangeSlider label=text::N_LABEL min=8 max=256 step=8 testid="slider-n" value=n_value
                 on_input=Callback::new(move |v: u64| {
                     // The number field takes any value: round down to a legal N.
-                    let n = (v / 8 * 8).clamp(8, 256).to_string();
-                    if WGMMA_NS.contains(&n.as_str()) {
-                        st.inputs.update(|i| i.n = n.clone());
+                    let n = (v / 8 * 8).clamp(8, 256);
+                    if WGMMA_NS.contains(&n.to_string().as_str()) {
+                        st.inputs.update(|i| set_wgmma_n(i, n as u32));
                     }
                 })/>
             <div class="gx-tcg__group-figure" data-testid="warp-group">

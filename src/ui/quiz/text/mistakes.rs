@@ -203,5 +203,41 @@ pub fn mistake(m: Mistake) -> Tr {
             "An m16n8k16 covers 16 of the 64 rows too: (64 / 16) × (N / 8) instructions.",
             "一条 m16n8k16 也只覆盖 64 行中的 16 行：需要 (64 / 16) × (N / 8) 条指令。",
         ),
+        Mistake::ForgotWarpBand => tr(
+            "That is the lane inside the warp: warp w of the group holds rows 16w … 16w + 15, so the thread is 32 × (row / 16) + lane.",
+            "这是 warp 内的 lane：warp group 的 warp w 负责第 16w … 16w + 15 行，所以线程号 = 32 × (行 / 16) + lane。",
+        ),
+        Mistake::ForgotColumnBlocks => tr(
+            "That is the register inside the first 8 columns: every further block of 8 columns adds 4 elements, i = 4 × (column / 8) + ….",
+            "这是前 8 列中的寄存器：每往后一个 8 列的块，元素序号加 4，i = 4 × (列 / 8) + …。",
+        ),
+        Mistake::WholeNPerCta => tr(
+            "With cta_group::2 and M = 128 (Layout B) the pair splits D by columns too: each SM holds N / 2 columns on all 128 lanes.",
+            "cta_group::2 且 M = 128（Layout B）时，一对 SM 也按列拆分 D：每个 SM 在全部 128 个 lane 上占 N / 2 列。",
+        ),
+        Mistake::ElementsNotColumns => tr(
+            "That counts elements: one Tensor Memory column holds a whole column of D, one row per lane.",
+            "这数的是元素：Tensor Memory 的一列容纳 D 的一整列，每行占一个 lane。",
+        ),
+        Mistake::AllocNotPowerOfTwo => tr(
+            "tcgen05.alloc takes a power of two (32, 64, 128, 256, 512), not any multiple of 32.",
+            "tcgen05.alloc 只接受二的幂（32、64、128、256、512），不是任意 32 的倍数。",
+        ),
+        Mistake::AllocBelowMinimum => tr(
+            "The unit of tcgen05.alloc is 32 columns: no allocation is smaller.",
+            "tcgen05.alloc 的分配单位是 32 列：不能申请更少。",
+        ),
+        Mistake::XorLeftOut => tr(
+            "That leaves out the swizzle: the hardware XORs address bits 4–6 with bits 7–9 (128 B; fewer bits for 32 and 64 B), which moves each row's 16-byte chunk.",
+            "这里漏掉了 swizzle：硬件把地址第 4–6 位与第 7–9 位异或（128 B；32、64 B 时位数更少），每行的 16 字节块因此移动。",
+        ),
+        Mistake::XorKept => tr(
+            "Without the XOR the rows keep their plain pitch: S bytes apart, they start S / 4 banks apart and meet the same banks again every 128 bytes.",
+            "去掉 XOR 后各行保持原来的间距：相距 S 字节的行起始 bank 相差 S / 4，每 128 字节就回到同样的 bank。",
+        ),
+        Mistake::LboSboSwapped => tr(
+            "LBO and SBO are swapped: for a K-major operand SBO steps the 8-row groups along M or N, LBO the 16-byte chunks along K (no swizzle).",
+            "LBO 与 SBO 弄反了：K-major 操作数中 SBO 跨越 M 或 N 方向的 8 行组，LBO 跨越 K 方向的 16 字节块（无 swizzle 时）。",
+        ),
     }
 }

@@ -8,8 +8,10 @@
 use crate::model::gpu_spec::GpuSpec;
 use crate::model::quiz::{plain, sci, Kind, Params, Question, QuestionRoof, RoofValues};
 use crate::model::roofline::Precision;
-use crate::model::tensor_core::{MmaShape, Operand};
+use crate::model::tensor_core::{ElementType, MmaShape, Operand};
 use crate::model::tensor_core_gen::peak::tensor_peaks;
+use crate::model::tensor_core_gen::smem_descriptor::{Major, Swizzle};
+use crate::model::tensor_core_gen::tmem::{TMEM_ALLOC_UNIT_COLUMNS, TMEM_COLUMNS, TMEM_LANES};
 use crate::trf;
 use crate::ui::i18n::{tr, Lang};
 
@@ -390,5 +392,65 @@ pub fn prompt(q: &Question, lang: Lang) -> String {
             "A warp group issues wgmma.mma_async.m64nNk16 with N = {n}, BF16 inputs and FP32 accumulators. How many mma.sync.m16n8k16 instructions compute the same product, and how many FP32 accumulator registers does each of the group's 128 threads hold?",
             "一个 Warp Group 发射 wgmma.mma_async.m64nNk16，其中 N = {n}（BF16 输入、FP32 累加）。同样的乘积需要多少条 mma.sync.m16n8k16？Warp Group 的 128 个线程每个持有多少个 FP32 累加寄存器？"
         ),
+        Params::WgmmaElement {
+            n,
+            dtype,
+            row,
+            col,
+        } => {
+            let (t, shape) = (dtype.label(), newest_shape(*dtype, *n));
+            let per = match dtype {
+                ElementType::F16 => tr(
+                    "two f16 per .f16x2 register, the even element in the low half",
+                    "每个 .f16x2 寄存器存两个 f16，偶数号元素在低半部分",
+                ),
+                _ => tr("one element per register", "每个寄存器一个元素"),
+            }
+            .get(lang);
+            trf!(
+                lang,
+                "A warp group (128 threads) runs wgmma.mma_async.{shape} with {t} accumulators. Which thread of the group holds element D[{row}][{col}] of the 64 × {n} accumulator, and which of that thread's 32-bit accumulator registers holds it ({per}; the PTX ISA's wgmma D fragment)?",
+                "一个 warp group（128 个线程）执行 wgmma.mma_async.{shape}，累加器为 {t}。64 × {n} 累加器中的元素 D[{row}][{col}] 由 warp group 中的哪个线程持有？它位于该线程的第几个 32 位累加寄存器（{per}；见 PTX ISA 的 wgmma D Fragment）？"
+            )
+        }
+        Params::TmemAccumulator { cta_group, m, n } => {
+            let g = cta_group.ctas();
+            let (lanes, cols, unit) = (TMEM_LANES, TMEM_COLUMNS, TMEM_ALLOC_UNIT_COLUMNS);
+            trf!(
+                lang,
+                "On a B200, a kind::f16 tcgen05.mma with cta_group::{g}, M = {m} and N = {n} keeps its f32 accumulator D in Tensor Memory ({lanes} lanes × {cols} columns of 32-bit cells per SM; tcgen05.alloc takes a power of two of at least {unit} columns). How many Tensor Memory columns does D take in each SM, and how many columns must each CTA allocate?",
+                "在 B200 上，一条 cta_group::{g}、M = {m}、N = {n} 的 kind::f16 tcgen05.mma 把 f32 累加器 D 放在 Tensor Memory 中（每个 SM {lanes} 个 lane × {cols} 列、每格 32 位；tcgen05.alloc 申请的列数须为二的幂且至少 {unit} 列）。D 在每个 SM 中占多少列 Tensor Memory？每个 CTA 至少要申请多少列？"
+            )
+        }
+        Params::Descriptor { operand, row, k } => {
+            let d = operand.descriptor;
+            let (bits, mn) = (operand.element_bits, operand.mn);
+            let (start, lbo, sbo) = (
+                n5(d.start_address_bytes),
+                n5(d.leading_byte_offset_bytes),
+                n5(d.stride_byte_offset_bytes),
+            );
+            let major = match operand.major {
+                Major::K => "K-major",
+                Major::Mn => "MN-major",
+            };
+            let swz = match (d.swizzle, lang) {
+                (Swizzle::None, Lang::En) => "no swizzle".to_string(),
+                (Swizzle::None, Lang::Zh) => "无 swizzle".to_string(),
+                (s, Lang::En) => format!("the {}-byte swizzle", s.row_bytes()),
+                (s, Lang::Zh) => format!("{} 字节 swizzle", s.row_bytes()),
+            };
+            trf!(
+                lang,
+                "A wgmma operand sits in shared memory {major}, {bits}-bit elements, {mn} rows along M or N, described by a descriptor with start address {start}, LBO {lbo} and SBO {sbo} bytes and {swz}. At which byte address is element ({row}, {k}) (row along M or N, index along K)? One core matrix (8 rows of 16 bytes) is read by 8 lanes, one row each, over 32 banks of 4 bytes. At worst over the operand's core matrices, how many bank conflicts (wavefronts beyond the first) does that read have as laid out, and how many if the rows kept their pitch but the swizzle's XOR were left out?",
+                "一个 wgmma 操作数以 {major} 方式存放在 Shared Memory 中：{bits} 位元素，M 或 N 方向 {mn} 行，描述符的起始地址为 {start}、LBO 为 {lbo}、SBO 为 {sbo} 字节，{swz}。元素 ({row}, {k})（M 或 N 方向的行、K 方向的序号）位于哪个字节地址？一个 core matrix（8 行、每行 16 字节）由 8 个 lane 读取，每个 lane 读一行，共 32 个 bank、每个 4 字节。在该操作数的所有 core matrix 中最坏的情况下，按实际布局读取有多少次 bank 冲突（第一个之外的 wavefront）？若各行间距不变、但去掉 swizzle 的 XOR，又有多少次？"
+            )
+        }
     }
+}
+
+/// `m64n{N}k16` (`k32` for s32 accumulators, which take 8-bit inputs).
+fn newest_shape(dtype: ElementType, n: u32) -> String {
+    let k = if dtype == ElementType::S32 { 32 } else { 16 };
+    format!("m64n{n}k{k}")
 }
