@@ -756,7 +756,7 @@ chapterCssSri = integrity(chapterCss);
 // it links the whole sheet, as does the loader for a second chapter on the same page.
 {
   const ui = path.join(root, "src/ui");
-  const own = new Set(["chapters", "quiz", "classroom"]);
+  const own = new Set(["chapters", "quiz", "classroom", "lab"]);
   const shared = [
     ...fs.readdirSync(ui).filter((n) => !own.has(n)).map((n) => path.join(ui, n)),
     ...fs.readdirSync(path.join(ui, "chapters")).filter((n) => n.endsWith(".rs")).map((n) => path.join(ui, "chapters", n)),
