@@ -167,3 +167,13 @@ fn retry(
         request_animation_frame(move || retry(el, draw, latest, generation, frames_left - 1));
     }
 }
+
+/// True when the reader asked the system for reduced motion (`prefers-reduced-motion: reduce`):
+/// players jump instead of animating.
+pub fn prefers_reduced_motion() -> bool {
+    window()
+        .match_media("(prefers-reduced-motion: reduce)")
+        .ok()
+        .flatten()
+        .is_some_and(|m| m.matches())
+}

@@ -14,15 +14,6 @@ use crate::ui::i18n::{use_lang, Tr};
 use crate::ui::text;
 use crate::ui::widgets::icon::{icon, FIRST, LAST, NEXT, PAUSE, PLAY, PREV};
 
-/// True when the reader asked the system for reduced motion.
-fn prefers_reduced_motion() -> bool {
-    window()
-        .match_media("(prefers-reduced-motion: reduce)")
-        .ok()
-        .flatten()
-        .is_some_and(|m| m.matches())
-}
-
 /// The play / pause / step logic every player shares. `Copy`: hand it to as many buttons as
 /// needed. Where the step lives is the caller's business (a signal of its own, or a field of a
 /// chapter's URL state): the controls read it with `get` and write it with `set`.
@@ -157,7 +148,7 @@ impl PlayerControls {
         if at_end {
             self.set.run(0);
         }
-        if prefers_reduced_motion() {
+        if crate::ui::theme::prefers_reduced_motion() {
             // No animation: each press is one stride (the press at the end showed step 0).
             if !at_end {
                 self.advance();

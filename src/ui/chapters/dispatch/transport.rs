@@ -19,15 +19,6 @@ use crate::ui::i18n::{t as tx, use_lang, Tr};
 /// Speeds, in quarters of "one block duration per second".
 const SPEEDS: [u32; 5] = [1, 4, 16, 64, 256];
 
-/// True when the system asks for reduced motion.
-pub fn reduced_motion() -> bool {
-    window()
-        .match_media("(prefers-reduced-motion: reduce)")
-        .ok()
-        .flatten()
-        .is_some_and(|m| m.matches())
-}
-
 /// The signals a transport drives.
 #[derive(Clone, Copy)]
 pub struct Clock {
@@ -161,7 +152,7 @@ pub fn Transport(
     #[prop(optional)]
     events: Option<EventCursor>,
 ) -> impl IntoView {
-    let reduced = reduced_motion();
+    let reduced = crate::ui::theme::prefers_reduced_motion();
     let lang = use_lang();
     let id = move |s: &str| format!("{testid_prefix}{s}");
     // The time on screen: the event cursor's, else the clock's.

@@ -69,3 +69,28 @@ pub fn AccessFigure<R: AccessChapter, V: IntoView + 'static, W: IntoView + 'stat
         </figure>
     }
 }
+
+/// Lane `lane`'s chip in a memory figure's strip of 32 (both memory chapters): a focusable
+/// button of the roving strip, named by `label` (also its tooltip), styled by `class`, which
+/// selects the lane when clicked or focused.
+pub fn lane_chip(
+    lane: u32,
+    class: impl Fn() -> String + Send + Sync + 'static,
+    label: Memo<String>,
+    selected: RwSignal<Option<u32>>,
+    roving: Roving,
+) -> impl IntoView {
+    use crate::geom::fixed::fixed;
+    let x = g::lane_x_px(lane);
+    view! {
+        <g class=class
+            tabindex=roving.tabindex(lane as usize) data-roving=lane.to_string()
+            role="button" aria-label=label data-testid=format!("lane-{lane}")
+            on:click=move |_| selected.set(Some(lane))
+            on:focus=move |_| selected.set(Some(lane))>
+            <rect x=fixed(x, 1) y=fixed(g::LANE_TOP_PX, 1) width=fixed(g::lane_slot_px() - 2.0, 1) height=fixed(g::LANE_HEIGHT_PX, 1) rx="3"/>
+            <text x=fixed(g::lane_center_px(lane), 1) y=fixed(g::LANE_TOP_PX + 17.0, 1)>{lane.to_string()}</text>
+            {crate::ui::widgets::svg_title(label)}
+        </g>
+    }
+}

@@ -14,7 +14,7 @@ use crate::geom::warp_memory as g;
 use crate::model::access::{smem_access_from_fn, AccessError, Preset, BANK_PRESETS};
 use crate::model::bank_conflicts::{bank_conflicts, BankReport, BANKS};
 use crate::ui::i18n::{t, use_lang, Lang};
-use crate::ui::shared::access::figure::AccessFigure;
+use crate::ui::shared::access::figure::{lane_chip, AccessFigure};
 use crate::ui::shared::roving::Roving;
 use crate::ui::widgets::{indexed_list, keyed_list};
 use std::sync::Arc;
@@ -309,9 +309,18 @@ fn draw(shown: Memo<Option<Banked>>) -> impl IntoView {
 
     let lanes = (0..32u32)
         .map(|lane| {
-            let info = Memo::new(move |_| shown.with(|b| b.as_ref().and_then(|b| b.result.lanes.get(lane as usize).copied().flatten())));
+            let info = Memo::new(move |_| {
+                shown.with(|b| {
+                    b.as_ref()
+                        .and_then(|b| b.result.lanes.get(lane as usize).copied().flatten())
+                })
+            });
             let class = move || {
-                let picked = if selected.get() == Some(lane) { " gx-lane--selected" } else { "" };
+                let picked = if selected.get() == Some(lane) {
+                    " gx-lane--selected"
+                } else {
+                    ""
+                };
                 match info.get() {
                     Some(l) => format!("gx-lane {}{picked}", phase_class(l.phase)),
                     None => format!("gx-lane gx-lane--inactive{picked}"),
@@ -320,20 +329,13 @@ fn draw(shown: Memo<Option<Banked>>) -> impl IntoView {
             // One memo for the lane's name and its title: the sentence is formatted once a tick.
             let label = Memo::new(move |_| {
                 let lang = lang.get();
-                shown.with(|b| b.as_ref().map(|b| describe_lane(b, lane, lang)).unwrap_or_default())
+                shown.with(|b| {
+                    b.as_ref()
+                        .map(|b| describe_lane(b, lane, lang))
+                        .unwrap_or_default()
+                })
             });
-            let x = g::lane_x_px(lane);
-            view! {
-                <g class=class
-                    tabindex=roving.tabindex(lane as usize) data-roving=lane.to_string()
-                    role="button" aria-label=label data-testid=format!("lane-{lane}")
-                    on:click=move |_| selected.set(Some(lane))
-                    on:focus=move |_| selected.set(Some(lane))>
-                    <rect x=fixed(x, 1) y=fixed(g::LANE_TOP_PX, 1) width=fixed(g::lane_slot_px() - 2.0, 1) height=fixed(g::LANE_HEIGHT_PX, 1) rx="3"/>
-                    <text x=fixed(g::lane_center_px(lane), 1) y=fixed(g::LANE_TOP_PX + 17.0, 1)>{lane.to_string()}</text>
-                    {crate::ui::widgets::svg_title(label)}
-                </g>
-            }
+            lane_chip(lane, class, label, selected, roving)
         })
         .collect_view();
 

@@ -14,7 +14,7 @@ use crate::geom::warp_memory as g;
 use crate::model::access::{warp_access_from_fn, AccessError, Preset, COALESCING_PRESETS};
 use crate::model::coalescing::{coalesce_detail, CoalescingDetail};
 use crate::ui::i18n::{t, use_lang, Lang};
-use crate::ui::shared::access::figure::AccessFigure;
+use crate::ui::shared::access::figure::{lane_chip, AccessFigure};
 use crate::ui::shared::roving::Roving;
 use crate::ui::widgets::indexed_list;
 use std::sync::Arc;
@@ -213,27 +213,28 @@ fn draw(shown: Memo<Option<Coalesced>>) -> impl IntoView {
             let class = move || {
                 format!(
                     "gx-lane{}{}",
-                    if active.get() { "" } else { " gx-lane--inactive" },
-                    if selected.get() == Some(lane) { " gx-lane--selected" } else { "" }
+                    if active.get() {
+                        ""
+                    } else {
+                        " gx-lane--inactive"
+                    },
+                    if selected.get() == Some(lane) {
+                        " gx-lane--selected"
+                    } else {
+                        ""
+                    }
                 )
             };
             // One memo for the lane's name and its title: the sentence is formatted once a tick.
             let label = Memo::new(move |_| {
                 let lang = lang.get();
-                shown.with(|c| c.as_ref().map(|c| describe_lane(c, lane, lang)).unwrap_or_default())
+                shown.with(|c| {
+                    c.as_ref()
+                        .map(|c| describe_lane(c, lane, lang))
+                        .unwrap_or_default()
+                })
             });
-            let x = g::lane_x_px(lane);
-            view! {
-                <g class=class
-                    tabindex=roving.tabindex(lane as usize) data-roving=lane.to_string()
-                    role="button" aria-label=label data-testid=format!("lane-{lane}")
-                    on:click=move |_| selected.set(Some(lane))
-                    on:focus=move |_| selected.set(Some(lane))>
-                    <rect x=fixed(x, 1) y=fixed(g::LANE_TOP_PX, 1) width=fixed(g::lane_slot_px() - 2.0, 1) height=fixed(g::LANE_HEIGHT_PX, 1) rx="3"/>
-                    <text x=fixed(g::lane_center_px(lane), 1) y=fixed(g::LANE_TOP_PX + 17.0, 1)>{lane.to_string()}</text>
-                    {crate::ui::widgets::svg_title(label)}
-                </g>
-            }
+            lane_chip(lane, class, label, selected, roving)
         })
         .collect_view();
 
