@@ -22,6 +22,7 @@
 //! for seeded variants, stated tolerances and invalid-versus-incorrect submissions.
 
 mod draw;
+mod gen_lab;
 mod gen_memory;
 mod gen_roofline;
 mod gen_sm;
@@ -92,11 +93,16 @@ pub enum Kind {
     /// mma.sync instructions for one wgmma, and its accumulator registers
     /// (tensor-core-generations).
     WgmmaVsMma = 17,
+    /// Sectors and requests of one warp's global access at a line of a kernel-lab preset (lab).
+    LabSectors = 30,
+    /// Wavefronts and bank conflicts of one warp's shared access at a line of a kernel-lab
+    /// preset (lab).
+    LabWavefronts = 31,
 }
 
 impl Kind {
     /// Every kind, in chapter order.
-    pub const ALL: [Kind; 18] = [
+    pub const ALL: [Kind; 20] = [
         Kind::ChipFp32,
         Kind::ThreadIndex,
         Kind::OccupancyBlocks,
@@ -115,6 +121,8 @@ impl Kind {
         Kind::RooflineRidge,
         Kind::RooflineTime,
         Kind::TiledGemm,
+        Kind::LabSectors,
+        Kind::LabWavefronts,
     ];
 
     /// Stable id for URLs, storage and exports.
@@ -138,6 +146,8 @@ impl Kind {
             Kind::PeArrayMacs => "pe-array-macs",
             Kind::PeakFromUnits => "peak-from-units",
             Kind::WgmmaVsMma => "wgmma-vs-mma",
+            Kind::LabSectors => "lab-sectors",
+            Kind::LabWavefronts => "lab-wavefronts",
         }
     }
 
@@ -160,6 +170,7 @@ impl Kind {
             Kind::FragmentOwner | Kind::W8a8Launch => "tensor-cores",
             Kind::PeArrayMacs | Kind::PeakFromUnits | Kind::WgmmaVsMma => "tensor-core-generations",
             Kind::RooflineRidge | Kind::RooflineTime | Kind::TiledGemm => "roofline",
+            Kind::LabSectors | Kind::LabWavefronts => "lab",
         }
     }
 

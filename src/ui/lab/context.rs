@@ -344,7 +344,7 @@ fn RoofChart(numbers: Memo<Option<InContext>>) -> impl IntoView {
     };
     let y_axis = NodeRef::<leptos::html::Canvas>::new();
     view! {
-        <Show when=move || drawing.with(Option::is_some)>
+        <Show when=move || drawing.with(Option::is_some) && xy.with(Option::is_some)>
             <figure class="gx-figure gx-chart gx-lab__chart">
                 <ScrollFigure label=text::ROOFLINE_FIGURE width_px=frame.width_px label_px=roofline_chart::y_axis_strip_px()
                     height_px=frame.height_px label_canvas=y_axis parts_focusable=true>

@@ -154,7 +154,7 @@ pub fn Editor() -> impl IntoView {
     let editing = RwSignal::new(false);
     let read_only = Memo::new(move |_| narrow.get() && !editing.get());
     let source = st.inputs.part(|i| i.source.clone());
-    let selected = st.inputs.part(|i| i.line);
+    let selected = st.line;
     let text_now = Memo::new(move |_| {
         st.draft
             .with(|d| d.as_ref().map(|(_, t)| t.clone()))
@@ -197,9 +197,12 @@ pub fn Editor() -> impl IntoView {
                     let Some(Some((base, text))) = st.draft.try_get_untracked() else {
                         return;
                     };
+                    if text.len() > MAX_SOURCE_BYTES {
+                        return; // kept as a draft, with the message, until it is shortened
+                    }
                     st.draft.set(None);
                     // A navigation (a preset, Back) since the typing began wins over the draft.
-                    if text.len() <= MAX_SOURCE_BYTES && source.get_untracked() == base {
+                    if source.get_untracked() == base {
                         st.inputs.update(|i| i.source = text);
                     }
                 },
@@ -208,8 +211,8 @@ pub fn Editor() -> impl IntoView {
         }
     };
     let pick_line = move |line: u32| {
-        if st.inputs.with_untracked(|i| i.line) != line {
-            st.inputs.update(|i| i.line = line);
+        if st.line.get_untracked() != line {
+            st.inputs.update(|i| i.pick_line(line));
         }
     };
     let caret_line = move |ev: &leptos::ev::Event| {
@@ -370,15 +373,13 @@ pub fn Status(
     view! {
         <div class="gx-lab__status" data-testid="lab-status" aria-live="polite"
             aria-busy=move || if st.running.get() { "true" } else { "false" }>
-            {move || line().map(|(s, running)| view! {
-                <p class="gx-lab__status-line" data-running=running.to_string()>
-                    <span data-testid="lab-status-text">{s}</span>
-                    {running.then(|| view! {
-                        " "<button class="gx-button gx-button--small" data-testid="lab-stop"
-                            on:click=move |_| stop.with_value(|f| f())>{t(text::STOP)}</button>
-                    })}
-                </p>
-            })}
+            <p class="gx-lab__status-line">
+                <span data-testid="lab-status-text">{move || line().map(|(s, _)| s)}</span>
+                <Show when=move || st.running.get()>
+                    " "<button class="gx-button gx-button--small" data-testid="lab-stop"
+                        on:click=move |_| stop.with_value(|f| f())>{t(text::STOP)}</button>
+                </Show>
+            </p>
         </div>
     }
 }
@@ -429,7 +430,7 @@ mod tests {
         // Line 4: 8 sectors per request for the load, 4 for the store.
         assert_eq!(
             notes.get(&4).map(String::as_str),
-            Some("sectors/req: load 8, store 4")
+            Some("ld 8 · st 4 sectors/req")
         );
     }
 }

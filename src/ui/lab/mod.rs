@@ -20,7 +20,7 @@ mod why;
 
 use leptos::prelude::*;
 
-use crate::ui::shell::{after_first_paint, ChapterBody, UrlInputs};
+use crate::ui::shell::{after_first_paint, ChapterBody, LessonAdvance, UrlInputs};
 use state::LabState;
 
 /// The lab's body inside the shell's frame.
@@ -34,6 +34,14 @@ impl ChapterBody for Page {
     fn body(inputs: UrlInputs<Self::Inputs>) -> AnyView {
         let st = LabState::new(inputs);
         provide_context(st);
+        // A lesson step of the lab steps through the kernel's lines of code with the keys.
+        provide_context(LessonAdvance {
+            key: "at",
+            last: Signal::derive(move || {
+                st.kernel
+                    .with(|k| k.as_ref().map_or(0, |k| k.code_lines().len() as u32))
+            }),
+        });
         let stop = run::drive(st);
         // The editor, the launch and the status line are the first answer; the counters, the
         // picked line and the launch in context follow after the first paint (shell `staged`).

@@ -212,7 +212,7 @@ pub fn Lines() -> impl IntoView {
     let st = state();
     let lang = use_lang();
     let source = st.inputs.part(|i| i.source.clone());
-    let picked = st.inputs.part(|i| i.line);
+    let picked = st.line;
     let rows = Memo::new(move |_| {
         st.shown.with(|s| {
             s.as_ref()
@@ -234,7 +234,7 @@ pub fn Lines() -> impl IntoView {
             <tr class:gx-lab__row--picked=is_picked data-testid=format!("lab-line-{line}")>
                 <th scope="row">
                     <button class="gx-button gx-button--small" aria-pressed=move || if is_picked() { "true" } else { "false" }
-                        on:click=move |_| st.inputs.update(|i| i.line = line)>
+                        on:click=move |_| st.inputs.update(|i| i.pick_line(line))>
                         {move || text::pick_line(line, lang.get())}
                     </button>
                 </th>

@@ -68,6 +68,9 @@ pub struct LabInputs {
     pub regs: u32,
     /// The source line looked at, 1-based; 0 for none.
     pub line: u32,
+    /// The line looked at as the `at`-th line of code (1-based; 0: `line` says): what a
+    /// classroom step's keys advance, so each press lands on the next line that has code.
+    pub at: u32,
     /// The warp looked at: its index in the launch (blocks in blockIdx order, x fastest).
     pub warp: u64,
 }
@@ -143,6 +146,7 @@ impl LabInputs {
             gpu: DEFAULT_GPU.into(),
             regs: DEFAULT_REGS,
             line: 0,
+            at: 0,
             warp: 0,
         }
     }
@@ -163,6 +167,12 @@ impl LabInputs {
     /// True when the source is not the preset's.
     pub fn edited(&self) -> bool {
         self.source != self.base().source
+    }
+
+    /// Looks at line `line` (by its number: a click, a table row).
+    pub fn pick_line(&mut self, line: u32) {
+        self.line = line;
+        self.at = 0;
     }
 
     /// The GPU preset.
@@ -226,6 +236,7 @@ impl ChapterInputs for LabInputs {
         inputs.gpu = r.one_of("gpu", DEFAULT_GPU, &gpus);
         inputs.regs = r.num("regs", DEFAULT_REGS, limits::REGS.0, limits::REGS.1);
         inputs.line = r.num("line", 0, limits::LINE.0, limits::LINE.1);
+        inputs.at = r.num("at", 0, limits::LINE.0, limits::LINE.1);
         inputs.warp = r.num("warp", 0, limits::WARP.0, limits::WARP.1);
         (inputs, r.finish())
     }
@@ -259,6 +270,9 @@ impl ChapterInputs for LabInputs {
         }
         if self.line != 0 {
             pairs.push(("line".into(), self.line.to_string()));
+        }
+        if self.at != 0 {
+            pairs.push(("at".into(), self.at.to_string()));
         }
         if self.warp != 0 {
             pairs.push(("warp".into(), self.warp.to_string()));
@@ -499,6 +513,8 @@ pub struct LabState {
     pub shown: Memo<Option<(Arc<Report>, Arc<Kernel>)>>,
     /// True while the current job's analysis has not ended.
     pub running: Memo<bool>,
+    /// The line looked at: `line`, or the `at`-th line of code of the parsed kernel.
+    pub line: Memo<u32>,
     /// The trace of the chosen warp (for the current report): `None` before there is one.
     pub trace: Memo<Option<Result<Arc<WarpTrace>, TraceProblem>>>,
     /// Text typed in the editor and not yet committed to the inputs: the source it was typed
@@ -548,10 +564,27 @@ impl LabState {
             })
         });
         let warp = inputs.part(|i| i.warp);
-        let line = inputs.part(|i| i.line);
+        let picked = inputs.part(|i| (i.line, i.at));
+        let line = Memo::new(move |_| {
+            let (line, at) = picked.get();
+            if at == 0 {
+                return line;
+            }
+            kernel.with(|k| match k {
+                Ok(k) => {
+                    let lines = k.code_lines();
+                    let i = (at as usize).min(lines.len()).saturating_sub(1);
+                    lines.get(i).copied().unwrap_or(line)
+                }
+                Err(_) => line,
+            })
+        });
+        // The trace is the warp's, whatever line is looked at: it runs again only for another
+        // warp or report, or when a line is first picked.
+        let has_line = Memo::new(move |_| line.get() != 0);
         let trace = Memo::new(move |_| {
             let report = report.get()?;
-            if line.get() == 0 {
+            if !has_line.get() {
                 return None;
             }
             let warp = warp.get();
@@ -566,6 +599,7 @@ impl LabState {
             report,
             shown,
             running,
+            line,
             trace,
             draft: RwSignal::new(None),
         }
@@ -602,6 +636,7 @@ mod tests {
         i.gpu = "a100".into();
         i.regs = 40;
         i.line = 7;
+        i.at = 3;
         i.warp = 9;
         let q = i.to_query();
         assert!(q.contains("v=1&k="), "{q}");
@@ -721,6 +756,25 @@ mod tests {
             acc.iter().map(|a| a.sectors).collect::<Vec<_>>(),
             vec![8, 4]
         );
+    }
+
+    #[test]
+    fn at_names_the_nth_line_of_code() {
+        let owner = Owner::new();
+        owner.set();
+        let mut i = LabInputs::from_preset("copy-bounds");
+        i.at = 2;
+        let st = LabState::new(UrlInputs::detached(i));
+        // Lines 1 (the signature: parameters), 3, 4, 5 have code; the second is line 3.
+        let lines = match st.kernel.get_untracked() {
+            Ok(k) => k.code_lines(),
+            Err(e) => panic!("{e}"),
+        };
+        assert_eq!(st.line.get_untracked(), lines[1]);
+        st.inputs.update(|i| i.at = 99);
+        assert_eq!(Some(&st.line.get_untracked()), lines.last());
+        st.inputs.update(|i| i.pick_line(4));
+        assert_eq!(st.line.get_untracked(), 4);
     }
 
     #[test]

@@ -176,15 +176,16 @@ pub fn pick_line(line: u32, lang: Lang) -> String {
     trf!(lang, "Line {line}", "第 {line} 行", line = line)
 }
 
-/// A short note beside a line in the editor: sectors per request of its loads and stores.
+/// A short note beside a line in the editor: sectors per request of its loads and stores
+/// (`ld`, `st`: the SASS mnemonics' stems).
 pub fn note_sectors(load: Option<&str>, store: Option<&str>, lang: Lang) -> String {
-    let parts: Vec<String> = [(load, "load"), (store, "store")]
+    let parts: Vec<String> = [(load, "ld"), (store, "st")]
         .into_iter()
         .filter_map(|(v, what)| v.map(|v| format!("{what} {v}")))
         .collect();
     match lang {
-        Lang::En => format!("sectors/req: {}", parts.join(", ")),
-        Lang::Zh => format!("sector/请求：{}", parts.join("，")),
+        Lang::En => format!("{} sectors/req", parts.join(" · ")),
+        Lang::Zh => format!("{} sector/请求", parts.join(" · ")),
     }
 }
 
@@ -507,19 +508,25 @@ pub fn waves_line(
     efficiency: &str,
     lang: Lang,
 ) -> String {
-    let (blocks, per_wave, waves, last) = (
-        grouped(blocks),
-        grouped(per_wave),
-        grouped(waves),
-        grouped(last),
-    );
+    let count = grouped(waves);
+    let (blocks, per_wave, last) = (grouped(blocks), grouped(per_wave), grouped(last));
+    if waves == 1 {
+        return trf!(
+            lang,
+            "{blocks} blocks in waves of {per_wave} (blocks per SM × SMs): one wave, partly filled; wave efficiency {efficiency}.",
+            "{blocks} 个 block，每波 {per_wave} 个（每 SM block 数 × SM 数）：只有一波，未填满；波次效率 {efficiency}。",
+            blocks = blocks,
+            per_wave = per_wave,
+            efficiency = efficiency,
+        );
+    }
     trf!(
         lang,
-        "{blocks} blocks in waves of {per_wave} (blocks per SM × SMs): {waves} waves, the last with {last} blocks; wave efficiency {efficiency}.",
-        "{blocks} 个 block，每波 {per_wave} 个（每 SM block 数 × SM 数）：共 {waves} 波，最后一波 {last} 个 block；波次效率 {efficiency}。",
+        "{blocks} blocks in waves of {per_wave} (blocks per SM × SMs): {count} waves, the last with {last} blocks; wave efficiency {efficiency}.",
+        "{blocks} 个 block，每波 {per_wave} 个（每 SM block 数 × SM 数）：共 {count} 波，最后一波 {last} 个 block；波次效率 {efficiency}。",
         blocks = blocks,
         per_wave = per_wave,
-        waves = waves,
+        count = count,
         last = last,
         efficiency = efficiency,
     )
@@ -581,8 +588,8 @@ pub fn preset_text(id: &str) -> (Tr, Tr) {
         "copy-bounds" => (
             tr("Copy with a bounds check", "带边界检查的拷贝"),
             tr(
-                "n = 10,000 is not a multiple of the block: look at the last block's warps, where `if (i < n)` leaves lanes idle and the last warp moves fewer sectors.",
-                "n = 10,000 不是 block 大小的整数倍：看最后一个 block 的 warp，`if (i < n)` 让部分 lane 空闲，最后一个 warp 搬运的 sector 更少。",
+                "n = 10,000 is not a multiple of the block: look at the last block's warps, where if (i < n) leaves lanes idle and the last warp moves fewer sectors.",
+                "n = 10,000 不是 block 大小的整数倍：看最后一个 block 的 warp，if (i < n) 让部分 lane 空闲，最后一个 warp 搬运的 sector 更少。",
             ),
         ),
         "strided-read" => (
@@ -637,8 +644,8 @@ pub fn preset_text(id: &str) -> (Tr, Tr) {
         "reduce-interleaved" => (
             tr("Reduction 1: interleaved, %", "归约 1：交错寻址，用 %"),
             tr(
-                "`tid % (2 * s) == 0` keeps every other lane, then every fourth…: divergent branches and idle lanes in every warp.",
-                "`tid % (2 * s) == 0` 先保留一半 lane，再是四分之一……：每个 warp 都有分歧分支和空闲 lane。",
+                "tid % (2 * s) == 0 keeps every other lane, then every fourth…: divergent branches and idle lanes in every warp.",
+                "tid % (2 * s) == 0 先保留一半 lane，再是四分之一……：每个 warp 都有分歧分支和空闲 lane。",
             ),
         ),
         "reduce-strided" => (

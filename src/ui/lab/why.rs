@@ -136,6 +136,78 @@ fn item_name(item: &Item, lang: Lang) -> String {
     }
 }
 
+/// What the panel shows at the line: the item and execution picked (clamped to what the line
+/// has), the access or the lane states it draws.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Selection {
+    /// Index of the item among the line's.
+    pub item: usize,
+    /// Its execution shown (0-based).
+    pub exec: usize,
+    /// The item.
+    pub shown: Item,
+    /// The access drawn, for a memory item.
+    pub access: Option<Arc<MemoryEvent>>,
+    /// The lane states drawn, for a branch or the line's steps.
+    pub lanes: Option<[LaneState; LANES]>,
+}
+
+/// The selection of `items` (`None` when the warp did not run the line): the pick if it was
+/// made at this line and warp (`own`), else the first item's first execution.
+pub fn select(
+    items: &[Item],
+    own: bool,
+    (item, exec): (usize, usize),
+    launch_mask: u32,
+) -> Option<Selection> {
+    let (item, exec) = if own { (item, exec) } else { (0, 0) };
+    let item = item.min(items.len().checked_sub(1)?);
+    let shown = items.get(item)?.clone();
+    let exec = exec.min(shown.executions().saturating_sub(1));
+    let (access, lanes) = match &shown {
+        Item::Access(v) => (v.get(exec).cloned(), None),
+        Item::Branch(_, v) => (None, v.get(exec).map(|b| branch_states(b, launch_mask))),
+        Item::Steps(v) => (None, v.get(exec).map(|m| step_states(*m, launch_mask))),
+    };
+    Some(Selection {
+        item,
+        exec,
+        shown,
+        access,
+        lanes,
+    })
+}
+
+/// The numbers under the picker: the access's sectors or wavefronts, the branch's split, or
+/// the line's active lanes.
+pub fn numbers_text(s: &Selection, l: Lang) -> String {
+    if let Some(a) = &s.access {
+        let lanes = a.active_mask.count_ones();
+        let shared = a.space == MemorySpace::Shared;
+        let main = if shared {
+            text::shared_access(lanes, a.wavefronts, a.bank_conflicts, l)
+        } else {
+            text::global_access(lanes, a.sectors, a.bytes_per_lane, l)
+        };
+        return format!("{main} {}", text::relative_note(&a.name, shared, l));
+    }
+    match &s.shown {
+        Item::Branch(_, v) => v.get(s.exec).map_or_else(String::new, |b| {
+            let taken = b.taken.count_ones();
+            let other = (b.mask_before & !b.taken).count_ones();
+            format!(
+                "{} {}",
+                text::branch_split(taken, other, b.diverged(), l),
+                hex(b.taken)
+            )
+        }),
+        Item::Steps(v) => v.get(s.exec).map_or_else(String::new, |m| {
+            format!("{} {}", text::active_lanes(m.count_ones(), l), hex(*m))
+        }),
+        Item::Access(_) => String::new(),
+    }
+}
+
 /// What the reader picked at a line: the item and the execution, for that line and warp.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Pick {
@@ -150,7 +222,7 @@ struct Pick {
 pub fn Why() -> impl IntoView {
     let st = state();
     let lang = use_lang();
-    let line = st.inputs.part(|i| i.line);
+    let line = st.line;
     let warp = st.inputs.part(|i| i.warp);
     let source = st.inputs.part(|i| i.source.clone());
     let total_warps = Memo::new(move |_| st.setup.with(|s| s.job().map_or(0, |j| j.warps())));
@@ -166,28 +238,18 @@ pub fn Why() -> impl IntoView {
             _ => Vec::new(),
         })
     });
-    let launch_mask = Memo::new(move |_| {
-        st.trace.with(|t| {
+    // What is shown: one memo over the warp's trace, the line, the warp and the pick.
+    let sel = Memo::new(move |_| {
+        let p = pick.get();
+        let (l, w) = (line.get(), warp.get());
+        let launch_mask = st.trace.with(|t| {
             t.as_ref()
                 .and_then(|t| t.as_ref().ok())
                 .map_or(0, |t| t.launch_mask)
-        })
+        });
+        items_now.with(|v| select(v, p.line == l && p.warp == w, (p.item, p.exec), launch_mask))
     });
-    // The picked item and execution, clamped to what the line has.
-    let chosen = Memo::new(move |_| {
-        let p = pick.get();
-        let (l, w) = (line.get(), warp.get());
-        let (item, exec) = if p.line == l && p.warp == w {
-            (p.item, p.exec)
-        } else {
-            (0, 0)
-        };
-        items_now.with(|v| {
-            let item = item.min(v.len().saturating_sub(1));
-            let n = v.get(item).map_or(0, Item::executions);
-            (item, exec.min(n.saturating_sub(1)))
-        })
-    });
+    let chosen = Memo::new(move |_| sel.with(|s| s.as_ref().map_or((0, 0), |s| (s.item, s.exec))));
     let set_pick = move |item: usize, exec: usize| {
         pick.set(Pick {
             line: line.get_untracked(),
@@ -196,17 +258,8 @@ pub fn Why() -> impl IntoView {
             exec,
         })
     };
-    let shown_item = Memo::new(move |_| {
-        let (i, _) = chosen.get();
-        items_now.with(|v| v.get(i).cloned())
-    });
-    let access = Memo::new(move |_| {
-        let (_, e) = chosen.get();
-        shown_item.with(|it| match it {
-            Some(Item::Access(v)) => v.get(e).cloned(),
-            _ => None,
-        })
-    });
+    let shown_item = Memo::new(move |_| sel.with(|s| s.as_ref().map(|s| s.shown.clone())));
+    let access = Memo::new(move |_| sel.with(|s| s.as_ref().and_then(|s| s.access.clone())));
     let global = Memo::new(move |_| {
         access.with(|a| {
             a.as_ref()
@@ -221,15 +274,7 @@ pub fn Why() -> impl IntoView {
                 .map(|a| LabAccess::from_event(a))
         })
     });
-    let lanes = Memo::new(move |_| {
-        let (_, e) = chosen.get();
-        let lm = launch_mask.get();
-        shown_item.with(|it| match it {
-            Some(Item::Branch(_, v)) => v.get(e).map(|b| branch_states(b, lm)),
-            Some(Item::Steps(v)) => v.get(e).map(|m| step_states(*m, lm)),
-            _ => None,
-        })
-    });
+    let lanes = Memo::new(move |_| sel.with(|s| s.as_ref().and_then(|s| s.lanes)));
     let lane_states = Memo::new(move |_| lanes.get().unwrap_or([LaneState::NotLaunched; LANES]));
     let picked_lane = RwSignal::new(None::<usize>);
     let lane_label = Callback::new(move |lane: usize| {
@@ -247,7 +292,10 @@ pub fn Why() -> impl IntoView {
 
     let heading = move || {
         let l = line.get();
-        (l > 0).then(|| source.with(|s| text::line_heading(l, &code_of(s, l), lang.get())))
+        if l == 0 {
+            return String::new();
+        }
+        source.with(|s| text::line_heading(l, &code_of(s, l), lang.get()))
     };
     let warp_line = move || {
         let l = lang.get();
@@ -317,35 +365,8 @@ pub fn Why() -> impl IntoView {
     };
     let numbers = move || {
         let l = lang.get();
-        if let Some(a) = access.get() {
-            let lanes = a.active_mask.count_ones();
-            let shared = a.space == MemorySpace::Shared;
-            let main = if shared {
-                text::shared_access(lanes, a.wavefronts, a.bank_conflicts, l)
-            } else {
-                text::global_access(lanes, a.sectors, a.bytes_per_lane, l)
-            };
-            return Some(format!(
-                "{main} {}",
-                text::relative_note(&a.name, shared, l)
-            ));
-        }
-        let (_, e) = chosen.get();
-        shown_item.with(|it| match it {
-            Some(Item::Branch(_, v)) => v.get(e).map(|b| {
-                let taken = b.taken.count_ones();
-                let other = (b.mask_before & !b.taken).count_ones();
-                format!(
-                    "{} {}",
-                    text::branch_split(taken, other, b.diverged(), l),
-                    hex(b.taken)
-                )
-            }),
-            Some(Item::Steps(v)) => v
-                .get(e)
-                .map(|m| format!("{} {}", text::active_lanes(m.count_ones(), l), hex(*m))),
-            _ => None,
-        })
+        sel.with(|s| s.as_ref().map(|s| numbers_text(s, l)))
+            .unwrap_or_default()
     };
     view! {
         <section class="l-page gx-lab__why" aria-labelledby="gx-lab-why" data-testid="lab-why">
@@ -417,6 +438,27 @@ mod tests {
         assert!(matches!(&copy[1], Item::Access(v) if v[0].store));
         // Warp 1 of that block has no lane in bounds: it never runs line 5.
         assert!(items(&trace_of("copy-bounds", [39, 0, 0], 1), 5).is_empty());
+    }
+
+    #[test]
+    fn the_selection_follows_the_pick_and_clamps() {
+        let t = trace_of("copy-bounds", [39, 0, 0], 0);
+        let line5 = items(&t, 5);
+        // Not picked here: the load's first execution.
+        let s = select(&line5, false, (1, 3), t.launch_mask).expect("ran");
+        assert_eq!((s.item, s.exec), (0, 0));
+        assert!(s.access.as_ref().is_some_and(|a| !a.store));
+        assert!(numbers_text(&s, Lang::En).contains("2 sectors"));
+        // Picked: the store, its only execution.
+        let s = select(&line5, true, (1, 3), t.launch_mask).expect("ran");
+        assert_eq!((s.item, s.exec), (1, 0));
+        assert!(s.access.as_ref().is_some_and(|a| a.store));
+        // A branch: the lane states.
+        let s = select(&items(&t, 4), false, (0, 0), t.launch_mask).expect("ran");
+        assert!(s.lanes.is_some() && s.access.is_none());
+        assert!(numbers_text(&s, Lang::En).starts_with("16 lanes take it, 16 go the other way"));
+        // Nothing at the line: no selection.
+        assert_eq!(select(&[], true, (0, 0), 0), None);
     }
 
     #[test]

@@ -284,6 +284,14 @@ pub fn kind_title(kind: Kind) -> Tr {
             "Inside the Tensor Core: wgmma against mma.sync",
             "Tensor Core 内部：wgmma 与 mma.sync 的指令数",
         ),
+        Kind::LabSectors => tr(
+            "Kernel lab: the sectors of one warp's access",
+            "Kernel 实验室：一个 warp 一次访存的 sector 数",
+        ),
+        Kind::LabWavefronts => tr(
+            "Kernel lab: the wavefronts of one warp's shared access",
+            "Kernel 实验室：一个 warp 一次 shared 访问的 wavefront 数",
+        ),
     }
 }
 
@@ -468,6 +476,14 @@ pub fn hints(kind: Kind) -> [Tr; 2] {
         Kind::WgmmaVsMma => [
             tr("An m16n8k16 covers 16 rows and 8 columns of the 64 × N output.", "一条 m16n8k16 覆盖 64 × N 输出中的 16 行、8 列。"),
             tr("The 64 × N FP32 accumulators are spread over the warp group's 128 threads.", "64 × N 个 FP32 累加器分布在 Warp Group 的 128 个线程上。"),
+        ],
+        Kind::LabSectors => [
+            tr("Work out the warp's threads from blockIdx and the warp's index, then each lane's index and byte address.", "先由 blockIdx 和 warp 序号求出该 warp 的线程，再求每个 lane 的下标和字节地址。"),
+            tr("Count the distinct 32-byte sectors (address / 32) of the active lanes; one warp instruction is one request.", "数出活跃 lane 涉及的不同 32 字节 sector（地址 / 32）；一条 warp 指令就是一个请求。"),
+        ],
+        Kind::LabWavefronts => [
+            tr("Each lane's byte offset in shared memory gives its bank: (offset / 4) mod 32.", "每个 lane 在 shared memory 中的字节偏移决定它的 bank：(偏移 / 4) mod 32。"),
+            tr("A phase takes as many wavefronts as the most distinct words one bank must deliver; lanes reading one word share it.", "一个 phase 的 wavefront 数等于单个 bank 需提供的不同 word 的最大个数；读同一 word 的 lane 共享它。"),
         ],
     }
 }
