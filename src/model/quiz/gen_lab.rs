@@ -26,7 +26,7 @@ struct Site {
 const GLOBAL_SITES: [Site; 8] = [
     Site {
         preset: "strided-read",
-        arg: Some(("stride", &[1, 2, 3, 4, 8, 16, 32])),
+        arg: Some(("stride", &[1, 2, 3, 4, 5, 6, 8, 16, 32])),
         line: 4,
     },
     Site {
@@ -56,7 +56,7 @@ const GLOBAL_SITES: [Site; 8] = [
     },
     Site {
         preset: "copy-bounds",
-        arg: Some(("n", &[1000, 2500, 5000, 9999, 10_000, 10_017])),
+        arg: Some(("n", &[1000, 2500, 5000, 9999, 10_000, 10_008, 10_017])),
         line: 5,
     },
     Site {
@@ -67,8 +67,9 @@ const GLOBAL_SITES: [Site; 8] = [
 ];
 
 /// Shared accesses: the tiled transpose's column read (with and without padding) and its row
-/// store, and the strided reduction's conflicted index.
-const SHARED_SITES: [Site; 5] = [
+/// store, the strided reduction's conflicted index, and the interleaved and sequential
+/// reductions' partial warps.
+const SHARED_SITES: [Site; 6] = [
     Site {
         preset: "transpose-tiled",
         arg: None,
@@ -91,6 +92,11 @@ const SHARED_SITES: [Site; 5] = [
     },
     Site {
         preset: "reduce-sequential",
+        arg: None,
+        line: 12,
+    },
+    Site {
+        preset: "reduce-interleaved",
         arg: None,
         line: 12,
     },
@@ -246,7 +252,8 @@ pub(super) fn global(rng: &mut SplitMix64) -> Draw {
     Some((params, vec![sectors, requests], steps))
 }
 
-/// Wavefronts and ncu's bank conflicts of a warp's shared access at a preset's line.
+/// The active lanes, wavefronts and ncu's bank conflicts of a warp's shared access at a
+/// preset's line.
 pub(super) fn shared(rng: &mut SplitMix64) -> Draw {
     let (params, e) = draw_access(&SHARED_SITES, MemorySpace::Shared, rng)?;
     let access = SmemAccess {
@@ -304,7 +311,9 @@ pub(super) fn shared(rng: &mut SplitMix64) -> Draw {
             format!("{} − {phases} = {ncu}", report.wavefronts),
         ),
     ];
-    Some((params, vec![wavefronts, conflicts], steps))
+    let lanes = count(Field::ActiveLanes, u64::from(e.active_mask.count_ones()));
+    let lanes = with_mistake(lanes, Mistake::PartialWarpLaunchMask, Some(f64::from(WARP_SIZE)));
+    Some((params, vec![lanes, wavefronts, conflicts], steps))
 }
 
 #[cfg(test)]

@@ -262,6 +262,8 @@ pub enum Field {
     MmaSyncCount,
     /// FP32 accumulator registers per thread.
     AccumulatorRegisters,
+    /// Lanes of the warp that take part in an access.
+    ActiveLanes,
 }
 
 /// The expected answer of one field.

@@ -332,6 +332,7 @@ pub fn field_label(field: Field) -> Tr {
         Field::TensorPeakTflops => tr("Dense Tensor Core peak", "Tensor Core 稠密峰值"),
         Field::MmaSyncCount => tr("mma.sync m16n8k16 instructions", "mma.sync m16n8k16 指令数"),
         Field::AccumulatorRegisters => tr("FP32 accumulators per thread", "每线程 FP32 累加寄存器"),
+        Field::ActiveLanes => tr("Active lanes", "活跃 lane 数"),
     }
 }
 
@@ -356,7 +357,8 @@ pub fn unit_of_one(field: Field, lang: Lang) -> &'static str {
         | Field::AdderLevels
         | Field::PeCycles
         | Field::MmaSyncCount
-        | Field::AccumulatorRegisters => u.strip_suffix('s').unwrap_or(u),
+        | Field::AccumulatorRegisters
+        | Field::ActiveLanes => u.strip_suffix('s').unwrap_or(u),
         _ => u,
     }
 }
@@ -389,6 +391,7 @@ pub fn unit(field: Field) -> Tr {
         Field::TensorPeakTflops => tr("TFLOP/s", "TFLOP/s"),
         Field::MmaSyncCount => tr("instructions", "条"),
         Field::AccumulatorRegisters => tr("registers", "个寄存器"),
+        Field::ActiveLanes => tr("lanes", "个 lane"),
         Field::TimeA100Us | Field::TimeH100Us => tr("µs", "µs"),
         Field::Limiter | Field::Bound => tr("", ""),
     }

@@ -452,8 +452,8 @@ fn lab(q: &Question, lang: Lang) -> String {
     let ask = if shared {
         trf!(
             lang,
-            "How many wavefronts does that shared-memory access take, and how many bank conflicts does Nsight Compute count for it (l1tex__data_bank_conflicts_pipe_lsu_mem_shared: the wavefronts beyond the first of each phase)? Shared arrays are laid out in declaration order from offset 0.",
-            "这次 shared memory 访问需要多少个 wavefront？Nsight Compute 为它记多少次 bank 冲突（l1tex__data_bank_conflicts_pipe_lsu_mem_shared：每个 phase 第一个之外的 wavefront）？shared 数组按声明顺序从偏移 0 开始排列。"
+            "How many of the warp's lanes take part in that shared-memory access, how many wavefronts does it take, and how many bank conflicts does Nsight Compute count for it (l1tex__data_bank_conflicts_pipe_lsu_mem_shared: the wavefronts beyond the first of each phase)? Shared arrays are laid out in declaration order from offset 0.",
+            "这个 warp 有几个 lane 参与这次 shared memory 访问？它需要多少个 wavefront？Nsight Compute 为它记多少次 bank 冲突（l1tex__data_bank_conflicts_pipe_lsu_mem_shared：每个 phase 第一个之外的 wavefront）？shared 数组按声明顺序从偏移 0 开始排列。"
         )
     } else {
         trf!(
