@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
-# Installs what building and testing warpscope needs, skipping whatever is already there, and
-# says what it installs. Needs rustup's Rust (1.95) and Debian's package repositories; the apt
-# step needs root (without root, install `chromium chromium-driver` yourself first).
+# Installs what building and testing warpscope needs, skipping whatever is already there at the
+# version pinned, and says what it installs: the toolchains of rust-toolchain.toml and
+# scripts/env.sh (rustup), trunk, wasm-bindgen-cli (Cargo.lock's version) and wasm-split-cli
+# (cargo install), the npm tools of the package-lock files, and Debian's packages. Needs rustup
+# and Debian's package repositories; the apt step needs root (without root, install `chromium
+# chromium-driver` yourself first).
 #
 #   WANT_BROWSER=0 bash scripts/setup.sh   # build tools only (no Chromium, no e2e packages)
 set -euo pipefail
@@ -18,18 +21,23 @@ WANT_BROWSER=${WANT_BROWSER:-1}
 
 say() { printf '[setup] %s\n' "$*" >&2; }
 
-if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
-  say "installing rust target wasm32-unknown-unknown"
-  rustup target add wasm32-unknown-unknown
+source scripts/env.sh
+# rust-toolchain.toml's toolchain (its components and the wasm target come with it).
+toolchain_ready() {
+  rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown \
+    && rustup component list --installed 2>/dev/null | grep -q '^clippy' \
+    && rustup component list --installed 2>/dev/null | grep -q '^rustfmt'
+}
+if ! toolchain_ready; then
+  say "installing the toolchain of rust-toolchain.toml"
+  rustup toolchain install "$(awk -F'"' '/^channel/{print $2}' rust-toolchain.toml)" --profile minimal \
+    --component clippy --component rustfmt --target wasm32-unknown-unknown
 fi
-if ! rustup component list --installed 2>/dev/null | grep -q '^clippy'; then
-  say "installing clippy and rustfmt"
-  rustup component add clippy rustfmt
-fi
-# The site's wasm build rebuilds the standard library (scripts/split.sh: -Zbuild-std).
-if ! rustup component list --installed 2>/dev/null | grep -q '^rust-src'; then
-  say "installing rust-src (the standard library's source, rebuilt for the site's wasm)"
-  rustup component add rust-src
+# The site's wasm build: a dated nightly with the standard library's source (scripts/split.sh).
+if ! rustup run "$SITE_TOOLCHAIN" rustc --version >/dev/null 2>&1 \
+  || ! rustup component list --toolchain "$SITE_TOOLCHAIN" --installed 2>/dev/null | grep -q '^rust-src'; then
+  say "installing $SITE_TOOLCHAIN with rust-src and the wasm target (the site's build)"
+  rustup toolchain install "$SITE_TOOLCHAIN" --profile minimal --component rust-src --target wasm32-unknown-unknown
 fi
 
 need_apt=()
@@ -69,7 +77,10 @@ if ! wasm-bindgen --version 2>/dev/null | grep -q " $WB_VERSION\$"; then
   cargo install wasm-bindgen-cli --version "$WB_VERSION" --force
 fi
 
-if ! wasm-split-cli --help >/dev/null 2>&1; then
+# `cargo install --list` names each installed crate with its version.
+installed() { cargo install --list 2>/dev/null | grep -q "^$1 v$2:"; }
+
+if ! installed wasm_split_cli_support "$SPLIT_VERSION" || ! wasm-split-cli --help >/dev/null 2>&1; then
   say "installing wasm-split-cli (wasm_split_cli_support $SPLIT_VERSION, about 2 min on 2 cores)"
   cargo install wasm_split_cli_support --version "$SPLIT_VERSION" --features build-binary --locked
 fi
@@ -82,13 +93,18 @@ fi
 # wasm-opt from npm's binaryen (version 132): Debian's binaryen 108 corrupts the externref
 # table that wasm-bindgen 0.2.130 emits. Scripts put scripts/node_modules/.bin on PATH.
 # esbuild minifies the site's JavaScript and CSS (scripts/site.mjs).
-if [ ! -x scripts/node_modules/.bin/wasm-opt ] || [ ! -f scripts/node_modules/esbuild/package.json ]; then
-  say "installing wasm-opt (npm binaryen) and esbuild"
+# npm packages: installed again whenever the lock file changed since the last install.
+npm_stamp() { sha256sum "$1/package-lock.json" | cut -d' ' -f1; }
+npm_current() { [ -f "$1/node_modules/.ws-lock" ] && [ "$(cat "$1/node_modules/.ws-lock")" = "$(npm_stamp "$1")" ]; }
+if ! npm_current scripts || [ ! -x scripts/node_modules/.bin/wasm-opt ]; then
+  say "installing wasm-opt (npm binaryen) and esbuild, as scripts/package-lock.json pins them"
   (cd scripts && npm ci --no-audit --no-fund --silent)
+  npm_stamp scripts > scripts/node_modules/.ws-lock
 fi
 
-if [ "$WANT_BROWSER" = 1 ] && { [ ! -d tests/e2e/node_modules/playwright-core ] || [ ! -f tests/e2e/node_modules/axe-core/axe.min.js ]; }; then
+if [ "$WANT_BROWSER" = 1 ] && { ! npm_current tests/e2e || [ ! -d tests/e2e/node_modules/playwright-core ]; }; then
   say "installing playwright-core and axe-core (npm; uses Debian's chromium, downloads no browser)"
   (cd tests/e2e && npm ci --no-audit --no-fund --silent)
+  npm_stamp tests/e2e > tests/e2e/node_modules/.ws-lock
 fi
 say "ready"

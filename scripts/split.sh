@@ -25,16 +25,16 @@ say() { printf '[split] %s\n' "$*" >&2; }
 # The standard library is rebuilt with the app's profile (opt-level z, LTO with the app) and
 # `-Cpanic=immediate-abort`: a panic is a trap, with no message formatting or unwinding code
 # behind it (the app has no panic by design: bad input gets a message on screen). Measured
-# (gzip -9 after wasm-opt): main module 144.1 -> 126.5 KB, every chapter module
-# 0.8-3.7 KB and the shared chunks 11.5 KB smaller. `-Zbuild-std` and the panic strategy are
-# unstable: RUSTC_BOOTSTRAP lets the pinned stable 1.95 use them for this one build (not for
-# `cargo test`, clippy or the native build), and needs `rustup component add rust-src`
-# (scripts/setup.sh). WS_STD=prebuilt builds against the shipped std instead (panics then log
-# their message through console_error_panic_hook).
+# (gzip -9 after wasm-opt): main module 144.1 -> 126.5 KB, every chapter module 0.8-3.7 KB and
+# the shared chunks 11.5 KB smaller, which the phone profile's first load (1.6 Mbit/s) feels.
+# Both are unstable: this one build uses the dated nightly SITE_TOOLCHAIN (scripts/env.sh,
+# installed by scripts/setup.sh with rust-src). WS_STD=prebuilt builds with rust-toolchain.toml's
+# stable against the shipped std instead (panics then log their message through
+# console_error_panic_hook).
 if [ "${WS_STD:-rebuilt}" = rebuilt ]; then
-  say "cargo build --release (wasm32, std rebuilt, panic=immediate-abort)"
+  say "cargo +$SITE_TOOLCHAIN build --release (wasm32, std rebuilt, panic=immediate-abort)"
   # (--config arrays add to .cargo/config.toml's rustflags.)
-  RUSTC_BOOTSTRAP=1 cargo build --release --target wasm32-unknown-unknown --bin warpscope \
+  cargo +"$SITE_TOOLCHAIN" build --release --target wasm32-unknown-unknown --bin warpscope \
     -Zbuild-std=std,panic_abort \
     --config 'target.wasm32-unknown-unknown.rustflags=["-Zunstable-options", "-Cpanic=immediate-abort"]' >&2
 else

@@ -10,6 +10,9 @@
 //    after the DOM and canvases are updated);
 //  - the dispatch simulation of 2^20 jittered blocks on 132 SMs in wasm, and the dispatch and
 //    scheduling animation frame times;
+//  - the kernel lab: every preset analysed and painted after an edit (the edit's debounce, then
+//    the analysis and the paint), and a 2^20-thread grid-stride copy (its time and its longest
+//    task, the page answering throughout);
 //  - a visit after the first with the network off.
 // Env: DIST (default ../dist), RUNS (default 7), RAW (serve files unencoded; default: gzip-encoded
 // like a static host), PEER (a local copy of the reference peer page,
@@ -37,7 +40,8 @@ const kib = (b) => `${(b / 1024).toFixed(1)} KiB`;
 
 const registry = fs.readFileSync(path.join(here, "../src/ui/app/registry.rs"), "utf8");
 const SLUGS = [...registry.matchAll(/slug: "([a-z-]+)"/g)].map((m) => m[1]);
-const CHAPTERS = SLUGS.filter((s) => s !== "quiz");
+// The numbered chapters ("next" walks them): not the quiz or the kernel lab.
+const CHAPTERS = SLUGS.filter((s) => s !== "quiz" && s !== "lab");
 /** What "first answer on screen" means for a chapter, drawn by the app: its first figure, or
  * for a chapter whose first screen has none, its first result (occupancy's number; tensor
  * cores' activation scale s_x, the first result its first screen shows: its first figure, the
@@ -45,6 +49,8 @@ const CHAPTERS = SLUGS.filter((s) => s !== "quiz");
 const answer = (slug) =>
   slug === "occupancy"
     ? "[data-testid=occupancy]"
+    : slug === "lab"
+      ? "[data-testid=chapter-lab] [data-testid=lab-source]"
     : slug === "quiz"
       ? "[data-testid=quiz]"
       : slug === "tensor-cores"
@@ -56,6 +62,8 @@ const answer = (slug) =>
 const preAnswer = (slug) =>
   slug === "occupancy"
     ? "html:not(.gx-pre-off) [data-ws-pre] [data-pre-testid=occupancy]"
+    : slug === "lab"
+      ? "html:not(.gx-pre-off) [data-ws-pre] [data-pre-testid=chapter-lab] textarea"
     : slug === "tensor-cores"
       ? "html:not(.gx-pre-off) [data-ws-pre] [data-pre-testid=chapter-tensor-cores] .gx-formula"
       : `html:not(.gx-pre-off) [data-ws-pre] [data-pre-testid=chapter-${slug}] svg`;
@@ -367,7 +375,96 @@ if (want("sim")) {
   console.log(`dispatch simulation in wasm, 2^20 jittered blocks on 132 SMs: min / median / p95 ${stats(xs)} ms over ${xs.length} cold runs (target p95 ≤ 50 ms); in run order: ${xs.map((x) => x.toFixed(0)).join(" ")}; CPU check before / after ${before} / ${await cpuCheck()}`);
 }
 
-// 6. A visit after the first, offline: every chapter opens from the service worker's cache.
+// 6. The kernel lab. (a) Each preset: an edit (a line added at the top, so every line moves and
+//    the kernel is new) → the analysis → the frame that paints its counts, timed in the page:
+//    from the input event, and from the commit that ends the debounce (the status turns busy).
+//    (b) The grid-stride copy over 2^20 threads (grid 4096 × 256): from the commit to the
+//    painted counts, with every long task (PerformanceObserver "longtask", > 50 ms) the page ran
+//    meanwhile. Printed, never asserted.
+if (want("lab")) {
+  const presets = JSON.parse(fs.readFileSync(path.join(here, "../fixtures/kernel_lab_h100.json"), "utf8")).launches.filter((l) => l.preset);
+  /** In the page: edit the source (prepend a line), and time input → commit → painted. */
+  const edit = (page) =>
+    page.evaluate(
+      () =>
+        new Promise((done) => {
+          const status = document.querySelector("[data-testid=lab-status]");
+          const area = document.querySelector("[data-testid=lab-source]");
+          let commit = null;
+          const obs = new MutationObserver(() => {
+            const busy = status.getAttribute("aria-busy") === "true";
+            if (busy && commit === null) commit = performance.now();
+            if (!busy && commit !== null) {
+              obs.disconnect();
+              requestAnimationFrame(() => setTimeout(() => done({ fromInput: performance.now() - t0, fromCommit: performance.now() - commit }), 0));
+            }
+          });
+          obs.observe(status, { attributes: true, attributeFilter: ["aria-busy"] });
+          area.value = "// edit\n" + area.value;
+          const t0 = performance.now();
+          area.dispatchEvent(new Event("input", { bubbles: true }));
+        }),
+    );
+  const fromInput = [];
+  const fromCommit = [];
+  const perPreset = [];
+  for (const p of presets) {
+    const { context, page } = await openPage(browser, { serviceWorkers: "block" });
+    await page.goto(server.base + `lab?preset=${p.name}`);
+    await page.waitForSelector("[data-testid=lab-total-global-load-requests]");
+    const mine = [];
+    for (let i = 0; i < RUNS; i++) {
+      const r = await edit(page);
+      fromInput.push(r.fromInput);
+      fromCommit.push(r.fromCommit);
+      mine.push(r.fromCommit);
+    }
+    perPreset.push(`${p.name} ${pct(mine, 0.5).toFixed(0)}`);
+    await context.close();
+  }
+  console.log(`\nkernel lab, a preset edited (${presets.length} presets × ${RUNS} edits): input → painted ${stats(fromInput)} ms (includes the 250 ms debounce); the debounce's end → analysed and painted ${stats(fromCommit)} ms (target ≤ 100); median per preset: ${perPreset.join(", ")}`);
+  const copies = [];
+  let longest = 0;
+  let longTasks = 0;
+  for (let i = 0; i < Math.min(RUNS, 5); i++) {
+    const { context, page } = await openPage(browser, { serviceWorkers: "block" });
+    await page.addInitScript(() => {
+      window.__longTasks = [];
+      new PerformanceObserver((l) => window.__longTasks.push(...l.getEntries().map((e) => e.duration))).observe({ type: "longtask", buffered: true });
+    });
+    await page.goto(server.base + "lab?preset=grid-stride-copy");
+    await page.waitForSelector("[data-testid=lab-total-global-load-requests]");
+    const r = await page.evaluate(
+      () =>
+        new Promise((done) => {
+          window.__longTasks = [];
+          const status = document.querySelector("[data-testid=lab-status]");
+          let commit = null;
+          const obs = new MutationObserver(() => {
+            const busy = status.getAttribute("aria-busy") === "true";
+            if (busy && commit === null) commit = performance.now();
+            if (!busy && commit !== null) {
+              obs.disconnect();
+              requestAnimationFrame(() => setTimeout(() => done({ ms: performance.now() - commit, tasks: window.__longTasks.slice() }), 0));
+            }
+          });
+          obs.observe(status, { attributes: true, attributeFilter: ["aria-busy"] });
+          const grid = document.querySelector("[data-testid=lab-grid]");
+          grid.value = "4096";
+          grid.dispatchEvent(new Event("change", { bubbles: true }));
+        }),
+    );
+    const threads = await page.locator("[data-testid=lab-status-text]").textContent();
+    if (i === 0) console.log(`kernel lab, grid-stride copy: ${threads.trim()}`);
+    copies.push(r.ms);
+    longTasks += r.tasks.length;
+    longest = Math.max(longest, ...r.tasks, 0);
+    await context.close();
+  }
+  console.log(`kernel lab, grid-stride copy over 2^20 threads: analysed and painted ${stats(copies)} ms (target ≤ 2000); tasks over 50 ms while it ran: ${longTasks} in ${copies.length} runs${longTasks ? `, longest ${longest.toFixed(0)} ms` : ""}`);
+}
+
+// 7. A visit after the first, offline: every chapter opens from the service worker's cache.
 if (want("offline")) {
   const { context, page } = await openPage(browser);
   await page.goto(server.base);

@@ -11,6 +11,7 @@ pub mod classroom;
 pub mod content;
 pub mod format;
 pub mod i18n;
+pub mod lab;
 pub mod quiz;
 pub mod shared;
 pub mod shell;

@@ -322,6 +322,15 @@ pub const ROOFLINE_SUMMARY: Tr = tr(
 /// The title of /quiz.
 pub const QUIZ_TITLE: Tr = tr("Quiz", "测验");
 
+/// The title of /lab (here, not in the lab's module: the header's nav and the home page show it).
+pub const LAB_TITLE: Tr = tr("Kernel lab", "Kernel 实验室");
+
+/// The home page's line for /lab.
+pub const LAB_SUMMARY: Tr = tr(
+    "Write a kernel, launch it: what Nsight Compute would count, line by line, and why.",
+    "写一个 kernel 并启动它：Nsight Compute 会统计的量，逐行给出，并说明原因。",
+);
+
 /// The home page's line for /quiz.
 pub const QUIZ_SUMMARY: Tr = tr(
     "All self-check questions plus questions generated from the models.",

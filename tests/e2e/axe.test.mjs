@@ -7,6 +7,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
 import { createRequire } from "node:module";
+import zlib from "node:zlib";
 import { server, browser } from "./harness.mjs";
 
 const require = createRequire(import.meta.url);
@@ -21,6 +22,12 @@ const STATES = [
   ["home", "", null],
   ...CHAPTERS.map((c) => [c, c, openDetails]),
   ["notices", "occupancy?threads=99999&regs=abc&zz=1&yy=2&xx=3", openDetails],
+  // The kernel lab: a global access on the coalescing figure, a shared one on the bank figure,
+  // a branch's masks, a kernel that does not parse (the error at its line) and a bad launch.
+  ["lab", "lab?line=5&warp=312", labReady("lab-coalescing")],
+  ["lab-shared", "lab?preset=transpose-tiled&line=16", labReady("lab-banks")],
+  ["lab-branch", "lab?line=4&warp=312", labReady("lab-lanes")],
+  ["lab-error", `lab?v=1&k=${labLink("__global__ void k(float* out) {\n    out[0] = ;\n}\n")}&grid=0`, labReady("lab-error")],
   ["quiz", "quiz", openDetails],
   ["quiz-answered", "quiz?kind=occupancy-blocks&seed=2", async (page) => {
     await page.fill("[data-testid=quiz-input-0]", "3");
@@ -70,6 +77,20 @@ const STATES = [
 /** Every step of the built-in lesson (each shows a chapter's figure; as many as the lesson has
  * now), in two of the four runs. */
 const LESSON_RUNS = ["light en", "dark zh"];
+
+/** A kernel as the lab's link carries it: raw deflate, base64url. */
+function labLink(source) {
+  return zlib.deflateRawSync(Buffer.from(source)).toString("base64url");
+}
+
+/** Waits for the lab's analysis to end and `testid` to show, then opens every <details>. */
+function labReady(testid) {
+  return async (page) => {
+    await page.waitForSelector(`[data-testid=${testid}]`, { timeout: 20000 });
+    await page.waitForFunction(() => document.querySelector("[data-testid=lab-status]")?.getAttribute("aria-busy") === "false");
+    await openDetails(page);
+  };
+}
 
 async function openDetails(page) {
   await page.evaluate(() => document.querySelectorAll("details").forEach((d) => (d.open = true)));

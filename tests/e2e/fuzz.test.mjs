@@ -7,9 +7,9 @@ import assert from "node:assert/strict";
 import { openPage } from "./browser.mjs";
 import { server, browser } from "./harness.mjs";
 
-const ROUTES = ["chip", "hierarchy", "occupancy", "dispatch", "scheduling", "divergence", "coalescing", "bank-conflicts", "tensor-cores", "roofline"];
+const ROUTES = ["chip", "hierarchy", "occupancy", "dispatch", "scheduling", "divergence", "coalescing", "bank-conflicts", "tensor-cores", "roofline", "lab"];
 const PER_ROUTE = 100;
-const KEYS = ["gpu", "threads", "regs", "smem", "dsmem", "carveout", "grid", "dur", "jit", "run", "l", "k", "w", "preset", "block", "warp", "n", "seed", "step", "elem", "stride", "offset", "lanes", "f", "kind", "m", "bm", "gx", "bx", "tx", "lane", "op"];
+const KEYS = ["gpu", "threads", "regs", "smem", "dsmem", "carveout", "grid", "dur", "jit", "run", "l", "k", "w", "preset", "block", "warp", "n", "seed", "step", "elem", "stride", "offset", "lanes", "f", "kind", "m", "bm", "gx", "bx", "tx", "lane", "op", "v", "a.n", "line", "at"];
 
 /** xorshift32: the same URLs every run. */
 function rng(seed) {
@@ -52,7 +52,7 @@ test(`${PER_ROUTE} malformed URLs per route: no error, the figure renders, a not
     const { context, page, errors } = await openPage(browser);
     page.on("dialog", (d) => { errors.push("dialog: " + d.message()); d.dismiss(); });
     await page.goto(server.base + route + "?lang=en");
-    await page.waitForSelector("[data-testid=figure], [data-testid=chapter-" + route + "] canvas");
+    await page.waitForSelector("[data-testid=figure], [data-testid=chapter-" + route + "] canvas, [data-testid=lab-source]");
     const r = rng(1000 + i);
     for (let n = 0; n < PER_ROUTE; n++) {
       const query = badQuery(r);
@@ -63,7 +63,7 @@ test(`${PER_ROUTE} malformed URLs per route: no error, the figure renders, a not
         const article = document.querySelector("article.gx-chapter");
         return {
           article: !!article,
-          figure: !!(article && article.querySelector("[data-testid=figure], canvas, svg")),
+          figure: !!(article && article.querySelector("[data-testid=figure], canvas, svg, [data-testid=lab-source]")),
           notice: !!document.querySelector("[data-testid=notices]"),
           live: document.querySelectorAll("[data-fuzz], img[src=x]").length,
         };

@@ -394,6 +394,49 @@ fn check_against_model(q: &Question) {
             // Every canonical layout reads conflict-free as laid out (PTX ISA's layouts).
             assert_eq!(worst_core_matrix_wavefronts(&l), 1);
         }
+        Params::Lab {
+            preset,
+            args,
+            line,
+            column,
+            store,
+            execution,
+            block,
+            warp_in_block,
+            ..
+        } => {
+            // The lab's run of the preset with the drawn arguments, this warp alone.
+            use warpscope::model::kernel::{parse, preset as lab_preset, trace_warp};
+            let p = lab_preset(preset).expect("preset");
+            let mut launch = p.launch();
+            for (name, v) in args {
+                if let Some(slot) = launch.args.iter_mut().find(|(a, _)| a == name) {
+                    slot.1 = *v;
+                }
+            }
+            let k = parse(p.source).expect("parses");
+            let t = trace_warp(&k, &launch, *block, *warp_in_block).expect("traced");
+            let e = t
+                .accesses_at(*line)
+                .into_iter()
+                .filter(|e| e.column == *column && e.store == *store)
+                .nth(*execution as usize - 1)
+                .expect("the access");
+            match q.kind {
+                Kind::LabSectors => {
+                    let r = coalesce(&e.warp_access().expect("global")).expect("aligned");
+                    assert_eq!((n[0], n[1]), (f64::from(r.sectors), f64::from(r.requests)));
+                    assert_eq!(r.sectors, e.sectors);
+                }
+                _ => {
+                    let r = bank_conflicts(&e.smem_access().expect("shared")).expect("aligned");
+                    assert_eq!(
+                        (n[0], n[1]),
+                        (f64::from(r.wavefronts), f64::from(r.ncu_conflicts()))
+                    );
+                }
+            }
+        }
     }
 }
 

@@ -141,7 +141,9 @@ pub use exec::{LOOP_LIMIT, STEP_LIMIT};
 pub use ir::{Param, ParamKind, SharedArray};
 pub use memory::{buffer_base, MAX_TOUCHED_BYTES, MAX_WRITTEN_BYTES};
 pub use presets::{preset, presets, Preset};
-pub use runner::{trace_warp, ArgValue, Progress, Runner, MAX_GRID_THREADS};
+pub use runner::{
+    trace_warp, trace_warp_with_values, ArgValue, Progress, Runner, MAX_GRID_THREADS,
+};
 pub use trace::{
     BranchEvent, BranchKind, MemoryEvent, MemorySpace, TraceEvent, TraceStep, WarpTrace,
 };

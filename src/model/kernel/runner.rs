@@ -467,7 +467,26 @@ pub fn trace_warp(
     block: [u32; 3],
     warp: u32,
 ) -> Result<WarpTrace, RunError> {
-    let mut r = Runner::new(kernel, launch)?;
+    let args: Vec<(String, ArgValue)> = launch
+        .args
+        .iter()
+        .map(|(n, v)| (n.clone(), ArgValue::Int(*v)))
+        .collect();
+    trace_warp_with_values(kernel, launch.grid, launch.block, &args, block, warp)
+}
+
+/// [`trace_warp`] for a launch whose scalar arguments may be reals (as [`Runner::with_values`]
+/// takes them): `grid` and `block_dim` are the launch's gridDim and blockDim, `block` and `warp`
+/// the warp to trace.
+pub fn trace_warp_with_values(
+    kernel: &Kernel,
+    grid: [u32; 3],
+    block_dim: [u32; 3],
+    args: &[(String, ArgValue)],
+    block: [u32; 3],
+    warp: u32,
+) -> Result<WarpTrace, RunError> {
+    let mut r = Runner::with_values(kernel, grid, block_dim, args)?;
     let warps = r.threads_per_block.div_ceil(32);
     if (0..3).any(|k| block[k] >= r.grid[k]) || warp >= warps {
         return Err(RunError::NoSuchWarp { block, warp });

@@ -588,3 +588,25 @@ fn launch_and_argument_errors() {
     .expect("launches");
     assert!(r.finish().is_ok());
 }
+
+#[test]
+fn a_real_argument_reaches_the_trace() {
+    // `i < n * f` with f = 0.5: 16 of the 32 lanes take the branch (an integer 0 or 1 would
+    // give 0 or 32).
+    let k = parse(
+        "__global__ void half(float* out, int n, float f) {
+            int i = threadIdx.x;
+            if (i < n * f) out[i] = 1.0f;
+        }",
+    )
+    .expect("parses");
+    let args = vec![
+        ("n".to_string(), ArgValue::Int(32)),
+        ("f".to_string(), ArgValue::Float(0.5)),
+    ];
+    let t = trace_warp_with_values(&k, [1, 1, 1], [32, 1, 1], &args, [0, 0, 0], 0).expect("runs");
+    let b = t.branches_at(3);
+    assert_eq!(b.len(), 1);
+    assert_eq!(b[0].taken, 0x0000_ffff);
+    assert_eq!(t.accesses_at(3)[0].active_mask, 0x0000_ffff);
+}

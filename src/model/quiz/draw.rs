@@ -7,10 +7,11 @@
 //! The generators live by chapter family: [`super::gen_sm`] (chip, hierarchy, occupancy,
 //! dispatch, scheduling), [`super::gen_memory`] (divergence, coalescing, bank conflicts),
 //! [`super::gen_tensor`] (fragments, W8A8, Tensor Core generations), [`super::gen_newest`]
-//! (wgmma fragments, Tensor Memory, shared-memory descriptors) and [`super::gen_roofline`].
+//! (wgmma fragments, Tensor Memory, shared-memory descriptors), [`super::gen_roofline`] and
+//! [`super::gen_lab`] (the kernel lab's presets).
 
 use super::REAL_TOLERANCE;
-use super::{gen_memory, gen_newest, gen_roofline, gen_sm, gen_tensor};
+use super::{gen_lab, gen_memory, gen_newest, gen_roofline, gen_sm, gen_tensor};
 use super::{shuffle, Answer, Category, Field, Kind, Mistake, Params, Part, Step, StepLabel};
 use crate::model::occupancy::UNLIMITED;
 use crate::model::rng::SplitMix64;
@@ -148,5 +149,7 @@ pub(super) fn draw(kind: Kind, rng: &mut SplitMix64) -> Draw {
         Kind::RooflineRidge => gen_roofline::ridge(rng),
         Kind::RooflineTime => gen_roofline::time(rng),
         Kind::TiledGemm => gen_roofline::tiled(rng),
+        Kind::LabSectors => gen_lab::global(rng),
+        Kind::LabWavefronts => gen_lab::shared(rng),
     }
 }

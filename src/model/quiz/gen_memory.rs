@@ -221,7 +221,11 @@ pub(super) fn global(rng: &mut SplitMix64) -> Draw {
 /// Wavefronts of `access` served in phases of `lanes_per_phase` lanes: per phase, the most any
 /// bank delivers, counting each distinct word once (`broadcast`) or once per lane asking for it.
 /// Returns `(wavefronts, phases with an active lane)`.
-fn wavefronts_in_phases(access: &SmemAccess, lanes_per_phase: u32, broadcast: bool) -> (u32, u32) {
+pub(super) fn wavefronts_in_phases(
+    access: &SmemAccess,
+    lanes_per_phase: u32,
+    broadcast: bool,
+) -> (u32, u32) {
     let words = access.bytes_per_lane.div_ceil(BANK_WIDTH_BYTES);
     let (mut wavefronts, mut phases) = (0, 0);
     for first in (0..WARP_SIZE).step_by(lanes_per_phase.max(1) as usize) {

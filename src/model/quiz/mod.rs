@@ -22,6 +22,7 @@
 //! for seeded variants, stated tolerances and invalid-versus-incorrect submissions.
 
 mod draw;
+mod gen_lab;
 mod gen_memory;
 mod gen_newest;
 mod gen_roofline;
@@ -102,11 +103,16 @@ pub enum Kind {
     /// An element's address under a shared-memory descriptor, and the bank conflicts of its
     /// core-matrix reads with and without the swizzle (tensor-core-generations).
     DescriptorConflicts = 20,
+    /// Sectors and requests of one warp's global access at a line of a kernel-lab preset (lab).
+    LabSectors = 30,
+    /// Wavefronts and bank conflicts of one warp's shared access at a line of a kernel-lab
+    /// preset (lab).
+    LabWavefronts = 31,
 }
 
 impl Kind {
     /// Every kind, in chapter order.
-    pub const ALL: [Kind; 21] = [
+    pub const ALL: [Kind; 23] = [
         Kind::ChipFp32,
         Kind::ThreadIndex,
         Kind::OccupancyBlocks,
@@ -128,6 +134,8 @@ impl Kind {
         Kind::RooflineRidge,
         Kind::RooflineTime,
         Kind::TiledGemm,
+        Kind::LabSectors,
+        Kind::LabWavefronts,
     ];
 
     /// Stable id for URLs, storage and exports.
@@ -154,6 +162,8 @@ impl Kind {
             Kind::WgmmaDOwner => "wgmma-d-owner",
             Kind::TmemColumns => "tmem-columns",
             Kind::DescriptorConflicts => "descriptor-conflicts",
+            Kind::LabSectors => "lab-sectors",
+            Kind::LabWavefronts => "lab-wavefronts",
         }
     }
 
@@ -181,6 +191,7 @@ impl Kind {
             | Kind::TmemColumns
             | Kind::DescriptorConflicts => "tensor-core-generations",
             Kind::RooflineRidge | Kind::RooflineTime | Kind::TiledGemm => "roofline",
+            Kind::LabSectors | Kind::LabWavefronts => "lab",
         }
     }
 
@@ -284,6 +295,8 @@ pub enum Field {
     ConflictsAsStored,
     /// The same with the swizzle's XOR left out.
     ConflictsWithoutSwizzle,
+    /// Lanes of the warp that take part in an access.
+    ActiveLanes,
 }
 
 /// The expected answer of one field.

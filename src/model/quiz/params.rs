@@ -209,6 +209,30 @@ pub enum Params {
         /// The element's index along K.
         k: u32,
     },
+    /// One warp's access at a line of a kernel-lab preset (lab): the preset's kernel and
+    /// launch, with `args` changed.
+    Lab {
+        /// The preset's id ([`crate::model::kernel::preset`]).
+        preset: &'static str,
+        /// Scalar arguments that differ from the preset's, `(name, value)`.
+        args: Vec<(&'static str, i64)>,
+        /// Source line of the access.
+        line: u32,
+        /// Column of the access on the line (1-based).
+        column: u32,
+        /// The pointer parameter or shared array accessed.
+        name: String,
+        /// True for a store.
+        store: bool,
+        /// Which execution of the access by the warp (1-based: a loop runs it again).
+        execution: u32,
+        /// The warp's index in the launch.
+        warp: u64,
+        /// Its block (blockIdx).
+        block: [u32; 3],
+        /// Its index in the block.
+        warp_in_block: u32,
+    },
 }
 
 /// `1.234e12` style for large reals.
@@ -473,6 +497,27 @@ impl Params {
                     ("k", k.to_string()),
                 ]
             }
+            Params::Lab {
+                preset,
+                args,
+                line,
+                column,
+                store,
+                execution,
+                warp,
+                ..
+            } => {
+                let mut v = vec![("preset", preset.to_string())];
+                v.extend(args.iter().map(|(n, x)| ("arg", format!("{n}={x}"))));
+                v.extend([
+                    ("line", line.to_string()),
+                    ("column", column.to_string()),
+                    ("store", store.to_string()),
+                    ("execution", execution.to_string()),
+                    ("warp", warp.to_string()),
+                ]);
+                v
+            }
         }
     }
 
@@ -597,6 +642,24 @@ impl Params {
                     ("dk", k.to_string()),
                 ])
             }
+            // The lab's keys: the preset, its changed arguments (`a.<name>`), the line and
+            // the warp.
+            Params::Lab {
+                preset,
+                args,
+                line,
+                warp,
+                ..
+            } => {
+                let mut v = vec![("preset".to_string(), preset.to_string())];
+                v.extend(args.iter().map(|(n, x)| (format!("a.{n}"), x.to_string())));
+                v.push(("line".into(), line.to_string()));
+                v.push(("warp".into(), warp.to_string()));
+                v.into_iter()
+                    .map(|(k, v)| format!("{k}={v}"))
+                    .collect::<Vec<_>>()
+                    .join("&")
+            }
         }
     }
 }
@@ -648,6 +711,8 @@ impl Params {
     pub fn listing(&self) -> Option<Vec<String>> {
         match self {
             Params::Branch { program, .. } => Some(program.listing()),
+            Params::Lab { preset, .. } => crate::model::kernel::preset(preset)
+                .map(|p| p.source.lines().map(str::to_string).collect()),
             _ => None,
         }
     }

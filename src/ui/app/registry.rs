@@ -12,6 +12,7 @@ use crate::ui::chapters::{
     bank_conflicts, chip, coalescing, dispatch, divergence, hierarchy, occupancy, roofline,
     scheduling, tensor_core_generations, tensor_cores,
 };
+use crate::ui::lab;
 use crate::ui::quiz;
 use crate::ui::shell::{self, Chapter};
 use crate::ui::text;
@@ -105,6 +106,14 @@ pub const ALL: &[Chapter] = &[
         summary: text::ROOFLINE_SUMMARY,
         page: Some(shell::lazy_page!(roofline)),
         embed: Some(shell::lazy_embed!(roofline)),
+    },
+    Chapter {
+        number: None,
+        slug: "lab",
+        title: text::LAB_TITLE,
+        summary: text::LAB_SUMMARY,
+        page: Some(shell::lazy_page!(lab)),
+        embed: Some(shell::lazy_embed!(lab)),
     },
     Chapter {
         number: None,

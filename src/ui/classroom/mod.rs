@@ -387,6 +387,8 @@ fn LangSwitch() -> impl IntoView {
 pub fn AddToLesson(chapter: &'static Chapter) -> impl IntoView {
     let lang = use_lang();
     let added = RwSignal::new(None::<usize>);
+    // A page that steps through something with the keys says so (the kernel lab's lines).
+    let advance = use_context::<crate::ui::shell::LessonAdvance>();
     let add = move |_| {
         let search = window().location().search().unwrap_or_default();
         let mut mine = my_lesson();
@@ -402,6 +404,10 @@ pub fn AddToLesson(chapter: &'static Chapter) -> impl IntoView {
                 chapter.summary.get(l),
                 l,
             )),
+            advance: advance.map(|a| lesson::Advance {
+                key: a.key.into(),
+                last: a.last.get_untracked(),
+            }),
             ..Step::default()
         });
         store_my_lesson(&mine);

@@ -650,6 +650,21 @@ const STEPS: &[Built] = &[
             "GEMM（计算受限，约 3.2 倍）；decode attention 访存受限，只提速约 1.7 倍。",
         ),
     ),
+    // ── The kernel lab ──
+    step(
+        "lab",
+        "preset=transpose-tiled&at=1",
+        tr(
+            "The kernel lab runs the tiled transpose as written: press → to walk its lines of code for warp 0 and see what each one moves.",
+            "Kernel 实验室按原样运行分块转置：按 → 逐行走过它的代码，看 warp 0 在每一行搬运了什么。",
+        ),
+        tr(
+            "Each press picks the next line that has code. The global reads and writes move 4 sectors per request (coalesced); the last line reads the shared tile by column: all 32 lanes in one bank, 32 wavefronts where 1 would do. The padded preset, tile[32][33], fixes it.",
+            "每按一次选中下一行有代码的行。全局读写每个请求搬 4 个 sector（合并）；最后一行按列读 shared tile：32 个 lane 落在同一个 bank，本该 1 个 wavefront 却要 32 个。padding 预设 tile[32][33] 可以修复它。",
+        ),
+    )
+    .focus("[data-testid=lab-why]")
+    .advance("at", 9),
 ];
 
 /// The built-in lesson.
@@ -719,6 +734,7 @@ mod tests {
                     .len()
             }
             "roofline" => roofline::state::RooflineInputs::from_query(query).1.len(),
+            "lab" => crate::ui::lab::state::LabInputs::from_query(query).1.len(),
             _ => usize::MAX,
         }
     }
@@ -824,6 +840,31 @@ mod tests {
             })
         );
         assert_eq!(mma.accumulator_cell(64, 0).map(|c| c.cta), Some(1));
+    }
+
+    #[test]
+    fn the_lab_step_walks_every_line_of_code_to_the_conflicted_read() {
+        use crate::model::kernel::{parse, run};
+        use crate::ui::lab::state::LabInputs;
+        let lesson = course();
+        let s = lesson
+            .steps
+            .iter()
+            .find(|s| s.chapter == "lab")
+            .expect("a lab step");
+        let (inputs, _) = LabInputs::from_query(&s.query);
+        let k = parse(&inputs.source).expect("parses");
+        let lines = k.code_lines();
+        let last = s.advance.as_ref().map(|a| a.last).unwrap_or_default();
+        assert_eq!(last as usize, lines.len(), "{lines:?}");
+        // The last line of code is the column read of the tile: 32 wavefronts per instruction.
+        let line = *lines.last().expect("code");
+        let launch = crate::model::kernel::preset("transpose-tiled")
+            .expect("preset")
+            .launch();
+        let r = run(&k, &launch).expect("runs");
+        let l = r.line(line).expect("ran");
+        assert_eq!(l.shared_load.wavefronts, 32 * l.shared_load.instructions);
     }
 
     #[test]

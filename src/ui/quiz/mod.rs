@@ -891,6 +891,7 @@ mod tests {
                         notices_of::<<tensor_core_generations::Page as ChapterBody>::Inputs>(&query)
                     }
                     "roofline" => notices_of::<<roofline::Page as ChapterBody>::Inputs>(&query),
+                    "lab" => notices_of::<<crate::ui::lab::Page as ChapterBody>::Inputs>(&query),
                     other => panic!("no chapter {other}"),
                 };
                 assert!(notices.is_empty(), "{kind:?} {seed}: {query} → {notices:?}");

@@ -278,6 +278,34 @@ fn model_inputs(q: &Question) -> Vec<f64> {
             }
             v
         }
+        Params::Lab {
+            preset,
+            args,
+            line,
+            column,
+            execution,
+            warp,
+            block,
+            warp_in_block,
+            ..
+        } => {
+            let p = crate::model::kernel::preset(preset).expect("preset");
+            let mut v: Vec<f64> = p.grid.iter().chain(p.block.iter()).map(|&d| f(d)).collect();
+            for (n, x) in p.args {
+                let x = args.iter().find(|(a, _)| a == n).map_or(*x, |(_, y)| *y);
+                v.push(x as f64);
+            }
+            v.extend([*warp as f64, f(*warp_in_block)]);
+            v.extend(block.iter().map(|&b| f(b)));
+            v.extend([f(*line), f(*column), f(*execution)]);
+            // The sectors' 32 bytes and cudaMalloc's 256, or shared memory's offset 0.
+            if q.kind == Kind::LabWavefronts {
+                v.push(0.0);
+            } else {
+                v.extend([32.0, 256.0]);
+            }
+            v
+        }
     }
 }
 

@@ -296,6 +296,14 @@ pub fn kind_title(kind: Kind) -> Tr {
             "Inside the Tensor Core: a descriptor's addresses and bank conflicts",
             "Tensor Core 内部：描述符的地址与 bank 冲突",
         ),
+        Kind::LabSectors => tr(
+            "Kernel lab: the sectors of one warp's access",
+            "Kernel 实验室：一个 warp 一次访存的 sector 数",
+        ),
+        Kind::LabWavefronts => tr(
+            "Kernel lab: the wavefronts of one warp's shared access",
+            "Kernel 实验室：一个 warp 一次 shared 访问的 wavefront 数",
+        ),
     }
 }
 
@@ -348,6 +356,7 @@ pub fn field_label(field: Field) -> Tr {
             "Bank conflicts without the XOR",
             "去掉 XOR 后的 bank 冲突数",
         ),
+        Field::ActiveLanes => tr("Active lanes", "活跃 lane 数"),
     }
 }
 
@@ -376,7 +385,9 @@ pub fn unit_of_one(field: Field, lang: Lang) -> &'static str {
         | Field::TmemColumns
         | Field::TmemAlloc
         | Field::ConflictsAsStored
-        | Field::ConflictsWithoutSwizzle => u.strip_suffix('s').unwrap_or(u),
+        | Field::ConflictsWithoutSwizzle
+
+        | Field::ActiveLanes => u.strip_suffix('s').unwrap_or(u),
         _ => u,
     }
 }
@@ -413,6 +424,7 @@ pub fn unit(field: Field) -> Tr {
         Field::TmemColumns | Field::TmemAlloc => tr("columns", "列"),
         Field::ElementAddress => tr("byte address", "字节地址"),
         Field::ConflictsAsStored | Field::ConflictsWithoutSwizzle => tr("conflicts", "次冲突"),
+        Field::ActiveLanes => tr("lanes", "个 lane"),
         Field::TimeA100Us | Field::TimeH100Us => tr("µs", "µs"),
         Field::Limiter | Field::Bound => tr("", ""),
     }
@@ -512,6 +524,14 @@ pub fn hints(kind: Kind) -> [Tr; 2] {
         Kind::DescriptorConflicts => [
             tr("Before the swizzle, K-major: offset = (row % 8) × S + (row / 8) × SBO + K byte (S = the swizzle's width, 16 without one; then LBO steps the 16-byte K chunks). The swizzle XORs address bits 4–6 with bits 7–9 (fewer for 32 and 64 B).", "swizzle 之前（K-major）：偏移 = (行 % 8) × S + (行 / 8) × SBO + K 方向字节（S 为 swizzle 宽度，无 swizzle 时为 16，并由 LBO 跨越 16 字节的 K 块）。swizzle 把地址第 4–6 位与第 7–9 位异或（32、64 B 时位数更少）。"),
             tr("A 16-byte row covers 4 banks, bank = (address / 4) mod 32: rows S bytes apart start S / 4 banks apart, so 128-byte rows meet the same banks again. Conflicts = wavefronts − 1.", "16 字节的一行占 4 个 bank，bank = (地址 / 4) mod 32：间距 S 字节的行起始 bank 相差 S / 4，所以 128 字节间距的行又回到同样的 bank。冲突数 = wavefront 数 − 1。"),
+        ],
+        Kind::LabSectors => [
+            tr("Work out the warp's threads from blockIdx and the warp's index, then each lane's index and byte address.", "先由 blockIdx 和 warp 序号求出该 warp 的线程，再求每个 lane 的下标和字节地址。"),
+            tr("Count the distinct 32-byte sectors (address / 32) of the active lanes; one warp instruction is one request.", "数出活跃 lane 涉及的不同 32 字节 sector（地址 / 32）；一条 warp 指令就是一个请求。"),
+        ],
+        Kind::LabWavefronts => [
+            tr("Each lane's byte offset in shared memory gives its bank: (offset / 4) mod 32.", "每个 lane 在 shared memory 中的字节偏移决定它的 bank：(偏移 / 4) mod 32。"),
+            tr("A phase takes as many wavefronts as the most distinct words one bank must deliver; lanes reading one word share it.", "一个 phase 的 wavefront 数等于单个 bank 需提供的不同 word 的最大个数；读同一 word 的 lane 共享它。"),
         ],
     }
 }

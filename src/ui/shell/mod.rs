@@ -24,7 +24,8 @@ pub use field_slider::FieldSlider;
 pub use lazy::suspended;
 pub(crate) use lazy::{lazy_embed, lazy_page};
 pub use pages::{
-    by_slug, install, is_chapter, neighbours, pages, route_href, BasePath, Chapter, Site,
+    by_slug, install, is_chapter, neighbours, pages, route_href, BasePath, Chapter, LessonAdvance,
+    Site,
 };
 pub use staged::{after_first_paint, FirstPaint};
 pub use url_state::{without_lang, ChapterInputs, QueryWrite, UrlInputs, WRITE_INTERVAL_MS};

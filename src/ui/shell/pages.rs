@@ -70,6 +70,18 @@ pub fn neighbours(slug: &str) -> (Option<&'static Chapter>, Option<&'static Chap
     (prev, numbered.get(i + 1).copied())
 }
 
+/// A page whose view steps through something with the classroom's keys provides this (as a
+/// context, from its body): the query key a lesson step's keys advance and its last value. The
+/// "add this view to a lesson" button gives the step it adds that advance (the kernel lab: `at`,
+/// its lines of code).
+#[derive(Clone, Copy, Debug)]
+pub struct LessonAdvance {
+    /// The query key the keys advance.
+    pub key: &'static str,
+    /// The last value a key press reaches.
+    pub last: Signal<u32>,
+}
+
 /// The "add this view to a lesson" button for `chapter`, if the app gave one.
 pub(super) fn lesson_button(chapter: &'static Chapter) -> Option<AnyView> {
     SITE.get().map(|s| (s.lesson_button)(chapter))

@@ -55,7 +55,8 @@ pub const GLOBAL_KEYS: [&str; 1] = ["lang"];
 /// Longest value echoed back in a notice, in characters (a permalink can be arbitrarily long).
 const MAX_ECHO_CHARS: usize = 40;
 
-fn echo(value: &str) -> String {
+/// `value` as a notice quotes it: at most [`MAX_ECHO_CHARS`] characters, then `…`.
+pub fn echo(value: &str) -> String {
     let mut s: String = value.chars().take(MAX_ECHO_CHARS).collect();
     if value.chars().count() > MAX_ECHO_CHARS {
         s.push('…');
@@ -68,6 +69,8 @@ fn echo(value: &str) -> String {
 pub struct QueryReader {
     pairs: BTreeMap<String, String>,
     read: Vec<String>,
+    /// Key prefixes read with [`QueryReader::prefixed`].
+    read_prefixes: Vec<String>,
     notices: Vec<Notice>,
 }
 
@@ -93,6 +96,7 @@ impl QueryReader {
         QueryReader {
             pairs,
             read: Vec::new(),
+            read_prefixes: Vec::new(),
             notices: if malformed {
                 vec![Notice::Malformed]
             } else {
@@ -264,6 +268,31 @@ impl QueryReader {
         }
     }
 
+    /// Every pair whose key starts with `prefix`, as `(rest of the key, value)` in key order,
+    /// marked as read: a family of keys named by the page's data (the lab's `a.n`, `a.stride`:
+    /// one per kernel parameter). At most `max` pairs are returned; the others are read too
+    /// (no notice of their own) and dropped with one [`Notice::Malformed`].
+    pub fn prefixed(&mut self, prefix: &str, max: usize) -> Vec<(String, String)> {
+        let found: Vec<(String, String)> = self
+            .pairs
+            .iter()
+            .filter_map(|(k, v)| {
+                k.strip_prefix(prefix)
+                    .map(|rest| (rest.to_string(), v.clone()))
+            })
+            .collect();
+        self.read_prefixes.push(prefix.to_string());
+        if found.len() > max {
+            self.notices.push(Notice::Malformed);
+        }
+        found.into_iter().take(max).collect()
+    }
+
+    /// Adds a notice the page found itself (a value that read but could not be used).
+    pub fn notice(&mut self, notice: Notice) {
+        self.notices.push(notice);
+    }
+
     /// Marks `key` as known without reading it (a key another chapter sharing the link owns).
     pub fn skip(&mut self, key: &str) {
         self.read.push(key.to_string());
@@ -272,7 +301,12 @@ impl QueryReader {
     /// Ends reading: every key that was not asked for becomes an [`Notice::UnknownKey`].
     pub fn finish(mut self) -> Vec<Notice> {
         for key in self.pairs.keys() {
-            if !self.read.iter().any(|k| k == key) && !GLOBAL_KEYS.contains(&key.as_str()) {
+            let read = self.read.iter().any(|k| k == key)
+                || self
+                    .read_prefixes
+                    .iter()
+                    .any(|p| key.starts_with(p.as_str()));
+            if !read && !GLOBAL_KEYS.contains(&key.as_str()) {
                 self.notices.push(Notice::UnknownKey { key: echo(key) });
             }
         }

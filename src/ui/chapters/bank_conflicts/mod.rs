@@ -3,7 +3,6 @@
 //!
 //! Model: [`crate::model::bank_conflicts`]. State: [`state::BankState`] (inputs → one memo).
 
-mod figure;
 pub mod state;
 pub(crate) mod text;
 mod views;
@@ -12,6 +11,7 @@ use leptos::prelude::*;
 
 use crate::model::bank_conflicts::BankReport;
 
+use crate::ui::shared::access::banks::{describe_lane, Figure};
 use crate::ui::shared::access::controls::AccessControls;
 use crate::ui::shared::access::state::LaneTable;
 use crate::ui::shared::access::AccessQuery;
@@ -33,13 +33,13 @@ impl ChapterBody for Page {
         let problem = Signal::derive(move || state.outputs.with(|o| o.problem.clone()));
         view! {
             <section class="l-page gx-figure-grid">
-                <figure::Figure/>
+                <Figure/>
                 <AccessControls inputs=state.inputs preset_text=text::preset problem=problem/>
             </section>
             // The rest follows after the first paint (chapter → chapter: shell `staged`).
             {after_first_paint(|| view! {
                 <views::NumbersPanel/>
-                <LaneTable<BankReport> summary=text::DATA_TABLE describe=figure::describe_lane/>
+                <LaneTable<BankReport> summary=text::DATA_TABLE describe=describe_lane/>
             }.into_any())}
         }
         .into_any()

@@ -1,10 +1,10 @@
 //! The bank-conflict chapter's state: the shared access state ([`AccessState`]) with
 //! [`crate::model::bank_conflicts::bank_conflicts`] as its model.
 
-use crate::model::access::{smem_access_from_fn, AccessError, Preset, BANK_PRESETS};
-use crate::model::bank_conflicts::{bank_conflicts, BankReport};
+use crate::model::access::{Preset, BANK_PRESETS};
+use crate::model::bank_conflicts::BankReport;
+pub use crate::ui::shared::access::banks::model;
 use crate::ui::shared::access::state::{AccessOutputs, AccessState, Shown};
-use crate::ui::shared::access::{AccessChapter, AccessInputs};
 
 /// The chapter's presets.
 pub const PRESETS: &[Preset] = BANK_PRESETS;
@@ -115,29 +115,11 @@ pub type BankOutputs = AccessOutputs<BankReport>;
 /// The chapter's reactive state.
 pub type BankState = AccessState<BankReport>;
 
-/// The chapter's model: 32 lane addresses → banks, phases, wavefronts.
-pub fn model(
-    inputs: &AccessInputs,
-    indices: &[Option<i64>; 32],
-) -> Result<BankReport, AccessError> {
-    let access = smem_access_from_fn(0, inputs.offset as i64, inputs.elem, |lane| {
-        indices.get(lane as usize).copied().flatten()
-    })?;
-    bank_conflicts(&access)
-}
-
-impl AccessChapter for BankReport {
-    const PRESETS: &'static [Preset] = PRESETS;
-
-    fn model(inputs: &AccessInputs, indices: &[Option<i64>; 32]) -> Result<Self, AccessError> {
-        model(inputs, indices)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::ui::shared::access::state;
+    use crate::ui::shared::access::AccessInputs;
 
     fn compute(inputs: &AccessInputs, previous: Option<&BankOutputs>) -> BankOutputs {
         state::compute(inputs, previous)

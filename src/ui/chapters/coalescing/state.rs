@@ -1,10 +1,10 @@
 //! The coalescing chapter's state: the shared access state ([`AccessState`]) with
 //! [`crate::model::coalescing::coalesce_detail`] as its model.
 
-use crate::model::access::{warp_access_from_fn, AccessError, Preset, COALESCING_PRESETS};
-use crate::model::coalescing::{coalesce_detail, CoalescingDetail};
+use crate::model::access::{Preset, COALESCING_PRESETS};
+use crate::model::coalescing::CoalescingDetail;
+pub use crate::ui::shared::access::coalescing::model;
 use crate::ui::shared::access::state::{AccessOutputs, AccessState, Shown};
-use crate::ui::shared::access::{AccessChapter, AccessInputs};
 
 /// The chapter's presets.
 pub const PRESETS: &[Preset] = COALESCING_PRESETS;
@@ -99,29 +99,11 @@ pub type CoalescingOutputs = AccessOutputs<CoalescingDetail>;
 /// The chapter's reactive state.
 pub type CoalescingState = AccessState<CoalescingDetail>;
 
-/// The chapter's model: 32 lane addresses → sectors, lines, requests, per-lane detail.
-pub fn model(
-    inputs: &AccessInputs,
-    indices: &[Option<i64>; 32],
-) -> Result<CoalescingDetail, AccessError> {
-    let access = warp_access_from_fn(0, inputs.offset as i64, inputs.elem, |lane| {
-        indices.get(lane as usize).copied().flatten()
-    })?;
-    coalesce_detail(&access)
-}
-
-impl AccessChapter for CoalescingDetail {
-    const PRESETS: &'static [Preset] = PRESETS;
-
-    fn model(inputs: &AccessInputs, indices: &[Option<i64>; 32]) -> Result<Self, AccessError> {
-        model(inputs, indices)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::ui::shared::access::state;
+    use crate::ui::shared::access::AccessInputs;
 
     fn compute(inputs: &AccessInputs, previous: Option<&CoalescingOutputs>) -> CoalescingOutputs {
         state::compute(inputs, previous)

@@ -3,47 +3,14 @@
 
 use leptos::prelude::*;
 
-use super::state::{bits, hex, lane_states, lane_steps, DivergenceState, LaneState, LANES};
+use super::state::{bits, hex, lane_states, lane_steps, DivergenceState};
 use super::text;
-use crate::geom::fixed::fixed;
-use crate::geom::legible::WrappedStrip;
 use crate::ui::i18n::{t, use_lang};
-use crate::ui::shared::roving::Roving;
-use crate::ui::theme::use_narrow_screen;
+use crate::ui::shared::lanes::LaneStrip;
 use crate::ui::widgets::StepPlayer;
 
 pub(super) fn state() -> DivergenceState {
     expect_context::<DivergenceState>()
-}
-
-/// The lane strip: one row of 32 cells on a wide screen (712 units, ≥ scale 1 in the figure's
-/// column on a 1440 desktop and a 853 px projector), two rows of 16 on a narrow one (344 units,
-/// scale ≥ 1 on a 390 px phone), so the 12-unit lane numbers stay ≥ 12 CSS px.
-fn strip(narrow: bool) -> WrappedStrip {
-    if narrow {
-        WrappedStrip {
-            cols: 16,
-            cell_w_px: 21.0,
-            row_h_px: 50.0,
-            margin_px: 4.0,
-        }
-    } else {
-        WrappedStrip {
-            cols: 32,
-            cell_w_px: 22.0,
-            row_h_px: 48.0,
-            margin_px: 4.0,
-        }
-    }
-}
-
-fn lane_class(s: LaneState) -> &'static str {
-    match s {
-        LaneState::Active => "gx-lane gx-lane--active",
-        LaneState::Masked => "gx-lane gx-lane--masked",
-        LaneState::Exited => "gx-lane gx-lane--exited",
-        LaneState::NotLaunched => "gx-lane gx-lane--off",
-    }
 }
 
 /// The listing, the lanes and the player.
@@ -89,46 +56,14 @@ pub fn Figure() -> impl IntoView {
             })
             .collect_view()
     };
-    // The 32 lanes are one tab stop; the arrow keys walk them.
-    let roving = Roving::new(LANES, 0);
-    let narrow = use_narrow_screen();
     // The lane the reader clicked (or tabbed to): its path and mask are read out below.
     let picked = RwSignal::new(None::<usize>);
-    // The 32 lanes are built once; each follows its own state and the strip's geometry.
     let warp_index = Memo::new(move |_| st.outputs.with(|o| o.input.warp_index));
-    let lanes = (0..LANES)
-        .map(|lane| {
-            let s = Memo::new(move |_| states.with(|v| v.get(lane).copied().unwrap_or(LaneState::NotLaunched)));
-            let origin = move || {
-                let g = strip(narrow.get());
-                let (x, y0) = g.cell_origin_px(lane as u32);
-                (x, y0, g.cell_w_px)
-            };
-            // One memo for the lane's name and its title.
-            let label = Memo::new(move |_| {
-                let tid = u64::from(warp_index.get()) * 32 + lane as u64;
-                text::lane_label(lane, tid, s.get(), lang.get())
-            });
-            let class = move || {
-                let picked = if picked.get() == Some(lane) { " gx-lane--picked" } else { "" };
-                format!("{}{picked}", lane_class(s.get()))
-            };
-            view! {
-                <g class=class
-                    data-testid="lane" data-state=move || format!("{:?}", s.get()).to_ascii_lowercase()
-                    tabindex=roving.tabindex(lane) data-roving=lane.to_string() role="img" aria-label=label
-                    on:click=move |_| picked.set(Some(lane)) on:focus=move |_| picked.set(Some(lane))>
-                    {crate::ui::widgets::svg_title(label)}
-                    <rect x=move || { let (x, _, _) = origin(); fixed(x + 1.0, 1) } y=move || { let (_, y0, _) = origin(); fixed(y0 + 18.0, 1) }
-                        width=move || { let (_, _, cell) = origin(); fixed(cell - 2.0, 1) } height="26" rx="3"/>
-                    <text class="gx-lane__bit" x=move || { let (x, _, cell) = origin(); fixed(x + cell / 2.0, 1) } y=move || { let (_, y0, _) = origin(); fixed(y0 + 36.0, 1) }
-                        text-anchor="middle">{move || if s.get() == LaneState::Active { "1" } else { "0" }}</text>
-                    <text class="gx-lane__no" x=move || { let (x, _, cell) = origin(); fixed(x + cell / 2.0, 1) } y=move || { let (_, y0, _) = origin(); fixed(y0 + 13.0, 1) }
-                        text-anchor="middle">{lane}</text>
-                </g>
-            }
-        })
-        .collect_view();
+    let lane_label = Callback::new(move |lane: usize| {
+        let tid = u64::from(warp_index.get()) * 32 + lane as u64;
+        let s = states.with(|v| v[lane]);
+        text::lane_label(lane, tid, s, lang.get())
+    });
     // The mask line and the step line are built once; a step rewrites their text.
     let mask = Memo::new(move |_| current.with(|c| c.as_ref().map_or(0, |s| s.mask)));
     let mask_line = move || {
@@ -203,13 +138,7 @@ pub fn Figure() -> impl IntoView {
                 </div>
             </div>
             <h2 class="gx-simt__heading">{t(text::LANES)}</h2>
-            <svg class="gx-lanes" viewBox=move || { let g = strip(narrow.get()); format!("0 0 {} {}", g.width_px(), g.height_px(LANES as u32)) }
-                style=move || format!("max-width: {}px", strip(narrow.get()).width_px() * 1.6)
-                role="group" data-testid="lanes"
-                aria-label=move || text::LANES.get(lang.get())
-                tabindex="-1" on:keydown=roving.on_keydown() on:focusin=roving.on_focusin()>
-                {lanes}
-            </svg>
+            <LaneStrip states=states label=text::LANES lane_label=lane_label picked=picked/>
             {mask_line}
             {lane_line}
             <StepPlayer step=Signal::derive(move || st.inputs.with(|i| i.step)) on_step=Callback::new(move |s| st.set_step(s)) playing=st.playing last=Signal::derive(move || st.outputs.with(|o| o.last_step()))

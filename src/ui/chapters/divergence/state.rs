@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::model::simt::{
     preset, warps_per_block, BranchOrder, LaneData, Preset, SimtTrace, StepKind, Stmt, WarpInput,
-    DEFAULT_SEED, PRESET_IDS, WARP_SIZE,
+    DEFAULT_SEED, PRESET_IDS,
 };
 use crate::ui::shell::{ChapterInputs, UrlInputs};
 use crate::ui::url::{to_query, Notice, QueryReader};
@@ -373,18 +373,7 @@ pub fn compute(inputs: &DivergenceInputs) -> DivergenceOutputs {
     }
 }
 
-/// What a lane is doing at a step.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum LaneState {
-    /// In the active mask: executes this instruction.
-    Active,
-    /// Launched and alive, but masked off: waits for the other path.
-    Masked,
-    /// Left the kernel through `return`.
-    Exited,
-    /// Never launched: past the end of the block (partial last warp).
-    NotLaunched,
-}
+pub use crate::ui::shared::lanes::{bits, hex, LaneState, LANES};
 
 /// The state of every lane at step `step` of `out` (all `NotLaunched` when nothing issued).
 pub fn lane_states(out: &DivergenceOutputs, step: usize) -> [LaneState; 32] {
@@ -405,24 +394,6 @@ pub fn lane_states(out: &DivergenceOutputs, step: usize) -> [LaneState; 32] {
     }
     states
 }
-
-/// `0x0000ffff`-style hex of a mask.
-pub fn hex(mask: u32) -> String {
-    format!("0x{mask:08x}")
-}
-
-/// The mask as 32 bits, lane 31 first, grouped by 8 (as `__activemask()` prints in binary).
-pub fn bits(mask: u32) -> String {
-    let s = format!("{mask:032b}");
-    s.as_bytes()
-        .chunks(8)
-        .map(|c| std::str::from_utf8(c).unwrap_or(""))
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-/// Lanes in a warp, as `usize` for indexing.
-pub const LANES: usize = WARP_SIZE as usize;
 
 impl ChapterInputs for DivergenceInputs {
     /// Reads a permalink's query: the inputs and step, and notices for whatever was bad.

@@ -6,8 +6,10 @@ use leptos::prelude::*;
 use crate::model::gpu_spec::GpuSpec;
 use crate::model::occupancy::{
     max_potential_block_size, occupancy_steps, sweep_block_size, sweep_dynamic_smem,
-    sweep_regs_per_thread, KernelConfig, LaunchError, Limiter, OccupancySteps, SweepPoint,
-    UNLIMITED,
+    sweep_regs_per_thread, KernelConfig, LaunchError, OccupancySteps, SweepPoint,
+};
+pub use crate::ui::shared::launch::bars::{
+    resource_bars, Resource, ResourceBar, Segment, SegmentKind,
 };
 pub use crate::ui::shared::launch::{limits, LaunchInputs as OccInputs, SmemUnit, YAxis};
 use crate::ui::shell::UrlInputs;
@@ -51,178 +53,6 @@ impl Preset {
         self.apply(&mut probe);
         probe == *inputs
     }
-}
-
-/// A per-SM budget drawn as one bar.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Resource {
-    /// The register file.
-    Registers,
-    /// Shared memory (the unified L1/shared SRAM).
-    SharedMemory,
-    /// Warp slots.
-    Warps,
-    /// Block slots.
-    Blocks,
-}
-
-impl Resource {
-    /// Every bar, top to bottom.
-    pub const ALL: [Resource; 4] = [
-        Resource::Registers,
-        Resource::SharedMemory,
-        Resource::Warps,
-        Resource::Blocks,
-    ];
-
-    /// The model's limiter for this budget.
-    pub fn limiter(self) -> Limiter {
-        match self {
-            Resource::Registers => Limiter::Registers,
-            Resource::SharedMemory => Limiter::SharedMemory,
-            Resource::Warps => Limiter::Warps,
-            Resource::Blocks => Limiter::Blocks,
-        }
-    }
-}
-
-/// What a part of a bar is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum SegmentKind {
-    /// Allocated to the resident blocks.
-    Used,
-    /// The driver's 1 KiB per-block shared-memory reserve (CC ≥ 8.0).
-    Reserve,
-    /// Enough for more whole blocks, left idle because another budget binds first.
-    Idle,
-    /// Free, but less than one more block needs.
-    Free,
-    /// SRAM the carveout leaves to the L1 cache.
-    L1,
-}
-
-/// One part of a bar, in the budget's unit.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Segment {
-    /// What it is.
-    pub kind: SegmentKind,
-    /// How much (registers, bytes, warps or blocks).
-    pub amount: u64,
-}
-
-/// One per-SM budget split into used / idle / free.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ResourceBar {
-    /// Which budget.
-    pub resource: Resource,
-    /// The whole bar (for shared memory: the SRAM that can become shared memory).
-    pub total: u64,
-    /// One block's allocation of this budget.
-    pub per_block: u64,
-    /// Blocks this budget alone allows ([`UNLIMITED`] when it never binds).
-    pub limit: u32,
-    /// True when this budget sets the resident-block count.
-    pub binds: bool,
-    /// Left to right; amounts sum to `total`.
-    pub segments: Vec<Segment>,
-}
-
-// Eight plain numbers read better at the call sites than a one-use struct.
-#[allow(clippy::too_many_arguments)]
-fn bar(
-    resource: Resource,
-    total: u64,
-    per_block: u64,
-    limit: u32,
-    blocks: u32,
-    binds: bool,
-    reserve_per_block: u64,
-    l1: u64,
-) -> ResourceBar {
-    let blocks = u64::from(blocks);
-    let capacity = total.saturating_sub(l1);
-    let used_all = blocks.saturating_mul(per_block).min(capacity);
-    let reserve = blocks.saturating_mul(reserve_per_block).min(used_all);
-    let more = if limit == UNLIMITED {
-        0
-    } else {
-        u64::from(limit).saturating_sub(blocks)
-    };
-    let idle = more
-        .saturating_mul(per_block)
-        .min(capacity.saturating_sub(used_all));
-    let free = capacity - used_all - idle;
-    let segments = [
-        (SegmentKind::Used, used_all - reserve),
-        (SegmentKind::Reserve, reserve),
-        (SegmentKind::Idle, idle),
-        (SegmentKind::Free, free),
-        (SegmentKind::L1, l1.min(total)),
-    ]
-    .into_iter()
-    .filter(|&(_, amount)| amount > 0)
-    .map(|(kind, amount)| Segment { kind, amount })
-    .collect();
-    ResourceBar {
-        resource,
-        total,
-        per_block,
-        limit,
-        binds,
-        segments,
-    }
-}
-
-/// The four bars for a result (used = 0 everywhere when the launch fails).
-pub fn resource_bars(gpu: &GpuSpec, s: &OccupancySteps) -> Vec<ResourceBar> {
-    let blocks = s.blocks_per_sm;
-    let binds = |l: Limiter| s.limiters.contains(&l) && blocks > 0;
-    // Shared memory: the bar is the largest carveout; what the carveout in force leaves out is
-    // L1. The per-block allocation includes the reserve (rounded to the granularity).
-    let smem_total = u64::from(gpu.smem_per_sm_bytes.max(s.carveout_bytes));
-    let l1 = smem_total - u64::from(s.carveout_bytes.min(gpu.smem_per_sm_bytes));
-    vec![
-        bar(
-            Resource::Registers,
-            gpu.regs_per_sm.into(),
-            s.regs_per_block,
-            s.limit_by_registers,
-            blocks,
-            binds(Limiter::Registers),
-            0,
-            0,
-        ),
-        bar(
-            Resource::SharedMemory,
-            smem_total,
-            s.smem_per_block_bytes,
-            s.limit_by_shared_memory,
-            blocks,
-            binds(Limiter::SharedMemory),
-            gpu.reserved_smem_per_block_bytes.into(),
-            l1,
-        ),
-        bar(
-            Resource::Warps,
-            s.max_warps_per_sm.into(),
-            s.warps_per_block.into(),
-            s.limit_by_warps,
-            blocks,
-            binds(Limiter::Warps),
-            0,
-            0,
-        ),
-        bar(
-            Resource::Blocks,
-            gpu.max_blocks_per_sm.into(),
-            1,
-            s.limit_by_blocks,
-            blocks,
-            binds(Limiter::Blocks),
-            0,
-            0,
-        ),
-    ]
 }
 
 /// Everything the chapter shows, computed in one place from the inputs.
@@ -288,6 +118,7 @@ impl OccState {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::occupancy::Limiter;
     use crate::ui::shell::ChapterInputs;
     use proptest::prelude::*;
 

@@ -7,12 +7,12 @@ use crate::ui::shared::gpu_select::{all_gpu_ids, GpuSelect};
 
 use crate::ui::shell::FieldSlider;
 
-use super::bars::limit_text;
 use super::state::{limits, OccInputs, OccOutputs, OccState, Preset, SmemUnit};
 use super::text;
 use crate::model::occupancy::UNLIMITED;
 use crate::ui::format::grouped;
 use crate::ui::i18n::{t, use_lang, Lang, Tr};
+use crate::ui::shared::launch::bars::limit_text;
 use crate::ui::shared::launch::text as launch_text;
 use crate::ui::shell::ChapterInputs;
 use crate::ui::widgets::RangeSlider;

@@ -392,6 +392,7 @@ pub fn prompt(q: &Question, lang: Lang) -> String {
             "A warp group issues wgmma.mma_async.m64nNk16 with N = {n}, BF16 inputs and FP32 accumulators. How many mma.sync.m16n8k16 instructions compute the same product, and how many FP32 accumulator registers does each of the group's 128 threads hold?",
             "一个 Warp Group 发射 wgmma.mma_async.m64nNk16，其中 N = {n}（BF16 输入、FP32 累加）。同样的乘积需要多少条 mma.sync.m16n8k16？Warp Group 的 128 个线程每个持有多少个 FP32 累加寄存器？"
         ),
+        Params::Lab { .. } => lab(q, lang),
         Params::WgmmaElement {
             n,
             dtype,
@@ -453,4 +454,75 @@ pub fn prompt(q: &Question, lang: Lang) -> String {
 fn newest_shape(dtype: ElementType, n: u32) -> String {
     let k = if dtype == ElementType::S32 { 32 } else { 16 };
     format!("m64n{n}k{k}")
+}
+
+/// A kernel-lab question: the launch and arguments of the preset (its source is printed below
+/// the sentence), the warp, and the access.
+fn lab(q: &Question, lang: Lang) -> String {
+    let Params::Lab {
+        preset,
+        args,
+        line,
+        column,
+        name,
+        store,
+        execution,
+        warp,
+        block,
+        warp_in_block,
+    } = &q.params
+    else {
+        return String::new();
+    };
+    let Some(p) = crate::model::kernel::preset(preset) else {
+        return String::new();
+    };
+    let dim = |d: [u32; 3]| format!("({}, {}, {})", d[0], d[1], d[2]);
+    let (grid, blockdim, b) = (dim(p.grid), dim(p.block), dim(*block));
+    // Every scalar argument's value: the drawn one where there is one.
+    let values: Vec<String> = p
+        .args
+        .iter()
+        .map(|(n, v)| {
+            let v = args.iter().find(|(a, _)| a == n).map_or(*v, |(_, x)| *x);
+            format!("{n} = {}", n5(v.unsigned_abs()))
+        })
+        .collect();
+    let shared = matches!(q.kind, Kind::LabWavefronts);
+    let (what_en, what_zh) = match store {
+        true => ("store to", "store 写入"),
+        false => ("load of", "load 读取"),
+    };
+    let args_en = if values.is_empty() {
+        String::new()
+    } else {
+        format!(" and {}", values.join(", "))
+    };
+    let args_zh = if values.is_empty() {
+        String::new()
+    } else {
+        format!("，参数 {}", values.join("，"))
+    };
+    let warp = n5(*warp);
+    let setup = trf!(
+        lang,
+        "The kernel below runs with gridDim = {grid}, blockDim = {blockdim}{args_en}. Warp {warp} of the launch (warp {warp_in_block} of block {b}) executes the {what_en} {name}[…] on line {line}, column {column} (execution {execution} of it by this warp).",
+        "下面的 kernel 以 gridDim = {grid}、blockDim = {blockdim} 启动{args_zh}。整次启动中的第 {warp} 个 warp（block {b} 的第 {warp_in_block} 个 warp）第 {execution} 次执行第 {line} 行第 {column} 列对 {name}[…] 的 {what_zh}。",
+        what_en = what_en,
+        what_zh = what_zh,
+    );
+    let ask = if shared {
+        trf!(
+            lang,
+            "How many of the warp's lanes take part in that shared-memory access, how many wavefronts does it take, and how many bank conflicts does Nsight Compute count for it (l1tex__data_bank_conflicts_pipe_lsu_mem_shared: the wavefronts beyond the first of each phase)? Shared arrays are laid out in declaration order from offset 0.",
+            "这个 warp 有几个 lane 参与这次 shared memory 访问？它需要多少个 wavefront？Nsight Compute 为它记多少次 bank 冲突（l1tex__data_bank_conflicts_pipe_lsu_mem_shared：每个 phase 第一个之外的 wavefront）？shared 数组按声明顺序从偏移 0 开始排列。"
+        )
+    } else {
+        trf!(
+            lang,
+            "How many 32-byte sectors does that warp-level access touch, and how many requests does it take (as Nsight Compute counts l1tex__t_requests)? Each pointer is a buffer of its own, aligned to 256 bytes as cudaMalloc returns it.",
+            "这次 warp 级访存涉及多少个 32 字节 sector？需要几个请求（按 Nsight Compute 的 l1tex__t_requests 计数）？每个指针各自是一块缓冲区，与 cudaMalloc 一样按 256 字节对齐。"
+        )
+    };
+    format!("{setup} {ask}")
 }

@@ -1,10 +1,13 @@
 //! What the coalescing (ch. 6) and bank-conflict (ch. 7) chapters share: the inputs of one warp
 //! access (preset, element size, stride, offset, active lanes, typed index formula), their URL
-//! form, and the one function that turns them into 32 element indices.
+//! form, and the one function that turns them into 32 element indices; and their two figures
+//! ([`coalescing`], [`banks`]), which the kernel lab draws too.
 //!
 //! Model: [`crate::model::access`] (patterns, presets, addresses) and
 //! [`crate::model::formula`] (typed formulas).
 
+pub mod banks;
+pub mod coalescing;
 pub mod controls;
 pub mod figure;
 pub mod state;

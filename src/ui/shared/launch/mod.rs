@@ -3,6 +3,7 @@
 //! their URL keys and limits. The occupancy chapter edits it; the dispatch chapter reads the same
 //! keys and adds its own.
 
+pub mod bars;
 pub mod text;
 
 use serde::{Deserialize, Serialize};

@@ -1,6 +1,10 @@
 //! What a launch that cannot run says, in both languages: the occupancy and dispatch chapters
-//! show the same message.
+//! show the same message. The words of the budget bars ([`super::bars`]).
 
+// `trf!` binds each `name = value` argument with a `let`.
+#![allow(clippy::redundant_locals)]
+
+use super::bars::{limit_text, Resource, ResourceBar, Segment, SegmentKind};
 use crate::model::occupancy::LaunchError;
 use crate::trf;
 use crate::ui::format::grouped;
@@ -136,4 +140,156 @@ pub fn launch_error(err: &LaunchError, lang: Lang) -> (String, &'static str) {
             tr("No block fits on one SM.", "一个 block 也放不下。").get(lang),
         ),
     }
+}
+
+// The budget bars (the occupancy chapter and the kernel lab draw them).
+
+pub const BARS_TITLE: Tr = tr("The budgets", "一个 SM 的资源");
+
+pub fn resource(r: Resource) -> Tr {
+    match r {
+        Resource::Registers => tr("Registers", "寄存器"),
+        Resource::SharedMemory => tr("Shared memory", "Shared memory"),
+        Resource::Warps => tr("Warp slots", "warp 槽位"),
+        Resource::Blocks => tr("Block slots", "block 槽位"),
+    }
+}
+
+/// The limiter's name inside a sentence.
+pub fn limiter_name(r: Resource) -> Tr {
+    match r {
+        Resource::Registers => tr("registers", "寄存器"),
+        Resource::SharedMemory => tr("shared memory", "shared memory"),
+        Resource::Warps => tr("warp slots", "warp 槽位"),
+        Resource::Blocks => tr("block slots", "block 槽位"),
+    }
+}
+
+pub fn segment(k: SegmentKind) -> Tr {
+    match k {
+        SegmentKind::Used => tr("used by resident blocks", "驻留 block 占用"),
+        SegmentKind::Reserve => tr(
+            "driver reserve (1 KiB per block)",
+            "驱动保留（每 block 1 KiB）",
+        ),
+        SegmentKind::Idle => tr(
+            "idle: room for more blocks, but another budget binds",
+            "闲置：还放得下更多 block，但另一项资源先用完",
+        ),
+        SegmentKind::Free => tr(
+            "free: less than one more block needs",
+            "空闲：不够再放一个 block",
+        ),
+        SegmentKind::L1 => tr("left to L1 by the carveout", "按 carveout 留给 L1"),
+    }
+}
+
+/// The unit of a resource's amounts.
+pub fn unit(r: Resource, lang: Lang) -> &'static str {
+    match (r, lang) {
+        (Resource::Registers, Lang::En) => "registers",
+        (Resource::Registers, Lang::Zh) => "个寄存器",
+        (Resource::SharedMemory, _) => "B",
+        (Resource::Warps, Lang::En) => "warps",
+        (Resource::Warps, Lang::Zh) => "个 warp",
+        (Resource::Blocks, Lang::En) => "blocks",
+        (Resource::Blocks, Lang::Zh) => "个 block",
+    }
+}
+
+pub fn amount(r: Resource, v: u64, lang: Lang) -> String {
+    let unit = unit(r, lang);
+    // "1 block", "2 blocks" (Chinese has no plural).
+    let unit = if v == 1 && lang == Lang::En {
+        unit.strip_suffix('s').unwrap_or(unit)
+    } else {
+        unit
+    };
+    format!("{} {unit}", grouped(v))
+}
+
+/// One segment's description for its aria-label, tooltip and the data table.
+pub fn describe_segment(bar: &ResourceBar, seg: &Segment, lang: Lang) -> String {
+    let name = resource(bar.resource).get(lang);
+    let what = segment(seg.kind).get(lang);
+    let pct = crate::ui::format::percent(if bar.total == 0 {
+        0.0
+    } else {
+        seg.amount as f64 / bar.total as f64
+    });
+    let blocks = match (seg.kind, bar.per_block) {
+        (SegmentKind::Used | SegmentKind::Idle, per) if per > 0 => Some(seg.amount / per),
+        _ => None,
+    };
+    let amt = amount(bar.resource, seg.amount, lang);
+    match (lang, blocks) {
+        (Lang::En, Some(b)) if seg.kind == SegmentKind::Idle => format!(
+            "{name}: {what}: {amt} ({pct} of {}), enough for {b} more {} of {}",
+            grouped(bar.total),
+            if b == 1 { "block" } else { "blocks" },
+            amount(bar.resource, bar.per_block, lang)
+        ),
+        (Lang::Zh, Some(b)) if seg.kind == SegmentKind::Idle => format!(
+            "{name}：{what}：{amt}（占 {} 的 {pct}），还够放 {b} 个每个 {} 的 block",
+            grouped(bar.total),
+            amount(bar.resource, bar.per_block, lang)
+        ),
+        (Lang::En, Some(b)) => format!(
+            "{name}: {what}: {amt} ({pct} of {}) = {b} {} × {}",
+            grouped(bar.total),
+            if b == 1 { "block" } else { "blocks" },
+            amount(bar.resource, bar.per_block, lang)
+        ),
+        (Lang::Zh, Some(b)) => format!(
+            "{name}：{what}：{amt}（占 {} 的 {pct}）= {b} 个 block × {}",
+            grouped(bar.total),
+            amount(bar.resource, bar.per_block, lang)
+        ),
+        (Lang::En, None) => format!("{name}: {what}: {amt} ({pct} of {})", grouped(bar.total)),
+        (Lang::Zh, None) => format!(
+            "{name}：{what}：{amt}（占 {} 的 {pct}）",
+            grouped(bar.total)
+        ),
+    }
+}
+
+/// A resource bar's heading: its budget, one block's share and the blocks it allows.
+pub fn bar_heading(bar: &ResourceBar, lang: Lang) -> String {
+    let name = resource(bar.resource).get(lang);
+    // The bar's name says the unit; only bytes need one.
+    let unit = if bar.resource == Resource::SharedMemory {
+        " B"
+    } else {
+        ""
+    };
+    let total = format!("{}{unit}", grouped(bar.total));
+    let per = format!("{}{unit}", grouped(bar.per_block));
+    let lim = limit_text(bar.limit);
+    let blocks = if bar.limit == 1 { "block" } else { "blocks" };
+    trf!(
+        lang,
+        "{name}: {total} per SM · {per} per block · allows {lim} {blocks}",
+        "{name}：每 SM {total} · 每 block {per} · 允许 {lim} 个 block"
+    )
+}
+
+pub const BAR_BINDS: Tr = tr("  ◀ binds", "  ◀ 限制因素");
+
+pub const BAR_DOES_NOT_FIT: Tr = tr("  ◀ does not fit", "  ◀ 放不下");
+
+pub const BARS_LABEL: Tr = tr("One SM's resource bars", "一个 SM 的资源条");
+
+pub const BARS_HINT: Tr = tr(
+    "Point at or tap a part of a bar for its numbers, or Tab to the bars and move with the arrow keys.",
+    "把鼠标移到（触屏上点一下）资源条的任一段即可看到它的数字；也可以用 Tab 键进入，再用方向键移动。",
+);
+
+pub const TABLE_BUDGET: Tr = tr("budget", "资源");
+
+pub const TABLE_PARTS: Tr = tr("parts", "各段");
+
+/// The bars' heading, naming the GPU.
+pub fn bars_title(gpu: &str, lang: Lang) -> String {
+    let title = BARS_TITLE.get(lang);
+    trf!(lang, "{title} of one SM ({gpu})", "{title}（{gpu}）")
 }

@@ -1,22 +1,51 @@
-//! The figure: 32 lanes above the touched 128-byte lines, each split into four 32-byte sectors,
-//! with the bytes lanes use shaded. Lanes are focusable; the selected lane's wire, sector and
-//! line are highlighted.
+//! The coalescing figure: 32 lanes above the touched 128-byte lines, each split into four
+//! 32-byte sectors, with the bytes lanes use shaded. Lanes are focusable; the selected lane's
+//! wire, sector and line are highlighted. Drawn by the coalescing chapter and by the kernel lab
+//! (a warp's access at a line), each from an [`AccessState`] of [`CoalescingDetail`] it provides.
 
 use leptos::prelude::*;
 
-use super::state::{Coalesced, CoalescingState};
-use super::text;
+pub mod text;
+
+use super::state::{AccessState, Shown};
+use super::{AccessChapter, AccessInputs};
 use crate::geom::fixed::fixed;
 use crate::geom::warp_memory as g;
-use crate::model::coalescing::CoalescingDetail;
+use crate::model::access::{warp_access_from_fn, AccessError, Preset, COALESCING_PRESETS};
+use crate::model::coalescing::{coalesce_detail, CoalescingDetail};
 use crate::ui::i18n::{t, use_lang, Lang};
 use crate::ui::shared::access::figure::{lane_chip, AccessFigure};
 use crate::ui::shared::roving::Roving;
 use crate::ui::widgets::indexed_list;
 use std::sync::Arc;
 
+/// A pattern the model accepted.
+pub type Coalesced = Shown<CoalescingDetail>;
+/// The figure's reactive state.
+pub type CoalescingState = AccessState<CoalescingDetail>;
+
 fn state() -> CoalescingState {
     expect_context::<CoalescingState>()
+}
+
+/// The coalescing model of an access: 32 lane addresses → sectors, lines, requests, per-lane
+/// detail.
+pub fn model(
+    inputs: &AccessInputs,
+    indices: &[Option<i64>; 32],
+) -> Result<CoalescingDetail, AccessError> {
+    let access = warp_access_from_fn(0, inputs.offset as i64, inputs.elem, |lane| {
+        indices.get(lane as usize).copied().flatten()
+    })?;
+    coalesce_detail(&access)
+}
+
+impl AccessChapter for CoalescingDetail {
+    const PRESETS: &'static [Preset] = COALESCING_PRESETS;
+
+    fn model(inputs: &AccessInputs, indices: &[Option<i64>; 32]) -> Result<Self, AccessError> {
+        model(inputs, indices)
+    }
 }
 
 /// Runs of set bits in a 32-bit byte mask: `(first byte, length)`.

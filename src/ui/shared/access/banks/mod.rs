@@ -1,23 +1,50 @@
-//! The figure: 32 lanes coloured by phase above a grid of 32 bank columns × the 128-byte rows of
-//! 4-byte words the warp touches; below it, how many distinct words each bank delivers to each
-//! phase (the largest is that phase's wavefronts).
+//! The bank-conflict figure: 32 lanes coloured by phase above a grid of 32 bank columns × the
+//! 128-byte rows of 4-byte words the warp touches; below it, how many distinct words each bank
+//! delivers to each phase (the largest is that phase's wavefronts). Drawn by the bank-conflict
+//! chapter and by the kernel lab, each from an [`AccessState`] of [`BankReport`] it provides.
 
 use leptos::prelude::*;
 
-use super::state::{BankState, Banked};
-use super::text;
+pub mod text;
+
+use super::state::{AccessState, Shown};
+use super::{AccessChapter, AccessInputs};
 use crate::geom::fixed::fixed;
 use crate::geom::warp_memory as g;
-use crate::model::bank_conflicts::BankReport;
-use crate::model::bank_conflicts::BANKS;
+use crate::model::access::{smem_access_from_fn, AccessError, Preset, BANK_PRESETS};
+use crate::model::bank_conflicts::{bank_conflicts, BankReport, BANKS};
 use crate::ui::i18n::{t, use_lang, Lang};
 use crate::ui::shared::access::figure::{lane_chip, AccessFigure};
 use crate::ui::shared::roving::Roving;
 use crate::ui::widgets::{indexed_list, keyed_list};
 use std::sync::Arc;
 
+/// A pattern the model accepted.
+pub type Banked = Shown<BankReport>;
+/// The figure's reactive state.
+pub type BankState = AccessState<BankReport>;
+
 fn state() -> BankState {
     expect_context::<BankState>()
+}
+
+/// The bank-conflict model of an access: 32 lane addresses → banks, phases, wavefronts.
+pub fn model(
+    inputs: &AccessInputs,
+    indices: &[Option<i64>; 32],
+) -> Result<BankReport, AccessError> {
+    let access = smem_access_from_fn(0, inputs.offset as i64, inputs.elem, |lane| {
+        indices.get(lane as usize).copied().flatten()
+    })?;
+    bank_conflicts(&access)
+}
+
+impl AccessChapter for BankReport {
+    const PRESETS: &'static [Preset] = BANK_PRESETS;
+
+    fn model(inputs: &AccessInputs, indices: &[Option<i64>; 32]) -> Result<Self, AccessError> {
+        model(inputs, indices)
+    }
 }
 
 /// Height of one per-phase count row under the grid.
