@@ -829,8 +829,10 @@ const preload = (packsToGet) =>
   [
     `<link rel="modulepreload" href="${pkg}/warpscope.js" integrity="${integrity(files.get("warpscope.js"))}" />`,
     `<link rel="modulepreload" href="${pkg}/__wasm_split.js" integrity="${integrity(files.get("__wasm_split.js"))}" />`,
-    `<link rel="preload" as="fetch" crossorigin href="${pkg}/warpscope_bg.wasm" integrity="${mainSri}" />`,
-    ...packsToGet.map((p) => `<link rel="preload" as="fetch" crossorigin href="${pkg}/pack-${p}.wasm" integrity="${packInfo[p]}" />`),
+    // No integrity on a fetch preload: Chromium ignores it there (and warns); the fetch that
+    // uses the preloaded bytes carries the integrity and checks them.
+    `<link rel="preload" as="fetch" crossorigin href="${pkg}/warpscope_bg.wasm" />`,
+    ...packsToGet.map((p) => `<link rel="preload" as="fetch" crossorigin href="${pkg}/pack-${p}.wasm" />`),
     `<script type="module" src="${pkg}/start.js" integrity="${integrity(files.get("start.js"))}"></script>`,
   ].join("\n    ");
 html = html.replace(/<link rel="manifest"[^>]*>/, "");

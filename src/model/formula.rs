@@ -1,8 +1,8 @@
 //! Typed element-index formulas: `lane * 33`, `(lane % 4) * 16`, `lane ^ (lane / 8)`.
 //!
 //! The coalescing and bank-conflict chapters let the reader type the element index of each lane
-//! as an integer expression over `lane` (0..32), `tid` (the thread index; the figure shows warp 0,
-//! so `tid = lane`) and the variables of the current pattern (`stride`, `row`, `col`, `n`,
+//! as an integer expression over `lane` (0..32), `tid` or `threadIdx.x` (the thread index; the
+//! figure shows warp 0 of a one-dimensional block, so `tid = threadIdx.x = lane`) and the variables of the current pattern (`stride`, `row`, `col`, `n`,
 //! `field`, see [`pattern_formula`]). [`IndexFormula::parse`] parses the text with the
 //! `evalexpr` crate and [`IndexFormula::index`] evaluates the tree with **C integer semantics**
 //! in `i64`: `/` truncates toward zero, `%` takes the dividend's sign, every operation is checked
@@ -28,8 +28,9 @@ use crate::model::WARP_SIZE;
 pub const MAX_FORMULA_CHARS: usize = 160;
 
 /// Variables every formula may read, besides those of the pattern: the lane id and the thread
-/// index.
-pub const LANE_VARIABLES: [&str; 2] = ["lane", "tid"];
+/// index, also in CUDA's spelling (`threadIdx.x`: the figure shows warp 0 of a one-dimensional
+/// block, where `threadIdx.x = tid = lane`).
+pub const LANE_VARIABLES: [&str; 3] = ["lane", "tid", "threadIdx.x"];
 
 /// Why a formula cannot give an element index. `Display` is English; the UI translates.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -420,7 +421,7 @@ fn eval(node: &Node<DefaultNumericTypes>, s: &Scope<'_>) -> Result<i64, FormulaE
             _ => Err(FormulaError::NotAnInteger),
         },
         Operator::VariableIdentifierRead { identifier } => match identifier.as_str() {
-            "lane" | "tid" => Ok(i64::from(s.lane)),
+            "lane" | "tid" | "threadIdx.x" => Ok(i64::from(s.lane)),
             name => s
                 .vars
                 .iter()
@@ -492,6 +493,13 @@ fn call(
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn cuda_spelling_of_the_thread_index_is_the_lane() {
+        let f = IndexFormula::parse("threadIdx.x * 2").expect("parses");
+        let vars: [(&str, i64); 0] = [];
+        assert_eq!(f.index(5, &vars), Ok(10));
+    }
+
     use super::*;
     use crate::model::access::{BANK_PRESETS, COALESCING_PRESETS};
 

@@ -60,8 +60,9 @@ pub fn sig3(value: f64) -> String {
     format!("{value:.decimals$}")
 }
 
-/// The one way a percentage is written on every page (issue #14): the fraction as per cent with
-/// at most one decimal, a trailing ".0" dropped, a space before "%": 0.625 → "62.5 %",
+/// The one way a percentage is written on every page: the fraction as per cent with at most one
+/// decimal (two where the share is exactly that: 0.0625 → "6.25 %"), a trailing ".0" dropped, a
+/// space before "%": 0.625 → "62.5 %",
 /// 0.5 → "50 %", 1.0 → "100 %", 0.0637 → "6.4 %". Between 0 and 0.1 % two significant digits
 /// (0.00039 → "0.039 %"), so a small share never reads as "0 %"; just under 100 % as many
 /// decimals as show the gap (1,048,576 blocks in 2,428 waves of 432: 0.99974 → "99.97 %"), so a
@@ -79,6 +80,11 @@ pub fn percent(fraction: f64) -> String {
     if gap > 1e-9 && gap < 0.05 {
         let decimals = (-gap.log10().floor()) as usize;
         return format!("{p:.decimals$} %");
+    }
+    // A share with exactly two decimals keeps them (1/16 = 6.25 %, not "6.2 %").
+    let hundredths = (p * 100.0).round();
+    if (p * 100.0 - hundredths).abs() < 1e-6 && hundredths % 10.0 != 0.0 {
+        return format!("{p:.2} %");
     }
     let s = format!("{p:.1}");
     format!("{} %", s.strip_suffix(".0").unwrap_or(&s))
@@ -146,9 +152,15 @@ pub fn duration(seconds: f64) -> String {
     }
 }
 
-/// Seconds as µs with one decimal (the course's table): 1.6106e-3 → "1610.6 µs".
+/// Seconds as µs with one decimal (the course's table): 1.6106e-3 → "1610.6 µs"; under 1 µs
+/// three significant digits: 5.37e-8 → "0.0537 µs".
 pub fn micros(seconds: f64) -> String {
-    format!("{} µs", fixed(seconds * 1e6, 1))
+    let us = seconds * 1e6;
+    if us != 0.0 && us.abs() < 1.0 {
+        // Under a microsecond, three significant digits: 0.0537 µs, not "0.1 µs".
+        return format!("{} µs", sig3(us));
+    }
+    format!("{} µs", fixed(us, 1))
 }
 
 /// Integer with thousands separators: 16777216 → "16,777,216" (the model's error messages use
@@ -179,6 +191,8 @@ mod tests {
         assert_eq!(sig3(0.16667), "0.167");
         assert_eq!(sig3(156.0), "156");
         assert_eq!(micros(1.6106127e-3), "1610.6 µs");
+        assert_eq!(micros(5.3687e-8), "0.0537 µs");
+        assert_eq!(micros(8.59e-7), "0.859 µs");
         assert_eq!(bytes_binary(134_217_728.0), "128 MiB");
         assert_eq!(grouped(16_777_216), "16,777,216");
         assert_eq!(grouped(0), "0");
@@ -206,6 +220,9 @@ mod percent_tests {
         assert_eq!(percent(1.0), "100 %");
         assert_eq!(percent(0.772), "77.2 %");
         assert_eq!(percent(0.0637), "6.4 %");
+        assert_eq!(percent(0.0625), "6.25 %");
+        assert_eq!(percent(1.0 / 3.0), "33.3 %");
+        assert_eq!(percent(0.125), "12.5 %");
         assert_eq!(percent(0.00039), "0.039 %");
         assert_eq!(percent(0.0), "0 %");
         assert_eq!(percent(0.2371), "23.7 %");

@@ -252,6 +252,17 @@ impl Classroom {
         self.go(self.step.get_untracked().saturating_sub(1));
     }
 
+    /// The sub-step on screen of a step whose keys step a simulation: `(value, first, last)` of
+    /// its advance key.
+    pub fn substep(&self) -> Option<(u32, u32, u32)> {
+        let (key, value, last) = self.simulation()?;
+        let first = self
+            .current
+            .with_untracked(|s| s.as_ref().and_then(|s| query::number(&s.query, &key)))
+            .unwrap_or(0);
+        Some((value, first, last))
+    }
+
     /// `(key, value, last)` of the step's simulation, if it has one.
     fn simulation(&self) -> Option<(String, u32, u32)> {
         let adv = self
@@ -259,6 +270,13 @@ impl Classroom {
             .with_untracked(|s| s.as_ref().and_then(|s| s.advance.clone()))?;
         let value = query::number(&self.query.get_untracked(), &adv.key).unwrap_or(0);
         Some((adv.key, value, adv.last))
+    }
+
+    /// Whether the step on screen asks the room a question (only then is there an answer to
+    /// reveal or hide).
+    pub fn has_question(&self) -> bool {
+        self.current
+            .with(|s| s.as_ref().is_some_and(|s| !s.question.is_empty()))
     }
 
     /// Whether the keys step the step's simulation (its link has an advance field).
@@ -375,10 +393,15 @@ pub fn AddToLesson(chapter: &'static Chapter) -> impl IntoView {
         if mine.title.is_empty() {
             mine.title = lesson::Text::Own(text::MY_LESSON.get(lang.get_untracked()).into());
         }
+        let l = lang.get_untracked();
         mine.steps.push(Step {
             chapter: chapter.slug.into(),
             query: query::without(&search, "lang"),
-            caption: lesson::Text::Own(chapter.title.get(lang.get_untracked()).into()),
+            caption: lesson::Text::Own(text::added_caption(
+                chapter.title.get(l),
+                chapter.summary.get(l),
+                l,
+            )),
             ..Step::default()
         });
         store_my_lesson(&mine);

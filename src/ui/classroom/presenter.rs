@@ -128,6 +128,44 @@ pub fn Presenter() -> impl IntoView {
             })
         })
     };
+    // What the stage shows at this sub-step, in the chapter's own words: the outside world (the
+    // presenter's stage) is read once the chapter has drawn, and copied into the notes panel.
+    let substep_line = NodeRef::<leptos::html::P>::new();
+    Effect::new(move |_| {
+        c.query.track();
+        lang.track();
+        let (Some(el), Some(line)) = (stage.get(), substep_line.get()) else {
+            return;
+        };
+        set_timeout(
+            move || {
+                let text: Vec<String> = el
+                    .query_selector_all("[data-substep]")
+                    .ok()
+                    .map(|found| {
+                        (0..found.length())
+                            .filter_map(|i| found.item(i))
+                            .filter_map(|n| n.text_content())
+                            .map(|t| t.trim().to_string())
+                            .filter(|t| !t.is_empty())
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                line.set_text_content(Some(&text.join(" ")));
+            },
+            std::time::Duration::from_millis(120),
+        );
+    });
+    let substep = move || {
+        c.query.track();
+        c.substep().map(|(value, first, last)| {
+            text::substep_of(
+                lang.get(),
+                value - first.min(value) + 1,
+                last - first.min(last) + 1,
+            )
+        })
+    };
     let on_move = move |ev: leptos::ev::PointerEvent| {
         let Some(el) = stage.get() else { return };
         let target = el.query_selector(&format!("[{FOCUS_ATTR}]")).ok().flatten();
@@ -153,9 +191,12 @@ pub fn Presenter() -> impl IntoView {
                 <span class="gx-cls-bar__tools">
                     <button class="gx-cls-btn" data-testid="cls-prev" on:click=move |_| c.prev()>{move || text::PREV.get(lang.get())}</button>
                     <button class="gx-cls-btn" data-testid="cls-next" on:click=move |_| c.next()>{move || text::NEXT.get(lang.get())}</button>
-                    <button class="gx-cls-btn" data-testid="cls-reveal-toggle" aria-pressed=move || c.revealed.get().to_string() on:click=move |_| c.revealed.update(|r| *r = !*r)>
-                        {move || if c.revealed.get() { text::HIDE.get(lang.get()) } else { text::REVEAL.get(lang.get()) }}
-                    </button>
+                    // Only a step with a question has an answer to reveal or hide.
+                    <Show when=move || c.has_question()>
+                        <button class="gx-cls-btn" data-testid="cls-reveal-toggle" aria-pressed=move || c.revealed.get().to_string() on:click=move |_| c.revealed.update(|r| *r = !*r)>
+                            {move || if c.revealed.get() { text::HIDE.get(lang.get()) } else { text::REVEAL.get(lang.get()) }}
+                        </button>
+                    </Show>
                     <button class="gx-cls-btn" data-testid="cls-blank-toggle" aria-pressed=move || c.blank.get().to_string() on:click=move |_| c.blank.update(|b| *b = !*b)>{move || text::BLANK.get(lang.get())}</button>
                     <button class="gx-cls-btn" aria-pressed=move || c.controls.get().to_string() on:click=move |_| c.controls.update(|v| *v = !*v)>{move || text::CONTROLS.get(lang.get())}</button>
                     <LangSwitch/>
@@ -182,6 +223,11 @@ pub fn Presenter() -> impl IntoView {
                     </Show>
                     <h3>{move || text::NOTES.get(lang.get())}</h3>
                     <p class="gx-cls-notes" data-testid="cls-notes">{notes}</p>
+                    // The step's simulation: which sub-step, and what the stage shows at it.
+                    <div class="gx-cls-substep" data-testid="cls-substep" hidden=move || substep().is_none()>
+                        <p class="gx-cls-substep__count">{substep}</p>
+                        <p class="gx-cls-substep__line" node_ref=substep_line></p>
+                    </div>
                     <h3>{move || text::UP_NEXT.get(lang.get())}</h3>
                     <div class="gx-cls-next" data-testid="cls-next-step">
                         {move || match next() {

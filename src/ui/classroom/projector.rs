@@ -106,7 +106,9 @@ pub fn keys(c: Classroom) {
                 true
             }
             "r" | "R" => {
-                c.revealed.update(|r| *r = !*r);
+                if c.has_question() {
+                    c.revealed.update(|r| *r = !*r);
+                }
                 true
             }
             "b" | "B" | "." => {
@@ -745,16 +747,22 @@ pub fn fit(stage: &web_sys::HtmlDivElement, shown: &Shown, all: bool, how: Fit) 
         // The CSS floor of HTML text (12.5 px as drawn) reads the zoom.
         let _ = style.set_property("--gx-cls-zoom", &format!("{zoom:.3}"));
     };
-    // The drawn size, counting what overflows the focus box (a table wider than its box).
+    // The drawn size, counting what overflows the focus box either way (a table wider than its
+    // box; a grid whose cells, wrapped at a narrow width, grow below it).
     let drawn = || {
         let r = target.get_bounding_client_rect();
-        let (sw, cw) = (target.scroll_width(), target.client_width().max(1));
-        let over = if sw > cw + 2 {
-            f64::from(sw) / f64::from(cw)
-        } else {
-            1.0
+        let over = |scroll: i32, client: i32| {
+            let client = client.max(1);
+            if scroll > client + 2 {
+                f64::from(scroll) / f64::from(client)
+            } else {
+                1.0
+            }
         };
-        (r.width() * over, r.height())
+        (
+            r.width() * over(target.scroll_width(), target.client_width()),
+            r.height() * over(target.scroll_height(), target.client_height()),
+        )
     };
     let fits = || {
         let (w, h) = drawn();
@@ -1043,13 +1051,14 @@ fn Overlays(
         match c.overlay.get() {
         Overlay::None => ().into_any(),
         Overlay::Help => view! {
-            <div class="gx-cls-overlay" role="dialog" aria-label=move || text::KEYS.get(lang.get()) data-testid="cls-help-overlay">
+            <div class="gx-cls-overlay gx-cls-overlay--wide" role="dialog" aria-label=move || text::KEYS.get(lang.get()) data-testid="cls-help-overlay">
                 <h2>{move || text::KEYS.get(lang.get())}</h2>
-                <table class="gx-cls-keys">
+                // Every key at once, in as many columns as the screen holds.
+                <dl class="gx-cls-keys">
                     {text::KEY_LIST.iter().map(|(k, what)| view! {
-                        <tr><th><kbd>{*k}</kbd></th><td>{move || what.get(lang.get())}</td></tr>
+                        <div class="gx-cls-keys__item"><dt><kbd>{*k}</kbd></dt><dd>{move || what.get(lang.get())}</dd></div>
                     }).collect_view()}
-                </table>
+                </dl>
                 <button class="gx-cls-btn" on:click=close>{move || text::CLOSE.get(lang.get())}</button>
             </div>
         }

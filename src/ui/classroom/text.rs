@@ -211,6 +211,21 @@ pub fn added(lang: Lang, steps: usize) -> String {
     )
 }
 
+/// The caption of a view added to a lesson: the chapter and what it shows, in the language of
+/// the page it was added from (the teacher edits it in the lesson editor).
+pub fn added_caption(title: &str, summary: &str, lang: Lang) -> String {
+    trf!(lang, "{title}: {summary}", "{title}：{summary}")
+}
+
+/// A simulation's sub-step in the presenter's notes: "Sub-step i of n".
+pub fn substep_of(lang: Lang, i: u32, n: u32) -> String {
+    trf!(
+        lang,
+        "Sub-step {i} of {n}: on the stage now",
+        "第 {i} / {n} 小步：台上正显示"
+    )
+}
+
 /// "Step i of n".
 pub fn step_of(lang: Lang, step: usize, steps: usize) -> String {
     trf!(lang, "{i} / {n}", "第 {i} / {n} 步", i = step, n = steps)

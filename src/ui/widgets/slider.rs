@@ -15,8 +15,27 @@ pub enum Scale {
     /// Value = thumb position, in steps of `step`.
     #[default]
     Linear,
-    /// Value = 2^thumb: the thumb moves over exponents (the number input still takes any value).
+    /// Logarithmic: the thumb moves over the powers of two and the 1-2-5 steps of each decade
+    /// (512, 1000, 1024, 2000, 2048 …), plus the value the field started with and any value
+    /// typed into it, so a typed 1000 can be reached again after a move.
     Log2,
+}
+
+/// The thumb's stops of a [`Scale::Log2`] slider in `min..=max`, with `extra` values, sorted.
+fn log_stops(min: u64, max: u64, extra: &[u64]) -> Vec<u64> {
+    let mut stops: Vec<u64> = (0..64u32)
+        .filter_map(|k| 1u64.checked_shl(k))
+        .chain((0..20u32).flat_map(|k| {
+            let decade = 10u64.checked_pow(k).unwrap_or(u64::MAX);
+            [1u64, 2, 5].map(|m| decade.saturating_mul(m))
+        }))
+        .chain([min, max])
+        .chain(extra.iter().copied())
+        .filter(|v| (min..=max).contains(v))
+        .collect();
+    stops.sort_unstable();
+    stops.dedup();
+    stops
 }
 
 /// Digits typed with a Chinese input method arrive full-width (１２３): fold them to ASCII and
@@ -101,10 +120,6 @@ fn parse_in_range(
     }
 }
 
-fn log2_floor(v: u64) -> u32 {
-    63 - v.max(1).leading_zeros()
-}
-
 /// Slider + number input for one integer input.
 #[component]
 pub fn RangeSlider(
@@ -135,16 +150,29 @@ pub fn RangeSlider(
 ) -> impl IntoView {
     let lang = use_lang();
     let error = RwSignal::new(None::<IntegerError>);
-    let (slider_min, slider_max, slider_step) = match scale {
+    // A log slider's stops: the scale's, the starting value and every value typed (written by
+    // the event handlers only).
+    let typed = RwSignal::new(vec![value.get_untracked()]);
+    let stops = Memo::new(move |_| match scale {
+        Scale::Linear => Vec::new(),
+        Scale::Log2 => typed.with(|t| log_stops(min, max, t)),
+    });
+    let slider_bounds = move || match scale {
         Scale::Linear => {
             let step = step.max(1);
             (min.div_ceil(step).saturating_mul(step).min(max), max, step)
         }
-        Scale::Log2 => (u64::from(log2_floor(min)), u64::from(log2_floor(max)), 1),
+        Scale::Log2 => (0, stops.with(|s| s.len().saturating_sub(1)) as u64, 1),
     };
     let slider_value = move || match scale {
         Scale::Linear => value.get().to_string(),
-        Scale::Log2 => log2_floor(value.get()).to_string(),
+        Scale::Log2 => {
+            let v = value.get();
+            // The stop at or below the value (the value itself once typed).
+            stops
+                .with(|s| s.iter().rposition(|&x| x <= v).unwrap_or(0))
+                .to_string()
+        }
     };
     let on_slide = move |ev: leptos::ev::Event| {
         let Ok(pos) = event_target_value(&ev).parse::<u64>() else {
@@ -152,7 +180,7 @@ pub fn RangeSlider(
         };
         let v = match scale {
             Scale::Linear => pos,
-            Scale::Log2 => 1u64.checked_shl(pos as u32).unwrap_or(max),
+            Scale::Log2 => stops.with_untracked(|s| s.get(pos as usize).copied().unwrap_or(max)),
         };
         error.set(None);
         on_input.run(v.clamp(min, max));
@@ -160,6 +188,13 @@ pub fn RangeSlider(
     let on_type =
         move |ev: leptos::ev::Event| match parse_in_range(&event_target_value(&ev), min, max) {
             Ok((v, note)) => {
+                if scale == Scale::Log2 {
+                    typed.update(|t| {
+                        if !t.contains(&v) {
+                            t.push(v);
+                        }
+                    });
+                }
                 if note.is_some() {
                     // Clamped: show the value used even when it equals the current one (the
                     // signal then does not change and would leave the typed text in the box).
@@ -184,9 +219,9 @@ pub fn RangeSlider(
                     id=id.clone()
                     class="gx-field__range"
                     aria-label=move || label.get(lang.get())
-                    min=slider_min.to_string()
-                    max=slider_max.to_string()
-                    step=slider_step.to_string()
+                    min=move || slider_bounds().0.to_string()
+                    max=move || slider_bounds().1.to_string()
+                    step=move || slider_bounds().2.to_string()
                     aria-valuetext=move || format!("{} {unit}", value.get()).trim_end().to_string()
                     prop:value=slider_value
                     on:input=on_slide
@@ -311,10 +346,14 @@ mod tests {
         );
         assert!(parse_in_range("abc", 1, 65536).is_err());
         assert!(parse_in_range("7.5", 1, 65536).is_err());
-        assert_eq!(log2_floor(4096), 12);
         assert_eq!(parse_in_range("４０９６", 1, 65536), Ok((4096, None)));
         assert_eq!(display_number(1.0), "1");
         assert_eq!(display_number(1e24), "1e24");
-        assert_eq!(log2_floor(0), 0);
+        let stops = log_stops(1, 5000, &[1000, 1500]);
+        assert_eq!(&stops[..6], &[1, 2, 4, 5, 8, 10]);
+        assert!(stops.windows(2).all(|w| w[0] < w[1]));
+        for v in [512, 1000, 1024, 1500, 2000, 2048, 4096, 5000] {
+            assert!(stops.contains(&v), "{v}");
+        }
     }
 }

@@ -32,6 +32,16 @@ pub const CONFLICTS_NOTE: Tr = tr(
     "Two counts of conflicts. This chapter's is wavefronts − ideal, the ideal being the requested bytes / 128. Nsight Compute's l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld counts every wavefront beyond the first of each phase (wavefronts − phases). Without the pair-packing exception a full warp has as many phases as ideal wavefronts, and the two agree. With it the phases halve but the ideal does not: float2 at element (lane / 2) × 2 takes 2 wavefronts in one phase, so wavefronts − ideal = 2 − 2 = 0 while ncu counts 1 (measured on the H200, as for all 24 such accesses the quiz draws). The quiz asks for ncu's count.",
     "冲突有两种算法。本章的是 wavefront 数 − 理想值，理想值 = 请求字节数 / 128。Nsight Compute 的 l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld 把每个 phase 第一个之外的 wavefront 都记为冲突（wavefront 数 − phase 数）。没有成对合并例外时，完整 warp 的 phase 数等于理想 wavefront 数，两者一致。有例外时 phase 数减半而理想值不变：在元素 (lane / 2) × 2 处读 float2，一个 phase 需要 2 个 wavefront，wavefront 数 − 理想值 = 2 − 2 = 0，而 ncu 记 1 次（在 H200 上实测，测验抽到的 24 种此类访问全部如此）。测验问的是 ncu 的计数。",
 );
+/// The worst phase as an "n-way conflict", tied to the conflicts counted above.
+pub fn n_way(way: u32, conflicts: u32, lang: Lang) -> String {
+    let extra = way - 1;
+    trf!(
+        lang,
+        "The worst phase is a {way}-way conflict: {way} wavefronts where 1 would do, so {extra} of the {conflicts} conflicts above come from it (an n-way conflict adds n − 1).",
+        "最差的 phase 是 {way} 路冲突：本该 1 个 wavefront 却需要 {way} 个，上面 {conflicts} 次冲突中有 {extra} 次来自它（n 路冲突多出 n − 1 个 wavefront）。"
+    )
+}
+
 /// The numbers panel's row: conflicts as Nsight Compute counts them.
 pub const NCU_CONFLICTS: Tr = tr(
     "Conflicts as Nsight Compute counts them",

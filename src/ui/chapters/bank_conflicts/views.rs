@@ -71,13 +71,19 @@ pub fn NumbersPanel() -> impl IntoView {
                 r.ncu_conflicts().to_string(),
             ),
         ];
+        // The lessons' "n-way conflict": the worst phase's wavefronts, as the conflicts count it.
+        let way = r.phases.iter().map(|p| p.wavefronts).max().unwrap_or(0);
+        let way_note =
+            (way > 1 && way - 1 <= r.conflicts).then(|| text::n_way(way, r.conflicts, lang));
         Some((
             rows,
             r.packing.map(|p| text::packing(p).get(lang).to_string()),
+            way_note,
         ))
     });
     let shown = Memo::new(move |_| cells.with(Option::is_some));
     let has_packing = Memo::new(move |_| cells.with(|c| c.as_ref().is_some_and(|c| c.1.is_some())));
+    let has_way = Memo::new(move |_| cells.with(|c| c.as_ref().is_some_and(|c| c.2.is_some())));
     let cell = move |k: usize, value: bool| {
         move || {
             cells.with(|c| {
@@ -110,6 +116,9 @@ pub fn NumbersPanel() -> impl IntoView {
                     </table>
                     {move || has_packing.get().then(|| view! {
                         <p class="gx-note" data-testid="packing">{move || cells.with(|c| c.as_ref().and_then(|c| c.1.clone()).unwrap_or_default())}</p>
+                    })}
+                    {move || has_way.get().then(|| view! {
+                        <p class="gx-note" data-testid="n-way">{move || cells.with(|c| c.as_ref().and_then(|c| c.2.clone()).unwrap_or_default())}</p>
                     })}
                     <p class="gx-note">{t(text::MEASURED_NOTE)}</p>
                     <p class="gx-note" data-testid="conflicts-note">{t(text::CONFLICTS_NOTE)}</p>

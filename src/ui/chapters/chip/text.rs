@@ -15,8 +15,8 @@ pub const INTRO: [Tr; 2] = [
         "GPU 是由重复单元组成的层级结构：[[GPC|gpc]]（图形处理簇）包含 [[TPC|tpc]]，每个 TPC 含两个 [[SM|sm]]，SM 是执行 CUDA [[thread block|block]] 的核心计算单元。[[L2|l2]]、crossbar 和内存控制器位于 GPC 之外，由所有 SM 共享。完整的 GA100 die 有 128 个 SM，A100 产品启用了其中 108 个——两个数字不要混写。",
     ),
     tr(
-        "Hover over or tab to any part of the figures for its numbers and their source. Every total below is derived from the units of one partition, not typed in.",
-        "把鼠标移到（或用 Tab 键聚焦）图中任一部件，即可看到它的数字与出处。下面所有合计都由一个分区的单元数推导而来，而不是直接写死。",
+        "Point at, tap or tab to any part of the figures for its numbers and their source. Every total below is derived from the units of one partition, not typed in.",
+        "把鼠标移到图中任一部件上（触屏上点一下，或用 Tab 键聚焦），即可看到它的数字与出处。下面所有合计都由一个分区的单元数推导而来，而不是直接写死。",
     ),
 ];
 pub const DIE: Tr = tr("The die: GPC → TPC → SM", "整颗芯片：GPC → TPC → SM");
@@ -67,8 +67,8 @@ pub fn memory_without_course_values(g: &GpuSpec, lang: Lang) -> String {
 }
 
 pub const HOVER_HINT: Tr = tr(
-    "Hover over a part of the figure to see its numbers, or Tab to the figure and move with the arrow keys.",
-    "把鼠标移到图中的部件上即可查看数字；也可以用 Tab 键进入图，再用方向键移动。",
+    "Point at or tap a part of the figure to see its numbers, or Tab to the figure and move with the arrow keys.",
+    "把鼠标移到（触屏上点一下）图中的部件即可查看数字；也可以用 Tab 键进入图，再用方向键移动。",
 );
 
 /// A level of the memory table (`model::gpu_spec` `MemoryLevel::id`).

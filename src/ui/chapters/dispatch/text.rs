@@ -463,8 +463,8 @@ pub const UNEVEN_DURATIONS: Tr = tr(
     "时长不均：槽位一空出就补入",
 );
 pub const TAIL_NOTE: Tr = tr(
-    "The tail wave keeps the whole GPU busy for a full block duration while only its blocks run: the efficiency is the share of slot-time the grid fills. A grid of many waves, or one sized to a multiple of the full wave, hides the tail.",
-    "尾波也要占满一个完整的 block 时长，而此时只有它的 block 在运行：波次效率就是 grid 填满的槽位时间占比。波数很多，或 grid 恰为整波的整数倍，都能掩盖尾波。",
+    "The tail wave still takes a full block duration, yet only its blocks run: the other slots of the GPU sit idle meanwhile. The efficiency is the share of slot-time the grid fills. A grid of many waves, or one sized to a multiple of the full wave, hides the tail.",
+    "尾波同样要花一个完整的 block 时长，但此时只有它的 block 在运行，GPU 的其余槽位都闲着。波次效率就是 grid 填满的槽位时间占比。波数很多，或 grid 恰为整波的整数倍，都能掩盖尾波。",
 );
 
 /// How long the browser took to compute the schedule. `closed_form`: every block runs the same

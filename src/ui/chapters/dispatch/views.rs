@@ -81,8 +81,8 @@ pub fn Figure() -> impl IntoView {
             <DispatchCanvas timeline=timeline t=st.now cols=if use_on_stage() { STAGE_COLS } else { MODEL_COLS } label=text::CANVAS_LABEL
                 testid="dispatch-canvas" on_hover=Callback::new(move |sm| hovered.set(sm))/>
             <Transport clock=st.clock end=end unit=unit time_label=text::TIME time_unit=TimeUnit::Cycles events=st.cursor()/>
-            <p class="gx-dispatch__readout" aria-live="polite" data-testid="dispatch-readout">{readout_text}</p>
-            {move || event_text().map(|s| view! { <p class="gx-dispatch__event" data-testid="dispatch-event">{s}</p> })}
+            <p class="gx-dispatch__readout" aria-live="polite" data-substep="" data-testid="dispatch-readout">{readout_text}</p>
+            {move || event_text().map(|s| view! { <p class="gx-dispatch__event" data-substep="" data-testid="dispatch-event">{s}</p> })}
             <figcaption>
                 <WaveLegend/>
             </figcaption>

@@ -192,7 +192,7 @@ pub fn Figure() -> impl IntoView {
         }
         let txt = move || step_info.with(|s| s.as_ref().map(|s| s.0.clone()).unwrap_or_default());
         let reconv = move || step_info.with(|s| s.as_ref().and_then(|s| s.1.clone()));
-        view! { <p class="gx-stepinfo" data-testid="step-info" aria-live="polite">{txt}{reconv}</p> }.into_any()
+        view! { <p class="gx-stepinfo" data-testid="step-info" data-substep="" aria-live="polite">{txt}{reconv}</p> }.into_any()
     };
     view! {
         <figure class="gx-figure gx-simt" data-testid="figure">

@@ -402,8 +402,8 @@ pub const BAR_BINDS: Tr = tr("  ◀ binds", "  ◀ 限制因素");
 pub const BAR_DOES_NOT_FIT: Tr = tr("  ◀ does not fit", "  ◀ 放不下");
 pub const BARS_LABEL: Tr = tr("One SM's resource bars", "一个 SM 的资源条");
 pub const BARS_HINT: Tr = tr(
-    "Hover over a part of a bar for its numbers, or Tab to the bars and move with the arrow keys.",
-    "把鼠标移到资源条的任一段上即可看到它的数字；也可以用 Tab 键进入，再用方向键移动。",
+    "Point at or tap a part of a bar for its numbers, or Tab to the bars and move with the arrow keys.",
+    "把鼠标移到（触屏上点一下）资源条的任一段即可看到它的数字；也可以用 Tab 键进入，再用方向键移动。",
 );
 pub const TABLE_BUDGET: Tr = tr("budget", "资源");
 pub const TABLE_PARTS: Tr = tr("parts", "各段");

@@ -21,8 +21,8 @@ pub const INTRO: [Tr; 3] = [
         "GPU 也用两个数字刻画：峰值算力 P（单位 [[TFLOPS|tflops]]）和 HBM 带宽 BW。算术强度为 I 的 [[kernel]] 最多达到 min(P, I × BW)：在双对数坐标上，斜的带宽屋顶和平的算力屋顶拼成一个屋顶，即 [[Roofline|roofline]]。两者交点 I = P / BW 叫[[拐点|ridge-point]]（ridge point）。拐点左侧是 [[memory-bound]]，右侧是 [[compute-bound]]；任何 kernel 都不可能快于 max(FLOPs / P, bytes / BW)。",
     ),
     tr(
-        "Each execution unit has its own compute roof and so its own ridge: on the A100 the BF16 [[Tensor Cores|tensor-core]] need 156 FLOP per byte read from HBM, the FP32 [[CUDA cores|cuda-core]] only about 10. Pick a GPU, move the sliders, and hover or tab to any point for its arithmetic.",
-        "不同的执行单元有不同的算力屋顶，也就有不同的拐点：A100 上 BF16 [[Tensor Core|tensor-core]] 每从 HBM 读一个字节至少要做 156 次运算，FP32 [[CUDA Core|cuda-core]] 只要约 10 次。选择 GPU、拖动滑块，把鼠标移到（或用 Tab 键聚焦）任一点上即可看到它的算式。",
+        "Each execution unit has its own compute roof and so its own ridge: on the A100 the BF16 [[Tensor Cores|tensor-core]] need 156 FLOP per byte read from HBM, the FP32 [[CUDA cores|cuda-core]] only about 10. Pick a GPU, move the sliders, and point at, tap or tab to any point for its arithmetic.",
+        "不同的执行单元有不同的算力屋顶，也就有不同的拐点：A100 上 BF16 [[Tensor Core|tensor-core]] 每从 HBM 读一个字节至少要做 156 次运算，FP32 [[CUDA Core|cuda-core]] 只要约 10 次。选择 GPU、拖动滑块，把鼠标移到任一点上（触屏上点一下，或用 Tab 键聚焦）即可看到它的算式。",
     ),
 ];
 

@@ -228,7 +228,7 @@ pub fn Figure() -> impl IntoView {
                 })
                 .collect();
             let head = text::cycle_head(c, l);
-            view! { <p class="gx-stepinfo" data-testid="cycle-info" aria-live="polite">{head}{parts.join(" · ")}</p> }
+            view! { <p class="gx-stepinfo" data-testid="cycle-info" data-substep="" aria-live="polite">{head}{parts.join(" · ")}</p> }
         })
     };
     view! {

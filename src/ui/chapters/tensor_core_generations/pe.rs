@@ -174,7 +174,7 @@ pub fn PeSection() -> impl IntoView {
                 </div>
                 <StepPlayer step=step on_step=Callback::new(move |s: u32| st.inputs.update(|i| i.step = u64::from(s)))
                     playing=st.playing last=last interval_ms=900 label=text::PLAYER_LABEL/>
-                <p class="gx-tcg__stage" data-testid="pe-stage" aria-live="polite">{stage_line}</p>
+                <p class="gx-tcg__stage" data-testid="pe-stage" data-substep="" aria-live="polite">{stage_line}</p>
             </div>
             <div data-testid="figure">
                 <div class="gx-pe" data-testid="pe-grid">{grid}</div>

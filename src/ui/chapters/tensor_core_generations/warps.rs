@@ -159,7 +159,7 @@ pub fn VoltaSection() -> impl IntoView {
             </label>
             <div class="gx-tcg__lanes" role="group" aria-label=t(text::LANES_LABEL)
                 on:keydown=roving.on_keydown() on:focusin=roving.on_focusin()>{lanes}</div>
-            <div aria-live="polite">{info}</div>
+            <div aria-live="polite" data-substep="">{info}</div>
             <div class="gx-tcg__products">{products}</div>
             <p class="gx-note" data-testid="volta-count">{t(text::VOLTA_COUNT)}</p>
             <h3>{t(text::AMPERE_TITLE)}</h3>

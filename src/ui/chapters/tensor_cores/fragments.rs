@@ -493,42 +493,52 @@ fn readout_markup(f: &FragmentView, lane: Option<u32>, course: bool, lang: Lang)
         .leaf_testid("dd", "layout-caveat", text::caveat_text(src, lang))
         .close();
     if let Some(lane) = lane {
-        let course_a = course && l.operand() == Operand::A;
+        // The course's tiles say what each element holds; another shape has no value column.
+        let operand = l.operand();
         let half = l.elements_per_lane() / 2;
+        let is_padding = |r: u32| course && operand != Operand::B && r > 0;
+        let only_padding = course
+            && !f.lane_slots.is_empty()
+            && f.lane_slots.iter().all(|&(_, (r, _), _)| is_padding(r));
+        let cols: &[Tr] = if course { &LANE_COLS } else { &LANE_COLS[..4] };
         h.open("div")
             .class("gx-frag__sel")
             .attr("data-testid", "lane-info")
             .leaf("h3", format!("{} {lane}", text::SELECTED_LANE.get(lang)))
-            .leaf_class("p", "gx-note", text::lane_groups(lane, lang))
-            .open("table")
+            .leaf_class("p", "gx-note", text::lane_groups(lane, lang));
+        if only_padding {
+            h.leaf_testid(
+                "p",
+                "lane-only-padding",
+                text::lane_only_padding(lane, lang),
+            );
+        }
+        h.open("table")
             .class("gx-table gx-table--compact")
-            .head(&LANE_COLS, lang)
+            .head(cols, lang)
             .open("tbody");
         for &(index, (r, c), reg) in &f.lane_slots {
             let dup = l.copies_per_element() > 1 && index >= half;
-            let mut what = if course_a {
-                if r == 0 {
-                    format!("qact[k0 + {c}]")
-                } else {
-                    "0".to_string()
-                }
-            } else {
-                String::new()
-            };
-            if dup {
-                what.push_str(&format!(" (= x[{}])", index - half));
-            }
-            h.open("tr");
-            if dup {
-                h.class("gx-dup");
-            }
-            for cell in [
+            let mut cells = vec![
                 format!("x[{index}]"),
                 format!("({r}, {c})"),
                 format!("R{}", reg.register),
                 format!("{}–{}", reg.bit_offset, reg.bit_offset + reg.bits - 1),
-                what,
-            ] {
+            ];
+            if course {
+                let mut what = text::course_value(operand, r, c, lang);
+                if dup {
+                    what.push_str(&format!(" (= x[{}])", index - half));
+                }
+                cells.push(what);
+            }
+            h.open("tr");
+            if dup {
+                h.class("gx-dup");
+            } else if is_padding(r) {
+                h.class("gx-row--pad");
+            }
+            for cell in cells {
                 h.leaf("td", cell);
             }
             h.close();

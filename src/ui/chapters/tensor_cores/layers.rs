@@ -37,7 +37,7 @@ pub fn layers_markup(lang: Lang) -> Markup {
     let w = text::Waste {
         tensor_macs: grouped(course.tensor_macs()),
         useful_macs: grouped(course.useful_macs()),
-        useful_pct: fixed(util * 100.0, 2),
+        useful_pct: crate::ui::format::percent(util),
         intensity: sig3(i),
         ridge: sig3(ridge),
         factor: fixed(ridge / i.max(f64::MIN_POSITIVE), 0),

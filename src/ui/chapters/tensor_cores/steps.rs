@@ -264,7 +264,7 @@ pub fn StepsSection() -> impl IntoView {
         view! {
             <h3 data-testid="step-title">{t(text::step_title(id))}</h3>
             {super::para(Some("gx-note"), scope)}
-            <p data-testid="step-text" aria-live="polite">{move || text::step_description(&step, lang.get())}</p>
+            <p data-testid="step-text" data-substep="" aria-live="polite">{move || text::step_description(&step, lang.get())}</p>
             {markup_block("pre", "gx-code", Some("listing"), Signal::derive(move || listing.clone()))}
             {fill}
         }

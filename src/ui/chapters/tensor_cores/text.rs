@@ -340,6 +340,35 @@ pub const COL_REGISTER: Tr = tr("register", "寄存器");
 pub const COL_BITS: Tr = tr("bits", "位");
 pub const COL_VALUE: Tr = tr("value", "取值");
 
+/// What element (row `r`, column `c`) of the course's tile of `operand` holds.
+pub fn course_value(
+    operand: crate::model::tensor_core::Operand,
+    r: u32,
+    c: u32,
+    lang: Lang,
+) -> String {
+    use crate::model::tensor_core::Operand;
+    match operand {
+        Operand::A if r == 0 => format!("qact[k0 + {c}]"),
+        Operand::B => format!("qweight[out_base + {c}][k0 + {r}]"),
+        Operand::Accumulator if r == 0 => trf!(
+            lang,
+            "partial sum of z[out_base + {c}]",
+            "z[out_base + {c}] 的部分和"
+        ),
+        _ => tr("0 (padding)", "0（补零）").get(lang).to_string(),
+    }
+}
+
+/// A lane whose elements all lie in the padding rows.
+pub fn lane_only_padding(lane: u32, lang: Lang) -> String {
+    trf!(
+        lang,
+        "Lane {lane} holds only padding: all its elements are in rows 1–15, which are zero in the course's kernel.",
+        "lane {lane} 只持有补零的元素：它的所有元素都在第 1–15 行，在课程的 kernel 中为 0。"
+    )
+}
+
 /// A lane chip's label.
 pub fn lane_chip(lane: u32, lang: Lang) -> String {
     trf!(lang, "lane {lane}", "lane {lane}", lane = lane)
@@ -554,8 +583,8 @@ pub struct Waste {
 pub fn waste(w: &Waste, lang: Lang) -> String {
     trf!(
         lang,
-        "With one token, A has one real row: the Tensor Cores perform {tensor} multiply-adds for {useful} useful ones ({pct} %). That sounds terrible, but the kernel's intensity is I = {i} OP/byte against an INT8 ridge of {ridge} on the A100: it is memory-bound by a factor of about {factor}. Even at full INT8 speed the useful work would take {compute} of Tensor time, while streaming {weights} of weights takes {memory}; doing 16× the arithmetic costs {padded} — still far below the memory time. The waste is real, but the bytes set the time (lower bound {bound}).",
-        "只有一个 token 时 A 只有一行真实数据：Tensor Core 做了 {tensor} 次乘加，其中有用的只有 {useful} 次（{pct} %）。听起来很糟，但这个 kernel 的算术强度 I = {i} OP/byte，而 A100 的 INT8 拐点是 {ridge}：它离拐点差了约 {factor} 倍，是 memory-bound。即使按 INT8 峰值计算，有用的运算也只需 {compute}，而搬运 {weights} 权重需要 {memory}；多做 16 倍的算术也只要 {padded}——仍远低于访存时间。浪费是真的，但时间由字节决定（理论下界 {bound}）。",
+        "With one token, A has one real row: the Tensor Cores perform {tensor} multiply-adds for {useful} useful ones ({pct}). That sounds terrible, but the kernel's intensity is I = {i} OP/byte against an INT8 ridge of {ridge} on the A100: it is memory-bound by a factor of about {factor}. Even at full INT8 speed the useful work would take {compute} of Tensor time, while streaming {weights} of weights takes {memory}; doing 16× the arithmetic costs {padded} — still far below the memory time. The waste is real, but the bytes set the time (lower bound {bound}).",
+        "只有一个 token 时 A 只有一行真实数据：Tensor Core 做了 {tensor} 次乘加，其中有用的只有 {useful} 次（{pct}）。听起来很糟，但这个 kernel 的算术强度 I = {i} OP/byte，而 A100 的 INT8 拐点是 {ridge}：它离拐点差了约 {factor} 倍，是 memory-bound。即使按 INT8 峰值计算，有用的运算也只需 {compute}，而搬运 {weights} 权重需要 {memory}；多做 16 倍的算术也只要 {padded}——仍远低于访存时间。浪费是真的，但时间由字节决定（理论下界 {bound}）。",
         tensor = &w.tensor_macs,
         useful = &w.useful_macs,
         pct = &w.useful_pct,

@@ -64,8 +64,8 @@ pub fn formula_help(vars: &[(&str, i64)], lang: Lang) -> String {
     let list: Vec<String> = vars.iter().map(|(n, v)| format!("{n} = {v}")).collect();
     trf!(
         lang,
-        "Variables: lane = 0…31, tid = lane (warp 0), {vars}. Operators: + - * / % ( ), ^ is XOR (as in CUDA C); functions min max abs bitand bitor bitxor shl shr. Leave empty for the example's own formula.",
-        "变量：lane = 0…31，tid = lane（warp 0），{vars}。运算：+ - * / % ( )，^ 为异或（同 CUDA C）；函数 min max abs bitand bitor bitxor shl shr。留空则使用示例的公式。",
+        "Variables: lane = 0…31, tid = threadIdx.x = lane (warp 0), {vars}. Operators: + - * / % ( ), ^ is XOR (as in CUDA C); functions min max abs bitand bitor bitxor shl shr. Leave empty for the example's own formula.",
+        "变量：lane = 0…31，tid = threadIdx.x = lane（warp 0），{vars}。运算：+ - * / % ( )，^ 为异或（同 CUDA C）；函数 min max abs bitand bitor bitxor shl shr。留空则使用示例的公式。",
         vars = list.join(", "),
     )
 }
