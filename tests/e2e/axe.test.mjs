@@ -22,6 +22,15 @@ const STATES = [
   ...CHAPTERS.map((c) => [c, c, openDetails]),
   ["notices", "occupancy?threads=99999&regs=abc&zz=1&yy=2&xx=3", openDetails],
   ["quiz", "quiz", openDetails],
+  ["glossary", "glossary", null],
+  // An entry opened from a chapter's link: marked as the target.
+  ["glossary-target", "glossary", async (page) => {
+    await page.evaluate(() => {
+      history.pushState(null, "", location.pathname + location.search + "#bank-conflict");
+      dispatchEvent(new PopStateEvent("popstate"));
+    });
+    await page.waitForSelector(".gx-glossary__term--target");
+  }],
   ["quiz-answered", "quiz?kind=occupancy-blocks&seed=2", async (page) => {
     await page.fill("[data-testid=quiz-input-0]", "3");
     await page.click("[data-testid=quiz-check]").catch(() => page.keyboard.press("Enter"));
