@@ -134,8 +134,8 @@ pub const TERMS: &[Term] = &[
     )),
     // ---- 4. Block dispatch
     term("wave", "wave", "波次", "dispatch", Some("grid=432&event=0"), tr(
-        "As many blocks as the whole GPU holds at once (blocks per SM × SMs); a grid runs in grid ÷ that many waves (Nsight Compute: waves per SM).",
-        "整块 GPU 同时能容纳的 block 数（每 SM block 数 × SM 数）；grid 以 grid 大小 ÷ 这个数的波次推进（Nsight Compute：Waves Per SM）。",
+        "As many blocks as the whole GPU holds at once (blocks per SM × SMs); a grid takes grid size ÷ that many waves, the last one possibly partial (Nsight Compute: Waves Per SM).",
+        "整块 GPU 同时能容纳的 block 数（每 SM block 数 × SM 数）；grid 需要 grid 大小 ÷ 这个数个波次，最后一波可能不满（Nsight Compute：Waves Per SM）。",
     )),
     term("tail-wave", "tail wave", "尾波", "dispatch", Some("threads=1024&grid=109&event=0"), tr(
         "The last, partial wave of a grid that is not a whole number of waves: a few SMs work while the others sit idle.",

@@ -57,18 +57,22 @@ fn GlossaryBody() -> impl IntoView {
     let lang = use_lang();
     let hash = use_location().hash;
     // The outside world: bring the entry the fragment names into view (the router looked for
-    // it before this lazily loaded page was mounted) and move the focus there.
+    // it before this lazily loaded page was mounted) and move the focus there, a frame later:
+    // the effect runs before the page's nodes are in the document.
     Effect::new(move |_| {
         let id = hash.get().trim_start_matches('#').to_string();
         if id.is_empty() {
             return;
         }
-        if let Some(el) = document().get_element_by_id(&id) {
+        request_animation_frame(move || {
+            let Some(el) = document().get_element_by_id(&id) else {
+                return;
+            };
             if let Ok(el) = el.dyn_into::<web_sys::HtmlElement>() {
                 let _ = el.focus();
                 el.scroll_into_view_with_bool(true);
             }
-        }
+        });
     });
     let sections = chapters();
     view! {
@@ -127,8 +131,11 @@ fn Entry(
         >
             <dt>
                 <dfn lang="en" class="gx-glossary__en">{term.en}</dfn>
-                " "
-                <span lang="zh-CN" class="gx-glossary__zh" data-testid="term-zh">{term.zh}</span>
+                // A term the course keeps in English is written once.
+                {(term.zh != term.en).then(|| view! {
+                    " "
+                    <span lang="zh-CN" class="gx-glossary__zh" data-testid="term-zh">{term.zh}</span>
+                })}
             </dt>
             <dd>
                 {t(term.definition)}

@@ -6,14 +6,10 @@ use crate::ui::i18n::{tr, Lang, Tr};
 
 /// The intro under the title.
 pub const INTRO: [Tr; 1] = [tr(
-    "Every term the chapters use, with a one-line definition as CUDA, PTX and Nsight Compute use it, the chapter that shows it and the course's Chinese term. Each chapter links a term's first use here.",
-    "各章用到的每个术语：按 CUDA、PTX 与 Nsight Compute 的用法给出一句话定义、展示它的章节，以及课程中的中文术语。各章在术语第一次出现处都链接到这里。",
+    "Every term the chapters use, with a one-line definition as CUDA, PTX and Nsight Compute use it, the chapter that shows it and the course's Chinese term (a term the course keeps in English is written once). Each chapter links a term's first use here.",
+    "各章用到的每个术语：按 CUDA、PTX 与 Nsight Compute 的用法给出一句话定义、展示它的章节，以及课程中的中文术语（课程沿用英文的术语只写一次）。各章在术语第一次出现处都链接到这里。",
 )];
 
-/// The label before a term's Chinese name.
-pub const CHINESE: Tr = tr("Chinese", "中文");
-/// The label before a term's English name.
-pub const ENGLISH: Tr = tr("English", "英文");
 /// The label of the link to the chapter that shows a term.
 pub const SHOWN_IN: Tr = tr("Shown in: ", "见：");
 /// Name of the list of chapters to jump to.
