@@ -102,21 +102,8 @@ else addEventListener("load", preloadNextSoon, { once: true });
 const here = location.pathname.startsWith(base.pathname) ? location.pathname.slice(base.pathname.length).split("/")[0] : "";
 const packs = here ? preloadChapter(here.replaceAll("-", "_")) : null;
 
-// The language the app will start in, by ui/i18n.rs initial_lang's rule: the link's `lang`
-// (its last one; "zh", "zh-CN" or "en"), else the stored choice, else the browser's.
-function startsInChinese() {
-  const param = location.search.replace(/^\?/, "").split("&").reverse().find((p) => p.startsWith("lang="));
-  const v = param?.slice(5).toLowerCase();
-  if (v === "zh" || v === "zh-cn") return true;
-  if (v === "en") return false;
-  try {
-    const stored = localStorage.getItem("warpscope.lang");
-    if (stored !== null) return stored.trim().toLowerCase().startsWith("zh");
-  } catch {
-    // no storage (private mode): the browser's language decides
-  }
-  return (navigator.language ?? "").trim().toLowerCase().startsWith("zh");
-}
+// The language the app will start in, as the page's inline check decided it (assets/precheck.js).
+const startsInChinese = () => document.documentElement.dataset.startLang === "zh";
 globalThis.__wsZhText = zhText;
 const main = fetch(new URL("./warpscope_bg.wasm", import.meta.url), { integrity: "__MAIN_SRI__" });
 // Offline before the Chinese text was ever cached: the app starts in English and says why

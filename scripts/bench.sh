@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Prints the first-load benchmark (tests/e2e/bench.mjs: every row of the budget table, per
+# Prints the first-load benchmark (tools/bench.mjs: every row of the budget table, per
 # chapter, min / median / p95 over cold runs) and a size profile of the wasm (twiggy, top 20).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,4 +14,4 @@ echo "== shipped modules (gzip -9 / brotli) =="
 for f in dist/pkg-*/*.wasm dist/pkg-*/*.js; do
   printf '  %-40s %9d B raw %8d B gzip %8d B brotli\n' "$(basename "$f")" "$(stat -c%s "$f")" "$(stat -c%s "$f.gz")" "$(stat -c%s "$f.br")"
 done
-cd tests/e2e && node bench.mjs
+node tools/bench.mjs

@@ -42,17 +42,17 @@ const [pkgIn, stage, publicUrl = "/"] = process.argv.slice(2);
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.join(here, "..");
 // Chunks used by ≥ COMMON_MIN of the 13 chapter modules go to the common pack; the others are
-// copied into each user's pack. Measured (session 7, gzip, deep link / all files): 4 → 318.7–377.0
+// copied into each user's pack. Measured (gzip, deep link / all files): 4 → 318.7–377.0
 // KiB / 1.19 MB; 6 → 308.2–367.8 / 1.24 MB; 8 → 303.4–365.4 / 1.30 MB; 13 (no common pack) →
 // 277.2–362.6 / 2.20 MB. 8: a deep link (what a student opening a teacher's link waits for) is
 // 9–15 KiB lighter than with 4, for 9 % more bytes the service worker caches in the background.
-// Session 13 (deep links of the four heaviest chapters, gzip): 10 → 0.3–1.6 KiB lighter, 12 →
+// Measured (deep links of the four heaviest chapters, gzip): 10 → 0.3–1.6 KiB lighter, 12 →
 // 0.4–1.0 KiB lighter (the chip's 27 KiB): what those chapters do not use of the common pack is
 // little; their own code is what is heavy.
 const COMMON_MIN = Number(process.env.WS_COMMON_MIN ?? 8);
 // Chapters that do not use the common pack: their own pack holds every chunk they need (those
 // of the common pack they use copied in). The quiz uses only three quarters of the common pack
-// (its questions draw from the models, not the chapters' views). Measured (session 8, gzip): the
+// (its questions draw from the models, not the chapters' views). Measured (gzip): the
 // quiz's deep link 356.1 → 336.9 KiB, the other deep links 0.1–1.2 KiB lighter (the chunks only
 // the quiz made common are left out of the common pack), all packs 1.28 → 1.38 MB: the chunks
 // the quiz shares with the common pack are fetched twice by a reader who opens the quiz and then
@@ -868,17 +868,22 @@ const chapterCssLink = (mod) => {
 const precheck = minJs(fs.readFileSync(path.join(root, "assets/precheck.js"), "utf8")).toString().trim();
 const precheckHash = `'sha256-${sha(precheck).toString("base64")}'`;
 const strictScripts = "script-src 'self' 'wasm-unsafe-eval'";
-const routePage = (mod) => {
-  const appLink = `<link rel="stylesheet" href="${cssName}" integrity="${integrity(css)}" />`;
-  const out = page(needs[mod] ?? [])
-    .replace(appLink, `${appLink}\n    ${chapterCssLink(mod)}`)
+// Every page runs the check: it also decides the language the app starts in.
+const withPrecheck = (out) => {
+  out = out
     .replace(strictScripts, `${strictScripts} ${precheckHash}`)
     .replace(/<base href="[^"]*" \/>/, (base) => `${base}\n    <script>${precheck}</script>`);
-  if (!out.includes(chapterCssLink(mod)) || !out.includes(precheckHash) || !out.includes(`<script>${precheck}</script>`)) throw new Error("site.mjs: a route page lacks the chapters' stylesheet or the inline check");
+  if (!out.includes(precheckHash) || !out.includes(`<script>${precheck}</script>`)) throw new Error("site.mjs: a page lacks the inline check");
+  return out;
+};
+const routePage = (mod) => {
+  const appLink = `<link rel="stylesheet" href="${cssName}" integrity="${integrity(css)}" />`;
+  const out = withPrecheck(page(needs[mod] ?? [])).replace(appLink, `${appLink}\n    ${chapterCssLink(mod)}`);
+  if (!out.includes(chapterCssLink(mod))) throw new Error("site.mjs: a route page lacks the chapters' stylesheet");
   return out;
 };
 if (!html.includes("<!-- ws:entry -->")) throw new Error("site.mjs: index.html lacks <!-- ws:entry -->");
-fs.writeFileSync(path.join(stage, "index.html"), page([]));
+fs.writeFileSync(path.join(stage, "index.html"), withPrecheck(page([])));
 const registry = fs.readFileSync(path.join(root, "src/ui/app/registry.rs"), "utf8");
 const slugs = [...registry.matchAll(/slug: "([a-z-]+)"/g)].map((m) => m[1]);
 const routes = [...slugs, "classroom"];

@@ -25,7 +25,7 @@ say() { printf '[split] %s\n' "$*" >&2; }
 # The standard library is rebuilt with the app's profile (opt-level z, LTO with the app) and
 # `-Cpanic=immediate-abort`: a panic is a trap, with no message formatting or unwinding code
 # behind it (the app has no panic by design: bad input gets a message on screen). Measured
-# (session 11, gzip -9 after wasm-opt): main module 144.1 -> 126.5 KB, every chapter module
+# (gzip -9 after wasm-opt): main module 144.1 -> 126.5 KB, every chapter module
 # 0.8-3.7 KB and the shared chunks 11.5 KB smaller. `-Zbuild-std` and the panic strategy are
 # unstable: RUSTC_BOOTSTRAP lets the pinned stable 1.95 use them for this one build (not for
 # `cargo test`, clippy or the native build), and needs `rustup component add rust-src`

@@ -11,7 +11,7 @@ const [outDir, ...inputs] = process.argv.slice(2);
 const STREAM_EXPORT = /^(__wbg_)?intounderlying(bytesource|sink|source)_/;
 binaryen.setOptimizeLevel(2); // -Oz = -O2 passes with shrink level 2
 binaryen.setShrinkLevel(2);
-// WASM_NAMES=1 keeps function names (a profiling build: tests/e2e/critrace.mjs); never shipped.
+// WASM_NAMES=1 keeps function names (a profiling build: tools/critrace.mjs); never shipped.
 binaryen.setDebugInfo(Boolean(process.env.WASM_NAMES));
 for (const file of inputs) {
   const mod = binaryen.readBinary(fs.readFileSync(file));

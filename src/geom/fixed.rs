@@ -1,6 +1,6 @@
 //! Fixed-point text of SVG coordinates without `core::fmt`'s exact float path: `{:.1}` of a
 //! value that is an integer or a half takes Rust's slow bignum (Dragon) fallback, and a slider
-//! tick formats hundreds of coordinates (occupancy's sweep paths: CPU profile, session 9).
+//! tick formats hundreds of coordinates (occupancy's sweep paths, in a CPU profile).
 
 /// Appends `value` with `decimals` (1 or 2) digits after the point to `out`, exactly as
 /// `format!("{value:.decimals$}")` writes it: the nearest decimal, an exact tie to even, a `-`

@@ -139,34 +139,15 @@ pub fn pick(lang: Lang, en: String, zh: String) -> String {
     }
 }
 
-/// The `lang` parameter of a query string (`zh`/`zh-CN` or `en`), if any.
-pub fn lang_from_query(query: &str) -> Option<Lang> {
-    crate::ui::url::query::value(query, "lang").and_then(|v| {
-        match v.to_ascii_lowercase().as_str() {
-            "zh" | "zh-cn" => Some(Lang::Zh),
-            "en" => Some(Lang::En),
-            _ => None,
-        }
-    })
-}
-
-/// The language to start with: the link's `lang`, else the stored choice, else the browser's,
-/// else English.
+/// The language to start with, as the page's inline check decided it before the first paint
+/// (`assets/precheck.js`: the link's `lang`, else the stored choice, else the browser's) and wrote
+/// to `<html data-start-lang>`: one rule for the page, its loader and the app. English where the
+/// page has no such attribute (a page built without the check).
 pub fn initial_lang() -> Lang {
-    let window = window();
-    if let Some(lang) = lang_from_query(&window.location().search().unwrap_or_default()) {
-        return lang;
-    }
-    if let Ok(Some(storage)) = window.local_storage() {
-        if let Ok(Some(stored)) = storage.get_item(STORAGE_KEY) {
-            return Lang::from_tag(&stored);
-        }
-    }
-    window
-        .navigator()
-        .language()
-        .map(|tag| Lang::from_tag(&tag))
-        .unwrap_or(Lang::En)
+    document()
+        .document_element()
+        .and_then(|e| e.get_attribute("data-start-lang"))
+        .map_or(Lang::En, |tag| Lang::from_tag(&tag))
 }
 
 /// Switches the app to `to` and remembers the choice: what the language buttons do.
@@ -220,9 +201,5 @@ mod tests {
         assert_eq!(Lang::from_tag("en-US"), Lang::En);
         assert_eq!(Lang::from_tag(""), Lang::En);
         assert_eq!(tr("a", "甲").get(Lang::Zh), "甲");
-        assert_eq!(lang_from_query("?k=1&lang=zh"), Some(Lang::Zh));
-        assert_eq!(lang_from_query("lang=EN"), Some(Lang::En));
-        assert_eq!(lang_from_query("lang=fr"), None);
-        assert_eq!(lang_from_query(""), None);
     }
 }

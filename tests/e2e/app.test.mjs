@@ -25,6 +25,23 @@ test("the home page loads with every chapter and makes no off-origin request", a
   await context.close();
 });
 
+// No page writes a warning to the console on load (the route pages' fetch preloads once carried
+// an integrity attribute Chromium ignores there, and said so three times a page).
+test("no page logs a console warning as it loads", async () => {
+  const { context, page } = await openPage(browser);
+  const warnings = [];
+  page.on("console", (m) => {
+    if (m.type() === "warning" && !/Service Worker registration blocked/.test(m.text())) warnings.push(`${page.url()}: ${m.text()}`);
+  });
+  for (const route of ["", "occupancy", "dispatch?grid=1000", "roofline", "quiz", "classroom?lesson=course&step=3"]) {
+    await page.goto(server.base + route);
+    await ready(page).catch(() => page.waitForSelector("[data-testid=cls-count]"));
+    await page.waitForTimeout(1500);
+  }
+  assert.deepEqual(warnings, []);
+  await context.close();
+});
+
 test("the roofline chapter reproduces the course's table", async () => {
   const { context, page, errors } = await openPage(browser);
   await page.goto(server.base + "roofline");

@@ -38,6 +38,10 @@ export async function measureProjector(page) {
     let minFigureText = "";
     let smallCount = 0;
     const clipped = [];
+    // Figure text drawn wholly off the stage (under the caption, past its side) and words broken
+    // across two lines inside a figure's HTML text ("colum n").
+    const outside = [];
+    const broken = [];
     if (focus && stage) {
       const walker = document.createTreeWalker(focus, NodeFilter.SHOW_TEXT);
       for (let n = walker.nextNode(); n; n = walker.nextNode()) {
@@ -54,7 +58,20 @@ export async function measureProjector(page) {
         const boxes = svg ? [stage, svg] : [stage];
         const inside = (r, b) => r.bottom > b.top && r.top < b.bottom && r.right > b.left && r.left < b.right;
         const whole = (r, b) => r.top >= b.top - 1 && r.bottom <= b.bottom + 1 && r.left >= b.left - 1 && r.right <= b.right + 1;
-        const rects = [...range.getClientRects()].filter((r) => r.width > 0.5 && r.height > 0.5 && boxes.every((b) => inside(r, b)));
+        const drawn = [...range.getClientRects()].filter((r) => r.width > 0.5 && r.height > 0.5);
+        // Cut away on purpose (a crop's SVG viewBox, a stage that pans) is not "off the stage".
+        const cropped = !!parent.closest("[data-cls-cropped] :not([data-cls-crop]), svg[data-cls-crop-set]") || stageEl.classList.contains("gx-cls-stage--pan");
+        if (!cropped && drawn.some((r) => !inside(r, stage)) && outside.length < 5) outside.push(text.slice(0, 20));
+        if (drawn.length > 1 && !parent.closest("svg")) {
+          for (const m of n.textContent.matchAll(/[A-Za-z0-9][A-Za-z0-9.'’-]*[A-Za-z0-9]/g)) {
+            const w = document.createRange();
+            w.setStart(n, m.index);
+            w.setEnd(n, m.index + m[0].length);
+            const tops = new Set([...w.getClientRects()].filter((r) => r.width > 0.5).map((r) => Math.round(r.top)));
+            if (tops.size > 1 && broken.length < 5) broken.push(m[0]);
+          }
+        }
+        const rects = drawn.filter((r) => boxes.every((b) => inside(r, b)));
         if (!rects.length) continue;
         if (rects.some((r) => !boxes.every((b) => whole(r, b))) && clipped.length < 5) clipped.push(text.slice(0, 20));
         const h = Math.min(...rects.map((r) => r.height));
@@ -121,6 +138,8 @@ export async function measureProjector(page) {
       smallCount,
       // Figure text cut by the stage's edge or a crop's (a figure panning inside the stage).
       clippedText: clipped,
+      outsideText: outside,
+      brokenWords: broken,
       pans: !!stageEl?.classList.contains("gx-cls-stage--pan"),
       canvases,
       chromeSmall,

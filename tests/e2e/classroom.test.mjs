@@ -383,6 +383,66 @@ test("a custom lesson made from chapters round-trips through its link and its JS
   await context.close();
 });
 
+// A teacher plans a lesson: a title slide, a copy of a built-in step, minutes per step with the
+// total; the presenter shows the plan against the clock, the sub-step the stage shows, and an
+// answer toggle only where there is a question. A view added from a chapter is captioned in the
+// page's language with what it shows.
+test("a teacher plans a lesson: text slides, built-in steps, minutes, and the presenter's plan", async () => {
+  const { context, page, errors } = await openPage(browser);
+  await page.goto(server.base + "occupancy?regs=128&lang=zh");
+  await page.click("[data-testid=add-to-lesson]");
+  await page.waitForSelector("[data-testid=added-to-lesson]");
+  await page.click("[data-testid=open-my-lesson]");
+  await page.waitForSelector("[data-testid=cls-count]");
+  assert.match(await page.locator("[data-testid=cls-caption]").textContent(), /^占用率：/, "the added view's caption is Chinese and says what it shows");
+  await page.click("[data-testid=cls-lang-en]");
+  await page.keyboard.press("e");
+  await page.waitForSelector("[data-testid=cls-editor]");
+  // A title slide, then a copy of the built-in lesson's dispatch tail step (step 9).
+  await page.click("[data-testid=cls-add-text]");
+  await page.waitForFunction(() => document.querySelectorAll("[data-testid=cls-edit-step]").length === 2, null, POLL);
+  await page.fill("[data-testid=cls-edit-caption-2]", "Waves and tails\nWhy one block too many doubles the time");
+  await page.locator("[data-testid=cls-edit-caption-2]").blur();
+  await page.selectOption("[data-testid=cls-copy-built-in]", "8");
+  await page.waitForFunction(() => document.querySelectorAll("[data-testid=cls-edit-step]").length === 3, null, POLL);
+  await page.fill("[data-testid=cls-edit-minutes-1]", "4");
+  await page.locator("[data-testid=cls-edit-minutes-1]").blur();
+  await page.fill("[data-testid=cls-edit-minutes-3]", "5");
+  await page.locator("[data-testid=cls-edit-minutes-3]").blur();
+  await page.waitForFunction(() => /Plan: 10 min over 3 of 3 steps/.test(document.querySelector("[data-testid=cls-plan-total]")?.textContent ?? ""), null, POLL);
+  const link = await page.inputValue("[data-testid=cls-share-link]");
+  // The lesson read back from its link: the text slide on the stage, the copied step's own text.
+  const other = await context.newPage();
+  other.on("pageerror", (e) => errors.push(String(e)));
+  await other.goto(link.replace(/&?$/, "") + "&step=2&lang=en");
+  await other.waitForSelector("[data-testid=cls-text-slide]");
+  assert.equal(await other.locator("[data-testid=cls-text-slide] h2").textContent(), "Waves and tails");
+  assert.match(await other.locator("[data-testid=cls-text-slide]").textContent(), /Why one block too many/);
+  // No question on this step: R does nothing, the presenter has no answer toggle.
+  await other.keyboard.press("r");
+  assert.equal(await other.locator("[data-testid=cls-answer]").count(), 0);
+  await other.keyboard.press("ArrowRight");
+  await other.waitForFunction(() => /3 \/ 3/.test(document.querySelector("[data-testid=cls-count]").textContent), null, POLL);
+  assert.match(await other.locator("[data-testid=cls-caption]").textContent(), /109 blocks on 108 SMs/);
+  // The presenter: the plan against the clock, and the sub-step the stage shows.
+  const presenter = await context.newPage();
+  presenter.on("pageerror", (e) => errors.push(String(e)));
+  await presenter.goto(link.replace(/&?$/, "") + "&step=3&view=presenter&lang=en");
+  await presenter.waitForSelector("[data-testid=cls-plan]:not([hidden])");
+  assert.match(await presenter.locator("[data-testid=cls-plan]").textContent(), /this step 5 min; 10 of 10 min by its end; .*(to spare|on time)/);
+  assert.equal(await presenter.locator("[data-testid=cls-reveal-toggle]").count(), 1, "the copied step asks a question");
+  await presenter.waitForFunction(() => /Sub-step 1 of 3/.test(document.querySelector("[data-testid=cls-substep]")?.textContent ?? ""), null, POLL);
+  await presenter.waitForFunction(() => /Cycle 0 of 20,000/.test(document.querySelector("[data-testid=cls-substep]")?.textContent ?? ""), null, POLL);
+  await presenter.click("[data-testid=cls-next]");
+  await presenter.waitForFunction(() => /Sub-step 2 of 3/.test(document.querySelector("[data-testid=cls-substep]")?.textContent ?? "") && /Cycle 10,000/.test(document.querySelector("[data-testid=cls-substep]").textContent), null, POLL);
+  await presenter.keyboard.press("Home");
+  await presenter.waitForFunction(() => document.querySelector("[data-testid=cls-substep]")?.hidden === true, null, POLL);
+  assert.equal(await presenter.locator("[data-testid=cls-reveal-toggle]").count(), 0, "no question on step 1");
+  await presenter.screenshot({ path: path.join(SHOTS, "classroom-presenter-plan.png") });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test("a malformed lesson link says what is wrong and keeps every valid step", async () => {
   const { context, page, errors } = await openPage(browser);
   await open(page, "lesson=1.%40%40%40&lang=en");
@@ -397,33 +457,81 @@ test("a malformed lesson link says what is wrong and keeps every valid step", as
   await context.close();
 });
 
-test("figures export as SVG and PNG with their caption and permalink", async () => {
+// An export is the figure as the stage shows it (every layer: canvases, SVG, HTML text), one
+// path for every chapter: for the first step of each chapter, the SVG is an SVG of the figure's
+// size as shown holding the figure's text labels, the caption and the permalink; the PNG is a
+// PNG at 2× that size, not blank.
+test("every chapter's figure exports as the stage shows it: SVG and PNG at 2×, labels, caption and permalink", async () => {
   const { context, page, errors } = await openPage(browser);
+  await page.setViewportSize({ width: 1280, height: 800 });
   await open(page, "lesson=course&step=1&lang=en");
-  await page.waitForTimeout(300);
-  await page.click("[data-testid=cls-menu]");
-  const [svg] = await Promise.all([page.waitForEvent("download"), page.click("[data-testid=cls-export-svg]")]);
-  assert.match(svg.suggestedFilename(), /^warpscope-chip-1\.svg$/);
-  const text = fs.readFileSync(await svg.path(), "utf8");
-  assert.match(text, /^<svg/);
-  assert.match(text, /The full GA100 die has 128 SMs/);
-  assert.match(text, /\/chip\?lang=en/);
-  fs.writeFileSync(path.join(SHOTS, "export-chip.svg"), text);
-  await page.click("[data-testid=cls-menu]");
-  const [png] = await Promise.all([page.waitForEvent("download"), page.click("[data-testid=cls-export-png]")]);
-  assert.match(png.suggestedFilename(), /\.png$/);
-  fs.copyFileSync(await png.path(), path.join(SHOTS, "export-chip.png"));
-  // A canvas figure (block dispatch) exports as PNG at 2× its size on screen.
-  await open(page, "lesson=course&step=9&lang=en");
-  await page.waitForTimeout(400);
-  const canvasWidth = await page.evaluate(() => document.querySelector("[data-cls-focus] canvas")?.getBoundingClientRect().width ?? 0);
-  await page.click("[data-testid=cls-menu]");
-  const [png2] = await Promise.all([page.waitForEvent("download"), page.click("[data-testid=cls-export-png]")]);
-  const bytes = fs.readFileSync(await png2.path());
-  fs.writeFileSync(path.join(SHOTS, "export-dispatch.png"), bytes);
-  assert.equal(bytes.subarray(1, 4).toString(), "PNG");
-  const width = bytes.readUInt32BE(16);
-  assert.ok(Math.abs(width - 2 * canvasWidth) <= 2, `png ${width} px for a ${canvasWidth} px canvas`);
+  const total = Number((await count(page)).match(/\/\s*(\d+)/)[1]);
+  const seen = new Set();
+  const checked = [];
+  for (let step = 1; step <= total; step++) {
+    await open(page, `lesson=course&step=${step}&lang=en`);
+    const chapter = (await page.locator("[data-testid=cls-chapter]").textContent()).trim();
+    if (seen.has(chapter)) continue;
+    seen.add(chapter);
+    await page.waitForSelector("[data-cls-focus]", { state: "attached" });
+    await page.waitForTimeout(500);
+    // What the stage shows as the menu opens (the export reads it then): the figure's size and
+    // its visible text labels (ASCII words and numbers).
+    await page.click("[data-testid=cls-menu]");
+    await page.waitForTimeout(200);
+    const shown = await page.evaluate(() => {
+      const f = document.querySelector("[data-cls-focus]");
+      const r = f.getBoundingClientRect();
+      const stage = document.querySelector("[data-testid=cls-stage]").getBoundingClientRect();
+      const labels = new Set();
+      const walker = document.createTreeWalker(f, NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        const p = n.parentElement;
+        if (!p || p.closest("title, desc, style, option")) continue;
+        const b = p.getBoundingClientRect();
+        if (b.width < 1 || b.bottom < stage.top || b.top > stage.bottom || getComputedStyle(p).visibility === "hidden") continue;
+        for (const w of n.textContent.match(/[A-Za-z0-9][A-Za-z0-9.,%]{2,}/g) ?? []) labels.add(w);
+      }
+      return { w: r.width, h: r.height, labels: [...labels].slice(0, 40), canvases: f.querySelectorAll("canvas").length };
+    });
+    const [svg] = await Promise.all([page.waitForEvent("download"), page.click("[data-testid=cls-export-svg]")]);
+    assert.match(svg.suggestedFilename(), new RegExp(`^warpscope-[a-z-]+-${step}\\.svg$`), `${chapter}: ${svg.suggestedFilename()}`);
+    const text = fs.readFileSync(await svg.path(), "utf8");
+    fs.writeFileSync(path.join(SHOTS, `export-step${step}.svg`), text);
+    assert.match(text, /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/, chapter);
+    const width = Number(text.match(/^<svg[^>]* width="([\d.]+)"/)[1]);
+    assert.ok(Math.abs(width - shown.w) <= 1, `${chapter}: svg ${width} px wide for a figure shown ${shown.w} px wide`);
+    const missing = shown.labels.filter((l) => !text.includes(l));
+    assert.deepEqual(missing, [], `${chapter}: labels on the stage missing from the SVG`);
+    if (shown.canvases) assert.match(text, /<image [^>]*href="data:image\/png;base64,/, `${chapter}: its canvas layer`);
+    assert.match(text, /lang=en<\/text><\/svg>$/, `${chapter}: the permalink`);
+    await page.click("[data-testid=cls-menu]");
+    const [png] = await Promise.all([page.waitForEvent("download"), page.click("[data-testid=cls-export-png]")]);
+    assert.match(png.suggestedFilename(), new RegExp(`^warpscope-[a-z-]+-${step}\\.png$`));
+    const bytes = fs.readFileSync(await png.path());
+    fs.writeFileSync(path.join(SHOTS, `export-step${step}.png`), bytes);
+    assert.equal(bytes.subarray(1, 4).toString(), "PNG");
+    const pngWidth = bytes.readUInt32BE(16);
+    assert.ok(Math.abs(pngWidth - 2 * shown.w) <= 3, `${chapter}: png ${pngWidth} px for a figure ${shown.w} px wide`);
+    // Not blank: the figure's part of the PNG has many pixels that are not white.
+    const inked = await page.evaluate(async (b64) => {
+      const img = new Image();
+      img.src = "data:image/png;base64," + b64;
+      await img.decode();
+      const c = document.createElement("canvas");
+      c.width = img.width;
+      c.height = img.height;
+      const ctx = c.getContext("2d");
+      ctx.drawImage(img, 0, 0);
+      const d = ctx.getImageData(0, 0, c.width, c.height).data;
+      let n = 0;
+      for (let i = 0; i < d.length; i += 4) if (d[i] + d[i + 1] + d[i + 2] < 700) n++;
+      return n / (c.width * c.height);
+    }, bytes.toString("base64"));
+    assert.ok(inked > 0.01, `${chapter}: the PNG is blank (${(inked * 100).toFixed(2)} % inked)`);
+    checked.push(chapter);
+  }
+  assert.ok(checked.length >= 10, `chapters exported: ${checked}`);
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -460,10 +568,21 @@ for (const [w, h, scale] of SIZE_LIST) {
         await open(page, `lesson=course&step=${step}&lang=${lang}`);
         await page.waitForSelector("[data-cls-focus]", { state: "attached" });
         await page.waitForTimeout(350);
+       // Every sub-step too (→ through a simulation's events and cycles), until → leaves the step.
+       for (let sub = 0; ; sub++) {
+        if (sub > 0) {
+          const before = page.url();
+          await page.keyboard.press("ArrowRight");
+          await page.waitForTimeout(350);
+          // Past the step, or at the lesson's end (→ changes nothing).
+          if (stepInUrl(page) !== step || page.url() === before || sub > 40) break;
+        }
         const m = await measureProjector(page);
-        report.push({ lang, step, ...m });
-        await page.screenshot({ path: path.join(SHOTS, `classroom-${w}x${h}-${lang}-step${String(step).padStart(2, "0")}.png`) });
-        const at = `${lang} step ${step}`;
+        report.push({ lang, step, sub, ...m });
+        await page.screenshot({ path: path.join(SHOTS, `classroom-${w}x${h}-${lang}-step${String(step).padStart(2, "0")}${sub ? `-${sub}` : ""}.png`) });
+        const at = `${lang} step ${step}${sub ? ` sub-step ${sub}` : ""}`;
+        if (m.outsideText.length) problems.push(`${at}: figure text off the stage: ${m.outsideText}`);
+        if (m.brokenWords.length) problems.push(`${at}: words broken across lines: ${m.brokenWords}`);
         if (m.scrolls) problems.push(`${at}: the page scrolls`);
         if (!m.captionInside) problems.push(`${at}: caption clipped`);
         if (m.barClipped.length) problems.push(`${at}: top-bar buttons clipped ${m.barClipped}`);
@@ -486,6 +605,8 @@ for (const [w, h, scale] of SIZE_LIST) {
         // zoomed from its page layout: at 150 % that showed only its top-left corner).
         if (/roofline/i.test(await page.locator("[data-testid=cls-chapter]").textContent()) && m.canvases.some((c) => Math.abs(c.scale - 1) > 0.02))
           problems.push(`${at}: the roofline chart is zoomed, not laid out at the stage's size: ${JSON.stringify(m.canvases)}`);
+        if (stepInUrl(page) !== step) break;
+       }
       }
       if (lang === "en") {
         // The menu opens inside the window with every entry whole.
@@ -649,7 +770,7 @@ test("the menu's toggles say whether they are on: controls, high contrast and fu
 
 // Canvas figures take their colours from the design tokens when they draw: in dark mode on a
 // deep link (the block-dispatch canvas drew its first frame off the document, from the light
-// fallbacks, until session 20), and in high contrast on the stage (H restyles the stage; its
+// fallbacks), and in high contrast on the stage (H restyles the stage; its
 // canvases did not redraw).
 test("canvas figures follow the theme: dark on a deep link, high contrast on the stage and back", async () => {
   const { context, page, errors } = await openPage(browser);
@@ -688,7 +809,7 @@ test("canvas figures follow the theme: dark on a deep link, high contrast on the
 });
 
 // The block-dispatch canvas sizes its backing store for the width it is shown at. The stage
-// enlarges the figure after its first drawing (its fit); until session 21 nothing redrew it then
+// enlarges the figure after its first drawing (its fit): nothing may be left drawn at the old size
 // (780 backing px shown at 1243 CSS px at 1280×800, a 1.6× stretch). A resized window redraws it
 // too.
 test("the dispatch canvas is sharp on the stage after its fit, and after a resize", async () => {

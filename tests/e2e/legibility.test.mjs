@@ -448,7 +448,7 @@ test("roofline: the course's numbers, the reader's label and the roof labels ove
 
 // A canvas shown wider than its layout (the column's full width: the roofline's 760 at 863 CSS px
 // on a 1440 laptop) sizes its backing store for the width shown, so its lines and text are
-// sharp. The roofline's was 760 × the pixel ratio until session 21 (0.88 of the width shown).
+// sharp.
 test("canvas figures are drawn at the width they are shown at, on the chapter page", async () => {
   const failures = [];
   for (const [size, opts] of Object.entries(SIZES)) {

@@ -249,7 +249,7 @@ impl Runner {
 
     /// Runs about `budget` warp-level steps (at least one), then returns. Err once the kernel
     /// fails; every later call returns the same error. A step costs about 0.1–0.2 µs natively
-    /// and in V8's wasm (`tests/e2e/lab-node.mjs`: the 2^20-thread copy in
+    /// and in V8's wasm (`tools/lab-node.mjs`: the 2^20-thread copy in
     /// slices of 100,000 steps took at most 18 ms a slice), so 100,000 keeps a browser task
     /// well under 50 ms.
     pub fn step(&mut self, budget: u64) -> Result<Progress, RunError> {

@@ -1,5 +1,6 @@
-//! The lesson editor: caption, notes and question of each step, reorder and remove steps;
-//! share the lesson as a link or a JSON file, and open either. Lesson text is shown as text
+//! The lesson editor: caption, notes, question and planned minutes of each step, reorder and
+//! remove steps, add text slides and copies of the built-in lesson's steps; share the lesson as
+//! a link or a JSON file, and open either. Lesson text is shown as text
 //! only (input values and text nodes, never markup).
 
 use leptos::prelude::*;
@@ -7,25 +8,30 @@ use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 
 use super::{store_my_lesson, text, Classroom, Overlay};
-use crate::ui::content::lesson::{self, from_json, to_json, Lesson, Problem, Text};
-use crate::ui::content::lessons::COURSE_ID;
+use crate::ui::content::lesson::{self, from_json, to_json, Lesson, Problem, Step, Text};
+use crate::ui::content::lessons::{course, COURSE_ID};
 use crate::ui::i18n::{use_lang, Lang, Tr};
 use crate::ui::shell::is_chapter;
 
+/// `t` as the teacher's own text: a built-in text becomes its text in `lang`.
+fn own_text(t: &mut Text, lang: Lang) {
+    if let Text::Both(b) = t {
+        *t = Text::Own(b.get(lang).to_string());
+    }
+}
+
+/// A step with every built-in text replaced by its text in `lang` (to edit it).
+fn own_step(mut s: Step, lang: Lang) -> Step {
+    for t in [&mut s.caption, &mut s.notes, &mut s.question, &mut s.answer] {
+        own_text(t, lang);
+    }
+    s
+}
+
 /// A lesson with every built-in text replaced by its text in `lang` (to edit it).
 fn own(mut l: Lesson, lang: Lang) -> Lesson {
-    let fix = |t: &mut Text| {
-        if let Text::Both(b) = t {
-            *t = Text::Own(b.get(lang).to_string());
-        }
-    };
-    fix(&mut l.title);
-    for s in &mut l.steps {
-        fix(&mut s.caption);
-        fix(&mut s.notes);
-        fix(&mut s.question);
-        fix(&mut s.answer);
-    }
+    own_text(&mut l.title, lang);
+    l.steps = l.steps.into_iter().map(|s| own_step(s, lang)).collect();
     l
 }
 
@@ -165,12 +171,20 @@ pub fn Editor() -> impl IntoView {
             .map(|i| {
                 let chapter = move || {
                     c.read.with(|r| {
-                        r.lesson
-                            .steps
-                            .get(i)
-                            .and_then(|s| crate::ui::shell::by_slug(&s.chapter))
-                            .map(|ch| format!("{}. {}", i + 1, ch.title.get(lang.get())))
+                        r.lesson.steps.get(i).map(|s| {
+                            let name = match crate::ui::shell::by_slug(&s.chapter) {
+                                Some(ch) => ch.title.get(lang.get()),
+                                None => text::TEXT_SLIDE.get(lang.get()),
+                            };
+                            format!("{}. {name}", i + 1)
+                        })
                     })
+                };
+                let minutes = move || {
+                    c.read
+                        .with(|r| r.lesson.steps.get(i).and_then(|s| s.minutes))
+                        .map(|m| m.to_string())
+                        .unwrap_or_default()
                 };
                 view! {
                     <li class="gx-cls-edit__step" data-testid="cls-edit-step">
@@ -187,6 +201,17 @@ pub fn Editor() -> impl IntoView {
                         {field(i, text::NOTES_FIELD, |s| &s.notes, |s, v| s.notes = Text::Own(v))}
                         {field(i, text::QUESTION_FIELD, |s| &s.question, |s, v| s.question = Text::Own(v))}
                         {field(i, text::ANSWER_FIELD, |s| &s.answer, |s, v| s.answer = Text::Own(v))}
+                        <label class="gx-cls-edit__field gx-cls-edit__minutes">
+                            <span>{move || text::MINUTES_FIELD.get(lang.get())}</span>
+                            <input type="number" min="1" max=lesson::MAX_MINUTES.to_string() inputmode="numeric"
+                                data-testid=format!("cls-edit-minutes-{}", i + 1)
+                                prop:value=minutes
+                                on:change=move |ev| {
+                                    let v = event_target_value(&ev).trim().parse::<u32>().ok()
+                                        .filter(|m| (1..=lesson::MAX_MINUTES).contains(m));
+                                    edit(c, |l| if let Some(s) = l.steps.get_mut(i) { s.minutes = v });
+                                }/>
+                        </label>
                     </li>
                 }
             })
@@ -232,7 +257,46 @@ pub fn Editor() -> impl IntoView {
                     {move || problems.get().iter().map(|p| view! { <li>{text::problem(lang.get(), p)}</li> }).collect_view()}
                 </ul>
             </Show>
+            <p class="gx-cls-edit__plan" data-testid="cls-plan-total">{move || {
+                let (planned, total) = c.read.with(|r| {
+                    let planned = r.lesson.steps.iter().filter(|s| s.minutes.is_some()).count();
+                    (planned, r.lesson.steps.iter().filter_map(|s| s.minutes).sum::<u32>())
+                });
+                text::plan_total(lang.get(), total, planned, c.step_count())
+            }}</p>
             <ol class="gx-cls-edit__steps">{steps}</ol>
+            <div class="gx-cls-edit__add">
+                <button class="gx-cls-btn" data-testid="cls-add-text"
+                    on:click=move |_| edit(c, |l| l.steps.push(Step {
+                        chapter: lesson::TEXT_STEP.into(),
+                        caption: Text::Own(text::NEW_TEXT_SLIDE.get(lang.get_untracked()).into()),
+                        minutes: Some(1),
+                        ..Step::default()
+                    }))>
+                    {move || text::ADD_TEXT_SLIDE.get(lang.get())}
+                </button>
+                <label class="gx-cls-edit__field">
+                    <span>{move || text::COPY_BUILT_IN.get(lang.get())}</span>
+                    <select data-testid="cls-copy-built-in" on:change=move |ev| {
+                        let target = event_target::<web_sys::HtmlSelectElement>(&ev);
+                        if let Ok(k) = target.value().parse::<usize>() {
+                            let step = course().steps.get(k).cloned();
+                            if let Some(step) = step {
+                                let step = own_step(step, lang.get_untracked());
+                                edit(c, |l| l.steps.push(step));
+                            }
+                        }
+                        target.set_value("");
+                    }>
+                        <option value="">{move || text::PICK_STEP.get(lang.get())}</option>
+                        {move || course().steps.iter().enumerate().map(|(k, s)| {
+                            let name = crate::ui::shell::by_slug(&s.chapter).map(|ch| ch.title.get(lang.get())).unwrap_or_default();
+                            let caption: String = s.caption.get(lang.get()).chars().take(70).collect();
+                            view! { <option value=k.to_string()>{format!("{}. {name}: {caption}…", k + 1)}</option> }
+                        }).collect_view()}
+                    </select>
+                </label>
+            </div>
             <button class="gx-cls-btn" on:click=move |_| c.overlay.set(Overlay::None)>{move || text::CLOSE.get(lang.get())}</button>
         </div>
     }

@@ -114,13 +114,30 @@ pub fn Presenter() -> impl IntoView {
             .with(|s| s.as_ref().map(|s| s.answer.get(lang.get()).to_string()))
             .unwrap_or_default()
     };
+    // The plan against the clock: minutes planned up to the end of this step, and how far the
+    // elapsed time is ahead of or behind it.
+    let plan = move || {
+        let i = c.index();
+        let (this, up_to, total) = c.read.with(|r| {
+            let m = |s: &crate::ui::content::lesson::Step| s.minutes.unwrap_or(0);
+            let steps = &r.lesson.steps;
+            (
+                steps.get(i).and_then(|s| s.minutes),
+                steps.iter().take(i + 1).map(m).sum::<u32>(),
+                steps.iter().map(m).sum::<u32>(),
+            )
+        });
+        let elapsed_min = ((now.get() - started.get()) / 60_000.0).max(0.0);
+        (total > 0).then(|| text::plan_line(lang.get(), this, up_to, total, elapsed_min))
+    };
+    let behind = move || plan().is_some_and(|(_, late)| late);
     let next = move || {
         let i = c.index() + 1;
         c.read.with(|r| {
             r.lesson.steps.get(i).map(|s| {
                 let chapter = crate::ui::shell::by_slug(&s.chapter)
                     .map(|ch| ch.title.get(lang.get()))
-                    .unwrap_or_default();
+                    .unwrap_or_else(|| text::TEXT_SLIDE.get(lang.get()));
                 (
                     format!("{}. {chapter}", i + 1),
                     s.caption.get(lang.get()).to_string(),
@@ -217,6 +234,9 @@ pub fn Presenter() -> impl IntoView {
                         <div><span class="gx-cls-timer__label">{move || text::CLOCK.get(lang.get())}</span><span class="gx-cls-timer__value" data-testid="cls-clock">{move || clock.get()}</span></div>
                         <div><span class="gx-cls-timer__label">{move || text::ELAPSED.get(lang.get())}</span><span class="gx-cls-timer__value" data-testid="cls-elapsed">{elapsed}</span></div>
                         <button class="gx-cls-btn" on:click=move |_| started.set(now_ms())>{move || text::RESET_TIMER.get(lang.get())}</button>
+                        <p class="gx-cls-plan" class:gx-cls-plan--behind=behind data-testid="cls-plan" hidden=move || plan().is_none()>
+                            {move || plan().map(|p| p.0).unwrap_or_default()}
+                        </p>
                     </div>
                     <Show when=move || !answer().trim().is_empty()>
                         <p class="gx-cls-presenter__answer"><strong>{move || text::ANSWER.get(lang.get())}": "</strong>{answer}</p>

@@ -194,7 +194,15 @@ pub fn Stage(
     stage: NodeRef<leptos::html::Div>,
 ) -> impl IntoView {
     let c = expect_context::<Classroom>();
+    let lang = use_lang();
     let slug = Memo::new(move |_| c.chapter().map(|ch| ch.slug));
+    let text_slide = Memo::new(move |_| {
+        c.current.with(|s| {
+            s.as_ref()
+                .filter(|s| s.is_text())
+                .map(|s| s.caption.get(lang.get()).to_string())
+        })
+    });
     let query = Signal::derive(move || c.query.get());
     let sink = Callback::new(move |w: QueryWrite| c.params.set(Some(w.query)));
     // The chapter's figures take their stage layout (wide and short) where they have one, and
@@ -205,9 +213,24 @@ pub fn Stage(
     view! {
         <div class="gx-cls-stage" class:gx-cls-stage--all=move || c.controls.get()
             class:gx-cls-stage--keys=move || c.keys_advance() node_ref=stage data-testid="cls-stage">
-            {move || {
-                let chapter = slug.get().and_then(crate::ui::shell::by_slug);
-                chapter.and_then(|ch| ch.embed).map(|embed| embed(query, sink))
+            {move || match text_slide.get() {
+                // A text slide: its caption, first line as the heading (text nodes only).
+                Some(caption) => {
+                    let mut lines = caption.lines().map(str::trim).filter(|l| !l.is_empty());
+                    let head = lines.next().unwrap_or_default().to_string();
+                    let rest: Vec<String> = lines.map(str::to_string).collect();
+                    view! {
+                        <div class="gx-cls-slide" data-testid="cls-text-slide">
+                            <h2 class="gx-cls-slide__title">{head}</h2>
+                            {rest.into_iter().map(|l| view! { <p class="gx-cls-slide__text">{l}</p> }).collect_view()}
+                        </div>
+                    }
+                    .into_any()
+                }
+                None => {
+                    let chapter = slug.get().and_then(crate::ui::shell::by_slug);
+                    chapter.and_then(|ch| ch.embed).map(|embed| embed(query, sink)).into_any()
+                }
             }}
         </div>
     }
@@ -899,7 +922,9 @@ pub fn Caption() -> impl IntoView {
     let answer = part(|s| &s.answer);
     view! {
         <div class="gx-cls-caption" data-testid="cls-caption">
-            <p class="gx-cls-caption__text">{caption}</p>
+            <Show when=move || !c.current.with(|s| s.as_ref().is_some_and(|s| s.is_text()))>
+                <p class="gx-cls-caption__text">{caption}</p>
+            </Show>
             <Show when=move || !question().trim().is_empty()>
                 <p class="gx-cls-caption__question" data-testid="cls-question">
                     <span class="gx-cls-caption__label">{move || text::QUESTION.get(lang.get())}": "</span>{question}
@@ -1068,7 +1093,7 @@ fn Overlays(
                 <ol class="gx-cls-overview">
                     {move || c.read.with(|r| r.lesson.steps.iter().enumerate().map(|(i, s)| {
                         let caption = s.caption.get(lang.get()).to_string();
-                        let chapter = crate::ui::shell::by_slug(&s.chapter).map(|ch| ch.title.get(lang.get())).unwrap_or_default();
+                        let chapter = crate::ui::shell::by_slug(&s.chapter).map(|ch| ch.title.get(lang.get())).unwrap_or_else(|| text::TEXT_SLIDE.get(lang.get()));
                         view! {
                             <li>
                                 <button class="gx-cls-overview__item" class:gx-cls-overview__item--current=move || c.index() == i

@@ -169,6 +169,58 @@ pub const NOTES_FIELD: Tr = tr("Speaker notes", "讲稿");
 pub const QUESTION_FIELD: Tr = tr("Question (optional)", "问题（可选）");
 /// Answer field.
 pub const ANSWER_FIELD: Tr = tr("Answer, hidden until revealed", "答案（揭晓前隐藏）");
+/// Minutes field.
+pub const MINUTES_FIELD: Tr = tr("Minutes planned", "计划分钟数");
+/// A step without a chapter.
+pub const TEXT_SLIDE: Tr = tr("Text slide", "文字页");
+/// Adds a text slide.
+pub const ADD_TEXT_SLIDE: Tr = tr("Add a title or text slide", "添加标题页或文字页");
+/// The caption a new text slide starts with.
+pub const NEW_TEXT_SLIDE: Tr = tr("Title", "标题");
+/// Copies a built-in step.
+pub const COPY_BUILT_IN: Tr = tr("Copy a step of the built-in lesson", "从内置课程复制一步");
+/// The picker's first entry.
+pub const PICK_STEP: Tr = tr("Pick a step…", "选择一步……");
+
+/// The plan's total: minutes over the steps that have a plan.
+pub fn plan_total(lang: Lang, minutes: u32, planned: usize, steps: usize) -> String {
+    trf!(
+        lang,
+        "Plan: {minutes} min over {planned} of {steps} steps.",
+        "计划：{steps} 步中的 {planned} 步共 {minutes} 分钟。"
+    )
+}
+
+/// The presenter's plan line: this step's minutes, the plan up to its end against the elapsed
+/// minutes; and whether the class is behind the plan.
+pub fn plan_line(
+    lang: Lang,
+    this: Option<u32>,
+    up_to: u32,
+    total: u32,
+    elapsed_min: f64,
+) -> (String, bool) {
+    let this = this.map_or_else(|| "—".to_string(), |m| m.to_string());
+    let gap = elapsed_min - f64::from(up_to);
+    let late = gap > 0.5;
+    let gap_min = gap.abs().round() as u64;
+    let state = if late {
+        trf!(lang, "{gap_min} min behind", "落后 {gap_min} 分钟")
+    } else if gap < -0.5 {
+        trf!(lang, "{gap_min} min to spare", "还有 {gap_min} 分钟余量")
+    } else {
+        tr("on time", "按计划").get(lang).to_string()
+    };
+    (
+        trf!(
+            lang,
+            "Plan: this step {this} min; {up_to} of {total} min by its end; {state}.",
+            "计划：本步 {this} 分钟；到本步结束共 {up_to} / {total} 分钟；{state}。"
+        ),
+        late,
+    )
+}
+
 /// Move a step up.
 pub const UP: Tr = tr("Move up", "上移");
 /// Move a step down.

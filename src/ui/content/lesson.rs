@@ -21,6 +21,11 @@ use serde::Serialize;
 
 use crate::ui::i18n::{Lang, Tr};
 
+/// The `chapter` of a text slide (see [`Step::is_text`]); no chapter has this slug.
+pub const TEXT_STEP: &str = "text";
+/// Most minutes one step may plan.
+pub const MAX_MINUTES: u32 = 600;
+
 /// The version this build writes and reads.
 pub const VERSION: u32 = 1;
 /// Most steps a lesson keeps (more are left out with a [`Problem`]).
@@ -100,6 +105,16 @@ pub struct Step {
     pub answer: Text,
     /// A simulation stepped by the next/previous keys, if any.
     pub advance: Option<Advance>,
+    /// Minutes the teacher plans for the step (the presenter shows the plan against the clock).
+    pub minutes: Option<u32>,
+}
+
+impl Step {
+    /// A text slide: no chapter, its caption shown large on the stage (a title, a summary, a
+    /// question for the room).
+    pub fn is_text(&self) -> bool {
+        self.chapter == TEXT_STEP
+    }
 }
 
 /// A lesson: a title and its steps.
@@ -189,6 +204,7 @@ struct Fields<'a> {
     advance: &'a str,
     focus: &'a str,
     crop: &'a str,
+    minutes: &'a str,
 }
 
 /// Checks and keeps one step (1-based `index`), or records why not.
@@ -203,7 +219,7 @@ fn accept(f: Fields<'_>, index: usize, is_chapter: &dyn Fn(&str) -> bool, read: 
         }
         return;
     }
-    if !is_chapter(f.chapter) {
+    if f.chapter != TEXT_STEP && !is_chapter(f.chapter) {
         read.problems.push(Problem::UnknownChapter {
             index,
             chapter: shorten(f.chapter),
@@ -222,6 +238,12 @@ fn accept(f: Fields<'_>, index: usize, is_chapter: &dyn Fn(&str) -> bool, read: 
         question: Text::Own(cap(f.question, p)),
         answer: Text::Own(cap(f.answer, p)),
         advance: parse_advance(f.advance),
+        minutes: f
+            .minutes
+            .trim()
+            .parse::<u32>()
+            .ok()
+            .filter(|m| (1..=MAX_MINUTES).contains(m)),
     };
     read.lesson.steps.push(step);
 }
@@ -278,6 +300,7 @@ pub fn encode(lesson: &Lesson) -> String {
             advance,
             s.focus.clone(),
             s.crop.clone(),
+            s.minutes.map(|m| m.to_string()).unwrap_or_default(),
         ];
         let mut fields: Vec<String> = fields.iter().map(|f| escape(f)).collect();
         while fields.last().is_some_and(|f| f.is_empty()) {
@@ -327,6 +350,7 @@ pub fn decode(param: &str, is_chapter: &dyn Fn(&str) -> bool) -> Read {
             advance: get(7),
             focus: get(8),
             crop: get(9),
+            minutes: get(10),
         };
         accept(fields, i + 1, is_chapter, &mut read);
     }
@@ -349,6 +373,8 @@ struct JsonStep<'a> {
     focus: &'a str,
     #[serde(skip_serializing_if = "str::is_empty")]
     crop: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    minutes: Option<u32>,
 }
 
 /// The lesson file.
@@ -384,6 +410,7 @@ pub fn to_json(lesson: &Lesson) -> String {
                     .unwrap_or_default(),
                 focus: &s.focus,
                 crop: &s.crop,
+                minutes: s.minutes,
             })
             .collect(),
     };
@@ -434,6 +461,11 @@ pub fn from_json(json: &str, is_chapter: &dyn Fn(&str) -> bool) -> Read {
             advance: get("advance"),
             focus: get("focus"),
             crop: get("crop"),
+            minutes: &obj
+                .get("minutes")
+                .and_then(Value::as_u64)
+                .map(|m| m.to_string())
+                .unwrap_or_default(),
         };
         accept(fields, i + 1, is_chapter, &mut read);
     }
@@ -633,14 +665,14 @@ mod tests {
         fn any_lesson_round_trips(
             title in arb_text(),
             steps in proptest::collection::vec(
-                (0usize..3, arb_text(), arb_text(), arb_text(), arb_text(), proptest::option::of(0u32..50)),
+                (0usize..4, arb_text(), arb_text(), arb_text(), arb_text(), proptest::option::of(0u32..50), proptest::option::of(1u32..=MAX_MINUTES)),
                 0..6,
             ),
         ) {
-            let slugs = ["chip", "occupancy", "roofline"];
+            let slugs = ["chip", "occupancy", "roofline", TEXT_STEP];
             let lesson = Lesson {
                 title: Text::Own(title.replace('\r', "")),
-                steps: steps.into_iter().map(|(c, q, cap, notes, ans, adv)| Step {
+                steps: steps.into_iter().map(|(c, q, cap, notes, ans, adv, minutes)| Step {
                     chapter: slugs[c].into(),
                     query: q.replace('\r', "").trim_start_matches('?').to_string(),
                     caption: Text::Own(cap.replace('\r', "")),
@@ -649,6 +681,7 @@ mod tests {
                     notes: Text::Own(notes.replace('\r', "")),
                     answer: Text::Own(ans.replace('\r', "")),
                     advance: adv.map(|last| Advance { key: "step".into(), last }),
+                    minutes,
                     ..Step::default()
                 }).collect(),
             };

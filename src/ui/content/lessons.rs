@@ -613,6 +613,12 @@ pub fn course() -> Lesson {
                     key: key.into(),
                     last,
                 }),
+                // The plan: a step with a question or a simulation to step through takes longer.
+                minutes: Some(if b.question.is_some() || b.advance.is_some() {
+                    3
+                } else {
+                    2
+                }),
             })
             .collect(),
     }

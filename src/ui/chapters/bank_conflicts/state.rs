@@ -171,6 +171,47 @@ mod tests {
         (r.wavefronts, r.ideal_wavefronts, r.conflicts)
     }
 
+    /// The numbers written right before `unit` in `text` ("2 wavefronts" → 2).
+    fn numbers_before(text: &str, unit: &str) -> Vec<u32> {
+        text.match_indices(unit)
+            .filter_map(|(at, _)| {
+                let head = text[..at].trim_end();
+                let digits: String = head
+                    .chars()
+                    .rev()
+                    .take_while(char::is_ascii_digit)
+                    .collect::<Vec<_>>()
+                    .into_iter()
+                    .rev()
+                    .collect();
+                digits.parse().ok()
+            })
+            .collect()
+    }
+
+    /// Numbers in prose come from the model: every "N wavefront(s)" and "N conflict(s)" a
+    /// preset's description names, in both languages, is what the model counts for it.
+    #[test]
+    fn every_count_a_preset_description_names_is_the_models() {
+        for p in PRESETS {
+            let v = BankPreset::from_id(p.id).expect("a variant");
+            let t = super::super::text::preset_text(v);
+            let (w, _, c) = wavefronts(&preset(p.id));
+            for (text, wave, conflict) in [
+                (t.description.en, " wavefront", " conflict"),
+                (t.description.zh, " 个 wavefront", " 次冲突"),
+            ] {
+                for n in numbers_before(text, wave) {
+                    assert_eq!(n, w, "{}: “{text}” names {n} wavefronts", p.id);
+                }
+                for n in numbers_before(text, conflict) {
+                    assert_eq!(n, c, "{}: “{text}” names {n} conflicts", p.id);
+                }
+            }
+        }
+        assert_eq!(numbers_before("a, 32 wavefronts", " wavefront"), vec![32]);
+    }
+
     #[test]
     fn the_chapters_headline_cases() {
         assert_eq!(wavefronts(&preset("stride-1")), (1, 1, 0));

@@ -150,6 +150,43 @@ mod tests {
         AccessInputs::from_preset(&preset_by_id(PRESETS, id).expect("preset"))
     }
 
+    /// Numbers in prose come from the model: every "N sectors" a preset's description names, in
+    /// both languages, is the sectors the model moves for it.
+    #[test]
+    fn every_sector_count_a_preset_description_names_is_the_models() {
+        let numbers_before = |text: &str, unit: &str| -> Vec<u32> {
+            text.match_indices(unit)
+                .filter_map(|(at, _)| {
+                    let head = text[..at].trim_end();
+                    let start = head
+                        .char_indices()
+                        .rev()
+                        .take_while(|(_, c)| c.is_ascii_digit())
+                        .last()?
+                        .0;
+                    head[start..].parse().ok()
+                })
+                .collect()
+        };
+        for p in PRESETS {
+            let v = CoalescingPreset::from_id(p.id).expect("a variant");
+            let t = super::super::text::preset_text(v);
+            let r = compute(&preset(p.id), None)
+                .shown
+                .expect("shown")
+                .result
+                .report;
+            for (text, unit) in [
+                (t.description.en, " sectors"),
+                (t.description.zh, " 个 sector"),
+            ] {
+                for n in numbers_before(text, unit) {
+                    assert_eq!(n, r.sectors, "{}: “{text}” names {n} sectors", p.id);
+                }
+            }
+        }
+    }
+
     #[test]
     fn the_courses_two_cases() {
         // 32 × 4 B unit stride = 128 B = 4 sectors = 1 line, 100 %.

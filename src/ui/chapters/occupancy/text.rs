@@ -195,6 +195,32 @@ pub const RESIDENT_WARPS_PER_SM: Tr = tr("Resident warps per SM", "每 SM 驻留
 pub const OCCUPANCY: Tr = tr("Occupancy", "占用率");
 
 /// The binding limiter(s) in words, or why the launch fails.
+/// The result in one line, for the phone's strip that stays above the sliders while they
+/// scroll: "4 blocks/SM · 32/64 warps · 50 % · limiter: registers".
+pub fn result_strip(out: &OccOutputs, lang: Lang) -> String {
+    let s = &out.steps;
+    if out.error.is_some() {
+        return tr("This launch cannot run", "这个配置无法启动")
+            .get(lang)
+            .to_string();
+    }
+    let binding: Vec<&str> = Resource::ALL
+        .iter()
+        .filter(|r| s.limiters.contains(&r.limiter()))
+        .map(|r| limiter_name(*r).get(lang))
+        .collect();
+    trf!(
+        lang,
+        "{b} blocks/SM · {w}/{m} warps · {pct} · limiter: {lim}",
+        "每 SM {b} 个 block · {w}/{m} warp · {pct} · 限制：{lim}",
+        b = s.blocks_per_sm,
+        w = s.warps_per_sm,
+        m = s.max_warps_per_sm,
+        pct = crate::ui::format::percent(s.ratio()),
+        lim = binding.join(", "),
+    )
+}
+
 pub fn limiter_sentence(out: &OccOutputs, lang: Lang) -> String {
     let s = &out.steps;
     if let Some(err) = &out.error {

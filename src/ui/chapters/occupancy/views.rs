@@ -92,6 +92,11 @@ pub fn Controls() -> impl IntoView {
     let odd_kib = st.inputs.part(|i| i.dsmem % 1024 != 0);
     view! {
         <aside class="gx-controls" aria-label=t(crate::ui::text::CONTROLS)>
+            // On a phone the result is a screen above the sliders: this strip keeps it in view
+            // while they scroll (hidden elsewhere; the verdict above says it for screen readers).
+            <p class="gx-occ-strip" aria-hidden="true" data-testid="result-strip">
+                {move || { let l = lang.get(); st.outputs.with(|o| text::result_strip(o, l)) }}
+            </p>
             <GpuSelect ids=all_gpu_ids() selected=st.inputs.part(|i| i.gpu.clone())
                 on_pick=Callback::new(move |id: String| st.inputs.update(move |i| i.gpu = id))/>
             <div class="gx-field">

@@ -20,6 +20,20 @@ fn state() -> TcState {
 
 /// Cell size and margins of a tile grid, CSS pixels.
 pub const CELL_PX: u32 = 34;
+/// Width of a cell on a narrow screen: a 16-column tile's lane and index numbers (two digits at
+/// 12–13 px) still fit, and all 16 columns fit a 390 px phone.
+pub const NARROW_CELL_W_PX: u32 = 20;
+/// Row labels on a narrow screen.
+pub const NARROW_LEFT_PX: u32 = 22;
+
+/// The width of a cell and of the row-label column, for the screen's width.
+pub fn cell_geometry(narrow: bool) -> (u32, u32) {
+    if narrow {
+        (NARROW_CELL_W_PX, NARROW_LEFT_PX)
+    } else {
+        (CELL_PX, LEFT_PX)
+    }
+}
 /// Left margin for row numbers.
 pub const LEFT_PX: u32 = 30;
 /// Top margin for column numbers.
@@ -152,7 +166,7 @@ pub fn grid_cell(
     h: &mut Markup,
     class: String,
     testid: Option<String>,
-    (x, y): (u32, u32),
+    (x, y, w): (u32, u32, u32),
     (lane, index): (u32, u32),
     title: String,
     rect: impl FnOnce(&mut Markup),
@@ -166,20 +180,20 @@ pub fn grid_cell(
         .class(format!("gx-lane-{lane}"))
         .attr("x", num(x))
         .attr("y", num(y))
-        .attr("width", num(CELL_PX))
+        .attr("width", num(w))
         .attr("height", num(CELL_PX));
     rect(h);
     h.leaf("title", title)
         .close()
         .open("text")
         .class("gx-frag__lane")
-        .attr("x", num(x + CELL_PX / 2))
+        .attr("x", num(x + w / 2))
         .attr("y", num(y + 15))
         .text(num(lane))
         .close()
         .open("text")
         .class("gx-frag__index")
-        .attr("x", num(x + CELL_PX / 2))
+        .attr("x", num(x + w / 2))
         .attr("y", num(y + 29))
         .text(num(index))
         .close()
@@ -189,7 +203,7 @@ pub fn grid_cell(
 /// A grid's axis numbers: `n` column numbers (`0..n`) along the top of a grid whose cells start
 /// at `left`, or (`rows`) the row labels `0, step, 2·step, …` in the frozen column of width
 /// `left` over a mask below the column header, `height` high.
-pub fn axis_markup(n: u32, left: u32, rows: Option<(u32, u32)>) -> Markup {
+pub fn axis_markup(n: u32, left: u32, rows: Option<(u32, u32)>, w: u32) -> Markup {
     let mut h = Markup::new();
     if let Some((step, height)) = rows {
         h.open("path")
@@ -209,7 +223,7 @@ pub fn axis_markup(n: u32, left: u32, rows: Option<(u32, u32)>) -> Markup {
     for i in 0..n {
         h.open("text")
             .class("gx-frag__axis")
-            .attr("x", (left + i * CELL_PX + CELL_PX / 2).to_string())
+            .attr("x", (left + i * w + w / 2).to_string())
             .attr("y", (TOP_PX - 6).to_string())
             .text(i.to_string())
             .close();
@@ -276,13 +290,16 @@ fn TileGrid(layout: FragmentLayout) -> impl IntoView {
     let (rows, cols) = (layout.rows(), layout.cols());
     let course = st.inputs.with_untracked(is_course_tile);
     let padding_rows = course && layout.operand() != Operand::B;
-    let width = LEFT_PX + cols * CELL_PX + 2;
+    // A phone gets narrow cells (every column at once) unless the tile is wider than 16.
+    let narrow = crate::ui::theme::use_narrow_screen().get_untracked() && cols <= 16;
+    let (cw, left) = cell_geometry(narrow);
+    let width = left + cols * cw + 2;
     let height = TOP_PX + rows * CELL_PX + 2;
     let view_box = format!("0 0 {width} {height}");
     let cells = move || {
         let (lane_sel, cell, lang) = (sel_lane.get(), sel_cell.get(), lang.get());
         let home = cell.unwrap_or((0, 0));
-        let mut h = axis_markup(cols, LEFT_PX, None);
+        let mut h = axis_markup(cols, left, None, cw);
         let grid = layout.owner_grid();
         for r in 0..rows {
             for c in 0..cols {
@@ -308,7 +325,7 @@ fn TileGrid(layout: FragmentLayout) -> impl IntoView {
                     &mut h,
                     class,
                     Some(format!("cell-{r}-{c}")),
-                    (LEFT_PX + c * CELL_PX, TOP_PX + r * CELL_PX),
+                    (left + c * cw, TOP_PX + r * CELL_PX, cw),
                     (owner.lane, owner.index),
                     title,
                     |h| {
@@ -327,11 +344,11 @@ fn TileGrid(layout: FragmentLayout) -> impl IntoView {
             "g",
             "",
             None,
-            Signal::stored(axis_markup(rows, LEFT_PX, Some((1, height)))),
+            Signal::stored(axis_markup(rows, left, Some((1, height)), cw)),
         )
     };
     view! {
-        <ScrollFigure label=text::GRID_LABEL width_px=f64::from(width) label_px=f64::from(LEFT_PX)
+        <ScrollFigure label=text::GRID_LABEL width_px=f64::from(width) label_px=f64::from(left)
             height_px=f64::from(height) natural_size=true parts_focusable=true labels=row_labels>
             <svg class="gx-frag__svg" viewBox=view_box width=width.to_string() height=height.to_string()
                 role="group" aria-label=move || t(text::GRID_LABEL)()>

@@ -10,16 +10,17 @@ use crate::ui::format::{grouped_signed, sig3};
 use crate::ui::i18n::{t, tr, use_lang, Lang, Tr};
 use crate::ui::widgets::{markup_block, Markup, Scale};
 
-/// Columns of the output table.
+/// Columns of the output table: the results first (what a phone shows without scrolling), the
+/// long dequantisation product last.
 const OUT_COLS: [Tr; 8] = [
     tr("o", "o"),
     text::COL_Z,
-    text::COL_SCALED,
-    tr("FP32", "FP32"),
     text::COL_FP16,
     text::COL_REFERENCE,
     text::COL_ERROR,
     text::COL_ERROR_BOUND,
+    tr("FP32", "FP32"),
+    text::COL_SCALED,
 ];
 
 fn state() -> TcState {
@@ -136,22 +137,21 @@ fn quant_markup(q: &Result<QuantView, W8a8Error>, lang: Lang) -> Markup {
         let r = q.reference.get(o).copied().unwrap_or(0.0);
         let b = q.bounds.get(o).map(|b| b.total()).unwrap_or(0.0);
         let z = grouped_signed(i64::from(z));
-        h.row_open(o.to_string())
-            .leaf_testid("td", "z", z.clone())
-            .leaf_class(
-                "td",
-                "gx-formula",
-                format!("{z} × {s_x} × {}", num(f64::from(s_w))),
-            );
+        h.row_open(o.to_string()).leaf_testid("td", "z", z.clone());
         for cell in [
-            num(f64::from(q.out.y_f32.get(o).copied().unwrap_or(0.0))),
             num(f64::from(yh)),
             num(r),
             sig3((f64::from(yh) - r).abs()),
             sig3(b),
+            num(f64::from(q.out.y_f32.get(o).copied().unwrap_or(0.0))),
         ] {
             h.leaf("td", cell);
         }
+        h.leaf_class(
+            "td",
+            "gx-formula",
+            format!("{z} × {s_x} × {}", num(f64::from(s_w))),
+        );
         h.close();
     }
     h.close()

@@ -79,7 +79,7 @@ fn FillGrid(writes: Vec<TileWrite>) -> impl IntoView {
     let cells = move || {
         let lane_sel = sel.get();
         let lang = lang.get();
-        let mut h = axis_markup(side, left, None);
+        let mut h = axis_markup(side, left, None, CELL_PX);
         for w in &writes {
             let (r, c) = (w.tile_byte / side, w.tile_byte % side);
             let lane = w.lane;
@@ -96,7 +96,7 @@ fn FillGrid(writes: Vec<TileWrite>) -> impl IntoView {
                 &mut h,
                 class,
                 None,
-                (left + c * CELL_PX, TOP_PX + r * CELL_PX),
+                (left + c * CELL_PX, TOP_PX + r * CELL_PX, CELL_PX),
                 (lane, w.iteration),
                 text::write_label(w, lang),
                 |_| {},
@@ -110,7 +110,7 @@ fn FillGrid(writes: Vec<TileWrite>) -> impl IntoView {
             "g",
             "",
             None,
-            Signal::stored(axis_markup(side, left, Some((side, height)))),
+            Signal::stored(axis_markup(side, left, Some((side, height)), CELL_PX)),
         )
     };
     view! {

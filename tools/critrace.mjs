@@ -1,8 +1,8 @@
 // A Chromium trace of one cold deep link: the renderer main thread's top-level events (≥ 3 ms) in
 // order and the totals by name, up to the first answer. Usage: ROUTE=occupancy node critrace.mjs
 import fs from "node:fs";
-import { startServer } from "./server.mjs";
-import { launch, openPage } from "./browser.mjs";
+import { startServer } from "../tests/e2e/server.mjs";
+import { launch, openPage } from "../tests/e2e/browser.mjs";
 import { DIST, ROUTE, observeAnswer } from "./profiling.mjs";
 const server = await startServer(DIST, "/warpscope/", { gzip: true });
 const browser = await launch();

@@ -6,7 +6,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-export const DIST = process.env.DIST ?? path.join(here, "../../dist");
+export const DIST = process.env.DIST ?? path.join(here, "../dist");
 export const ROUTE = process.env.ROUTE ?? "occupancy";
 export const SEL = process.env.SEL ?? "[data-testid=occupancy]";
 

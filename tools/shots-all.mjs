@@ -4,9 +4,9 @@
 // phone 390×844). Full-page PNGs named <page>-<lang>-<size>.png.
 import fs from "node:fs";
 import path from "node:path";
-import { startServer } from "./server.mjs";
-import { launch } from "./browser.mjs";
-import { SIZES } from "./sizes.mjs";
+import { startServer } from "../tests/e2e/server.mjs";
+import { launch } from "../tests/e2e/browser.mjs";
+import { SIZES } from "../tests/e2e/sizes.mjs";
 
 const [dist, out, size = "desktop"] = process.argv.slice(2);
 const PAGES = ["", "chip", "hierarchy", "occupancy", "dispatch", "scheduling", "divergence", "coalescing", "bank-conflicts", "tensor-cores", "tensor-core-generations", "roofline", "quiz", "classroom"];

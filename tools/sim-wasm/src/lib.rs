@@ -1,7 +1,6 @@
-//! The dispatch simulation of `examples/dispatch_bench.rs` as a bare wasm module, for timing it
-//! in V8's two tiers without building the site (issue #18): `tests/e2e/sim-node.mjs` builds it
-//! for `wasm32-unknown-unknown` and runs it in Node with `--liftoff-only` (the baseline code a
-//! cold page starts in), `--no-liftoff` (optimised code only) and V8's defaults.
+//! The models as a bare wasm module, for timing them in V8 without building the site
+//! (`tools/lab-node.mjs` builds it for `wasm32-unknown-unknown` and runs it in Node): the
+//! dispatch simulation of `examples/dispatch_bench.rs` and the kernel lab's presets.
 
 use warpscope::model::dispatch::{Durations, Simulator};
 
@@ -23,7 +22,7 @@ use std::sync::Mutex;
 use warpscope::model::kernel::{parse, preset, presets, run, Launch, Runner};
 
 /// Runs the kernel lab's preset number `index` with its default launch: its warp-level steps
-/// (0 for an index past the list or a launch the lab refuses). Timed by `tests/e2e/lab-node.mjs`.
+/// (0 for an index past the list or a launch the lab refuses). Timed by `tools/lab-node.mjs`.
 #[no_mangle]
 pub extern "C" fn lab_preset(index: u32) -> u32 {
     let Some(p) = presets().get(index as usize) else { return 0 };

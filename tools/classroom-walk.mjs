@@ -1,14 +1,14 @@
 // Walks the built-in lesson for people to look at (not a test): every step, in both languages,
 // screenshotted at one projector size, with the smallest figure text measured on screen.
 //   node classroom-walk.mjs <dist dir> <out dir> [W×H] [device scale] [first step] [last step]
-// e.g. `node classroom-walk.mjs ../../dist /tmp/walk 1280x720` or `… 853x480 1.5` (1280×720 at
+// e.g. `node tools/classroom-walk.mjs dist /tmp/walk 1280x720` or `… 853x480 1.5` (1280×720 at
 // 150 % zoom; also written `853x480@1.5`). Writes step<NN>-<lang>.png and report.json (per step: smallest figure text in CSS
 // px, whether the page scrolls, whether a bar button or the caption is clipped).
 import fs from "node:fs";
 import path from "node:path";
-import { startServer } from "./server.mjs";
-import { launch } from "./browser.mjs";
-import { measureProjector } from "./classroom-measure.mjs";
+import { startServer } from "../tests/e2e/server.mjs";
+import { launch } from "../tests/e2e/browser.mjs";
+import { measureProjector } from "../tests/e2e/classroom-measure.mjs";
 
 const args = process.argv.slice(2);
 // `853x480@1.5` names the scale with the size (then the next arguments are the steps).

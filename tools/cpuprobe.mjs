@@ -1,7 +1,7 @@
 // Is this machine's CPU all there? THREADS threads (default 1, then 2) each run chunks of fixed
 // work (~1.2 ms each on an idle core) for MS ms; a chunk that takes longer lost the CPU. Prints
 // per thread the chunks over 2 / 5 / 8 ms and the share of time lost. On a machine with 2 CPUs of
-// its own, 2 threads lose what 1 does (a few %); session 14's VM lost 4–13 % at one moment and
+// its own, 2 threads lose what 1 does (a few %); a VM here lost 4–13 % at one moment and
 // 51 % at another (5–8 ms stalls: its 2 vCPUs sharing one host CPU), which is when slider ticks
 // (main thread, compositor, raster and V8's compiler on their own threads) run slow.
 // Usage: node cpuprobe.mjs   (MS=4000, THREADS=2: only that count). bench.mjs imports cpuLoss.

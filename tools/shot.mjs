@@ -1,10 +1,10 @@
 // Screenshot of one page for a person to look at: node shot.mjs <path?query> <out.png> [zh] [css selector to focus]
 // Optional: SHOT_EVAL="js run in the page first" SHOT_ELEMENT="selector to shoot instead of the page"
 // SHOT_WIDTH=390 (viewport width, CSS px; height 844 then).
-// Serves ../../dist under /warpscope/ like the tests. Output is for eyes only; keep it out of git.
-import { startServer } from "./server.mjs";
-import { launch, openPage } from "./browser.mjs";
-const s = await startServer(new URL("../../dist", import.meta.url).pathname);
+// Serves dist/ under /warpscope/ like the tests. Output is for eyes only; keep it out of git.
+import { startServer } from "../tests/e2e/server.mjs";
+import { launch, openPage } from "../tests/e2e/browser.mjs";
+const s = await startServer(new URL("../dist", import.meta.url).pathname);
 const b = await launch();
 const { page, errors } = await openPage(b);
 if (process.env.SHOT_WIDTH) await page.setViewportSize({ width: Number(process.env.SHOT_WIDTH), height: 844 });

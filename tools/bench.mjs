@@ -11,7 +11,7 @@
 //  - the dispatch simulation of 2^20 jittered blocks on 132 SMs in wasm, and the dispatch and
 //    scheduling animation frame times;
 //  - a visit after the first with the network off.
-// Env: DIST (default ../../dist), RUNS (default 7), RAW (serve files unencoded; default: gzip-encoded
+// Env: DIST (default ../dist), RUNS (default 7), RAW (serve files unencoded; default: gzip-encoded
 // like a static host), PEER (a local copy of the reference peer page,
 // its index.html; skipped when unset), ONLY (a comma-separated list of sections), ROUTES (a
 // comma-separated list of routes for section "load"), SLUGS (chapters for "input").
@@ -19,13 +19,13 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import { fileURLToPath } from "node:url";
-import { startServer } from "./server.mjs";
-import { launch, openPage } from "./browser.mjs";
+import { startServer } from "../tests/e2e/server.mjs";
+import { launch, openPage } from "../tests/e2e/browser.mjs";
 import { cpuCheck } from "./cpuprobe.mjs";
 import { clickNextAndTime } from "./profiling.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const DIST = process.env.DIST ?? path.join(here, "../../dist");
+const DIST = process.env.DIST ?? path.join(here, "../dist");
 const RUNS = Number(process.env.RUNS ?? 7);
 // ONLY=comma-separated sections (load, next, input, frames, sim, offline, peer): run just those.
 const ONLY = process.env.ONLY ? new Set(process.env.ONLY.split(",")) : null;
@@ -35,7 +35,7 @@ const pct = (xs, p) => sorted(xs)[Math.min(xs.length - 1, Math.floor(xs.length *
 const stats = (xs) => `${Math.min(...xs).toFixed(1)} / ${pct(xs, 0.5).toFixed(1)} / ${pct(xs, 0.95).toFixed(1)}`;
 const kib = (b) => `${(b / 1024).toFixed(1)} KiB`;
 
-const registry = fs.readFileSync(path.join(here, "../../src/ui/app/registry.rs"), "utf8");
+const registry = fs.readFileSync(path.join(here, "../src/ui/app/registry.rs"), "utf8");
 const SLUGS = [...registry.matchAll(/slug: "([a-z-]+)"/g)].map((m) => m[1]);
 const CHAPTERS = SLUGS.filter((s) => s !== "quiz" && s !== "glossary");
 /** What "first answer on screen" means for a chapter, drawn by the app: its first figure, or
@@ -216,10 +216,10 @@ if (want("next")) {
 //    (the chapter's default value → 25 %) is a different change, often of the figure's shape
 //    (bank conflicts: 31 rows moved), and the first call of code paths (wasm functions compiled
 //    on first call, memory grown), so it is timed alike but printed in a column of its own, not
-//    mixed into the 40 (until session 14 it was the first of them, default → 75 %: the slowest
+//    mixed into the 40 (not the first of them, default → 75 %: the slowest
 //    tick in 12 of 15 loads, one of the two slowest in 14, 13.6–160.8 ms, and as the p95 of 40
 //    is the second slowest, it decided the p95 whenever one more tick was slow).
-//    The machine's CPU is checked before and after each chapter's ticks (tests/e2e/cpuprobe.mjs:
+//    The machine's CPU is checked before and after each chapter's ticks (tools/cpuprobe.mjs:
 //    two threads of fixed work for 1 s, the share of their time lost): a few % when the machine
 //    has its two CPUs; this VM at times loses ~50 % (its two vCPUs on one host CPU), and then the
 //    ticks, which Chromium runs on several threads, are slow whatever the page does.
@@ -348,7 +348,7 @@ if (want("frames")) {
 if (want("sim")) {
   const xs = [];
   // One untimed page first: the first page a freshly started browser opens is slow whatever it
-  // runs (its processes and caches start; session 11: 46–66 ms for either build when first),
+  // runs (its processes and caches start),
   // and a reader's browser is already running. Each timed run is still a fresh context.
   {
     const { context, page } = await openPage(browser, { serviceWorkers: "block" });

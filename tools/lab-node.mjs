@@ -1,4 +1,4 @@
-// The kernel lab in Node's V8 without the site: builds tests/sim-wasm (a cdylib of warpscope's
+// The kernel lab in Node's V8 without the site: builds tools/sim-wasm (a cdylib of warpscope's
 // model) for wasm32 and times, in V8's defaults, every preset with its default launch (min and
 // median of RUNS calls, the first cold) and the 2^20-thread grid-stride copy run in slices of
 // BUDGET warp-level steps (total and longest slice). Usage: node lab-node.mjs
@@ -6,10 +6,10 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const RUNS = Number(process.env.RUNS ?? 7);
 const BUDGET = Number(process.env.BUDGET ?? 100000);
-const crate = path.join(root, "tests/sim-wasm");
+const crate = path.join(root, "tools/sim-wasm");
 const target = process.env.CARGO_TARGET_DIR ?? path.join(root, "target");
 execFileSync("cargo", ["build", "-q", "--release", "--target", "wasm32-unknown-unknown", "--target-dir", target], { cwd: crate, stdio: "inherit" });
 const bytes = fs.readFileSync(path.join(target, "wasm32-unknown-unknown/release/sim_wasm.wasm"));

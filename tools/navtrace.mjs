@@ -4,8 +4,8 @@
 // the click on the "next" link to the frame after the next chapter's first figure. Usage:
 //   DIST=/tmp/dist-names FROM=chip TO=hierarchy [RUNS=3] [REST=2000] node navtrace.mjs
 import fs from "node:fs";
-import { startServer } from "./server.mjs";
-import { launch, openPage } from "./browser.mjs";
+import { startServer } from "../tests/e2e/server.mjs";
+import { launch, openPage } from "../tests/e2e/browser.mjs";
 import { DIST, clickNextAndTime } from "./profiling.mjs";
 
 const FROM = process.env.FROM ?? "chip";

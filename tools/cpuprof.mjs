@@ -5,8 +5,8 @@
 //   (TOGGLE=1: set the slider to its 25 % / 75 % values by turns, as bench.mjs does, instead of
 //   arrow keys; SEL = the route's first answer, as profiling.mjs)
 import fs from "node:fs";
-import { startServer } from "./server.mjs";
-import { launch, openPage } from "./browser.mjs";
+import { startServer } from "../tests/e2e/server.mjs";
+import { launch, openPage } from "../tests/e2e/browser.mjs";
 import { DIST, ROUTE, observeAnswer } from "./profiling.mjs";
 const server = await startServer(DIST, "/warpscope/", { gzip: true });
 const browser = await launch();
