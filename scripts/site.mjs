@@ -144,7 +144,9 @@ for (const [name, stems] of packs) {
 // with at least two CJK characters in a row, split at format placeholders (the pieces
 // format_args! stores), is looked up in the data; only its CJK characters in the places where
 // it occurs whole are cut. String constants shown whatever the language ("中文" on the language
-// button, "Language / 语言") are left whole.
+// button, "Language / 语言") are left whole, and so are the glossary's Chinese names
+// (ui/content/glossary.rs `term(slug, en, zh, …)`, shown beside the English ones) wherever they
+// are a string of their own rather than a part of a longer Chinese string.
 const CJK = (cp) => (cp >= 0x2e80 && cp <= 0x9fff) || (cp >= 0xf900 && cp <= 0xfaff) || (cp >= 0xfe30 && cp <= 0xfe4f) || (cp >= 0xff00 && cp <= 0xffef);
 const cjkAt = (b, p) => {
   const c = b[p];
@@ -161,6 +163,11 @@ function rustStr(body, raw) {
 }
 const zhPieces = new Map(); // first CJK character (3 bytes, hex) → [[piece bytes, its offset in the piece]]
 const keepZh = new Set();
+const glossaryNames = [...fs.readFileSync(path.join(root, "src/ui/content/glossary.rs"), "utf8").matchAll(/\bterm\(\s*"[a-z0-9-]+",\s*"[^"]*",\s*"([^"\\]*)"/g)]
+  .map((m) => m[1])
+  .filter((n) => /[\u2e80-\u9fff\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef]/u.test(n))
+  .map((n) => Buffer.from(n));
+if (glossaryNames.length === 0) throw new Error("site.mjs: no Chinese names found in src/ui/content/glossary.rs");
 {
   const seen = new Set();
   for (const f of walkSrc(path.join(root, "src"))) {
@@ -244,15 +251,26 @@ function cutZh(orig, stem) {
         const seg = buf.subarray(j, j + len);
         // Where the known Chinese pieces occur whole.
         const cut = new Uint8Array(len);
+        const pieces = []; // [from, to) of every piece cut
         for (let p = 0; p + 5 < len; p++) {
           if (!cjkAt(seg, p)) continue;
           for (const [piece, at] of zhPieces.get(seg.subarray(p, p + 3).toString("hex")) ?? []) {
             const from = p - at;
-            if (from >= 0 && from + piece.length <= len && seg.compare(piece, 0, piece.length, from, from + piece.length) === 0) cut.fill(1, from, from + piece.length);
+            if (from >= 0 && from + piece.length <= len && seg.compare(piece, 0, piece.length, from, from + piece.length) === 0) {
+              cut.fill(1, from, from + piece.length);
+              pieces.push([from, from + piece.length]);
+            }
           }
         }
         // The constants shown in both languages stay whole wherever their bytes are.
         for (const kz of keepBytes) for (let at = seg.indexOf(kz); at >= 0; at = seg.indexOf(kz, at + 1)) cut.fill(0, at, at + kz.length);
+        // The glossary's Chinese names stay whole where they are not inside a longer piece.
+        for (const name of glossaryNames) {
+          for (let at = seg.indexOf(name); at >= 0; at = seg.indexOf(name, at + 1)) {
+            const to = at + name.length;
+            if (!pieces.some(([f, t]) => f <= at && t >= to && t - f > name.length)) cut.fill(0, at, to);
+          }
+        }
         // Their CJK characters: runs a few bytes apart are one run (the bytes between are
         // written back unchanged); the characters are zeroed, the ASCII between them stays.
         let run = null; // [start, end) in seg

@@ -40,8 +40,8 @@ const kib = (b) => `${(b / 1024).toFixed(1)} KiB`;
 
 const registry = fs.readFileSync(path.join(here, "../src/ui/app/registry.rs"), "utf8");
 const SLUGS = [...registry.matchAll(/slug: "([a-z-]+)"/g)].map((m) => m[1]);
-// The numbered chapters ("next" walks them): not the quiz or the kernel lab.
-const CHAPTERS = SLUGS.filter((s) => s !== "quiz" && s !== "lab");
+// The numbered chapters ("next" walks them): not the quiz, the kernel lab or the glossary.
+const CHAPTERS = SLUGS.filter((s) => s !== "quiz" && s !== "lab" && s !== "glossary");
 /** What "first answer on screen" means for a chapter, drawn by the app: its first figure, or
  * for a chapter whose first screen has none, its first result (occupancy's number; tensor
  * cores' activation scale s_x, the first result its first screen shows: its first figure, the

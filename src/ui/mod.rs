@@ -10,6 +10,7 @@ pub mod charts;
 pub mod classroom;
 pub mod content;
 pub mod format;
+pub mod glossary;
 pub mod i18n;
 pub mod lab;
 pub mod quiz;

@@ -336,3 +336,12 @@ pub const QUIZ_SUMMARY: Tr = tr(
     "All self-check questions plus questions generated from the models.",
     "全部自测题，以及由模型随机出题、自动判分。",
 );
+
+/// The glossary page's title (`/glossary`), in the nav and on the home page.
+pub const GLOSSARY_TITLE: Tr = tr("Glossary", "术语表");
+
+/// The home page's line for /glossary.
+pub const GLOSSARY_SUMMARY: Tr = tr(
+    "Every term with a one-line definition, the chapter that shows it and its Chinese name.",
+    "每个术语的一句话定义、展示它的章节与中文名称。",
+);

@@ -7,7 +7,7 @@ import { openPage } from "./browser.mjs";
 import { server, browser, SHOTS } from "./harness.mjs";
 
 async function ready(page) {
-  await page.waitForSelector("[data-testid=chapter-map], [data-testid=figure], [data-testid=chapter-soon], [data-testid=quiz], [data-testid=not-found]");
+  await page.waitForSelector("[data-testid=chapter-map], [data-testid=figure], [data-testid=chapter-soon], [data-testid=quiz], [data-testid=glossary], [data-testid=not-found]");
 }
 
 function offOrigin(requests) {

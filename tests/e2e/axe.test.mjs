@@ -29,6 +29,15 @@ const STATES = [
   ["lab-branch", "lab?line=4&warp=312", labReady("lab-lanes")],
   ["lab-error", `lab?v=1&k=${labLink("__global__ void k(float* out) {\n    out[0] = ;\n}\n")}&grid=0`, labReady("lab-error")],
   ["quiz", "quiz", openDetails],
+  ["glossary", "glossary", null],
+  // An entry opened from a chapter's link: marked as the target.
+  ["glossary-target", "glossary", async (page) => {
+    await page.evaluate(() => {
+      history.pushState(null, "", location.pathname + location.search + "#bank-conflict");
+      dispatchEvent(new PopStateEvent("popstate"));
+    });
+    await page.waitForSelector(".gx-glossary__term--target");
+  }],
   ["quiz-answered", "quiz?kind=occupancy-blocks&seed=2", async (page) => {
     await page.fill("[data-testid=quiz-input-0]", "3");
     await page.click("[data-testid=quiz-check]").catch(() => page.keyboard.press("Enter"));

@@ -129,7 +129,7 @@ test("the chapter speaks Chinese, and a bad permalink falls back with notices", 
   const { context, page, errors } = await open("?lang=zh&n=12&gpu=x&lane=99");
   assert.match(await page.locator("h1").textContent(), /Tensor Core 内部与代际演进/);
   assert.match(await page.locator("[data-testid=pe-stage]").textContent(), /第 1 \/ 2 周期/);
-  assert.match(await page.locator("[data-testid=lane-info]").textContent(), /Lane 31 属于 quad-pair 3/);
+  assert.match(await page.locator("[data-testid=lane-info]").textContent(), /lane 31 属于 quad-pair 3/);
   assert.ok((await page.locator("[data-testid=notices]").textContent()).length > 0);
   await page.screenshot({ path: path.join(SHOTS, "tensor-core-generations-zh.png"), fullPage: true });
   await page.click("[data-testid=lang-en]");

@@ -151,9 +151,9 @@ test("中文: switching language changes the chapter's text", async () => {
   const { context, page, errors } = await open("?lane=5&step=4");
   await page.click("[data-testid=lang-zh]");
   assert.equal((await page.locator("h1").textContent()).trim(), "Tensor Core 与 W8A8 GEMV");
-  assert.match(await page.locator("[data-testid=fragments] h2").textContent(), /Fragment 映射/);
+  assert.match(await page.locator("[data-testid=fragments] h2").textContent(), /fragment 映射/);
   assert.match(await page.locator("[data-testid=step-text]").textContent(), /Tensor Core 做/);
-  assert.match(await page.locator("[data-testid=questions]").textContent(), /为什么不能把 WMMA Fragment/);
+  assert.match(await page.locator("[data-testid=questions]").textContent(), /为什么不能把 WMMA fragment/);
   await page.screenshot({ path: path.join(SHOTS, "tensor-cores-zh.png"), fullPage: true });
   await page.click("[data-testid=lang-en]");
   assert.deepEqual(errors, []);

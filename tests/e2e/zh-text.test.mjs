@@ -10,7 +10,7 @@ import { server, browser } from "./harness.mjs";
 
 const registry = fs.readFileSync(new URL("../../src/ui/app/registry.rs", import.meta.url), "utf8");
 const SLUGS = [...registry.matchAll(/slug: "([a-z-]+)"/g)].map((m) => m[1]);
-const ready = "[data-testid=chapter-map] a, article.gx-chapter figure, article.gx-chapter svg, article.gx-chapter canvas, [data-testid=quiz], [data-testid=cls-stage] figure";
+const ready = "[data-testid=chapter-map] a, article.gx-chapter figure, article.gx-chapter svg, article.gx-chapter canvas, [data-testid=quiz], [data-testid=glossary] dl, [data-testid=cls-stage] figure";
 
 /** NUL characters in the page's markup (text and attributes), with some context. */
 const holes = (page) =>

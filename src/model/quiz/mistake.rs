@@ -11,7 +11,7 @@ pub enum Mistake {
     LinesNotSectors,
     /// Forgot that registers are allocated 256 per warp.
     RegisterAllocationUnit,
-    /// Forgot the 1 KB shared memory reserved per block on 8.x and later.
+    /// Forgot the 1 KiB of shared memory reserved per block on 8.x and later.
     ReservedSharedMemory,
     /// Used the datasheet instead of the course's rounded bandwidth and peak.
     DatasheetValues,

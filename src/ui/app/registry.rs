@@ -12,6 +12,7 @@ use crate::ui::chapters::{
     bank_conflicts, chip, coalescing, dispatch, divergence, hierarchy, occupancy, roofline,
     scheduling, tensor_core_generations, tensor_cores,
 };
+use crate::ui::glossary;
 use crate::ui::lab;
 use crate::ui::quiz;
 use crate::ui::shell::{self, Chapter};
@@ -121,6 +122,14 @@ pub const ALL: &[Chapter] = &[
         title: text::QUIZ_TITLE,
         summary: text::QUIZ_SUMMARY,
         page: Some(shell::lazy_page!(quiz)),
+        embed: None,
+    },
+    Chapter {
+        number: None,
+        slug: "glossary",
+        title: text::GLOSSARY_TITLE,
+        summary: text::GLOSSARY_SUMMARY,
+        page: Some(shell::lazy_page!(glossary)),
         embed: None,
     },
 ];

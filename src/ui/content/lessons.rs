@@ -184,7 +184,7 @@ const STEPS: &[Built] = &[
         ),
         tr(
             "Doubling registers halves occupancy. Whether that hurts depends on latency hiding (the warp-scheduling chapter).",
-            "寄存器翻倍，占用率减半。是否变慢取决于延迟能否被隐藏（见 Warp 调度一章）。",
+            "寄存器翻倍，占用率减半。是否变慢取决于延迟能否被隐藏（见 warp 调度一章）。",
         ),
     )
     .ask(
@@ -492,7 +492,7 @@ const STEPS: &[Built] = &[
         ),
         tr(
             "The same 256 blocks we dispatched in one wave in the block-dispatch chapter. Press C for the whole table (MMA counts, bytes, intensity).",
-            "正是 Block 分派一章中一个波次分派完的 256 个 block。按 C 查看完整表格（MMA 次数、字节数、算术强度）。",
+            "正是 block 分派一章中一个波次分派完的 256 个 block。按 C 查看完整表格（MMA 次数、字节数、算术强度）。",
         ),
     )
     .focus("[data-testid=launch-numbers]")
@@ -699,11 +699,12 @@ pub fn course() -> Lesson {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::ui::shell::ChapterInputs;
 
-    fn notices(slug: &str, query: &str) -> usize {
+    /// The notices chapter `slug` raises reading `query` (`usize::MAX` for an unknown slug).
+    pub(crate) fn notices(slug: &str, query: &str) -> usize {
         use crate::ui::chapters::*;
         use crate::ui::shared::access::AccessQuery;
         match slug {

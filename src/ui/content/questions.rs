@@ -262,7 +262,7 @@ static Q_000_6_2: BankQuestion = BankQuestion {
     chapters: &["chip", "hierarchy"],
     question: tr(
         "Why can Grid → Block → Warp → Thread not be matched level by level with GPC → TPC → SM → CUDA core?",
-        "为什么不能把 Grid → block → warp → Thread 与 GPC → TPC → SM → CUDA Core 逐级一一对应？",
+        "为什么不能把 grid → block → warp → thread 与 GPC → TPC → SM → CUDA Core 逐级一一对应？",
     ),
     answer: tr(
         "The first is how software is organised, the second how hardware is grouped. The only stable contract is Block → SM: a block runs entirely on one SM. A grid spreads over SMs of many GPCs, a launch cannot choose a GPC or TPC, and warps are issued to execution pipes instruction by instruction rather than owning cores.",
@@ -276,7 +276,7 @@ static Q_000_6_3: BankQuestion = BankQuestion {
     chapters: &["hierarchy", "occupancy", "dispatch"],
     question: tr(
         "Why does a large grid execute in several waves? What are the residency relations between block, warp and SM?",
-        "一个大 Grid 为什么会分多个波次执行？block、warp 与 SM 的驻留关系分别是什么？",
+        "一个大 grid 为什么会分多个波次执行？block、warp 与 SM 的驻留关系分别是什么？",
     ),
     answer: tr(
         "A block is the indivisible unit of residency: all its threads run on one SM, so all its warps stay on that SM, and it never migrates. An SM admits a block only when it has room for all of its registers, its shared memory, its warps and a block slot; one SM can hold several blocks at once, as many as occupancy allows (4 for 256 threads × 64 registers on the A100). So the whole GPU holds at most blocks-per-SM × 108 blocks at a time (432 in that example); the rest of the grid waits and fills in as resident blocks finish and free their resources. That is why a large grid advances in waves — dynamic ones, with no chip-wide barrier between them.",
@@ -290,11 +290,11 @@ static Q_000_6_4: BankQuestion = BankQuestion {
     chapters: &["chip", "divergence"],
     question: tr(
         "Why does 32 threads per warp not mean each thread is permanently tied to one CUDA core?",
-        "为什么 32 Threads / warp 不代表每个 Thread 永久对应一个 CUDA Core？",
+        "为什么 32 threads / warp 不代表每个 thread 永久对应一个 CUDA Core？",
     ),
     answer: tr(
         "The warp, not the thread, is the unit of issue: the scheduler issues the warp's next instruction plus its active mask, and that instruction decides which execution pipe (FP32, INT32, SFU, LD/ST, Tensor Core) it goes to. A partition has only 16 FP32 lanes, so one FP32 warp instruction of 32 threads occupies them over two cycles, and the next cycle the same lanes may serve another warp. A CUDA core is a counting unit of FP32 throughput, not a small CPU bound to a thread: each thread's state lives in its registers, and the lanes of a masked-off path do no work at all.",
-        "warp 才是发射单位，不是 thread：调度器发射的是“某个 warp 的下一条指令 + Active Mask”，由这条指令决定交给哪类执行流水线（FP32、INT32、SFU、LD/ST、Tensor Core）。一个分区只有 16 个 FP32 lane，一条 32 线程的 FP32 warp 指令要分两拍占用这些 lane，下一拍它们可能服务另一个 warp。CUDA Core 是 FP32 吞吐的计数口径，不是绑定某个线程的小 CPU：线程的状态保存在它的寄存器里，被屏蔽路径上的 lane 根本不做事。",
+        "warp 才是发射单位，不是 thread：调度器发射的是“某个 warp 的下一条指令 + active mask”，由这条指令决定交给哪类执行流水线（FP32、INT32、SFU、LD/ST、Tensor Core）。一个分区只有 16 个 FP32 lane，一条 32 线程的 FP32 warp 指令要分两拍占用这些 lane，下一拍它们可能服务另一个 warp。CUDA Core 是 FP32 吞吐的计数口径，不是绑定某个线程的小 CPU：线程的状态保存在它的寄存器里，被屏蔽路径上的 lane 根本不做事。",
     ),
 };
 
@@ -303,12 +303,12 @@ static Q_000_6_5: BankQuestion = BankQuestion {
     source: course000(5),
     chapters: &["chip", "occupancy"],
     question: tr(
-        "Why does 192 KB of unified L1/shared memory not mean a block can request 192 KB of shared memory?",
-        "192 KB Unified L1/Shared 为什么不代表 block 可申请 192 KB Shared Memory？",
+        "Why does 192 KiB of unified L1/shared memory not mean a block can request 192 KiB of shared memory?",
+        "192 KiB 的统一 L1/shared memory 为什么不代表 block 可申请 192 KiB shared memory？",
     ),
     answer: tr(
-        "The 192 KB SRAM is split by the carveout between the hardware-managed L1 cache and the software-managed shared memory; on the A100 at most 164 KB (167,936 B) per SM can become shared memory, the rest always stays L1. Of that, the driver reserves 1 KiB per block, so one block can get at most 163 KB (166,912 B), and only after opting in with cudaFuncSetAttribute; without it a block gets 48 KB, and static __shared__ arrays are limited to 48 KB anyway. Finally, shared memory is split among all resident blocks, so the more a block takes, the fewer blocks fit.",
-        "这 192 KB SRAM 由 carveout 在硬件管理的 L1 cache 和软件管理的 shared memory 之间划分；A100 上每 SM 最多 164 KB（167,936 B）能划为 shared memory，其余始终是 L1。其中驱动还为每个 block 保留 1 KiB，所以单个 block 最多只能拿到 163 KB（166,912 B），而且必须先用 cudaFuncSetAttribute 申请（opt-in）；不申请时每 block 只有 48 KB，静态 __shared__ 数组本身也以 48 KB 为限。最后，shared memory 由所有驻留 block 分摊：每个 block 拿得越多，能驻留的 block 就越少。",
+        "The 192 KiB SRAM is split by the carveout between the hardware-managed L1 cache and the software-managed shared memory; on the A100 at most 164 KiB (167,936 B) per SM can become shared memory, the rest always stays L1. Of that, the driver reserves 1 KiB per block, so one block can get at most 163 KiB (166,912 B), and only after opting in with cudaFuncSetAttribute; without it a block gets 48 KiB, and static __shared__ arrays are limited to 48 KiB anyway. Finally, shared memory is split among all resident blocks, so the more a block takes, the fewer blocks fit.",
+        "这 192 KiB SRAM 由 carveout 在硬件管理的 L1 cache 和软件管理的 shared memory 之间划分；A100 上每 SM 最多 164 KiB（167,936 B）能划为 shared memory，其余始终是 L1。其中驱动还为每个 block 保留 1 KiB，所以单个 block 最多只能拿到 163 KiB（166,912 B），而且必须先用 cudaFuncSetAttribute 申请（opt-in）；不申请时每 block 只有 48 KiB，静态 __shared__ 数组本身也以 48 KiB 为限。最后，shared memory 由所有驻留 block 分摊：每个 block 拿得越多，能驻留的 block 就越少。",
     ),
 };
 
@@ -318,11 +318,11 @@ static Q_000_6_6: BankQuestion = BankQuestion {
     chapters: &["chip"],
     question: tr(
         "Why can local memory be much slower than shared memory?",
-        "Local Memory 为什么可能比 Shared Memory 慢很多？",
+        "local memory 为什么可能比 shared memory 慢很多？",
     ),
     answer: tr(
         "Local memory is private to a thread in name only: it is an address space in device memory (register spills, large per-thread arrays), reached through L1 and L2 like global memory. A miss costs hundreds of cycles (about 690 measured for HBM on the H200), while shared memory is on-chip SRAM in the SM at about 20–30 cycles (23 measured).",
-        "Local Memory 只是名义上线程私有：它是显存中的一段地址空间（寄存器溢出、较大的线程私有数组），像 global memory 一样经过 L1 和 L2 访问。缓存未命中要数百周期（H200 上实测 HBM 约 690 周期），而 shared memory 是 SM 内的片上 SRAM，约 20–30 周期（实测 23）。",
+        "local memory 只是名义上线程私有：它是显存中的一段地址空间（寄存器溢出、较大的线程私有数组），像 global memory 一样经过 L1 和 L2 访问。缓存未命中要数百周期（H200 上实测 HBM 约 690 周期），而 shared memory 是 SM 内的片上 SRAM，约 20–30 周期（实测 23）。",
     ),
 };
 
@@ -332,11 +332,11 @@ static Q_000_6_7: BankQuestion = BankQuestion {
     chapters: &["scheduling", "divergence", "coalescing", "bank-conflicts"],
     question: tr(
         "What resource does each of these lose: branch divergence, uncoalesced memory access, and low occupancy?",
-        "分歧、访存不合并和低 Occupancy 分别损失了什么资源？",
+        "分歧、访存不合并和低占用率分别损失了什么资源？",
     ),
     answer: tr(
         "Divergence loses SIMT lanes and issue slots: the warp runs each path in turn under an active mask, so the masked-off lanes idle (lane efficiency drops) and two paths take about the time of both. Uncoalesced access loses memory bandwidth: the warp's addresses need more 32-byte sectors than the bytes it uses (in the scattered case 32 sectors = 1024 B move for 128 useful bytes, 1/8 of the bandwidth), and on shared memory, bank conflicts serialise into extra wavefronts. Low occupancy loses latency hiding: with few resident warps the scheduler often finds no ready warp while the others wait hundreds of cycles for memory, so issue slots stay empty.",
-        "分歧损失的是 SIMT lane 和发射槽：warp 用 Active Mask 依次执行各条路径，被屏蔽的 lane 空转（lane 利用率下降），两条路径大约要花两段代码之和的时间。访存不合并损失的是访存带宽：warp 的地址需要比实际使用的字节多得多的 32 字节 sector（散乱情形要搬 32 个 sector = 1024 字节才拿到 128 字节有用数据，带宽只剩 1/8）；在 shared memory 上，bank 冲突会串行成额外的 wavefront。低占用率损失的是延迟隐藏能力：驻留 warp 太少，其余 warp 等待数百周期的访存时，调度器常常找不到可发射的 warp，发射槽空闲。",
+        "分歧损失的是 SIMT lane 和发射槽：warp 用 active mask 依次执行各条路径，被屏蔽的 lane 空转（lane 利用率下降），两条路径大约要花两段代码之和的时间。访存不合并损失的是访存带宽：warp 的地址需要比实际使用的字节多得多的 32 字节 sector（散乱情形要搬 32 个 sector = 1024 字节才拿到 128 字节有用数据，带宽只剩 1/8）；在 shared memory 上，bank 冲突会串行成额外的 wavefront。低占用率损失的是延迟隐藏能力：驻留 warp 太少，其余 warp 等待数百周期的访存时，调度器常常找不到可发射的 warp，发射槽空闲。",
     ),
 };
 
@@ -364,7 +364,7 @@ static Q_000_6_9: BankQuestion = BankQuestion {
     ),
     answer: tr(
         "With zero points 0, x ≈ sₓ · qₓ and w[o] ≈ sᵂ[o] · q_W[o], and the scales are constant along K (one per tensor for x, one per output row for W). So Σ_k w[o][k] · x[k] ≈ sₓ · sᵂ[o] · Σ_k q_W[o][k] · qₓ[k]: the scales factor out of the sum. The sum of integers is exact in INT32 as long as it cannot overflow: K · 127² < 2³¹ (even 4096 · 128² = 67,108,864 fits).",
-        "Zero Point 为 0 时 x ≈ sₓ · qₓ、w[o] ≈ sᵂ[o] · q_W[o]，且 scale 沿 K 维不变（x 整个张量一个，W 每个输出行一个）。因此 Σ_k w[o][k] · x[k] ≈ sₓ · sᵂ[o] · Σ_k q_W[o][k] · qₓ[k]：scale 可以提到求和号外面。整数求和在 INT32 中是精确的，只要不溢出：K · 127² < 2³¹（即使按 4096 · 128² = 67,108,864 估算也放得下）。",
+        "zero point 为 0 时 x ≈ sₓ · qₓ、w[o] ≈ sᵂ[o] · q_W[o]，且 scale 沿 K 维不变（x 整个张量一个，W 每个输出行一个）。因此 Σ_k w[o][k] · x[k] ≈ sₓ · sᵂ[o] · Σ_k q_W[o][k] · qₓ[k]：scale 可以提到求和号外面。整数求和在 INT32 中是精确的，只要不溢出：K · 127² < 2³¹（即使按 4096 · 128² = 67,108,864 估算也放得下）。",
     ),
 };
 
@@ -374,11 +374,11 @@ static Q_000_6_10: BankQuestion = BankQuestion {
     chapters: &["tensor-cores"],
     question: tr(
         "In the teaching kernel, the block, the warp and the lane are responsible for the N tile, the K slice, and what kind of cooperation respectively?",
-        "教学 Kernel 中，block、warp 与 Lane 分别负责 N Tile、K Slice 和哪一类协作？",
+        "教学 kernel 中，block、warp 与 lane 分别负责 N tile、K slice 和哪一类协作？",
     ),
     answer: tr(
         "A block owns one N tile of 16 outputs (blockIdx.x · 16 …). Each of its 4 warps owns a 1024-wide K slice and runs 64 mma_syncs over it. The lanes cooperate inside the warp: they stage the A and B tiles into shared memory (i = lane, i += 32), together hold the distributed A, B and accumulator fragments so that load_matrix_sync / mma_sync / store_matrix_sync are complete only when all 32 take part; in the epilogue, threads 0–15 add the 4 warps' partials and write the outputs.",
-        "block 负责一个 16 个输出的 N Tile（blockIdx.x · 16 起）；其中 4 个 warp 各负责一段 1024 宽的 K Slice，在上面执行 64 次 mma_sync；lane 负责 warp 内的协作：按 i = lane、i += 32 把 A、B Tile 搬进 Shared Memory，并共同持有分布式的 A、B 与累加器 Fragment——只有 32 个 lane 都参与，load_matrix_sync / mma_sync / store_matrix_sync 才完整；Epilogue 中由线程 0–15 合并 4 个 warp 的部分和并写出结果。",
+        "block 负责一个 16 个输出的 N tile（blockIdx.x · 16 起）；其中 4 个 warp 各负责一段 1024 宽的 K slice，在上面执行 64 次 mma_sync；lane 负责 warp 内的协作：按 i = lane、i += 32 把 A、B tile 搬进 shared memory，并共同持有分布式的 A、B 与累加器 fragment——只有 32 个 lane 都参与，load_matrix_sync / mma_sync / store_matrix_sync 才完整；epilogue 中由线程 0–15 合并 4 个 warp 的部分和并写出结果。",
     ),
 };
 
@@ -388,11 +388,11 @@ static Q_000_6_11: BankQuestion = BankQuestion {
     chapters: &["tensor-cores"],
     question: tr(
         "Why can an output element of a WMMA fragment not be permanently assigned to one thread?",
-        "为什么不能把 WMMA Fragment 的某个输出元素永久对应到某个 Thread？",
+        "为什么不能把 WMMA fragment 的某个输出元素永久对应到某个 thread？",
     ),
     answer: tr(
         "A fragment is a cooperative object spread over the registers of all 32 lanes, and the element-to-lane mapping is not a stable interface of the CUDA C++ API: NVIDIA leaves it unspecified, it may differ between architectures, element types and compiler versions (what this page draws was observed on sm_90). Code that reads acc_frag.x[i] as “output o of thread t” is relying on an accident; go through store_matrix_sync, or use mma.sync, whose layout the PTX ISA documents.",
-        "Fragment 是分布在 32 个 lane 寄存器中的协作对象，其元素到 lane 的映射不是 CUDA C++ API 的稳定接口：NVIDIA 没有规定它，不同架构、元素类型和编译器版本都可能不同（本页画的是在 sm_90 上观察到的）。把 acc_frag.x[i] 当作“线程 t 的第 o 个输出”是在依赖偶然现象；应通过 store_matrix_sync 取结果，或改用 PTX ISA 明确规定布局的 mma.sync。",
+        "fragment 是分布在 32 个 lane 寄存器中的协作对象，其元素到 lane 的映射不是 CUDA C++ API 的稳定接口：NVIDIA 没有规定它，不同架构、元素类型和编译器版本都可能不同（本页画的是在 sm_90 上观察到的）。把 acc_frag.x[i] 当作“线程 t 的第 o 个输出”是在依赖偶然现象；应通过 store_matrix_sync 取结果，或改用 PTX ISA 明确规定布局的 mma.sync。",
     ),
 };
 
@@ -416,11 +416,11 @@ static Q_000_6_13: BankQuestion = BankQuestion {
     chapters: &["tensor-cores"],
     question: tr(
         "Why does batch = 1, even with INT8 Tensor Cores, face both low M-tile utilisation and the HBM weight-bandwidth bottleneck?",
-        "为什么 batch=1 即使使用 INT8 Tensor Core，仍会同时面临 M Tile 利用率低和 HBM 权重带宽瓶颈？",
+        "为什么 batch=1 即使使用 INT8 Tensor Core，仍会同时面临 M tile 利用率低和 HBM 权重带宽瓶颈？",
     ),
     answer: tr(
         "With one token, A has one real row: in an m16n16k16 tile 15 of 16 rows are padding, so the Tensor Cores do 16 × the useful multiply-adds (1/16 utilisation). Independently, every weight byte is read from HBM once and used for a single multiply-add (2 operations per byte, far left of the A100's INT8 ridge of 312): the kernel is bound by streaming the 16 MiB of weights, however fast the Tensor Cores are. INT8 halves the bytes compared with FP16, but does not create reuse; only a larger batch does.",
-        "只有一个 token 时 A 只有一行真实数据：m16n16k16 Tile 的 16 行中 15 行是补 0，Tensor Core 做的乘加是有用量的 16 倍（利用率 1/16）。与此无关的另一面是：每个权重字节从 HBM 读出后只参与一次乘加（每字节 2 次运算，远在 A100 INT8 拐点 312 的左侧），不管 Tensor Core 多快，Kernel 都受限于搬运 16 MiB 权重的带宽。INT8 相比 FP16 把字节数减半，却不产生数据复用；只有更大的 batch 才能。",
+        "只有一个 token 时 A 只有一行真实数据：m16n16k16 tile 的 16 行中 15 行是补 0，Tensor Core 做的乘加是有用量的 16 倍（利用率 1/16）。与此无关的另一面是：每个权重字节从 HBM 读出后只参与一次乘加（每字节 2 次运算，远在 A100 INT8 拐点 312 的左侧），不管 Tensor Core 多快，kernel 都受限于搬运 16 MiB 权重的带宽。INT8 相比 FP16 把字节数减半，却不产生数据复用；只有更大的 batch 才能。",
     ),
 };
 
@@ -443,12 +443,12 @@ static Q_001_11_2: BankQuestion = BankQuestion {
     source: course001(2),
     chapters: &["occupancy"],
     question: tr(
-        "An SM has 256 KB of registers and at most 64 resident warps. A kernel uses 128 registers per thread and 256 threads per block. How many blocks and how many warps can one SM hold? What is the occupancy?",
-        "一个 SM 有 256 KB 寄存器、最多 64 个驻留 warp。kernel 每线程用 128 个寄存器、block 256 线程，一个 SM 能驻留几个 block、几个 warp？占用率多少？",
+        "An SM has 256 KiB of registers and at most 64 resident warps. A kernel uses 128 registers per thread and 256 threads per block. How many blocks and how many warps can one SM hold? What is the occupancy?",
+        "一个 SM 有 256 KiB 寄存器、最多 64 个驻留 warp。kernel 每线程用 128 个寄存器、block 256 线程，一个 SM 能驻留几个 block、几个 warp？占用率多少？",
     ),
     answer: tr(
-        "Registers per block: 256 × 128 × 4 B = 128 KB, so the SM holds 2 blocks = 16 warps; occupancy 16 / 64 = 25 %. Registers are the limiting factor. (The occupancy chapter's second example shows it.)",
-        "每 block 寄存器 256 × 128 × 4 B = 128 KB，SM 放 2 个 block = 16 个 warp；占用率 16 / 64 = 25%。寄存器是限制因素。（占用率一章的第二个例子就是它。）",
+        "Registers per block: 256 × 128 × 4 B = 128 KiB, so the SM holds 2 blocks = 16 warps; occupancy 16 / 64 = 25 %. Registers are the limiting factor. (The occupancy chapter's second example shows it.)",
+        "每 block 寄存器 256 × 128 × 4 B = 128 KiB，SM 放 2 个 block = 16 个 warp；占用率 16 / 64 = 25%。寄存器是限制因素。（占用率一章的第二个例子就是它。）",
     ),
 };
 
@@ -546,7 +546,7 @@ static Q_WS_ROOFLINE_TILED: BankQuestion = BankQuestion {
     ),
     answer: tr(
         "1024 blocks × 256 × 4096 elements × 2 B = 2.15 GB, plus 33.5 MB for C: I = 137.4 GFLOP / 2.18 GB ≈ 63 FLOP/byte < 156, so it would be memory-bound. In practice L2 catches the repeated reads of A's row blocks and B's column blocks, which is what makes large GEMMs compute-bound.",
-        "1024 个 block × 256 × 4096 个元素 × 2 B = 2.15 GB，再加 C 的 33.5 MB：I = 137.4 GFLOP / 2.18 GB ≈ 63 FLOP/byte < 156，会是 memory-bound。实际中 40 MB 的 L2 拦住了对 A 行块、B 列块的重复读取，这才让大 GEMM 成为 compute-bound。",
+        "1024 个 block × 256 × 4096 个元素 × 2 B = 2.15 GB，再加 C 的 33.5 MB：I = 137.4 GFLOP / 2.18 GB ≈ 63 FLOP/byte < 156，会是 memory-bound。实际中 40 MiB 的 L2 拦住了对 A 行块、B 列块的重复读取，这才让大 GEMM 成为 compute-bound。",
     ),
 };
 
@@ -584,11 +584,11 @@ static Q_WS_TCGEN_QUAD_PAIR: BankQuestion = BankQuestion {
     chapters: &["tensor-core-generations"],
     question: tr(
         "On Volta, a warp's mma.sync.m8n8k4 with FP32 accumulators leaves 8 accumulators in each of 32 lanes: 256 values for an 8 × 8 output of 64 elements. Where do the other 192 values come from?",
-        "在 Volta 上，一个 Warp 执行 FP32 累加的 mma.sync.m8n8k4 后，32 个 Lane 各有 8 个累加器：8 × 8 的输出只有 64 个元素，却有 256 个值。多出来的 192 个值是什么？",
+        "在 Volta 上，一个 warp 执行 FP32 累加的 mma.sync.m8n8k4 后，32 个 lane 各有 8 个累加器：8 × 8 的输出只有 64 个元素，却有 256 个值。多出来的 192 个值是什么？",
     ),
     answer: tr(
         "Nothing is duplicated: the warp computes four independent 8 × 8 × 4 products, one per quad-pair (lanes 0–3 + 16–19, 4–7 + 20–23, 8–11 + 24–27, 12–15 + 28–31), each with its own A, B and C. 4 × 64 = 256. Each Volta Tensor Core serves 8 threads; from Ampere on one Tensor Core per partition serves the whole warp, and mma.sync.m16n8k16 computes one product per warp.",
-        "没有重复：这个 Warp 计算的是四个独立的 8 × 8 × 4 乘积，每个 quad-pair 一个（Lane 0–3 + 16–19、4–7 + 20–23、8–11 + 24–27、12–15 + 28–31），各有自己的 A、B、C。4 × 64 = 256。Volta 的每个 Tensor Core 服务 8 个线程；从 Ampere 起每个分区一个 Tensor Core 服务整个 Warp，mma.sync.m16n8k16 每个 Warp 只算一个乘积。",
+        "没有重复：这个 warp 计算的是四个独立的 8 × 8 × 4 乘积，每个 quad-pair 一个（lane 0–3 + 16–19、4–7 + 20–23、8–11 + 24–27、12–15 + 28–31），各有自己的 A、B、C。4 × 64 = 256。Volta 的每个 Tensor Core 服务 8 个线程；从 Ampere 起每个分区一个 Tensor Core 服务整个 warp，mma.sync.m16n8k16 每个 warp 只算一个乘积。",
     ),
 };
 
@@ -598,11 +598,11 @@ static Q_WS_TCGEN_WGMMA: BankQuestion = BankQuestion {
     chapters: &["tensor-core-generations"],
     question: tr(
         "How many mma.sync.m16n8k16 instructions compute the same product as one wgmma m64n128k16, why must B of a wgmma sit in shared memory, and what does wgmma.wait_group 1 guarantee after three commit_groups?",
-        "一条 wgmma m64n128k16 的乘积需要多少条 mma.sync.m16n8k16？为什么 wgmma 的 B 必须放在 Shared Memory？提交 3 个 commit_group 后，wgmma.wait_group 1 保证什么？",
+        "一条 wgmma m64n128k16 的乘积需要多少条 mma.sync.m16n8k16？为什么 wgmma 的 B 必须放在 shared memory？提交 3 个 commit_group 后，wgmma.wait_group 1 保证什么？",
     ),
     answer: tr(
         "(64 / 16) × (128 / 8) = 64 mma.sync, 16 per warp of the warp group, against one wgmma per warp. B is read by all four warps' Tensor Cores (the course's reading: A split into four 16-row blocks, one per partition, B shared), so it lives where all four can reach it: shared memory. wait_group 1 returns when at most one group is pending: the two oldest groups are complete, the newest may still run.",
-        "(64 / 16) × (128 / 8) = 64 条 mma.sync，Warp Group 中每个 Warp 16 条，而 wgmma 每个 Warp 只要 1 条。B 要被 4 个 Warp 对应的 Tensor Core 共同读取（课程的推测：A 切成 4 个 16 行的块、每个分区一个，B 共享），所以只能放在 4 个都能访问的 Shared Memory 中。wait_group 1 在至多一个组未完成时返回：最早的两个组已完成，最新的一个可能仍在执行。",
+        "(64 / 16) × (128 / 8) = 64 条 mma.sync，warp group 中每个 warp 16 条，而 wgmma 每个 warp 只要 1 条。B 要被 4 个 warp 对应的 Tensor Core 共同读取（课程的推测：A 切成 4 个 16 行的块、每个分区一个，B 共享），所以只能放在 4 个都能访问的 shared memory 中。wait_group 1 在至多一个组未完成时返回：最早的两个组已完成，最新的一个可能仍在执行。",
     ),
 };
 
@@ -616,7 +616,7 @@ static Q_WS_TCGEN_ONLY_WGMMA: BankQuestion = BankQuestion {
     ),
     answer: tr(
         "mma.sync stays at 65 % of 989.4 even with nothing but Tensor Core work and 32 warps per SM: each Tensor Core does about 338 of its 512 FMA per clock, limited by issuing one small warp instruction per 16 × 8 × 16 tile through the register file. wgmma with two warp groups per SM does 511 of 512 per clock (96 % of the datasheet; the rest is the clock, about 1,765 MHz instead of 1,830). Neither loop loads data from HBM: that is TMA's half of the claim, and a real GEMM (cuBLAS 4096³ BF16: 669 TFLOP/s) pays for it.",
-        "即使只有 Tensor Core 工作、每 SM 32 个 Warp，mma.sync 也停在 989.4 的 65 %：每个 Tensor Core 每时钟约 338 次 FMA（满值 512），受限于每个 16 × 8 × 16 Tile 都要经寄存器文件发射一条小的 Warp 指令。每 SM 两个 Warp Group 的 wgmma 达到每时钟 511 / 512（数据手册的 96 %，差距来自频率：约 1,765 MHz 而非 1,830 MHz）。两者都没有从 HBM 加载数据：那是课程说法中 TMA 的一半，真实 GEMM（cuBLAS 4096³ BF16：669 TFLOP/s）要为此付出代价。",
+        "即使只有 Tensor Core 工作、每 SM 32 个 warp，mma.sync 也停在 989.4 的 65 %：每个 Tensor Core 每时钟约 338 次 FMA（满值 512），受限于每个 16 × 8 × 16 tile 都要经寄存器文件发射一条小的 warp 指令。每 SM 两个 warp group 的 wgmma 达到每时钟 511 / 512（数据手册的 96 %，差距来自频率：约 1,765 MHz 而非 1,830 MHz）。两者都没有从 HBM 加载数据：那是课程说法中 TMA 的一半，真实 GEMM（cuBLAS 4096³ BF16：669 TFLOP/s）要为此付出代价。",
     ),
 };
 

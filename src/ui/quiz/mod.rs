@@ -799,8 +799,17 @@ mod tests {
         I::from_query(query).1
     }
 
+    /// The registry, as the app hands it down at start (the chapter filter reads it).
+    fn install_registry() {
+        shell::install(shell::Site {
+            pages: crate::ui::app::registry::ALL,
+            lesson_button: |_| ().into_any(),
+        });
+    }
+
     #[test]
     fn quiz_inputs_round_trip_and_fall_back() {
+        install_registry();
         let (i, n) = QuizInputs::from_query("ch=coalescing&kind=coalescing-sectors&seed=42");
         assert!(n.is_empty());
         assert_eq!((i.kind, i.seed), (Kind::CoalescingSectors, 42));

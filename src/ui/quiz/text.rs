@@ -230,7 +230,7 @@ pub fn kind_title(kind: Kind) -> Tr {
         Kind::ChipFp32 => tr("Chip: FP32 lanes and peak", "芯片：FP32 单元数与峰值"),
         Kind::ThreadIndex => tr(
             "Grid and block: a thread's tid, warp, lane and global x",
-            "Grid 与 block：线程的 tid、warp、lane 与全局 x 下标",
+            "grid 与 block：线程的 tid、warp、lane 与全局 x 下标",
         ),
         Kind::OccupancyBlocks => tr(
             "Occupancy: blocks per SM and the limiter",
@@ -455,7 +455,7 @@ pub fn hints(kind: Kind) -> [Tr; 2] {
         ],
         Kind::OccupancyBlocks | Kind::OccupancyPercent => [
             tr("Four budgets limit resident blocks: warp slots, registers, shared memory, block slots. Compute each limit, take the minimum.", "四项资源限制驻留 block 数：warp 槽位、寄存器、shared memory、block 槽位。分别算出上限，取最小值。"),
-            tr("Registers are allocated per warp in units of 256; shared memory per block includes a 1 KB reserve on 8.x and later and is rounded up to the allocation granularity.", "寄存器按 warp 以 256 个为单位分配；每个 block 的 shared memory 在 8.x 及以后还要加 1 KB 预留，并向上取整到分配粒度。"),
+            tr("Registers are allocated per warp in units of 256; shared memory per block includes a 1 KiB reserve on 8.x and later and is rounded up to the allocation granularity.", "寄存器按 warp 以 256 个为单位分配；每个 block 的 shared memory 在 8.x 及以后还要加 1 KiB 预留，并向上取整到分配粒度。"),
         ],
         Kind::DispatchWaves => [
             tr("One full wave is blocks per SM × number of SMs.", "一整波 = 每个 SM 的 block 数 × SM 数。"),
@@ -511,7 +511,7 @@ pub fn hints(kind: Kind) -> [Tr; 2] {
         ],
         Kind::WgmmaVsMma => [
             tr("An m16n8k16 covers 16 rows and 8 columns of the 64 × N output.", "一条 m16n8k16 覆盖 64 × N 输出中的 16 行、8 列。"),
-            tr("The 64 × N FP32 accumulators are spread over the warp group's 128 threads.", "64 × N 个 FP32 累加器分布在 Warp Group 的 128 个线程上。"),
+            tr("The 64 × N FP32 accumulators are spread over the warp group's 128 threads.", "64 × N 个 FP32 累加器分布在 warp group 的 128 个线程上。"),
         ],
         Kind::WgmmaDOwner => [
             tr("Warp w of the group owns rows 16w … 16w + 15; inside its band a warp holds what mma.sync.m16n8k16's accumulator would, every 8 columns: lane = 4 × (row % 8) + (column % 8) / 2.", "warp group 中的 warp w 负责第 16w … 16w + 15 行；在行带内，每 8 列一组，warp 持有的元素与 mma.sync.m16n8k16 的累加器相同：lane = 4 × (行 % 8) + (列 % 8) / 2。"),

@@ -32,8 +32,8 @@ pub use url_state::{without_lang, ChapterInputs, QueryWrite, UrlInputs, WRITE_IN
 pub use warm::{keep_app_owner, warm_chapter};
 
 use crate::model::quiz::Kind;
-use crate::ui::i18n::{t, use_lang};
-use crate::ui::widgets::{ChapterIntro, Notices, PermalinkLink, Questions};
+use crate::ui::i18n::{t, use_lang, Tr};
+use crate::ui::widgets::{ChapterIntro, Notices, PermalinkLink, Questions, TermText};
 
 /// What a chapter supplies to the shell: its inputs type and its body.
 pub trait ChapterBody {
@@ -63,7 +63,7 @@ pub fn frame<B: ChapterBody>(chapter: &'static Chapter) -> AnyView {
     view! {
         <article class="gx-chapter" data-testid=format!("chapter-{}", chapter.slug)>
             <header class="l-body">
-                <ChapterIntro number=number title=chapter.title intro=B::INTRO/>
+                <ChapterIntro number=number title=chapter.title intro=B::INTRO glossary=route_href("glossary")/>
             </header>
             <div class="l-body">
                 {move || view! { <Notices notices=notices.get()/> }}
@@ -107,6 +107,16 @@ pub fn embed<B: ChapterBody>(query: Signal<String>, sink: Callback<QueryWrite>) 
 
 /// A chapter body bound to a query another owner keeps (see [`embed`]).
 pub type EmbedFn = fn(Signal<String>, Callback<QueryWrite>) -> AnyView;
+
+/// A text module's paragraph in the current language, its `[[…]]`-marked terms linked to the
+/// glossary (the first use of a term on a page: `ui::content::glossary`).
+#[component]
+pub fn Terms(
+    /// The text, with `[[shown|slug]]` markers.
+    text: Tr,
+) -> impl IntoView {
+    view! { <TermText text=text glossary=route_href("glossary")/> }
+}
 
 /// Links to the previous and next chapters in teaching order.
 #[component]

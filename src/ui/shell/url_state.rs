@@ -403,8 +403,10 @@ fn write_back(wb: WriteBack) {
                 .with_value(|w| (w.query == replaced).then(|| w.notices.clone()))
                 .unwrap_or_else(|| notices_of(&replaced));
             written.set_value(Written { query: q, notices });
+            // The fragment (a glossary entry, `/glossary#sector`) is no input: it stays.
+            let fragment = bar.hash().unwrap_or_default();
             navigate(
-                &href,
+                &format!("{href}{fragment}"),
                 NavigateOptions {
                     replace: true,
                     scroll: false,

@@ -1,7 +1,9 @@
-//! The top of every chapter page: "Chapter N" kicker, title, and the intro paragraphs.
+//! The top of every chapter page: "Chapter N" kicker, title, and the intro paragraphs (their
+//! marked terms linked to the glossary, [`super::TermText`]).
 
 use leptos::prelude::*;
 
+use super::TermText;
 use crate::ui::i18n::{t, use_lang, Tr};
 use crate::ui::text;
 
@@ -12,8 +14,10 @@ pub fn ChapterIntro(
     number: u32,
     /// Title.
     title: Tr,
-    /// Intro paragraphs.
+    /// Intro paragraphs, with `[[…]]` term markers.
     intro: &'static [Tr],
+    /// The glossary page's link, for the marked terms.
+    glossary: String,
 ) -> impl IntoView {
     let lang = use_lang();
     view! {
@@ -22,6 +26,6 @@ pub fn ChapterIntro(
             <p class="gx-kicker">{move || text::chapter_kicker(number, lang.get())}</p>
         })}
         <h1>{t(title)}</h1>
-        {intro.iter().map(|p| view! { <p>{t(*p)}</p> }).collect_view()}
+        {intro.iter().map(|p| view! { <p><TermText text=*p glossary=glossary.clone()/></p> }).collect_view()}
     }
 }

@@ -13,6 +13,7 @@ mod player;
 mod questions;
 mod slider;
 mod svg_title;
+mod terms;
 mod text;
 
 pub use chapter_intro::ChapterIntro;
@@ -27,3 +28,4 @@ pub use player::{PlayerControls, StepButtons, StepPlayer};
 pub use questions::Questions;
 pub use slider::{IntegerError, NumberField, RangeSlider, Scale};
 pub use svg_title::svg_title;
+pub use terms::{term_plain, term_spans, TermSpan, TermText};

@@ -10,15 +10,15 @@ use crate::trf;
 use crate::ui::i18n::{tr, Lang, Tr};
 use crate::ui::shared::access::text::PresetText;
 
-pub const TITLE: Tr = tr("Bank conflicts", "Bank 冲突");
+pub const TITLE: Tr = tr("Bank conflicts", "bank 冲突");
 pub const INTRO: [Tr; 2] = [
     tr(
-        "Shared memory is split into 32 banks; successive 4-byte words go to successive banks, so word w lives in bank w mod 32 and a row of 32 words is 128 bytes. Each bank delivers one 4-byte word per cycle: when the 32 lanes of a warp each hit a different bank, the access takes one pass (one wavefront) and moves 128 bytes. Lanes that read the same word share it (a broadcast); lanes that need different words of the same bank are served one after another: a bank conflict.",
-        "shared memory 被分成 32 个 bank，连续的 4 字节 word 依次落在连续的 bank 上：第 w 个 word 在 bank w mod 32，一行 32 个 word 正好 128 字节。每个 bank 每周期服务一个 4 字节访问：warp 的 32 个 lane 恰好各访问一个不同 bank 时，一次（一个 wavefront）就能取完 128 字节。读同一个 word 的 lane 共享它（广播）；需要同一个 bank 中不同 word 的 lane 只能依次服务：这就是 bank 冲突。",
+        "[[Shared memory|shared-memory]] is split into 32 [[banks|bank]]; successive 4-byte words go to successive banks, so word w lives in bank w mod 32 and a row of 32 words is 128 bytes. Each bank delivers one 4-byte word per cycle: when the 32 [[lanes|lane]] of a [[warp]] each hit a different bank, the access takes one pass (one [[wavefront]]) and moves 128 bytes. Lanes that read the same word share it (a [[broadcast]]); lanes that need different words of the same bank are served one after another: a [[bank conflict|bank-conflict]].",
+        "[[shared memory|shared-memory]] 被分成 32 个 [[bank]]，连续的 4 字节 word 依次落在连续的 bank 上：第 w 个 word 在 bank w mod 32，一行 32 个 word 正好 128 字节。每个 bank 每周期服务一个 4 字节访问：[[warp]] 的 32 个 [[lane]] 恰好各访问一个不同 bank 时，一次（一个 [[wavefront]]）就能取完 128 字节。读同一个 word 的 lane 共享它（[[广播|broadcast]]）；需要同一个 bank 中不同 word 的 lane 只能依次服务：这就是 [[bank 冲突|bank-conflict]]。",
     ),
     tr(
-        "Wider loads are split into phases: 8-byte loads are served per half-warp, 16-byte loads per quarter-warp, each phase at most 128 bytes. Lanes are coloured by phase. The wavefronts of a phase are the most distinct words any one bank must deliver to it; the warp's wavefronts are the sum over phases. Try the [32][32] tile read by column, then the +1 padding and the XOR swizzle that fix it.",
-        "更宽的访存会被拆成若干 phase：8 字节按半个 warp、16 字节按四分之一 warp，每个 phase 至多 128 字节。lane 按 phase 着色。一个 phase 的 wavefront 数等于其中任一 bank 需要提供的不同 word 的最大个数；整个 warp 的 wavefront 数是各 phase 之和。试试按列读 [32][32] tile，再看修复它的 +1 padding 和 XOR swizzle。",
+        "Wider loads are split into [[phases|phase]]: 8-byte loads are served per half-warp, 16-byte loads per quarter-warp, each phase at most 128 bytes. Lanes are coloured by phase. The wavefronts of a phase are the most distinct words any one bank must deliver to it; the warp's wavefronts are the sum over phases. Try the [32][32] [[tile]] read by column, then the +1 [[padding]] and the XOR [[swizzle]] that fix it.",
+        "更宽的访存会被拆成若干 [[phase]]：8 字节按半个 warp、16 字节按四分之一 warp，每个 phase 至多 128 字节。lane 按 phase 着色。一个 phase 的 wavefront 数等于其中任一 bank 需要提供的不同 word 的最大个数；整个 warp 的 wavefront 数是各 phase 之和。试试按列读 [32][32] [[tile]]，再看修复它的 +1 [[padding]] 和 XOR [[swizzle]]。",
     ),
 ];
 
@@ -95,7 +95,7 @@ pub const COL_QUANTITY: Tr = tr("Quantity", "量");
 pub const COL_FORMULA: Tr = tr("Formula", "算式");
 pub const COL_VALUE: Tr = tr("Value", "数值");
 pub const BANK_OF_WORD: Tr = tr("Bank of a word", "word 所在 bank");
-pub const PHASES: Tr = tr("Phases", "Phase 划分");
+pub const PHASES: Tr = tr("Phases", "phase 划分");
 pub const PHASE_WAVEFRONTS: Tr = tr("Wavefronts per phase", "每个 phase 的 wavefront");
 pub const PHASE_WAVEFRONTS_FORMULA: Tr = tr(
     "max over banks of distinct words",

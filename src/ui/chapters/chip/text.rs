@@ -11,8 +11,8 @@ use crate::ui::i18n::{tr, Lang, Tr};
 pub const TITLE: Tr = tr("Chip anatomy", "芯片结构");
 pub const INTRO: [Tr; 2] = [
     tr(
-        "A GPU is built as a hierarchy of repeated units: GPCs (graphics processing clusters) contain TPCs, each TPC holds two SMs, and the SM is the unit that runs CUDA thread blocks. L2, the crossbar and the memory controllers sit outside the GPCs and are shared by every SM. The full GA100 die has 128 SMs; the A100 product enables 108 of them — do not mix the two numbers.",
-        "GPU 是由重复单元组成的层级结构：GPC（图形处理簇）包含 TPC，每个 TPC 含两个 SM，SM 是执行 CUDA thread block 的核心计算单元。L2、Crossbar 和内存控制器位于 GPC 之外，由所有 SM 共享。完整的 GA100 die 有 128 个 SM，A100 产品启用了其中 108 个——两个数字不要混写。",
+        "A GPU is built as a hierarchy of repeated units: [[GPCs|gpc]] (graphics processing clusters) contain [[TPCs|tpc]], each TPC holds two [[SMs|sm]], and the SM is the unit that runs CUDA [[thread blocks|block]]. [[L2|l2]], the crossbar and the memory controllers sit outside the GPCs and are shared by every SM. The full GA100 die has 128 SMs; the A100 product enables 108 of them — do not mix the two numbers.",
+        "GPU 是由重复单元组成的层级结构：[[GPC|gpc]]（图形处理簇）包含 [[TPC|tpc]]，每个 TPC 含两个 [[SM|sm]]，SM 是执行 CUDA [[thread block|block]] 的核心计算单元。[[L2|l2]]、crossbar 和内存控制器位于 GPC 之外，由所有 SM 共享。完整的 GA100 die 有 128 个 SM，A100 产品启用了其中 108 个——两个数字不要混写。",
     ),
     tr(
         "Point at, tap or tab to any part of the figures for its numbers and their source. Every total below is derived from the units of one partition, not typed in.",
@@ -22,14 +22,14 @@ pub const INTRO: [Tr; 2] = [
 pub const DIE: Tr = tr("The die: GPC → TPC → SM", "整颗芯片：GPC → TPC → SM");
 pub const SM: Tr = tr("One SM: four partitions", "一个 SM：四个处理分区");
 pub const SM_NOTE: Tr = tr(
-    "Each partition has its own L0 instruction cache, warp scheduler and dispatch unit, a 16K × 32-bit register-file slice (64 KB) and its execution units. The scheduler picks one ready warp per cycle and issues its next instruction with the warp's active mask; the operands stay in the register file. The four partitions share the L1 instruction cache and the unified L1 data cache / shared memory.",
-    "每个分区都有自己的 L0 指令缓存、warp 调度器 与 Dispatch、16K × 32-bit 的寄存器文件切片（64 KB）和执行单元。调度器每周期从就绪的 warp 中选一个，发射它的下一条指令及 active mask；操作数留在寄存器文件里。四个分区共享 L1 指令缓存与统一的 L1 数据缓存 / shared memory。",
+    "Each [[partition|smsp]] has its own L0 instruction cache, [[warp scheduler|warp-scheduler]] and dispatch unit, a 16K × 32-bit [[register-file|register-file]] slice (64 KiB) and its execution units: FP32 lanes (NVIDIA's [[CUDA Cores|cuda-core]]), INT32 and FP64 lanes, a [[Tensor Core|tensor-core]], load/store units and SFUs. The scheduler picks one ready [[warp]] per cycle and issues its next instruction with the warp's [[active mask|active-mask]]; the operands stay in the register file. The four partitions share the L1 instruction cache and the unified [[L1|l1]] data cache / [[shared memory|shared-memory]].",
+    "每个[[处理分区|smsp]]都有自己的 L0 指令缓存、[[warp 调度器|warp-scheduler]]与 dispatch 单元、16K × 32-bit 的[[寄存器文件|register-file]]切片（64 KiB）和执行单元：FP32 lane（NVIDIA 计数中的 [[CUDA Core|cuda-core]]）、INT32 与 FP64 lane、一个 [[Tensor Core|tensor-core]]、load/store 单元和 SFU。调度器每周期从就绪的 [[warp]] 中选一个，发射它的下一条指令及[[活跃掩码|active-mask]]；操作数留在寄存器文件里。四个分区共享 L1 指令缓存与统一的 [[L1|l1]] 数据缓存 / [[shared memory|shared-memory]]。",
 );
 pub const TOTALS: Tr = tr("Totals, derived", "合计（推导）");
 pub const MEMORY: Tr = tr("Memory hierarchy", "存储层次");
 pub const MEMORY_NOTE: Tr = tr(
-    "Course values are orders of magnitude for the A100; the HBM bandwidth is the course's rounding (the die above gives the datasheet's). The measured column is a dependent-load chase on an NVIDIA H200 (the H100's SM) at 1.98 GHz; its L1 hit is slower than a shared-memory load (32 vs 23 cycles) because it goes through tag lookup.",
-    "课程数值是 A100 的量级示意；HBM 带宽取课程的取整值（上方芯片图给出数据手册值）。实测列来自 NVIDIA H200（与 H100 同一种 SM，1.98 GHz）上的依赖访存链；L1 命中比 shared memory 慢（32 对 23 周期），因为要经过 tag 查找。",
+    "Course values are orders of magnitude for the A100; the [[HBM|hbm]] bandwidth is the course's rounding (the die above gives the datasheet's). The measured column is a dependent-load chase on an NVIDIA H200 (the H100's SM) at 1.98 GHz; its L1 hit is slower than a shared-memory load (32 vs 23 cycles) because it goes through tag lookup.",
+    "课程数值是 A100 的量级示意；[[HBM|hbm]] 带宽取课程的取整值（上方芯片图给出数据手册值）。实测列来自 NVIDIA H200（与 H100 同一种 SM，1.98 GHz）上的依赖访存链；L1 命中比 shared memory 慢（32 对 23 周期），因为要经过 tag 查找。",
 );
 pub const LINKS: Tr = tr("Off-chip links: do not mix them", "片外链路：不要混用");
 pub const FUSED: Tr = tr(
@@ -117,7 +117,7 @@ impl Level {
 pub fn level_name(level: Level) -> Tr {
     match level {
         Level::Registers => tr("Registers", "寄存器"),
-        Level::Shared => tr("Shared memory", "Shared memory"),
+        Level::Shared => tr("Shared memory", "shared memory"),
         Level::L1 => tr(
             "L1 data cache (same SRAM as shared)",
             "L1 数据缓存（与 shared 同一块 SRAM）",
@@ -185,7 +185,7 @@ pub fn describe(part: Part, out: &ChipOutputs, lang: Lang) -> String {
             let tpcs = a.enabled_tpcs_per_gpc.get(i as usize).copied().unwrap_or(0);
             trf!(lang, "GPC {i}: {tpcs_per_gpc} TPCs on the full die, {tpcs} enabled here = {sms_per_tpc} SMs. ({wp})", "GPC {i}：完整 die 上有 {tpcs_per_gpc} 个 TPC，此处启用 {tpcs} 个 = {sms_per_tpc} 个 SM。（{wp}）", tpcs_per_gpc = a.tpcs_per_gpc, sms_per_tpc = tpcs * a.sms_per_tpc)
         }
-        Part::Sm(i) => trf!(lang, "SM {i} of {sm_count}: 4 partitions, {fp32_lanes_per_sm} FP32 lanes, {tensor_cores_per_sm} Tensor Cores, {regs_per_sm} registers, up to {smem_kb} KB shared memory, 2048 threads / 64 warps / 32 blocks resident.", "第 {i} 个 SM（共 {sm_count} 个）：4 个分区，{fp32_lanes_per_sm} 个 FP32 lane，{tensor_cores_per_sm} 个 Tensor Core，{regs_per_sm} 个寄存器，最多 {smem_kb} KB shared memory，最多驻留 2048 线程 / 64 warp / 32 block。", sm_count = g.sm_count, fp32_lanes_per_sm = g.fp32_lanes_per_sm, tensor_cores_per_sm = g.tensor_cores_per_sm, regs_per_sm = grouped(u64::from(g.regs_per_sm)), smem_kb = g.smem_per_sm_bytes / 1024),
+        Part::Sm(i) => trf!(lang, "SM {i} of {sm_count}: 4 partitions, {fp32_lanes_per_sm} FP32 lanes, {tensor_cores_per_sm} Tensor Cores, {regs_per_sm} registers, up to {smem_kib} KiB shared memory, 2048 threads / 64 warps / 32 blocks resident.", "第 {i} 个 SM（共 {sm_count} 个）：4 个分区，{fp32_lanes_per_sm} 个 FP32 lane，{tensor_cores_per_sm} 个 Tensor Core，{regs_per_sm} 个寄存器，最多 {smem_kib} KiB shared memory，最多驻留 2048 线程 / 64 warp / 32 block。", sm_count = g.sm_count, fp32_lanes_per_sm = g.fp32_lanes_per_sm, tensor_cores_per_sm = g.tensor_cores_per_sm, regs_per_sm = grouped(u64::from(g.regs_per_sm)), smem_kib = g.smem_per_sm_bytes / 1024),
         Part::FusedTpc(gpc, tpc) => trf!(lang, "GPC {gpc}, TPC {tpc}: fused off on this product (2 SMs). {fused}", "GPC {gpc}，TPC {tpc}：在本产品上被屏蔽（2 个 SM）。{fused}", fused = FUSED.get(lang)),
         Part::L2 => trf!(lang, "L2 cache {l2_bytes} and the crossbar, outside the GPCs, shared by all {sm_count} SMs: every HBM access passes through it. ({wp})", "L2 缓存 {l2_bytes} 与 Crossbar，位于 GPC 之外，由全部 {sm_count} 个 SM 共享：所有 HBM 访问都经过它。（{wp}）", l2_bytes = bytes_binary(g.l2_bytes as f64), sm_count = g.sm_count),
         Part::Memory if g.course.is_none() => memory_without_course_values(g, lang),

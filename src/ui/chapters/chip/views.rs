@@ -11,6 +11,7 @@ use crate::geom::die::{die_layout_in_cols, DieLayout};
 use crate::ui::format::{bytes_binary, grouped, si, sig3};
 use crate::ui::i18n::{t, use_lang};
 use crate::ui::shared::roving::Roving;
+use crate::ui::shell::Terms;
 use crate::ui::theme::{use_narrow_screen, use_on_stage};
 use crate::ui::widgets::formula_row;
 
@@ -475,7 +476,7 @@ pub fn SmFigure() -> impl IntoView {
             <figcaption><h2>{t(text::SM)}</h2></figcaption>
             {figure}
             <Info focused=focused/>
-            <p class="gx-note">{t(text::SM_NOTE)}</p>
+            <p class="gx-note"><Terms text=text::SM_NOTE/></p>
         </figure>
     }
 }
@@ -561,7 +562,7 @@ pub fn MemoryTable() -> impl IntoView {
                 </tbody>
             </table>
             </div>
-            <p class="gx-note">{t(text::MEMORY_NOTE)}</p>
+            <p class="gx-note"><Terms text=text::MEMORY_NOTE/></p>
             <h3>{t(text::LINKS)}</h3>
             <p>{move || st.outputs.get().map(|o| text::describe(Part::Io, &o, lang.get()))}</p>
             <p class="gx-note">{t(text::COURSE_WARNING)}</p>

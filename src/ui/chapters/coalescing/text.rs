@@ -12,8 +12,8 @@ use crate::ui::shared::access::text::PresetText;
 pub const TITLE: Tr = tr("Coalescing", "合并访存");
 pub const INTRO: [Tr; 2] = [
     tr(
-        "When a warp executes one load instruction, each of its 32 lanes supplies an address, and the hardware merges them into as few memory transactions as it can. Since compute capability 6.0 the unit is the 32-byte sector; a 128-byte cache line is four sectors. If the 32 lanes' 4-byte addresses are exactly 128 contiguous, aligned bytes, the warp needs 4 sectors: one line, 100 % of the bytes moved are used.",
-        "一个 warp 执行一条 load 指令时，32 个 lane 各自给出一个地址，硬件把这些地址合并成尽量少的内存事务。现代 GPU（CC 6.0+）的粒度是 32 字节的 sector，128 字节的 cache line 由 4 个 sector 组成。如果 32 个 lane 的 4 字节地址恰好是连续对齐的 128 字节，只需 4 个 sector：一条 line，搬运的字节 100 % 有用。",
+        "When a [[warp]] executes one load instruction from [[global memory|global-memory]], each of its 32 [[lanes|lane]] supplies an address, and the hardware [[merges them|coalescing]] into as few memory transactions as it can. Since compute capability 6.0 the unit is the 32-byte [[sector]]; a 128-byte [[cache line|cache-line]] is four sectors. If the 32 lanes' 4-byte addresses are exactly 128 contiguous, aligned bytes, the warp's one [[request]] needs 4 sectors: one line, 100 % of the bytes moved are used.",
+        "一个 [[warp]] 执行一条从[[全局内存|global-memory]]读取的 load 指令时，32 个 [[lane]] 各自给出一个地址，硬件把这些地址[[合并|coalescing]]成尽量少的内存事务。现代 GPU（CC 6.0+）的粒度是 32 字节的 [[sector]]，128 字节的 [[cache line|cache-line]] 由 4 个 sector 组成。如果 32 个 lane 的 4 字节地址恰好是连续对齐的 128 字节，这一次[[请求|request]]只需 4 个 sector：一条 line，搬运的字节 100 % 有用。",
     ),
     tr(
         "If the addresses scatter over 32 different sectors, 32 sectors = 1024 bytes move to deliver 128 useful bytes: the effective bandwidth drops to 1/8 (not the often-quoted 1/32, which counts whole 128-byte lines, the old view). Pick an example, change the element size, stride and offset, or type your own index formula; click or tab to a lane to follow its address.",

@@ -15,8 +15,8 @@ use super::state::Preset;
 pub const TITLE: Tr = tr("Block dispatch", "block 分派");
 pub const INTRO: [Tr; 2] = [
     tr(
-        "A grid can have far more blocks than the GPU can hold at once. The block scheduler hands each SM whole blocks while it has room (the occupancy of the previous chapter: registers, shared memory, warp and block slots); the other blocks wait. When a block finishes, its resources are freed and the next waiting block moves in. So a large grid runs in waves of blocks-per-SM × SMs blocks, and a grid that is not a multiple of that leaves a partial last wave, the tail, while most SMs sit idle.",
-        "Grid 可以包含远多于 GPU 同时容纳能力的 block。block 调度器在 SM 有空位时把完整的 block 交给它（空位由上一章的占用率决定：寄存器、shared memory、warp 槽位与 block 槽位），其余 block 等待。某个 block 完成后资源释放，下一个等待的 block 补入。所以大 grid 以“每 SM block 数 × SM 数”为一波、分多个波次推进；grid 不是它的整数倍时，最后一波不满，这就是尾波（tail）：此时大多数 SM 在空等。",
+        "A [[grid]] can have far more [[blocks|block]] than the GPU can hold at once. The block scheduler hands each [[SM|sm]] whole blocks while it has room (the [[occupancy]] of the previous chapter: registers, [[shared memory|shared-memory]], [[warp]] and block slots); the other blocks wait. When a block finishes, its resources are freed and the next waiting block moves in. So a large grid runs in [[waves|wave]] of blocks-per-SM × SMs blocks, and a grid that is not a multiple of that leaves a partial last wave, [[the tail|tail-wave]], while most SMs sit idle.",
+        "[[grid]] 可以包含远多于 GPU 同时容纳能力的 [[block]]。block 调度器在 [[SM|sm]] 有空位时把完整的 block 交给它（空位由上一章的[[占用率|occupancy]]决定：寄存器、[[shared memory|shared-memory]]、[[warp]] 槽位与 block 槽位），其余 block 等待。某个 block 完成后资源释放，下一个等待的 block 补入。所以大 grid 以“每 SM block 数 × SM 数”为一波、分多个[[波次|wave]]推进；grid 不是它的整数倍时，最后一波不满，这就是[[尾波|tail-wave]]（tail）：此时大多数 SM 在空等。",
     ),
     tr(
         "NVIDIA does not document the block scheduler's order. This page uses a simple deterministic policy: blocks in increasing index, each to the slot that frees first (ties to the lowest slot, then the lowest SM), so the first wave goes breadth-first across the SMs. A trace measured on an H200 agrees on the wave structure but not block for block: the last section replays it beside the model. Waves are not synchronised: with uneven block durations (jitter) the waves blur into each other.",
@@ -27,9 +27,9 @@ pub const INTRO: [Tr; 2] = [
 pub const PRESETS: Tr = tr("The course's launches", "课程中的启动配置");
 pub const KERNEL: Tr = tr(
     "The kernel (its occupancy, as in the Occupancy chapter)",
-    "Kernel（其占用率与“占用率”一章的算法相同）",
+    "kernel（其占用率与“占用率”一章的算法相同）",
 );
-pub const GRID: Tr = tr("Grid size (blocks)", "Grid 大小（block 数）");
+pub const GRID: Tr = tr("Grid size (blocks)", "grid 大小（block 数）");
 pub const DUR: Tr = tr("Block duration (cycles)", "block 时长（周期）");
 pub const JIT: Tr = tr("Duration jitter (± %)", "时长抖动（± %）");
 pub const PLAY: Tr = tr("Play", "播放");
@@ -167,20 +167,20 @@ pub fn run_label(run: MeasuredRun) -> Tr {
             "1024 线程：每 SM 2 个（每 SM 2048 线程）",
         ),
         MeasuredRun::Smem1PerSm => tr(
-            "150 KB shared memory: 1 per SM, 4 waves and a tail of 37",
-            "150 KB shared memory：每 SM 1 个，4 整波加 37 个的尾波",
+            "150 KiB shared memory: 1 per SM, 4 waves and a tail of 37",
+            "150 KiB shared memory：每 SM 1 个，4 整波加 37 个的尾波",
         ),
         MeasuredRun::Smem1PerSmVariable => tr(
-            "150 KB shared memory, random durations (50k–200k cycles of spin, about 25–100 µs at 1.98 GHz)",
-            "150 KB shared memory，随机时长（空转 5 万–20 万周期，1.98 GHz 下约 25–100 µs）",
+            "150 KiB shared memory, random durations (50k–200k cycles of spin, about 25–100 µs at 1.98 GHz)",
+            "150 KiB shared memory，随机时长（空转 5 万–20 万周期，1.98 GHz 下约 25–100 µs）",
         ),
         MeasuredRun::Smem1PerSmOneWave => tr(
-            "150 KB shared memory, 132 blocks: exactly one wave",
-            "150 KB shared memory，132 个 block：恰好一波",
+            "150 KiB shared memory, 132 blocks: exactly one wave",
+            "150 KiB shared memory，132 个 block：恰好一波",
         ),
         MeasuredRun::Smem2PerSm => tr(
-            "100 KB shared memory: 2 per SM",
-            "100 KB shared memory：每 SM 2 个",
+            "100 KiB shared memory: 2 per SM",
+            "100 KiB shared memory：每 SM 2 个",
         ),
     }
 }

@@ -14,16 +14,16 @@ use crate::ui::i18n::Lang;
 pub const TITLE: Tr = tr("SIMT divergence", "SIMT 分歧");
 pub const INTRO: [Tr; 2] = [
     tr(
-        "To the programmer every thread is a scalar program with its own if and its own loop count. To the hardware a warp is one 32-wide instruction, each thread one lane of it: the warp scheduler issues the warp's next instruction together with an active mask, and lanes whose bit is 0 sit it out. When the 32 threads of a warp take different sides of an if, the warp runs one side under one mask, then the other side under the complementary mask, and reconverges after the if/else. The result is correct; the time is the sum of both paths.",
-        "从程序员的角度，每个线程都是一个独立的标量程序：有自己的 if、自己的循环次数。从硬件的角度，一个 warp 就是一条 32 路宽的指令，每个线程占其中一个 lane：warp 调度器发射的是 warp 的下一条指令加上一个活跃掩码（active mask），对应位为 0 的 lane 只“旁观”。如果同一个 warp 的 32 个线程在一个 if 上走了不同的路，warp 先在一个掩码下执行一条路径，再在互补的掩码下执行另一条，然后在 if/else 之后重汇合。结果正确，但时间是两条路径之和。",
+        "To the programmer every [[thread]] is a scalar program with its own if and its own loop count. To the hardware a [[warp]] is one 32-wide instruction ([[SIMT|simt]]), each thread one [[lane]] of it: the [[warp scheduler|warp-scheduler]] issues the warp's next instruction together with an [[active mask|active-mask]], and lanes whose bit is 0 sit it out. When the 32 threads of a warp [[take different sides of an if|divergence]], the warp runs one side under one mask, then the other side under the complementary mask, and [[reconverges|reconvergence]] after the if/else. The result is correct; the time is the sum of both paths.",
+        "从程序员的角度，每个[[线程|thread]]都是一个独立的标量程序：有自己的 if、自己的循环次数。从硬件的角度，一个 [[warp]] 就是一条 32 路宽的指令（[[SIMT|simt]]），每个线程占其中一个 [[lane]]：[[warp 调度器|warp-scheduler]]发射的是 warp 的下一条指令加上一个[[活跃掩码|active-mask]]（active mask），对应位为 0 的 lane 只“旁观”。如果同一个 warp 的 32 个线程在一个 if 上[[走了不同的路|divergence]]，warp 先在一个掩码下执行一条路径，再在互补的掩码下执行另一条，然后在 if/else 之后[[重汇合|reconvergence]]。结果正确，但时间是两条路径之和。",
     ),
     tr(
-        "Pick a kernel, then step through it: the listing highlights the instruction the warp issues, the 32 lane cells show the active mask, and the timeline below has one row per issued instruction. Lane efficiency = Σ active lanes / (32 × issue slots).",
-        "选一个 kernel，然后逐步执行：代码清单高亮 warp 正在发射的指令，32 个 lane 格子显示活跃掩码，下方时间线每行是一条发射的指令。lane 利用率 = Σ 活跃 lane 数 / (32 × 发射槽数)。",
+        "Pick a [[kernel]], then step through it: the listing highlights the instruction the warp issues, the 32 lane cells show the active mask, and the timeline below has one row per issued instruction. Lane efficiency = Σ active lanes / (32 × [[issue slots|issue-slot]]).",
+        "选一个 [[kernel]]，然后逐步执行：代码清单高亮 warp 正在发射的指令，32 个 lane 格子显示活跃掩码，下方时间线每行是一条发射的指令。lane 利用率 = Σ 活跃 lane 数 / (32 × [[发射槽|issue-slot]]数)。",
     ),
 ];
 
-pub const PRESET: Tr = tr("Kernel", "Kernel 示例");
+pub const PRESET: Tr = tr("Kernel", "kernel 示例");
 pub const BLOCK: Tr = tr(
     "blockDim.x (threads per block)",
     "blockDim.x（每个 block 的线程数）",
@@ -36,7 +36,7 @@ pub const BIDX: Tr = tr("blockIdx.x", "blockIdx.x");
 pub const N: Tr = tr("n (array length)", "n（数组长度）");
 pub const SEED: Tr = tr("Seed of data[]", "data[] 的随机种子");
 pub const ORDER: Tr = tr("Which side runs first", "先执行哪一侧");
-pub const LISTING: Tr = tr("Kernel listing", "Kernel 代码");
+pub const LISTING: Tr = tr("Kernel listing", "kernel 代码");
 pub const LANES: Tr = tr("The warp's 32 lanes", "warp 的 32 个 lane");
 pub const TIMELINE: Tr = tr(
     "Serialised paths: one row per issued instruction",

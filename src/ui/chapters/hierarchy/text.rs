@@ -7,12 +7,12 @@ use crate::ui::i18n::{tr, Lang, Tr};
 pub const TITLE: Tr = tr("Grid, block, warp, lane", "grid、block、warp 与 lane");
 pub const INTRO: [Tr; 2] = [
     tr(
-        "A kernel launch <<<grid, block>>> names two dim3 shapes: how many blocks, and how many threads in each. Inside a block the threads are numbered x fastest, then y, then z; every 32 consecutive numbers form one warp, and a thread's place in its warp is its lane. This is the software hierarchy: grid → block → warp → thread.",
-        "一次 kernel 启动 <<<grid, block>>> 给出两个 dim3 形状：有多少个 block，每个 block 有多少个 thread。block 内的线程按 x 最快、其次 y、最后 z 的顺序编号；每 32 个连续编号组成一个 warp，线程在 warp 中的位置就是它的 lane。这就是软件层次：grid → block → warp → thread。",
+        "A [[kernel]] launch <<<grid, block>>> names two dim3 shapes: how many [[blocks|block]], and how many [[threads|thread]] in each. Inside a block the threads are numbered x fastest, then y, then z; every 32 consecutive numbers form one [[warp]], and a thread's place in its warp is its [[lane]]. This is the software hierarchy: [[grid]] → block → warp → thread.",
+        "一次 [[kernel]] 启动 <<<grid, block>>> 给出两个 dim3 形状：有多少个 [[block]]，每个 block 有多少个 [[thread]]。block 内的线程按 x 最快、其次 y、最后 z 的顺序编号；每 32 个连续编号组成一个 [[warp]]，线程在 warp 中的位置就是它的 [[lane]]。这就是软件层次：[[grid]] → block → warp → thread。",
     ),
     tr(
-        "Pick a shape and a thread below and see every coordinate, the CUDA expression that computes it, and how the warps cut through a 2-D block. The hardware hierarchy (GPC → TPC → SM → pipelines) is a different picture: the two do not pair level by level.",
-        "在下面选一个形状和一个线程，查看它的每种坐标、计算该坐标的 CUDA 表达式，以及 warp 如何切过一个二维 block。硬件层次（GPC → TPC → SM → 执行流水线）是另一张图：两组层次并不逐级一一对应。",
+        "Pick a shape and a thread below and see every coordinate, the CUDA expression that computes it, and how the warps cut through a 2-D block. The hardware hierarchy ([[GPC|gpc]] → [[TPC|tpc]] → [[SM|sm]] → pipelines) is a different picture: the two do not pair level by level.",
+        "在下面选一个形状和一个线程，查看它的每种坐标、计算该坐标的 CUDA 表达式，以及 warp 如何切过一个二维 block。硬件层次（[[GPC|gpc]] → [[TPC|tpc]] → [[SM|sm]] → 执行流水线）是另一张图：两组层次并不逐级一一对应。",
     ),
 ];
 
@@ -63,7 +63,7 @@ pub const WARPS_FIG: Tr = tr(
 );
 pub const WARPS_FIG_NOTE: Tr = tr(
     "Hollow lanes have no thread: the last warp of a block whose thread count is not a multiple of 32 launches with only the low lanes active (its launch mask), yet takes a whole warp slot.",
-    "空心的 lane 没有线程：线程数不是 32 倍数的 block，最后一个 warp 启动时只有低位 lane 有效（即启动时的 Active Mask），却仍占用一整个 warp 的位置。",
+    "空心的 lane 没有线程：线程数不是 32 倍数的 block，最后一个 warp 启动时只有低位 lane 有效（即启动时的 active mask），却仍占用一整个 warp 的位置。",
 );
 pub const CODE: Tr = tr("The code this shape implies", "这个形状对应的代码");
 pub const COPY: Tr = tr("Copy", "复制");
@@ -84,7 +84,7 @@ pub const HANDED_BLOCK: Tr = tr(
 );
 pub const HANDED_WARP: Tr = tr(
     "a warp's next instruction + active mask → one partition's warp scheduler",
-    "一个 warp 的下一条指令 + Active Mask → 一个分区的 warp 调度器",
+    "一个 warp 的下一条指令 + active mask → 一个分区的 warp 调度器",
 );
 pub const HANDED_PIPE: Tr = tr(
     "the instruction → the execution unit its kind needs (FP32, INT32, LD/ST, Tensor Core…)",
@@ -106,11 +106,11 @@ pub const SENTENCES: [Tr; 4] = [
     ),
     tr(
         "A block is the unit of residency and is never split: all its threads run on one SM, and so do all its warps. One SM may hold several blocks at once, as far as threads, registers and shared memory allow.",
-        "block 是不可拆分的驻留单位。一个 block 的全部线程都由同一个 SM 执行，因此它的所有 warp 也留在该 SM 内。只要线程数、寄存器、Shared Memory 等资源允许，一个 SM 可同时常驻多个 block。",
+        "block 是不可拆分的驻留单位。一个 block 的全部线程都由同一个 SM 执行，因此它的所有 warp 也留在该 SM 内。只要线程数、寄存器、shared memory 等资源允许，一个 SM 可同时常驻多个 block。",
     ),
     tr(
         "The warp is the unit of instruction issue inside the SM. A scheduler issues one warp's next instruction with its active mask, not 32 independent threads; each thread keeps its own data and control state.",
-        "warp 才是 SM 内的指令发射单位。Scheduler 发射的是“某个 warp 的下一条指令 + Active Mask”，不是逐个发射 32 个独立 thread；thread 保留各自的数据与控制状态。",
+        "warp 才是 SM 内的指令发射单位。调度器发射的是“某个 warp 的下一条指令 + active mask”，不是逐个发射 32 个独立 thread；thread 保留各自的数据与控制状态。",
     ),
 ];
 /// In place of the figures and links while the launch cannot run.
@@ -129,7 +129,7 @@ pub const LINK_DIVERGENCE: Tr = tr(
 );
 pub const LINK_OCCUPANCY: Tr = tr(
     "Occupancy: how many blocks of this size one SM holds",
-    "Occupancy：一个 SM 能驻留多少个这种大小的 block",
+    "占用率：一个 SM 能驻留多少个这种大小的 block",
 );
 
 /// The summary line under the controls.

@@ -13,12 +13,12 @@ use crate::model::occupancy::Carveout;
 pub const TITLE: Tr = tr("Occupancy", "占用率");
 pub const INTRO: [Tr; 3] = [
     tr(
-        "An SM keeps many warps resident at once and switches between them for free; that is how it hides memory latency. But every resident warp keeps its registers in the SM's register file, every resident block keeps its shared memory, and the SM has only so many warp and block slots. A block is admitted whole or not at all, so the number of blocks one SM holds is the smallest of four limits.",
-        "SM 同时驻留许多 warp，并以零开销在它们之间切换，以此隐藏访存延迟。但每个驻留 warp 的寄存器都住在 SM 的寄存器文件里，每个驻留 block 都占着自己的 shared memory，而 SM 的 warp 槽位和 block 槽位也有上限。block 要么整个驻留、要么不驻留，所以一个 SM 能放下的 block 数，是四项限制中最小的那一项。",
+        "An [[SM|sm]] keeps many [[warps|warp]] [[resident]] at once and switches between them for free; that is how it [[hides memory latency|latency-hiding]]. But every resident warp keeps its registers in the SM's [[register file|register-file]], every resident [[block]] keeps its [[shared memory|shared-memory]], and the SM has only so many warp and block slots. A block is admitted whole or not at all, so the number of blocks one SM holds is the smallest of four limits; the budget that sets it is the [[limiter]].",
+        "[[SM|sm]] 同时[[驻留|resident]]许多 [[warp]]，并以零开销在它们之间切换，以此[[隐藏访存延迟|latency-hiding]]。但每个驻留 warp 的寄存器都住在 SM 的[[寄存器文件|register-file]]里，每个驻留 [[block]] 都占着自己的 [[shared memory|shared-memory]]，而 SM 的 warp 槽位和 block 槽位也有上限。block 要么整个驻留、要么不驻留，所以一个 SM 能放下的 block 数，是四项限制中最小的那一项；决定它的那一项叫[[限制因素|limiter]]。",
     ),
     tr(
-        "Occupancy is resident warps divided by the most warps an SM can hold (64 on the A100 and H100). The calculation below follows NVIDIA's cuda_occupancy.h step by step: registers are allocated per warp in units of 256, shared memory per block in units of 128 bytes plus a 1 KiB reserve the driver keeps for every block.",
-        "占用率 = 实际驻留的 warp 数 ÷ SM 最多能驻留的 warp 数（A100 与 H100 都是 64）。下面的计算逐步照搬 NVIDIA 的 cuda_occupancy.h：寄存器按 warp 分配、以 256 个为单位向上取整；shared memory 按 block 分配、以 128 字节为单位向上取整，另加驱动为每个 block 保留的 1 KiB。",
+        "[[Occupancy|occupancy]] is resident warps divided by the most warps an SM can hold (64 on the A100 and H100). The calculation below follows NVIDIA's cuda_occupancy.h step by step: registers are allocated per warp in units of 256, shared memory per block in units of 128 bytes plus a 1 KiB reserve the driver keeps for every block, out of the shared memory the [[carveout]] gives the SM.",
+        "[[占用率|occupancy]] = 实际驻留的 warp 数 ÷ SM 最多能驻留的 warp 数（A100 与 H100 都是 64）。下面的计算逐步照搬 NVIDIA 的 cuda_occupancy.h：寄存器按 warp 分配、以 256 个为单位向上取整；shared memory 按 block 分配、以 128 字节为单位向上取整，另加驱动为每个 block 保留的 1 KiB；SM 能分出的 shared memory 总量由 [[carveout]] 决定。",
     ),
     tr(
         "Move the sliders (or type a number beside them) and watch which budget runs out first. High occupancy is not a goal in itself: it only has to be high enough to hide latency.",
@@ -44,14 +44,14 @@ pub const DYNAMIC_SMEM_KIB: Tr = tr(
 pub const UNIT: Tr = tr("Type dynamic shared memory in", "动态 shared memory 的单位");
 pub const CARVEOUT: Tr = tr(
     "Shared-memory carveout",
-    "Shared memory carveout（划分比例）",
+    "shared memory carveout（划分比例）",
 );
 pub const CARVEOUT_DEFAULT: Tr = tr(
     "No preference (−1: the largest shared memory)",
     "不指定（−1：取最大 shared memory）",
 );
 pub const CARVEOUT_PERCENT: Tr = tr("Percent of the maximum", "最大值的百分比");
-pub const CARVEOUT_SLIDER: Tr = tr("Carveout preference, %", "Carveout 偏好，%");
+pub const CARVEOUT_SLIDER: Tr = tr("Carveout preference, %", "carveout 偏好，%");
 pub const THREADS_HINT: Tr = tr(
     "The slider moves in whole warps (32 threads); type any number from 1 to 1024.",
     "滑块以整 warp（32 线程）移动；也可直接输入 1 到 1024 之间的任意数。",

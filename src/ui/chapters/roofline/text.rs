@@ -13,16 +13,16 @@ use crate::ui::format::{bytes_both, duration, si, sig3};
 pub const TITLE: Tr = tr("Roofline", "Roofline 模型");
 pub const INTRO: [Tr; 3] = [
     tr(
-        "Any computation can be described by two numbers: how many operations it does (FLOPs) and how many bytes it must move to and from HBM. Their ratio is its arithmetic intensity I = FLOPs / bytes, a property of the algorithm, not of the hardware. Bytes are counted at the minimum: every input read once, every output written once.",
-        "任何一段计算都可以用两个数字刻画：做了多少次运算（FLOPs），以及从 HBM 搬了多少字节。两者之比叫算术强度 I = FLOPs / bytes，它只和算法有关，与硬件无关。字节数取最小必要流量：输入各读一次、输出各写一次。",
+        "Any computation can be described by two numbers: how many operations it does ([[FLOPs|flops]]) and how many bytes it must move to and from [[HBM|hbm]]. Their ratio is its [[arithmetic intensity|arithmetic-intensity]] I = FLOPs / bytes, a property of the algorithm, not of the hardware. Bytes are counted at the minimum: every input read once, every output written once.",
+        "任何一段计算都可以用两个数字刻画：做了多少次运算（[[FLOPs|flops]]），以及从 [[HBM|hbm]] 搬了多少字节。两者之比叫[[算术强度|arithmetic-intensity]] I = FLOPs / bytes，它只和算法有关，与硬件无关。字节数取最小必要流量：输入各读一次、输出各写一次。",
     ),
     tr(
-        "A GPU is described by two numbers too: peak compute P and HBM bandwidth BW. A kernel of intensity I can reach at most min(P, I × BW): on a log-log plot the slanted bandwidth roof and the flat compute roof form a roof. Where they meet, I = P / BW, is the ridge point. Left of it a kernel is memory-bound, right of it compute-bound, and no kernel can finish faster than max(FLOPs / P, bytes / BW).",
-        "GPU 也用两个数字刻画：峰值算力 P 和 HBM 带宽 BW。算术强度为 I 的 kernel 最多达到 min(P, I × BW)：在双对数坐标上，斜的带宽屋顶和平的算力屋顶拼成一个屋顶。两者交点 I = P / BW 叫拐点（ridge point）。拐点左侧是 memory-bound，右侧是 compute-bound；任何 kernel 都不可能快于 max(FLOPs / P, bytes / BW)。",
+        "A GPU is described by two numbers too: peak compute P (in [[TFLOP/s|tflops]]) and HBM bandwidth BW. A [[kernel]] of intensity I can reach at most min(P, I × BW): on a log-log plot the slanted bandwidth roof and the flat compute roof form a roof, the [[Roofline|roofline]]. Where they meet, I = P / BW, is the [[ridge point|ridge-point]]. Left of it a kernel is [[memory-bound]], right of it [[compute-bound]], and no kernel can finish faster than max(FLOPs / P, bytes / BW).",
+        "GPU 也用两个数字刻画：峰值算力 P（单位 [[TFLOPS|tflops]]）和 HBM 带宽 BW。算术强度为 I 的 [[kernel]] 最多达到 min(P, I × BW)：在双对数坐标上，斜的带宽屋顶和平的算力屋顶拼成一个屋顶，即 [[Roofline|roofline]]。两者交点 I = P / BW 叫[[拐点|ridge-point]]（ridge point）。拐点左侧是 [[memory-bound]]，右侧是 [[compute-bound]]；任何 kernel 都不可能快于 max(FLOPs / P, bytes / BW)。",
     ),
     tr(
-        "Each execution unit has its own compute roof and so its own ridge: on the A100 the BF16 Tensor Cores need 156 FLOP per byte read from HBM, the FP32 CUDA cores only about 10. Pick a GPU, move the sliders, and point at, tap or tab to any point for its arithmetic.",
-        "不同的执行单元有不同的算力屋顶，也就有不同的拐点：A100 上 BF16 Tensor Core 每从 HBM 读一个字节至少要做 156 次运算，FP32 CUDA Core 只要约 10 次。选择 GPU、拖动滑块，把鼠标移到任一点上（触屏上点一下，或用 Tab 键聚焦）即可看到它的算式。",
+        "Each execution unit has its own compute roof and so its own ridge: on the A100 the BF16 [[Tensor Cores|tensor-core]] need 156 FLOP per byte read from HBM, the FP32 [[CUDA cores|cuda-core]] only about 10. Pick a GPU, move the sliders, and point at, tap or tab to any point for its arithmetic.",
+        "不同的执行单元有不同的算力屋顶，也就有不同的拐点：A100 上 BF16 [[Tensor Core|tensor-core]] 每从 HBM 读一个字节至少要做 156 次运算，FP32 [[CUDA Core|cuda-core]] 只要约 10 次。选择 GPU、拖动滑块，把鼠标移到任一点上（触屏上点一下，或用 Tab 键聚焦）即可看到它的算式。",
     ),
 ];
 
@@ -64,7 +64,7 @@ pub fn no_course_values_note(gpu: &GpuSpec, lang: Lang) -> String {
 /// The chart's scroll box (a phone scrolls the chart sideways; the y axis stays).
 pub const CHART: Tr = tr("Roofline chart", "Roofline 图");
 pub const YOUR_KERNEL: Tr = tr("Your kernel", "你的 kernel");
-pub const FAMILY: Tr = tr("Kernel", "Kernel 类型");
+pub const FAMILY: Tr = tr("Kernel", "kernel 类型");
 pub const DTYPE: Tr = tr("Element type", "数据类型");
 pub const ROOF: Tr = tr("Compute roof", "算力屋顶");
 pub const TILES: Tr = tr("Tiled GEMM (no L2 reuse)", "分块 GEMM（不计 L2 复用）");
@@ -231,7 +231,7 @@ pub const INTENSITY_WITHOUT_L2_REUSE: Tr =
     tr("Intensity without L2 reuse", "无 L2 复用时的算术强度");
 pub const SHARED_MEMORY_PER_STAGE: Tr = tr("Shared memory per stage", "每级 shared memory");
 pub const AGAINST_THE_RIDGE: Tr = tr("Against the ridge", "与拐点相比");
-pub const REAL_GEMMS_GET_WELL: Tr = tr("Real GEMMs get well above this: concurrently running blocks read the same row blocks of A and column blocks of B, and L2 (40 MB on the A100) stops those repeated reads before they reach HBM. GEMM is compute-bound only when tiles are large, on-chip reuse is high and the block order is L2-friendly.", "实际 GEMM 远高于这个数：同时运行的 block 中有很多读的是 A 的同一行块或 B 的同一列块，L2（A100 上 40 MB）把这些重复读取拦在了 HBM 之外。GEMM 是 compute-bound 不是天然的，而是 tile 足够大、片上复用足够多、block 调度顺序对 L2 友好的结果。");
+pub const REAL_GEMMS_GET_WELL: Tr = tr("Real [[GEMMs|gemm]] get well above this: concurrently running blocks read the same row blocks of A and column blocks of B, and L2 (40 MiB on the A100) stops those repeated reads before they reach HBM. GEMM is compute-bound only when tiles are large, on-chip reuse is high and the block order is L2-friendly.", "实际 [[GEMM|gemm]] 远高于这个数：同时运行的 block 中有很多读的是 A 的同一行块或 B 的同一列块，L2（A100 上 40 MiB）把这些重复读取拦在了 HBM 之外。GEMM 是 compute-bound 不是天然的，而是 tile 足够大、片上复用足够多、block 调度顺序对 L2 友好的结果。");
 pub const BYTES: Tr = tr("bytes", "字节");
 pub const BOUND_LABEL: Tr = tr("bound", "瓶颈");
 pub const SPEED_UP: Tr = tr("speed-up", "加速比");

@@ -6,7 +6,7 @@ use crate::ui::shared::scroll_figure::ScrollFigure;
 
 use crate::ui::shared::gpu_select::{all_gpu_ids, GpuSelect};
 
-use crate::ui::shell::FieldSlider;
+use crate::ui::shell::{FieldSlider, Terms};
 
 use super::state::{limits, Family, PointKind, RooflineInputs, RooflineState};
 use super::text;
@@ -804,7 +804,7 @@ pub fn TiledPanel() -> impl IntoView {
                     <tr class="gx-numbers__verdict"><th scope="row">{t(text::AGAINST_THE_RIDGE)}</th><td colspan="2" data-testid="tiled-verdict">{verdict}</td></tr>
                 </tbody>
             </table>
-            <p class="gx-note">{t(text::REAL_GEMMS_GET_WELL)}</p>
+            <p class="gx-note"><Terms text=text::REAL_GEMMS_GET_WELL/></p>
         </section>
     }
 }

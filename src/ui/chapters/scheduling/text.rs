@@ -9,12 +9,12 @@ use crate::ui::i18n::{tr, Lang, Tr};
 pub const TITLE: Tr = tr("Warp scheduling", "warp 调度");
 pub const INTRO: [Tr; 2] = [
     tr(
-        "An SM has four partitions, each with its own warp scheduler; resident warp w lives on scheduler w % 4. Every cycle each scheduler issues at most one instruction, from one of its ready warps. A warp whose next instruction needs a load that has not returned is not ready, and the scheduler simply picks another: the warps' registers stay on chip, so switching costs nothing. Latency is hidden by always finding some warp with work to do, not by out-of-order execution.",
-        "一个 SM 有四个处理分区，每个分区一个 warp 调度器；驻留 warp w 归调度器 w % 4 管。每个周期每个调度器最多从它的就绪 warp 中发射一条指令。下一条指令要用的数据还没回来的 warp 不是就绪状态，调度器直接换一个：warp 的寄存器一直在片上，切换没有开销。延迟隐藏靠的是总能找到有活可干的 warp，而不是乱序执行。",
+        "An [[SM|sm]] has four [[partitions|smsp]], each with its own [[warp scheduler|warp-scheduler]]; [[resident]] [[warp]] w lives on scheduler w % 4. Every cycle (one [[issue slot|issue-slot]]) each scheduler issues at most one instruction, from one of its ready warps. A warp whose next instruction needs a load that has not returned is not ready, and the scheduler simply picks another: the warps' registers stay on chip, so switching costs nothing. [[Latency is hidden|latency-hiding]] by always finding some warp with work to do, not by out-of-order execution.",
+        "一个 [[SM|sm]] 有四个[[处理分区|smsp]]，每个分区一个 [[warp 调度器|warp-scheduler]]；[[驻留|resident]] [[warp]] w 归调度器 w % 4 管。每个周期（一个[[发射槽|issue-slot]]）每个调度器最多从它的就绪 warp 中发射一条指令。下一条指令要用的数据还没回来的 warp 不是就绪状态，调度器直接换一个：warp 的寄存器一直在片上，切换没有开销。[[延迟隐藏|latency-hiding]]靠的是总能找到有活可干的 warp，而不是乱序执行。",
     ),
     tr(
-        "So how many warps fill the latency? If a load takes L cycles and each warp has only k independent instructions to issue between two loads, each scheduler needs about L / k warps to have work every cycle. With HBM at 600 cycles and k = 10 that is 60 warps, but an SM holds at most 64 warps, 16 per scheduler. Warps alone cannot fill HBM latency: each warp also needs instruction-level parallelism (ILP), several independent loads in flight at once.",
-        "那么要多少个 warp 才能把延迟填满？如果一次访存延迟是 L 周期，而每个 warp 在两次访存之间只有 k 条独立指令可以发射，那么每个调度器需要约 L / k 个 warp 才能保证每周期都有活干。HBM 延迟按 600 周期、k = 10 算就是 60 个 warp——而一个 SM 最多驻留 64 个 warp，分给 4 个调度器每个 16 个。光靠 warp 数量填不满 HBM 延迟，还要靠单个 warp 内部的并行度（ILP）：一次发出多条互不依赖的 load，让它们同时在飞。",
+        "So how many warps fill the latency? If a load takes L cycles and each warp has only k independent instructions to issue between two loads, each scheduler needs about L / k warps to have work every cycle. With [[HBM|hbm]] at 600 cycles and k = 10 that is 60 warps, but an SM holds at most 64 warps, 16 per scheduler. Warps alone cannot fill HBM latency: each warp also needs [[instruction-level parallelism|ilp]] (ILP), several independent loads in flight at once.",
+        "那么要多少个 warp 才能把延迟填满？如果一次访存延迟是 L 周期，而每个 warp 在两次访存之间只有 k 条独立指令可以发射，那么每个调度器需要约 L / k 个 warp 才能保证每周期都有活干。[[HBM|hbm]] 延迟按 600 周期、k = 10 算就是 60 个 warp——而一个 SM 最多驻留 64 个 warp，分给 4 个调度器每个 16 个。光靠 warp 数量填不满 HBM 延迟，还要靠单个 warp 内部的并行度（[[ILP|ilp]]）：一次发出多条互不依赖的 load，让它们同时在飞。",
     ),
 ];
 
@@ -107,7 +107,7 @@ pub fn latency_preset(p: LatencyPreset) -> Tr {
         LatencyPreset::H200Hbm => tr("HBM, measured on the H200: 687", "HBM，H200 实测：687"),
         LatencyPreset::H200L2 => tr("L2 hit, H200: 280", "L2 命中，H200：280"),
         LatencyPreset::H200L1 => tr("L1 hit, H200: 32", "L1 命中，H200：32"),
-        LatencyPreset::H200Shared => tr("Shared memory, H200: 23", "Shared memory，H200：23"),
+        LatencyPreset::H200Shared => tr("Shared memory, H200: 23", "shared memory，H200：23"),
         LatencyPreset::H200Ffma => tr("Dependent FFMA, H200: 4", "相关 FFMA，H200：4"),
     }
 }

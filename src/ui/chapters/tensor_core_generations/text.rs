@@ -23,12 +23,12 @@ pub const TITLE: Tr = tr(
 );
 pub const INTRO: [Tr; 2] = [
     tr(
-        "Why is a Tensor Core fast, and why did the instruction that feeds it change with every generation? A Tensor Core computes D = A · B + C on small tiles in one go: every multiply at once, the sums in a tree. From Volta to Blackwell three things changed: how data reaches it (registers → shared memory → Tensor Memory), the data types, and who issues the instruction (a warp → a warp group of four → two SMs).",
-        "Tensor Core 为什么快？喂给它的指令为什么每一代都在变？Tensor Core 一次完成小 Tile 上的 D = A · B + C：所有乘法同时进行，加法按树形归约。从 Volta 到 Blackwell，变化的有三件事：数据如何到达（寄存器 → Shared Memory → Tensor Memory）、数据类型，以及由谁发射指令（一个 warp → 4 个 warp 组成的 warp group → 两个 SM）。",
+        "Why is a [[Tensor Core|tensor-core]] fast, and why did the instruction that feeds it change with every generation? A Tensor Core computes D = A · B + C on small [[tiles|tile]] in one go: every multiply at once, the sums in a tree. From Volta to Blackwell three things changed: how data reaches it (registers → [[shared memory|shared-memory]], filled by [[TMA|tma]] on Hopper → [[Tensor Memory|tensor-memory]]), the data types, and who issues the instruction (a [[warp]] → a [[warp group|warp-group]] of four → two [[SMs|sm]], with [[tcgen05]]).",
+        "[[Tensor Core|tensor-core]] 为什么快？喂给它的指令为什么每一代都在变？Tensor Core 一次完成小 [[tile]] 上的 D = A · B + C：所有乘法同时进行，加法按树形归约。从 Volta 到 Blackwell，变化的有三件事：数据如何到达（寄存器 → [[shared memory|shared-memory]]（Hopper 上由 [[TMA|tma]] 填入）→ [[Tensor Memory|tensor-memory]]）、数据类型，以及由谁发射指令（一个 [[warp]] → 4 个 warp 组成的 [[warp group|warp-group]] → 两个 [[SM|sm]]，即 [[tcgen05]]）。",
     ),
     tr(
-        "Below: the processing-element array stepped cycle by cycle, the datasheet peaks rebuilt from units, Volta's quad-pairs against Ampere's whole-warp fragments, Hopper's warp group and its asynchronous protocol, wgmma's register fragments thread by thread, the shared-memory matrix descriptor and its swizzle over the banks, Blackwell's Tensor Memory and tcgen05, the data path by generation, and what an H200 measured for mma.sync and wgmma.",
-        "下面依次是：逐周期单步执行的 PE 阵列、由硬件单元推出的数据手册峰值、Volta 的 quad-pair 与 Ampere 整个 warp 的 Fragment 对比、Hopper 的 warp group 及其异步协议、逐线程查看的 wgmma 寄存器 Fragment、Shared Memory 矩阵描述符及其在 bank 上的 swizzle、Blackwell 专用的 Tensor Memory 与 tcgen05、各代的数据通路，以及在 H200 上实测的 mma.sync 与 wgmma。",
+        "Below: the processing-element array stepped cycle by cycle, the datasheet peaks rebuilt from units, Volta's quad-pairs against Ampere's whole-warp [[fragments|fragment]], Hopper's warp group and its asynchronous protocol, [[wgmma]]'s register fragments thread by thread, the shared-memory matrix descriptor and its swizzle over the banks, Blackwell's Tensor Memory and tcgen05, the data path by generation, and what an H200 measured for [[mma.sync|mma-sync]] and wgmma.",
+        "下面依次是：逐周期单步执行的 PE 阵列、由硬件单元推出的数据手册峰值、Volta 的 quad-pair 与 Ampere 整个 warp 的 [[fragment]] 对比、Hopper 的 warp group 及其异步协议、逐线程查看的 [[wgmma]] 寄存器 fragment、shared memory 矩阵描述符及其在 bank 上的 swizzle、Blackwell 专用的 Tensor Memory 与 tcgen05、各代的数据通路，以及在 H200 上实测的 [[mma.sync|mma-sync]] 与 wgmma。",
     ),
 ];
 
@@ -186,17 +186,17 @@ pub fn peak_error(e: &PeakError, lang: Lang) -> String {
 pub const VOLTA_TITLE: Tr = tr("Volta: octets and quad-pairs", "Volta：octet 与 quad-pair");
 pub const VOLTA_INTRO: Tr = tr(
     "A Volta SM has 4 sub-cores with 2 Tensor Cores each, and a Tensor Core works for 8 threads at a time (the course; Raihan et al., arXiv:1811.08309). The PTX instruction that matches, mma.sync.m8n8k4, makes a warp compute four independent 8 × 8 × 4 products, one per quad-pair: lanes 0–3 with 16–19, 4–7 with 20–23, 8–11 with 24–27, 12–15 with 28–31 (PTX ISA §9.7.14.5.1). Click a lane to see which product and which elements it holds.",
-    "Volta 的一个 SM 有 4 个 sub-core，每个 2 个 Tensor Core，每个 Tensor Core 一次服务 8 个线程（课程；Raihan 等，arXiv:1811.08309）。与之对应的 PTX 指令 mma.sync.m8n8k4 让一个 warp 计算四个独立的 8 × 8 × 4 乘积，每个 quad-pair 一个：Lane 0–3 与 16–19、4–7 与 20–23、8–11 与 24–27、12–15 与 28–31（PTX ISA §9.7.14.5.1）。点击一个 Lane，查看它属于哪个乘积、持有哪些元素。",
+    "Volta 的一个 SM 有 4 个 sub-core，每个 2 个 Tensor Core，每个 Tensor Core 一次服务 8 个线程（课程；Raihan 等，arXiv:1811.08309）。与之对应的 PTX 指令 mma.sync.m8n8k4 让一个 warp 计算四个独立的 8 × 8 × 4 乘积，每个 quad-pair 一个：lane 0–3 与 16–19、4–7 与 20–23、8–11 与 24–27、12–15 与 28–31（PTX ISA §9.7.14.5.1）。点击一个 lane，查看它属于哪个乘积、持有哪些元素。",
 );
 pub const FRAG_LABEL: Tr = tr("m8n8k4 fragment", "m8n8k4 Fragment");
 pub const LANES_LABEL: Tr = tr(
     "Lanes of the warp, coloured by quad-pair",
-    "warp 中的 Lane，按 quad-pair 着色",
+    "warp 中的 lane，按 quad-pair 着色",
 );
-pub const PICK_LANE: Tr = tr("Click a lane.", "请点击一个 Lane。");
+pub const PICK_LANE: Tr = tr("Click a lane.", "请点击一个 lane。");
 pub const VOLTA_COUNT: Tr = tr(
     "32 lanes × 8 accumulators = 256 values, for four 8 × 8 outputs of 64 elements each: the warp runs four independent MMAs, not one.",
-    "32 个 Lane × 8 个累加器 = 256 个值，对应四个各 64 元素的 8 × 8 输出：这个 warp 执行的是四个独立的 MMA，而不是一个。",
+    "32 个 lane × 8 个累加器 = 256 个值，对应四个各 64 元素的 8 × 8 输出：这个 warp 执行的是四个独立的 MMA，而不是一个。",
 );
 pub const AMPERE_TITLE: Tr = tr(
     "Ampere: one Tensor Core per sub-core serves the whole warp",
@@ -204,11 +204,11 @@ pub const AMPERE_TITLE: Tr = tr(
 );
 pub const AMPERE_INTRO: Tr = tr(
     "mma.sync.m16n8k16 computes one 16 × 8 × 16 product per warp; every lane holds 4 of its 128 FP32 accumulators (PTX ISA §9.7.14.5.8). The same lane, in the same colour:",
-    "mma.sync.m16n8k16 每个 warp 计算一个 16 × 8 × 16 的乘积；每个 Lane 持有 128 个 FP32 累加器中的 4 个（PTX ISA §9.7.14.5.8）。同一个 Lane，同一种颜色：",
+    "mma.sync.m16n8k16 每个 warp 计算一个 16 × 8 × 16 的乘积；每个 lane 持有 128 个 FP32 累加器中的 4 个（PTX ISA §9.7.14.5.8）。同一个 lane，同一种颜色：",
 );
 pub const AMPERE_COUNT: Tr = tr(
     "32 lanes × 4 accumulators = 128 values = one 16 × 8 output.",
-    "32 个 Lane × 4 个累加器 = 128 个值 = 一个 16 × 8 输出。",
+    "32 个 lane × 4 个累加器 = 128 个值 = 一个 16 × 8 输出。",
 );
 
 /// "Product 2".
@@ -221,7 +221,7 @@ pub fn lane_info(lane: u32, product: u32, lanes: &str, lang: Lang) -> String {
     trf!(
         lang,
         "Lane {lane} belongs to quad-pair {product} (lanes {lanes}) and holds elements of product {product} only:",
-        "Lane {lane} 属于 quad-pair {product}（Lane {lanes}），只持有乘积 {product} 的元素："
+        "lane {lane} 属于 quad-pair {product}（lane {lanes}），只持有乘积 {product} 的元素："
     )
 }
 
@@ -240,7 +240,7 @@ pub fn ampere_lane(lane: u32, cells: &str, lang: Lang) -> String {
     trf!(
         lang,
         "Lane {lane} in m16n8k16: C/D {cells}",
-        "m16n8k16 中的 Lane {lane}：C/D {cells}"
+        "m16n8k16 中的 lane {lane}：C/D {cells}"
     )
 }
 
@@ -252,18 +252,18 @@ pub const HOPPER_TITLE: Tr = tr(
 );
 pub const HOPPER_INTRO: Tr = tr(
     "Four consecutive warps (the first one's index a multiple of 4) form a warp group and issue one wgmma.mma_async together. Its shape is m64nNk16 for 16-bit inputs: M = 64 and K = 16 fixed, N from 8 to 256 in steps of 8, fixed in the instruction's encoding at compile time. A comes from registers or shared memory, B only from shared memory. Warp w of the group holds rows 16w … 16w + 15 of the accumulators (PTX ISA, wgmma register fragments).",
-    "4 个连续的 warp（第一个 warp 的编号是 4 的倍数）组成一个 warp group，共同发射一条 wgmma.mma_async。16 位输入时形状为 m64nNk16：M = 64、K = 16 固定，N 从 8 到 256、步长 8，编译时写进指令编码，运行时不能改。A 来自寄存器或 Shared Memory，B 只能来自 Shared Memory。warp group 中的第 w 个 warp 持有累加器的第 16w … 16w + 15 行（PTX ISA，wgmma 寄存器 Fragment）。",
+    "4 个连续的 warp（第一个 warp 的编号是 4 的倍数）组成一个 warp group，共同发射一条 wgmma.mma_async。16 位输入时形状为 m64nNk16：M = 64、K = 16 固定，N 从 8 到 256、步长 8，编译时写进指令编码，运行时不能改。A 来自寄存器或 shared memory，B 只能来自 shared memory。warp group 中的第 w 个 warp 持有累加器的第 16w … 16w + 15 行（PTX ISA，wgmma 寄存器 fragment）。",
 );
 pub const N_LABEL: Tr = tr("N of m64nNk16", "m64nNk16 的 N");
 pub const INFERENCE: Tr = tr(
     "The course's reading, an inference rather than a documented fact: A is split into four 16-row blocks, one per SM partition's Tensor Core, and B is shared by all four, which is why B has to sit in shared memory.",
-    "课程的推测（并非官方文档）：A 被切成 4 个 16 行的块，分别在 SM 4 个分区的 Tensor Core 上执行；B 由这 4 个 Tensor Core 共享，所以只能放在 Shared Memory 上。",
+    "课程的推测（并非官方文档）：A 被切成 4 个 16 行的块，分别在 SM 4 个分区的 Tensor Core 上执行；B 由这 4 个 Tensor Core 共享，所以只能放在 shared memory 上。",
 );
 pub const WARP_LABEL: Tr = tr("warp", "warp");
 pub const ROWS_LABEL: Tr = tr("rows of A and D", "A 与 D 的行");
 pub const B_SHARED: Tr = tr(
     "B: 16 × N in shared memory, read by all four",
-    "B：16 × N，位于 Shared Memory，4 个 warp 共享",
+    "B：16 × N，位于 shared memory，4 个 warp 共享",
 );
 pub const HOPPER_NUMBERS: [Tr; 6] = [
     tr("multiply-adds per wgmma", "每条 wgmma 的乘加数"),
@@ -278,7 +278,7 @@ pub const HOPPER_NUMBERS: [Tr; 6] = [
     ),
     tr(
         "B bytes read from shared memory",
-        "从 Shared Memory 读取的 B 字节数",
+        "从 shared memory 读取的 B 字节数",
     ),
     tr("SASS on the H200", "H200 上的 SASS"),
 ];
@@ -288,7 +288,7 @@ pub const PROTOCOL_TITLE: Tr = tr(
 );
 pub const PROTOCOL_INTRO: Tr = tr(
     "wgmma.mma_async returns before the product is done (it reads shared memory, so its time is not fixed). The course's sequence, with the SASS an H200 build (CUDA 13.0, sm_90a) produced for the course's own example, wgmma m64n8k16 with FP16 accumulators:",
-    "wgmma.mma_async 在乘积完成之前就返回（它要读 Shared Memory，执行时间不确定）。下面是课程给出的流程，以及在 H200 上（CUDA 13.0，sm_90a）编译课程示例 wgmma m64n8k16（FP16 累加）得到的 SASS：",
+    "wgmma.mma_async 在乘积完成之前就返回（它要读 shared memory，执行时间不确定）。下面是课程给出的流程，以及在 H200 上（CUDA 13.0，sm_90a）编译课程示例 wgmma m64n8k16（FP16 累加）得到的 SASS：",
 );
 pub const PROTOCOL_HEAD: [Tr; 3] = [
     tr("PTX", "PTX"),
@@ -302,11 +302,11 @@ pub fn protocol_text(s: ProtocolStep, lang: Lang) -> &'static str {
     match s {
         ProtocolStep::Fence => tr(
             "register and shared-memory data written before are visible to the warp group's wgmma; needed before the first wgmma and after touching its accumulators",
-            "确保 warp group 内之前写入的寄存器 / Shared Memory 数据可见；第一条 wgmma 之前、以及改动累加器之后都需要",
+            "确保 warp group 内之前写入的寄存器 / shared memory 数据可见；第一条 wgmma 之前、以及改动累加器之后都需要",
         ),
         ProtocolStep::ProxyFence => tr(
             "ordinary stores to shared memory become visible to the async proxy the Tensor Cores read through (not needed after TMA)",
-            "让普通的 Shared Memory 写入对 Tensor Core 读取所经过的 async proxy 可见（TMA 写入后不需要）",
+            "让普通的 shared memory 写入对 Tensor Core 读取所经过的 async proxy 可见（TMA 写入后不需要）",
         ),
         ProtocolStep::MmaAsync => tr(
             "issue the multiply-add; the warps go on without waiting",
@@ -350,7 +350,7 @@ pub fn group(g: usize, lang: Lang) -> String {
 pub const PATH_TITLE: Tr = tr("The data path by generation", "各代的数据通路");
 pub const PATH_INTRO: Tr = tr(
     "Until Ampere every operand passes through the register file: shared memory → registers → Tensor Core, and the register file becomes the bottleneck. Hopper's wgmma reads B (and optionally A) straight from shared memory; Blackwell keeps the accumulators in a dedicated Tensor Memory and lets two SMs cooperate on one MMA (tcgen05, SASS UTCMMA.2SM in the course).",
-    "Ampere 之前，所有操作数都要经过寄存器文件：Shared Memory → 寄存器 → Tensor Core，寄存器文件成为瓶颈。Hopper 的 wgmma 直接从 Shared Memory 读取 B（A 也可以）；Blackwell 把累加器放在专用的 Tensor Memory 中，并让两个 SM 协作完成一个 MMA（tcgen05，课程中的 SASS 为 UTCMMA.2SM）。",
+    "Ampere 之前，所有操作数都要经过寄存器文件：shared memory → 寄存器 → Tensor Core，寄存器文件成为瓶颈。Hopper 的 wgmma 直接从 shared memory 读取 B（A 也可以）；Blackwell 把累加器放在专用的 Tensor Memory 中，并让两个 SM 协作完成一个 MMA（tcgen05，课程中的 SASS 为 UTCMMA.2SM）。",
 );
 pub const PATH_HEAD: [Tr; 8] = [
     tr("Generation", "代际"),
@@ -388,15 +388,15 @@ pub fn operand_path(p: OperandPath, lang: Lang) -> &'static str {
     match p {
         OperandPath::ThroughRegisters => tr(
             "shared memory → registers → Tensor Core (register-file bottleneck)",
-            "Shared Memory → 寄存器 → Tensor Core（寄存器文件瓶颈）",
+            "shared memory → 寄存器 → Tensor Core（寄存器文件瓶颈）",
         ),
         OperandPath::BFromSharedMemory => tr(
             "B: shared memory → Tensor Core; A: registers or shared memory; D in registers",
-            "B：Shared Memory → Tensor Core；A：寄存器或 Shared Memory；D 在寄存器",
+            "B：shared memory → Tensor Core；A：寄存器或 shared memory；D 在寄存器",
         ),
         OperandPath::TensorMemory => tr(
             "A, B from shared memory; D in Tensor Memory; two SMs per MMA",
-            "A、B 来自 Shared Memory；D 在 Tensor Memory；两个 SM 协作一个 MMA",
+            "A、B 来自 shared memory；D 在 Tensor Memory；两个 SM 协作一个 MMA",
         ),
     }
     .get(lang)
@@ -417,12 +417,12 @@ pub fn generation_name(g: Generation, lang: Lang) -> String {
 pub const WMMA_TITLE: Tr = tr("WMMA vs mma.sync", "WMMA 与 mma.sync");
 pub const WMMA_INTRO: Tr = tr(
     "Before Hopper both are warp-level. WMMA wraps the whole shared memory → MMA → shared memory round trip (load_matrix_sync, mma_sync, store_matrix_sync) and leaves the fragment layout unspecified; mma.sync documents which thread holds which element, so the programmer manages registers. Compilers such as Triton emit mma and need no wmma. What WMMA cannot express and mma.sync can:",
-    "Hopper 之前两者都是 warp 级指令。WMMA 封装了 Shared Memory → MMA → Shared Memory 的完整流程（load_matrix_sync、mma_sync、store_matrix_sync），不公开 Fragment 布局；mma.sync 规定了每个线程持有哪些元素，由程序员管理寄存器。Triton 等 AI 编译器只用 mma，不需要 wmma。以下场景 WMMA 无法实现，而 mma.sync 可以：",
+    "Hopper 之前两者都是 warp 级指令。WMMA 封装了 shared memory → MMA → shared memory 的完整流程（load_matrix_sync、mma_sync、store_matrix_sync），不公开 fragment 布局；mma.sync 规定了每个线程持有哪些元素，由程序员管理寄存器。Triton 等 AI 编译器只用 mma，不需要 wmma。以下场景 WMMA 无法实现，而 mma.sync 可以：",
 );
 pub const WMMA_CANNOT: [Tr; 3] = [
     tr(
         "a custom swizzled layout from shared memory to the MMA operands, to avoid bank conflicts;",
-        "自定义从 Shared Memory 到 MMA 操作数的 swizzle 布局，以规避 bank 冲突；",
+        "自定义从 shared memory 到 MMA 操作数的 swizzle 布局，以规避 bank 冲突；",
     ),
     tr(
         "fusing an element-wise epilogue straight into the accumulator registers;",
@@ -430,16 +430,16 @@ pub const WMMA_CANNOT: [Tr; 3] = [
     ),
     tr(
         "reusing fragments across tiles for better data locality.",
-        "跨 Tile 复用数据，实现更好的数据局部性。",
+        "跨 tile 复用数据，实现更好的数据局部性。",
     ),
 ];
 pub const SWIZZLE_LINK: Tr = tr(
     "See an XOR swizzle remove the conflicts of a [32][32] tile's column read (chapter 8).",
-    "查看 XOR swizzle 如何消除 [32][32] Tile 按列读取的 bank 冲突（第 8 章）。",
+    "查看 XOR swizzle 如何消除 [32][32] tile 按列读取的 bank 冲突（第 8 章）。",
 );
 pub const SYNC_NOTE: Tr = tr(
     "The *_sync calls need every lane of the warp: load_matrix_sync and mma_sync are undefined unless all 32 threads call them; store_matrix_sync does not require it.",
-    "*_sync 类调用需要 warp 内所有 Lane 参与：load_matrix_sync 与 mma_sync 必须由全部 32 个线程调用，否则结果未定义；store_matrix_sync 不要求。",
+    "*_sync 类调用需要 warp 内所有 lane 参与：load_matrix_sync 与 mma_sync 必须由全部 32 个线程调用，否则结果未定义；store_matrix_sync 不要求。",
 );
 pub const API_HEAD: [Tr; 4] = [
     tr("Instruction", "指令"),
@@ -481,7 +481,7 @@ pub const APIS: [[Tr; 4]; 3] = [
         tr("m64nNk16, N = 8 … 256", "m64nNk16，N = 8 … 256"),
         tr(
             "A: registers or shared memory; B: shared memory",
-            "A：寄存器或 Shared Memory；B：Shared Memory",
+            "A：寄存器或 shared memory；B：shared memory",
         ),
     ],
 ];
@@ -494,7 +494,7 @@ pub const MEASURED_TITLE: Tr = tr(
 );
 pub const MEASURED_INTRO: Tr = tr(
     "The course says only TMA + wgmma reach the Tensor Cores' peak. Two register-only loops test the instruction half of that claim, with no global memory in the loop: mma.sync m16n8k16 BF16 (4 independent accumulator chains per warp) and wgmma m64nNk16 BF16 (A and B from shared memory, 16 per commit group). Fastest of 7 timed launches (CUDA events) after a warm-up; FLOPs = 2·M·N·K per instruction; the SM clock is read inside the kernel (clock64 cycles ÷ globaltimer ns), so the last column is the Tensor Cores' own rate.",
-    "课程说只有 TMA + wgmma 才能打满 Tensor Core 的理论算力。这里用两个只用寄存器的循环检验其中“指令”这一半（循环中不访问 Global Memory）：mma.sync m16n8k16 BF16（每个 warp 4 条独立的累加链）和 wgmma m64nNk16 BF16（A、B 来自 Shared Memory，每个 commit group 16 条）。预热后计时 7 次（CUDA event）取最快；每条指令 FLOPs = 2·M·N·K；SM 频率在 Kernel 内读取（clock64 周期 ÷ globaltimer 纳秒），因此最后一列是 Tensor Core 自身的速率。",
+    "课程说只有 TMA + wgmma 才能打满 Tensor Core 的理论算力。这里用两个只用寄存器的循环检验其中“指令”这一半（循环中不访问 global memory）：mma.sync m16n8k16 BF16（每个 warp 4 条独立的累加链）和 wgmma m64nNk16 BF16（A、B 来自 shared memory，每个 commit group 16 条）。预热后计时 7 次（CUDA event）取最快；每条指令 FLOPs = 2·M·N·K；SM 频率在 kernel 内读取（clock64 周期 ÷ globaltimer 纳秒），因此最后一列是 Tensor Core 自身的速率。",
 );
 pub const MEASURED_HEAD: [Tr; 6] = [
     tr("instruction", "指令"),
@@ -509,7 +509,7 @@ pub const MEASURED_HEAD: [Tr; 6] = [
 ];
 pub const MEASURED_LESSON: Tr = tr(
     "mma.sync stays at two thirds of the peak however many warps are resident: each warp must move its operands through registers and issue one HMMA per 16 × 8 × 16 tile. wgmma with two warp groups per SM keeps every Tensor Core at 511 of its 512 FMA per clock; what it misses of 989.4 is the clock (about 1,765 MHz under this load against the 1,830 the datasheet assumes). A real GEMM must also bring the data in: cuBLAS's BF16 4096³ reached {cublas} TFLOP/s on the same GPU (chapter 11), and TMA is how the fastest kernels keep shared memory full.",
-    "不论驻留多少 warp，mma.sync 都停在峰值的三分之二左右：每个 warp 都要把操作数搬进寄存器，每个 16 × 8 × 16 Tile 发射一条 HMMA。每个 SM 两个 warp group 的 wgmma 让每个 Tensor Core 达到每时钟 511 次 FMA（满值 512）；与 989.4 的差距来自频率（此负载下约 1,765 MHz，数据手册假设 1,830 MHz）。真实的 GEMM 还要把数据搬进来：同一块 GPU 上 cuBLAS 的 BF16 4096³ 为 {cublas} TFLOP/s（第 11 章），而最快的 Kernel 正是用 TMA 让 Shared Memory 保持满载。",
+    "不论驻留多少 warp，mma.sync 都停在峰值的三分之二左右：每个 warp 都要把操作数搬进寄存器，每个 16 × 8 × 16 tile 发射一条 HMMA。每个 SM 两个 warp group 的 wgmma 让每个 Tensor Core 达到每时钟 511 次 FMA（满值 512）；与 989.4 的差距来自频率（此负载下约 1,765 MHz，数据手册假设 1,830 MHz）。真实的 GEMM 还要把数据搬进来：同一块 GPU 上 cuBLAS 的 BF16 4096³ 为 {cublas} TFLOP/s（第 11 章），而最快的 kernel 正是用 TMA 让 shared memory 保持满载。",
 );
 pub const SASS_TITLE: Tr = tr("The SASS (cuobjdump -sass)", "SASS（cuobjdump -sass）");
 pub const COMMANDS_TITLE: Tr = tr("Method and commands", "方法与命令");

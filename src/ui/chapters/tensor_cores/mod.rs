@@ -16,14 +16,14 @@ pub(crate) mod text;
 use leptos::prelude::*;
 
 use crate::ui::i18n::{t, Tr};
-use crate::ui::shell::{after_first_paint, ChapterBody, UrlInputs};
+use crate::ui::shell::{after_first_paint, ChapterBody, Terms, UrlInputs};
 use crate::ui::widgets::{RangeSlider, Scale};
 use state::{TcInputs, TcState};
 
 /// A section's title and first paragraph, `<h2>` + `<p>`.
 #[inline(never)]
 fn section_head(title: Tr, intro: Tr) -> AnyView {
-    view! { <h2>{t(title)}</h2><p>{t(intro)}</p> }.into_any()
+    view! { <h2>{t(title)}</h2><p><Terms text=intro/></p> }.into_any()
 }
 
 /// [`section_head`] inside `<div class="l-body">`.

@@ -19,12 +19,12 @@ pub const TITLE: Tr = tr("Tensor Cores and the W8A8 GEMV", "Tensor Core 与 W8A8
 pub const QUANT_COL_ROW: Tr = tr("quantity", "量");
 pub const INTRO: [Tr; 2] = [
     tr(
-        "A Tensor Core does not take instructions from one thread. The whole warp issues one matrix instruction, and the operands A, B and the accumulator are spread over the registers of its 32 lanes: no thread holds a whole matrix. This chapter follows the course's INT8 kernel for one Llama-style linear layer at batch 1, y = W · x with K = N = 4096, from quantisation to the SASS the GPU runs, fragment by fragment and lane by lane.",
-        "Tensor Core 不接收单个线程的指令：整个 warp 发射一条矩阵指令，A、B 与累加器的 Fragment 分散在 32 个 Lane 的寄存器中，没有哪个线程拥有完整矩阵。本章跟踪课程中 batch = 1 的 Llama 风格线性层 y = W · x（K = N = 4096）的 INT8 Kernel，从量化一直走到 GPU 实际执行的 SASS，逐个 Fragment、逐个 Lane。",
+        "A [[Tensor Core|tensor-core]] does not take instructions from one [[thread]]. The whole [[warp]] issues one matrix instruction, and the operands A, B and the [[accumulator]] are spread over the registers of its 32 [[lanes|lane]]: no thread holds a whole matrix. This chapter follows the course's INT8 [[kernel]], a [[W8A8|w8a8]] [[GEMV|gemv]], for one Llama-style linear layer at batch 1, y = W · x (weights W, [[activation]] x) with K = N = 4096, from [[quantisation]] through [[PTX|ptx]] to the [[SASS|sass]] the GPU runs, [[fragment]] by fragment and lane by lane.",
+        "[[Tensor Core|tensor-core]] 不接收单个[[线程|thread]]的指令：整个 [[warp]] 发射一条矩阵指令，A、B 与[[累加器|accumulator]]的 [[fragment]] 分散在 32 个 [[lane]] 的寄存器中，没有哪个线程拥有完整矩阵。本章跟踪课程中 batch = 1 的 Llama 风格线性层 y = W · x（权重 W、[[activation]] x，K = N = 4096）的 INT8 [[kernel]]，即一个 [[W8A8|w8a8]] [[GEMV|gemv]]，从[[量化|quantisation]]经 [[PTX|ptx]] 一直走到 GPU 实际执行的 [[SASS|sass]]，逐个 fragment、逐个 lane。",
     ),
     tr(
-        "Every number here comes from the models of warpscope; the fragment layouts of WMMA are not specified by NVIDIA, and what is drawn is what was observed on a real GPU (the page always says which).",
-        "页面上的每个数字都来自 warpscope 的模型；NVIDIA 并未规定 WMMA 的 Fragment 布局，这里画的是在真实 GPU 上观察到的布局（页面始终注明来源）。",
+        "Every number here comes from the models of warpscope; the fragment layouts of [[WMMA|wmma]] are not specified by NVIDIA (those of [[mma.sync|mma-sync]] are, in the PTX ISA), and what is drawn is what was observed on a real GPU (the page always says which).",
+        "页面上的每个数字都来自 warpscope 的模型；NVIDIA 并未规定 [[WMMA|wmma]] 的 fragment 布局（[[mma.sync|mma-sync]] 的布局由 PTX ISA 规定），这里画的是在真实 GPU 上观察到的布局（页面始终注明来源）。",
     ),
 ];
 
@@ -32,33 +32,33 @@ pub const INTRO: [Tr; 2] = [
 
 pub const FRAG_TITLE: Tr = tr(
     "Fragment maps: which lane holds which element",
-    "Fragment 映射：哪个 Lane 持有哪个元素",
+    "fragment 映射：哪个 lane 持有哪个元素",
 );
 pub const FRAG_INTRO: Tr = tr(
-    "Each cell is one element of the tile, coloured by the lane whose registers hold it; the number is the lane, the small number its index i in the lane's fragment array x[i]. Pick a lane in the strip (click, or Tab to it) to see its elements and registers; pick a cell (click, or use the arrow keys inside the grid) to see who holds it.",
-    "每个格子是 Tile 的一个元素，颜色表示哪个 Lane 的寄存器持有它；大数字是 Lane 号，小数字是它在该 Lane 的 Fragment 数组 x[i] 中的下标 i。在下方的 Lane 条中选一个 Lane（点击或用 Tab 聚焦），可看到它持有的元素和寄存器；选一个格子（点击，或在网格内用方向键移动），可看到谁持有它。",
+    "Each cell is one element of the [[tile]], coloured by the lane whose registers hold it; the number is the lane, the small number its index i in the lane's fragment array x[i]. Pick a lane in the strip (click, or Tab to it) to see its elements and registers; pick a cell (click, or use the arrow keys inside the grid) to see who holds it.",
+    "每个格子是 [[tile]] 的一个元素，颜色表示哪个 lane 的寄存器持有它；大数字是 lane 号，小数字是它在该 lane 的 fragment 数组 x[i] 中的下标 i。在下方的 lane 条中选一个 lane（点击或用 Tab 聚焦），可看到它持有的元素和寄存器；选一个格子（点击，或在网格内用方向键移动），可看到谁持有它。",
 );
 pub const SHAPE: Tr = tr("Instruction", "指令");
 pub const OPERAND: Tr = tr("Operand", "操作数");
 pub const ELEMENT: Tr = tr("Element type of A and B", "A、B 的元素类型");
-pub const LANES: Tr = tr("Lanes of the warp", "warp 的 32 个 Lane");
+pub const LANES: Tr = tr("Lanes of the warp", "warp 的 32 个 lane");
 pub const CLEAR: Tr = tr("Clear selection", "清除选择");
 pub const SOURCE: Tr = tr("Source", "来源");
 pub const CAVEAT: Tr = tr("How far to trust it", "可信程度");
-pub const ELEMENTS_PER_LANE: Tr = tr("elements per lane", "每 Lane 元素数");
-pub const REGISTERS_PER_LANE: Tr = tr("32-bit registers per lane", "每 Lane 32 位寄存器数");
+pub const ELEMENTS_PER_LANE: Tr = tr("elements per lane", "每 lane 元素数");
+pub const REGISTERS_PER_LANE: Tr = tr("32-bit registers per lane", "每 lane 32 位寄存器数");
 pub const COPIES: Tr = tr("copies of each element", "每个元素的副本数");
 pub const NO_LAYOUT: Tr = tr(
     "There is no fragment map for this combination. Pick another element type or instruction: the rest of the page is unaffected.",
-    "这个组合没有 Fragment 映射。请换一种元素类型或指令；页面其他部分不受影响。",
+    "这个组合没有 fragment 映射。请换一种元素类型或指令；页面其他部分不受影响。",
 );
 pub const F16_DUPLICATES: Tr = tr(
     "WMMA f16 A and B fragments hold every element twice: x[8..15] repeat x[0..7] (16 elements per lane, 8 distinct).",
-    "WMMA 的 f16 A、B Fragment 中每个元素存两份：x[8..15] 重复 x[0..7]（每 Lane 16 个元素，其中 8 个不同）。",
+    "WMMA 的 f16 A、B fragment 中每个元素存两份：x[8..15] 重复 x[0..7]（每 lane 16 个元素，其中 8 个不同）。",
 );
 pub const W8A8_A_NOTE: Tr = tr(
     "In the course's kernel only row 0 of A is real: it is the 16-element activation slice qact[k0 .. k0+16]. Rows 1–15 are zero padding, yet the Tensor Core multiplies them all.",
-    "在课程的 Kernel 中 A 只有第 0 行是真实数据：16 个元素的 Activation 片段 qact[k0 .. k0+16]；第 1–15 行全是补 0，但 Tensor Core 照样把它们全部乘一遍。",
+    "在课程的 kernel 中 A 只有第 0 行是真实数据：16 个元素的 activation 片段 qact[k0 .. k0+16]；第 1–15 行全是补 0，但 Tensor Core 照样把它们全部乘一遍。",
 );
 pub const W8A8_B_NOTE: Tr = tr(
     "B is K × N = 16 × 16, loaded col_major: column n is weight row out_base + n, so qweight[N, K] stored row-major is exactly B stored column-major. No transpose is needed.",
@@ -69,15 +69,15 @@ pub const W8A8_ACC_NOTE: Tr = tr(
     "s32 累加器是 16 × 16，但只有第 0 行是 16 个部分点积；第 1–15 行全为 0（来自 A 的补 0 行）。",
 );
 pub const PADDING: Tr = tr("zero padding (rows 1–15)", "补 0（第 1–15 行）");
-pub const SELECTED_LANE: Tr = tr("Selected lane", "所选 Lane");
+pub const SELECTED_LANE: Tr = tr("Selected lane", "所选 lane");
 pub const SELECTED_CELL: Tr = tr("Selected element", "所选元素");
 pub const GRID_LABEL: Tr = tr(
     "Tile elements coloured by owning lane",
-    "按所属 Lane 着色的 Tile 元素",
+    "按所属 lane 着色的 tile 元素",
 );
 pub const FRAG_TABLE: Tr = tr(
     "Data table of the fragment map (for screen readers)",
-    "Fragment 映射数据表（供读屏软件使用）",
+    "fragment 映射数据表（供读屏软件使用）",
 );
 
 pub fn operand(op: Operand) -> Tr {
@@ -90,29 +90,29 @@ pub fn operand(op: Operand) -> Tr {
 
 // ---- Launch ---------------------------------------------------------------------------------
 
-pub const LAUNCH_TITLE: Tr = tr("The launch: who computes what", "Launch：谁算什么");
+pub const LAUNCH_TITLE: Tr = tr("The launch: who computes what", "kernel 启动：谁算什么");
 pub const LAUNCH_INTRO: Tr = tr(
     "Each block computes 16 outputs (one 16-wide N tile). Its warps split K into slices; each warp walks its slice 16 at a time with one wmma::mma_sync per step; the lanes of a warp cooperate to stage tiles and to hold the fragments. Change K, N or the warps per block: every number below is recomputed by the model.",
-    "每个 block 计算 16 个输出（一个 16 宽的 N Tile）；block 内的各 warp 把 K 切成若干段（K Slice），每个 warp 以 16 为步长走完自己的一段，每步一次 wmma::mma_sync；warp 内的 Lane 协作搬运 Tile 并共同持有 Fragment。改变 K、N 或每 block 的 warp 数，下面的数字都由模型重新计算。",
+    "每个 block 计算 16 个输出（一个 16 宽的 N tile）；block 内的各 warp 把 K 切成若干段（K slice），每个 warp 以 16 为步长走完自己的一段，每步一次 wmma::mma_sync；warp 内的 lane 协作搬运 tile 并共同持有 fragment。改变 K、N 或每 block 的 warp 数，下面的数字都由模型重新计算。",
 );
 pub const K_LABEL: Tr = tr("K (input features)", "K（输入维度）");
 pub const N_LABEL: Tr = tr("N (output features)", "N（输出维度）");
 pub const WARPS_LABEL: Tr = tr("warps per block", "每 block 的 warp 数");
 pub const INVALID_LAUNCH: Tr = tr(
     "The course's kernel cannot run this shape, so the numbers are hidden until the shape is valid. The fragment maps and the rest of the page still work.",
-    "课程的 Kernel 无法运行这个形状，因此在形状合法之前隐藏这些数字；Fragment 映射和页面的其他部分照常可用。",
+    "课程的 kernel 无法运行这个形状，因此在形状合法之前隐藏这些数字；fragment 映射和页面的其他部分照常可用。",
 );
 pub const ROOFLINE_LINK: Tr = tr(
     "See this kernel on the roofline",
-    "在 Roofline 图上查看这个 Kernel",
+    "在 Roofline 图上查看这个 kernel",
 );
 pub const TILE_SHAPES: Tr = tr(
     "The other legal WMMA int8 tiles (arithmetic only)",
-    "其他合法的 WMMA int8 Tile（仅算术量）",
+    "其他合法的 WMMA int8 tile（仅算术量）",
 );
 pub const TILE_SHAPES_NOTE: Tr = tr(
     "With the activation in row 0 of an M-row A tile, the Tensor Cores do M times the useful work: m8n32k16 wastes least (1/8 useful), m32n8k16 most (1/32). Only m16n16k16 has a measured fragment layout and is traced step by step.",
-    "把 Activation 放在 M 行 A Tile 的第 0 行时，Tensor Core 做的乘加是有用量的 M 倍：m8n32k16 浪费最少（有用 1/8），m32n8k16 最多（1/32）。只有 m16n16k16 有实测的 Fragment 布局，并被逐步追踪。",
+    "把 activation 放在 M 行 A tile 的第 0 行时，Tensor Core 做的乘加是有用量的 M 倍：m8n32k16 浪费最少（有用 1/8），m32n8k16 最多（1/32）。只有 m16n16k16 有实测的 fragment 布局，并被逐步追踪。",
 );
 
 /// A translated explanation of a launch error (the model's own words are shown beside it).
@@ -125,7 +125,7 @@ pub fn launch_error(e: &W8a8Error) -> Tr {
         ),
         W8a8Error::KNotDivisible { .. } => tr(
             "Each warp must get a whole number of 16-deep WMMA tiles: K must be a multiple of 16 × warps per block.",
-            "每个 warp 必须分到整数个 16 深的 WMMA Tile：K 必须是 16 × 每 block warp 数的倍数。",
+            "每个 warp 必须分到整数个 16 深的 WMMA tile：K 必须是 16 × 每 block warp 数的倍数。",
         ),
         W8a8Error::NNotDivisible { .. } => tr(
             "Each block computes 16 outputs: N must be a multiple of 16.",
@@ -137,7 +137,7 @@ pub fn launch_error(e: &W8a8Error) -> Tr {
         ),
         W8a8Error::OutOfRange { .. } => tr(
             "That block, warp or K tile does not exist in this launch; pick a smaller index.",
-            "这次 Launch 中没有这个 block、warp 或 K Tile；请选更小的编号。",
+            "这次启动中没有这个 block、warp 或 K tile；请选更小的编号。",
         ),
         W8a8Error::LengthMismatch { .. } | W8a8Error::NonFinite { .. } => tr(
             "The inputs do not fit the model.",
@@ -150,22 +150,22 @@ pub fn launch_error(e: &W8a8Error) -> Tr {
 
 pub const STEPS_TITLE: Tr = tr(
     "One warp, one K tile, step by step",
-    "一个 warp 的一次 K-Tile 迭代，逐步执行",
+    "一个 warp 的一次 K tile 迭代，逐步执行",
 );
 pub const STEPS_INTRO: Tr = tr(
-    "Freeze one warp of one block in one iteration of its k0 loop, then follow the block's epilogue. Step with the buttons or the arrow keys; Play steps on its own (slower when your system asks for reduced motion).",
-    "冻结某个 block 中某个 warp 的一次 k0 循环迭代，再接上 block 的 Epilogue。用按钮或方向键单步；“播放”自动前进（系统要求减少动效时会放慢）。",
+    "Freeze one warp of one block in one iteration of its k0 loop, then follow the block's [[epilogue]]. Step with the buttons or the arrow keys; Play steps on its own (slower when your system asks for reduced motion).",
+    "冻结某个 block 中某个 warp 的一次 k0 循环迭代，再接上 block 的 [[epilogue]]。用按钮或方向键单步；“播放”自动前进（系统要求减少动效时会放慢）。",
 );
-pub const BLOCK_LABEL: Tr = tr("block (blockIdx.x)", "Block（blockIdx.x）");
+pub const BLOCK_LABEL: Tr = tr("block (blockIdx.x)", "block（blockIdx.x）");
 pub const WARP_LABEL: Tr = tr("warp in the block", "block 内的 warp");
-pub const KT_LABEL: Tr = tr("K tile of that warp", "该 warp 的第几个 K Tile");
+pub const KT_LABEL: Tr = tr("K tile of that warp", "该 warp 的第几个 K tile");
 pub const PREV: Tr = tr("◀ Previous", "◀ 上一步");
 pub const NEXT: Tr = tr("Next ▶", "下一步 ▶");
 pub const PLAY: Tr = tr("Play", "播放");
 pub const PAUSE: Tr = tr("Pause", "暂停");
 pub const FILL_GRID: Tr = tr(
     "Bytes i = 0 … 255 of a_tile[warp] and b_tile[warp] (16 per row), coloured by the lane that writes them",
-    "a_tile[warp] 与 b_tile[warp] 的第 i = 0 … 255 字节（每行 16 个），按写入它的 Lane 着色",
+    "a_tile[warp] 与 b_tile[warp] 的第 i = 0 … 255 字节（每行 16 个），按写入它的 lane 着色",
 );
 pub const NO_TRACE: Tr = tr("This warp cannot be traced:", "无法追踪这个 warp：");
 
@@ -180,19 +180,19 @@ pub fn step_title_of(s: StepId) -> Tr {
     match s {
         StepId::FillTiles => tr(
             "1. Lanes fill the shared tiles",
-            "1. Lane 协作填充 Shared Tile",
+            "1. lane 协作把数据填入 shared memory 中的 tile",
         ),
         StepId::SyncwarpTilesReady => {
-            tr("2. __syncwarp(): tiles ready", "2. __syncwarp()：Tile 就绪")
+            tr("2. __syncwarp(): tiles ready", "2. __syncwarp()：tile 就绪")
         }
         StepId::LoadA => tr("3. load_matrix_sync(a_frag)", "3. load_matrix_sync(a_frag)"),
         StepId::LoadB => tr("4. load_matrix_sync(b_frag)", "4. load_matrix_sync(b_frag)"),
         StepId::Mma => tr("5. mma_sync: s8 × s8 → s32", "5. mma_sync：s8 × s8 → s32"),
         StepId::SyncwarpTilesFree => tr(
             "6. __syncwarp(): tiles free",
-            "6. __syncwarp()：Tile 可覆写",
+            "6. __syncwarp()：tile 可覆写",
         ),
-        StepId::RepeatKTiles => tr("7. Repeat over the K tiles", "7. 沿 K Tile 重复"),
+        StepId::RepeatKTiles => tr("7. Repeat over the K tiles", "7. 沿 K tile 重复"),
         StepId::StoreAccumulator => tr(
             "8. store_matrix_sync(c_tile)",
             "8. store_matrix_sync(c_tile)",
@@ -212,7 +212,7 @@ pub fn step_title_of(s: StepId) -> Tr {
 pub const LAYERS_TITLE: Tr = tr("From wmma::mma_sync to IMMA", "从 wmma::mma_sync 到 IMMA");
 pub const LAYERS_INTRO: Tr = tr(
     "The same multiply exists at three layers. WMMA is the CUDA C++ warp-level API; PTX is NVIDIA's virtual ISA, which the GPU does not run as text; SASS in the cubin is the machine code ptxas emits for one architecture. Exact registers, counts and order change with the CUDA version: check your own build.",
-    "同一次乘法存在于三个层次：WMMA 是 CUDA C++ 的 warp 级矩阵 API；PTX 是 NVIDIA 的虚拟 ISA，GPU 并不直接执行 PTX 文本；Cubin 里的 SASS 才是 ptxas 为某一架构生成的机器码。确切的寄存器、指令数量和次序随 CUDA 版本变化，应以本机产物为准。",
+    "同一次乘法存在于三个层次：WMMA 是 CUDA C++ 的 warp 级矩阵 API；PTX 是 NVIDIA 的虚拟 ISA，GPU 并不直接执行 PTX 文本；cubin 里的 SASS 才是 ptxas 为某一架构生成的机器码。确切的寄存器、指令数量和次序随 CUDA 版本变化，应以本机产物为准。",
 );
 pub const LAYER: Tr = tr("Layer", "层次");
 pub const LAYER_CPP: Tr = tr("CUDA C++ (WMMA API)", "CUDA C++（WMMA API）");
@@ -232,22 +232,22 @@ pub const MEASURED_TITLE: Tr = tr(
 );
 pub const MEASURED_INTRO: Tr = tr(
     "The course's kernel was compiled and timed on an NVIDIA H200 (the H100's SM, 4.8 TB/s HBM3e) with K = N = 4096; all three variants give the same FP16 output bit for bit, and ncu counts 16.8 MB read from DRAM for each — the minimum. They differ in instructions, not bytes.",
-    "课程的 Kernel 在 NVIDIA H200（与 H100 相同的 SM，4.8 TB/s HBM3e）上以 K = N = 4096 编译并计时；三个版本的 FP16 输出逐位一致，ncu 统计的 DRAM 读取量都是 16.8 MB——正是最小流量。它们的差别在指令，而不在字节。",
+    "课程的 kernel 在 NVIDIA H200（与 H100 相同的 SM，4.8 TB/s HBM3e）上以 K = N = 4096 编译并计时；三个版本的 FP16 输出逐位一致，ncu 统计的 DRAM 读取量都是 16.8 MB——正是最小流量。它们的差别在指令，而不在字节。",
 );
 pub const MEASURED_LESSON: Tr = tr(
     "The roofline says this GEMV is HBM-bound, so its floor on the H200 is about 16.03 MiB / 4277 GB/s ≈ 3.9 µs. The course's kernel takes 31.1 µs, 12.6 % of copy bandwidth, not because of Tensor Core waste nor extra bytes, but because its byte-wise staging loop issues 8.1 M warp instructions and its warps are active only about 12 % of the time: too few loads in flight to cover HBM latency. Loading B straight from global memory cuts the instructions to 0.87 M (18.8 µs); a plain CUDA-core dp4a GEMV with 16-byte loads and no Tensor Cores at all is fastest (8.1 µs, 49 % of copy). A problem this small cannot reach the copy figure: launch and ramp-up take a large share of a few microseconds.",
-    "Roofline 说这个 GEMV 受 HBM 带宽限制，所以它在 H200 上的下限约为 16.03 MiB / 4277 GB/s ≈ 3.9 µs。课程的 Kernel 用了 31.1 µs，只有拷贝带宽的 12.6 %——原因既不是 Tensor Core 的浪费，也不是多搬了字节，而是逐字节搬运的循环发出了 810 万条 warp 指令，warp 平均只有约 12 % 的时间处于活跃状态：在途的访存太少，掩盖不了 HBM 延迟。让 B Fragment 直接从 Global Memory 加载，指令数降到 87 万（18.8 µs）；完全不用 Tensor Core、改用 16 字节访存的 CUDA Core dp4a GEMV 反而最快（8.1 µs，拷贝带宽的 49 %）。问题规模这么小，也达不到拷贝带宽：几微秒里 Launch 和爬坡占了很大比例。",
+    "Roofline 说这个 GEMV 受 HBM 带宽限制，所以它在 H200 上的下限约为 16.03 MiB / 4277 GB/s ≈ 3.9 µs。课程的 kernel 用了 31.1 µs，只有拷贝带宽的 12.6 %——原因既不是 Tensor Core 的浪费，也不是多搬了字节，而是逐字节搬运的循环发出了 810 万条 warp 指令，warp 平均只有约 12 % 的时间处于活跃状态：在途的访存太少，掩盖不了 HBM 延迟。让 B fragment 直接从 global memory 加载，指令数降到 87 万（18.8 µs）；完全不用 Tensor Core、改用 16 字节访存的 CUDA Core dp4a GEMV 反而最快（8.1 µs，拷贝带宽的 49 %）。问题规模这么小，也达不到拷贝带宽：几微秒里 kernel 启动和爬坡占了很大比例。",
 );
 
 pub fn measured(v: MeasuredVariant) -> Tr {
     match v {
         MeasuredVariant::Course => tr(
             "course kernel (byte-wise staging through shared memory)",
-            "课程 Kernel（逐字节经 Shared Memory 搬运）",
+            "课程 kernel（逐字节经 shared memory 搬运）",
         ),
         MeasuredVariant::DirectB => tr(
             "B fragment loaded straight from global memory",
-            "B Fragment 直接从 Global Memory 加载",
+            "B fragment 直接从 global memory 加载",
         ),
         MeasuredVariant::Dp4a => tr(
             "CUDA-core dp4a GEMV, 16-byte loads (no Tensor Cores)",
@@ -261,7 +261,7 @@ pub fn measured(v: MeasuredVariant) -> Tr {
 pub const GEN_TITLE: Tr = tr("Tensor Core generations", "Tensor Core 的演进");
 pub const GEN_MOVED: Tr = tr(
     "Three things changed from one generation to the next: how data reaches the Tensor Cores (asynchronous copies → TMA → Tensor Memory), the data types, and the level at which the instruction is issued (warp → warp group → two SMs). The next chapter takes them one by one: the PE array inside a Tensor Core, peaks from units, Volta's quad-pairs, Hopper's wgmma, and wgmma against mma.sync measured on an H200.",
-    "代际演进的三条主线：数据如何到达 Tensor Core（异步拷贝 → 硬件 TMA → Tensor Memory）、数据类型越来越丰富、指令的协作层级不断提升（Warp → Warp Group → 跨 SM）。下一章逐一展开：Tensor Core 内部的 PE 阵列、由单元推出峰值、Volta 的 quad-pair、Hopper 的 wgmma，以及在 H200 上实测的 wgmma 与 mma.sync 对比。",
+    "代际演进的三条主线：数据如何到达 Tensor Core（异步拷贝 → 硬件 TMA → Tensor Memory）、数据类型越来越丰富、指令的协作层级不断提升（warp → warp group → 跨 SM）。下一章逐一展开：Tensor Core 内部的 PE 阵列、由单元推出峰值、Volta 的 quad-pair、Hopper 的 wgmma，以及在 H200 上实测的 wgmma 与 mma.sync 对比。",
 );
 pub const GEN_LINK: Tr = tr(
     "Inside the Tensor Core, generation by generation →",
@@ -276,11 +276,11 @@ pub const QUANT_TITLE: Tr = tr(
 );
 pub const QUANT_INTRO: Tr = tr(
     "Symmetric W8A8: the activation gets one scale s_x = max|x| / 127 for the whole vector (per tensor), each weight row its own s_W[o] (per channel), zero points are 0. q = round(v / s), clamped to ±127. The Tensor Cores see only INT8 × INT8 and add into INT32; only the epilogue multiplies the exact integer z[o] by s_x · s_W[o] and rounds to FP16. Edit the activations; the 4 × 8 weights come from a seed.",
-    "对称 W8A8：Activation 整个向量共用一个 scale s_x = max|x| / 127（per-tensor），每个输出通道的权重行有自己的 s_W[o]（per-channel），Zero Point 为 0；q = round(v / s)，截断到 ±127。送进 Tensor Core 的只有 INT8 × INT8，乘积累加到 INT32；只有 Epilogue 才把精确的整数 z[o] 乘以 s_x · s_W[o] 并舍入到 FP16。可编辑 Activation；4 × 8 的权重由随机种子生成。",
+    "对称 W8A8：activation 整个向量共用一个 scale s_x = max|x| / 127（per-tensor），每个输出通道的权重行有自己的 s_W[o]（per-channel），zero point 为 0；q = round(v / s)，截断到 ±127。送进 Tensor Core 的只有 INT8 × INT8，乘积累加到 INT32；只有 epilogue 才把精确的整数 z[o] 乘以 s_x · s_W[o] 并舍入到 FP16。可编辑 activation；4 × 8 的权重由随机种子生成。",
 );
 pub const X_LABEL: Tr = tr(
     "activations x (8 values, comma-separated)",
-    "Activation x（8 个数，逗号分隔）",
+    "activation x（8 个数，逗号分隔）",
 );
 pub const SEED_LABEL: Tr = tr("weight seed", "权重随机种子");
 
@@ -294,7 +294,7 @@ pub fn source_text(s: LayoutSource, lang: Lang) -> String {
         (Lang::En, _) => s.citation().to_string(),
         (Lang::Zh, LayoutSource::PtxIsa { section, .. }) => format!("PTX ISA 文档：{section}"),
         (Lang::Zh, LayoutSource::ObservedWmma { measured: true }) => {
-            "在 H200（sm_90）上加载按坐标编码的 Tile 观察得到；f16 与 [WMMAE] sm_80.hpp 一致".into()
+            "在 H200（sm_90）上加载按坐标编码的 tile 观察得到；f16 与 [WMMAE] sm_80.hpp 一致".into()
         }
         (Lang::Zh, LayoutSource::ObservedWmma { measured: false }) => {
             "由在 H200（sm_90）上观察到的 s8 布局推断，未实测".into()
@@ -332,8 +332,8 @@ pub fn model_error_detail(e: &W8a8Error, lang: Lang) -> Option<String> {
 
 // ---- Fragment views -------------------------------------------------------------------------
 
-pub const FRAG_CONTROLS: Tr = tr("Fragment controls", "Fragment 控制");
-pub const KEY_LANE: Tr = tr(" lane", " Lane 号");
+pub const FRAG_CONTROLS: Tr = tr("Fragment controls", "fragment 控制");
+pub const KEY_LANE: Tr = tr(" lane", " lane 号");
 pub const KEY_INDEX: Tr = tr(" index i in x[i]", " x[i] 的下标 i");
 pub const COL_ROW_COL: Tr = tr("(row, col)", "（行, 列）");
 pub const COL_REGISTER: Tr = tr("register", "寄存器");
@@ -365,13 +365,13 @@ pub fn lane_only_padding(lane: u32, lang: Lang) -> String {
     trf!(
         lang,
         "Lane {lane} holds only padding: all its elements are in rows 1–15, which are zero in the course's kernel.",
-        "Lane {lane} 只持有补零的元素：它的所有元素都在第 1–15 行，在课程的 kernel 中为 0。"
+        "lane {lane} 只持有补零的元素：它的所有元素都在第 1–15 行，在课程的 kernel 中为 0。"
     )
 }
 
 /// A lane chip's label.
 pub fn lane_chip(lane: u32, lang: Lang) -> String {
-    trf!(lang, "lane {lane}", "Lane {lane}", lane = lane)
+    trf!(lang, "lane {lane}", "lane {lane}", lane = lane)
 }
 
 /// Where an element sits in a lane's registers.
@@ -411,7 +411,7 @@ fn lane_slot(lane: u32, index: u32, lang: Lang) -> String {
     trf!(
         lang,
         "lane {lane} x[{index}]",
-        "Lane {lane} x[{index}]",
+        "lane {lane} x[{index}]",
         lane = lane,
         index = index,
     )
@@ -433,7 +433,7 @@ pub fn cell_holder(lane: u32, index: u32, reg: RegisterPosition, lang: Lang) -> 
     trf!(
         lang,
         "lane {lane}, x[{index}], {reg}",
-        "Lane {lane}，x[{index}]，{reg}",
+        "lane {lane}，x[{index}]，{reg}",
         lane = lane,
         index = index,
         reg = register_text(reg, lang),
@@ -442,14 +442,14 @@ pub fn cell_holder(lane: u32, index: u32, reg: RegisterPosition, lang: Lang) -> 
 
 // ---- Launch views ---------------------------------------------------------------------------
 
-pub const LAUNCH_CONTROLS: Tr = tr("Launch controls", "Launch 控制");
-pub const GRID_BLOCKS: Tr = tr("blocks in the grid", "Grid 中的 block 数");
+pub const LAUNCH_CONTROLS: Tr = tr("Launch controls", "启动参数");
+pub const GRID_BLOCKS: Tr = tr("blocks in the grid", "grid 中的 block 数");
 pub const THREADS: Tr = tr("threads per block", "每 block 线程数");
 pub const OUTPUTS_PER_BLOCK: Tr = tr("outputs per block", "每 block 输出数");
-pub const K_PER_WARP: Tr = tr("K slice per warp", "每 warp 的 K Slice");
+pub const K_PER_WARP: Tr = tr("K slice per warp", "每 warp 的 K slice");
 pub const MMA_PER_WARP: Tr = tr("wmma::mma_sync per warp", "每 warp 的 mma_sync 次数");
 pub const MMA_PER_BLOCK: Tr = tr("wmma::mma_sync per block", "每 block 的 mma_sync 次数");
-pub const MMA_TOTAL: Tr = tr("wmma::mma_sync in the grid", "整个 Grid 的 mma_sync 次数");
+pub const MMA_TOTAL: Tr = tr("wmma::mma_sync in the grid", "整个 grid 的 mma_sync 次数");
 pub const IMMA_TOTAL: Tr = tr("IMMA.16816 in SASS", "SASS 中的 IMMA.16816");
 pub const USEFUL_MACS: Tr = tr("useful multiply-adds", "有用的乘加次数");
 pub const TENSOR_MACS: Tr = tr(
@@ -457,16 +457,16 @@ pub const TENSOR_MACS: Tr = tr(
     "Tensor Core 实际做的乘加",
 );
 pub const UTILISATION: Tr = tr("useful share", "有用比例");
-pub const SMEM: Tr = tr("shared memory per block", "每 block 的 Shared Memory");
+pub const SMEM: Tr = tr("shared memory per block", "每 block 的 shared memory");
 pub const HBM: Tr = tr("minimum HBM traffic", "最小 HBM 流量");
 pub const INTENSITY: Tr = tr("arithmetic intensity", "算术强度");
 pub const LOADS: Tr = tr(
     "global load requests / sectors",
-    "Global 加载请求 / sector 数",
+    "global 加载请求 / sector 数",
 );
 pub const LOADS_FORMULA: Tr = tr(
     "9 requests, 17 sectors per warp per K tile + 1 request, 2 sectors per block",
-    "每 warp 每 K Tile 9 条请求、17 个 sector + 每 block 1 条请求、2 个 sector",
+    "每 warp 每 K tile 9 条请求、17 个 sector + 每 block 1 条请求、2 个 sector",
 );
 pub const ROOF_TITLE: Tr = tr(
     "Its point on the roofline (INT8 Tensor roof, course values)",
@@ -478,7 +478,7 @@ pub const COL_PEAK: Tr = tr("INT8 peak", "INT8 峰值");
 pub const COL_HBM: Tr = tr("HBM", "HBM");
 pub const COL_TIME: Tr = tr("time ≥", "时间下界");
 pub const COL_BOUND: Tr = tr("bound", "瓶颈");
-pub const COL_TILE: Tr = tr("tile", "Tile");
+pub const COL_TILE: Tr = tr("tile", "tile");
 pub const COL_TENSOR_MACS: Tr = tr("Tensor MACs", "Tensor 乘加");
 pub const COL_PADDING: Tr = tr("padding rows", "补 0 行");
 pub const COL_USEFUL: Tr = tr("useful", "有用比例");
@@ -542,7 +542,7 @@ pub fn vector_error(e: &VectorError, n: usize, lang: Lang) -> String {
 
 pub const COL_CONTAINS: Tr = tr(
     "what the course kernel contains",
-    "课程 Kernel 中的对应内容",
+    "课程 kernel 中的对应内容",
 );
 pub const SASS_NOTE: Tr = tr(
     " per mma_sync, e.g. IMMA.16816.S8.S8 R8, R2.reuse.ROW, R12.COL, R8 (no wgmma / IGMMA in either build)",
@@ -551,7 +551,7 @@ pub const SASS_NOTE: Tr = tr(
 /// Comments of the course's build commands (the commands themselves are not translated).
 pub const COMMANDS_COMMENT_1: Tr = tr(
     "# common build: a linkable host object with A100 device code\n",
-    "# 常用构建：生成可链接的 Host Object，并内嵌 A100 Device Code\n",
+    "# 常用构建：生成可链接的主机端目标文件，并内嵌 A100 设备代码\n",
 );
 pub const COMMANDS_COMMENT_2: Tr = tr(
     "\n# look at the virtual ISA and at A100 machine code separately\n",
@@ -562,7 +562,7 @@ pub const COL_MEASURED_TIME: Tr = tr("time, L2 flushed", "时间（清空 L2）"
 pub const COL_BANDWIDTH: Tr = tr("bandwidth", "带宽");
 pub const COL_OF_COPY: Tr = tr("of copy (4277 GB/s)", "占拷贝带宽（4277 GB/s）");
 pub const COL_WARP_INSTRUCTIONS: Tr = tr("warp instructions", "warp 指令数");
-pub const COL_LOAD_REQUESTS: Tr = tr("global load requests", "Global 加载请求");
+pub const COL_LOAD_REQUESTS: Tr = tr("global load requests", "global 加载请求");
 
 /// The numbers of the M = 1 waste paragraph, already formatted.
 pub struct Waste {
@@ -584,7 +584,7 @@ pub fn waste(w: &Waste, lang: Lang) -> String {
     trf!(
         lang,
         "With one token, A has one real row: the Tensor Cores perform {tensor} multiply-adds for {useful} useful ones ({pct}). That sounds terrible, but the kernel's intensity is I = {i} OP/byte against an INT8 ridge of {ridge} on the A100: it is memory-bound by a factor of about {factor}. Even at full INT8 speed the useful work would take {compute} of Tensor time, while streaming {weights} of weights takes {memory}; doing 16× the arithmetic costs {padded} — still far below the memory time. The waste is real, but the bytes set the time (lower bound {bound}).",
-        "只有一个 token 时 A 只有一行真实数据：Tensor Core 做了 {tensor} 次乘加，其中有用的只有 {useful} 次（{pct}）。听起来很糟，但这个 Kernel 的算术强度 I = {i} OP/byte，而 A100 的 INT8 拐点是 {ridge}：它离拐点差了约 {factor} 倍，是 memory-bound。即使按 INT8 峰值计算，有用的运算也只需 {compute}，而搬运 {weights} 权重需要 {memory}；多做 16 倍的算术也只要 {padded}——仍远低于访存时间。浪费是真的，但时间由字节决定（理论下界 {bound}）。",
+        "只有一个 token 时 A 只有一行真实数据：Tensor Core 做了 {tensor} 次乘加，其中有用的只有 {useful} 次（{pct}）。听起来很糟，但这个 kernel 的算术强度 I = {i} OP/byte，而 A100 的 INT8 拐点是 {ridge}：它离拐点差了约 {factor} 倍，是 memory-bound。即使按 INT8 峰值计算，有用的运算也只需 {compute}，而搬运 {weights} 权重需要 {memory}；多做 16 倍的算术也只要 {padded}——仍远低于访存时间。浪费是真的，但时间由字节决定（理论下界 {bound}）。",
         tensor = &w.tensor_macs,
         useful = &w.useful_macs,
         pct = &w.useful_pct,
@@ -604,7 +604,7 @@ pub fn measured_floor(bytes: &str, floor: &str, warps_active_pct: &str, lang: La
     trf!(
         lang,
         "Floor at the copy bandwidth: {bytes} / 4277 GB/s = {floor}. Course kernel warps active: about {pct} % of peak (ncu).",
-        "按拷贝带宽计算的下限：{bytes} / 4277 GB/s = {floor}。课程 Kernel 的 warp 活跃度：约为峰值的 {pct} %（ncu）。",
+        "按拷贝带宽计算的下限：{bytes} / 4277 GB/s = {floor}。课程 kernel 的 warp 活跃度：约为峰值的 {pct} %（ncu）。",
         bytes = bytes,
         floor = floor,
         pct = warps_active_pct,
@@ -616,13 +616,13 @@ pub fn measured_floor(bytes: &str, floor: &str, warps_active_pct: &str, lang: La
 pub const STEP_CONTROLS: Tr = tr("Step controls (arrow keys)", "单步控制（方向键）");
 pub const FILL_GRID_KEY: Tr = tr(
     ". Large number: lane; small: iteration j (i = lane + 32·j). Select a lane in the strip above to highlight its 8 bytes.",
-    "。大数字：Lane；小数字：迭代次数 j（i = lane + 32·j）。在上方 Lane 条中选择一个 Lane，可高亮它写的 8 个字节。",
+    "。大数字：lane；小数字：迭代次数 j（i = lane + 32·j）。在上方 lane 条中选择一个 lane，可高亮它写的 8 个字节。",
 );
 
 /// Who executes a step.
 pub fn scope(s: StepScope) -> Tr {
     match s {
-        StepScope::Lanes => tr("each lane on its own (SIMT)", "每个 Lane 各自执行（SIMT）"),
+        StepScope::Lanes => tr("each lane on its own (SIMT)", "每个 lane 各自执行（SIMT）"),
         StepScope::Warp => tr("the whole warp together", "整个 warp 协同执行"),
         StepScope::Block => tr("the whole block", "整个 block"),
     }
@@ -644,7 +644,7 @@ pub fn write_label(w: &TileWrite, lang: Lang) -> String {
     trf!(
         lang,
         "byte {byte}: lane {lane}, iteration {it}; a_tile = {a}; b_tile = qweight[{row}][{col}] (byte {wb})",
-        "字节 {byte}：Lane {lane}，第 {it} 次迭代；a_tile = {a}；b_tile = qweight[{row}][{col}]（第 {wb} 字节）",
+        "字节 {byte}：lane {lane}，第 {it} 次迭代；a_tile = {a}；b_tile = qweight[{row}][{col}]（第 {wb} 字节）",
         byte = w.tile_byte,
         lane = w.lane,
         it = w.iteration,
@@ -672,7 +672,7 @@ pub fn step_description(step: &KernelStep, lang: Lang) -> String {
         } => trf!(
             lang,
             "k0 = {k0}. Every lane runs i = lane; i < {loop_bound}; i += {loop_stride}: {iterations_per_lane} iterations. a_tile gets {activation_bytes} activation bytes (row 0) and {zero_bytes} zeros (rows 1–15); b_tile gets {weight_bytes} weight bytes. {global_requests} warp-level global loads touching {global_sectors} 32-byte sectors.",
-            "k0 = {k0}。每个 Lane 执行 i = lane; i < {loop_bound}; i += {loop_stride}：共 {iterations_per_lane} 次迭代。a_tile 写入 {activation_bytes} 个 Activation 字节（第 0 行）和 {zero_bytes} 个 0（第 1–15 行）；b_tile 写入 {weight_bytes} 个权重字节。共 {global_requests} 条 warp 级 Global 加载指令，涉及 {global_sectors} 个 32 字节 sector。",
+            "k0 = {k0}。每个 lane 执行 i = lane; i < {loop_bound}; i += {loop_stride}：共 {iterations_per_lane} 次迭代。a_tile 写入 {activation_bytes} 个 activation 字节（第 0 行）和 {zero_bytes} 个 0（第 1–15 行）；b_tile 写入 {weight_bytes} 个权重字节。共 {global_requests} 条 warp 级 global 加载指令，涉及 {global_sectors} 个 32 字节 sector。",
             k0 = k0,
             loop_bound = loop_bound,
             loop_stride = loop_stride,
@@ -686,12 +686,12 @@ pub fn step_description(step: &KernelStep, lang: Lang) -> String {
         StepAction::SyncWarp => if StepId::from_id(step.id) == Some(StepId::SyncwarpTilesReady) {
             tr(
                 "Wait until all 32 lanes have written: after this, every lane may read the whole tile.",
-                "等待 warp 内 32 个 Lane 都写完：之后任何 Lane 都能读到整个 Tile。",
+                "等待 warp 内 32 个 lane 都写完：之后任何 lane 都能读到整个 tile。",
             )
         } else {
             tr(
                 "Wait until every lane is done with this tile before the next iteration overwrites it.",
-                "等待所有 Lane 都用完这一 Tile，下一次迭代才能覆写它。",
+                "等待所有 lane 都用完这一 tile，下一次迭代才能覆写它。",
             )
         }
         .get(lang)
@@ -706,7 +706,7 @@ pub fn step_description(step: &KernelStep, lang: Lang) -> String {
         } => trf!(
             lang,
             "{op} ({label}, {layout}, ldm = {ldm}): each lane receives {elements_per_lane} {element} elements (two 32-bit registers), as in the fragment map above. SASS: {sass}.",
-            "{op}（{label}，{layout}，ldm = {ldm}）：每个 Lane 得到 {elements_per_lane} 个 {element} 元素（2 个 32 位寄存器），分布见上方的 Fragment 映射。SASS：{sass}。",
+            "{op}（{label}，{layout}，ldm = {ldm}）：每个 lane 得到 {elements_per_lane} 个 {element} 元素（2 个 32 位寄存器），分布见上方的 fragment 映射。SASS：{sass}。",
             op = if *operand == Operand::A {
                 "a_frag ← a_tile"
             } else {

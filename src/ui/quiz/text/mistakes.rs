@@ -16,8 +16,8 @@ pub fn mistake(m: Mistake) -> Tr {
             "你忘了寄存器分配粒度：寄存器按每个 warp 256 个为单位分配（regs × 32 向上取整到 256 的倍数）。",
         ),
         Mistake::ReservedSharedMemory => tr(
-            "You forgot the 1 KB of shared memory the system reserves per block on compute capability 8.x and later: add it before rounding.",
-            "你忘了计算能力 8.x 及以后每个 block 由系统预留的 1 KB shared memory：先加上它再取整。",
+            "You forgot the 1 KiB of shared memory the system reserves per block on compute capability 8.x and later: add it before rounding.",
+            "你忘了计算能力 8.x 及以后每个 block 由系统预留的 1 KiB shared memory：先加上它再取整。",
         ),
         Mistake::DatasheetValues => tr(
             "That is what the datasheet's values give (e.g. 2,039 GB/s on the A100); this question uses the values it states: the course's rounded ones where the course rounds (A100 2.0 TB/s, 19.5 / 312 TFLOP/s; H100 3.35 TB/s, 67 / 989 TFLOP/s).",
@@ -193,11 +193,11 @@ pub fn mistake(m: Mistake) -> Tr {
         ),
         Mistake::PerWarpNotWarpGroup => tr(
             "wgmma is issued by a warp group: the 64 × N accumulators are spread over its 128 threads, not over 32.",
-            "wgmma 由一个 Warp Group 发射：64 × N 个累加器分布在它的 128 个线程上，而不是 32 个。",
+            "wgmma 由一个 warp group 发射：64 × N 个累加器分布在它的 128 个线程上，而不是 32 个。",
         ),
         Mistake::AllAccumulators => tr(
             "That is the whole 64 × N tile: each of the warp group's 128 threads holds its share.",
-            "这是整个 64 × N 的 tile：Warp Group 的 128 个线程各持有其中一份。",
+            "这是整个 64 × N 的 tile：warp group 的 128 个线程各持有其中一份。",
         ),
         Mistake::ForgotRowBlocks => tr(
             "An m16n8k16 covers 16 of the 64 rows too: (64 / 16) × (N / 8) instructions.",

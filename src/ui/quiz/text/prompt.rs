@@ -390,7 +390,7 @@ pub fn prompt(q: &Question, lang: Lang) -> String {
         Params::Wgmma { n } => trf!(
             lang,
             "A warp group issues wgmma.mma_async.m64nNk16 with N = {n}, BF16 inputs and FP32 accumulators. How many mma.sync.m16n8k16 instructions compute the same product, and how many FP32 accumulator registers does each of the group's 128 threads hold?",
-            "一个 Warp Group 发射 wgmma.mma_async.m64nNk16，其中 N = {n}（BF16 输入、FP32 累加）。同样的乘积需要多少条 mma.sync.m16n8k16？Warp Group 的 128 个线程每个持有多少个 FP32 累加寄存器？"
+            "一个 warp group 发射 wgmma.mma_async.m64nNk16，其中 N = {n}（BF16 输入、FP32 累加）。同样的乘积需要多少条 mma.sync.m16n8k16？warp group 的 128 个线程每个持有多少个 FP32 累加寄存器？"
         ),
         Params::Lab { .. } => lab(q, lang),
         Params::WgmmaElement {
