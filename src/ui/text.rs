@@ -323,7 +323,7 @@ pub const ROOFLINE_SUMMARY: Tr = tr(
 pub const QUIZ_TITLE: Tr = tr("Quiz", "测验");
 
 /// The title of /lab (here, not in the lab's module: the header's nav and the home page show it).
-pub const LAB_TITLE: Tr = tr("Kernel lab", "Kernel 实验室");
+pub const LAB_TITLE: Tr = tr("Kernel lab", "kernel 实验室");
 
 /// The home page's line for /lab.
 pub const LAB_SUMMARY: Tr = tr(

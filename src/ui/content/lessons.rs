@@ -539,7 +539,7 @@ const STEPS: &[Built] = &[
         ),
         tr(
             "Inside its band each warp holds what mma.sync.m16n8k16 would, repeated every 8 columns: one wgmma is 4 warps × 8 of the old tiles here. The marks are thread 37's elements; press C for the zoomed tile with every thread's number.",
-            "在自己的行带内，每个 warp 持有的元素与 mma.sync.m16n8k16 相同，每 8 列重复一次：这里一条 wgmma 相当于 4 个 warp × 8 个旧式 Tile。小方块是线程 37 的元素；按 C 查看放大的 Tile 及每个元素的线程号。",
+            "在自己的行带内，每个 warp 持有的元素与 mma.sync.m16n8k16 相同，每 8 列重复一次：这里一条 wgmma 相当于 4 个 warp × 8 个旧式 tile。小方块是线程 37 的元素；按 C 查看放大的 tile 及每个元素的线程号。",
         ),
     )
     .focus("[data-testid=wg-overview]")
@@ -555,7 +555,7 @@ const STEPS: &[Built] = &[
         "",
         tr(
             "A bf16 tile with 128-byte rows under the 128-byte swizzle: row j of a core matrix moves to 16-byte chunk c ^ j, so its 8 rows sit on 8 different 4-bank groups. (Shared-memory rows 0–7 shown.)",
-            "128 字节 swizzle 下、每行 128 字节的 bf16 Tile：core matrix 的第 j 行移到第 c ^ j 个 16 字节块，8 行落在 8 组不同的 4 个 bank 上。（图中显示 Shared Memory 第 0–7 行。）",
+            "128 字节 swizzle 下、每行 128 字节的 bf16 tile：core matrix 的第 j 行移到第 c ^ j 个 16 字节块，8 行落在 8 组不同的 4 个 bank 上。（图中显示 shared memory 第 0–7 行。）",
         ),
         tr(
             "Each chunk is labelled core matrix : row. Without the XOR all 8 rows of core matrix 0 would start in bank 0: 8 wavefronts for one read instead of 1. Press C for the descriptor's fields and both bank views.",
@@ -656,7 +656,7 @@ const STEPS: &[Built] = &[
         "preset=transpose-tiled&at=1",
         tr(
             "The kernel lab runs the tiled transpose as written: press → to walk its lines of code for warp 0 and see what each one moves.",
-            "Kernel 实验室按原样运行分块转置：按 → 逐行走过它的代码，看 warp 0 在每一行搬运了什么。",
+            "kernel 实验室按原样运行分块转置：按 → 逐行走过它的代码，看 warp 0 在每一行搬运了什么。",
         ),
         tr(
             "Each press picks the next line that has code. The global reads and writes move 4 sectors per request (coalesced); the last line reads the shared tile by column: all 32 lanes in one bank, 32 wavefronts where 1 would do. The padded preset, tile[32][33], fixes it.",

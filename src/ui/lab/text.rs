@@ -28,7 +28,7 @@ pub const INTRO: [Tr; 2] = [
 // The editor.
 pub const EDITOR_LABEL: Tr = tr(
     "Kernel source, CUDA C (one __global__ function)",
-    "Kernel 源码，CUDA C（一个 __global__ 函数）",
+    "kernel 源码，CUDA C（一个 __global__ 函数）",
 );
 pub const EDIT: Tr = tr("Edit", "编辑");
 pub const DONE_EDITING: Tr = tr("Done", "完成");
@@ -54,8 +54,8 @@ pub const SUBSET_NOTE: Tr = tr(
 
 // The launch.
 pub const LAUNCH: Tr = tr("The launch", "启动配置");
-pub const GRID: Tr = tr("Grid (gridDim x × y × z)", "Grid（gridDim x × y × z）");
-pub const BLOCK: Tr = tr("Block (blockDim x × y × z)", "Block（blockDim x × y × z）");
+pub const GRID: Tr = tr("Grid (gridDim x × y × z)", "grid（gridDim x × y × z）");
+pub const BLOCK: Tr = tr("Block (blockDim x × y × z)", "block（blockDim x × y × z）");
 pub const DIM3_HINT: Tr = tr("e.g. 64 or 8x32 or 8x8x2", "例如 64、8x32 或 8x8x2");
 pub const DIM3_BAD: Tr = tr(
     "Type one to three whole numbers separated by x, e.g. 8x32.",
@@ -218,7 +218,7 @@ pub const NO_LINE: Tr = tr(
     "Pick a line in the editor or the table to see one warp's addresses or masks there.",
     "在编辑器或表格中选择一行，查看某个 warp 在该行的地址或掩码。",
 );
-pub const WARP: Tr = tr("Warp (index in the launch)", "Warp（在整次启动中的序号）");
+pub const WARP: Tr = tr("Warp (index in the launch)", "warp（在整次启动中的序号）");
 pub const PREV_WARP: Tr = tr("Previous warp", "上一个 warp");
 pub const NEXT_WARP: Tr = tr("Next warp", "下一个 warp");
 pub const ACCESS: Tr = tr("Access", "访存");
@@ -677,7 +677,7 @@ pub fn preset_text(id: &str) -> (Tr, Tr) {
             ),
         ),
         "grid-stride-copy" => (
-            tr("Grid-stride copy", "Grid 跨步拷贝"),
+            tr("Grid-stride copy", "grid 跨步拷贝"),
             tr(
                 "A fixed grid of 16,384 threads copies 2^20 floats, 64 per thread; every request stays at 4 sectors.",
                 "固定 16,384 个线程的 grid 拷贝 2^20 个 float，每线程 64 个；每个请求都是 4 个 sector。",

@@ -298,11 +298,11 @@ pub fn kind_title(kind: Kind) -> Tr {
         ),
         Kind::LabSectors => tr(
             "Kernel lab: the sectors of one warp's access",
-            "Kernel 实验室：一个 warp 一次访存的 sector 数",
+            "kernel 实验室：一个 warp 一次访存的 sector 数",
         ),
         Kind::LabWavefronts => tr(
             "Kernel lab: the wavefronts of one warp's shared access",
-            "Kernel 实验室：一个 warp 一次 shared 访问的 wavefront 数",
+            "kernel 实验室：一个 warp 一次 shared 访问的 wavefront 数",
         ),
     }
 }
@@ -386,7 +386,6 @@ pub fn unit_of_one(field: Field, lang: Lang) -> &'static str {
         | Field::TmemAlloc
         | Field::ConflictsAsStored
         | Field::ConflictsWithoutSwizzle
-
         | Field::ActiveLanes => u.strip_suffix('s').unwrap_or(u),
         _ => u,
     }
@@ -515,7 +514,7 @@ pub fn hints(kind: Kind) -> [Tr; 2] {
         ],
         Kind::WgmmaDOwner => [
             tr("Warp w of the group owns rows 16w … 16w + 15; inside its band a warp holds what mma.sync.m16n8k16's accumulator would, every 8 columns: lane = 4 × (row % 8) + (column % 8) / 2.", "warp group 中的 warp w 负责第 16w … 16w + 15 行；在行带内，每 8 列一组，warp 持有的元素与 mma.sync.m16n8k16 的累加器相同：lane = 4 × (行 % 8) + (列 % 8) / 2。"),
-            tr("Fragment index i = 4 × (column / 8) + 2 × ((row % 16) / 8) + column % 2; a 32-bit register holds one f32 or s32, or two f16.", "Fragment 序号 i = 4 × (列 / 8) + 2 × ((行 % 16) / 8) + 列 % 2；一个 32 位寄存器存一个 f32 或 s32，或两个 f16。"),
+            tr("Fragment index i = 4 × (column / 8) + 2 × ((row % 16) / 8) + column % 2; a 32-bit register holds one f32 or s32, or two f16.", "fragment 序号 i = 4 × (列 / 8) + 2 × ((行 % 16) / 8) + 列 % 2；一个 32 位寄存器存一个 f32 或 s32，或两个 f16。"),
         ],
         Kind::TmemColumns => [
             tr("Row r of D sits in lane r and column c in column c: an M = 128 accumulator takes N columns. M = 64 uses half the lanes, still N columns; a CTA pair splits D, and with M = 128 each SM holds N / 2 columns on all 128 lanes.", "D 的第 r 行在第 r 个 lane，第 c 列在第 c 列：M = 128 的累加器占 N 列。M = 64 只用一半 lane，仍占 N 列；一对 CTA 分担 D，M = 128 时每个 SM 在全部 128 个 lane 上占 N / 2 列。"),
@@ -688,7 +687,7 @@ pub fn step_label(label: StepLabel) -> Tr {
         ),
         StepLabel::FragmentIndex => tr(
             "Fragment index i of the element",
-            "元素的 Fragment 序号 i",
+            "元素的 fragment 序号 i",
         ),
         StepLabel::TmemLayout => tr(
             "Data-path layout, and the columns of D in each SM (f32: one element per 32-bit cell)",

@@ -290,17 +290,34 @@ pub fn describe(p: &ChartPoint, lang: Lang) -> String {
 /// The formula cell of a kernel whose FLOPs and bytes are typed in.
 pub const TYPED_IN: Tr = tr("typed", "手动输入");
 
-/// Which values the course table is computed with.
-pub fn values_note(src: ValueSource) -> Tr {
+/// Which values the course table is computed with; the datasheet figures are the presets' own.
+pub fn values_note(src: ValueSource, lang: Lang) -> String {
     match src {
         ValueSource::Course => tr(
             "Computed with the course's rounded values, as its roofline_time.py does: elementwise and RMSNorm against the FP32 CUDA-core roof, attention and GEMM against the BF16 Tensor Core roof.",
             "按课程 roofline_time.py 的取整值计算：elementwise 与 RMSNorm 用 FP32 CUDA Core 屋顶，attention 与 GEMM 用 BF16 Tensor Core 屋顶。",
-        ),
-        ValueSource::Datasheet => tr(
-            "Computed with datasheet values (A100 2039 GB/s, H100 66.9 / 989.4 TFLOPS): the course's rounded table differs slightly.",
-            "按数据手册值计算（A100 2039 GB/s，H100 66.9 / 989.4 TFLOPS），与课程取整值的表略有不同。",
-        ),
+        )
+        .get(lang)
+        .to_string(),
+        ValueSource::Datasheet => {
+            let (a, h) = (GpuSpec::a100_sxm(), GpuSpec::h100_sxm());
+            // As the datasheets print them: at most one decimal (67, 989.4, 2039).
+            let one = |x: f64| {
+                let s = format!("{x:.1}");
+                s.strip_suffix(".0").map_or(s.clone(), str::to_string)
+            };
+            let tflops = |p: Option<f64>| p.map_or_else(|| "—".to_string(), |p| one(p / 1e12));
+            let bw = format!("{} GB/s", one(a.bandwidth_bytes_per_s / 1e9));
+            let (fp32, bf16) = (
+                tflops(h.peaks.fp32_flops_per_s),
+                tflops(h.peaks.bf16_tensor_flops_per_s),
+            );
+            trf!(
+                lang,
+                "Computed with datasheet values (A100 {bw}, H100 {fp32} / {bf16} TFLOPS): the course's rounded table differs slightly.",
+                "按数据手册值计算（A100 {bw}，H100 {fp32} / {bf16} TFLOPS），与课程取整值的表略有不同。",
+            )
+        }
     }
 }
 

@@ -864,7 +864,7 @@ pub fn CourseTable() -> impl IntoView {
                 );
                 text::course_table_note(bw, pk, lang.get())
             }}</p>
-            <p class="gx-note">{move || text::values_note(st.inputs.with(|i| i.src)).get(lang.get())}</p>
+            <p class="gx-note">{move || text::values_note(st.inputs.with(|i| i.src), lang.get())}</p>
         </section>
     }
 }

@@ -411,7 +411,7 @@ pub fn prompt(q: &Question, lang: Lang) -> String {
             trf!(
                 lang,
                 "A warp group (128 threads) runs wgmma.mma_async.{shape} with {t} accumulators. Which thread of the group holds element D[{row}][{col}] of the 64 × {n} accumulator, and which of that thread's 32-bit accumulator registers holds it ({per}; the PTX ISA's wgmma D fragment)?",
-                "一个 warp group（128 个线程）执行 wgmma.mma_async.{shape}，累加器为 {t}。64 × {n} 累加器中的元素 D[{row}][{col}] 由 warp group 中的哪个线程持有？它位于该线程的第几个 32 位累加寄存器（{per}；见 PTX ISA 的 wgmma D Fragment）？"
+                "一个 warp group（128 个线程）执行 wgmma.mma_async.{shape}，累加器为 {t}。64 × {n} 累加器中的元素 D[{row}][{col}] 由 warp group 中的哪个线程持有？它位于该线程的第几个 32 位累加寄存器（{per}；见 PTX ISA 的 wgmma D fragment）？"
             )
         }
         Params::TmemAccumulator { cta_group, m, n } => {
@@ -444,7 +444,7 @@ pub fn prompt(q: &Question, lang: Lang) -> String {
             trf!(
                 lang,
                 "A wgmma operand sits in shared memory {major}, {bits}-bit elements, {mn} rows along M or N, described by a descriptor with start address {start}, LBO {lbo} and SBO {sbo} bytes and {swz}. At which byte address is element ({row}, {k}) (row along M or N, index along K)? One core matrix (8 rows of 16 bytes) is read by 8 lanes, one row each, over 32 banks of 4 bytes. At worst over the operand's core matrices, how many bank conflicts (wavefronts beyond the first) does that read have as laid out, and how many if the rows kept their pitch but the swizzle's XOR were left out?",
-                "一个 wgmma 操作数以 {major} 方式存放在 Shared Memory 中：{bits} 位元素，M 或 N 方向 {mn} 行，描述符的起始地址为 {start}、LBO 为 {lbo}、SBO 为 {sbo} 字节，{swz}。元素 ({row}, {k})（M 或 N 方向的行、K 方向的序号）位于哪个字节地址？一个 core matrix（8 行、每行 16 字节）由 8 个 lane 读取，每个 lane 读一行，共 32 个 bank、每个 4 字节。在该操作数的所有 core matrix 中最坏的情况下，按实际布局读取有多少次 bank 冲突（第一个之外的 wavefront）？若各行间距不变、但去掉 swizzle 的 XOR，又有多少次？"
+                "一个 wgmma 操作数以 {major} 方式存放在 shared memory 中：{bits} 位元素，M 或 N 方向 {mn} 行，描述符的起始地址为 {start}、LBO 为 {lbo}、SBO 为 {sbo} 字节，{swz}。元素 ({row}, {k})（M 或 N 方向的行、K 方向的序号）位于哪个字节地址？一个 core matrix（8 行、每行 16 字节）由 8 个 lane 读取，每个 lane 读一行，共 32 个 bank、每个 4 字节。在该操作数的所有 core matrix 中最坏的情况下，按实际布局读取有多少次 bank 冲突（第一个之外的 wavefront）？若各行间距不变、但去掉 swizzle 的 XOR，又有多少次？"
             )
         }
     }

@@ -12,11 +12,11 @@ use crate::ui::i18n::{tr, Lang, Tr};
 
 pub const TITLE: Tr = tr(
     "Shared-memory matrix descriptors, and why wgmma wants a swizzle",
-    "Shared Memory 矩阵描述符，以及 wgmma 为什么需要 swizzle",
+    "shared memory 矩阵描述符，以及 wgmma 为什么需要 swizzle",
 );
 pub const INTRO: Tr = tr(
     "wgmma finds B (and A, when A is not in registers) in shared memory through a 64-bit matrix descriptor: a start address, a leading dimension byte offset (LBO) and a stride dimension byte offset (SBO), each stored as bytes ÷ 16, and a swizzle mode (none, 32, 64 or 128 B). What it addresses are core matrices: 8 rows of 16 bytes each; one instruction reads 32 bytes of K per row. Change a field: the descriptor's bits, the core matrices and the 128-byte rows of shared memory they land in follow, over the 32 banks as the bank-conflict chapter draws them. An offset that breaks the layout is refused with the reason (PTX ISA §9.7.15.5.1.2).",
-    "wgmma 通过一个 64 位的矩阵描述符在 Shared Memory 中找到 B（A 不在寄存器中时也包括 A）：起始地址、leading dimension byte offset（LBO）、stride dimension byte offset（SBO），三者都按字节数 ÷ 16 存储，以及 swizzle 模式（无、32、64 或 128 B）。它寻址的单位是 core matrix（核心矩阵）：8 行、每行 16 字节；一条指令每行读取 K 方向的 32 字节。修改任一字段，描述符的各个位、各个 core matrix 以及它们落在 Shared Memory 哪些 128 字节行上都会随之变化，并像 bank 冲突一章那样画在 32 个 bank 上。破坏布局的偏移会被拒绝，并说明原因（PTX ISA §9.7.15.5.1.2）。",
+    "wgmma 通过一个 64 位的矩阵描述符在 shared memory 中找到 B（A 不在寄存器中时也包括 A）：起始地址、leading dimension byte offset（LBO）、stride dimension byte offset（SBO），三者都按字节数 ÷ 16 存储，以及 swizzle 模式（无、32、64 或 128 B）。它寻址的单位是 core matrix（核心矩阵）：8 行、每行 16 字节；一条指令每行读取 K 方向的 32 字节。修改任一字段，描述符的各个位、各个 core matrix 以及它们落在 shared memory 哪些 128 字节行上都会随之变化，并像 bank 冲突一章那样画在 32 个 bank 上。破坏布局的偏移会被拒绝，并说明原因（PTX ISA §9.7.15.5.1.2）。",
 );
 pub const MAJOR_LABEL: Tr = tr(
     "operand layout (K-major: A row-major, B column-major)",
@@ -101,7 +101,7 @@ pub const CM_LABEL: Tr = tr(
 );
 pub const MEMORY_LABEL: Tr = tr(
     "Where they sit: shared memory in rows of 128 bytes over the 32 banks; a chunk is one 16-byte core-matrix row, labelled core matrix : row",
-    "它们的位置：Shared Memory 按 128 字节一行画在 32 个 bank 上；每块是 core matrix 的一行（16 字节），标注为 core matrix 序号 : 行号",
+    "它们的位置：shared memory 按 128 字节一行画在 32 个 bank 上；每块是 core matrix 的一行（16 字节），标注为 core matrix 序号 : 行号",
 );
 pub const BANK_HEADING: Tr = tr("bank →", "bank →");
 pub const BANKS_CAPTION: Tr = tr(
@@ -121,11 +121,11 @@ pub const EFFECT_HEAD: [Tr; 4] = [
 ];
 pub const EFFECT_CAPTION: Tr = tr(
     "What each mode buys: a K-major tile whose rows are the swizzle's width apart (128 B for none: 64 bf16 of K per row, as a plain row-major copy leaves it), reading rows 0–7 of its first 16-byte chunk.",
-    "各模式的效果：K-major Tile 的行间距等于 swizzle 宽度（无 swizzle 时为 128 B：每行 64 个 bf16，即普通行主序拷贝的结果），读取其第一个 16 字节块的第 0–7 行。",
+    "各模式的效果：K-major tile 的行间距等于 swizzle 宽度（无 swizzle 时为 128 B：每行 64 个 bf16，即普通行主序拷贝的结果），读取其第一个 16 字节块的第 0–7 行。",
 );
 pub const WHY: Tr = tr(
     "Without the XOR, rows S bytes apart start S / 4 banks apart, and S = 128 brings them back to the same 4 banks: 8 rows, 8 wavefronts. The 128-byte swizzle XORs the 16-byte chunk index (address bits 4–6) with the row index (bits 7–9), so row j of a core matrix moves to chunk c ^ j: 8 different 4-bank groups, 1 wavefront. The no-swizzle layout is conflict-free too, but only because it stores each core matrix as 128 contiguous bytes, which a row-major tile copied from global memory does not give you.",
-    "没有 XOR 时，间距为 S 字节的两行起始 bank 相差 S / 4；S = 128 时所有行都回到同样的 4 个 bank：8 行、8 个 wavefront。128 字节 swizzle 把 16 字节块序号（地址第 4–6 位）与行号（第 7–9 位）做异或，core matrix 的第 j 行移到第 c ^ j 块：8 组不同的 4 个 bank，1 个 wavefront。无 swizzle 的布局同样没有冲突，但那是因为它把每个 core matrix 存成连续的 128 字节，而从 Global Memory 拷贝来的行主序 Tile 并不是这样。",
+    "没有 XOR 时，间距为 S 字节的两行起始 bank 相差 S / 4；S = 128 时所有行都回到同样的 4 个 bank：8 行、8 个 wavefront。128 字节 swizzle 把 16 字节块序号（地址第 4–6 位）与行号（第 7–9 位）做异或，core matrix 的第 j 行移到第 c ^ j 块：8 组不同的 4 个 bank，1 个 wavefront。无 swizzle 的布局同样没有冲突，但那是因为它把每个 core matrix 存成连续的 128 字节，而从 global memory 拷贝来的行主序 tile 并不是这样。",
 );
 pub const FACTS: [Tr; 5] = [
     tr(
@@ -202,7 +202,7 @@ pub fn rows_shown(shown: usize, total: usize, lang: Lang) -> String {
     trf!(
         lang,
         "The first {shown} of the {total} shared-memory rows the operand uses are drawn.",
-        "图中画出操作数所用 {total} 行 Shared Memory 中的前 {shown} 行。"
+        "图中画出操作数所用 {total} 行 shared memory 中的前 {shown} 行。"
     )
 }
 
@@ -342,7 +342,7 @@ pub fn layout_error(e: &SmemLayoutError, lang: Lang) -> String {
             trf!(
                 lang,
                 "The operand ends at byte {e}, past the {c} bytes of shared memory an H100, H200 or B200 SM has.",
-                "操作数结束于字节 {e}，超出了 H100、H200、B200 每个 SM 的 {c} 字节 Shared Memory。"
+                "操作数结束于字节 {e}，超出了 H100、H200、B200 每个 SM 的 {c} 字节 shared memory。"
             )
         }
     }

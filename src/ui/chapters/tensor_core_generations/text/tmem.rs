@@ -288,7 +288,7 @@ pub const LD_TITLE: Tr = tr(
 );
 pub const LD_INTRO: Tr = tr(
     "The epilogue reads D back from Tensor Memory into registers with tcgen05.ld (and tcgen05.st writes registers into it), one warp at a time, inside the 32 lanes that warp may reach. The shape says how the warp's threads and registers meet lanes and columns; .num repeats it along the columns. .32x32b gives each thread one lane, so with Layout D each thread gets one row of D: the simplest epilogue. The .16x… shapes hand 16 lanes out the way mma.sync's accumulator fragment does. Pick a cell: its thread's registers are numbered (PTX ISA §9.7.16.2.3, Figures 183–187).",
-    "收尾阶段用 tcgen05.ld 把 D 从 Tensor Memory 读回寄存器（tcgen05.st 则把寄存器写入其中），每次一个 warp，并且只能访问该 warp 可达的 32 个 lane。shape 决定 warp 的线程与寄存器如何对应 lane 和列；.num 沿列方向重复。.32x32b 让每个线程对应一个 lane，配合 Layout D 时每个线程正好拿到 D 的一行：最简单的收尾方式。.16x… 系列 shape 按 mma.sync 累加器 Fragment 的方式分配 16 个 lane。点击一个单元格，该线程的各寄存器会标出序号（PTX ISA §9.7.16.2.3，图 183–187）。",
+    "收尾阶段用 tcgen05.ld 把 D 从 Tensor Memory 读回寄存器（tcgen05.st 则把寄存器写入其中），每次一个 warp，并且只能访问该 warp 可达的 32 个 lane。shape 决定 warp 的线程与寄存器如何对应 lane 和列；.num 沿列方向重复。.32x32b 让每个线程对应一个 lane，配合 Layout D 时每个线程正好拿到 D 的一行：最简单的收尾方式。.16x… 系列 shape 按 mma.sync 累加器 fragment 的方式分配 16 个 lane。点击一个单元格，该线程的各寄存器会标出序号（PTX ISA §9.7.16.2.3，图 183–187）。",
 );
 pub const LD_SHAPE_LABEL: Tr = tr("shape", "shape");
 pub const LD_NUM_LABEL: Tr = tr(".num (repetitions)", ".num（重复次数）");

@@ -11,11 +11,11 @@ use crate::ui::i18n::{tr, Lang, Tr};
 
 pub const TITLE: Tr = tr(
     "wgmma's register fragments, thread by thread",
-    "wgmma 的寄存器 Fragment：逐线程查看",
+    "wgmma 的寄存器 fragment：逐线程查看",
 );
 pub const INTRO: Tr = tr(
     "Which of the warp group's 128 threads holds which element? The accumulator D of wgmma.mma_async.m64nNk16 (f32, f16 or s32 accumulators, N = 8 … 256) and A when it comes from registers (m64k16 for f16 and bf16, m64k32 for the 8-bit types) follow one rule: warp w of the group owns the 16-row band 16w … 16w + 15, and inside its band a warp holds exactly what Ampere's mma.sync.m16n8k16 would, repeated every 8 columns. Pick a thread to see its elements; pick a tile, then an element, to see its thread and register (PTX ISA §9.7.15.5.1.1, Figures 148–153).",
-    "warp group 的 128 个线程中，哪个线程持有哪个元素？wgmma.mma_async.m64nNk16 的累加器 D（f32、f16 或 s32 累加，N = 8 … 256）以及来自寄存器的 A（f16、bf16 为 m64k16，8 位类型为 m64k32）遵循同一条规则：warp group 中的第 w 个 warp 负责第 16w … 16w + 15 这 16 行；在自己的行带内，每个 warp 持有的元素与 Ampere 的 mma.sync.m16n8k16 完全相同，每 8 列重复一次。选择一个线程查看它持有的元素；选择一个 Tile 再选择一个元素，查看它属于哪个线程、哪个寄存器（PTX ISA §9.7.15.5.1.1，图 148–153）。",
+    "warp group 的 128 个线程中，哪个线程持有哪个元素？wgmma.mma_async.m64nNk16 的累加器 D（f32、f16 或 s32 累加，N = 8 … 256）以及来自寄存器的 A（f16、bf16 为 m64k16，8 位类型为 m64k32）遵循同一条规则：warp group 中的第 w 个 warp 负责第 16w … 16w + 15 这 16 行；在自己的行带内，每个 warp 持有的元素与 Ampere 的 mma.sync.m16n8k16 完全相同，每 8 列重复一次。选择一个线程查看它持有的元素；选择一个 tile 再选择一个元素，查看它属于哪个线程、哪个寄存器（PTX ISA §9.7.15.5.1.1，图 148–153）。",
 );
 pub const HARDWARE: Tr = tr(
     "The f32 and f16 D layouts were checked register by register on Hopper silicon (an H100 80GB HBM3, the H200's GH100 chip): every register of every thread held the element this map gives.",
@@ -28,19 +28,19 @@ pub const STRIP_LABEL: Tr = tr(
 );
 pub const OVERVIEW_LABEL: Tr = tr(
     "The whole matrix in tiles of 16 rows × 8 columns, one row of tiles per warp",
-    "整个矩阵按 16 行 × 8 列分成 Tile，每个 warp 一行 Tile",
+    "整个矩阵按 16 行 × 8 列分成 tile，每个 warp 一行 tile",
 );
 pub const ZOOM_LABEL: Tr = tr(
     "One tile: the thread and fragment index of each element",
-    "一个 Tile：每个元素所属的线程与 Fragment 序号",
+    "一个 tile：每个元素所属的线程与 fragment 序号",
 );
 pub const LEGEND: Tr = tr(
     "Tiles: marks = the selected thread's elements. Tile cells: top = thread, bottom = its fragment index; outlined = the selected thread; thick = the selected element.",
-    "Tile 概览：小方块 = 所选线程的元素。Tile 单元格：上方 = 线程号，下方 = Fragment 序号；描边 = 所选线程；粗框 = 所选元素。",
+    "tile 概览：小方块 = 所选线程的元素。tile 单元格：上方 = 线程号，下方 = fragment 序号；描边 = 所选线程；粗框 = 所选元素。",
 );
 pub const PICK: Tr = tr(
     "Pick a thread, or an element of the tile.",
-    "请选择一个线程，或 Tile 中的一个元素。",
+    "请选择一个线程，或 tile 中的一个元素。",
 );
 pub const COL_ELEMENT: Tr = tr("element", "元素");
 pub const COL_AT: Tr = tr("(row, column)", "（行, 列）");
@@ -50,7 +50,7 @@ pub const FACTS: [Tr; 4] = [
     tr("matrix", "矩阵"),
     tr("elements per thread", "每线程元素数"),
     tr("32-bit registers per thread", "每线程 32 位寄存器数"),
-    tr("m16n8 tiles per warp", "每个 warp 的 m16n8 Tile 数"),
+    tr("m16n8 tiles per warp", "每个 warp 的 m16n8 tile 数"),
 ];
 pub const DATA_TABLE: Tr = tr(
     "Every thread's rows and columns (table)",
@@ -202,7 +202,7 @@ pub fn layout_error(e: &WgmmaLayoutError, lang: Lang) -> String {
         } => trf!(
             lang,
             "wgmma with s32 accumulators (8-bit inputs, m64nNk32) has N = 8, 16, 24, 32, then 48 … 256 in steps of 16, not {n}: pick another N or another fragment.",
-            "s32 累加器的 wgmma（8 位输入，m64nNk32）的 N 为 8、16、24、32，以及 48 … 256（步长 16），没有 {n}：请换一个 N 或另一个 Fragment。"
+            "s32 累加器的 wgmma（8 位输入，m64nNk32）的 N 为 8、16、24、32，以及 48 … 256（步长 16），没有 {n}：请换一个 N 或另一个 fragment。"
         ),
         WgmmaLayoutError::BadN { n, .. } => trf!(
             lang,
