@@ -7,7 +7,7 @@ import { openPage } from "./browser.mjs";
 import { server, browser, SHOTS } from "./harness.mjs";
 
 async function ready(page) {
-  await page.waitForSelector("[data-testid=chapter-map], [data-testid=figure], [data-testid=chapter-soon], [data-testid=quiz], [data-testid=glossary], [data-testid=not-found]");
+  await page.waitForSelector("[data-testid=chapter-map], [data-testid=figure], [data-testid=chapter-soon], [data-testid=quiz], [data-testid=glossary], [data-testid=lab], [data-testid=not-found]");
 }
 
 function offOrigin(requests) {
@@ -64,10 +64,12 @@ test("moving a slider moves the point, updates the URL, and the URL restores the
   await page.waitForSelector("[data-testid=point-user] circle");
   const before = await page.locator("[data-testid=point-user] circle").getAttribute("cx");
   assert.match(await page.locator("[data-testid=user-bound]").textContent(), /compute-bound/);
-  // Drag K's slider down to 2^6 = 64 with the keyboard, as a reader would.
+  // Drag K's slider down to 64 with the keyboard, as a reader would (it stops at powers of two
+  // and at 1-2-5 values on the way).
   const range = page.locator("[data-testid=slider-k] input[type=range]");
+  const typed = page.locator("[data-testid=slider-k] input[type=text]");
   await range.focus();
-  for (let i = 0; i < 6; i++) await page.keyboard.press("ArrowLeft");
+  for (let i = 0; i < 40 && (await typed.inputValue()) !== "64"; i++) await page.keyboard.press("ArrowLeft");
   await page.waitForFunction(() => location.search.includes("k=64"));
   const after = await page.locator("[data-testid=point-user] circle").getAttribute("cx");
   assert.notEqual(after, before);

@@ -361,3 +361,111 @@ fn the_floor_check_finds_an_upward_import_and_a_cycle() {
         "one upward import, the cycle seen from both ends: {hits:#?}"
     );
 }
+
+/// Every `.rs` file under `dir`, recursively.
+fn rust_sources(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            rust_sources(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// The string literal starting at `s[0] == '"'`: its raw text and the bytes it takes.
+fn string_literal(s: &str) -> Option<(&str, usize)> {
+    let bytes = s.as_bytes();
+    let mut i = 1;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'\\' => i += 2,
+            b'"' => return Some((&s[1..i], i + 1)),
+            _ => i += 1,
+        }
+    }
+    None
+}
+
+/// The `{name}` / `{name:spec}` placeholders of a format string, sorted (`{{` is a brace).
+fn placeholders(format: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut rest = format.replace("{{", "").replace("}}", "");
+    while let Some(open) = rest.find('{') {
+        let Some(close) = rest[open..].find('}') else {
+            break;
+        };
+        out.push(rest[open + 1..open + close].to_string());
+        rest = rest[open + close + 1..].to_string();
+    }
+    out.sort();
+    out
+}
+
+/// A value that a `trf!` call formats in both languages is formatted with the same spec in
+/// both: a spec on one side only (`{share:.1}` on a string truncates it to one character) is a
+/// wrong number on screen in that language. (Either language may leave a value out: English
+/// plurals have words Chinese does not need.)
+#[test]
+fn both_languages_format_the_same_placeholders() {
+    let mut files = Vec::new();
+    rust_sources(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("src/ui"),
+        &mut files,
+    );
+    let mut calls = 0;
+    let mut bad = Vec::new();
+    for path in files {
+        let text = std::fs::read_to_string(&path).unwrap_or_default();
+        let mut at = 0;
+        while let Some(found) = text[at..].find("trf!(") {
+            let start = at + found + "trf!(".len();
+            at = start;
+            // The language expression, then the two literals.
+            let Some(q1) = text[start..].find('"') else {
+                break;
+            };
+            let Some((en, len)) = string_literal(&text[start + q1..]) else {
+                break;
+            };
+            let after = start + q1 + len;
+            let Some(q2) = text[after..].find('"') else {
+                break;
+            };
+            if !text[after..after + q2].trim().starts_with(',') {
+                continue;
+            }
+            let Some((zh, _)) = string_literal(&text[after + q2..]) else {
+                break;
+            };
+            calls += 1;
+            let name = |p: &String| p.split(':').next().unwrap_or_default().to_string();
+            let (en, zh) = (placeholders(en), placeholders(zh));
+            // Per value both languages format: the same set of specs.
+            let specs = |all: &[String], n: &str| {
+                let mut v: Vec<String> = all.iter().filter(|p| name(p) == n).cloned().collect();
+                v.dedup();
+                v
+            };
+            let differs = en.iter().map(name).any(|n| {
+                let z = specs(&zh, &n);
+                !z.is_empty() && specs(&en, &n) != z
+            });
+            if differs {
+                let line = text[..start].lines().count();
+                bad.push(format!("{}:{line}: {en:?} vs {zh:?}", path.display()));
+            }
+        }
+    }
+    assert!(calls > 200, "only {calls} trf! calls found");
+    assert!(
+        bad.is_empty(),
+        "{} calls differ:\n{}",
+        bad.len(),
+        bad.join("\n")
+    );
+}

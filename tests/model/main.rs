@@ -16,7 +16,7 @@ mod common;
 mod dispatch;
 /// Grid, block, warp, lane: spec §3 and the launch masks of the divergence model.
 mod hierarchy;
-/// The kernel lab: the H200 fixture `kernel_lab_h200.json` replayed, and properties of the
+/// The kernel lab: the fixture `kernel_lab_h100.json` (ncu on an H100) replayed, and properties of the
 /// parser and the runner on arbitrary input.
 mod kernel;
 /// Occupancy: spec §1 worked examples and `occupancy.json`.

@@ -346,10 +346,10 @@ pub fn Why() -> impl IntoView {
                     <span class="gx-lab__exec" data-testid="lab-exec">
                         <span class="gx-field__label">{t(text::EXECUTION)}</span>" "
                         <button class="gx-button gx-button--small" aria-label=move || text::PREV_EXEC.get(lang.get())
-                            disabled=exec == 0 on:click=move |_| set_pick(cur, exec.saturating_sub(1))>"‹"</button>
+                            disabled={exec == 0} on:click=move |_| set_pick(cur, exec.saturating_sub(1))>"‹"</button>
                         " "<span data-testid="lab-exec-text">{text::execution_of(exec + 1, n, l)}</span>" "
                         <button class="gx-button gx-button--small" aria-label=move || text::NEXT_EXEC.get(lang.get())
-                            disabled=exec + 1 >= n on:click=move |_| set_pick(cur, exec + 1)>"›"</button>
+                            disabled={exec + 1 >= n} on:click=move |_| set_pick(cur, exec + 1)>"›"</button>
                     </span>
                 }
             });

@@ -274,7 +274,7 @@ pub fn issue_slots_used(
     utilisation: impl Display,
     lang: Lang,
 ) -> String {
-    trf!(lang, "Issue slots used in these {cycles} cycles: {issued_instructions} / (4 × {cycles}) = {utilisation} (the first cycles include the warm-up: all warps start ready)", "这 {cycles} 个周期里用掉的发射槽：{issued_instructions} / (4 × {cycles}) = {utilisation:.1} %（开头几个周期是预热：所有 warp 一开始都就绪）")
+    trf!(lang, "Issue slots used in these {cycles} cycles: {issued_instructions} / (4 × {cycles}) = {utilisation} (the first cycles include the warm-up: all warps start ready)", "这 {cycles} 个周期里用掉的发射槽：{issued_instructions} / (4 × {cycles}) = {utilisation}（开头几个周期是预热：所有 warp 一开始都就绪）")
 }
 
 /// What one scheduler did in a cycle: issued warp `w`, or nothing.
