@@ -110,7 +110,7 @@ test("Chinese text and the self-check questions", async () => {
   await page.goto(server.base + "bank-conflicts");
   await page.waitForSelector("h1");
   await page.click("[data-testid=lang-zh]");
-  assert.equal((await page.locator("h1").textContent()).trim(), "Bank 冲突");
+  assert.equal((await page.locator("h1").textContent()).trim(), "bank 冲突");
   assert.match(await page.locator("[data-testid=questions]").textContent(), /数据复用的场所/);
   await page.locator("[data-testid=questions] button").nth(1).click();
   assert.match(await page.locator(".gx-question__answer").first().textContent(), /400–800/);

@@ -156,19 +156,33 @@ pub fn Presenter() -> impl IntoView {
         };
         set_timeout(
             move || {
-                let text: Vec<String> = el
-                    .query_selector_all("[data-substep]")
-                    .ok()
-                    .map(|found| {
-                        (0..found.length())
-                            .filter_map(|i| found.item(i))
-                            .filter_map(|n| n.text_content())
-                            .map(|t| t.trim().to_string())
-                            .filter(|t| !t.is_empty())
-                            .collect()
-                    })
-                    .unwrap_or_default();
-                line.set_text_content(Some(&text.join(" ")));
+                // The focus element's step lines (other sections of the chapter hold their
+                // own, off the stage); the whole stage's where the step has no focus.
+                let read = |selector: &str| -> Vec<String> {
+                    el.query_selector_all(selector)
+                        .ok()
+                        .map(|found| {
+                            (0..found.length())
+                                .filter_map(|i| found.item(i))
+                                .filter_map(|n| n.text_content())
+                                .map(|t| t.trim().to_string())
+                                .filter(|t| !t.is_empty())
+                                .collect()
+                        })
+                        .unwrap_or_default()
+                };
+                let mut text =
+                    read("[data-cls-focus] [data-substep], [data-cls-focus][data-substep]");
+                if text.is_empty()
+                    && el
+                        .query_selector("[data-cls-focus]")
+                        .ok()
+                        .flatten()
+                        .is_none()
+                {
+                    text = read("[data-substep]");
+                }
+                line.set_text_content(Some(&text.join(" · ")));
             },
             std::time::Duration::from_millis(120),
         );

@@ -126,8 +126,8 @@ pub fn ratio(a: u64, b: u64) -> String {
     if b == 0 {
         return "0".into();
     }
-    let tenths = (a * 10 + b / 2) / b;
-    if tenths % 10 == 0 {
+    let tenths = (a.saturating_mul(10).saturating_add(b / 2)) / b;
+    if tenths.is_multiple_of(10) {
         (tenths / 10).to_string()
     } else {
         format!("{}.{}", tenths / 10, tenths % 10)
@@ -249,7 +249,15 @@ pub fn Editor() -> impl IntoView {
     };
     let note_row = move |n: u32| {
         let note = move || notes.with(|m| m.get(&n).cloned()).unwrap_or_default();
-        view! { <div class="gx-lab-ed__note" data-line=n.to_string()>{note}</div> }
+        // The picked line's note sits on the highlight band: body colour keeps its contrast.
+        let cls = move || {
+            if selected.get() == n {
+                "gx-lab-ed__note gx-lab-ed__note--picked"
+            } else {
+                "gx-lab-ed__note"
+            }
+        };
+        view! { <div class=cls data-line=n.to_string()>{note}</div> }
     };
     // The band behind the picked line and the error's line, in lines from the top.
     let band = move |line: Option<u32>| {

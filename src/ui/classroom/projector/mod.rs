@@ -185,12 +185,10 @@ pub fn Projector() -> impl IntoView {
     let counter = move || text::step_of(lang.get(), c.index() + 1, c.step_count());
     let chapter_title = move || {
         c.chapter()
-            .map(|ch| {
-                format!(
-                    "{}. {}",
-                    ch.number.unwrap_or_default(),
-                    ch.title.get(lang.get())
-                )
+            .map(|ch| match ch.number {
+                Some(n) => format!("{n}. {}", ch.title.get(lang.get())),
+                // A page without a number (the kernel lab): its title alone.
+                None => ch.title.get(lang.get()).to_string(),
             })
             .unwrap_or_default()
     };
