@@ -157,6 +157,12 @@ async function chapters() {
   return [...new Set(hrefs)].filter((s) => s && s !== "quiz" && s !== "classroom" && s !== "glossary");
 }
 
+/** A page's address: the kernel lab opens at a picked line, where it draws its figures (a
+ * global access on the coalescing figure, with the occupancy bars below). */
+const pageUrl = (slug, lang) => `${server.base}${slug === "lab" ? "lab?line=5&warp=312&" : slug + "?"}lang=${lang}`;
+/** Drawn: a chapter's first figure, or the lab's figure of the picked line. */
+const DRAWN = "[data-testid=figure], [data-testid=lab-coalescing]";
+
 test("every figure's text is at least 12 CSS px on desktop, projector and phone; phone pages keep their columns and height", async () => {
   const slugs = await chapters();
   assert.ok(slugs.length >= 10, `chapters: ${slugs}`);
@@ -171,8 +177,8 @@ test("every figure's text is at least 12 CSS px on desktop, projector and phone;
     page.on("pageerror", (e) => errors.push(String(e)));
     for (const slug of slugs) {
       for (const lang of ["en", "zh"]) {
-        await page.goto(`${server.base}${slug}?lang=${lang}`);
-        await page.waitForSelector("[data-testid=figure]");
+        await page.goto(pageUrl(slug, lang));
+        await page.waitForSelector(DRAWN);
         await page.waitForTimeout(600);
         const found = await page.evaluate(measureFigures, FIGURES);
         const key = `${slug}`;
@@ -265,8 +271,8 @@ test("phone: a figure that scrolls sideways keeps its row labels in view (middle
   let stickySeen = 0;
   for (const slug of slugs) {
     for (const lang of ["en", "zh"]) {
-      await page.goto(`${server.base}${slug}?lang=${lang}`);
-      await page.waitForSelector("[data-testid=figure]");
+      await page.goto(pageUrl(slug, lang));
+      await page.waitForSelector(DRAWN);
       await page.waitForTimeout(500);
       for (const fraction of [0.5, 1]) {
         const boxes = await page.evaluate(scrollBoxes, fraction);
@@ -312,8 +318,8 @@ test("phone: a drawing that scrolls sideways fades at its right edge until its e
   const failures = [];
   let seen = 0;
   for (const slug of slugs) {
-    await page.goto(`${server.base}${slug}?lang=en`);
-    await page.waitForSelector("[data-testid=figure]");
+    await page.goto(pageUrl(slug, "en"));
+    await page.waitForSelector(DRAWN);
     await page.waitForTimeout(500);
     const boxes = await page.evaluate(async () => {
       const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
@@ -357,8 +363,8 @@ test("phone: a table that scrolls sideways keeps its row headers in view, with t
   const failures = [];
   let seen = 0;
   for (const slug of slugs) {
-    await page.goto(`${server.base}${slug}?lang=en`);
-    await page.waitForSelector("[data-testid=figure]");
+    await page.goto(pageUrl(slug, "en"));
+    await page.waitForSelector(DRAWN);
     await page.waitForSelector(".gx-prevnext", { state: "attached" });
     await page.waitForTimeout(300);
     const boxes = await page.evaluate(async () => {

@@ -276,9 +276,9 @@ test("Tensor Memory: the accumulator's place for cta_group::1 and ::2, and tcgen
 
 test("the newest paths speak Chinese", async () => {
   const { context, page, errors } = await open("?lang=zh&cg=2&tm=256");
-  assert.match(await page.locator("[data-testid=wgmma-map] h2").textContent(), /wgmma 的寄存器 Fragment/);
+  assert.match(await page.locator("[data-testid=wgmma-map] h2").textContent(), /wgmma 的寄存器 fragment/);
   assert.match(await page.locator("[data-testid=wg-thread]").textContent(), /线程 37/);
-  assert.match(await page.locator("[data-testid=descriptor] h2").textContent(), /Shared Memory 矩阵描述符/);
+  assert.match(await page.locator("[data-testid=descriptor] h2").textContent(), /shared memory 矩阵描述符/);
   assert.match(await page.locator("[data-testid=banks-plain-sum]").textContent(), /8 个 wavefront/);
   assert.match(await page.locator("[data-testid=tmem] h2").textContent(), /专用的 Tensor Memory/);
   assert.match(await page.locator("[data-testid=tmem]").textContent(), /跨 SM 协作的 UTCMMA\.2SM/);

@@ -655,15 +655,17 @@ const STEPS: &[Built] = &[
         "lab",
         "preset=transpose-tiled&at=1",
         tr(
-            "The kernel lab runs the tiled transpose as written: press → to walk its lines of code for warp 0 and see what each one moves.",
-            "kernel 实验室按原样运行分块转置：按 → 逐行走过它的代码，看 warp 0 在每一行搬运了什么。",
+            "The kernel lab runs the tiled transpose as written: press → to walk its lines of code and see what each one costs, as Nsight Compute counts it.",
+            "kernel 实验室按原样运行分块转置：按 → 逐行走过它的代码，看每一行按 Nsight Compute 的计数花了多少。",
         ),
         tr(
             "Each press picks the next line that has code. The global reads and writes move 4 sectors per request (coalesced); the last line reads the shared tile by column: all 32 lanes in one bank, 32 wavefronts where 1 would do. The padded preset, tile[32][33], fixes it.",
             "每按一次选中下一行有代码的行。全局读写每个请求搬 4 个 sector（合并）；最后一行按列读 shared tile：32 个 lane 落在同一个 bank，本该 1 个 wavefront 却要 32 个。padding 预设 tile[32][33] 可以修复它。",
         ),
     )
-    .focus("[data-testid=lab-why]")
+    // The line-by-line counts fit a projector; the picked line's warp figure (32 rows of banks
+    // for the column read) is one key away, C for the whole page.
+    .focus("[data-testid=lab-lines]")
     .advance("at", 9),
 ];
 

@@ -115,7 +115,8 @@ pub fn PeSection() -> impl IntoView {
                     view! {
                         <div class="gx-pe__cell" class:is-active=active data-testid=format!("pe-{i}-{j}")>
                             <span class="gx-pe__name">{format!("PE {i},{j}")}</span>
-                            {move || (!accumulate.get()).then(|| live_values(vals))}
+                            // Always two rows high, so the cell keeps its size as the cycle steps.
+                            {live_values(move || if accumulate.get() { Vec::new() } else { vals() })}
                             <span class="gx-pe__acc" data-testid=format!("acc-{i}-{j}")>{move || format!("acc {}", num(acc()))}</span>
                         </div>
                     }
