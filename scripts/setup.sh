@@ -17,6 +17,12 @@ SPLIT_VERSION=0.2.4
 TWIGGY_VERSION=0.7.0
 # wasm-bindgen-cli must match the wasm-bindgen in Cargo.lock exactly.
 WB_VERSION=$(awk '/^name = "wasm-bindgen"$/{getline; gsub(/version = |"/,""); print; exit}' Cargo.lock)
+# trunk must be told the same version (Trunk.toml [tools]), or it tries to download its own.
+TRUNK_WB=$(awk -F'"' '/^wasm_bindgen = /{print $2}' Trunk.toml)
+if [ "$TRUNK_WB" != "$WB_VERSION" ]; then
+  echo "[setup] Trunk.toml names wasm_bindgen $TRUNK_WB but Cargo.lock has $WB_VERSION: set [tools] wasm_bindgen = \"$WB_VERSION\"" >&2
+  exit 1
+fi
 WANT_BROWSER=${WANT_BROWSER:-1}
 
 say() { printf '[setup] %s\n' "$*" >&2; }

@@ -429,10 +429,15 @@ fn check_against_model(q: &Question) {
                     assert_eq!(r.sectors, e.sectors);
                 }
                 _ => {
+                    // The active lanes, then wavefronts and ncu's conflicts.
                     let r = bank_conflicts(&e.smem_access().expect("shared")).expect("aligned");
                     assert_eq!(
-                        (n[0], n[1]),
-                        (f64::from(r.wavefronts), f64::from(r.ncu_conflicts()))
+                        (n[0], n[1], n[2]),
+                        (
+                            f64::from(e.active_mask.count_ones()),
+                            f64::from(r.wavefronts),
+                            f64::from(r.ncu_conflicts())
+                        )
                     );
                 }
             }
