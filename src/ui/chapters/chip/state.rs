@@ -1,5 +1,6 @@
 //! The chip-anatomy chapter's state: the GPU (URL key `gpu`) and the memo of everything drawn.
 
+use crate::ui::url::keys::chip as key;
 use leptos::prelude::*;
 use serde::Serialize;
 
@@ -61,7 +62,7 @@ impl ChapterInputs for ChipInputs {
     /// Reads a permalink; unknown GPUs fall back to the A100 with a notice.
     fn from_query(query: &str) -> (ChipInputs, Vec<Notice>) {
         let mut r = QueryReader::parse(query);
-        let gpu = r.one_of("gpu", "a100", &GPUS);
+        let gpu = r.one_of(key::GPU, "a100", &GPUS);
         (ChipInputs { gpu }, r.finish())
     }
 

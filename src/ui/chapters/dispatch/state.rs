@@ -1,6 +1,7 @@
 //! The Block dispatch chapter's state. The kernel's occupancy inputs are the Occupancy chapter's
 //! (same URL keys); grid size, block duration and jitter are this chapter's own.
 
+use crate::ui::url::keys::dispatch as key;
 use std::sync::Arc;
 
 use leptos::prelude::*;
@@ -269,17 +270,17 @@ impl ChapterInputs for DispInputs {
         let occ = OccInputs::read(&mut r);
         let d = GridInputs::default();
         let grid = GridInputs {
-            grid: r.num("grid", d.grid, GRID.0, GRID.1),
-            dur: r.num("dur", d.dur, DUR.0, DUR.1),
-            jit: r.num("jit", d.jit, JIT.0, JIT.1),
+            grid: r.num(key::GRID, d.grid, GRID.0, GRID.1),
+            dur: r.num(key::DUR, d.dur, DUR.0, DUR.1),
+            jit: r.num(key::JIT, d.jit, JIT.0, JIT.1),
         };
         let runs: Vec<&str> = h200_runs().iter().map(|r| r.config).collect();
         let replay = ReplayInputs {
-            run: r.one_of("run", DEFAULT_RUN, &runs),
-            arrange: r.flag("arrange", false),
+            run: r.one_of(key::RUN, DEFAULT_RUN, &runs),
+            arrange: r.flag(key::ARRANGE, false),
         };
         // Absent (or unreadable, with a notice): the clock runs free.
-        let event = r.num("event", u32::MAX, EVENT.0, EVENT.1);
+        let event = r.num(key::EVENT, u32::MAX, EVENT.0, EVENT.1);
         let event = (event != u32::MAX).then_some(event);
         (
             DispInputs {

@@ -1,6 +1,7 @@
 //! The hierarchy chapter's state: the GPU, the launch shape `<<<grid, block>>>` and the picked
 //! thread (URL keys below), and the one memo that checks the shape and locates the thread.
 
+use crate::ui::url::keys::hierarchy as key;
 use leptos::prelude::*;
 use serde::Serialize;
 
@@ -145,19 +146,19 @@ impl ChapterInputs for HierarchyInputs {
         let (b0, b1) = limits::BLOCK_XY;
         let (z0, z1) = limits::BLOCK_Z;
         let inputs = HierarchyInputs {
-            gpu: r.one_of("gpu", &d.gpu, &ids),
-            gx: r.num("gx", d.gx, gx0, gx1),
-            gy: r.num("gy", d.gy, g0, g1),
-            gz: r.num("gz", d.gz, g0, g1),
-            bx: r.num("bx", d.bx, b0, b1),
-            by: r.num("by", d.by, b0, b1),
-            bz: r.num("bz", d.bz, z0, z1),
-            kx: r.num("kx", d.kx, 0, gx1 - 1),
-            ky: r.num("ky", d.ky, 0, g1 - 1),
-            kz: r.num("kz", d.kz, 0, g1 - 1),
-            tx: r.num("tx", d.tx, 0, b1 - 1),
-            ty: r.num("ty", d.ty, 0, b1 - 1),
-            tz: r.num("tz", d.tz, 0, z1 - 1),
+            gpu: r.one_of(key::GPU, &d.gpu, &ids),
+            gx: r.num(key::GX, d.gx, gx0, gx1),
+            gy: r.num(key::GY, d.gy, g0, g1),
+            gz: r.num(key::GZ, d.gz, g0, g1),
+            bx: r.num(key::BX, d.bx, b0, b1),
+            by: r.num(key::BY, d.by, b0, b1),
+            bz: r.num(key::BZ, d.bz, z0, z1),
+            kx: r.num(key::KX, d.kx, 0, gx1 - 1),
+            ky: r.num(key::KY, d.ky, 0, g1 - 1),
+            kz: r.num(key::KZ, d.kz, 0, g1 - 1),
+            tx: r.num(key::TX, d.tx, 0, b1 - 1),
+            ty: r.num(key::TY, d.ty, 0, b1 - 1),
+            tz: r.num(key::TZ, d.tz, 0, z1 - 1),
         };
         (inputs, r.finish())
     }
