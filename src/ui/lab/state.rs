@@ -207,7 +207,10 @@ impl ChapterInputs for LabInputs {
                 }
             }
         }
-        for (name, slot) in [(key::GRID, &mut inputs.grid), (key::BLOCK, &mut inputs.block)] {
+        for (name, slot) in [
+            (key::GRID, &mut inputs.grid),
+            (key::BLOCK, &mut inputs.block),
+        ] {
             let text = r.text(name, "", 64);
             if text.is_empty() {
                 continue;

@@ -64,10 +64,7 @@ pub fn chapter_query(params: &Params) -> String {
             k,
             warps,
         } => {
-            let mut v = vec![
-                pair(scheduling::L, latency_cycles),
-                pair(scheduling::K, k),
-            ];
+            let mut v = vec![pair(scheduling::L, latency_cycles), pair(scheduling::K, k)];
             v.extend(warps.map(|w| pair(scheduling::W, w)));
             v
         }
@@ -139,7 +136,10 @@ pub fn chapter_query(params: &Params) -> String {
         } => vec![
             // A time question names no GPU (it asks for both): the chapter opens on the A100.
             pair(roofline::GPU, gpu.unwrap_or("a100")),
-            pair(roofline::KIND, roofline::family::slug(roofline::Family::Custom)),
+            pair(
+                roofline::KIND,
+                roofline::family::slug(roofline::Family::Custom),
+            ),
             pair(roofline::PREC, keys::precision::slug(*precision)),
             pair(roofline::FLOPS, sci(*flops)),
             pair(roofline::BYTES, sci(*bytes)),
@@ -153,7 +153,10 @@ pub fn chapter_query(params: &Params) -> String {
             bk,
             dtype,
         } => vec![
-            pair(roofline::KIND, roofline::family::slug(roofline::Family::Gemm)),
+            pair(
+                roofline::KIND,
+                roofline::family::slug(roofline::Family::Gemm),
+            ),
             pair(roofline::M, m),
             pair(roofline::N, n),
             pair(roofline::K, k),
@@ -231,24 +234,251 @@ fn pair(key: &str, value: impl std::fmt::Display) -> (String, String) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::quiz::{generate, Kind};
+    use crate::model::roofline::{Dtype, Precision};
+    use crate::model::simt::Program;
+    use crate::model::tensor_core::{ElementType, MmaShape, Operand};
+    use crate::model::tensor_core_gen::smem_descriptor::{Major, MatrixDescriptor, Swizzle};
+    use crate::model::tensor_core_gen::smem_layout::SmemOperand;
+    use crate::model::tensor_core_gen::tmem::CtaGroup;
 
-    /// The links read exactly as the quiz has always written them (permalinks in the wild).
+    /// Each kind of parameters gives the link the quiz has always written (permalinks in the
+    /// wild): every key, value spelling, order and escape.
     #[test]
     fn links_keep_their_spelling() {
-        let golden = std::fs::read_to_string("/work/targets/keys/golden-before.txt")
-            .expect("golden");
-        let mut n = 0;
-        for line in golden.lines() {
-            let mut f = line.split('\t');
-            let (Some(kind), Some(seed), Some(query)) = (f.next(), f.next(), f.next()) else {
-                continue;
-            };
-            let kind = Kind::from_slug(kind).expect("kind");
-            let q = generate(kind, seed.parse().expect("seed")).expect("question");
-            assert_eq!(chapter_query(&q.params), query, "{kind:?} {seed}");
-            n += 1;
+        let program = Program {
+            signature: String::new(),
+            body: Vec::new(),
+        };
+        let cases: Vec<(Params, &str)> = vec![
+            (
+                Params::Chip {
+                    gpu: "rtx5090",
+                    clock_mhz: 2152,
+                },
+                "gpu=rtx5090",
+            ),
+            (
+                Params::Thread {
+                    grid: (32, 7),
+                    block: (32, 9),
+                    block_idx: (6, 5),
+                    thread_idx: (27, 5),
+                },
+                "gx=32&gy=7&bx=32&by=9&kx=6&ky=5&tx=27&ty=5",
+            ),
+            (
+                Params::Launch {
+                    gpu: "a100",
+                    threads: 128,
+                    regs: 94,
+                    smem_bytes: 0,
+                    dsmem_bytes: 16384,
+                },
+                "gpu=a100&threads=128&regs=94&smem=0&dsmem=16384",
+            ),
+            (
+                Params::Grid {
+                    gpu: "rtx5090",
+                    sm_count: 170,
+                    threads: 336,
+                    regs: 57,
+                    blocks_per_sm: 2,
+                    grid: 3148,
+                },
+                "gpu=rtx5090&threads=336&regs=57&grid=3148",
+            ),
+            (
+                Params::Latency {
+                    latency_cycles: 280,
+                    k: 14,
+                    warps: None,
+                },
+                "l=280&k=14",
+            ),
+            (
+                Params::Latency {
+                    latency_cycles: 600,
+                    k: 7,
+                    warps: Some(50),
+                },
+                "l=600&k=7&w=50",
+            ),
+            (
+                Params::Branch {
+                    preset: "bounds-check",
+                    program: program.clone(),
+                    condition: "i < n".into(),
+                    block: 960,
+                    warp: 21,
+                    block_index: 38,
+                    n: Some(37166),
+                },
+                "preset=bounds-check&block=960&warp=21&bidx=38&n=37166",
+            ),
+            (
+                Params::Branch {
+                    preset: "odd-even",
+                    program,
+                    condition: "threadIdx.x % 2 == 0".into(),
+                    block: 252,
+                    warp: 7,
+                    block_index: 0,
+                    n: None,
+                },
+                "preset=odd-even&block=252&warp=7&bidx=0",
+            ),
+            (
+                Params::Global {
+                    elem_bytes: 8,
+                    stride: 61,
+                    offset_bytes: 128,
+                },
+                "preset=custom&elem=8&stride=61&offset=128",
+            ),
+            (
+                Params::Shared {
+                    elem_bytes: 4,
+                    stride: 33,
+                    group: 1,
+                },
+                "preset=custom&elem=4&stride=33",
+            ),
+            (
+                Params::Shared {
+                    elem_bytes: 8,
+                    stride: 32,
+                    group: 4,
+                },
+                "preset=custom&elem=8&stride=32&f=(lane/4)*32",
+            ),
+            (
+                Params::Fragment {
+                    shape: MmaShape::WmmaM16N16K16,
+                    operand: Operand::Accumulator,
+                    element: ElementType::S32,
+                    row: 10,
+                    col: 14,
+                },
+                "shape=wmma_m16n16k16&op=acc&el=s32&row=10&col=14",
+            ),
+            (
+                Params::W8a8 {
+                    k: 12544,
+                    n: 8592,
+                    warps: 2,
+                },
+                "k=12544&n=8592&warps=2",
+            ),
+            (
+                Params::Kernel {
+                    gpu: Some("l4"),
+                    precision: Precision::Fp16Tensor,
+                    flops: 1.78e12,
+                    bytes: 1.19e9,
+                },
+                "gpu=l4&kind=custom&prec=fp16tensor&flops=1.78e12&bytes=1.19e9",
+            ),
+            (
+                Params::Kernel {
+                    gpu: None,
+                    precision: Precision::Fp32,
+                    flops: 5.97e11,
+                    bytes: 3.01e9,
+                },
+                "gpu=a100&kind=custom&prec=fp32&flops=5.97e11&bytes=3.01e9",
+            ),
+            (
+                Params::Tiled {
+                    m: 4608,
+                    n: 6144,
+                    k: 4608,
+                    bm: 64,
+                    bn: 256,
+                    bk: 8,
+                    dtype: Dtype::Fp32,
+                },
+                "kind=gemm&m=4608&n=6144&k=4608&bm=64&bn=256&bk=8&dtype=fp32",
+            ),
+            (
+                Params::PeArray {
+                    side: 5,
+                    dot_length: 4,
+                    k_total: 28,
+                },
+                "",
+            ),
+            (
+                Params::TensorPeak {
+                    gpu: "a100",
+                    precision: Precision::Int8Tensor,
+                    clock_mhz: Some(1070),
+                },
+                "gpu=a100",
+            ),
+            (Params::Wgmma { n: 200 }, "n=200"),
+            (
+                Params::WgmmaElement {
+                    n: 224,
+                    dtype: ElementType::F32,
+                    row: 54,
+                    col: 147,
+                },
+                "n=224&wf=d-f32&wt=-1&wr=54&wc=147",
+            ),
+            (
+                Params::WgmmaElement {
+                    n: 8,
+                    dtype: ElementType::S32,
+                    row: 1,
+                    col: 2,
+                },
+                "n=8&wf=d-s32&wt=-1&wr=1&wc=2",
+            ),
+            (
+                Params::TmemAccumulator {
+                    cta_group: CtaGroup::Two,
+                    m: 256,
+                    n: 176,
+                },
+                "tk=f16&cg=2&tm=256&tn=176",
+            ),
+            (
+                Params::Descriptor {
+                    operand: SmemOperand {
+                        major: Major::Mn,
+                        element_bits: 16,
+                        mn: 16,
+                        descriptor: MatrixDescriptor {
+                            start_address_bytes: 27648,
+                            leading_byte_offset_bytes: 16,
+                            stride_byte_offset_bytes: 1024,
+                            base_offset: 0,
+                            swizzle: Swizzle::B128,
+                        },
+                    },
+                    row: 9,
+                    k: 6,
+                },
+                "dmaj=mn&dbits=16&dmn=16&dswz=128b&dstart=27648&dlbo=16&dsbo=1024&drow=9&dk=6",
+            ),
+            (
+                Params::Lab {
+                    preset: "offset-read",
+                    args: vec![("offset", 31)],
+                    line: 4,
+                    column: 20,
+                    name: "a".into(),
+                    store: false,
+                    execution: 1,
+                    warp: 211,
+                    block: [0, 0, 0],
+                    warp_in_block: 0,
+                },
+                "preset=offset-read&a.offset=31&line=4&warp=211",
+            ),
+        ];
+        for (params, want) in cases {
+            assert_eq!(chapter_query(&params), want, "{params:?}");
         }
-        assert_eq!(n, 6900);
     }
 }

@@ -6,12 +6,12 @@
 //! Answers typed into a question live in that question's card; grading happens in the submit
 //! handler, which also records progress and writes it to storage (no effect writes a signal).
 
+mod links;
 pub mod progress;
 #[cfg(test)]
 mod prompt_tests;
 mod storage;
 pub mod text;
-mod links;
 
 use leptos::prelude::*;
 
@@ -315,14 +315,13 @@ fn QuestionCard(q: Question, commit: Commit) -> impl IntoView {
             }));
         }
     };
-    let chapter_href =
-        q.with_value(|q| {
-            format!(
-                "{}?{}",
-                route_href(q.kind.chapter()),
-                links::chapter_query(&q.params)
-            )
-        });
+    let chapter_href = q.with_value(|q| {
+        format!(
+            "{}?{}",
+            route_href(q.kind.chapter()),
+            links::chapter_query(&q.params)
+        )
+    });
     // The chip chapter draws a GPU at its boost clock; a question at a sustained clock says so
     // beside the link, so the chapter's peak does not read as a contradiction.
     let chapter_differs = q.with_value(|q| match q.params {

@@ -421,7 +421,12 @@ impl ChapterInputs for DivergenceInputs {
         let inputs = DivergenceInputs {
             preset: id,
             block,
-            bidx: r.num(key::BIDX, d.bidx, limits::BLOCK_INDEX.0, limits::BLOCK_INDEX.1),
+            bidx: r.num(
+                key::BIDX,
+                d.bidx,
+                limits::BLOCK_INDEX.0,
+                limits::BLOCK_INDEX.1,
+            ),
             warp,
             n: if d.n == u32::MAX {
                 // Presets without a bound keep n unbounded; a link may still set one.

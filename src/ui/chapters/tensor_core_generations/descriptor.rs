@@ -16,10 +16,10 @@ use crate::model::tensor_core_gen::smem_descriptor::{
 };
 use crate::model::tensor_core_gen::smem_layout::{SmemOperand, SmemOperandLayout};
 use crate::ui::format::grouped;
-use crate::ui::url::keys::major;
 use crate::ui::i18n::{t, use_lang, Lang};
 use crate::ui::shared::roving::{item_index, Roving};
 use crate::ui::shared::scroll_figure::ScrollFigure;
+use crate::ui::url::keys::major;
 use crate::ui::widgets::{markup_block, DataDetails, Markup, RangeSlider};
 
 /// The core-matrix grid: label column, top row, cell size.

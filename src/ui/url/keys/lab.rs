@@ -22,7 +22,9 @@ pub const AT: &str = "at";
 pub const WARP: &str = "warp";
 
 /// Every key above, in the order the chapter writes them.
-pub const ALL: &[&str] = &[PRESET, VERSION, SOURCE, GRID, BLOCK, GPU, REGS, LINE, AT, WARP];
+pub const ALL: &[&str] = &[
+    PRESET, VERSION, SOURCE, GRID, BLOCK, GPU, REGS, LINE, AT, WARP,
+];
 
 /// The prefix of a scalar argument's key: `a.<name>=<value>`, one per kernel parameter changed.
 pub const ARG_PREFIX: &str = "a.";

@@ -50,7 +50,10 @@ pub const BK: &str = "bk";
 pub const MEASURED: &str = "measured";
 
 /// Every key above, in the order the chapter writes them.
-pub const ALL: &[&str] = &[GPU, SRC, KIND, M, N, K, DTYPE, ELEMS, ROWS, D, S, LAYERS, KVH, QH, DH, WK, WN, FLOPS, BYTES, PREC, BM, BN, BK, MEASURED];
+pub const ALL: &[&str] = &[
+    GPU, SRC, KIND, M, N, K, DTYPE, ELEMS, ROWS, D, S, LAYERS, KVH, QH, DH, WK, WN, FLOPS, BYTES,
+    PREC, BM, BN, BK, MEASURED,
+];
 
 /// Which kind of kernel the reader places on the chart (`kind`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

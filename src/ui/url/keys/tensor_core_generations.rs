@@ -72,7 +72,10 @@ pub const LNUM: &str = "lnum";
 pub const LT: &str = "lt";
 
 /// Every key above, in the order the chapter writes them.
-pub const ALL: &[&str] = &[SEED, KB, STEP, GPU, LANE, FRAG, N, GROUPS, WAIT, WF, WT, WR, WC, WBAND, WB, DMAJ, DBITS, DMN, DSWZ, DSTART, DLBO, DSBO, DROW, DK, TK, CG, TM, TN, TR, TC, LS, LNUM, LT];
+pub const ALL: &[&str] = &[
+    SEED, KB, STEP, GPU, LANE, FRAG, N, GROUPS, WAIT, WF, WT, WR, WC, WBAND, WB, DMAJ, DBITS, DMN,
+    DSWZ, DSTART, DLBO, DSBO, DROW, DK, TK, CG, TM, TN, TR, TC, LS, LNUM, LT,
+];
 
 /// A wgmma register fragment the map shows: D with its accumulator type, or A from registers
 /// with its input type.

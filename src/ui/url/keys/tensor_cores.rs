@@ -32,4 +32,6 @@ pub const X: &str = "x";
 pub const SEED: &str = "seed";
 
 /// Every key above, in the order the chapter writes them.
-pub const ALL: &[&str] = &[K, N, WARPS, SHAPE, OP, EL, LANE, ROW, COL, BLOCK, WARP, KT, STEP, X, SEED];
+pub const ALL: &[&str] = &[
+    K, N, WARPS, SHAPE, OP, EL, LANE, ROW, COL, BLOCK, WARP, KT, STEP, X, SEED,
+];
