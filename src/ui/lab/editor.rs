@@ -127,7 +127,7 @@ pub fn ratio(a: u64, b: u64) -> String {
         return "0".into();
     }
     let tenths = (a * 10 + b / 2) / b;
-    if tenths % 10 == 0 {
+    if tenths.is_multiple_of(10) {
         (tenths / 10).to_string()
     } else {
         format!("{}.{}", tenths / 10, tenths % 10)

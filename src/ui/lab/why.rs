@@ -48,10 +48,13 @@ impl Item {
     }
 }
 
+/// An access site of a line: its column, whether it stores, its memory space.
+type Site = (u32, bool, MemorySpace);
+
 /// What warp `t` did at `line`: its access sites in order of first execution, then its branches
 /// by kind; only the steps' masks when it did neither; nothing when it did not run the line.
 pub fn items(t: &WarpTrace, line: u32) -> Vec<Item> {
-    let mut sites: Vec<((u32, bool, MemorySpace), Vec<Arc<MemoryEvent>>)> = Vec::new();
+    let mut sites: Vec<(Site, Vec<Arc<MemoryEvent>>)> = Vec::new();
     let mut branches: Vec<(BranchKind, Vec<BranchEvent>)> = Vec::new();
     for e in &t.events {
         match e {
@@ -356,7 +359,7 @@ pub fn Why() -> impl IntoView {
             (v.len() > 1 || stepper.is_some()).then(|| {
                 view! {
                     <div class="gx-lab__picker" role="group" aria-label=move || text::ACCESS.get(lang.get())>
-                        {(v.len() > 1).then(|| buttons)}
+                        {(v.len() > 1).then_some(buttons)}
                         {stepper}
                     </div>
                 }

@@ -330,10 +330,6 @@ pub struct DispState {
     pub replay_clock: Clock,
 }
 
-fn now_ms() -> f64 {
-    window().performance().map_or(0.0, |p| p.now())
-}
-
 impl DispState {
     /// `f` of the replay, when the selected run replays (tracked).
     pub fn with_replay<T>(&self, f: impl FnOnce(&ReplayView) -> T) -> Option<T> {
@@ -352,11 +348,11 @@ impl DispState {
         });
         let timed = Memo::new(move |_| {
             model_inputs.with(|i| {
-                let t0 = now_ms();
+                let t0 = crate::ui::widgets::monotonic_ms();
                 let outputs = compute(i);
                 Timed {
                     outputs,
-                    compute_ms: now_ms() - t0,
+                    compute_ms: crate::ui::widgets::monotonic_ms() - t0,
                 }
             })
         });
