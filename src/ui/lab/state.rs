@@ -9,7 +9,6 @@
 //! `regs`, `line`, `warp` (the warp's index in the launch). Only values that differ from the
 //! preset's are written.
 
-use crate::ui::url::keys::lab as key;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
@@ -22,6 +21,7 @@ use crate::model::kernel::{
     Preset, Progress, Report, RunError, ScalarType, WarpTrace,
 };
 use crate::ui::shell::{ChapterInputs, UrlInputs};
+use crate::ui::url::keys::lab as key;
 use crate::ui::url::{echo, Notice, QueryReader};
 
 /// The preset a link without one opens.

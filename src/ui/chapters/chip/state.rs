@@ -1,12 +1,12 @@
 //! The chip-anatomy chapter's state: the GPU (URL key `gpu`) and the memo of everything drawn.
 
-use crate::ui::url::keys::chip as key;
 use leptos::prelude::*;
 use serde::Serialize;
 
 use crate::geom::die::{die_layout, DieLayout};
 use crate::model::gpu_spec::{Anatomy, GpuSpec};
 use crate::ui::shell::{ChapterInputs, UrlInputs};
+use crate::ui::url::keys::chip as key;
 use crate::ui::url::{to_query, Notice, QueryReader};
 
 /// GPUs in the switch: A100, H100 and H200 with the die layout the model carries; H100 PCIe,

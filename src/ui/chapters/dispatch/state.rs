@@ -1,7 +1,6 @@
 //! The Block dispatch chapter's state. The kernel's occupancy inputs are the Occupancy chapter's
 //! (same URL keys); grid size, block duration and jitter are this chapter's own.
 
-use crate::ui::url::keys::dispatch as key;
 use std::sync::Arc;
 
 use leptos::prelude::*;
@@ -16,6 +15,7 @@ use crate::model::gpu_spec::GpuSpec;
 use crate::model::occupancy::{occupancy_steps, LaunchError};
 use crate::ui::shared::launch::LaunchInputs as OccInputs;
 use crate::ui::shell::{ChapterInputs, UrlInputs};
+use crate::ui::url::keys::dispatch as key;
 use crate::ui::url::{to_query, Notice, QueryReader};
 
 /// This chapter's own inputs. Field names are the URL keys.

@@ -1,7 +1,6 @@
 //! The SIMT divergence chapter's state: inputs (signals, serialised to the URL), the step the
 //! reader is looking at, and the one memo that runs the warp through the model.
 
-use crate::ui::url::keys::divergence as key;
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -10,6 +9,7 @@ use crate::model::simt::{
     DEFAULT_SEED, PRESET_IDS,
 };
 use crate::ui::shell::{ChapterInputs, UrlInputs};
+use crate::ui::url::keys::divergence as key;
 use crate::ui::url::{to_query, Notice, QueryReader};
 
 /// Which side of a divergent branch runs first.

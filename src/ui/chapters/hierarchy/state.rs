@@ -1,13 +1,13 @@
 //! The hierarchy chapter's state: the GPU, the launch shape `<<<grid, block>>>` and the picked
 //! thread (URL keys below), and the one memo that checks the shape and locates the thread.
 
-use crate::ui::url::keys::hierarchy as key;
 use leptos::prelude::*;
 use serde::Serialize;
 
 use crate::model::gpu_spec::GpuSpec;
 use crate::model::hierarchy::{Dim3, DimLimits, HierarchyError, Launch, ThreadCoords};
 use crate::ui::shell::{ChapterInputs, UrlInputs};
+use crate::ui::url::keys::hierarchy as key;
 use crate::ui::url::{to_query, Notice, QueryReader};
 
 /// Ranges of every numeric input: the one place sliders, typed numbers and permalinks clamp
@@ -272,7 +272,7 @@ mod tests {
     }
 
     #[test]
-    fn formula_and_encoding() {
+    fn the_formula_reads_in_the_coalescing_chapter() {
         assert_eq!(
             row_major_formula(24, 1, 1024),
             "(lane + 32) / 24 * 1024 + (lane + 32) % 24"

@@ -1,8 +1,6 @@
 //! The Roofline chapter's state: inputs (signals, serialised to the URL) and the one memo that
 //! calls the model.
 
-use crate::ui::url::keys::roofline::{self as key, family};
-use crate::ui::url::keys::{dtype, precision};
 use leptos::prelude::*;
 use serde::Serialize;
 
@@ -12,6 +10,8 @@ use crate::model::roofline::{
     Placement, Precision, RooflineChartSpec, RooflineMeasurement, TiledGemm,
 };
 use crate::ui::shell::{ChapterInputs, UrlInputs};
+use crate::ui::url::keys::roofline::{self as key, family};
+use crate::ui::url::keys::{dtype, precision};
 use crate::ui::url::{to_query, Notice, QueryReader};
 
 pub use crate::ui::url::keys::roofline::Family;

@@ -1,7 +1,6 @@
 //! The warp scheduling chapter's state: inputs (serialised to the URL) and the one memo that
 //! runs the scheduler model.
 
-use crate::ui::url::keys::scheduling as key;
 use leptos::prelude::*;
 use serde::Serialize;
 
@@ -13,6 +12,7 @@ use crate::model::scheduler::{
     MAX_LOADS_IN_FLIGHT, MAX_RESIDENT_WARPS,
 };
 use crate::ui::shell::{ChapterInputs, UrlInputs};
+use crate::ui::url::keys::scheduling as key;
 use crate::ui::url::{to_query, Notice, QueryReader};
 
 /// Every input of the chapter. Field names are the URL keys.

@@ -1,9 +1,6 @@
 //! The Tensor-Core-generations chapter's state: inputs (URL keys) and the one memo that calls
 //! [`crate::model::tensor_core_gen`].
 
-use crate::ui::url::keys::tensor_core_generations as key;
-use crate::ui::url::keys::tensor_core_generations::wg_frag;
-use crate::ui::url::keys::{major, swizzle, tcgen05_kind};
 use leptos::prelude::*;
 use serde::Serialize;
 
@@ -21,6 +18,9 @@ pub use super::newest::{
     desc_view, ld_view, tmem_view, wg_view, DescView, LdView, TmemView, WgView,
 };
 use crate::ui::shell::{ChapterInputs, UrlInputs};
+use crate::ui::url::keys::tensor_core_generations as key;
+use crate::ui::url::keys::tensor_core_generations::wg_frag;
+use crate::ui::url::keys::{major, swizzle, tcgen05_kind};
 use crate::ui::url::{to_query, Notice, QueryReader};
 
 /// GPUs in the peak table's switch (the derivable ones, then the B200, which says why not).

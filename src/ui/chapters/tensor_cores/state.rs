@@ -1,8 +1,6 @@
 //! The Tensor Cores chapter's state: inputs (signals, serialised to the URL) and the one memo
 //! that calls the models [`crate::model::tensor_core`] and [`crate::model::w8a8`].
 
-use crate::ui::url::keys::element;
-use crate::ui::url::keys::tensor_cores as key;
 use leptos::prelude::*;
 use serde::Serialize;
 
@@ -18,6 +16,8 @@ use crate::model::w8a8::{
     GemvOutput, GlobalLoads, KernelStep, QuantizedWeights, TileCost, W8a8Error, W8a8Gemv,
 };
 use crate::ui::shell::{ChapterInputs, UrlInputs};
+use crate::ui::url::keys::element;
+use crate::ui::url::keys::tensor_cores as key;
 use crate::ui::url::{to_query, Notice, QueryReader};
 
 /// Every input of the chapter. Field names are the URL keys.

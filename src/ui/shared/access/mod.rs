@@ -13,7 +13,6 @@ pub mod figure;
 pub mod state;
 pub mod text;
 
-use crate::ui::url::keys::access as key;
 use std::marker::PhantomData;
 use std::ops::{Deref, DerefMut};
 
@@ -27,6 +26,7 @@ use crate::model::formula::{
 };
 use crate::model::WARP_SIZE;
 use crate::ui::shell::ChapterInputs;
+use crate::ui::url::keys::access as key;
 use crate::ui::url::{to_query, Notice, QueryReader};
 
 /// Preset id meaning "no preset: `lane * stride`".

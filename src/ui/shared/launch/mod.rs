@@ -6,12 +6,12 @@
 pub mod bars;
 pub mod text;
 
-use crate::ui::url::keys::launch as key;
 use serde::{Deserialize, Serialize};
 
 use crate::model::gpu_spec::GpuSpec;
 use crate::model::occupancy::{Carveout, KernelConfig};
 use crate::ui::shell::ChapterInputs;
+use crate::ui::url::keys::launch as key;
 use crate::ui::url::{to_query, Notice, QueryReader};
 
 /// How the dynamic shared-memory input is typed.
