@@ -356,7 +356,6 @@ mod tests {
                 };
                 assert!(*line > 0 && !name.is_empty());
                 assert!(matches!(q.parts[0].answer, Answer::Count(n) if n >= 1));
-                assert!(q.chapter_query().contains(&format!("line={line}")));
             }
         }
     }

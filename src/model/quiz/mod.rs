@@ -499,12 +499,6 @@ impl Question {
             .join(" ")
     }
 
-    /// The query that opens the question's chapter with exactly these parameters (the
-    /// chapter's permalink keys; no `?`).
-    pub fn chapter_query(&self) -> String {
-        self.params.chapter_query()
-    }
-
     /// The answer of every part as text: counts in decimal, masks in hex, reals to 4
     /// significant digits, choices by their option index (for exports and answer keys).
     pub fn answer_text(&self) -> Vec<String> {

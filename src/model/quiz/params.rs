@@ -7,7 +7,6 @@ use crate::model::gpu_spec::{GpuSpec, ValueSource};
 use crate::model::roofline::{Dtype, Precision, Roof};
 use crate::model::simt::Program;
 use crate::model::tensor_core::{ElementType, MmaShape, Operand};
-use crate::model::tensor_core_gen::smem_descriptor::{Major, Swizzle};
 use crate::model::tensor_core_gen::smem_layout::SmemOperand;
 use crate::model::tensor_core_gen::tmem::CtaGroup;
 
@@ -247,58 +246,11 @@ pub fn sci(value: f64) -> String {
     format!("{m}e{exp}")
 }
 
-fn precision_slug(p: Precision) -> &'static str {
-    match p {
-        Precision::Fp64 => "fp64",
-        Precision::Fp32 => "fp32",
-        Precision::Tf32Tensor => "tf32tensor",
-        Precision::Fp16Tensor => "fp16tensor",
-        Precision::Bf16Tensor => "bf16tensor",
-        Precision::Int8Tensor => "int8tensor",
-        Precision::Fp8Tensor => "fp8tensor",
-    }
-}
-
-fn dtype_slug(d: Dtype) -> &'static str {
-    match d {
-        Dtype::Fp32 => "fp32",
-        Dtype::Fp16 => "fp16",
-        Dtype::Bf16 => "bf16",
-        Dtype::Fp8 => "fp8",
-        Dtype::Int8 => "int8",
-    }
-}
-
-fn major_slug(m: Major) -> &'static str {
-    match m {
-        Major::K => "k",
-        Major::Mn => "mn",
-    }
-}
-
-/// The chapter's URL text of a swizzle mode.
-fn swizzle_slug(s: Swizzle) -> &'static str {
-    match s {
-        Swizzle::None => "none",
-        Swizzle::B32 => "32b",
-        Swizzle::B64 => "64b",
-        Swizzle::B128 => "128b",
-    }
-}
-
-fn element_slug(e: ElementType) -> &'static str {
-    match e {
-        ElementType::F16 => "f16",
-        ElementType::Bf16 => "bf16",
-        ElementType::S8 => "s8",
-        ElementType::U8 => "u8",
-        ElementType::F32 => "f32",
-        ElementType::S32 => "s32",
-    }
-}
-
 impl Params {
-    /// The parameters as `(name, value)` pairs, language-free.
+    /// The parameters as `(name, value)` pairs, language-free: the record a question leaves
+    /// (progress, exports). Not a URL: a value of a model enum is written by the model's own
+    /// name (an element type as PTX writes it, a precision or swizzle by its variant); the
+    /// chapters' URL spellings live in the UI.
     pub fn pairs(&self) -> Vec<(&'static str, String)> {
         match self {
             Params::Chip { gpu, clock_mhz } => vec![
@@ -407,7 +359,7 @@ impl Params {
             } => vec![
                 ("shape", shape.slug().to_string()),
                 ("op", operand.slug().to_string()),
-                ("el", element_slug(*element).to_string()),
+                ("el", element.label().to_string()),
                 ("row", row.to_string()),
                 ("col", col.to_string()),
             ],
@@ -426,7 +378,7 @@ impl Params {
                 if let Some(g) = gpu {
                     v.push(("gpu", g.to_string()));
                 }
-                v.push(("prec", precision_slug(*precision).to_string()));
+                v.push(("prec", format!("{precision:?}")));
                 v.push(("flops", sci(*flops)));
                 v.push(("bytes", sci(*bytes)));
                 v
@@ -446,7 +398,7 @@ impl Params {
                 ("bm", bm.to_string()),
                 ("bn", bn.to_string()),
                 ("bk", bk.to_string()),
-                ("dtype", dtype_slug(*dtype).to_string()),
+                ("dtype", format!("{dtype:?}")),
             ],
             Params::PeArray {
                 side,
@@ -464,7 +416,7 @@ impl Params {
             } => {
                 let mut v = vec![
                     ("gpu", gpu.to_string()),
-                    ("precision", precision_slug(*precision).to_string()),
+                    ("precision", format!("{precision:?}")),
                 ];
                 if let Some(c) = clock_mhz {
                     v.push(("clock_mhz", c.to_string()));
@@ -474,7 +426,7 @@ impl Params {
             Params::Wgmma { n } => vec![("n", n.to_string())],
             Params::WgmmaElement { n, dtype, row, col } => vec![
                 ("n", n.to_string()),
-                ("acc", element_slug(*dtype).to_string()),
+                ("acc", dtype.label().to_string()),
                 ("row", row.to_string()),
                 ("col", col.to_string()),
             ],
@@ -486,10 +438,10 @@ impl Params {
             Params::Descriptor { operand, row, k } => {
                 let d = operand.descriptor;
                 vec![
-                    ("major", major_slug(operand.major).to_string()),
+                    ("major", format!("{:?}", operand.major)),
                     ("bits", operand.element_bits.to_string()),
                     ("mn", operand.mn.to_string()),
-                    ("swizzle", swizzle_slug(d.swizzle).to_string()),
+                    ("swizzle", format!("{:?}", d.swizzle)),
                     ("start", d.start_address_bytes.to_string()),
                     ("lbo", d.leading_byte_offset_bytes.to_string()),
                     ("sbo", d.stride_byte_offset_bytes.to_string()),
@@ -517,148 +469,6 @@ impl Params {
                     ("warp", warp.to_string()),
                 ]);
                 v
-            }
-        }
-    }
-
-    /// The chapter's permalink query for these parameters (its URL keys, no `?`).
-    pub fn chapter_query(&self) -> String {
-        let q = |pairs: Vec<(&str, String)>| {
-            pairs
-                .into_iter()
-                .map(|(k, v)| format!("{k}={v}"))
-                .collect::<Vec<_>>()
-                .join("&")
-        };
-        match self {
-            Params::Chip { gpu, .. } => q(vec![("gpu", gpu.to_string())]),
-            Params::Thread { .. } => q(self.pairs()),
-            Params::Launch { .. } => q(self.pairs()),
-            Params::Grid {
-                gpu,
-                threads,
-                regs,
-                grid,
-                ..
-            } => q(vec![
-                ("gpu", gpu.to_string()),
-                ("threads", threads.to_string()),
-                ("regs", regs.to_string()),
-                ("grid", grid.to_string()),
-            ]),
-            Params::Latency { .. } => q(self.pairs()),
-            Params::Branch {
-                preset,
-                block,
-                warp,
-                block_index,
-                n,
-                ..
-            } => {
-                let mut v = vec![
-                    ("preset", preset.to_string()),
-                    ("block", block.to_string()),
-                    ("warp", warp.to_string()),
-                    ("bidx", block_index.to_string()),
-                ];
-                if let Some(n) = n {
-                    v.push(("n", n.to_string()));
-                }
-                q(v)
-            }
-            Params::Global {
-                elem_bytes,
-                stride,
-                offset_bytes,
-            } => q(vec![
-                ("preset", "custom".into()),
-                ("elem", elem_bytes.to_string()),
-                ("stride", stride.to_string()),
-                ("offset", offset_bytes.to_string()),
-            ]),
-            Params::Shared {
-                elem_bytes,
-                stride,
-                group,
-            } => {
-                let mut v = vec![
-                    ("preset", "custom".to_string()),
-                    ("elem", elem_bytes.to_string()),
-                    ("stride", stride.to_string()),
-                ];
-                if *group > 1 {
-                    v.push(("f", format!("(lane/{group})*{stride}")));
-                }
-                q(v)
-            }
-            Params::Fragment { .. } | Params::W8a8 { .. } => q(self.pairs()),
-            Params::Kernel {
-                gpu,
-                precision,
-                flops,
-                bytes,
-            } => q(vec![
-                ("gpu", gpu.unwrap_or("a100").to_string()),
-                ("kind", "custom".into()),
-                ("prec", precision_slug(*precision).to_string()),
-                ("flops", sci(*flops)),
-                ("bytes", sci(*bytes)),
-            ]),
-            Params::Tiled { .. } => {
-                let mut v = vec![("kind", "gemm".to_string())];
-                v.extend(self.pairs());
-                q(v)
-            }
-            // The chapter's array is the course's 4 × 4 × 4; the question's own array is in
-            // the prompt.
-            Params::PeArray { .. } => String::new(),
-            Params::TensorPeak { gpu, .. } => q(vec![("gpu", gpu.to_string())]),
-            Params::Wgmma { n } => q(vec![("n", n.to_string())]),
-            // The element selected, no thread (the chapter then zooms to the element's tile).
-            Params::WgmmaElement { n, dtype, row, col } => q(vec![
-                ("n", n.to_string()),
-                ("wf", format!("d-{}", element_slug(*dtype))),
-                ("wt", "-1".into()),
-                ("wr", row.to_string()),
-                ("wc", col.to_string()),
-            ]),
-            Params::TmemAccumulator { cta_group, m, n } => q(vec![
-                ("tk", "f16".into()),
-                ("cg", cta_group.ctas().to_string()),
-                ("tm", m.to_string()),
-                ("tn", n.to_string()),
-            ]),
-            Params::Descriptor { operand, row, k } => {
-                let d = operand.descriptor;
-                q(vec![
-                    ("dmaj", major_slug(operand.major).to_string()),
-                    ("dbits", operand.element_bits.to_string()),
-                    ("dmn", operand.mn.to_string()),
-                    ("dswz", swizzle_slug(d.swizzle).to_string()),
-                    ("dstart", d.start_address_bytes.to_string()),
-                    ("dlbo", d.leading_byte_offset_bytes.to_string()),
-                    ("dsbo", d.stride_byte_offset_bytes.to_string()),
-                    ("drow", row.to_string()),
-                    ("dk", k.to_string()),
-                ])
-            }
-            // The lab's keys: the preset, its changed arguments (`a.<name>`), the line and
-            // the warp.
-            Params::Lab {
-                preset,
-                args,
-                line,
-                warp,
-                ..
-            } => {
-                let mut v = vec![("preset".to_string(), preset.to_string())];
-                v.extend(args.iter().map(|(n, x)| (format!("a.{n}"), x.to_string())));
-                v.push(("line".into(), line.to_string()));
-                v.push(("warp".into(), warp.to_string()));
-                v.into_iter()
-                    .map(|(k, v)| format!("{k}={v}"))
-                    .collect::<Vec<_>>()
-                    .join("&")
             }
         }
     }

@@ -110,21 +110,162 @@ pub(crate) mod tests {
         ]
     }
 
-    /// Keys the chapters read, plus strangers.
-    fn key() -> impl Strategy<Value = String> {
-        prop_oneof![
-            prop::sample::select(vec![
-                "gpu", "threads", "regs", "smem", "dsmem", "dunit", "carveout", "y", "grid", "dur",
-                "jit", "run", "arrange", "l", "k", "w", "ilp", "preset", "block", "bidx", "warp",
-                "n", "seed", "order", "step", "elem", "stride", "offset", "lanes", "f", "kind",
-                "prec", "src", "m", "bm", "bn", "bk", "gx", "by", "tx", "lane", "op", "kb", "frag",
-                "groups", "wait", "wf", "wt", "wr", "wc", "wband", "wb", "dmaj", "dbits", "dmn",
-                "dswz", "dstart", "dlbo", "dsbo", "drow", "dk", "tk", "cg", "tm", "tn", "tr", "tc",
-                "ls", "lnum", "lt", "v", "a.n", "a.x", "line",
-            ])
-            .prop_map(String::from),
-            "[a-z%\\[\\]]{1,8}",
+    /// Every page's URL table ([`crate::ui::url::keys`]), by slug: the keys it reads.
+    pub(crate) const KEY_TABLES: &[(&str, &[&[&str]])] = {
+        use crate::ui::url::keys::*;
+        &[
+            ("chip", &[chip::ALL]),
+            ("hierarchy", &[hierarchy::ALL]),
+            ("occupancy", &[launch::ALL]),
+            ("dispatch", &[launch::ALL, dispatch::ALL]),
+            ("scheduling", &[scheduling::ALL]),
+            ("divergence", &[divergence::ALL]),
+            ("coalescing", &[access::ALL]),
+            ("bank-conflicts", &[access::ALL]),
+            ("tensor-cores", &[tensor_cores::ALL]),
+            ("tensor-core-generations", &[tensor_core_generations::ALL]),
+            ("roofline", &[roofline::ALL]),
+            ("lab", &[lab::ALL]),
         ]
+    };
+
+    /// The keys page `slug` reads (its tables joined); empty for an unknown slug.
+    pub(crate) fn table_of(slug: &str) -> Vec<&'static str> {
+        KEY_TABLES
+            .iter()
+            .find(|(s, _)| *s == slug)
+            .map(|(_, t)| t.concat())
+            .unwrap_or_default()
+    }
+
+    /// The keys of the notices chapter `B` raises for unknown keys reading `query`.
+    fn unknown_keys<B: ChapterBody>(query: &str) -> Vec<String> {
+        let (_, notices) = B::Inputs::from_query(query);
+        notices
+            .into_iter()
+            .filter_map(|n| match n {
+                crate::ui::url::Notice::UnknownKey { key } => Some(key),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Reads a query, returns the keys it raised as unknown.
+    type UnknownKeys = fn(&str) -> Vec<String>;
+
+    /// Every key of a page's table is one the page reads (no "unknown key" notice).
+    #[test]
+    fn every_key_in_a_table_is_read_by_its_page() {
+        let pages: [(&str, UnknownKeys); 12] = [
+            ("chip", unknown_keys::<chip::Page>),
+            ("hierarchy", unknown_keys::<hierarchy::Page>),
+            ("occupancy", unknown_keys::<occupancy::Page>),
+            ("dispatch", unknown_keys::<dispatch::Page>),
+            ("scheduling", unknown_keys::<scheduling::Page>),
+            ("divergence", unknown_keys::<divergence::Page>),
+            ("coalescing", unknown_keys::<coalescing::Page>),
+            ("bank-conflicts", unknown_keys::<bank_conflicts::Page>),
+            ("tensor-cores", unknown_keys::<tensor_cores::Page>),
+            (
+                "tensor-core-generations",
+                unknown_keys::<tensor_core_generations::Page>,
+            ),
+            ("roofline", unknown_keys::<roofline::Page>),
+            ("lab", unknown_keys::<crate::ui::lab::Page>),
+        ];
+        assert_eq!(pages.len(), KEY_TABLES.len());
+        assert_eq!(pages.len(), READERS.len());
+        for (slug, unknown) in pages {
+            let table = table_of(slug);
+            assert!(!table.is_empty(), "{slug}");
+            let query = table
+                .iter()
+                .map(|k| format!("{k}=1"))
+                .collect::<Vec<_>>()
+                .join("&");
+            assert_eq!(unknown(&query), Vec::<String>::new(), "{slug}");
+            assert_eq!(unknown("zz=1"), vec!["zz".to_string()], "{slug}");
+        }
+    }
+
+    /// Every key a chapter's `to_query` can write is in its table, in the table's order, and
+    /// every key of the table is one it writes (its inputs' fields are the keys).
+    #[test]
+    fn every_key_written_is_in_the_table() {
+        use crate::ui::url::{field_keys, keys};
+        let written: [(&str, Vec<&str>, &[&str]); 10] = [
+            (
+                "chip",
+                field_keys(&chip::state::ChipInputs::default()),
+                keys::chip::ALL,
+            ),
+            (
+                "hierarchy",
+                field_keys(&hierarchy::state::HierarchyInputs::default()),
+                keys::hierarchy::ALL,
+            ),
+            (
+                "occupancy",
+                field_keys(&occupancy::state::OccInputs::default()),
+                keys::launch::ALL,
+            ),
+            (
+                "dispatch",
+                [
+                    field_keys(&dispatch::state::GridInputs::default()),
+                    field_keys(&dispatch::state::ReplayInputs::default()),
+                    vec![keys::dispatch::EVENT],
+                ]
+                .concat(),
+                keys::dispatch::ALL,
+            ),
+            (
+                "scheduling",
+                field_keys(&scheduling::state::SchedulingInputs::default()),
+                keys::scheduling::ALL,
+            ),
+            (
+                "divergence",
+                field_keys(&divergence::state::DivergenceInputs::default()),
+                keys::divergence::ALL,
+            ),
+            (
+                "coalescing",
+                field_keys(&*<coalescing::Page as ChapterBody>::Inputs::from_query("").0),
+                keys::access::ALL,
+            ),
+            (
+                "tensor-cores",
+                field_keys(&tensor_cores::state::TcInputs::default()),
+                keys::tensor_cores::ALL,
+            ),
+            (
+                "tensor-core-generations",
+                field_keys(&tensor_core_generations::state::GenInputs::default()),
+                keys::tensor_core_generations::ALL,
+            ),
+            (
+                "roofline",
+                field_keys(&roofline::state::RooflineInputs::default()),
+                keys::roofline::ALL,
+            ),
+        ];
+        for (slug, fields, table) in written {
+            assert_eq!(fields, table, "{slug}");
+        }
+    }
+
+    /// Keys the chapters read (every page's table, two of the lab's arguments), plus strangers.
+    fn key() -> impl Strategy<Value = String> {
+        let mut known: Vec<String> = KEY_TABLES
+            .iter()
+            .flat_map(|(_, t)| t.concat())
+            .map(String::from)
+            .collect();
+        known.sort();
+        known.dedup();
+        known.extend(["a.n".to_string(), "a.x".to_string()]);
+        prop_oneof![prop::sample::select(known), "[a-z%\\[\\]]{1,8}",]
     }
 
     proptest! {

@@ -81,7 +81,10 @@ pub fn connect(c: Classroom) {
             }
             if let Ok(Some(s)) = window().local_storage() {
                 // A nonce makes every write an event, even of the same state.
-                let _ = s.set_item(CHANNEL, &format!("{}\n{msg}", js_now()));
+                let _ = s.set_item(
+                    CHANNEL,
+                    &format!("{}\n{msg}", crate::ui::widgets::monotonic_ms()),
+                );
             }
         }
     };
@@ -155,8 +158,4 @@ pub fn connect(c: Classroom) {
         let ch = StoredValue::new_local(ch);
         on_cleanup(move || ch.with_value(|ch| ch.close()));
     }
-}
-
-fn js_now() -> f64 {
-    window().performance().map(|p| p.now()).unwrap_or(0.0)
 }

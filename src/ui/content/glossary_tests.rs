@@ -152,6 +152,10 @@ fn every_entry_points_at_a_chapter_with_a_valid_query() {
                 t.slug,
                 t.chapter
             );
+            let table = crate::ui::chapters::tests::table_of(t.chapter);
+            for (key, _) in crate::ui::url::query::pairs(q) {
+                assert!(table.contains(&key.as_str()), "{}: {key}", t.slug);
+            }
         }
     }
     // Grouped by chapter, in teaching order.

@@ -870,6 +870,22 @@ pub(crate) mod tests {
         assert_eq!(l.shared_load.wavefronts, 32 * l.shared_load.instructions);
     }
 
+    /// Every key a step's query names is in its page's URL table (`ui::url::keys`).
+    #[test]
+    fn every_step_key_is_in_its_pages_table() {
+        for s in &course().steps {
+            let table = crate::ui::chapters::tests::table_of(&s.chapter);
+            for (key, _) in crate::ui::url::query::pairs(&s.query) {
+                assert!(
+                    table.contains(&key.as_str()),
+                    "{}?{}: {key}",
+                    s.chapter,
+                    s.query
+                );
+            }
+        }
+    }
+
     #[test]
     fn every_step_query_is_read_without_a_notice() {
         for (i, s) in course().steps.iter().enumerate() {

@@ -20,6 +20,7 @@ use crate::ui::shared::launch::bars::{resource_bars, BudgetBars, ResourceBar};
 use crate::ui::shared::launch::text::limiter_name;
 use crate::ui::shared::scroll_figure::ScrollFigure;
 use crate::ui::shell::route_href;
+use crate::ui::url::keys::{self, dispatch, launch, roofline};
 use crate::ui::url::query;
 
 fn state() -> LabState {
@@ -93,10 +94,10 @@ pub fn in_context(
 pub fn occupancy_query(c: &InContext) -> String {
     let k = &c.kernel;
     query::join([
-        ("gpu", c.gpu.id),
-        ("threads", &k.threads_per_block.to_string()),
-        ("regs", &k.regs_per_thread.to_string()),
-        ("smem", &k.static_smem_bytes.to_string()),
+        (launch::GPU, c.gpu.id),
+        (launch::THREADS, &k.threads_per_block.to_string()),
+        (launch::REGS, &k.regs_per_thread.to_string()),
+        (launch::SMEM, &k.static_smem_bytes.to_string()),
     ])
 }
 
@@ -105,23 +106,27 @@ pub fn dispatch_query(c: &InContext) -> String {
     format!(
         "{}&{}",
         occupancy_query(c),
-        query::pair("grid", &c.grid_blocks.to_string())
+        query::pair(dispatch::GRID, &c.grid_blocks.to_string())
     )
 }
 
 /// The roofline chapter's query: the GPU, a custom kernel of these FLOPs and bytes, its roof.
 pub fn roofline_query(c: &InContext) -> Option<String> {
     let (p, precision) = c.roofline?;
+    // The chapter's custom roofs are the CUDA-core ones: FP64, or FP32 for anything else.
     let prec = match precision {
-        Precision::Fp64 => "fp64",
-        _ => "fp32",
+        Precision::Fp64 => Precision::Fp64,
+        _ => Precision::Fp32,
     };
     Some(query::join([
-        ("gpu", c.gpu.id),
-        ("kind", "custom"),
-        ("flops", &p.flops.to_string()),
-        ("bytes", &p.bytes.to_string()),
-        ("prec", prec),
+        (roofline::GPU, c.gpu.id),
+        (
+            roofline::KIND,
+            roofline::family::slug(roofline::Family::Custom),
+        ),
+        (roofline::FLOPS, &p.flops.to_string()),
+        (roofline::BYTES, &p.bytes.to_string()),
+        (roofline::PREC, keys::precision::slug(prec)),
     ]))
 }
 

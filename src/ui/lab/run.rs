@@ -24,10 +24,6 @@ pub const SLICE_MS: f64 = 30.0;
 /// Warp-level steps between two looks at the clock (~1–2 ms in wasm: `Runner::step`).
 const CHUNK_STEPS: u64 = 10_000;
 
-fn now_ms() -> f64 {
-    window().performance().map(|p| p.now()).unwrap_or(0.0)
-}
-
 /// The job counter: a slice whose number is not the latest stops.
 #[derive(Clone, Default)]
 pub struct Generation(Rc<Cell<u64>>);
@@ -94,7 +90,7 @@ fn slice(st: LabState, job: Job, mut runner: Runner, g: u64, generation: Generat
     if !generation.is(g) {
         return; // a newer job took over
     }
-    let t0 = now_ms();
+    let t0 = crate::ui::widgets::monotonic_ms();
     loop {
         match runner.step(CHUNK_STEPS) {
             Err(e) => return end(st, job, Outcome::Failed(e)),
@@ -105,7 +101,7 @@ fn slice(st: LabState, job: Job, mut runner: Runner, g: u64, generation: Generat
                 };
                 return end(st, job, outcome);
             }
-            Ok(p) if now_ms() - t0 >= SLICE_MS => {
+            Ok(p) if crate::ui::widgets::monotonic_ms() - t0 >= SLICE_MS => {
                 if st.progress.try_set(Some(p)).is_some() {
                     return; // the page is gone
                 }

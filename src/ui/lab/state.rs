@@ -21,6 +21,7 @@ use crate::model::kernel::{
     Preset, Progress, Report, RunError, ScalarType, WarpTrace,
 };
 use crate::ui::shell::{ChapterInputs, UrlInputs};
+use crate::ui::url::keys::lab as key;
 use crate::ui::url::{echo, Notice, QueryReader};
 
 /// The preset a link without one opens.
@@ -185,41 +186,44 @@ impl ChapterInputs for LabInputs {
     fn from_query(query: &str) -> (LabInputs, Vec<Notice>) {
         let mut r = QueryReader::parse(query);
         let ids: Vec<&str> = presets().iter().map(|p| p.id).collect();
-        let id = r.one_of("preset", DEFAULT_PRESET, &ids);
+        let id = r.one_of(key::PRESET, DEFAULT_PRESET, &ids);
         let mut inputs = LabInputs::from_preset(&id);
         // The format's version: only `1` exists; another one's `k` is not read.
-        let version = r.text("v", link::VERSION, 8);
-        let k = r.text("k", "", link::MAX_PACKED_CHARS);
+        let version = r.text(key::VERSION, link::VERSION, 8);
+        let k = r.text(key::SOURCE, "", link::MAX_PACKED_CHARS);
         if !k.is_empty() {
             if version != link::VERSION {
                 r.notice(Notice::Unparsable {
-                    key: "v".into(),
+                    key: key::VERSION.into(),
                     value: echo(&version),
                 });
             } else {
                 match link::unpack(&k) {
                     Ok(source) => inputs.source = source,
                     Err(_) => r.notice(Notice::Unparsable {
-                        key: "k".into(),
+                        key: key::SOURCE.into(),
                         value: echo(&k),
                     }),
                 }
             }
         }
-        for (key, slot) in [("grid", &mut inputs.grid), ("block", &mut inputs.block)] {
-            let text = r.text(key, "", 64);
+        for (name, slot) in [
+            (key::GRID, &mut inputs.grid),
+            (key::BLOCK, &mut inputs.block),
+        ] {
+            let text = r.text(name, "", 64);
             if text.is_empty() {
                 continue;
             }
             match parse_dim3(&text) {
                 Some(d) if d.iter().all(|&v| v <= limits::DIM.1) => *slot = d,
                 _ => r.notice(Notice::Unparsable {
-                    key: key.into(),
+                    key: name.into(),
                     value: echo(&text),
                 }),
             }
         }
-        for (name, value) in r.prefixed("a.", limits::ARGS) {
+        for (name, value) in r.prefixed(key::ARG_PREFIX, limits::ARGS) {
             if is_identifier(&name)
                 && name.chars().count() <= limits::ARG_NAME_CHARS
                 && value.chars().count() <= limits::ARG_VALUE_CHARS
@@ -227,17 +231,17 @@ impl ChapterInputs for LabInputs {
                 inputs.args.insert(name, value);
             } else {
                 r.notice(Notice::Unparsable {
-                    key: echo(&format!("a.{name}")),
+                    key: echo(&key::arg(&name)),
                     value: echo(&value),
                 });
             }
         }
         let gpus: Vec<&str> = GpuSpec::presets().iter().map(|g| g.id).collect();
-        inputs.gpu = r.one_of("gpu", DEFAULT_GPU, &gpus);
-        inputs.regs = r.num("regs", DEFAULT_REGS, limits::REGS.0, limits::REGS.1);
-        inputs.line = r.num("line", 0, limits::LINE.0, limits::LINE.1);
-        inputs.at = r.num("at", 0, limits::LINE.0, limits::LINE.1);
-        inputs.warp = r.num("warp", 0, limits::WARP.0, limits::WARP.1);
+        inputs.gpu = r.one_of(key::GPU, DEFAULT_GPU, &gpus);
+        inputs.regs = r.num(key::REGS, DEFAULT_REGS, limits::REGS.0, limits::REGS.1);
+        inputs.line = r.num(key::LINE, 0, limits::LINE.0, limits::LINE.1);
+        inputs.at = r.num(key::AT, 0, limits::LINE.0, limits::LINE.1);
+        inputs.warp = r.num(key::WARP, 0, limits::WARP.0, limits::WARP.1);
         (inputs, r.finish())
     }
 
@@ -245,37 +249,37 @@ impl ChapterInputs for LabInputs {
         let base = LabInputs::from_preset(&self.preset);
         let mut pairs: Vec<(String, String)> = Vec::new();
         if self.preset != DEFAULT_PRESET {
-            pairs.push(("preset".into(), self.preset.clone()));
+            pairs.push((key::PRESET.into(), self.preset.clone()));
         }
         if self.source != base.source {
-            pairs.push(("v".into(), link::VERSION.into()));
-            pairs.push(("k".into(), link::pack(&self.source)));
+            pairs.push((key::VERSION.into(), link::VERSION.into()));
+            pairs.push((key::SOURCE.into(), link::pack(&self.source)));
         }
         if self.grid != base.grid {
-            pairs.push(("grid".into(), dim3_text(self.grid)));
+            pairs.push((key::GRID.into(), dim3_text(self.grid)));
         }
         if self.block != base.block {
-            pairs.push(("block".into(), dim3_text(self.block)));
+            pairs.push((key::BLOCK.into(), dim3_text(self.block)));
         }
         for (name, value) in &self.args {
             if base.args.get(name) != Some(value) {
-                pairs.push((format!("a.{name}"), value.clone()));
+                pairs.push((key::arg(name), value.clone()));
             }
         }
         if self.gpu != DEFAULT_GPU {
-            pairs.push(("gpu".into(), self.gpu.clone()));
+            pairs.push((key::GPU.into(), self.gpu.clone()));
         }
         if self.regs != DEFAULT_REGS {
-            pairs.push(("regs".into(), self.regs.to_string()));
+            pairs.push((key::REGS.into(), self.regs.to_string()));
         }
         if self.line != 0 {
-            pairs.push(("line".into(), self.line.to_string()));
+            pairs.push((key::LINE.into(), self.line.to_string()));
         }
         if self.at != 0 {
-            pairs.push(("at".into(), self.at.to_string()));
+            pairs.push((key::AT.into(), self.at.to_string()));
         }
         if self.warp != 0 {
-            pairs.push(("warp".into(), self.warp.to_string()));
+            pairs.push((key::WARP.into(), self.warp.to_string()));
         }
         crate::ui::url::query::join(pairs.iter().map(|(k, v)| (k.as_str(), v.as_str())))
     }

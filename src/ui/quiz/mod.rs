@@ -6,6 +6,7 @@
 //! Answers typed into a question live in that question's card; grading happens in the submit
 //! handler, which also records progress and writes it to storage (no effect writes a signal).
 
+mod links;
 pub mod progress;
 #[cfg(test)]
 mod prompt_tests;
@@ -314,8 +315,13 @@ fn QuestionCard(q: Question, commit: Commit) -> impl IntoView {
             }));
         }
     };
-    let chapter_href =
-        q.with_value(|q| format!("{}?{}", route_href(q.kind.chapter()), q.chapter_query()));
+    let chapter_href = q.with_value(|q| {
+        format!(
+            "{}?{}",
+            route_href(q.kind.chapter()),
+            links::chapter_query(&q.params)
+        )
+    });
     // The chip chapter draws a GPU at its boost clock; a question at a sustained clock says so
     // beside the link, so the chapter's peak does not read as a contradiction.
     let chapter_differs = q.with_value(|q| match q.params {
@@ -881,7 +887,7 @@ mod tests {
         for kind in Kind::ALL {
             for seed in 0..200 {
                 let q = generate(kind, seed).expect("question");
-                let query = q.chapter_query();
+                let query = links::chapter_query(&q.params);
                 let notices = match kind.chapter() {
                     "chip" => notices_of::<<chip::Page as ChapterBody>::Inputs>(&query),
                     "hierarchy" => notices_of::<<hierarchy::Page as ChapterBody>::Inputs>(&query),

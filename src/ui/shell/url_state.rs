@@ -386,7 +386,7 @@ fn write_back(wb: WriteBack) {
             if bar_path != path || bar_search != router_search {
                 return Ok(false);
             }
-            if now_ms() - last_change_ms.get() < WRITE_INTERVAL_MS {
+            if crate::ui::widgets::monotonic_ms() - last_change_ms.get() < WRITE_INTERVAL_MS {
                 return Ok(false); // still moving
             }
             // Serialised only once the inputs rest (not at every timer tick of a drag).
@@ -429,7 +429,7 @@ fn write_back(wb: WriteBack) {
         track();
         lang.track();
         search.track();
-        last_change_ms.set(now_ms());
+        last_change_ms.set(crate::ui::widgets::monotonic_ms());
         if timer.get().is_some() {
             return; // the running timer writes the latest inputs
         }
@@ -487,10 +487,6 @@ fn href(path: &str, query: &str, lang: Lang) -> String {
     } else {
         format!("{path}?{query}&lang={lang}")
     }
-}
-
-fn now_ms() -> f64 {
-    window().performance().map(|p| p.now()).unwrap_or(0.0)
 }
 
 #[cfg(test)]

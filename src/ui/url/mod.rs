@@ -9,6 +9,7 @@
 //! fields that differ from the defaults so links stay short. Both are flat `key=value` formats:
 //! no `a[b]=1` nesting (such a pair is [`Notice::Malformed`]).
 
+pub mod keys;
 pub mod query;
 
 use std::collections::BTreeMap;
@@ -217,6 +218,24 @@ impl QueryReader {
         }
     }
 
+    /// A value spelled by one of the [`keys`] vocabularies: `parse` of the exact text; anything
+    /// else → `default` + notice.
+    pub fn parsed<T>(&mut self, key: &str, default: T, parse: fn(&str) -> Option<T>) -> T {
+        let Some(raw) = self.take(key) else {
+            return default;
+        };
+        match parse(&raw) {
+            Some(v) => v,
+            None => {
+                self.notices.push(Notice::Unparsable {
+                    key: key.into(),
+                    value: echo(&raw),
+                });
+                default
+            }
+        }
+    }
+
     /// One of `allowed` strings; anything else → `default` + notice.
     pub fn one_of(&mut self, key: &str, default: &str, allowed: &[&str]) -> String {
         let Some(raw) = self.take(key) else {
@@ -333,6 +352,17 @@ pub fn to_query<T: Serialize>(state: &T, defaults: &T) -> String {
         return String::new();
     };
     changed_pairs(&now, &base)
+}
+
+/// The keys [`to_query`] can write for `state`: its fields' names (a `None` left out), in
+/// order; empty if it is not a flat struct. What a chapter's tests hold against its [`keys`]
+/// table.
+pub fn field_keys<T: Serialize>(state: &T) -> Vec<&'static str> {
+    pairs_of(state)
+        .unwrap_or_default()
+        .into_iter()
+        .map(|(k, _)| k)
+        .collect()
 }
 
 /// The fields of a flat struct as `(key, value)` text pairs; `None` if it is not one.

@@ -1,6 +1,7 @@
 //! Shared widgets: no GPU knowledge here, only labelled inputs and readouts (thaw-style props).
 
 mod chapter_intro;
+mod clock;
 mod data_table;
 mod formula;
 pub mod icon;
@@ -17,6 +18,7 @@ mod terms;
 mod text;
 
 pub use chapter_intro::ChapterIntro;
+pub use clock::monotonic_ms;
 pub use data_table::DataDetails;
 pub use formula::FormulaField;
 pub use markup::{markup_block, markup_into, Markup};

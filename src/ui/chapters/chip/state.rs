@@ -6,6 +6,7 @@ use serde::Serialize;
 use crate::geom::die::{die_layout, DieLayout};
 use crate::model::gpu_spec::{Anatomy, GpuSpec};
 use crate::ui::shell::{ChapterInputs, UrlInputs};
+use crate::ui::url::keys::chip as key;
 use crate::ui::url::{to_query, Notice, QueryReader};
 
 /// GPUs in the switch: A100, H100 and H200 with the die layout the model carries; H100 PCIe,
@@ -61,7 +62,7 @@ impl ChapterInputs for ChipInputs {
     /// Reads a permalink; unknown GPUs fall back to the A100 with a notice.
     fn from_query(query: &str) -> (ChipInputs, Vec<Notice>) {
         let mut r = QueryReader::parse(query);
-        let gpu = r.one_of("gpu", "a100", &GPUS);
+        let gpu = r.one_of(key::GPU, "a100", &GPUS);
         (ChipInputs { gpu }, r.finish())
     }
 

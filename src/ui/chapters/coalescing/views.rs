@@ -6,6 +6,7 @@ use leptos::prelude::*;
 use super::state::CoalescingState;
 use super::text;
 use crate::ui::format::grouped;
+use crate::ui::format::percent;
 use crate::ui::i18n::{t, use_lang, Tr};
 use crate::ui::widgets::{indexed_list, live_rows_testid};
 use std::sync::Arc;
@@ -27,10 +28,6 @@ const NUMBER_IDS: [&str; 9] = [
     "efficiency",
     "count-wavefronts",
 ];
-
-fn percent(x: f64) -> String {
-    crate::ui::format::percent(x)
-}
 
 /// Sectors, lines, requests, bytes and efficiency, each with its formula.
 #[component]

@@ -15,6 +15,7 @@ use crate::model::gpu_spec::GpuSpec;
 use crate::model::occupancy::{occupancy_steps, LaunchError};
 use crate::ui::shared::launch::LaunchInputs as OccInputs;
 use crate::ui::shell::{ChapterInputs, UrlInputs};
+use crate::ui::url::keys::dispatch as key;
 use crate::ui::url::{to_query, Notice, QueryReader};
 
 /// This chapter's own inputs. Field names are the URL keys.
@@ -269,17 +270,17 @@ impl ChapterInputs for DispInputs {
         let occ = OccInputs::read(&mut r);
         let d = GridInputs::default();
         let grid = GridInputs {
-            grid: r.num("grid", d.grid, GRID.0, GRID.1),
-            dur: r.num("dur", d.dur, DUR.0, DUR.1),
-            jit: r.num("jit", d.jit, JIT.0, JIT.1),
+            grid: r.num(key::GRID, d.grid, GRID.0, GRID.1),
+            dur: r.num(key::DUR, d.dur, DUR.0, DUR.1),
+            jit: r.num(key::JIT, d.jit, JIT.0, JIT.1),
         };
         let runs: Vec<&str> = h200_runs().iter().map(|r| r.config).collect();
         let replay = ReplayInputs {
-            run: r.one_of("run", DEFAULT_RUN, &runs),
-            arrange: r.flag("arrange", false),
+            run: r.one_of(key::RUN, DEFAULT_RUN, &runs),
+            arrange: r.flag(key::ARRANGE, false),
         };
         // Absent (or unreadable, with a notice): the clock runs free.
-        let event = r.num("event", u32::MAX, EVENT.0, EVENT.1);
+        let event = r.num(key::EVENT, u32::MAX, EVENT.0, EVENT.1);
         let event = (event != u32::MAX).then_some(event);
         (
             DispInputs {
@@ -329,10 +330,6 @@ pub struct DispState {
     pub replay_clock: Clock,
 }
 
-fn now_ms() -> f64 {
-    window().performance().map_or(0.0, |p| p.now())
-}
-
 impl DispState {
     /// `f` of the replay, when the selected run replays (tracked).
     pub fn with_replay<T>(&self, f: impl FnOnce(&ReplayView) -> T) -> Option<T> {
@@ -351,11 +348,11 @@ impl DispState {
         });
         let timed = Memo::new(move |_| {
             model_inputs.with(|i| {
-                let t0 = now_ms();
+                let t0 = crate::ui::widgets::monotonic_ms();
                 let outputs = compute(i);
                 Timed {
                     outputs,
-                    compute_ms: now_ms() - t0,
+                    compute_ms: crate::ui::widgets::monotonic_ms() - t0,
                 }
             })
         });

@@ -3,6 +3,7 @@
 
 use leptos::prelude::*;
 
+use crate::ui::format::percent as pct;
 use crate::ui::shell::FieldSlider;
 
 use crate::ui::widgets::formula_row_testid as row;
@@ -112,10 +113,6 @@ fn sum_terms(values: &[u32], max: usize) -> String {
         s.push_str(" + …");
     }
     s
-}
-
-fn pct(x: f64) -> String {
-    crate::ui::format::percent(x)
 }
 
 /// Issue slots, active lanes, lane efficiency and the divergence counts, with formulas.

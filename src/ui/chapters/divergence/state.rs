@@ -9,6 +9,7 @@ use crate::model::simt::{
     DEFAULT_SEED, PRESET_IDS,
 };
 use crate::ui::shell::{ChapterInputs, UrlInputs};
+use crate::ui::url::keys::divergence as key;
 use crate::ui::url::{to_query, Notice, QueryReader};
 
 /// Which side of a divergent branch runs first.
@@ -400,15 +401,15 @@ impl ChapterInputs for DivergenceInputs {
     /// Never panics.
     fn from_query(query: &str) -> (DivergenceInputs, Vec<Notice>) {
         let mut r = QueryReader::parse(query);
-        let id = r.one_of("preset", DEFAULT_PRESET, &PRESET_IDS);
+        let id = r.one_of(key::PRESET, DEFAULT_PRESET, &PRESET_IDS);
         let d = DivergenceInputs::for_preset(&id);
-        let block = r.num("block", d.block, limits::BLOCK.0, limits::BLOCK.1);
+        let block = r.num(key::BLOCK, d.block, limits::BLOCK.0, limits::BLOCK.1);
         let last_warp = warps_per_block(block).saturating_sub(1);
-        let warp_raw = r.num("warp", d.warp, limits::WARP.0, limits::WARP.1);
+        let warp_raw = r.num(key::WARP, d.warp, limits::WARP.0, limits::WARP.1);
         let mut extra = Vec::new();
         let warp = if warp_raw > last_warp {
             extra.push(Notice::Clamped {
-                key: "warp".into(),
+                key: key::WARP.into(),
                 value: warp_raw.to_string(),
                 used: last_warp.to_string(),
                 allowed: format!("0–{last_warp}"),
@@ -420,17 +421,22 @@ impl ChapterInputs for DivergenceInputs {
         let inputs = DivergenceInputs {
             preset: id,
             block,
-            bidx: r.num("bidx", d.bidx, limits::BLOCK_INDEX.0, limits::BLOCK_INDEX.1),
+            bidx: r.num(
+                key::BIDX,
+                d.bidx,
+                limits::BLOCK_INDEX.0,
+                limits::BLOCK_INDEX.1,
+            ),
             warp,
             n: if d.n == u32::MAX {
                 // Presets without a bound keep n unbounded; a link may still set one.
-                r.num("n", d.n, limits::N.0, u32::MAX)
+                r.num(key::N, d.n, limits::N.0, u32::MAX)
             } else {
-                r.num("n", d.n, limits::N.0, limits::N.1)
+                r.num(key::N, d.n, limits::N.0, limits::N.1)
             },
-            seed: r.num("seed", d.seed, limits::SEED.0, limits::SEED.1),
-            order: r.choice("order", d.order),
-            step: r.num("step", 0, limits::STEP.0, limits::STEP.1),
+            seed: r.num(key::SEED, d.seed, limits::SEED.0, limits::SEED.1),
+            order: r.choice(key::ORDER, d.order),
+            step: r.num(key::STEP, 0, limits::STEP.0, limits::STEP.1),
         };
         let mut notices = r.finish();
         notices.extend(extra);
@@ -445,7 +451,7 @@ impl ChapterInputs for DivergenceInputs {
             .last_step();
             if inputs.step > last {
                 notices.push(Notice::Clamped {
-                    key: "step".into(),
+                    key: key::STEP.into(),
                     value: inputs.step.to_string(),
                     used: last.to_string(),
                     allowed: format!("0–{last}"),
@@ -460,15 +466,16 @@ impl ChapterInputs for DivergenceInputs {
     fn to_query(&self) -> String {
         let mut q = to_query(self, &DivergenceInputs::for_preset(&self.preset));
         // The preset id is always written so a link never depends on the default preset.
-        if !q.starts_with("preset=") && !q.contains("&preset=") {
-            let id = format!("preset={}", self.preset);
+        let preset_pair = format!("{}=", key::PRESET);
+        if !q.starts_with(&preset_pair) && !q.contains(&format!("&{preset_pair}")) {
+            let id = format!("{preset_pair}{}", self.preset);
             q = if q.is_empty() {
                 id
             } else {
                 format!("{id}&{q}")
             };
         }
-        if q == format!("preset={DEFAULT_PRESET}") {
+        if q == format!("{preset_pair}{DEFAULT_PRESET}") {
             String::new()
         } else {
             q

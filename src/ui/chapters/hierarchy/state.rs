@@ -7,6 +7,7 @@ use serde::Serialize;
 use crate::model::gpu_spec::GpuSpec;
 use crate::model::hierarchy::{Dim3, DimLimits, HierarchyError, Launch, ThreadCoords};
 use crate::ui::shell::{ChapterInputs, UrlInputs};
+use crate::ui::url::keys::hierarchy as key;
 use crate::ui::url::{to_query, Notice, QueryReader};
 
 /// Ranges of every numeric input: the one place sliders, typed numbers and permalinks clamp
@@ -145,19 +146,19 @@ impl ChapterInputs for HierarchyInputs {
         let (b0, b1) = limits::BLOCK_XY;
         let (z0, z1) = limits::BLOCK_Z;
         let inputs = HierarchyInputs {
-            gpu: r.one_of("gpu", &d.gpu, &ids),
-            gx: r.num("gx", d.gx, gx0, gx1),
-            gy: r.num("gy", d.gy, g0, g1),
-            gz: r.num("gz", d.gz, g0, g1),
-            bx: r.num("bx", d.bx, b0, b1),
-            by: r.num("by", d.by, b0, b1),
-            bz: r.num("bz", d.bz, z0, z1),
-            kx: r.num("kx", d.kx, 0, gx1 - 1),
-            ky: r.num("ky", d.ky, 0, g1 - 1),
-            kz: r.num("kz", d.kz, 0, g1 - 1),
-            tx: r.num("tx", d.tx, 0, b1 - 1),
-            ty: r.num("ty", d.ty, 0, b1 - 1),
-            tz: r.num("tz", d.tz, 0, z1 - 1),
+            gpu: r.one_of(key::GPU, &d.gpu, &ids),
+            gx: r.num(key::GX, d.gx, gx0, gx1),
+            gy: r.num(key::GY, d.gy, g0, g1),
+            gz: r.num(key::GZ, d.gz, g0, g1),
+            bx: r.num(key::BX, d.bx, b0, b1),
+            by: r.num(key::BY, d.by, b0, b1),
+            bz: r.num(key::BZ, d.bz, z0, z1),
+            kx: r.num(key::KX, d.kx, 0, gx1 - 1),
+            ky: r.num(key::KY, d.ky, 0, g1 - 1),
+            kz: r.num(key::KZ, d.kz, 0, g1 - 1),
+            tx: r.num(key::TX, d.tx, 0, b1 - 1),
+            ty: r.num(key::TY, d.ty, 0, b1 - 1),
+            tz: r.num(key::TZ, d.tz, 0, z1 - 1),
         };
         (inputs, r.finish())
     }
@@ -168,17 +169,28 @@ impl ChapterInputs for HierarchyInputs {
     }
 }
 
-/// Percent-encodes a query value (the formula of a link to the coalescing chapter).
-pub fn encode_query_value(value: &str) -> String {
-    value
-        .bytes()
-        .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
-                char::from(b).to_string()
-            }
-            _ => format!("%{b:02X}"),
-        })
-        .collect()
+/// The queries (no `?`) of the links to the chapters that show the same launch, written with
+/// their URL tables: the coalescing chapter's custom access (warp `warp`'s row-major
+/// [`row_major_formula`] for a block `width` threads wide, its `live` lanes), the divergence
+/// chapter's partial warp (`threads` per block), the occupancy chapter's block size.
+pub fn see_also_queries(width: u32, warp: u32, live: u32, threads: u32) -> [String; 3] {
+    use crate::ui::url::keys::{access, divergence, launch};
+    use crate::ui::url::query::join;
+    let formula = row_major_formula(width, warp, 1024);
+    let (live, threads, warp) = (live.to_string(), threads.to_string(), warp.to_string());
+    [
+        join([
+            (access::PRESET, access::CUSTOM),
+            (access::FORMULA, formula.as_str()),
+            (access::LANES, live.as_str()),
+        ]),
+        join([
+            (divergence::PRESET, "partial-warp"),
+            (divergence::BLOCK, threads.as_str()),
+            (divergence::WARP, warp.as_str()),
+        ]),
+        join([(launch::THREADS, threads.as_str())]),
+    ]
 }
 
 /// The element index lane `lane` of warp `warp` reads when a block `width` threads wide reads a
@@ -240,13 +252,31 @@ mod tests {
         assert_eq!(compute(&i).pick, None);
     }
 
+    /// Each link opens its chapter on exactly these values.
     #[test]
-    fn formula_and_encoding() {
+    fn see_also_links_are_read_without_a_notice() {
+        let [c, d, o] = see_also_queries(24, 1, 32, 72);
+        assert_eq!(d, "preset=partial-warp&block=72&warp=1");
+        assert_eq!(o, "threads=72");
+        for (slug, q) in [("coalescing", &c), ("divergence", &d), ("occupancy", &o)] {
+            assert_eq!(
+                crate::ui::content::lessons::tests::notices(slug, q),
+                0,
+                "{slug}?{q}"
+            );
+        }
+        use crate::ui::shared::access::AccessQuery;
+        let (a, _) = AccessQuery::<crate::model::coalescing::CoalescingDetail>::from_query(&c);
+        assert_eq!(a.formula, row_major_formula(24, 1, 1024));
+        assert_eq!(a.lanes, 32);
+    }
+
+    #[test]
+    fn the_formula_reads_in_the_coalescing_chapter() {
         assert_eq!(
             row_major_formula(24, 1, 1024),
             "(lane + 32) / 24 * 1024 + (lane + 32) % 24"
         );
-        assert_eq!(encode_query_value("a + b%"), "a%20%2B%20b%25");
         // The coalescing chapter's formula language reads it: lane 0 of warp 1 of a 24-wide
         // block is thread 32 = (8, 1) → element 1·1024 + 8.
         let f = crate::model::formula::IndexFormula::parse(&row_major_formula(24, 1, 1024))

@@ -6,9 +6,7 @@ use crate::ui::shared::scroll_figure::ScrollFigure;
 
 use crate::ui::shared::gpu_select::GpuSelect;
 
-use super::state::{
-    encode_query_value, gpu_ids, limits, row_major_formula, HierarchyInputs, HierarchyState,
-};
+use super::state::{gpu_ids, limits, see_also_queries, HierarchyInputs, HierarchyState};
 use super::text;
 use crate::model::hierarchy::{Dim3, Launch, ThreadCoords};
 use crate::model::WARP_SIZE;
@@ -556,20 +554,13 @@ pub fn SeeAlso() -> impl IntoView {
                 let threads = l.threads_per_block();
                 let b = l.block();
                 let live = l.warp_mask(p.warp).count_ones();
-                let formula = row_major_formula(b.x, p.warp, 1024);
-                let coalescing = format!(
-                    "{}?preset=custom&f={}&lanes={live}&lang={lang}",
-                    route_href("coalescing"),
-                    encode_query_value(&formula),
-                );
-                let divergence = format!(
-                    "{}?preset=partial-warp&block={threads}&warp={}&lang={lang}",
-                    route_href("divergence"),
-                    p.warp,
-                );
-                let occupancy =
-                    format!("{}?threads={threads}&lang={lang}", route_href("occupancy"));
-                [coalescing, divergence, occupancy]
+                let href = |slug: &str, q: &str| format!("{}?{q}&lang={lang}", route_href(slug));
+                let [c, d, o] = see_also_queries(b.x, p.warp, live, threads);
+                [
+                    href("coalescing", &c),
+                    href("divergence", &d),
+                    href("occupancy", &o),
+                ]
             })
     });
     let href = move |k: usize| move || hrefs.with(|h| h.as_ref().map(|h| h[k].clone()));

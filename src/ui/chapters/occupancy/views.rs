@@ -3,6 +3,7 @@
 
 use leptos::prelude::*;
 
+use crate::ui::format::percent as pct;
 use crate::ui::shared::gpu_select::{all_gpu_ids, GpuSelect};
 
 use crate::ui::shell::FieldSlider;
@@ -19,10 +20,6 @@ use crate::ui::widgets::RangeSlider;
 
 fn state() -> OccState {
     expect_context::<OccState>()
-}
-
-fn pct(ratio: f64) -> String {
-    crate::ui::format::percent(ratio)
 }
 
 /// The result in big numbers, and the limiter (or the launch error) in words.

@@ -2,7 +2,7 @@
 //! calls the model.
 
 use leptos::prelude::*;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use crate::model::gpu_spec::{GpuSpec, ValueSource};
 use crate::model::roofline::{
@@ -10,37 +10,11 @@ use crate::model::roofline::{
     Placement, Precision, RooflineChartSpec, RooflineMeasurement, TiledGemm,
 };
 use crate::ui::shell::{ChapterInputs, UrlInputs};
+use crate::ui::url::keys::roofline::{self as key, family};
+use crate::ui::url::keys::{dtype, precision};
 use crate::ui::url::{to_query, Notice, QueryReader};
 
-/// Which kind of kernel the reader places on the chart.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Family {
-    /// GEMM M × N × K.
-    Gemm,
-    /// `y = x + b` over n elements.
-    Elementwise,
-    /// RMSNorm rows × d.
-    Rmsnorm,
-    /// Decode attention.
-    Attention,
-    /// The course's W8A8 GEMV.
-    W8a8,
-    /// FLOPs and bytes typed in.
-    Custom,
-}
-
-impl Family {
-    /// Every family, in menu order.
-    pub const ALL: [Family; 6] = [
-        Family::Gemm,
-        Family::Elementwise,
-        Family::Rmsnorm,
-        Family::Attention,
-        Family::W8a8,
-        Family::Custom,
-    ];
-}
+pub use crate::ui::url::keys::roofline::Family;
 
 /// Every input of the chapter. Field names are the URL keys.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -50,6 +24,7 @@ pub struct RooflineInputs {
     /// Course or datasheet values.
     pub src: ValueSource,
     /// The reader's kernel family.
+    #[serde(serialize_with = "family::serialize")]
     pub kind: Family,
     /// GEMM M.
     pub m: u64,
@@ -58,6 +33,7 @@ pub struct RooflineInputs {
     /// GEMM K.
     pub k: u64,
     /// Element type for GEMM, elementwise, RMSNorm and attention.
+    #[serde(serialize_with = "dtype::serialize")]
     pub dtype: Dtype,
     /// Elementwise element count.
     pub elems: u64,
@@ -84,6 +60,7 @@ pub struct RooflineInputs {
     /// Custom bytes.
     pub bytes: f64,
     /// Custom roof.
+    #[serde(serialize_with = "precision::serialize")]
     pub prec: Precision,
     /// Tile rows of C per block.
     pub bm: u64,
@@ -372,30 +349,30 @@ impl ChapterInputs for RooflineInputs {
         let mut r = QueryReader::parse(query);
         let ids: Vec<&str> = GpuSpec::presets().iter().map(|g| g.id).collect();
         let inputs = RooflineInputs {
-            gpu: r.one_of("gpu", &d.gpu, &ids),
-            src: r.choice("src", d.src),
-            kind: r.choice("kind", d.kind),
-            m: r.num("m", d.m, DIM.0, DIM.1),
-            n: r.num("n", d.n, DIM.0, DIM.1),
-            k: r.num("k", d.k, DIM.0, DIM.1),
-            dtype: r.choice("dtype", d.dtype),
-            elems: r.num("elems", d.elems, ELEMS.0, ELEMS.1),
-            rows: r.num("rows", d.rows, ROWS.0, ROWS.1),
-            d: r.num("d", d.d, WIDTH.0, WIDTH.1),
-            s: r.num("s", d.s, ROWS.0, ROWS.1),
-            layers: r.num("layers", d.layers, COUNT.0, COUNT.1),
-            kvh: r.num("kvh", d.kvh, COUNT.0, COUNT.1),
-            qh: r.num("qh", d.qh, COUNT.0, COUNT.1),
-            dh: r.num("dh", d.dh, WIDTH.0, WIDTH.1),
-            wk: r.num("wk", d.wk, DIM.0, DIM.1),
-            wn: r.num("wn", d.wn, DIM.0, DIM.1),
-            flops: r.float("flops", d.flops, AMOUNT.0, AMOUNT.1),
-            bytes: r.float("bytes", d.bytes, AMOUNT.0, AMOUNT.1),
-            prec: r.choice("prec", d.prec),
-            bm: r.num("bm", d.bm, TILE.0, TILE.1),
-            bn: r.num("bn", d.bn, TILE.0, TILE.1),
-            bk: r.num("bk", d.bk, TILE_K.0, TILE_K.1),
-            measured: r.flag("measured", d.measured),
+            gpu: r.one_of(key::GPU, &d.gpu, &ids),
+            src: r.choice(key::SRC, d.src),
+            kind: r.parsed(key::KIND, d.kind, family::parse),
+            m: r.num(key::M, d.m, DIM.0, DIM.1),
+            n: r.num(key::N, d.n, DIM.0, DIM.1),
+            k: r.num(key::K, d.k, DIM.0, DIM.1),
+            dtype: r.parsed(key::DTYPE, d.dtype, dtype::parse),
+            elems: r.num(key::ELEMS, d.elems, ELEMS.0, ELEMS.1),
+            rows: r.num(key::ROWS, d.rows, ROWS.0, ROWS.1),
+            d: r.num(key::D, d.d, WIDTH.0, WIDTH.1),
+            s: r.num(key::S, d.s, ROWS.0, ROWS.1),
+            layers: r.num(key::LAYERS, d.layers, COUNT.0, COUNT.1),
+            kvh: r.num(key::KVH, d.kvh, COUNT.0, COUNT.1),
+            qh: r.num(key::QH, d.qh, COUNT.0, COUNT.1),
+            dh: r.num(key::DH, d.dh, WIDTH.0, WIDTH.1),
+            wk: r.num(key::WK, d.wk, DIM.0, DIM.1),
+            wn: r.num(key::WN, d.wn, DIM.0, DIM.1),
+            flops: r.float(key::FLOPS, d.flops, AMOUNT.0, AMOUNT.1),
+            bytes: r.float(key::BYTES, d.bytes, AMOUNT.0, AMOUNT.1),
+            prec: r.parsed(key::PREC, d.prec, precision::parse),
+            bm: r.num(key::BM, d.bm, TILE.0, TILE.1),
+            bn: r.num(key::BN, d.bn, TILE.0, TILE.1),
+            bk: r.num(key::BK, d.bk, TILE_K.0, TILE_K.1),
+            measured: r.flag(key::MEASURED, d.measured),
         };
         (inputs, r.finish())
     }

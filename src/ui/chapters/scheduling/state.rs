@@ -12,6 +12,7 @@ use crate::model::scheduler::{
     MAX_LOADS_IN_FLIGHT, MAX_RESIDENT_WARPS,
 };
 use crate::ui::shell::{ChapterInputs, UrlInputs};
+use crate::ui::url::keys::scheduling as key;
 use crate::ui::url::{to_query, Notice, QueryReader};
 
 /// Every input of the chapter. Field names are the URL keys.
@@ -165,13 +166,13 @@ impl ChapterInputs for SchedulingInputs {
         let d = SchedulingInputs::default();
         let mut r = QueryReader::parse(query);
         let s = SchedulingInputs {
-            l: r.num("l", d.l, L.0, L.1),
-            k: r.num("k", d.k, K.0, K.1),
-            w: r.num("w", d.w, W.0, W.1),
-            ilp: r.num("ilp", d.ilp, ILP.0, ILP.1),
-            cycles: r.num("cycles", d.cycles, CYCLES.0, CYCLES.1),
-            kernel: r.one_of("kernel", &d.kernel, &KERNEL_IDS),
-            step: r.num("step", d.step, STEP.0, STEP.1),
+            l: r.num(key::L, d.l, L.0, L.1),
+            k: r.num(key::K, d.k, K.0, K.1),
+            w: r.num(key::W, d.w, W.0, W.1),
+            ilp: r.num(key::ILP, d.ilp, ILP.0, ILP.1),
+            cycles: r.num(key::CYCLES, d.cycles, CYCLES.0, CYCLES.1),
+            kernel: r.one_of(key::KERNEL, &d.kernel, &KERNEL_IDS),
+            step: r.num(key::STEP, d.step, STEP.0, STEP.1),
         };
         let mut notices = r.finish();
         // A cursor past the timeline's last cycle is clamped to it, with a notice like every
@@ -191,7 +192,7 @@ impl ChapterInputs for SchedulingInputs {
                 _ => true,
             });
             notices.push(Notice::Clamped {
-                key: "step".into(),
+                key: key::STEP.into(),
                 value,
                 used: last.to_string(),
                 allowed: format!("0–{last}"),

@@ -19,6 +19,7 @@ use crate::ui::format::grouped;
 use crate::ui::i18n::{t, use_lang, Lang};
 use crate::ui::shared::roving::{item_index, Roving};
 use crate::ui::shared::scroll_figure::ScrollFigure;
+use crate::ui::url::keys::major;
 use crate::ui::widgets::{markup_block, DataDetails, Markup, RangeSlider};
 
 /// The core-matrix grid: label column, top row, cell size.
@@ -622,11 +623,11 @@ pub fn DescriptorSection() -> impl IntoView {
     let grid_dims = Memo::new(move |_| layout.with(|l| l.as_ref().map(|l| l.core_matrix_grid())));
     let sel = Memo::new(move |_| v.with(|v| v.element.map(|e| e.2)));
 
-    let majors = vec![("k", tx::major(Major::K)), ("mn", tx::major(Major::Mn))];
-    let major = Memo::new(move |_| {
-        st.inputs
-            .with(|i| if i.dmaj == Major::K { "k" } else { "mn" }.to_string())
-    });
+    let majors = major::ALL
+        .iter()
+        .map(|(m, name)| (*name, tx::major(*m)))
+        .collect::<Vec<_>>();
+    let major = Memo::new(move |_| st.inputs.with(|i| major::slug(i.dmaj).to_string()));
     let bit_opts = DESC_BITS
         .iter()
         .map(|b| (*b, tx::bits(b)))
@@ -744,7 +745,7 @@ pub fn DescriptorSection() -> impl IntoView {
                 <p>{t(tx::INTRO)}</p>
                 <div class="gx-tcg__controls">
                     {select(tx::MAJOR_LABEL, "select-dmaj", majors, major, |i, v| {
-                        i.dmaj = if v == "mn" { Major::Mn } else { Major::K };
+                        i.dmaj = major::parse(v).unwrap_or(Major::K);
                         set_canonical(i);
                         clamp_element(i);
                     })}

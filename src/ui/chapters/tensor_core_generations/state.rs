@@ -4,7 +4,6 @@
 use leptos::prelude::*;
 use serde::Serialize;
 
-use crate::model::tensor_core::ElementType;
 use crate::model::tensor_core_gen::pe_array::{
     pe_trace, PeError, PeProblem, PeStep, COURSE_PE_ARRAY,
 };
@@ -14,13 +13,14 @@ use crate::model::tensor_core_gen::smem_descriptor::{Major, Swizzle};
 use crate::model::tensor_core_gen::tcgen05_ld::TmemLdStShape;
 use crate::model::tensor_core_gen::tmem::Tcgen05Kind;
 use crate::model::tensor_core_gen::wgmma::{complete_after_wait, WgmmaShape};
-use crate::model::tensor_core_gen::wgmma_fragments::WgmmaAType;
-use serde::Deserialize;
 
 pub use super::newest::{
     desc_view, ld_view, tmem_view, wg_view, DescView, LdView, TmemView, WgView,
 };
 use crate::ui::shell::{ChapterInputs, UrlInputs};
+use crate::ui::url::keys::tensor_core_generations as key;
+use crate::ui::url::keys::tensor_core_generations::wg_frag;
+use crate::ui::url::keys::{major, swizzle, tcgen05_kind};
 use crate::ui::url::{to_query, Notice, QueryReader};
 
 /// GPUs in the peak table's switch (the derivable ones, then the B200, which says why not).
@@ -68,104 +68,8 @@ pub mod limits {
     pub const LD_THREAD: (i64, i64) = (-1, 31);
 }
 
-/// A wgmma register fragment the map shows: D with its accumulator type, or A from registers
-/// with its input type.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum WgFrag {
-    /// D, f32 accumulators.
-    #[serde(rename = "d-f32")]
-    DF32,
-    /// D, f16 accumulators (`.f16x2` registers).
-    #[serde(rename = "d-f16")]
-    DF16,
-    /// D, s32 accumulators.
-    #[serde(rename = "d-s32")]
-    DS32,
-    /// A from registers, f16 (m64k16).
-    #[serde(rename = "a-f16")]
-    AF16,
-    /// A from registers, bf16 (m64k16).
-    #[serde(rename = "a-bf16")]
-    ABf16,
-    /// A from registers, e4m3 (m64k32).
-    #[serde(rename = "a-e4m3")]
-    AE4m3,
-    /// A from registers, e5m2 (m64k32).
-    #[serde(rename = "a-e5m2")]
-    AE5m2,
-    /// A from registers, s8 (m64k32).
-    #[serde(rename = "a-s8")]
-    AS8,
-    /// A from registers, u8 (m64k32).
-    #[serde(rename = "a-u8")]
-    AU8,
-}
+pub use crate::ui::url::keys::tensor_core_generations::WgFrag;
 
-impl WgFrag {
-    /// Every fragment, in the menu's order.
-    pub const ALL: [WgFrag; 9] = [
-        WgFrag::DF32,
-        WgFrag::DF16,
-        WgFrag::DS32,
-        WgFrag::AF16,
-        WgFrag::ABf16,
-        WgFrag::AE4m3,
-        WgFrag::AE5m2,
-        WgFrag::AS8,
-        WgFrag::AU8,
-    ];
-
-    /// The URL value (`"d-f32"` …).
-    pub fn slug(self) -> &'static str {
-        match self {
-            WgFrag::DF32 => "d-f32",
-            WgFrag::DF16 => "d-f16",
-            WgFrag::DS32 => "d-s32",
-            WgFrag::AF16 => "a-f16",
-            WgFrag::ABf16 => "a-bf16",
-            WgFrag::AE4m3 => "a-e4m3",
-            WgFrag::AE5m2 => "a-e5m2",
-            WgFrag::AS8 => "a-s8",
-            WgFrag::AU8 => "a-u8",
-        }
-    }
-
-    /// The fragment with this URL value.
-    pub fn from_slug(s: &str) -> Option<WgFrag> {
-        WgFrag::ALL.into_iter().find(|f| f.slug() == s)
-    }
-
-    /// The accumulator type of a D fragment; `None` for A.
-    pub fn accumulator(self) -> Option<ElementType> {
-        match self {
-            WgFrag::DF32 => Some(ElementType::F32),
-            WgFrag::DF16 => Some(ElementType::F16),
-            WgFrag::DS32 => Some(ElementType::S32),
-            _ => None,
-        }
-    }
-
-    /// The input type of an A fragment; `None` for D.
-    pub fn a_type(self) -> Option<WgmmaAType> {
-        match self {
-            WgFrag::AF16 => Some(WgmmaAType::F16),
-            WgFrag::ABf16 => Some(WgmmaAType::Bf16),
-            WgFrag::AE4m3 => Some(WgmmaAType::E4m3),
-            WgFrag::AE5m2 => Some(WgmmaAType::E5m2),
-            WgFrag::AS8 => Some(WgmmaAType::S8),
-            WgFrag::AU8 => Some(WgmmaAType::U8),
-            _ => None,
-        }
-    }
-
-    /// Columns of the matrix for wgmma N = `n`: N for D, K (16 or 32) for A.
-    pub fn cols(self, n: u32) -> u32 {
-        self.a_type().map_or(n, WgmmaAType::k)
-    }
-}
-
-/// Swizzle modes as URL text, in [`Swizzle::ALL`]'s order.
-pub const SWIZZLES: [&str; 4] = ["none", "32b", "64b", "128b"];
 /// Element widths of a descriptor's operand, bits, as URL text.
 pub const DESC_BITS: [&str; 3] = ["8", "16", "32"];
 /// `tcgen05.mma` M values offered (each CTA group allows two of them).
@@ -173,20 +77,12 @@ pub const TMEM_MS: [&str; 3] = ["64", "128", "256"];
 /// `tcgen05.ld` shapes as URL text, in [`TmemLdStShape::ALL`]'s order.
 pub const LD_SHAPES: [&str; 5] = ["32x32b", "16x64b", "16x128b", "16x256b", "16x32bx2"];
 
-/// The swizzle named by its URL text (`"none"` for anything else).
+/// The swizzle named by its URL text ([`swizzle`]; `none` for anything else).
 pub fn swizzle_of(s: &str) -> Swizzle {
-    SWIZZLES
-        .iter()
-        .position(|x| *x == s)
-        .and_then(|i| Swizzle::ALL.get(i).copied())
-        .unwrap_or(Swizzle::None)
+    swizzle::parse(s).unwrap_or(Swizzle::None)
 }
 
-/// The URL text of `s`.
-pub fn swizzle_slug(s: Swizzle) -> &'static str {
-    let i = Swizzle::ALL.iter().position(|x| *x == s).unwrap_or(0);
-    SWIZZLES.get(i).copied().unwrap_or("none")
-}
+pub use crate::ui::url::keys::swizzle::slug as swizzle_slug;
 
 /// The `tcgen05.ld` shape named by its URL text (`.32x32b` for anything else).
 pub fn ld_shape_of(s: &str) -> TmemLdStShape {
@@ -217,6 +113,7 @@ pub struct GenInputs {
     /// Lane selected in the Volta / Ampere maps, −1 for none.
     pub lane: i64,
     /// Fragment of `mma.m8n8k4` shown.
+    #[serde(serialize_with = "frag_slug")]
     pub frag: M8n8k4Fragment,
     /// N of the wgmma shape (one of [`WGMMA_NS`]).
     pub n: String,
@@ -225,6 +122,7 @@ pub struct GenInputs {
     /// N of the `wgmma.wait_group` in the timeline.
     pub wait: u64,
     /// The wgmma fragment of the register map.
+    #[serde(serialize_with = "wg_frag::serialize")]
     pub wf: WgFrag,
     /// Selected thread of the warp group, −1 for none.
     pub wt: i64,
@@ -237,12 +135,13 @@ pub struct GenInputs {
     /// 8-column block of the zoomed tile.
     pub wb: u64,
     /// Descriptor: K-major or MN-major operand.
+    #[serde(serialize_with = "major::serialize")]
     pub dmaj: Major,
     /// Descriptor: bits per element (one of [`DESC_BITS`]).
     pub dbits: String,
     /// Descriptor: rows along M or N.
     pub dmn: u64,
-    /// Descriptor: swizzle mode (one of [`SWIZZLES`]).
+    /// Descriptor: swizzle mode (one of [`swizzle::NAMES`]).
     pub dswz: String,
     /// Descriptor: start address, bytes.
     pub dstart: u64,
@@ -255,6 +154,7 @@ pub struct GenInputs {
     /// Descriptor: selected element's K index.
     pub dk: u64,
     /// `tcgen05.mma` kind.
+    #[serde(serialize_with = "tcgen05_kind::serialize")]
     pub tk: Tcgen05Kind,
     /// CTA group: 1 or 2.
     pub cg: u64,
@@ -272,6 +172,11 @@ pub struct GenInputs {
     pub lnum: u64,
     /// Selected thread of the `tcgen05.ld` warp, −1 for none.
     pub lt: i64,
+}
+
+/// The `mma.m8n8k4` fragment's URL text: the model's token.
+fn frag_slug<S: serde::Serializer>(f: &M8n8k4Fragment, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(f.slug())
 }
 
 impl Default for GenInputs {
@@ -320,61 +225,61 @@ impl ChapterInputs for GenInputs {
         let d = GenInputs::default();
         let mut r = QueryReader::parse(query);
         let inputs = GenInputs {
-            seed: r.num("seed", d.seed, limits::SEED.0, limits::SEED.1),
-            kb: r.num("kb", d.kb, limits::K_BLOCKS.0, limits::K_BLOCKS.1),
-            step: r.num("step", d.step, limits::STEP.0, limits::STEP.1),
-            gpu: r.one_of("gpu", &d.gpu, &GPUS),
-            lane: r.num("lane", d.lane, limits::LANE.0, limits::LANE.1),
-            frag: r.choice("frag", d.frag),
-            n: r.one_of("n", &d.n, &WGMMA_NS),
-            groups: r.num("groups", d.groups, limits::GROUPS.0, limits::GROUPS.1),
-            wait: r.num("wait", d.wait, limits::WAIT.0, limits::WAIT.1),
+            seed: r.num(key::SEED, d.seed, limits::SEED.0, limits::SEED.1),
+            kb: r.num(key::KB, d.kb, limits::K_BLOCKS.0, limits::K_BLOCKS.1),
+            step: r.num(key::STEP, d.step, limits::STEP.0, limits::STEP.1),
+            gpu: r.one_of(key::GPU, &d.gpu, &GPUS),
+            lane: r.num(key::LANE, d.lane, limits::LANE.0, limits::LANE.1),
+            frag: r.parsed(key::FRAG, d.frag, M8n8k4Fragment::from_slug),
+            n: r.one_of(key::N, &d.n, &WGMMA_NS),
+            groups: r.num(key::GROUPS, d.groups, limits::GROUPS.0, limits::GROUPS.1),
+            wait: r.num(key::WAIT, d.wait, limits::WAIT.0, limits::WAIT.1),
             ..d.clone()
         };
         // The wgmma map: its columns (N for D, K for A) bound the selected column and block.
-        let wf = r.choice("wf", d.wf);
+        let wf = r.parsed(key::WF, d.wf, wg_frag::parse);
         let cols = i64::from(wf.cols(inputs.n.parse::<u32>().unwrap_or(64)));
-        let wc = r.num("wc", d.wc, -1, cols - 1);
+        let wc = r.num(key::WC, d.wc, -1, cols - 1);
         let blocks = u64::try_from(cols / 8).unwrap_or(1).max(1);
         let wgmma = GenInputs {
             wf,
-            wt: r.num("wt", d.wt, limits::THREAD.0, limits::THREAD.1),
-            wr: r.num("wr", d.wr, limits::ROW.0, limits::ROW.1),
+            wt: r.num(key::WT, d.wt, limits::THREAD.0, limits::THREAD.1),
+            wr: r.num(key::WR, d.wr, limits::ROW.0, limits::ROW.1),
             wc,
-            wband: r.num("wband", d.wband, limits::BAND.0, limits::BAND.1),
-            wb: r.num("wb", d.wb, 0, blocks - 1),
+            wband: r.num(key::WBAND, d.wband, limits::BAND.0, limits::BAND.1),
+            wb: r.num(key::WB, d.wb, 0, blocks - 1),
             ..inputs
         };
         // The descriptor: the element's row and K index stay inside the operand.
-        let dbits = r.one_of("dbits", &d.dbits, &DESC_BITS);
-        let dmn = r.num("dmn", d.dmn, limits::DESC_MN.0, limits::DESC_MN.1);
+        let dbits = r.one_of(key::DBITS, &d.dbits, &DESC_BITS);
+        let dmn = r.num(key::DMN, d.dmn, limits::DESC_MN.0, limits::DESC_MN.1);
         let k_max = 256 / dbits.parse::<u64>().unwrap_or(16) - 1;
         let (lo, hi) = limits::DESC_BYTES;
         let desc = GenInputs {
-            dmaj: r.choice("dmaj", d.dmaj),
+            dmaj: r.parsed(key::DMAJ, d.dmaj, major::parse),
             dbits,
             dmn,
-            dswz: r.one_of("dswz", &d.dswz, &SWIZZLES),
-            dstart: r.num("dstart", d.dstart, lo, hi),
-            dlbo: r.num("dlbo", d.dlbo, lo, hi),
-            dsbo: r.num("dsbo", d.dsbo, lo, hi),
-            drow: r.num("drow", d.drow, 0, dmn - 1),
-            dk: r.num("dk", d.dk, 0, k_max),
+            dswz: r.one_of(key::DSWZ, &d.dswz, swizzle::NAMES),
+            dstart: r.num(key::DSTART, d.dstart, lo, hi),
+            dlbo: r.num(key::DLBO, d.dlbo, lo, hi),
+            dsbo: r.num(key::DSBO, d.dsbo, lo, hi),
+            drow: r.num(key::DROW, d.drow, 0, dmn - 1),
+            dk: r.num(key::DK, d.dk, 0, k_max),
             ..wgmma
         };
         // Tensor Memory and tcgen05.ld.
-        let ls = r.one_of("ls", &d.ls, &LD_SHAPES);
+        let ls = r.one_of(key::LS, &d.ls, &LD_SHAPES);
         let num_max = u64::from(ld_shape_of(&ls).max_num());
         let inputs = GenInputs {
-            tk: r.choice("tk", d.tk),
-            cg: r.num("cg", d.cg, 1, 2),
-            tm: r.one_of("tm", &d.tm, &TMEM_MS),
-            tn: r.num("tn", d.tn, limits::TMEM_N.0, limits::TMEM_N.1),
-            tr: r.num("tr", d.tr, limits::TMEM_ROW.0, limits::TMEM_ROW.1),
-            tc: r.num("tc", d.tc, limits::TMEM_ROW.0, limits::TMEM_ROW.1),
+            tk: r.parsed(key::TK, d.tk, tcgen05_kind::parse),
+            cg: r.num(key::CG, d.cg, 1, 2),
+            tm: r.one_of(key::TM, &d.tm, &TMEM_MS),
+            tn: r.num(key::TN, d.tn, limits::TMEM_N.0, limits::TMEM_N.1),
+            tr: r.num(key::TR, d.tr, limits::TMEM_ROW.0, limits::TMEM_ROW.1),
+            tc: r.num(key::TC, d.tc, limits::TMEM_ROW.0, limits::TMEM_ROW.1),
             ls,
-            lnum: r.num("lnum", d.lnum, limits::LD_NUM.0, num_max),
-            lt: r.num("lt", d.lt, limits::LD_THREAD.0, limits::LD_THREAD.1),
+            lnum: r.num(key::LNUM, d.lnum, limits::LD_NUM.0, num_max),
+            lt: r.num(key::LT, d.lt, limits::LD_THREAD.0, limits::LD_THREAD.1),
             ..desc
         };
         (inputs, r.finish())

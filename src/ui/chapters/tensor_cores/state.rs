@@ -16,6 +16,8 @@ use crate::model::w8a8::{
     GemvOutput, GlobalLoads, KernelStep, QuantizedWeights, TileCost, W8a8Error, W8a8Gemv,
 };
 use crate::ui::shell::{ChapterInputs, UrlInputs};
+use crate::ui::url::keys::element;
+use crate::ui::url::keys::tensor_cores as key;
 use crate::ui::url::{to_query, Notice, QueryReader};
 
 /// Every input of the chapter. Field names are the URL keys.
@@ -34,6 +36,7 @@ pub struct TcInputs {
     #[serde(serialize_with = "operand_slug")]
     pub op: Operand,
     /// Element type of A and B (the accumulator type follows from it).
+    #[serde(serialize_with = "element::serialize")]
     pub el: ElementType,
     /// Selected lane, −1 for none.
     pub lane: i64,
@@ -448,33 +451,33 @@ impl ChapterInputs for TcInputs {
         use limits::*;
         let d = TcInputs::default();
         let mut r = QueryReader::parse(query);
-        let raw_x: String = r.choice("x", d.x.clone());
+        let raw_x: String = r.choice(key::X, d.x.clone());
         let shape_slugs: Vec<&str> = MmaShape::ALL.iter().map(|s| s.slug()).collect();
         let op_slugs: Vec<&str> = Operand::ALL.iter().map(|o| o.slug()).collect();
-        let shape = r.one_of("shape", d.shape.slug(), &shape_slugs);
-        let op = r.one_of("op", d.op.slug(), &op_slugs);
+        let shape = r.one_of(key::SHAPE, d.shape.slug(), &shape_slugs);
+        let op = r.one_of(key::OP, d.op.slug(), &op_slugs);
         let mut inputs = TcInputs {
-            k: r.num("k", d.k, DIM.0, DIM.1),
-            n: r.num("n", d.n, DIM.0, DIM.1),
-            warps: r.num("warps", d.warps, WARPS.0, WARPS.1),
+            k: r.num(key::K, d.k, DIM.0, DIM.1),
+            n: r.num(key::N, d.n, DIM.0, DIM.1),
+            warps: r.num(key::WARPS, d.warps, WARPS.0, WARPS.1),
             shape: MmaShape::from_slug(&shape).unwrap_or(d.shape),
             op: Operand::from_slug(&op).unwrap_or(d.op),
-            el: r.choice("el", d.el),
-            lane: r.num("lane", d.lane, SELECT.0, SELECT.1),
-            row: r.num("row", d.row, SELECT.0, SELECT.1),
-            col: r.num("col", d.col, SELECT.0, SELECT.1),
-            block: r.num("block", d.block, INDEX.0, INDEX.1),
-            warp: r.num("warp", d.warp, WARP_INDEX.0, WARP_INDEX.1),
-            kt: r.num("kt", d.kt, INDEX.0, INDEX.1),
-            step: r.num("step", d.step, STEP.0, STEP.1),
+            el: r.parsed(key::EL, d.el, element::parse),
+            lane: r.num(key::LANE, d.lane, SELECT.0, SELECT.1),
+            row: r.num(key::ROW, d.row, SELECT.0, SELECT.1),
+            col: r.num(key::COL, d.col, SELECT.0, SELECT.1),
+            block: r.num(key::BLOCK, d.block, INDEX.0, INDEX.1),
+            warp: r.num(key::WARP, d.warp, WARP_INDEX.0, WARP_INDEX.1),
+            kt: r.num(key::KT, d.kt, INDEX.0, INDEX.1),
+            step: r.num(key::STEP, d.step, STEP.0, STEP.1),
             x: d.x.clone(),
-            seed: r.num("seed", d.seed, SEED.0, SEED.1),
+            seed: r.num(key::SEED, d.seed, SEED.0, SEED.1),
         };
         let mut notices = r.finish();
         match parse_vector(&raw_x) {
             Ok(x) => inputs.x = format_vector(&x),
             Err(_) => notices.push(Notice::Unparsable {
-                key: "x".into(),
+                key: key::X.into(),
                 value: raw_x.chars().take(40).collect(),
             }),
         }

@@ -26,10 +26,11 @@ use crate::model::formula::{
 };
 use crate::model::WARP_SIZE;
 use crate::ui::shell::ChapterInputs;
+use crate::ui::url::keys::access as key;
 use crate::ui::url::{to_query, Notice, QueryReader};
 
 /// Preset id meaning "no preset: `lane * stride`".
-pub const CUSTOM: &str = "custom";
+pub use crate::ui::url::keys::access::CUSTOM;
 
 /// Ranges of every numeric input: the one place sliders, typed numbers and permalinks clamp to.
 pub mod limits {
@@ -193,7 +194,7 @@ impl AccessInputs {
         let mut r = QueryReader::parse(query);
         let mut ids: Vec<&str> = presets.iter().map(|p| p.id).collect();
         ids.push(CUSTOM);
-        let preset = r.one_of("preset", &d.preset, &ids);
+        let preset = r.one_of(key::PRESET, &d.preset, &ids);
         // Unlisted fields default to the chosen preset's values.
         let base = preset_by_id(presets, &preset)
             .map(|p| AccessInputs::from_preset(&p))
@@ -207,21 +208,21 @@ impl AccessInputs {
             .collect();
         let elem_refs: Vec<&str> = elem_ids.iter().map(String::as_str).collect();
         let elem = r
-            .one_of("elem", &base.elem.to_string(), &elem_refs)
+            .one_of(key::ELEM, &base.elem.to_string(), &elem_refs)
             .parse()
             .unwrap_or(base.elem);
         let inputs = AccessInputs {
             preset,
             elem,
-            stride: r.num("stride", base.stride, limits::STRIDE.0, limits::STRIDE.1),
-            offset: r.num("offset", base.offset, limits::OFFSET.0, limits::OFFSET.1),
+            stride: r.num(key::STRIDE, base.stride, limits::STRIDE.0, limits::STRIDE.1),
+            offset: r.num(key::OFFSET, base.offset, limits::OFFSET.0, limits::OFFSET.1),
             lanes: r.num(
-                "lanes",
+                key::LANES,
                 base.lanes,
                 limits::LANES.0 as u32,
                 limits::LANES.1 as u32,
             ),
-            formula: r.text("f", "", MAX_FORMULA_CHARS),
+            formula: r.text(key::FORMULA, "", MAX_FORMULA_CHARS),
         };
         (inputs, r.finish())
     }
@@ -238,7 +239,7 @@ impl AccessInputs {
         let rest = to_query(self, &base);
         let mut parts = Vec::new();
         if self.preset != presets.first().map_or("", |p| p.id) {
-            parts.push(format!("preset={}", self.preset));
+            parts.push(format!("{}={}", key::PRESET, self.preset));
         }
         if !rest.is_empty() {
             parts.push(rest);

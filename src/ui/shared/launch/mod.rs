@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 use crate::model::gpu_spec::GpuSpec;
 use crate::model::occupancy::{Carveout, KernelConfig};
 use crate::ui::shell::ChapterInputs;
+use crate::ui::url::keys::launch as key;
 use crate::ui::url::{to_query, Notice, QueryReader};
 
 /// How the dynamic shared-memory input is typed.
@@ -91,14 +92,14 @@ impl LaunchInputs {
         let d = LaunchInputs::default();
         let ids: Vec<&str> = GpuSpec::presets().iter().map(|g| g.id).collect();
         LaunchInputs {
-            gpu: r.one_of("gpu", &d.gpu, &ids),
-            threads: r.num("threads", d.threads, THREADS.0, THREADS.1),
-            regs: r.num("regs", d.regs, REGS.0, REGS.1),
-            smem: r.num("smem", d.smem, STATIC_SMEM.0, STATIC_SMEM.1),
-            dsmem: r.num("dsmem", d.dsmem, DYNAMIC_SMEM.0, DYNAMIC_SMEM.1),
-            dunit: r.choice("dunit", d.dunit),
-            carveout: r.num("carveout", d.carveout, CARVEOUT.0, CARVEOUT.1),
-            y: r.choice("y", d.y),
+            gpu: r.one_of(key::GPU, &d.gpu, &ids),
+            threads: r.num(key::THREADS, d.threads, THREADS.0, THREADS.1),
+            regs: r.num(key::REGS, d.regs, REGS.0, REGS.1),
+            smem: r.num(key::SMEM, d.smem, STATIC_SMEM.0, STATIC_SMEM.1),
+            dsmem: r.num(key::DSMEM, d.dsmem, DYNAMIC_SMEM.0, DYNAMIC_SMEM.1),
+            dunit: r.choice(key::DUNIT, d.dunit),
+            carveout: r.num(key::CARVEOUT, d.carveout, CARVEOUT.0, CARVEOUT.1),
+            y: r.choice(key::Y, d.y),
         }
     }
 

@@ -4,7 +4,6 @@
 // `trf!` binds each `name = value` argument with a `let`; `n = n` is its intended form.
 #![allow(clippy::redundant_locals)]
 
-use crate::model::tensor_core::ElementType;
 use crate::model::tensor_core_gen::tcgen05_ld::{TmemLdStError, TmemLdStShape};
 use crate::model::tensor_core_gen::tmem::{CtaGroup, DataPathLayout, Tcgen05Kind, TmemError};
 use crate::model::tensor_core_gen::AccumulatorStorage;
@@ -162,7 +161,7 @@ pub fn mma_error(e: &TmemError, allowed: &str, lang: Lang) -> String {
             )
         }
         TmemError::BadAccumulator { kind, dtype } => {
-            let (k, d) = (kind.label(), dtype_label(dtype));
+            let (k, d) = (kind.label(), dtype.label());
             trf!(
                 lang,
                 "tcgen05.mma.{k} cannot accumulate in {d}.",
@@ -171,10 +170,6 @@ pub fn mma_error(e: &TmemError, allowed: &str, lang: Lang) -> String {
         }
         ref other => other.to_string(),
     }
-}
-
-fn dtype_label(d: ElementType) -> &'static str {
-    d.label()
 }
 
 /// Where D lives, for the data-path table.
