@@ -382,7 +382,7 @@ if (want("sim")) {
 //    painted counts, with every long task (PerformanceObserver "longtask", > 50 ms) the page ran
 //    meanwhile. Printed, never asserted.
 if (want("lab")) {
-  const presets = JSON.parse(fs.readFileSync(path.join(here, "../fixtures/kernel_lab_h100.json"), "utf8")).launches.filter((l) => l.preset);
+  const presets = JSON.parse(fs.readFileSync(path.join(here, "../tests/fixtures/kernel_lab_h100.json"), "utf8")).launches.filter((l) => l.preset);
   /** In the page: edit the source (prepend a line), and time input → commit → painted. */
   const edit = (page) =>
     page.evaluate(
