@@ -312,7 +312,11 @@ pub(super) fn shared(rng: &mut SplitMix64) -> Draw {
         ),
     ];
     let lanes = count(Field::ActiveLanes, u64::from(e.active_mask.count_ones()));
-    let lanes = with_mistake(lanes, Mistake::PartialWarpLaunchMask, Some(f64::from(WARP_SIZE)));
+    let lanes = with_mistake(
+        lanes,
+        Mistake::PartialWarpLaunchMask,
+        Some(f64::from(WARP_SIZE)),
+    );
     Some((params, vec![lanes, wavefronts, conflicts], steps))
 }
 

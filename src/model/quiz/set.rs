@@ -505,7 +505,10 @@ mod tests {
         assert_ne!(per.questions("Ada"), per.questions("Bo"));
         assert_eq!(per.questions("  ADA "), per.questions("ada"));
         // Another salt, other questions.
-        let other = QuestionSet { salt: 78, ..fixed.clone() };
+        let other = QuestionSet {
+            salt: 78,
+            ..fixed.clone()
+        };
         assert_ne!(other.questions(""), fixed.questions(""));
         // The course question keeps its place.
         assert_eq!(

@@ -11,6 +11,7 @@ use crate::ui::i18n::{tr, Lang, Tr};
 
 mod mistakes;
 mod prompt;
+pub mod sets;
 
 pub use mistakes::mistake;
 pub use prompt::{prompt, roof_numbers};
@@ -386,7 +387,6 @@ pub fn unit_of_one(field: Field, lang: Lang) -> &'static str {
         | Field::TmemAlloc
         | Field::ConflictsAsStored
         | Field::ConflictsWithoutSwizzle
-
         | Field::ActiveLanes => u.strip_suffix('s').unwrap_or(u),
         _ => u,
     }
