@@ -42,7 +42,7 @@ pub fn data_url_base64(mime: &str, bytes: &[u8]) -> String {
             c => c,
         })
         .collect();
-    while b64.len() % 4 != 0 {
+    while !b64.len().is_multiple_of(4) {
         b64.push('=');
     }
     format!("data:{mime};base64,{b64}")

@@ -100,7 +100,7 @@ pub fn SetPage(inputs: UrlInputs<QuizInputs>) -> impl IntoView {
         let c = code.get();
         (!c.is_empty()).then(|| unpack_set(&c))
     });
-    let back = format!("{}", route_href("quiz"));
+    let back = route_href("quiz");
     view! {
         <div class="gx-quiz gx-sets" data-testid="quiz-sets">
             <p class="l-body gx-sets__back gx-sheet__tools"><a href=back>{t(text::sets::BACK_TO_PRACTICE)}</a></p>
