@@ -30,6 +30,36 @@ pub struct Bar {
     pub shown: String,
 }
 
+/// `text` in lines no wider than `max_px` as `measure` gives widths: broken at a space where
+/// the line has one, else between characters (Chinese has no spaces).
+fn wrap(text: &str, max_px: f64, measure: impl Fn(&str) -> f64) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for c in text.chars() {
+        line.push(c);
+        if measure(line.trim_end()) > max_px && line.chars().count() > 1 {
+            let cut = line.trim_end().rfind(' ').filter(|&i| i > 0);
+            let rest = match cut {
+                Some(i) => {
+                    let rest = line[i + 1..].to_string();
+                    line.truncate(i);
+                    rest
+                }
+                None => {
+                    let last = line.pop().map(String::from).unwrap_or_default();
+                    last
+                }
+            };
+            lines.push(std::mem::take(&mut line));
+            line = rest;
+        }
+    }
+    if !line.trim().is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
 fn draw(canvas: &web_sys::HtmlCanvasElement, bars: &[Bar], max: f64) -> Result<(), String> {
     let dpr = window().device_pixel_ratio().clamp(1.0, 3.0);
     let parent_w = canvas
@@ -38,7 +68,32 @@ fn draw(canvas: &web_sys::HtmlCanvasElement, bars: &[Bar], max: f64) -> Result<(
         .filter(|w| *w > 0.0)
         .unwrap_or(600.0);
     let css_w = parent_w.clamp(240.0, 760.0);
-    let css_h = (bars.len().max(1) as f64) * ROW_PX + 4.0;
+    // Labels wrapped to the width, measured in the canvas's own font.
+    let ctx: Option<web_sys::CanvasRenderingContext2d> = canvas
+        .get_context("2d")
+        .ok()
+        .flatten()
+        .and_then(|c| c.dyn_into().ok());
+    if let Some(ctx) = &ctx {
+        ctx.set_font(&format!("{LABEL_PX}px sans-serif"));
+    }
+    let measure = |t: &str| {
+        ctx.as_ref()
+            .and_then(|c| c.measure_text(t).ok())
+            .map_or(t.chars().count() as f64 * LABEL_PX, |m| m.width())
+    };
+    let labels: Vec<Vec<String>> = bars
+        .iter()
+        .map(|b| wrap(&b.label, css_w - 8.0, measure))
+        .collect();
+    let line_px = LABEL_PX + 4.0;
+    let row_px = |n: usize| n.max(1) as f64 * line_px + 2.0 + BAR_PX + 12.0;
+    let css_h = labels
+        .iter()
+        .map(|l| row_px(l.len()))
+        .sum::<f64>()
+        .max(ROW_PX)
+        + 4.0;
     canvas.set_width((css_w * dpr).round() as u32);
     canvas.set_height((css_h * dpr).round() as u32);
     let style: &web_sys::HtmlElement = canvas.unchecked_ref();
@@ -58,15 +113,18 @@ fn draw(canvas: &web_sys::HtmlCanvasElement, bars: &[Bar], max: f64) -> Result<(
     // Room at the right for the value text.
     let value_room = 64.0;
     let bar_w = (css_w - value_room - 4.0).max(40.0);
-    for (i, bar) in bars.iter().enumerate() {
-        let top = i as f64 * ROW_PX;
-        root.draw(&Text::new(
-            bar.label.clone(),
-            (px(2.0), px(top)),
-            font.clone().pos(Pos::new(HPos::Left, VPos::Top)),
-        ))
-        .map_err(|e| e.to_string())?;
-        let y0 = top + LABEL_PX + 6.0;
+    let mut top = 0.0;
+    for (bar, lines) in bars.iter().zip(&labels) {
+        for (k, line) in lines.iter().enumerate() {
+            root.draw(&Text::new(
+                line.clone(),
+                (px(2.0), px(top + k as f64 * line_px)),
+                font.clone().pos(Pos::new(HPos::Left, VPos::Top)),
+            ))
+            .map_err(|e| e.to_string())?;
+        }
+        let y0 = top + lines.len().max(1) as f64 * line_px + 2.0;
+        top += row_px(lines.len());
         let share = if max > 0.0 {
             (bar.value / max).clamp(0.0, 1.0)
         } else {
@@ -97,6 +155,22 @@ fn draw(canvas: &web_sys::HtmlCanvasElement, bars: &[Bar], max: f64) -> Result<(
     root.present().map_err(|e| e.to_string())?;
     crate::ui::charts::record_min_font(canvas, min_font.get(), dpr);
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::wrap;
+
+    #[test]
+    fn labels_wrap_at_spaces_or_between_characters() {
+        let w = |t: &str| t.chars().count() as f64;
+        assert_eq!(wrap("one two three", 7.0, w), vec!["one two", "three"]);
+        assert_eq!(wrap("abcdefgh", 3.0, w), vec!["abc", "def", "gh"]);
+        assert_eq!(wrap("", 3.0, w), Vec::<String>::new());
+        for lines in [wrap("请求字节数 / 32 假设各 lane 紧密填满", 6.0, w)] {
+            assert!(lines.iter().all(|l| w(l) <= 6.0), "{lines:?}");
+        }
+    }
 }
 
 /// The chart; redraws whenever `bars` change or the theme switches.
