@@ -45,10 +45,7 @@ fn wrap(text: &str, max_px: f64, measure: impl Fn(&str) -> f64) -> Vec<String> {
                     line.truncate(i);
                     rest
                 }
-                None => {
-                    let last = line.pop().map(String::from).unwrap_or_default();
-                    last
-                }
+                None => line.pop().map(String::from).unwrap_or_default(),
             };
             lines.push(std::mem::take(&mut line));
             line = rest;
