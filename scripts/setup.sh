@@ -50,6 +50,10 @@ need_apt=()
 # zopfli writes the smallest .gz beside every file of the site (scripts/site.mjs; gzip-compatible,
 # ~5 % below gzip -9); without it site.mjs falls back to zlib.
 command -v zopfli >/dev/null || need_apt+=(zopfli)
+# The question sets' export checks (cargo test; tests/e2e/quiz-sets.test.mjs): xmllint from
+# libxml2 reads every Moodle XML and QTI 2.1 file, unzip tests the QTI package.
+command -v xmllint >/dev/null || need_apt+=(libxml2-utils)
+command -v unzip >/dev/null || need_apt+=(unzip)
 if [ "$WANT_BROWSER" = 1 ]; then
   command -v chromium >/dev/null || need_apt+=(chromium)
   command -v chromedriver >/dev/null || need_apt+=(chromium-driver)

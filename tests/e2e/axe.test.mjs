@@ -17,6 +17,11 @@ const AXE = fs.readFileSync(require.resolve("axe-core/axe.min.js"), "utf8");
 const ONLY = process.env.AXE_ONLY ? new RegExp(process.env.AXE_ONLY) : null;
 const CHAPTERS = ["chip", "hierarchy", "occupancy", "dispatch", "scheduling", "divergence", "coalescing", "bank-conflicts", "tensor-cores", "tensor-core-generations", "roofline"];
 
+/** A question set as its link carries it: a coalescing question and a course question. */
+const SET = zlib
+  .deflateRawSync(Buffer.from(JSON.stringify({ t: "Week 3", s: 5, p: false, e: false, i: [["coalescing-sectors", 1], ["c:000-6-5", 1]] })))
+  .toString("base64url");
+
 /** The pages and states: [name, path and query, what to do once the page is up]. */
 const STATES = [
   ["home", "", null],
@@ -29,6 +34,29 @@ const STATES = [
   ["lab-branch", "lab?line=4&warp=312", labReady("lab-lanes")],
   ["lab-error", `lab?v=1&k=${labLink("__global__ void k(float* out) {\n    out[0] = ;\n}\n")}&grid=0`, labReady("lab-error")],
   ["quiz", "quiz", openDetails],
+  // Question sets: the maker with a set, taking one (a verdict shown), the sheet, and the
+  // results of one good file and one bad one.
+  ["quiz-set-make", "quiz?mode=make", async (page) => {
+    await page.fill("[data-testid=set-count-coalescing-sectors]", "2");
+    await page.check("[data-testid=set-course-000-6-5]");
+    await page.waitForSelector("[data-testid=set-take-link]");
+  }],
+  ["quiz-set-take", `quiz?mode=take&v=1&set=${SET}`, async (page) => {
+    await page.fill("[data-testid=set-name]", "Ada");
+    await page.click("[data-testid=set-start]");
+    await page.fill("[data-testid=quiz-input-0]", "3");
+    await page.fill("[data-testid=quiz-input-1]", "1");
+    await page.click("[data-testid=set-submit]");
+    await page.waitForSelector("[data-testid=set-next]");
+  }],
+  ["quiz-set-sheet", `quiz?mode=sheet&v=1&set=${SET}`, null],
+  ["quiz-set-results", `quiz?mode=results&v=1&set=${SET}`, async (page) => {
+    await page.setInputFiles("[data-testid=results-files]", [
+      { name: "ada.json", mimeType: "application/json", buffer: Buffer.from(JSON.stringify({ format: "warpscope-set-answers", v: 1, set: SET, student: "Ada", questions: [{ answers: ["16", "1"] }] })) },
+      { name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("notes") },
+    ]);
+    await page.waitForSelector("[data-testid=results-share-chart][data-min-font-px]");
+  }],
   ["glossary", "glossary", null],
   // An entry opened from a chapter's link: marked as the target.
   ["glossary-target", "glossary", async (page) => {

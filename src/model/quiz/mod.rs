@@ -31,6 +31,7 @@ mod gen_tensor;
 mod grade;
 mod mistake;
 mod params;
+pub mod set;
 
 use crate::model::occupancy::Limiter;
 use crate::model::rng::SplitMix64;

@@ -6,23 +6,29 @@
 //! Answers typed into a question live in that question's card; grading happens in the submit
 //! handler, which also records progress and writes it to storage (no effect writes a signal).
 
+mod card;
 mod links;
+mod panels;
 pub mod progress;
 #[cfg(test)]
 mod prompt_tests;
+pub mod sets;
+mod sheet;
 mod storage;
 pub mod text;
 
 use leptos::prelude::*;
 
-use crate::model::quiz::{another_seed, generate, grade, Answer, Kind, Part, Question, Verdict};
+use crate::model::quiz::{another_seed, generate, Answer, Kind, Part};
 use crate::model::rng::SplitMix64;
-use crate::ui::content::questions::{source_text, Source, BANK};
 use crate::ui::i18n::{t, use_lang, Lang};
-use crate::ui::shell::{self, route_href, ChapterBody, ChapterInputs, UrlInputs};
+use crate::ui::shell::{self, ChapterBody, ChapterInputs, UrlInputs};
 use crate::ui::url::{Notice, QueryReader};
+use card::QuestionCard;
+use panels::{CourseQuestions, ProgressPanel};
 use progress::Progress;
-use storage::StorageNote;
+use sets::SetMode;
+use sheet::{Worksheet, WorksheetPanel};
 
 /// A change to the progress, applied and saved by the page (see [`QuizBody`]).
 type Commit = Callback<Box<dyn FnOnce(&mut Progress) + Send + Sync>>;
@@ -32,9 +38,15 @@ pub const MAX_SEED: u64 = crate::model::quiz::MAX_SEED;
 /// Most questions on one worksheet.
 pub const MAX_SHEET: u32 = 40;
 
-/// The quiz's inputs, kept in the URL: chapter filter, kind, seed, worksheet size.
+/// The quiz's inputs, kept in the URL: chapter filter, kind, seed, worksheet size; and for a
+/// question set, the mode (make, take, sheet, results) and the set's code (`set`, with `v=1`).
 #[derive(Clone, Debug, PartialEq)]
 pub struct QuizInputs {
+    /// Practice, or one of the question-set pages.
+    pub mode: SetMode,
+    /// The set's code as the link carries it (read by [`sets::codec::unpack_set`]); empty for
+    /// none.
+    pub set: String,
     /// Chapter slug to filter by; empty for every chapter.
     pub chapter: String,
     /// The kind on screen.
@@ -48,6 +60,8 @@ pub struct QuizInputs {
 impl Default for QuizInputs {
     fn default() -> Self {
         QuizInputs {
+            mode: SetMode::Practice,
+            set: String::new(),
             chapter: String::new(),
             kind: Kind::ALL[0],
             seed: 1,
@@ -89,8 +103,19 @@ impl ChapterInputs for QuizInputs {
         let kind = Kind::from_slug(&r.one_of("kind", first.slug(), &slugs)).unwrap_or(first);
         let seed = r.num("seed", d.seed, 0, MAX_SEED);
         let sheet = r.num("sheet", 0, 0, MAX_SHEET);
+        let mode =
+            SetMode::from_slug(&r.one_of("mode", "", &SetMode::SLUGS)).unwrap_or(SetMode::Practice);
+        let set = r.text("set", "", sets::codec::MAX_PACKED_CHARS);
+        let _version = r.num(
+            "v",
+            sets::codec::VERSION,
+            sets::codec::VERSION,
+            sets::codec::VERSION,
+        );
         (
             QuizInputs {
+                mode,
+                set,
                 chapter,
                 kind,
                 seed,
@@ -102,6 +127,14 @@ impl ChapterInputs for QuizInputs {
 
     fn to_query(&self) -> String {
         let mut parts = Vec::new();
+        if self.mode != SetMode::Practice {
+            parts.push(format!("mode={}", self.mode.slug()));
+            if !self.set.is_empty() {
+                parts.push(format!("v={}", sets::codec::VERSION));
+                parts.push(format!("set={}", self.set));
+            }
+            return parts.join("&");
+        }
         if !self.chapter.is_empty() {
             parts.push(format!("ch={}", self.chapter));
         }
@@ -190,6 +223,24 @@ fn QuizBody(inputs: UrlInputs<QuizInputs>) -> impl IntoView {
         let saved = progress.with_untracked(storage::save);
         status.set(saved.err());
     });
+    let mode = Memo::new(move |_| inputs.with(|i| i.mode));
+    move || {
+        if mode.get() != SetMode::Practice {
+            return view! { <sets::SetPage inputs=inputs/> }.into_any();
+        }
+        practice(inputs, question, progress, status, commit, lang).into_any()
+    }
+}
+
+/// The practice page: one generated question, progress, the course's questions, worksheets.
+fn practice(
+    inputs: UrlInputs<QuizInputs>,
+    question: Memo<Result<crate::model::quiz::Question, crate::model::quiz::QuizError>>,
+    progress: RwSignal<Progress>,
+    status: RwSignal<Option<storage::StorageNote>>,
+    commit: Commit,
+    lang: RwSignal<Lang>,
+) -> impl IntoView {
     view! {
         <div class="gx-quiz" data-testid="quiz">
             <QuizControls inputs=inputs/>
@@ -279,521 +330,6 @@ fn QuizControls(inputs: UrlInputs<QuizInputs>) -> impl IntoView {
                 {move || text::seed_line(lang.get(), inputs.with(|i| i.seed))}
             </span>
         </div>
-    }
-}
-
-/// One generated question: prompt, fields, check, verdict, hints, solution, chapter link.
-#[component]
-fn QuestionCard(q: Question, commit: Commit) -> impl IntoView {
-    let lang = use_lang();
-    let q = StoredValue::new(q);
-    let n = q.with_value(|q| q.parts.len());
-    let responses = RwSignal::new(vec![String::new(); n]);
-    let verdicts: RwSignal<Option<Vec<Verdict>>> = RwSignal::new(None);
-    let hints = RwSignal::new(0usize);
-    let solution = RwSignal::new(false);
-    let on_submit = move |ev: leptos::ev::SubmitEvent| {
-        ev.prevent_default();
-        let given = responses.get_untracked();
-        let v: Vec<Verdict> = q.with_value(|q| {
-            q.parts
-                .iter()
-                .zip(given.iter())
-                .map(|(p, r)| grade(p, r))
-                .collect()
-        });
-        let right = v.iter().all(|v| v.is_correct());
-        // A field that is not an answer is not an attempt: say so, record nothing.
-        let complete = v.iter().all(|v| v.is_readable());
-        let (kind, seed, params) = q.with_value(|q| (q.kind, q.seed, q.params_text()));
-        let answer = given.join(" | ");
-        let time = storage::now_ms();
-        verdicts.set(Some(v));
-        if complete {
-            commit.run(Box::new(move |p: &mut Progress| {
-                p.record(kind, seed, &params, &answer, right, time)
-            }));
-        }
-    };
-    let chapter_href = q.with_value(|q| {
-        format!(
-            "{}?{}",
-            route_href(q.kind.chapter()),
-            links::chapter_query(&q.params)
-        )
-    });
-    // The chip chapter draws a GPU at its boost clock; a question at a sustained clock says so
-    // beside the link, so the chapter's peak does not read as a contradiction.
-    let chapter_differs = q.with_value(|q| match q.params {
-        crate::model::quiz::Params::Chip { gpu, clock_mhz } => {
-            crate::model::gpu_spec::GpuSpec::by_id(gpu)
-                .map(|g| g.boost_clock_mhz)
-                .filter(|&boost| boost != clock_mhz)
-                .map(|boost| (boost, clock_mhz))
-        }
-        _ => None,
-    });
-    let fields = q.with_value(|q| q.parts.clone());
-    let kind = q.with_value(|q| q.kind);
-    view! {
-        <article class="gx-quiz__card" data-testid="quiz-question" data-kind=kind.slug()
-            data-seed=q.with_value(|q| q.seed.to_string())>
-            <h2 class="gx-quiz__kind">{move || text::kind_title(kind).get(lang.get())}</h2>
-            <p class="gx-quiz__prompt" data-testid="quiz-prompt">
-                {move || q.with_value(|q| text::prompt(q, lang.get()))}
-            </p>
-            {q.with_value(|q| q.listing()).map(|lines| view! {
-                <pre class="gx-quiz__listing" data-testid="quiz-listing" aria-label=t(text::LISTING)><code>{lines.join("\n")}</code></pre>
-            })}
-            <form class="gx-quiz__form" on:submit=on_submit>
-                {fields
-                    .into_iter()
-                    .enumerate()
-                    .map(|(i, part)| view! { <FieldInput i=i part=part responses=responses verdicts=verdicts/> })
-                    .collect_view()}
-                <button type="submit" class="gx-button gx-button--primary" data-testid="quiz-check">
-                    {t(text::CHECK)}
-                </button>
-            </form>
-            <div class="gx-quiz__verdict" role="status" aria-live="polite" data-testid="quiz-verdict">
-                {move || verdicts.get().map(|v| {
-                    if v.iter().any(|v| !v.is_readable()) {
-                        // Not an attempt (nothing recorded): no score, say what to fix.
-                        return view! {
-                            <p class="gx-quiz__result gx-quiz__result--unread" data-testid="quiz-result" data-correct="false">
-                                {t(text::NOT_GRADED)}
-                            </p>
-                        }.into_any();
-                    }
-                    let right = v.iter().filter(|v| v.is_correct()).count();
-                    let all = right == v.len();
-                    let diagnoses: Vec<_> = v
-                        .iter()
-                        .filter_map(|v| match v {
-                            Verdict::Wrong(Some(m)) => Some(*m),
-                            _ => None,
-                        })
-                        .collect();
-                    view! {
-                        <p class=if all { "gx-quiz__result gx-quiz__result--right" } else { "gx-quiz__result gx-quiz__result--wrong" }
-                            data-testid="quiz-result" data-correct=all.to_string()>
-                            <strong>{move || if all { text::RIGHT.get(lang.get()) } else { text::WRONG.get(lang.get()) }}</strong>
-                            " "
-                            {move || text::fields_right(lang.get(), right, v.len())}
-                        </p>
-                        {diagnoses
-                            .into_iter()
-                            .map(|m| view! {
-                                <p class="gx-quiz__diagnosis" data-testid="quiz-diagnosis">
-                                    <strong>{t(text::DIAGNOSIS)}": "</strong>
-                                    {move || text::mistake(m).get(lang.get())}
-                                </p>
-                            })
-                            .collect_view()}
-                    }.into_any()
-                })}
-            </div>
-            <div class="gx-quiz__help">
-                <button type="button" class="gx-button" data-testid="quiz-hint"
-                    prop:disabled=move || { hints.get() >= 2 }
-                    on:click=move |_| hints.update(|h| *h = (*h + 1).min(2))>
-                    {move || format!("{} ({}/2)", text::HINT.get(lang.get()), hints.get())}
-                </button>
-                <button type="button" class="gx-button" data-testid="quiz-solution"
-                    aria-expanded=move || solution.get().to_string()
-                    on:click=move |_| solution.update(|s| *s = !*s)>
-                    {t(text::SOLUTION)}
-                </button>
-                <a class="gx-quiz__chapter-link" data-testid="quiz-chapter-link" href=chapter_href>
-                    {t(text::OPEN_CHAPTER)}
-                </a>
-            </div>
-            {chapter_differs.map(|(boost, clock)| view! {
-                <p class="gx-quiz__link-note" data-testid="quiz-link-note">
-                    {move || text::chapter_at_boost(boost, clock, lang.get())}
-                </p>
-            })}
-            <ul class="gx-quiz__hints">
-                {move || {
-                    text::hints(kind)
-                        .into_iter()
-                        .take(hints.get())
-                        .map(|h| view! { <li>{move || h.get(lang.get())}</li> })
-                        .collect_view()
-                }}
-            </ul>
-            <Show when=move || solution.get()>
-                <div class="gx-quiz__solution" data-testid="quiz-worked">
-                    <ol>
-                        {q.with_value(|q| q.steps.clone())
-                            .into_iter()
-                            .map(|s| view! {
-                                <li>
-                                    <span class="gx-quiz__step">{move || text::step_label(s.label).get(lang.get())}</span>
-                                    ": "
-                                    <code>{s.math.clone()}</code>
-                                </li>
-                            })
-                            .collect_view()}
-                    </ol>
-                    <p>
-                        <strong>{t(text::EXPECTED)}": "</strong>
-                        {move || q.with_value(|q| {
-                            q.parts
-                                .iter()
-                                .map(|p| format!("{} = {}", text::field_label(p.field).get(lang.get()), answer_words(p, lang.get())))
-                                .collect::<Vec<_>>()
-                                .join("; ")
-                        })}
-                    </p>
-                </div>
-            </Show>
-        </article>
-    }
-}
-
-/// One answer field: a text box with its unit, or a radio group for a category.
-#[component]
-fn FieldInput(
-    i: usize,
-    part: Part,
-    responses: RwSignal<Vec<String>>,
-    verdicts: RwSignal<Option<Vec<Verdict>>>,
-) -> impl IntoView {
-    let lang = use_lang();
-    let field = part.field;
-    let id = format!("quiz-field-{i}");
-    let mark = move || {
-        verdicts.with(|v| {
-            v.as_ref().and_then(|v| v.get(i).copied()).map(|v| match v {
-                Verdict::Correct => (
-                    "gx-quiz__mark gx-quiz__mark--right",
-                    format!("✓ {}", text::FIELD_RIGHT.get(lang.get())),
-                ),
-                Verdict::Wrong(_) => (
-                    "gx-quiz__mark gx-quiz__mark--wrong",
-                    format!("✗ {}", text::FIELD_WRONG.get(lang.get())),
-                ),
-                Verdict::Unreadable(why) => (
-                    "gx-quiz__mark gx-quiz__mark--wrong",
-                    format!("? {}", text::unreadable(why).get(lang.get())),
-                ),
-            })
-        })
-    };
-    let mark_view = move || {
-        mark().map(|(class, words)| view! { <span class=class data-testid=format!("quiz-mark-{i}")>{words}</span> })
-    };
-    let set = move |value: String| {
-        responses.update(|r| {
-            if let Some(slot) = r.get_mut(i) {
-                *slot = value;
-            }
-        })
-    };
-    match part.answer {
-        Answer::Choice { options, .. } => view! {
-            <fieldset class="gx-quiz__field gx-quiz__choices" data-testid=format!("quiz-field-{i}")>
-                <legend>{move || text::field_label(field).get(lang.get())}" "
-                    <span class="gx-quiz__unit">{move || format!("({})", text::PICK_ONE.get(lang.get()))}</span>
-                </legend>
-                {options
-                    .into_iter()
-                    .enumerate()
-                    .map(|(j, c)| view! {
-                        <label class="gx-quiz__choice">
-                            <input type="radio" name=id.clone() value=j.to_string()
-                                data-testid=format!("quiz-choice-{i}-{j}")
-                                prop:checked=move || responses.with(|r| r.get(i).is_some_and(|v| *v == j.to_string()))
-                                on:change=move |_| set(j.to_string())/>
-                            {move || text::category(c).get(lang.get())}
-                        </label>
-                    })
-                    .collect_view()}
-                {mark_view}
-            </fieldset>
-        }
-        .into_any(),
-        answer => {
-            let mode = if matches!(answer, Answer::Mask(_)) { "text" } else { "decimal" };
-            view! {
-                <div class="gx-quiz__field">
-                    <label for=id.clone()>{move || text::field_label(field).get(lang.get())}</label>
-                    <input id=id.clone() type="text" inputmode=mode autocomplete="off" spellcheck="false"
-                        class="gx-quiz__input" data-testid=format!("quiz-input-{i}")
-                        prop:value=move || responses.with(|r| r.get(i).cloned().unwrap_or_default())
-                        on:input=move |ev| set(event_target_value(&ev))/>
-                    <span class="gx-quiz__unit">{move || text::unit(field).get(lang.get())}</span>
-                    {mark_view}
-                </div>
-            }
-            .into_any()
-        }
-    }
-}
-
-/// Per-kind stats, the review list, reset and export.
-#[component]
-fn ProgressPanel(
-    inputs: UrlInputs<QuizInputs>,
-    progress: RwSignal<Progress>,
-    status: RwSignal<Option<StorageNote>>,
-    commit: Commit,
-) -> impl IntoView {
-    let lang = use_lang();
-    let json = move || storage::data_url("application/json", &progress.with(|p| p.to_json()));
-    let csv = move || storage::data_url("text/csv", &progress.with(|p| p.to_csv()));
-    view! {
-        <section class="l-body gx-quiz__progress" data-testid="quiz-progress" aria-labelledby="quiz-progress-h">
-            <h2 id="quiz-progress-h">{t(text::PROGRESS)}</h2>
-            {move || status.get().map(|s| {
-                let words = match s {
-                    StorageNote::Off => text::STORAGE_OFF,
-                    StorageNote::Corrupt => text::STORAGE_CORRUPT,
-                    StorageNote::Partial => text::STORAGE_PARTIAL,
-                };
-                view! { <p class="gx-notice" role="status" data-testid="quiz-storage-note">{move || words.get(lang.get())}</p> }
-            })}
-            <div class="gx-table-scroll">
-                <table class="gx-table" data-testid="quiz-stats">
-                    <thead>
-                        <tr>
-                            <th scope="col">{t(text::COL_KIND)}</th>
-                            <th scope="col">{t(text::COL_ATTEMPTS)}</th>
-                            <th scope="col">{t(text::COL_CORRECT)}</th>
-                            <th scope="col">{t(text::COL_STREAK)}</th>
-                        </tr>
-                    </thead>
-                    <tbody>
-                        {move || {
-                            progress.with(|p| {
-                                p.kinds
-                                    .iter()
-                                    .map(|(&k, s)| {
-                                        let s = *s;
-                                        view! {
-                                            <tr data-kind=k.slug()>
-                                                <th scope="row">{move || text::kind_title(k).get(lang.get())}</th>
-                                                <td data-testid="quiz-attempts">{s.attempts}</td>
-                                                <td>{s.correct}</td>
-                                                <td>{s.streak}</td>
-                                            </tr>
-                                        }
-                                    })
-                                    .collect_view()
-                            })
-                        }}
-                    </tbody>
-                </table>
-            </div>
-            <h3>{t(text::REVIEW)}</h3>
-            {move || {
-                let due = progress.with(|p| p.review());
-                if due.is_empty() {
-                    view! { <p class="gx-quiz__muted">{t(text::REVIEW_NONE)}</p> }.into_any()
-                } else {
-                    view! {
-                        <ul class="gx-quiz__review" data-testid="quiz-review">
-                            {due
-                                .into_iter()
-                                .map(|k| view! {
-                                    <li>
-                                        <button type="button" class="gx-button gx-button--small"
-                                            on:click=move |_| inputs.navigate_update(|i| {
-                                                if !kinds_for(&i.chapter).contains(&k) {
-                                                    i.chapter = String::new();
-                                                }
-                                                i.seed = fresh_seed(k, i.seed);
-                                                i.kind = k;
-                                            })>
-                                            {move || text::kind_title(k).get(lang.get())}
-                                        </button>
-                                    </li>
-                                })
-                                .collect_view()}
-                        </ul>
-                    }
-                    .into_any()
-                }
-            }}
-            <p class="gx-quiz__actions">
-                <a class="gx-button" data-testid="quiz-export-json" href=json download=text::export_name("json")>
-                    {t(text::EXPORT_JSON)}
-                </a>
-                <a class="gx-button" data-testid="quiz-export-csv" href=csv download=text::export_name("csv")>
-                    {t(text::EXPORT_CSV)}
-                </a>
-                <button type="button" class="gx-button" data-testid="quiz-reset"
-                    on:click=move |_| commit.run(Box::new(|p: &mut Progress| *p = Progress::default()))>
-                    {t(text::RESET)}
-                </button>
-            </p>
-        </section>
-    }
-}
-
-/// The course's questions (the bank's course entries, each once): answer, reveal, self-mark.
-#[component]
-fn CourseQuestions(
-    inputs: UrlInputs<QuizInputs>,
-    progress: RwSignal<Progress>,
-    commit: Commit,
-) -> impl IntoView {
-    let lang = use_lang();
-    view! {
-        <section class="l-body gx-quiz__course" data-testid="quiz-course" aria-labelledby="quiz-course-h">
-            <h2 id="quiz-course-h">{t(text::COURSE)}</h2>
-            <p>{t(text::COURSE_INTRO)}</p>
-            <ol class="gx-quiz__course-list">
-                {move || {
-                    let ch = inputs.with(|i| i.chapter.clone());
-                    BANK.iter()
-                        .filter(|q| matches!(q.source, Source::Course { .. }))
-                        .filter(|q| ch.is_empty() || q.chapters.contains(&ch.as_str()))
-                        .map(|q| {
-                            let shown = RwSignal::new(false);
-                            let id = q.id;
-                            let mark = move || progress.with(|p| p.course.get(id).copied());
-                            let record = move |got: bool| {
-                                let time = storage::now_ms();
-                                commit.run(Box::new(move |p: &mut Progress| p.mark_course(id, got, time)));
-                            };
-                            let answer_id = format!("quiz-course-answer-{id}");
-                            view! {
-                                <li class="gx-quiz__course-item" id=q.element_id() data-testid=format!("quiz-course-{id}")>
-                                    <p class="gx-quiz__course-q">{move || q.question.get(lang.get())}</p>
-                                    <p class="gx-question__source">{move || source_text(q.source, lang.get())}</p>
-                                    <label class="gx-quiz__course-own">
-                                        <span>{t(text::YOUR_ANSWER)}</span>
-                                        <textarea rows="2"></textarea>
-                                    </label>
-                                    <button type="button" class="gx-button" data-testid="quiz-course-reveal"
-                                        aria-expanded=move || shown.get().to_string()
-                                        aria-controls=answer_id.clone()
-                                        on:click=move |_| shown.set(true)>
-                                        {t(text::REVEAL)}
-                                    </button>
-                                    <div id=answer_id.clone()>
-                                        <Show when=move || shown.get()>
-                                            <p class="gx-question__answer" data-testid="quiz-course-answer">{move || q.answer.get(lang.get())}</p>
-                                            <div class="gx-quiz__self" role="group">
-                                                <button type="button" class="gx-button" data-testid="quiz-course-got"
-                                                    aria-pressed=move || (mark() == Some(true)).to_string()
-                                                    on:click=move |_| record(true)>
-                                                    {move || format!("{}{}", if mark() == Some(true) { "✓ " } else { "" }, text::GOT_IT.get(lang.get()))}
-                                                </button>
-                                                <button type="button" class="gx-button" data-testid="quiz-course-not-yet"
-                                                    aria-pressed=move || (mark() == Some(false)).to_string()
-                                                    on:click=move |_| record(false)>
-                                                    {move || format!("{}{}", if mark() == Some(false) { "✓ " } else { "" }, text::NOT_YET.get(lang.get()))}
-                                                </button>
-                                                <span role="status" aria-live="polite" data-testid="quiz-course-recorded">
-                                                    {move || mark().map(|_| text::RECORDED.get(lang.get()))}
-                                                </span>
-                                            </div>
-                                        </Show>
-                                    </div>
-                                </li>
-                            }
-                        })
-                        .collect_view()
-                }}
-            </ol>
-        </section>
-    }
-}
-
-/// Worksheet size and the "make" button.
-#[component]
-fn WorksheetPanel(inputs: UrlInputs<QuizInputs>) -> impl IntoView {
-    let size = RwSignal::new(10u32);
-    view! {
-        <section class="l-body gx-quiz__sheet-panel" aria-labelledby="quiz-sheet-h">
-            <h2 id="quiz-sheet-h">{t(text::WORKSHEET)}</h2>
-            <p>{t(text::WORKSHEET_INTRO)}</p>
-            <p class="gx-quiz__actions">
-                <label class="gx-quiz__control">
-                    <span>{t(text::SHEET_SIZE)}</span>
-                    <input type="number" min="1" max=MAX_SHEET.to_string() class="gx-quiz__input gx-quiz__input--short"
-                        data-testid="quiz-sheet-size"
-                        prop:value=move || size.get().to_string()
-                        on:input=move |ev| {
-                            if let Ok(n) = event_target_value(&ev).parse::<u32>() {
-                                size.set(n.clamp(1, MAX_SHEET));
-                            }
-                        }/>
-                </label>
-                <button type="button" class="gx-button" data-testid="quiz-sheet-make"
-                    on:click=move |_| inputs.navigate_update(|i| i.sheet = size.get_untracked())>
-                    {t(text::SHEET_MAKE)}
-                </button>
-            </p>
-        </section>
-    }
-}
-
-/// The printable worksheet and its answer key (print stylesheet: `style/quiz.css`).
-#[component]
-fn Worksheet(inputs: QuizInputs) -> impl IntoView {
-    let lang = use_lang();
-    let kinds = kinds_for(&inputs.chapter);
-    let questions: Vec<Question> = (0..inputs.sheet)
-        .filter_map(|i| {
-            let kind = *kinds.get(i as usize % kinds.len().max(1))?;
-            generate(kind, sheet_seed(inputs.seed, i)).ok()
-        })
-        .collect();
-    let questions = StoredValue::new(questions);
-    let (seed, n) = (inputs.seed, inputs.sheet);
-    let chapter = shell::by_slug(&inputs.chapter);
-    let heading = move || {
-        let ch = chapter
-            .map(|c| c.title.get(lang.get()).to_string())
-            .unwrap_or_else(|| text::ALL_CHAPTERS.get(lang.get()).to_string());
-        format!("{} — {ch}", text::WORKSHEET.get(lang.get()))
-    };
-    let link = move || window().location().href().unwrap_or_default();
-    view! {
-        <section class="l-body gx-sheet" data-testid="worksheet">
-            <p class="gx-sheet__tools">
-                <button type="button" class="gx-button" data-testid="quiz-print" on:click=move |_| storage::print()>{t(text::PRINT)}</button>
-                " "
-                <button type="button" class="gx-button" on:click=move |_| {
-                    let _ = window().history().map(|h| h.back());
-                }>{t(text::SHEET_CLOSE)}</button>
-            </p>
-            <header>
-                <h2>{heading}</h2>
-                <p>{move || text::sheet_line(lang.get(), seed, n)}</p>
-                <p class="gx-sheet__link">{link}</p>
-                <p>{t(text::NAME_LINE)}</p>
-            </header>
-            <ol class="gx-sheet__list">
-                {move || questions.with_value(|qs| qs.iter().map(|q| {
-                    let l = lang.get();
-                    view! {
-                        <li class="gx-sheet__q">
-                            <p>{text::prompt(q, l)}</p>
-                            {q.listing().map(|lines| view! { <pre class="gx-quiz__listing"><code>{lines.join("\n")}</code></pre> })}
-                            <p class="gx-sheet__blanks">
-                                {q.parts.iter().map(|p| sheet_blank(p, l)).collect::<Vec<_>>().join("    ")}
-                            </p>
-                            <p class="gx-sheet__seed">{format!("{} · {}", q.kind.slug(), text::seed_line(l, q.seed))}</p>
-                        </li>
-                    }
-                }).collect_view())}
-            </ol>
-            <section class="gx-sheet__key" data-testid="worksheet-key">
-                <h2>{move || format!("{} — {}", text::ANSWER_KEY.get(lang.get()), text::sheet_line(lang.get(), seed, n))}</h2>
-                <ol>
-                    {move || questions.with_value(|qs| qs.iter().map(|q| {
-                        let l = lang.get();
-                        let answers = q.parts.iter().map(|p| format!("{} = {}", text::field_label(p.field).get(l), answer_words(p, l))).collect::<Vec<_>>().join("; ");
-                        view! { <li>{format!("{answers}  ({} · {})", q.kind.slug(), text::seed_line(l, q.seed))}</li> }
-                    }).collect_view())}
-                </ol>
-            </section>
-        </section>
     }
 }
 

@@ -11,6 +11,7 @@ use crate::ui::i18n::{tr, Lang, Tr};
 
 mod mistakes;
 mod prompt;
+pub mod sets;
 
 pub use mistakes::mistake;
 pub use prompt::{prompt, roof_numbers};
