@@ -164,9 +164,8 @@ mod tests {
         assert_eq!(wrap("one two three", 7.0, w), vec!["one two", "three"]);
         assert_eq!(wrap("abcdefgh", 3.0, w), vec!["abc", "def", "gh"]);
         assert_eq!(wrap("", 3.0, w), Vec::<String>::new());
-        for lines in [wrap("请求字节数 / 32 假设各 lane 紧密填满", 6.0, w)] {
-            assert!(lines.iter().all(|l| w(l) <= 6.0), "{lines:?}");
-        }
+        let lines = wrap("请求字节数 / 32 假设各 lane 紧密填满", 6.0, w);
+        assert!(lines.iter().all(|l| w(l) <= 6.0), "{lines:?}");
     }
 }
 
