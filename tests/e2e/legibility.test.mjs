@@ -259,6 +259,7 @@ function scrollBoxes(fraction) {
 const LABELS_IN_CELLS = {
   dispatch: "each SM's label is inside its own box",
   coalescing: "each lane's number is inside its box and each line's label sits on its block",
+  lab: "the picked line's figure is the coalescing chapter's: each lane's number in its box, each line's label on its block",
   chip: "each GPC's and SM's label is inside its box",
 };
 
@@ -324,7 +325,7 @@ test("phone: a drawing that scrolls sideways fades at its right edge until its e
     const boxes = await page.evaluate(async () => {
       const frame = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
       const out = [];
-      const all = [...document.querySelectorAll("main *")].filter((e) => /auto|scroll/.test(getComputedStyle(e).overflowX) && e.getClientRects().length && !e.querySelector("td") && !e.closest("pre") && e.tagName !== "PRE");
+      const all = [...document.querySelectorAll("main *")].filter((e) => /auto|scroll/.test(getComputedStyle(e).overflowX) && e.getClientRects().length && !e.querySelector("td") && !e.closest("pre") && e.tagName !== "PRE" && e.tagName !== "TEXTAREA");
       for (const e of all) {
         const id = `${e.tagName.toLowerCase()}.${String(e.className.baseVal ?? e.className).trim().split(/\s+/).join(".")}`;
         const sideways = e.scrollWidth > e.clientWidth + 4;
