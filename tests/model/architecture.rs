@@ -469,3 +469,37 @@ fn both_languages_format_the_same_placeholders() {
         bad.join("\n")
     );
 }
+
+/// The model never panics on input: no `unwrap()` or `expect(` in its code outside tests
+/// (`#[cfg(test)]` modules, `tests_*.rs` files) and doc examples; errors are returned as values.
+#[test]
+fn the_model_has_no_unwrap_outside_tests() {
+    let mut files = Vec::new();
+    rust_sources(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("src/model"),
+        &mut files,
+    );
+    let mut hits = Vec::new();
+    for path in files {
+        if path
+            .file_name()
+            .is_some_and(|n| n.to_string_lossy().starts_with("tests_"))
+        {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap_or_default();
+        for (i, line) in text.lines().enumerate() {
+            if line.trim_start().starts_with("#[cfg(test)]") {
+                break;
+            }
+            let code = line.trim_start();
+            if code.starts_with("//") {
+                continue;
+            }
+            if code.contains(".unwrap()") || code.contains(".expect(") {
+                hits.push(format!("{}:{}: {code}", path.display(), i + 1));
+            }
+        }
+    }
+    assert!(hits.is_empty(), "{}", hits.join("\n"));
+}
