@@ -131,43 +131,64 @@ pub fn gift_escape(text: &str) -> String {
     out
 }
 
-/// The GIFT answer block of one field.
-fn gift_answer(part: &Part, lang: Lang) -> String {
+/// What a field accepts, as every export format states it: numbers with an absolute tolerance
+/// (the quiz's, and the whole numbers either side where it takes them), texts (a mask's
+/// spellings), or the options of a choice with the right ones marked.
+enum Accepted {
+    Numbers(Vec<(f64, f64)>),
+    Texts(Vec<String>),
+    Choices(Vec<(String, bool)>),
+}
+
+fn accepted(part: &Part, lang: Lang) -> Accepted {
     match &part.answer {
-        Answer::Count(n) => format!("{{#{n}:0}}"),
+        Answer::Count(n) => Accepted::Numbers(vec![(*n as f64, 0.0)]),
         Answer::Real {
             value,
             rel_tol,
             whole,
         } => {
-            let tol = rel_tol * value.abs();
+            let mut v = vec![(*value, rel_tol * value.abs())];
             if *whole {
-                format!(
-                    "{{#={}:{} ={}:0 ={}:0}}",
-                    num(*value),
-                    num(tol),
-                    num(value.floor()),
-                    num(value.ceil())
-                )
-            } else {
-                format!("{{#{}:{}}}", num(*value), num(tol))
+                v.extend([(value.floor(), 0.0), (value.ceil(), 0.0)]);
             }
+            Accepted::Numbers(v)
         }
-        Answer::Mask(m) => {
-            let forms: Vec<String> = mask_forms(*m)
-                .into_iter()
-                .map(|f| format!("={f}"))
-                .collect();
-            format!("{{{}}}", forms.join(" "))
-        }
-        Answer::Choice { options, correct } => {
-            let opts: Vec<String> = options
+        Answer::Mask(m) => Accepted::Texts(mask_forms(*m)),
+        Answer::Choice { options, correct } => Accepted::Choices(
+            options
                 .iter()
                 .enumerate()
                 .map(|(j, &c)| {
-                    let mark = if correct.contains(&j) { '=' } else { '~' };
-                    format!("{mark}{}", gift_escape(text::category(c).get(lang)))
+                    (
+                        text::category(c).get(lang).to_string(),
+                        correct.contains(&j),
+                    )
                 })
+                .collect(),
+        ),
+    }
+}
+
+/// The GIFT answer block of one field.
+fn gift_answer(part: &Part, lang: Lang) -> String {
+    match accepted(part, lang) {
+        Accepted::Numbers(v) if v.len() == 1 => format!("{{#{}:{}}}", num(v[0].0), num(v[0].1)),
+        Accepted::Numbers(v) => {
+            let all: Vec<String> = v
+                .iter()
+                .map(|(x, t)| format!("={}:{}", num(*x), num(*t)))
+                .collect();
+            format!("{{#{}}}", all.join(" "))
+        }
+        Accepted::Texts(t) => {
+            let forms: Vec<String> = t.iter().map(|f| format!("={f}")).collect();
+            format!("{{{}}}", forms.join(" "))
+        }
+        Accepted::Choices(c) => {
+            let opts: Vec<String> = c
+                .iter()
+                .map(|(o, right)| format!("{}{}", if *right { '=' } else { '~' }, gift_escape(o)))
                 .collect();
             format!("{{{}}}", opts.join(" "))
         }
@@ -233,41 +254,22 @@ fn cloze_escape(text: &str) -> String {
 
 /// The Cloze placeholder of one field.
 fn cloze(part: &Part, lang: Lang) -> String {
-    match &part.answer {
-        Answer::Count(n) => format!("{{1:NUMERICAL:={n}:0}}"),
-        Answer::Real {
-            value,
-            rel_tol,
-            whole,
-        } => {
-            let tol = rel_tol * value.abs();
-            if *whole {
-                format!(
-                    "{{1:NUMERICAL:={}:{}~={}:0~={}:0}}",
-                    num(*value),
-                    num(tol),
-                    num(value.floor()),
-                    num(value.ceil())
-                )
-            } else {
-                format!("{{1:NUMERICAL:={}:{}}}", num(*value), num(tol))
-            }
-        }
-        Answer::Mask(m) => {
-            let forms: Vec<String> = mask_forms(*m)
-                .into_iter()
-                .map(|f| format!("={f}"))
+    match accepted(part, lang) {
+        Accepted::Numbers(v) => {
+            let all: Vec<String> = v
+                .iter()
+                .map(|(x, t)| format!("={}:{}", num(*x), num(*t)))
                 .collect();
+            format!("{{1:NUMERICAL:{}}}", all.join("~"))
+        }
+        Accepted::Texts(t) => {
+            let forms: Vec<String> = t.iter().map(|f| format!("={f}")).collect();
             format!("{{1:SHORTANSWER:{}}}", forms.join("~"))
         }
-        Answer::Choice { options, correct } => {
-            let opts: Vec<String> = options
+        Accepted::Choices(c) => {
+            let opts: Vec<String> = c
                 .iter()
-                .enumerate()
-                .map(|(j, &c)| {
-                    let mark = if correct.contains(&j) { "=" } else { "" };
-                    format!("{mark}{}", cloze_escape(text::category(c).get(lang)))
-                })
+                .map(|(o, right)| format!("{}{}", if *right { "=" } else { "" }, cloze_escape(o)))
                 .collect();
             format!("{{1:MULTICHOICE:{}}}", opts.join("~"))
         }
