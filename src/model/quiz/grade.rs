@@ -211,6 +211,16 @@ impl Answer {
     }
 }
 
+/// Grades every field of a question: `responses[i]` against `parts[i]`, a missing response
+/// as nothing typed. One verdict per part.
+pub fn grade_all(parts: &[Part], responses: &[String]) -> Vec<Verdict> {
+    parts
+        .iter()
+        .enumerate()
+        .map(|(i, p)| grade(p, responses.get(i).map_or("", String::as_str)))
+        .collect()
+}
+
 /// Grades `response` (what the student typed, or the chosen option's index) against `part`.
 pub fn grade(part: &Part, response: &str) -> Verdict {
     let value = match read(&part.answer, response) {

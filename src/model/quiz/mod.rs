@@ -38,7 +38,9 @@ use crate::model::rng::SplitMix64;
 use crate::model::roofline::Bound;
 
 pub use gen_sm::CHIP_GPUS;
-pub use grade::{grade, parse_mask, parse_number, read, sig4, Unreadable, Verdict, MAX_COUNT};
+pub use grade::{
+    grade, grade_all, parse_mask, parse_number, read, sig4, Unreadable, Verdict, MAX_COUNT,
+};
 pub use mistake::Mistake;
 pub use params::{plain, roof_values, sci, Params, QuestionRoof, RoofValues};
 

@@ -5,7 +5,7 @@ use leptos::prelude::*;
 
 use super::progress::Progress;
 use super::{answer_words, storage, text, Commit};
-use crate::model::quiz::{grade, Answer, Part, Question, Verdict};
+use crate::model::quiz::{grade_all, Answer, Part, Question, Verdict};
 use crate::ui::i18n::{t, use_lang};
 use crate::ui::shell::route_href;
 
@@ -22,13 +22,7 @@ pub(super) fn QuestionCard(q: Question, commit: Commit) -> impl IntoView {
     let on_submit = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         let given = responses.get_untracked();
-        let v: Vec<Verdict> = q.with_value(|q| {
-            q.parts
-                .iter()
-                .zip(given.iter())
-                .map(|(p, r)| grade(p, r))
-                .collect()
-        });
+        let v: Vec<Verdict> = q.with_value(|q| grade_all(&q.parts, &given));
         let right = v.iter().all(|v| v.is_correct());
         // A field that is not an answer is not an attempt: say so, record nothing.
         let complete = v.iter().all(|v| v.is_readable());

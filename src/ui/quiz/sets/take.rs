@@ -7,7 +7,7 @@ use super::codec::{answers_file_name, AnswersFile, FileQuestion, FILE_FORMAT, VE
 use crate::model::quiz::set::{
     normalise_student, regrade, QuestionGrade, QuestionSet, Seeding, SetQuestion,
 };
-use crate::model::quiz::{generate, grade, Verdict};
+use crate::model::quiz::{generate, grade_all, Verdict};
 use crate::ui::content::questions::BANK;
 use crate::ui::i18n::{t, use_lang};
 use crate::ui::quiz::card::FieldInput;
@@ -155,13 +155,7 @@ fn Step(
                         return;
                     }
                     let given = responses.get_untracked();
-                    let v: Vec<Verdict> = question.with_value(|q| {
-                        q.parts
-                            .iter()
-                            .zip(given.iter())
-                            .map(|(p, r)| grade(p, r))
-                            .collect()
-                    });
+                    let v: Vec<Verdict> = question.with_value(|q| grade_all(&q.parts, &given));
                     let readable = v.iter().all(|v| v.is_readable());
                     let right = v.iter().all(|v| v.is_correct());
                     verdicts.set(Some(v));
