@@ -2,7 +2,8 @@
 # Installs what building and testing warpscope needs, skipping whatever is already there at the
 # version pinned, and says what it installs: the toolchains of rust-toolchain.toml and
 # scripts/env.sh (rustup), trunk, wasm-bindgen-cli (Cargo.lock's version) and wasm-split-cli
-# (cargo install), the npm tools of the package-lock files, and Debian's packages. Needs rustup
+# (cargo install), the npm tools of the package-lock files, the Python packages of
+# tests/e2e/requirements.txt (a venv), and Debian's packages. Needs rustup, python3
 # and Debian's package repositories; the apt step needs root (without root, install `chromium
 # chromium-driver` yourself first).
 #
@@ -116,5 +117,16 @@ if [ "$WANT_BROWSER" = 1 ] && { ! npm_current tests/e2e || [ ! -d tests/e2e/node
   say "installing playwright-core and axe-core (npm; uses Debian's chromium, downloads no browser)"
   (cd tests/e2e && npm ci --no-audit --no-fund --silent)
   npm_stamp tests/e2e > tests/e2e/node_modules/.ws-lock
+fi
+# The LMS import checks (tests/e2e/lms_check.py): Python packages from PyPI in a venv of their own,
+# installed again whenever tests/e2e/requirements.txt changed.
+if [ "$WANT_BROWSER" = 1 ]; then
+  py_stamp=$(sha256sum tests/e2e/requirements.txt | cut -d' ' -f1)
+  if [ ! -x tests/e2e/.venv/bin/python ] || [ "$(cat tests/e2e/.venv/.ws-req 2>/dev/null)" != "$py_stamp" ]; then
+    say "installing pyslet and moodle-xml-parser (PyPI) into tests/e2e/.venv"
+    python3 -m venv tests/e2e/.venv
+    tests/e2e/.venv/bin/pip install --quiet --disable-pip-version-check -r tests/e2e/requirements.txt
+    echo "$py_stamp" > tests/e2e/.venv/.ws-req
+  fi
 fi
 say "ready"

@@ -1,6 +1,9 @@
 // Question sets, in English and in Chinese: a teacher makes a set (one variant per student, a
-// course question), checks the three LMS exports (GIFT parsed by gift-pegjs, Moodle XML and
-// every QTI item well-formed for xmllint, the QTI zip clean for `unzip -t`); two students take
+// course question), checks the three LMS exports with two variants per question (GIFT parsed
+// by gift-pegjs, Moodle XML and every QTI item well-formed for xmllint, the QTI zip clean for
+// `unzip -t`), and a set of every kind once read as importers read it (lms_check.py: pyslet
+// opens the QTI package and scores every item; moodle-xml-parser reads the cloze answers),
+// each answer agreeing between the two formats and with the quiz's tolerance; two students take
 // it in two browser contexts and download their answers files; the results page grades both
 // files together with bad ones beside them (not JSON, another set, cut short, huge), each
 // with its own message; the gradebook CSV has their scores; a file whose verdicts were edited
@@ -41,6 +44,47 @@ async function download(page, testid) {
   return file;
 }
 
+/** What the importers read from a QTI zip and a Moodle XML file (tests/e2e/lms_check.py). */
+function lmsCheck(zip, moodle) {
+  const python = path.join(import.meta.dirname, ".venv", "bin", "python");
+  const out = execFileSync(python, [path.join(import.meta.dirname, "lms_check.py"), zip, moodle], { encoding: "utf8" });
+  return JSON.parse(out);
+}
+
+/**
+ * The importers' reading agrees with the quiz: `items` QTI items; every graded item scores one
+ * point per field with the right values and with reals 0.9 % off, loses each count one more and
+ * each real 1.1 % off; every Moodle cloze question has the item's fields with the same right
+ * values (numbers to 1e-9, choices by position, masks as written).
+ */
+function importersAgree({ qti, moodle }, items) {
+  assert.equal(qti.length, items);
+  const graded = qti.filter((it) => it.right !== null);
+  assert.ok(graded.length >= 1);
+  for (const it of graded) {
+    const n = it.responses.length;
+    const kept = it.responses.filter((r) => r.base_type === "string" || r.base_type === "identifier").length;
+    assert.deepEqual([it.right, it.near, it.off], [n, n, kept], it.title);
+    const m = moodle.find((q) => q.name === it.title);
+    assert.ok(m, `Moodle has ${it.title}`);
+    assert.equal(m.gaps.length, n, it.title);
+    for (const [j, r] of it.responses.entries()) {
+      const gap = m.gaps[j];
+      if (r.base_type === "integer" || r.base_type === "float") {
+        assert.equal(gap.type, "NUMERICAL", it.title);
+        assert.ok(Math.abs(Number(gap.right[0].split(":")[0]) - r.correct) <= 1e-9 * Math.max(1, Math.abs(r.correct)), `${it.title} ${j}`);
+      } else if (r.base_type === "identifier") {
+        assert.equal(gap.type, "MULTICHOICE", it.title);
+        assert.equal(gap.right.length, 1, it.title);
+      } else {
+        assert.equal(gap.type, "SHORTANSWER", it.title);
+        assert.ok(gap.right.some((f) => f.toLowerCase() === String(r.correct).toLowerCase()), it.title);
+      }
+    }
+  }
+  assert.equal(moodle.length, graded.length);
+}
+
 /** The right answers of `student` from the answer key of the sheet, one list per question. */
 async function keyFor(page, sheetUrl, student) {
   await page.goto(sheetUrl);
@@ -56,6 +100,7 @@ async function take(takeUrl, student, answers, { exam = false } = {}) {
   const { context, page, errors } = await openPage(browser);
   await page.goto(takeUrl);
   await page.waitForSelector("[data-testid=set-take]");
+  assert.equal(await page.locator("[data-testid=set-make-link]").count(), 0, "a student's page does not link to the maker");
   await page.click("[data-testid=set-start]");
   assert.equal(await page.locator("[data-testid=set-question]").count(), 0, "no name, no start");
   await page.fill("[data-testid=set-name]", student);
@@ -88,25 +133,30 @@ for (const lang of ["en", "zh"]) {
   test(`${lang}: a set made, taken by two students, graded together with bad files; exports pass their checks`, async () => {
     const { context, page, errors } = await openPage(browser);
     const links = await makeSet(page, lang);
-    // Exports in the page's language.
+    // Exports in the page's language, two variants of each generated question.
+    await page.fill("[data-testid=set-export-variants]", "2");
     const gift = fs.readFileSync(await download(page, "set-export-gift"), "utf8");
     const parsed = parseGift(gift);
-    // GIFT: one question per field (2 + 2 + 2 + 2) and the course question as an essay.
-    assert.equal(parsed.length, 9, gift);
-    assert.equal(parsed.filter((q) => q.type === "Numerical").length, 8);
+    // GIFT: one question per field (4 questions × 2 variants × 2 fields) and the course
+    // question once as an essay, each question's variants under a category of their own.
+    assert.equal(parsed.length, 17, gift);
+    assert.equal(parsed.filter((q) => q.type === "Numerical").length, 16);
     assert.equal(parsed.filter((q) => q.type === "Essay").length, 1);
+    assert.equal(parsed.filter((q) => q.type === "Category").length, 5);
     if (lang === "zh") assert.match(gift, /[\u4e00-\u9fff]/);
     const moodle = await download(page, "set-export-moodle");
     execFileSync("xmllint", ["--noout", moodle]);
     const mx = fs.readFileSync(moodle, "utf8");
-    assert.equal((mx.match(/<question type="cloze">/g) ?? []).length, 4);
+    assert.equal((mx.match(/<question type="cloze">/g) ?? []).length, 8);
     assert.equal((mx.match(/<question type="essay">/g) ?? []).length, 1);
+    assert.equal((mx.match(/<question type="category">/g) ?? []).length, 6);
     assert.match(mx, /\{1:NUMERICAL:=\d+:0\}/);
     const zip = await download(page, "set-export-qti");
     assert.match(execFileSync("unzip", ["-t", zip], { encoding: "utf8" }), /No errors detected/);
     const entries = execFileSync("unzip", ["-Z1", zip], { encoding: "utf8" }).trim().split("\n");
-    assert.deepEqual(entries, ["imsmanifest.xml", "items/q01.xml", "items/q02.xml", "items/q03.xml", "items/q04.xml", "items/q05.xml"]);
+    assert.deepEqual(entries, ["imsmanifest.xml", ...[1, 2, 3, 4].flatMap((q) => [1, 2].map((v) => `items/q0${q}v0${v}.xml`)), "items/q05.xml"]);
     for (const e of entries) execFileSync("xmllint", ["--noout", "-"], { input: execFileSync("unzip", ["-p", zip, e]) });
+    importersAgree(lmsCheck(zip, moodle), 9);
     await page.screenshot({ path: path.join(SHOTS, `quiz-set-make-${lang}.png`), fullPage: true });
 
     // The answer keys of the two students (one variant each).
@@ -169,6 +219,7 @@ for (const lang of ["en", "zh"]) {
     assert.equal(csv[0], "student,correct,scored,percent,minutes,q1,q2,q3,q4,q5");
     assert.match(csv[1], /^Ada Lovelace,4,4,100\.0,[0-9.]+,1,1,1,1,"Ada Lovelace: ""occupancy, registers"", = limits"$/);
     assert.match(csv[2], /^Bo 2024-17,1,4,25\.0,[0-9.]+,1,0,0,0,/);
+    assert.match(await page.locator("[data-testid=set-make-link]").getAttribute("href"), /mode=make&.*set=/);
     await page.screenshot({ path: path.join(SHOTS, `quiz-set-results-${lang}.png`), fullPage: true });
 
     // Bo's file with every verdict edited to "right" grades as before.
@@ -179,6 +230,24 @@ for (const lang of ["en", "zh"]) {
     await page.waitForFunction(() => document.querySelector("[data-testid=results-count]").dataset.graded === "1");
     assert.equal(await page.locator("[data-testid=results-student]").getAttribute("data-right"), "1");
     assert.equal(await count.getAttribute("data-rejected"), "0");
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+}
+
+for (const lang of ["en", "zh"]) {
+  test(`${lang}: a set of every kind reads the same in the QTI and Moodle importers`, async () => {
+    const { context, page, errors } = await openPage(browser);
+    await page.goto(server.base + `quiz?mode=make&lang=${lang}`);
+    await page.waitForSelector("[data-testid=set-maker]");
+    const counts = page.locator("[data-testid^=set-count-]");
+    const kinds = await counts.count();
+    for (let i = 0; i < kinds; i++) await counts.nth(i).fill("1");
+    await page.check("[data-testid=set-course-000-6-5]");
+    await page.waitForSelector("[data-testid=set-take-link]");
+    const zip = await download(page, "set-export-qti");
+    const moodle = await download(page, "set-export-moodle");
+    importersAgree(lmsCheck(zip, moodle), kinds + 1);
     assert.deepEqual(errors, []);
     await context.close();
   });
@@ -197,6 +266,7 @@ test("exam mode: no verdict until the end, then each question's verdict", async 
   const { context: c2, page: p2, errors: e2 } = await openPage(browser);
   await p2.goto(server.base + "quiz?mode=take&v=1&set=AAAA");
   assert.match(await p2.locator("[data-testid=set-error]").textContent(), /damaged/);
+  assert.equal(await p2.locator("[data-testid=set-make-link]").getAttribute("href"), new URL(server.base).pathname + "quiz?mode=make");
   assert.deepEqual([...errors, ...e2], []);
   await c2.close();
 });

@@ -11,10 +11,9 @@
 //! 1.1 manifest); Moodle XML with `cloze` (multianswer) questions for several fields
 //! (docs.moodle.org "Moodle XML format", "Embedded Answers (Cloze) question type"); GIFT
 //! (docs.moodle.org "GIFT format"): one answer per GIFT question, so a question with several
-//! fields becomes one GIFT question per field. The zip is stored (no compression, APPNOTE.TXT
-//! 6.3), written here with its CRC-32 (IEEE 802.3 polynomial).
+//! fields becomes one GIFT question per field.
 
-use crate::model::quiz::set::{QuestionSet, SetQuestion};
+use crate::model::quiz::set::{QuestionSet, Seeding, SetQuestion};
 use crate::model::quiz::{generate, Answer, Part, Question};
 use crate::ui::content::questions::{BankQuestion, BANK};
 use crate::ui::i18n::Lang;
@@ -28,17 +27,72 @@ enum Item {
     Course(&'static BankQuestion),
 }
 
-/// The set's questions as exported (fixed seeds), skipping any that cannot be made.
-fn items(set: &QuestionSet) -> Vec<Item> {
-    set.questions("")
-        .into_iter()
-        .filter_map(|q| match q {
-            SetQuestion::Generated { kind, seed } => generate(kind, seed)
-                .ok()
-                .map(|q| Item::Generated(Box::new(q))),
-            SetQuestion::Course { id } => BANK.iter().find(|b| b.id == id).map(|b| Item::Course(b)),
+/// The most variants per question an export holds (a set with one variant per student).
+pub const MAX_EXPORT_VARIANTS: u32 = 20;
+/// Variants per question the maker offers first.
+pub const DEFAULT_EXPORT_VARIANTS: u32 = 5;
+
+/// The student key of variant `v` (1-based) of a set with one variant per student: the
+/// exported variants are the sets of students with these names.
+fn variant_student(v: u32) -> String {
+    format!("variant {v}")
+}
+
+/// The set's questions as exported, each with its variants: one (the fixed seeds,
+/// [`QuestionSet::questions`]`("")`) for a set with fixed seeds, `variants` (clamped to
+/// 1..=[`MAX_EXPORT_VARIANTS`]) for a set with one variant per student, so that the LMS draws
+/// one per student from the question's category; a variant equal to an earlier one (a course
+/// question is the same in every variant) is listed once. Questions that cannot be made are
+/// skipped.
+fn slots(set: &QuestionSet, variants: u32) -> Vec<Vec<Item>> {
+    let lists: Vec<Vec<SetQuestion>> = match set.seeding {
+        Seeding::Fixed => vec![set.questions("")],
+        Seeding::PerStudent => (1..=variants.clamp(1, MAX_EXPORT_VARIANTS))
+            .map(|v| set.questions(&variant_student(v)))
+            .collect(),
+    };
+    let len = lists.iter().map(Vec::len).max().unwrap_or(0);
+    (0..len)
+        .map(|i| {
+            let mut seen: Vec<&SetQuestion> = Vec::new();
+            lists
+                .iter()
+                .filter_map(|l| l.get(i))
+                .filter(|q| {
+                    let new = !seen.contains(q);
+                    seen.push(q);
+                    new
+                })
+                .filter_map(|q| match q {
+                    SetQuestion::Generated { kind, seed } => generate(*kind, *seed)
+                        .ok()
+                        .map(|q| Item::Generated(Box::new(q))),
+                    SetQuestion::Course { id } => {
+                        BANK.iter().find(|b| b.id == *id).copied().map(Item::Course)
+                    }
+                })
+                .collect::<Vec<Item>>()
         })
+        .filter(|v| !v.is_empty())
         .collect()
+}
+
+/// Whether the export groups each question's variants in a category of its own (a set with one
+/// variant per student).
+fn per_question_categories(set: &QuestionSet) -> bool {
+    set.seeding == Seeding::PerStudent
+}
+
+/// The LMS category the set's questions go in: "warpscope" or "warpscope/<title>".
+fn category(set: &QuestionSet) -> String {
+    if set.title.is_empty() {
+        "warpscope".to_string()
+    } else {
+        format!(
+            "warpscope/{}",
+            set.title.replace('/', "-").replace(['\n', '\r'], " ")
+        )
+    }
 }
 
 /// `text` with `&`, `<`, `>`, `"` and `'` as entities (XML and HTML).
@@ -108,12 +162,31 @@ fn mask_forms(m: u32) -> Vec<String> {
     forms
 }
 
-/// A question's title in the exports: "Q3 · coalescing-sectors · seed 123".
-fn title(i: usize, item: &Item) -> String {
+/// A question's title in the exports: "Q3 · coalescing-sectors · seed 123", with the variant
+/// ("Q3 · v2 · …") when the question has several.
+fn title(i: usize, variant: Option<usize>, item: &Item) -> String {
+    let q = match variant {
+        Some(v) => format!("Q{} · v{}", i + 1, v + 1),
+        None => format!("Q{}", i + 1),
+    };
     match item {
-        Item::Generated(q) => format!("Q{} · {} · seed {}", i + 1, q.kind.slug(), q.seed),
-        Item::Course(b) => format!("Q{} · course {}", i + 1, b.id),
+        Item::Generated(g) => format!("{q} · {} · seed {}", g.kind.slug(), g.seed),
+        Item::Course(b) => format!("{q} · course {}", b.id),
     }
+}
+
+/// Each exported question with its slot, its variant (when the slot has several) and its title.
+fn numbered(slots: &[Vec<Item>]) -> Vec<(usize, String, &Item)> {
+    slots
+        .iter()
+        .enumerate()
+        .flat_map(|(i, vs)| {
+            let several = vs.len() > 1;
+            vs.iter()
+                .enumerate()
+                .map(move |(v, item)| (i, title(i, several.then_some(v), item), item))
+        })
+        .collect()
 }
 
 // ---- GIFT -------------------------------------------------------------------------------------
@@ -195,8 +268,9 @@ fn gift_answer(part: &Part, lang: Lang) -> String {
     }
 }
 
-/// The set in GIFT.
-pub fn gift(set: &QuestionSet, lang: Lang) -> String {
+/// The set in GIFT; `variants` per question for a set with one variant per student (see
+/// [`MAX_EXPORT_VARIANTS`]), each question's variants under a `$CATEGORY` of their own.
+pub fn gift(set: &QuestionSet, lang: Lang, variants: u32) -> String {
     let mut out = format!(
         "// warpscope question set{}\n// {}\n\n",
         if set.title.is_empty() {
@@ -206,15 +280,25 @@ pub fn gift(set: &QuestionSet, lang: Lang) -> String {
         },
         text::sets::EXPORT_NOTE.get(lang)
     );
-    for (i, item) in items(set).iter().enumerate() {
+    let slots = slots(set, variants);
+    let mut last_slot = None;
+    for (i, name, item) in numbered(&slots) {
+        if per_question_categories(set) && last_slot != Some(i) {
+            out.push_str(&format!(
+                "$CATEGORY: $course$/{}/Q{}\n\n",
+                category(set),
+                i + 1
+            ));
+            last_slot = Some(i);
+        }
         match item {
             Item::Generated(q) => {
                 let n = q.parts.len();
                 for (j, part) in q.parts.iter().enumerate() {
                     let name = if n > 1 {
-                        format!("{} · {}/{n}", title(i, item), j + 1)
+                        format!("{name} · {}/{n}", j + 1)
                     } else {
-                        title(i, item)
+                        name.clone()
                     };
                     out.push_str(&format!(
                         "::{}::[html]{}<p>{}</p>{}\n\n",
@@ -228,7 +312,7 @@ pub fn gift(set: &QuestionSet, lang: Lang) -> String {
             Item::Course(b) => {
                 out.push_str(&format!(
                     "::{}::[html]<p>{}</p>{{####{}}}\n\n",
-                    gift_escape(&title(i, item)),
+                    gift_escape(&name),
                     gift_escape(&xml_escape(b.question.get(lang))),
                     gift_escape(&xml_escape(b.answer.get(lang)))
                 ));
@@ -282,20 +366,26 @@ fn cdata(html: &str) -> String {
 }
 
 /// The set in Moodle XML: a `cloze` question per generated question, an `essay` per course
-/// question (its worked answer in `graderinfo`), in a category named after the set.
-pub fn moodle_xml(set: &QuestionSet, lang: Lang) -> String {
+/// question (its worked answer in `graderinfo`), in a category named after the set;
+/// `variants` per question for a set with one variant per student (see
+/// [`MAX_EXPORT_VARIANTS`]), each question's variants in a subcategory `Qn` of their own.
+pub fn moodle_xml(set: &QuestionSet, lang: Lang, variants: u32) -> String {
     let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<quiz>\n");
-    let category = if set.title.is_empty() {
-        "warpscope".to_string()
-    } else {
-        format!("warpscope/{}", set.title.replace('/', "-"))
+    let category_xml = |path: &str| {
+        format!(
+            "  <question type=\"category\">\n    <category><text>$course$/{}</text></category>\n  </question>\n",
+            xml_escape(path)
+        )
     };
-    out.push_str(&format!(
-        "  <question type=\"category\">\n    <category><text>$course$/{}</text></category>\n  </question>\n",
-        xml_escape(&category)
-    ));
-    for (i, item) in items(set).iter().enumerate() {
-        let name = xml_escape(&title(i, item));
+    out.push_str(&category_xml(&category(set)));
+    let slots = slots(set, variants);
+    let mut last_slot = None;
+    for (i, name, item) in numbered(&slots) {
+        if per_question_categories(set) && last_slot != Some(i) {
+            out.push_str(&category_xml(&format!("{}/Q{}", category(set), i + 1)));
+            last_slot = Some(i);
+        }
+        let name = xml_escape(&name);
         match item {
             Item::Generated(q) => {
                 let mut html = prompt_html(q, lang);
@@ -358,7 +448,7 @@ fn qti_item(id: &str, item_title: &str, item: &Item, lang: Lang) -> String {
                     Answer::Count(n) => ("integer", vec![n.to_string()], format!("<match><variable identifier=\"{rid}\"/><correct identifier=\"{rid}\"/></match>")),
                     Answer::Real { value, rel_tol, whole } => {
                         let pct = num(rel_tol * 100.0);
-                        let mut t = format!("<equal toleranceMode=\"relative\" tolerance=\"{pct} {pct}\"><variable identifier=\"{rid}\"/><correct identifier=\"{rid}\"/></equal>");
+                        let mut t = format!("<equal toleranceMode=\"relative\" tolerance=\"{pct}\"><variable identifier=\"{rid}\"/><correct identifier=\"{rid}\"/></equal>");
                         if *whole {
                             t = format!("<or>{t}<equal toleranceMode=\"exact\"><variable identifier=\"{rid}\"/><baseValue baseType=\"float\">{}</baseValue></equal><equal toleranceMode=\"exact\"><variable identifier=\"{rid}\"/><baseValue baseType=\"float\">{}</baseValue></equal></or>", num(value.floor()), num(value.ceil()));
                         }
@@ -441,17 +531,29 @@ fn qti_item(id: &str, item_title: &str, item: &Item, lang: Lang) -> String {
     )
 }
 
-/// The QTI 2.1 package's files: `imsmanifest.xml` and `items/qNN.xml`, as `(path, text)`.
-pub fn qti_files(set: &QuestionSet, lang: Lang) -> Vec<(String, String)> {
+/// The QTI 2.1 package's files: `imsmanifest.xml` and `items/qNN.xml` (`items/qNNvMM.xml` for
+/// the variants of a set with one variant per student), as `(path, text)`.
+pub fn qti_files(set: &QuestionSet, lang: Lang, variants: u32) -> Vec<(String, String)> {
     let mut files = Vec::new();
     let mut resources = String::new();
-    for (i, item) in items(set).iter().enumerate() {
-        let id = format!("q{:02}", i + 1);
-        let path = format!("items/{id}.xml");
-        files.push((path.clone(), qti_item(&id, &title(i, item), item, lang)));
-        resources.push_str(&format!(
-            "    <resource identifier=\"res-{id}\" type=\"imsqti_item_xmlv2p1\" href=\"{path}\">\n      <file href=\"{path}\"/>\n    </resource>\n"
-        ));
+    let slots = slots(set, variants);
+    for (i, vs) in slots.iter().enumerate() {
+        for (v, item) in vs.iter().enumerate() {
+            let several = vs.len() > 1;
+            let id = if several {
+                format!("q{:02}v{:02}", i + 1, v + 1)
+            } else {
+                format!("q{:02}", i + 1)
+            };
+            let path = format!("items/{id}.xml");
+            files.push((
+                path.clone(),
+                qti_item(&id, &title(i, several.then_some(v), item), item, lang),
+            ));
+            resources.push_str(&format!(
+                "    <resource identifier=\"res-{id}\" type=\"imsqti_item_xmlv2p1\" href=\"{path}\">\n      <file href=\"{path}\"/>\n    </resource>\n"
+            ));
+        }
     }
     let manifest = format!(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<manifest xmlns=\"http://www.imsglobal.org/xsd/imscp_v1p1\" xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" xsi:schemaLocation=\"http://www.imsglobal.org/xsd/imscp_v1p1 http://www.imsglobal.org/xsd/imscp_v1p1.xsd\" identifier=\"warpscope-set-{}\">\n  <metadata>\n    <schema>QTIv2.1 Package</schema>\n    <schemaversion>1.0.0</schemaversion>\n  </metadata>\n  <organizations/>\n  <resources>\n{resources}  </resources>\n</manifest>\n",
@@ -461,101 +563,28 @@ pub fn qti_files(set: &QuestionSet, lang: Lang) -> Vec<(String, String)> {
     files
 }
 
-/// The QTI 2.1 package as a stored zip.
-pub fn qti_zip(set: &QuestionSet, lang: Lang) -> Vec<u8> {
-    let files = qti_files(set, lang);
-    zip_stored(
-        &files
-            .iter()
-            .map(|(p, t)| (p.as_str(), t.as_bytes()))
-            .collect::<Vec<_>>(),
-    )
-}
-
-/// CRC-32 (IEEE 802.3, reflected polynomial 0xEDB88320), as zip stores it.
-pub fn crc32(bytes: &[u8]) -> u32 {
-    let mut crc = !0u32;
-    for &b in bytes {
-        crc ^= u32::from(b);
-        for _ in 0..8 {
-            crc = if crc & 1 != 0 {
-                (crc >> 1) ^ 0xEDB8_8320
-            } else {
-                crc >> 1
-            };
+/// The QTI 2.1 package as a zip (entries stored, dated 1980-01-01 so one set always gives the
+/// same bytes), written by zip-rs. Empty only if the writer fails, which an in-memory buffer
+/// does not.
+pub fn qti_zip(set: &QuestionSet, lang: Lang, variants: u32) -> Vec<u8> {
+    use std::io::Write;
+    use zip::write::SimpleFileOptions;
+    let options = SimpleFileOptions::default()
+        .compression_method(zip::CompressionMethod::Stored)
+        .last_modified_time(zip::DateTime::default());
+    let mut zip = zip::ZipWriter::new(std::io::Cursor::new(Vec::new()));
+    for (path, text) in qti_files(set, lang, variants) {
+        if zip.start_file(path, options).is_err() || zip.write_all(text.as_bytes()).is_err() {
+            return Vec::new();
         }
     }
-    !crc
-}
-
-/// A zip of `files` (`(path, bytes)`, ASCII paths), stored without compression; the date is
-/// 1980-01-01 so one set always gives the same bytes.
-pub fn zip_stored(files: &[(&str, &[u8])]) -> Vec<u8> {
-    fn u16le(out: &mut Vec<u8>, v: u16) {
-        out.extend_from_slice(&v.to_le_bytes());
-    }
-    fn u32le(out: &mut Vec<u8>, v: u32) {
-        out.extend_from_slice(&v.to_le_bytes());
-    }
-    const DOS_DATE_1980_01_01: u16 = (1 << 5) | 1;
-    let mut out = Vec::new();
-    let mut central = Vec::new();
-    for (path, data) in files {
-        let offset = out.len() as u32;
-        let crc = crc32(data);
-        let (size, name_len) = (data.len() as u32, path.len() as u16);
-        // Local file header (APPNOTE 4.3.7).
-        u32le(&mut out, 0x0403_4b50);
-        u16le(&mut out, 20);
-        u16le(&mut out, 0);
-        u16le(&mut out, 0);
-        u16le(&mut out, 0);
-        u16le(&mut out, DOS_DATE_1980_01_01);
-        u32le(&mut out, crc);
-        u32le(&mut out, size);
-        u32le(&mut out, size);
-        u16le(&mut out, name_len);
-        u16le(&mut out, 0);
-        out.extend_from_slice(path.as_bytes());
-        out.extend_from_slice(data);
-        // Central directory header (APPNOTE 4.3.12).
-        u32le(&mut central, 0x0201_4b50);
-        u16le(&mut central, 20);
-        u16le(&mut central, 20);
-        u16le(&mut central, 0);
-        u16le(&mut central, 0);
-        u16le(&mut central, 0);
-        u16le(&mut central, DOS_DATE_1980_01_01);
-        u32le(&mut central, crc);
-        u32le(&mut central, size);
-        u32le(&mut central, size);
-        u16le(&mut central, name_len);
-        u16le(&mut central, 0);
-        u16le(&mut central, 0);
-        u16le(&mut central, 0);
-        u16le(&mut central, 0);
-        u32le(&mut central, 0);
-        u32le(&mut central, offset);
-        central.extend_from_slice(path.as_bytes());
-    }
-    let (cd_offset, cd_size) = (out.len() as u32, central.len() as u32);
-    out.extend_from_slice(&central);
-    // End of central directory (APPNOTE 4.3.16).
-    u32le(&mut out, 0x0605_4b50);
-    u16le(&mut out, 0);
-    u16le(&mut out, 0);
-    u16le(&mut out, files.len() as u16);
-    u16le(&mut out, files.len() as u16);
-    u32le(&mut out, cd_size);
-    u32le(&mut out, cd_offset);
-    u16le(&mut out, 0);
-    out
+    zip.finish().map(|c| c.into_inner()).unwrap_or_default()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::model::quiz::set::{Seeding, SetItem};
+    use crate::model::quiz::set::SetItem;
     use crate::model::quiz::{Kind, REAL_TOLERANCE};
     use std::process::Command;
 
@@ -579,9 +608,44 @@ mod tests {
         }
     }
 
+    /// A set with one variant per student exports `variants` variants of each generated
+    /// question (distinct seeds, each the set of the student "variant v"), a course question
+    /// once, each question's variants in a category of its own; a set with fixed seeds ignores
+    /// the count.
     #[test]
-    fn crc32_matches_the_standard_check_value() {
-        assert_eq!(crc32(b"123456789"), 0xCBF4_3926);
+    fn per_student_sets_export_variants_by_question() {
+        let mut set = every_kind();
+        let fixed = qti_files(&set, Lang::En, 7);
+        assert_eq!(fixed.len(), set.len() + 1);
+        set.seeding = Seeding::PerStudent;
+        let files = qti_files(&set, Lang::En, 3);
+        let generated = Kind::ALL.len();
+        assert_eq!(files.len(), 1 + 3 * generated + 2);
+        assert!(files.iter().any(|(p, _)| p == "items/q01v03.xml"));
+        assert!(files
+            .iter()
+            .any(|(p, _)| p == &format!("items/q{:02}.xml", generated + 1)));
+        let student = set.questions(&variant_student(2));
+        let SetQuestion::Generated { seed, .. } = student[0] else {
+            panic!("first question is generated")
+        };
+        let (_, v2) = &files[2];
+        assert!(v2.contains(&format!("seed {seed}")), "{v2}");
+        let m = moodle_xml(&set, Lang::En, 3);
+        assert!(m.contains("$course$/warpscope/All: &lt;kinds&gt; &amp; &quot;more&quot;/Q1<"));
+        assert_eq!(
+            m.matches("<question type=\"category\">").count(),
+            1 + generated + 2
+        );
+        assert_eq!(
+            m.matches("<question type=\"cloze\">").count(),
+            3 * generated
+        );
+        let g = gift(&set, Lang::En, 3);
+        assert_eq!(g.matches("$CATEGORY:").count(), generated + 2);
+        assert!(g.contains("::Q1 · v3 · "));
+        assert_eq!(qti_files(&set, Lang::En, 999).len(), 1 + 20 * generated + 2);
+        assert_eq!(qti_files(&set, Lang::En, 0).len(), 1 + generated + 2);
     }
 
     #[test]
@@ -595,12 +659,12 @@ mod tests {
     #[test]
     fn tolerances_follow_the_quiz() {
         let set = every_kind();
-        let g = gift(&set, Lang::En);
+        let g = gift(&set, Lang::En, 1);
         // Reals: ±1 % written as an absolute GIFT tolerance; the quiz's constant.
         assert!((REAL_TOLERANCE - 0.01).abs() < 1e-12);
         assert!(g.contains("{#="), "whole-number reals list the neighbours");
         assert!(g.contains(":0}"), "counts are exact");
-        let m = moodle_xml(&set, Lang::En);
+        let m = moodle_xml(&set, Lang::En, 1);
         assert!(m.contains("{1:NUMERICAL:="));
         assert!(m.contains("{1:MULTICHOICE:"));
         assert!(m.contains("{1:SHORTANSWER:=0x"));
@@ -634,9 +698,9 @@ mod tests {
         let set = every_kind();
         for lang in [Lang::En, Lang::Zh] {
             let moodle = dir.join(format!("moodle-{}.xml", lang.tag()));
-            std::fs::write(&moodle, moodle_xml(&set, lang)).expect("write");
+            std::fs::write(&moodle, moodle_xml(&set, lang, 1)).expect("write");
             check("xmllint", &["--noout"], &moodle);
-            let files = qti_files(&set, lang);
+            let files = qti_files(&set, lang, 1);
             assert_eq!(files.len(), set.len() + 1);
             for (path, text) in &files {
                 let p = dir.join(path.replace('/', "_"));
@@ -644,7 +708,7 @@ mod tests {
                 check("xmllint", &["--noout"], &p);
             }
             let zip = dir.join(format!("qti-{}.zip", lang.tag()));
-            std::fs::write(&zip, qti_zip(&set, lang)).expect("write");
+            std::fs::write(&zip, qti_zip(&set, lang, 1)).expect("write");
             let listing = check("unzip", &["-t"], &zip);
             assert!(listing.contains("No errors detected"), "{listing}");
             assert!(listing.contains("imsmanifest.xml"));

@@ -117,6 +117,7 @@ pub fn Maker(start: Option<QuestionSet>) -> impl IntoView {
             items,
         }
     });
+    let variants = RwSignal::new(export::DEFAULT_EXPORT_VARIANTS);
     let checked =
         Memo::new(move |_| draft.with(|d| d.validate().map(|()| super::codec::pack_set(d))));
     view! {
@@ -204,7 +205,7 @@ pub fn Maker(start: Option<QuestionSet>) -> impl IntoView {
                 Err(e) => view! {
                     <p class="gx-notice" data-testid="set-invalid">{move || text::sets::set_error(&e, lang.get())}</p>
                 }.into_any(),
-                Ok(code) => view! { <Outputs code=code draft=draft lang=lang/> }.into_any(),
+                Ok(code) => view! { <Outputs code=code draft=draft lang=lang variants=variants/> }.into_any(),
             }}
         </section>
     }
@@ -212,22 +213,30 @@ pub fn Maker(start: Option<QuestionSet>) -> impl IntoView {
 
 /// The links and exports of a valid set.
 #[component]
-fn Outputs(code: String, draft: Memo<QuestionSet>, lang: RwSignal<Lang>) -> impl IntoView {
+fn Outputs(
+    code: String,
+    draft: Memo<QuestionSet>,
+    lang: RwSignal<Lang>,
+    variants: RwSignal<u32>,
+) -> impl IntoView {
+    let per_student = move || draft.with(|d| d.seeding == Seeding::PerStudent);
     let take = set_href(SetMode::Take, &code);
     let sheet = set_href(SetMode::Sheet, &code);
     let results = set_href(SetMode::Results, &code);
     let take_abs = absolute(&take);
     let qti = move || {
         let l = lang.get();
-        draft.with(|d| data_url_base64("application/zip", &export::qti_zip(d, l)))
+        draft.with(|d| data_url_base64("application/zip", &export::qti_zip(d, l, variants.get())))
     };
     let moodle = move || {
         let l = lang.get();
-        draft.with(|d| storage::data_url("application/xml", &export::moodle_xml(d, l)))
+        draft.with(|d| {
+            storage::data_url("application/xml", &export::moodle_xml(d, l, variants.get()))
+        })
     };
     let gift = move || {
         let l = lang.get();
-        draft.with(|d| storage::data_url("text/plain", &export::gift(d, l)))
+        draft.with(|d| storage::data_url("text/plain", &export::gift(d, l, variants.get())))
     };
     view! {
         <section class="gx-sets__share" aria-labelledby="set-share-h">
@@ -243,6 +252,19 @@ fn Outputs(code: String, draft: Memo<QuestionSet>, lang: RwSignal<Lang>) -> impl
             </ul>
             <h3>{t(text::sets::EXPORTS)}</h3>
             <p>{t(text::sets::EXPORTS_INTRO)}</p>
+            <Show when=per_student>
+                <p class="gx-quiz__control">
+                    <label for="set-export-variants">{t(text::sets::EXPORT_VARIANTS)}</label>
+                    " "
+                    <input id="set-export-variants" type="number" min="1" max=export::MAX_EXPORT_VARIANTS.to_string()
+                        class="gx-quiz__input gx-quiz__input--short" data-testid="set-export-variants"
+                        prop:value=move || variants.get().to_string()
+                        on:input=move |ev| {
+                            let n = event_target_value(&ev).trim().parse::<u32>().unwrap_or(1);
+                            variants.set(n.clamp(1, export::MAX_EXPORT_VARIANTS));
+                        }/>
+                </p>
+            </Show>
             <p class="gx-quiz__actions">
                 <a class="gx-button" data-testid="set-export-qti" href=qti download="warpscope-set-qti21.zip">{t(text::sets::EXPORT_QTI)}</a>
                 <a class="gx-button" data-testid="set-export-moodle" href=moodle download="warpscope-set-moodle.xml">{t(text::sets::EXPORT_MOODLE)}</a>

@@ -101,9 +101,20 @@ pub fn SetPage(inputs: UrlInputs<QuizInputs>) -> impl IntoView {
         (!c.is_empty()).then(|| unpack_set(&c))
     });
     let back = route_href("quiz");
+    // The teacher's pages (the sheet, the results) and a page without a set link to the maker,
+    // with the set when there is one; a student's page does not.
+    let maker = move || {
+        let m = mode.get();
+        let valid = set.with(|s| matches!(s, Some(Ok(_))));
+        let code = if valid { code.get() } else { String::new() };
+        (m != SetMode::Make && (m != SetMode::Take || !valid)).then(|| {
+            let label = if valid { text::sets::OPEN_IN_MAKER } else { text::sets::MAKE_ONE };
+            view! { " · " <a href=set_href(SetMode::Make, &code) data-testid="set-make-link">{t(label)}</a> }
+        })
+    };
     view! {
         <div class="gx-quiz gx-sets" data-testid="quiz-sets">
-            <p class="l-body gx-sets__back gx-sheet__tools"><a href=back>{t(text::sets::BACK_TO_PRACTICE)}</a></p>
+            <p class="l-body gx-sets__back gx-sheet__tools"><a href=back>{t(text::sets::BACK_TO_PRACTICE)}</a>{maker}</p>
             {move || {
                 let m = mode.get();
                 if m == SetMode::Make {
