@@ -119,6 +119,15 @@ fn no_chapter_imports_another_chapter() {
     assert!(hits.is_empty(), "chapters importing chapters: {hits:#?}");
 }
 
+/// True for a test module in a file of its own (`#[cfg(test)] mod tests;` beside the code it
+/// tests: `tests.rs`, `tests_*.rs`, `*_tests.rs`): test code as a whole.
+fn is_test_file(path: &Path) -> bool {
+    path.file_name().is_some_and(|n| {
+        let n = n.to_string_lossy();
+        n == "tests.rs" || n.starts_with("tests_") || n.ends_with("_tests.rs")
+    })
+}
+
 /// True for a file that holds user-facing text: a `text.rs`, anything under a `text/` folder,
 /// and the content (question bank, lessons) under `ui/content/`.
 fn is_text_module(path: &Path) -> bool {
@@ -140,7 +149,7 @@ fn no_chinese_outside_text_modules() {
     };
     let mut hits = Vec::new();
     for (path, text) in sources(&ui) {
-        if is_text_module(&path) {
+        if is_text_module(&path) || is_test_file(&path) {
             continue;
         }
         let code = text.split("#[cfg(test)]").next().unwrap_or_default();
@@ -208,7 +217,7 @@ fn floor_of(name: &str) -> Option<usize> {
 }
 
 /// The shipped code of a source file: the text before its test module, comment lines left out
-/// (a `*_tests.rs` file is test code as a whole: [`floor_violations`] skips it).
+/// (a test file is test code as a whole: [`floor_violations`] skips it, see [`is_test_file`]).
 fn shipped_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
     text.split("#[cfg(test)]")
         .next()
@@ -260,11 +269,8 @@ fn floor_violations(ui: &Path) -> Vec<String> {
         if own == "mod" {
             continue; // ui/mod.rs declares the folders
         }
-        if path
-            .file_name()
-            .is_some_and(|n| n.to_string_lossy().ends_with("_tests.rs"))
-        {
-            continue; // a test module in a file of its own (`#[cfg(test)] mod x_tests;`)
+        if is_test_file(&path) {
+            continue;
         }
         let Some(own_floor) = floor_of(&own) else {
             hits.push(format!(
@@ -471,7 +477,7 @@ fn both_languages_format_the_same_placeholders() {
 }
 
 /// The model never panics on input: no `unwrap()` or `expect(` in its code outside tests
-/// (`#[cfg(test)]` modules, `tests_*.rs` files) and doc examples; errors are returned as values.
+/// (`#[cfg(test)]` modules, test files: [`is_test_file`]) and doc examples; errors are returned as values.
 #[test]
 fn the_model_has_no_unwrap_outside_tests() {
     let mut files = Vec::new();
@@ -481,10 +487,7 @@ fn the_model_has_no_unwrap_outside_tests() {
     );
     let mut hits = Vec::new();
     for path in files {
-        if path
-            .file_name()
-            .is_some_and(|n| n.to_string_lossy().starts_with("tests_"))
-        {
+        if is_test_file(&path) {
             continue;
         }
         let text = std::fs::read_to_string(&path).unwrap_or_default();
