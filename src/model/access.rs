@@ -18,6 +18,9 @@
 //! address space is an [`AccessError`]. Sources for the preset counts: spec `hw-model.md` §4 and
 //! §5 (PG "Global Memory", PG "Shared Memory" 5.x and later, BPG "Coalesced Access to Global
 //! Memory"), and ncu counters measured on an H200 (`tests/fixtures/*_h200.json`).
+//!
+//! Length: global and shared memory share the lane and address machinery (one warp's addresses →
+//! requests, sectors, wavefronts), so both spaces live in one module.
 
 use std::fmt;
 

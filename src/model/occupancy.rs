@@ -27,6 +27,10 @@
 //! * **Zero blocks.** When no block fits, the runtime API returns 0 blocks without an error;
 //!   the model returns `Err(LaunchError)` naming the budget instead (the launch itself would fail
 //!   with `cudaErrorInvalidConfiguration` / "too many resources requested").
+//!
+//! Length: the header's algorithm step by step, each limit with its rounding rule and source, and
+//! [`occupancy_steps`], which returns every intermediate for the UI; a step kept apart from its
+//! rule would lose its source.
 
 use std::fmt;
 

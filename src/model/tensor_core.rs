@@ -25,6 +25,9 @@
 //!   identical on sm_80/86/89/90. u8 is assumed to follow the measured s8 layout.
 //!   WMMA bf16 exists (sm_80+) but was neither measured nor covered by \[WMMAE\]: asking for it
 //!   is an error rather than a guess.
+//!
+//! Length: one block per WMMA shape and element type, each with its measured or published layout;
+//! the table is read top to bottom.
 
 use std::fmt;
 

@@ -506,3 +506,31 @@ fn the_model_has_no_unwrap_outside_tests() {
     }
     assert!(hits.is_empty(), "{}", hits.join("\n"));
 }
+
+/// A source file over ~600 lines says why in its header (a `//! Length:` paragraph); a longer
+/// one without a reason is split along its seams (test modules go to a `tests.rs` beside it).
+#[test]
+fn long_files_give_a_reason() {
+    const MAX_LINES: usize = 650;
+    let mut files = Vec::new();
+    rust_sources(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
+        &mut files,
+    );
+    let mut hits = Vec::new();
+    for path in files {
+        let text = std::fs::read_to_string(&path).unwrap_or_default();
+        let lines = text.lines().count();
+        let header_says = text
+            .lines()
+            .take_while(|l| l.starts_with("//!"))
+            .any(|l| l.starts_with("//! Length:"));
+        if lines > MAX_LINES && !header_says {
+            hits.push(format!("{}: {lines} lines", path.display()));
+        }
+    }
+    assert!(
+        hits.is_empty(),
+        "files over {MAX_LINES} lines without a `//! Length:` reason: {hits:#?}"
+    );
+}

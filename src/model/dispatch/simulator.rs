@@ -1,6 +1,9 @@
 //! The deterministic block scheduler ([`Simulator`]): blocks in index order, each to the slot that
 //! frees first (spec §2 "recommended model"); a closed form for constant durations and a binary
 //! heap otherwise. [`Simulator::run`] produces a [`Trace`].
+//!
+//! Length: the event-driven simulation and its slot bookkeeping, one loop; its tests are in
+//! `simulator/tests.rs`.
 
 use super::durations::JitterDraw;
 use super::trace::{Layout, Placed};

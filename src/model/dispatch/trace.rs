@@ -1,6 +1,8 @@
 //! The schedule the simulator produced ([`Trace`]): every block's SM, slot, start and end
 //! ([`BlockRecord`]), its wave ([`WaveInfo`]), and the time queries the animation scrubs through
 //! (who is resident at a cycle, how many started or finished), answered from per-slot indexes.
+//!
+//! Length: the trace and the per-slot indexes its time queries read belong together.
 
 use std::sync::OnceLock;
 

@@ -1,4 +1,6 @@
 //! Execution: C semantics, SIMT masks (against `model::simt`), barriers, limits, counters.
+//!
+//! Length: test cases only.
 
 use super::runner::read_buffer;
 use super::*;

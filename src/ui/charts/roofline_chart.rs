@@ -4,6 +4,9 @@
 //! frame's decades itself (plotters' primitives on the backend's pixels, not its chart
 //! builder, whose generic mesh and coordinate code was ~20 KB of the chapter's wasm), so a
 //! point in the SVG lands on the canvas's pixel by construction.
+//!
+//! Length: the canvas draws its own axes, grid, ticks and labels (above) in the same file as the
+//! frame the SVG overlay uses, so the two cannot drift apart.
 
 use crate::ui::charts::backend::MeasuredCanvas;
 use leptos::prelude::*;

@@ -1,6 +1,8 @@
 //! The glossary's own checks, and the wording checks it drives over every text module: the
 //! course's spelling of the English words kept in Chinese, binary size units, and the
 //! `[[shown|slug]]` links at a term's first use.
+//!
+//! Length: test cases only.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};

@@ -2,6 +2,9 @@
 //! "A100 from chip to SIMT", then course 001, "hardware and roofline"), one step per idea, in
 //! both languages. Each step's query was opened in its chapter and checked against its caption
 //! (and `tests` below re-checks the numbers with the chapters' own models).
+//!
+//! Length: the built-in lesson, one step per idea in course order, in both languages; data read top
+//! to bottom.
 
 use crate::ui::content::lesson::{Advance, Lesson, Step, Text};
 use crate::ui::i18n::{tr, Tr};

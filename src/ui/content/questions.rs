@@ -6,6 +6,9 @@
 //!
 //! Ids have one scheme: `"000-6-5"` is course 000 §6 Q5, `"ws-roofline-speedup"` is one of
 //! warpscope's own.
+//!
+//! Length: the course's self-check questions with their worked answers in both languages; data read
+//! top to bottom.
 
 use crate::trf;
 use crate::ui::i18n::{tr, Lang, Tr};

@@ -1,6 +1,9 @@
 //! The kernel lab's words, in both languages: the page, its controls and panels, what each
 //! preset teaches, and every error of the model's kernel parser and runner (the model's
 //! `Display` is English for logs only; these are what a reader sees).
+//!
+//! Length: every word of the lab in both languages, including one message per parser and runner
+//! error; a table read top to bottom.
 
 // `trf!` binds each `name = value` argument with a `let`; `line = line` is its intended form.
 #![allow(clippy::redundant_locals)]

@@ -2,6 +2,9 @@
 //! field names and units, diagnoses, hints and worked-solution labels. Terms follow the course
 //! texts (`seeds/`): block, warp, lane, sector, bank, wavefront, memory-bound stay in English
 //! in the Chinese text as the courses write them.
+//!
+//! Length: the prompt of every kind and its field names in both languages; a table read top to
+//! bottom.
 
 use crate::model::occupancy::Limiter;
 use crate::model::quiz::{Category, Field, Kind, StepLabel, Unreadable};

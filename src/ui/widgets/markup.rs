@@ -72,6 +72,38 @@ impl Markup {
         self
     }
 
+    /// An SVG `<text class x y>text</text>` (x, y in the figure's px).
+    pub fn svg_text(
+        &mut self,
+        class: impl Into<String>,
+        x: impl Into<String>,
+        y: impl Into<String>,
+        text: impl Into<String>,
+    ) -> &mut Markup {
+        self.open("text")
+            .class(class)
+            .attr("x", x)
+            .attr("y", y)
+            .text(text)
+            .close()
+    }
+
+    /// The opaque band behind a scrolling figure's sticky label column (`gx-sfig__mask`, from
+    /// the top-left corner), `width × height` px, so cells scrolled under the labels are hidden.
+    pub fn label_mask(
+        &mut self,
+        width: impl Into<String>,
+        height: impl Into<String>,
+    ) -> &mut Markup {
+        self.open("rect")
+            .class("gx-sfig__mask")
+            .attr("x", "0")
+            .attr("y", "0")
+            .attr("width", width)
+            .attr("height", height)
+            .close()
+    }
+
     /// `<tag>text</tag>`.
     pub fn leaf(&mut self, tag: &'static str, text: impl Into<String>) -> &mut Markup {
         self.open(tag).text(text).close()
@@ -304,6 +336,18 @@ pub fn markup_block(
         "g" => view! { <g use:markup_into=markup class=class data-testid=testid></g> }.into_any(),
         _ => view! { <div use:markup_into=markup class=class data-testid=testid></div> }.into_any(),
     }
+}
+
+/// The `attr` value (a whole number) of the element an event hit or the nearest ancestor that
+/// has it: which cell of a [`markup_block`] was clicked, e.g. `data_index(ev, "data-cm")`.
+pub fn data_index(ev: &web_sys::Event, attr: &str) -> Option<u32> {
+    use wasm_bindgen::JsCast;
+    let el = ev.target()?.dyn_into::<web_sys::Element>().ok()?;
+    el.closest(&format!("[{attr}]"))
+        .ok()??
+        .get_attribute(attr)?
+        .parse()
+        .ok()
 }
 
 #[cfg(test)]

@@ -21,7 +21,7 @@ pub use chapter_intro::ChapterIntro;
 pub use clock::monotonic_ms;
 pub use data_table::DataDetails;
 pub use formula::FormulaField;
-pub use markup::{markup_block, markup_into, Markup};
+pub use markup::{data_index, markup_block, markup_into, Markup};
 pub use notices::Notices;
 pub use numbers::{formula_row, formula_row_testid, live_rows, live_rows_testid, RowCells};
 pub use permalink::PermalinkLink;

@@ -1,4 +1,7 @@
 //! The hierarchy chapter's controls, readouts, figures, code and the two hierarchy pictures.
+//!
+//! Length: the chapter's small views (controls, readouts, the two pictures, the code) side by side,
+//! none over 150 lines.
 
 use leptos::prelude::*;
 
@@ -156,12 +159,12 @@ fn block_cells(b: Dim3, z: u32, picked: Option<Dim3>) -> Markup {
             }
             digits.push_str(&number);
         }
-        h.open("text")
-            .class("gx-hier__cell-text")
-            .attr("x", digit_x)
-            .attr("y", (py + CELL_PX / 2.0 + 4.0).to_string())
-            .text(digits)
-            .close();
+        h.svg_text(
+            "gx-hier__cell-text",
+            digit_x,
+            (py + CELL_PX / 2.0 + 4.0).to_string(),
+            digits,
+        );
     }
     h
 }

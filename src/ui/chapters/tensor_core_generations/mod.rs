@@ -8,6 +8,7 @@
 //! Model: [`crate::model::tensor_core_gen`] and [`crate::model::measured::tensor_core_peak`].
 //! State: [`state::GenState`] (inputs → one memo; the newest paths' parts in [`newest`]).
 
+mod controls;
 mod descriptor;
 mod history;
 mod newest;
@@ -16,6 +17,7 @@ mod peak;
 pub mod state;
 pub(crate) mod text;
 mod tmem;
+mod tmem_ld;
 mod warps;
 mod wgmma_map;
 
@@ -46,7 +48,7 @@ impl ChapterBody for Page {
                 <wgmma_map::WgmmaMapSection/>
                 <descriptor::DescriptorSection/>
                 <tmem::TmemSection/>
-                <tmem::LdSection/>
+                <tmem_ld::LdSection/>
                 <history::PathSection/>
                 <history::WmmaSection/>
                 <history::MeasuredSection/>

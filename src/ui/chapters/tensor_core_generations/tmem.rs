@@ -1,25 +1,24 @@
-//! Sections "tmem" (Blackwell's Tensor Memory: the accumulator of `tcgen05.mma` for
+//! Section "tmem": Blackwell's Tensor Memory (the accumulator of `tcgen05.mma` for
 //! `cta_group::1` and `::2`, the allocation, which warp reaches which lanes, which GPUs have it
-//! and what NVIDIA publishes about the B200) and "tcgen05-ld" (the `tcgen05.ld` / `st` shapes as
-//! lane maps). Models: `tensor_core_gen::tmem`, `tcgen05_ld`.
+//! and what NVIDIA publishes about the B200). Model: `tensor_core_gen::tmem`. The
+//! `tcgen05.ld` / `st` section is [`super::tmem_ld`].
 
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
 
+use super::controls::{select, state};
 use super::newest::{accumulator_of, TmemView};
-use super::state::{ld_shape_of, ld_shape_slug, limits, GenInputs, GenState, LD_SHAPES, TMEM_MS};
+use super::state::{limits, GenInputs, TMEM_MS};
 use super::text::tmem as tx;
 use crate::model::gpu_spec::GpuSpec;
-use crate::model::tensor_core_gen::tcgen05_ld::{TmemLdSt, TmemOffset};
 use crate::model::tensor_core_gen::tmem::{
     has_tensor_memory, warp_for_lane, CtaGroup, Tcgen05Kind, Tcgen05Mma, TmemAddress, TmemCell,
     TMEM_ALLOC_UNIT_COLUMNS, TMEM_BYTES_PER_CTA, TMEM_COLUMNS, TMEM_LANES,
 };
 use crate::ui::format::{fixed, percent};
-use crate::ui::i18n::{t, use_lang, Lang, Tr};
+use crate::ui::i18n::{t, use_lang, Lang};
 use crate::ui::shared::roving::{item_index, Roving};
 use crate::ui::shared::scroll_figure::ScrollFigure;
-use crate::ui::widgets::{markup_block, Markup, RangeSlider};
+use crate::ui::widgets::{data_index, markup_block, Markup, RangeSlider};
 
 /// The D panel: label column, top row, block size (16 rows × 8 columns per block).
 const D_LABEL_PX: u32 = 44;
@@ -34,16 +33,6 @@ const TB_H_PX: u32 = 16;
 /// Lane bands (16 lanes) and column blocks (8 columns) of one CTA's Tensor Memory.
 const BANDS: u32 = TMEM_LANES / 16;
 const COL_BLOCKS: u32 = TMEM_COLUMNS / 8;
-/// The `tcgen05.ld` map: label column, top row, cell size, most columns drawn.
-const L_LABEL_PX: u32 = 44;
-const L_TOP_PX: u32 = 18;
-const LC_W_PX: u32 = 30;
-const LC_H_PX: u32 = 22;
-const LD_MAX_COLS: u32 = 16;
-
-fn state() -> GenState {
-    expect_context::<GenState>()
-}
 
 /// The colour of a Tensor Memory lane band of a CTA.
 fn colour(cta: u32, band: u32) -> String {
@@ -73,12 +62,12 @@ fn d_markup(v: &TmemView, mma: &Tcgen05Mma, active: usize, lang: Lang) -> Markup
     let sel = v.element.map(|((r, c), _)| (r / 16, c / 8));
     let mut h = Markup::new();
     for cb in (0..cbs).step_by(4) {
-        h.open("text")
-            .class("gx-wgm__axis")
-            .attr("x", (D_LABEL_PX + cb * DB_W_PX + DB_W_PX / 2).to_string())
-            .attr("y", (D_TOP_PX - 5).to_string())
-            .text((8 * cb).to_string())
-            .close();
+        h.svg_text(
+            "gx-wgm__axis",
+            (D_LABEL_PX + cb * DB_W_PX + DB_W_PX / 2).to_string(),
+            (D_TOP_PX - 5).to_string(),
+            (8 * cb).to_string(),
+        );
     }
     for rb in 0..rbs {
         for cb in 0..cbs {
@@ -111,20 +100,17 @@ fn d_markup(v: &TmemView, mma: &Tcgen05Mma, active: usize, lang: Lang) -> Markup
 
 fn d_labels(rbs: u32) -> Markup {
     let mut h = Markup::new();
-    h.open("rect")
-        .class("gx-sfig__mask")
-        .attr("x", "0")
-        .attr("y", "0")
-        .attr("width", (D_LABEL_PX - 2).to_string())
-        .attr("height", (D_TOP_PX + rbs * DB_H_PX + 2).to_string())
-        .close();
+    h.label_mask(
+        (D_LABEL_PX - 2).to_string(),
+        (D_TOP_PX + rbs * DB_H_PX + 2).to_string(),
+    );
     for rb in 0..rbs {
-        h.open("text")
-            .class("gx-wgm__axis gx-wgm__axis--row")
-            .attr("x", (D_LABEL_PX - 4).to_string())
-            .attr("y", (D_TOP_PX + rb * DB_H_PX + 12).to_string())
-            .text((16 * rb).to_string())
-            .close();
+        h.svg_text(
+            "gx-wgm__axis gx-wgm__axis--row",
+            (D_LABEL_PX - 4).to_string(),
+            (D_TOP_PX + rb * DB_H_PX + 12).to_string(),
+            (16 * rb).to_string(),
+        );
     }
     h
 }
@@ -134,12 +120,12 @@ fn tmem_markup(v: &TmemView, mma: &Tcgen05Mma, map: &[Option<(u32, u32)>], cta: 
     let sel = v.element.map(|(_, c)| (c.cta, c.lane / 16, c.column / 8));
     let mut h = Markup::new();
     for cb in (0..COL_BLOCKS).step_by(4) {
-        h.open("text")
-            .class("gx-wgm__axis gx-tm__tick")
-            .attr("x", (T_LABEL_PX + cb * TB_W_PX + 1).to_string())
-            .attr("y", (T_TOP_PX - 5).to_string())
-            .text((8 * cb).to_string())
-            .close();
+        h.svg_text(
+            "gx-wgm__axis gx-tm__tick",
+            (T_LABEL_PX + cb * TB_W_PX + 1).to_string(),
+            (T_TOP_PX - 5).to_string(),
+            (8 * cb).to_string(),
+        );
     }
     for band in 0..BANDS {
         for cb in 0..COL_BLOCKS {
@@ -184,28 +170,20 @@ fn tmem_markup(v: &TmemView, mma: &Tcgen05Mma, map: &[Option<(u32, u32)>], cta: 
 
 fn tmem_labels(lang: Lang) -> Markup {
     let mut h = Markup::new();
-    h.open("rect")
-        .class("gx-sfig__mask")
-        .attr("x", "0")
-        .attr("y", "0")
-        .attr("width", (T_LABEL_PX - 2).to_string())
-        .attr("height", (T_TOP_PX + BANDS * TB_H_PX + 2).to_string())
-        .close();
+    h.label_mask(
+        (T_LABEL_PX - 2).to_string(),
+        (T_TOP_PX + BANDS * TB_H_PX + 2).to_string(),
+    );
     for w in 0..4 {
         let y = T_TOP_PX + 2 * w * TB_H_PX;
         let (warp, lanes) = tx::quarter(w, lang);
-        h.open("text")
-            .class("gx-wgm__label gx-wgm__label--strong")
-            .attr("x", "4")
-            .attr("y", (y + 13).to_string())
-            .text(warp)
-            .close()
-            .open("text")
-            .class("gx-wgm__label")
-            .attr("x", "4")
-            .attr("y", (y + 28).to_string())
-            .text(lanes)
-            .close();
+        h.svg_text(
+            "gx-wgm__label gx-wgm__label--strong",
+            "4",
+            (y + 13).to_string(),
+            warp,
+        )
+        .svg_text("gx-wgm__label", "4", (y + 28).to_string(), lanes);
     }
     h
 }
@@ -272,44 +250,6 @@ fn facts_markup(v: &TmemView, lang: Lang) -> Markup {
     h
 }
 
-/// The `data-tm` index of the Tensor Memory block an event hit.
-fn tm_index(ev: &web_sys::Event) -> Option<u32> {
-    let el = ev.target()?.dyn_into::<web_sys::Element>().ok()?;
-    el.closest("[data-tm]")
-        .ok()??
-        .get_attribute("data-tm")?
-        .parse()
-        .ok()
-}
-
-/// A `<select>` of the section: `options` (value, words); `set` applies a pick.
-fn select(
-    label: Tr,
-    testid: &'static str,
-    options: Vec<(String, Tr)>,
-    current: Memo<String>,
-    set: fn(&mut GenInputs, &str),
-) -> impl IntoView {
-    let st = state();
-    let lang = use_lang();
-    view! {
-        <label class="gx-field">
-            <span class="gx-field__label">{t(label)}</span>
-            <select class="gx-select" data-testid=testid on:change=move |ev| {
-                let v = event_target_value(&ev);
-                st.inputs.update(|i| set(i, &v));
-            }>
-                {options.into_iter().map(|(value, words)| {
-                    let v = value.clone();
-                    view! {
-                        <option value=value selected=move || current.get() == v>{move || words.get(lang.get())}</option>
-                    }
-                }).collect_view()}
-            </select>
-        </label>
-    }
-}
-
 /// The Tensor Memory section.
 #[component]
 pub fn TmemSection() -> impl IntoView {
@@ -371,7 +311,7 @@ pub fn TmemSection() -> impl IntoView {
         });
     };
     let pick_tm = move |ev: &web_sys::Event| {
-        let (Some(i), Some(m)) = (tm_index(ev), mma.get_untracked()) else {
+        let (Some(i), Some(m)) = (data_index(ev, "data-tm"), mma.get_untracked()) else {
             return;
         };
         let cell = TmemCell {
@@ -554,233 +494,6 @@ fn GpusPart() -> impl IntoView {
             <h3>{t(tx::PUBLISHED_TITLE)}</h3>
             {markup_block("div", "", Some("tm-published"), Signal::derive(published))}
         </div>
-    }
-}
-
-/// The `tcgen05.ld` map's cells.
-fn ld_markup(ld: &TmemLdSt, sel: Option<u32>, active: usize, lang: Lang) -> Markup {
-    let shown = ld.column_span().min(LD_MAX_COLS);
-    let mut h = Markup::new();
-    for c in 0..shown {
-        h.open("text")
-            .class("gx-wgm__axis")
-            .attr("x", (L_LABEL_PX + c * LC_W_PX + LC_W_PX / 2).to_string())
-            .attr("y", (L_TOP_PX - 5).to_string())
-            .text(c.to_string())
-            .close();
-    }
-    for lane in 0..ld.lanes() {
-        for column in 0..shown {
-            let Some((thread, reg)) = ld.thread_of(TmemOffset { lane, column }) else {
-                continue;
-            };
-            let i = lane * shown + column;
-            let mine = sel == Some(thread);
-            let class = match sel {
-                Some(_) if mine => "gx-ld__cell is-hl",
-                Some(_) => "gx-ld__cell is-dim",
-                None => "gx-ld__cell",
-            };
-            let (x, y) = (L_LABEL_PX + column * LC_W_PX, L_TOP_PX + lane * LC_H_PX);
-            h.open("g")
-                .class(class)
-                .attr("data-testid", format!("ld-{lane}-{column}"))
-                .open("rect")
-                .class(format!("gx-lane-{thread}"))
-                .attr("data-roving", i.to_string())
-                .attr("tabindex", if active == i as usize { "0" } else { "-1" })
-                .attr("role", "button")
-                .attr("aria-label", tx::ld_cell(lane, column, thread, reg, lang))
-                .attr("x", x.to_string())
-                .attr("y", y.to_string())
-                .attr("width", LC_W_PX.to_string())
-                .attr("height", LC_H_PX.to_string())
-                .close()
-                .open("text")
-                .attr("x", (x + LC_W_PX / 2).to_string())
-                .attr("y", (y + 15).to_string())
-                .text(if mine {
-                    format!("r{reg}")
-                } else {
-                    thread.to_string()
-                })
-                .close()
-                .close();
-        }
-    }
-    h
-}
-
-fn ld_labels(lanes: u32) -> Markup {
-    let mut h = Markup::new();
-    h.open("rect")
-        .class("gx-sfig__mask")
-        .attr("x", "0")
-        .attr("y", "0")
-        .attr("width", (L_LABEL_PX - 2).to_string())
-        .attr("height", (L_TOP_PX + lanes * LC_H_PX + 2).to_string())
-        .close();
-    for lane in 0..lanes {
-        h.open("text")
-            .class("gx-wgm__axis gx-wgm__axis--row")
-            .attr("x", (L_LABEL_PX - 4).to_string())
-            .attr("y", (L_TOP_PX + lane * LC_H_PX + 15).to_string())
-            .text(lane.to_string())
-            .close();
-    }
-    h
-}
-
-/// The selected thread's registers.
-fn ld_thread_markup(ld: &TmemLdSt, sel: Option<u32>, lang: Lang) -> Markup {
-    let mut h = Markup::new();
-    let Some(t) = sel else {
-        return h;
-    };
-    h.leaf_testid(
-        "h3",
-        "ld-thread",
-        tx::ld_thread(t, ld.registers_per_thread(), lang),
-    )
-    .open("div")
-    .class("gx-table-scroll gx-wgm__list")
-    .open("table")
-    .class("gx-table gx-table--compact")
-    .head(&tx::LD_COLS, lang)
-    .open("tbody");
-    for r in 0..ld.registers_per_thread() {
-        if let Some(c) = ld.cell(t, r) {
-            h.row(
-                &format!("r{r}"),
-                &[&c.lane.to_string(), &c.column.to_string()],
-                None,
-            );
-        }
-    }
-    h.close().close().close();
-    h
-}
-
-/// The `tcgen05.ld` / `st` section.
-#[component]
-pub fn LdSection() -> impl IntoView {
-    let st = state();
-    let lang = use_lang();
-    let lv = Memo::new(move |_| st.outputs.with(|o| o.ld.clone()));
-    let ld = Memo::new(move |_| lv.with(|l| l.ld.ok()));
-    let shape = Memo::new(move |_| lv.with(|l| l.shape));
-    let sel = Memo::new(move |_| lv.with(|l| l.thread));
-    let shape_slug = Memo::new(move |_| ld_shape_slug(shape.get()).to_string());
-    let num = Memo::new(move |_| st.inputs.with(|i| i.lnum.to_string()));
-    let dims =
-        Memo::new(move |_| ld.with(|l| l.map(|l| (l.lanes(), l.column_span().min(LD_MAX_COLS)))));
-    let roving = Roving::new(
-        Signal::derive(move || dims.get().map_or(1, |(a, b)| (a * b) as usize)),
-        0,
-    );
-    let pick = move |ev: &web_sys::Event| {
-        let (Some(i), Some(l), Some((_, shown))) = (
-            ev.target().as_ref().and_then(item_index),
-            ld.get_untracked(),
-            dims.get_untracked(),
-        ) else {
-            return;
-        };
-        let off = TmemOffset {
-            lane: i as u32 / shown.max(1),
-            column: i as u32 % shown.max(1),
-        };
-        if let Some((t, _)) = l.thread_of(off) {
-            st.inputs.update(|inp| inp.lt = i64::from(t));
-        }
-    };
-    let shapes = LD_SHAPES
-        .iter()
-        .map(|s| (s.to_string(), crate::ui::i18n::tr(s, s)))
-        .collect::<Vec<_>>();
-    let nums = move || {
-        let max = shape.get().max_num();
-        std::iter::successors(Some(1u32), |n| (n * 2 <= max).then_some(n * 2))
-            .map(|n| {
-                let value = n.to_string();
-                let v2 = value.clone();
-                view! { <option value=value selected=move || num.get() == v2>{format!(".x{n}")}</option> }
-            })
-            .collect_view()
-    };
-    let grid = move || {
-        let Some((lanes, shown)) = dims.get() else {
-            return ().into_any();
-        };
-        let w = L_LABEL_PX + shown * LC_W_PX + 2;
-        let h = L_TOP_PX + lanes * LC_H_PX + 2;
-        view! {
-            <ScrollFigure label=tx::LD_LABEL width_px=f64::from(w) label_px=f64::from(L_LABEL_PX) height_px=f64::from(h)
-                parts_focusable=true natural_size=true testid="ld-map"
-                labels=move || markup_block("g", "", None, Signal::stored(ld_labels(lanes)))>
-                <svg class="gx-wgm__svg gx-wgm__svg--natural" viewBox=format!("0 0 {w} {h}") width=w.to_string() height=h.to_string()
-                    role="group" tabindex="-1" aria-label=move || t(tx::LD_LABEL)()
-                    on:keydown=roving.on_keydown()
-                    on:focusin=move |ev| { pick(&ev); roving.on_focusin()(ev); }
-                    on:click=move |ev| pick(&ev)>
-                    {markup_block("g", "", None, Signal::derive(move || {
-                        let a = roving.active();
-                        ld.with(|l| l.as_ref().map(|l| ld_markup(l, sel.get(), a, lang.get())).unwrap_or_default())
-                    }))}
-                </svg>
-            </ScrollFigure>
-        }
-        .into_any()
-    };
-    let shown_note = move || {
-        ld.with(|l| {
-            l.as_ref()
-                .filter(|l| l.column_span() > LD_MAX_COLS)
-                .map(|l| tx::ld_cols_shown(LD_MAX_COLS, l.column_span(), lang.get()))
-        })
-    };
-    let error = move || {
-        lv.with(|l| {
-            l.ld.as_ref().err().map(|e| {
-                view! { <div class="gx-error" role="alert" data-testid="ld-error"><p>{tx::ld_error(e, lang.get())}</p></div> }
-            })
-        })
-    };
-    view! {
-        <section class="l-page gx-section" data-testid="tcgen05-ld">
-            <div class="l-body">
-                <h2>{t(tx::LD_TITLE)}</h2>
-                <p>{t(tx::LD_INTRO)}</p>
-                <div class="gx-tcg__controls">
-                    {select(tx::LD_SHAPE_LABEL, "select-ls", shapes, shape_slug, |i, v| {
-                        if LD_SHAPES.contains(&v) {
-                            i.ls = v.to_string();
-                            i.lnum = i.lnum.min(u64::from(ld_shape_of(v).max_num()));
-                        }
-                    })}
-                    <label class="gx-field">
-                        <span class="gx-field__label">{t(tx::LD_NUM_LABEL)}</span>
-                        <select class="gx-select" data-testid="select-lnum" on:change=move |ev| {
-                            if let Ok(n) = event_target_value(&ev).parse::<u64>() {
-                                st.inputs.update(|i| i.lnum = n);
-                            }
-                        }>{nums}</select>
-                    </label>
-                </div>
-                <p data-testid="ld-shape">{move || tx::ld_shape(shape.get(), lang.get())}</p>
-            </div>
-            {error}
-            <figure class="gx-figure gx-ld" data-testid="ld-figure">
-                {grid}
-                <p class="gx-note">{shown_note}</p>
-                <figcaption class="gx-frag__legend">{t(tx::LD_LABEL)}</figcaption>
-            </figure>
-            <div class="l-body" aria-live="polite">
-                {markup_block("div", "", Some("ld-readout"), Signal::derive(move || {
-                    ld.with(|l| l.as_ref().map(|l| ld_thread_markup(l, sel.get(), lang.get())).unwrap_or_default())
-                }))}
-            </div>
-        </section>
     }
 }
 

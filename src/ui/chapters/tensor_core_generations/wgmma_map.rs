@@ -6,10 +6,9 @@
 
 use leptos::prelude::*;
 
+use super::controls::state;
 use super::newest::{WgLayout, WgView};
-use super::state::{
-    select_wgmma_thread, set_wgmma_frag, set_wgmma_n, GenInputs, GenState, WgFrag, WGMMA_NS,
-};
+use super::state::{select_wgmma_thread, set_wgmma_frag, set_wgmma_n, GenInputs, WgFrag, WGMMA_NS};
 use super::text::{self, wgmma_map as tx};
 use crate::model::tensor_core_gen::wgmma::WgmmaShape;
 use crate::ui::i18n::{t, use_lang, Lang};
@@ -32,10 +31,6 @@ const OV_TOP_PX: u32 = 18;
 const CELL_PX: u32 = 34;
 const ZOOM_LEFT_PX: u32 = 40;
 const ZOOM_TOP_PX: u32 = 20;
-
-fn state() -> GenState {
-    expect_context::<GenState>()
-}
 
 /// "D" or "A", and the fragment's element prefix ("d" or "a").
 fn names(l: &WgLayout) -> (&'static str, &'static str) {
@@ -94,20 +89,17 @@ fn strip_markup(selected: Option<u32>, active: usize, lang: Lang) -> Markup {
 /// The thread strip's frozen labels: "warp w" per row.
 fn strip_labels(lang: Lang) -> Markup {
     let mut h = Markup::new();
-    h.open("rect")
-        .class("gx-sfig__mask")
-        .attr("x", "0")
-        .attr("y", "0")
-        .attr("width", (STRIP_LABEL_PX - 2).to_string())
-        .attr("height", (4 * CHIP_PX + 2).to_string())
-        .close();
+    h.label_mask(
+        (STRIP_LABEL_PX - 2).to_string(),
+        (4 * CHIP_PX + 2).to_string(),
+    );
     for w in 0..4 {
-        h.open("text")
-            .class("gx-wgm__label")
-            .attr("x", "4")
-            .attr("y", (w * CHIP_PX + 16).to_string())
-            .text(tx::warp(w, lang))
-            .close();
+        h.svg_text(
+            "gx-wgm__label",
+            "4",
+            (w * CHIP_PX + 16).to_string(),
+            tx::warp(w, lang),
+        );
     }
     h
 }
@@ -117,15 +109,12 @@ fn strip_labels(lang: Lang) -> Markup {
 fn tiles_markup(v: &WgView, blocks: u32, active: usize, lang: Lang) -> Markup {
     let mut h = Markup::new();
     for j in 0..blocks {
-        h.open("text")
-            .class("gx-wgm__axis")
-            .attr(
-                "x",
-                (OV_LABEL_PX + j * (TILE_W_PX + TILE_GAP_PX) + TILE_W_PX / 2).to_string(),
-            )
-            .attr("y", (OV_TOP_PX - 5).to_string())
-            .text((8 * j).to_string())
-            .close();
+        h.svg_text(
+            "gx-wgm__axis",
+            (OV_LABEL_PX + j * (TILE_W_PX + TILE_GAP_PX) + TILE_W_PX / 2).to_string(),
+            (OV_TOP_PX - 5).to_string(),
+            (8 * j).to_string(),
+        );
     }
     for band in 0..4 {
         for block in 0..blocks {
@@ -201,18 +190,18 @@ fn overview_labels(lang: Lang) -> Markup {
         .close();
     for band in 0..4 {
         let y = OV_TOP_PX + band * (TILE_H_PX + TILE_GAP_PX);
-        h.open("text")
-            .class("gx-wgm__label gx-wgm__label--strong")
-            .attr("x", "4")
-            .attr("y", (y + 18).to_string())
-            .text(tx::warp(band, lang))
-            .close()
-            .open("text")
-            .class("gx-wgm__label")
-            .attr("x", "4")
-            .attr("y", (y + 36).to_string())
-            .text(tx::rows(16 * band, 16 * band + 15, lang))
-            .close();
+        h.svg_text(
+            "gx-wgm__label gx-wgm__label--strong",
+            "4",
+            (y + 18).to_string(),
+            tx::warp(band, lang),
+        )
+        .svg_text(
+            "gx-wgm__label",
+            "4",
+            (y + 36).to_string(),
+            tx::rows(16 * band, 16 * band + 15, lang),
+        );
     }
     h
 }
@@ -223,12 +212,12 @@ fn zoom_markup(v: &WgView, l: &WgLayout, active: usize, lang: Lang) -> Markup {
     let (band, block) = v.tile;
     let (matrix, prefix) = names(l);
     for c in 0..8 {
-        h.open("text")
-            .class("gx-wgm__axis")
-            .attr("x", (ZOOM_LEFT_PX + c * CELL_PX + CELL_PX / 2).to_string())
-            .attr("y", (ZOOM_TOP_PX - 6).to_string())
-            .text((8 * block + c).to_string())
-            .close();
+        h.svg_text(
+            "gx-wgm__axis",
+            (ZOOM_LEFT_PX + c * CELL_PX + CELL_PX / 2).to_string(),
+            (ZOOM_TOP_PX - 6).to_string(),
+            (8 * block + c).to_string(),
+        );
     }
     for r in 0..16 {
         for c in 0..8 {
@@ -264,18 +253,18 @@ fn zoom_markup(v: &WgView, l: &WgLayout, active: usize, lang: Lang) -> Markup {
                 .attr("width", CELL_PX.to_string())
                 .attr("height", CELL_PX.to_string())
                 .close()
-                .open("text")
-                .class("gx-wgm__t")
-                .attr("x", (x + CELL_PX / 2).to_string())
-                .attr("y", (y + 15).to_string())
-                .text(e.thread.to_string())
-                .close()
-                .open("text")
-                .class("gx-wgm__i")
-                .attr("x", (x + CELL_PX / 2).to_string())
-                .attr("y", (y + 29).to_string())
-                .text(element)
-                .close()
+                .svg_text(
+                    "gx-wgm__t",
+                    (x + CELL_PX / 2).to_string(),
+                    (y + 15).to_string(),
+                    e.thread.to_string(),
+                )
+                .svg_text(
+                    "gx-wgm__i",
+                    (x + CELL_PX / 2).to_string(),
+                    (y + 29).to_string(),
+                    element,
+                )
                 .close();
         }
     }
@@ -293,15 +282,12 @@ fn zoom_labels(band: u32) -> Markup {
         .attr("height", (16 * CELL_PX + 4).to_string())
         .close();
     for r in 0..16 {
-        h.open("text")
-            .class("gx-wgm__axis gx-wgm__axis--row")
-            .attr("x", (ZOOM_LEFT_PX - 5).to_string())
-            .attr(
-                "y",
-                (ZOOM_TOP_PX + r * CELL_PX + CELL_PX / 2 + 4).to_string(),
-            )
-            .text((16 * band + r).to_string())
-            .close();
+        h.svg_text(
+            "gx-wgm__axis gx-wgm__axis--row",
+            (ZOOM_LEFT_PX - 5).to_string(),
+            (ZOOM_TOP_PX + r * CELL_PX + CELL_PX / 2 + 4).to_string(),
+            (16 * band + r).to_string(),
+        );
     }
     h
 }

@@ -185,18 +185,8 @@ pub fn grid_cell(
     rect(h);
     h.leaf("title", title)
         .close()
-        .open("text")
-        .class("gx-frag__lane")
-        .attr("x", num(x + w / 2))
-        .attr("y", num(y + 15))
-        .text(num(lane))
-        .close()
-        .open("text")
-        .class("gx-frag__index")
-        .attr("x", num(x + w / 2))
-        .attr("y", num(y + 29))
-        .text(num(index))
-        .close()
+        .svg_text("gx-frag__lane", num(x + w / 2), num(y + 15), num(lane))
+        .svg_text("gx-frag__index", num(x + w / 2), num(y + 29), num(index))
         .close();
 }
 
@@ -211,22 +201,22 @@ pub fn axis_markup(n: u32, left: u32, rows: Option<(u32, u32)>, w: u32) -> Marku
             .attr("d", format!("M0 {}h{left}V{height}H0z", TOP_PX - 2))
             .close();
         for i in 0..n {
-            h.open("text")
-                .class("gx-frag__axis gx-frag__axis--row")
-                .attr("x", (left - 5).to_string())
-                .attr("y", (TOP_PX + i * CELL_PX + CELL_PX / 2 + 4).to_string())
-                .text((i * step).to_string())
-                .close();
+            h.svg_text(
+                "gx-frag__axis gx-frag__axis--row",
+                (left - 5).to_string(),
+                (TOP_PX + i * CELL_PX + CELL_PX / 2 + 4).to_string(),
+                (i * step).to_string(),
+            );
         }
         return h;
     }
     for i in 0..n {
-        h.open("text")
-            .class("gx-frag__axis")
-            .attr("x", (left + i * w + w / 2).to_string())
-            .attr("y", (TOP_PX - 6).to_string())
-            .text(i.to_string())
-            .close();
+        h.svg_text(
+            "gx-frag__axis",
+            (left + i * w + w / 2).to_string(),
+            (TOP_PX - 6).to_string(),
+            i.to_string(),
+        );
     }
     h
 }

@@ -1,5 +1,7 @@
 //! The Tensor Cores chapter's words, in both languages (course `a100-from-chip-to-simt` §2.3
 //! and §5, and the Tensor Core history notes).
+//!
+//! Length: the chapter's words in both languages; a table read top to bottom.
 
 // `trf!` binds each `name = value` argument with a `let`; `lane = lane` is its intended form.
 #![allow(clippy::redundant_locals)]

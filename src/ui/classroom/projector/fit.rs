@@ -1,6 +1,9 @@
 //! The fit: the step's focus element marked, cut to its crop, zoomed to fill the stage at no
 //! less than reading size (panning inside the stage where it cannot), its highlights marked; run
 //! after every step, query or window change, once the chapter has drawn.
+//!
+//! Length: one algorithm (mark, crop, zoom, pan) of three functions; its geometry is tested
+//! natively.
 
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;

@@ -113,6 +113,22 @@ pub fn xml_escape(text: &str) -> String {
     out
 }
 
+/// The worked solution of `q` as an HTML list, one step per item.
+fn worked_html(q: &Question, lang: Lang) -> String {
+    let steps: String = q
+        .steps
+        .iter()
+        .map(|s| {
+            format!(
+                "<li>{}: {}</li>",
+                xml_escape(text::step_label(s.label).get(lang)),
+                xml_escape(&s.math)
+            )
+        })
+        .collect();
+    format!("<ol>{steps}</ol>")
+}
+
 /// The prompt of `q` as HTML: a paragraph and, for a divergence question, its kernel.
 fn prompt_html(q: &Question, lang: Lang) -> String {
     let mut html = format!("<p>{}</p>", xml_escape(&text::prompt(q, lang)));
@@ -396,21 +412,10 @@ pub fn moodle_xml(set: &QuestionSet, lang: Lang, variants: u32) -> String {
                         cloze(part, lang)
                     ));
                 }
-                let worked: Vec<String> = q
-                    .steps
-                    .iter()
-                    .map(|s| {
-                        format!(
-                            "<li>{}: {}</li>",
-                            xml_escape(text::step_label(s.label).get(lang)),
-                            xml_escape(&s.math)
-                        )
-                    })
-                    .collect();
                 out.push_str(&format!(
                     "  <question type=\"cloze\">\n    <name><text>{name}</text></name>\n    <questiontext format=\"html\"><text>{}</text></questiontext>\n    <generalfeedback format=\"html\"><text>{}</text></generalfeedback>\n    <penalty>0</penalty>\n    <hidden>0</hidden>\n  </question>\n",
                     cdata(&html),
-                    cdata(&format!("<ol>{}</ol>", worked.join("")))
+                    cdata(&worked_html(q, lang))
                 ));
             }
             Item::Course(b) => {
@@ -496,19 +501,9 @@ fn qti_item(id: &str, item_title: &str, item: &Item, lang: Lang) -> String {
                     "    <responseCondition><responseIf>{test}<setOutcomeValue identifier=\"SCORE\"><sum><variable identifier=\"SCORE\"/><baseValue baseType=\"float\">1</baseValue></sum></setOutcomeValue></responseIf></responseCondition>\n"
                 ));
             }
-            let worked: String = q
-                .steps
-                .iter()
-                .map(|s| {
-                    format!(
-                        "<li>{}: {}</li>",
-                        xml_escape(text::step_label(s.label).get(lang)),
-                        xml_escape(&s.math)
-                    )
-                })
-                .collect();
             body.push_str(&format!(
-                "<rubricBlock view=\"scorer\"><ol>{worked}</ol></rubricBlock>"
+                "<rubricBlock view=\"scorer\">{}</rubricBlock>",
+                worked_html(q, lang)
             ));
         }
         Item::Course(b) => {
