@@ -14,4 +14,6 @@ echo "== shipped modules (gzip -9 / brotli) =="
 for f in dist/pkg-*/*.wasm dist/pkg-*/*.js; do
   printf '  %-40s %9d B raw %8d B gzip %8d B brotli\n' "$(basename "$f")" "$(stat -c%s "$f")" "$(stat -c%s "$f.gz")" "$(stat -c%s "$f.br")"
 done
+# The reference peer, where its local copy is (docs/peer.md): ../peer/index.html by default.
+if [ -z "${PEER:-}" ] && [ -f ../peer/index.html ]; then export PEER=$(realpath ../peer/index.html); fi
 node tools/bench.mjs

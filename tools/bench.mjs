@@ -14,6 +14,12 @@
 //    the analysis and the paint), and a 2^20-thread grid-stride copy (its time and its longest
 //    task, the page answering throughout);
 //  - a visit after the first with the network off.
+//  - two profiles, each as min / median / p95 over cold runs interleaved with the reference peer:
+//    "desktop" (this machine as it is) and "phone" (a 390 px screen, Chrome DevTools Protocol CPU
+//    throttling 4×, the network at 1.6 Mbit/s down, 750 kbit/s up, 150 ms round trip): a deep
+//    link's first answer and a link with parameters' first answer and interactive time (a
+//    slider moved, the figure changed), beside the peer's answer; input → painted per chapter
+//    on the phone.
 // Env: DIST (default ../dist), RUNS (default 7), RAW (serve files unencoded; default: gzip-encoded
 // like a static host), PEER (a local copy of the reference peer page,
 // its index.html; skipped when unset), ONLY (a comma-separated list of sections), ROUTES (a
@@ -30,13 +36,36 @@ import { clickNextAndTime } from "./profiling.mjs";
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DIST = process.env.DIST ?? path.join(here, "../dist");
 const RUNS = Number(process.env.RUNS ?? 7);
-// ONLY=comma-separated sections (load, next, input, frames, sim, offline, peer): run just those.
+// ONLY=comma-separated sections (load, next, input, frames, sim, offline, peer, profiles): run
+// just those.
 const ONLY = process.env.ONLY ? new Set(process.env.ONLY.split(",")) : null;
 const want = (section) => !ONLY || ONLY.has(section);
 const sorted = (xs) => [...xs].sort((a, b) => a - b);
 const pct = (xs, p) => sorted(xs)[Math.min(xs.length - 1, Math.floor(xs.length * p))];
 const stats = (xs) => `${Math.min(...xs).toFixed(1)} / ${pct(xs, 0.5).toFixed(1)} / ${pct(xs, 0.95).toFixed(1)}`;
 const kib = (b) => `${(b / 1024).toFixed(1)} KiB`;
+
+/** The two profiles a reader feels (DESIGN.md §3): this machine as it is, and a phone in a
+ * lecture hall (CPU 4× slower, 1.6 Mbit/s down, 750 kbit/s up, 150 ms round trip, 390 px). */
+const PROFILES = {
+  desktop: { page: {} },
+  phone: {
+    page: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 },
+    cpuRate: 4,
+    network: { offline: false, latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 750e3 / 8 },
+  },
+};
+/** Applies `profile`'s CPU and network throttling to `page` (before it navigates). */
+async function throttle(page, profile) {
+  const p = PROFILES[profile];
+  if (!p.cpuRate && !p.network) return;
+  const cdp = await page.context().newCDPSession(page);
+  if (p.cpuRate) await cdp.send("Emulation.setCPUThrottlingRate", { rate: p.cpuRate });
+  if (p.network) {
+    await cdp.send("Network.enable");
+    await cdp.send("Network.emulateNetworkConditions", p.network);
+  }
+}
 
 const registry = fs.readFileSync(path.join(here, "../src/ui/app/registry.rs"), "utf8");
 const SLUGS = [...registry.matchAll(/slug: "([a-z-]+)"/g)].map((m) => m[1]);
@@ -129,8 +158,9 @@ async function timeAnswer(page, selector, key = "__benchAnswerMs") {
 /** A cold load of `route`, waiting for `selector` (the first answer) and, if given, for
  * `appSelector` (the app's own answer, once the prerendered one is replaced): bytes, requests,
  * time to the first answer (`ms`) and to the app's (`appMs`). */
-async function cold(route, selector, appSelector = selector) {
-  const { context, page, requests, errors } = await openPage(browser, { serviceWorkers: "block" });
+async function cold(route, selector, appSelector = selector, profile = "desktop") {
+  const { context, page, requests, errors } = await openPage(browser, { serviceWorkers: "block", ...PROFILES[profile].page });
+  await throttle(page, profile);
   const answered = await timeAnswer(page, selector);
   const appAnswered = appSelector === selector ? answered : await timeAnswer(page, appSelector, "__benchAppMs");
   // The requests made up to the load event, taken when it fires: read later, on a busy machine
@@ -140,6 +170,10 @@ async function cold(route, selector, appSelector = selector) {
   await page.goto(server.base + route, { waitUntil: "commit" });
   const { ms, harnessMs } = await answered();
   const appMs = appSelector === selector ? ms : (await appAnswered()).ms;
+  // Interactive: the chapter's first slider moved once the app answered, and the time of the
+  // frame after the figure changed (from navigation start; the harness's poll adds ≤ 25 ms and a
+  // round trip before the move, so this is an upper bound).
+  const interactiveMs = await page.evaluate(sliderMoves).catch(() => null);
   // The classroom's answer needs a pack fetched after load (its first step's chapter): it
   // counts up to its answer. (A chapter's route page preloads all it needs before load; up to
   // its answer, on a busy machine, would count the next chapter's packs, fetched 0.5 s after.)
@@ -157,7 +191,30 @@ async function cold(route, selector, appSelector = selector) {
   }
   const bytes = [...files.values()].reduce((a, s) => ({ raw: a.raw + s.raw, gz: a.gz + s.gz, br: a.br + s.br }), { raw: 0, gz: 0, br: 0 });
   await context.close();
-  return { ms, appMs, harnessMs, bytes, requests: fetched.length, files: [...files.values()], errors };
+  return { ms, appMs, interactiveMs, harnessMs, bytes, requests: fetched.length, files: [...files.values()], errors };
+}
+
+/** In the page: moves the first range slider of the chapter and resolves with the time of the
+ * frame after the chapter's DOM changed (null if it has no slider or nothing changed in 5 s). */
+function sliderMoves() {
+  const chapter = document.querySelector("[data-testid^=chapter-]");
+  const range = chapter && chapter.querySelector("input[type=range]");
+  if (!range) return null;
+  return new Promise((resolve) => {
+    const obs = new MutationObserver(() => {
+      obs.disconnect();
+      requestAnimationFrame(() => resolve(performance.now()));
+    });
+    obs.observe(chapter, { childList: true, subtree: true, attributes: true, characterData: true });
+    const lo = Number(range.min || 0);
+    const hi = Number(range.max || 100);
+    range.value = String(Number(range.value) === hi ? lo : hi);
+    range.dispatchEvent(new Event("input", { bubbles: true }));
+    setTimeout(() => {
+      obs.disconnect();
+      resolve(null);
+    }, 5000);
+  });
 }
 
 // 1. Deep links: bytes, requests, navigation → first answer.
@@ -520,8 +577,9 @@ if (want("peer") && process.env.PEER && fs.existsSync(process.env.PEER)) {
     }
     return [...files.values()].reduce((a, f) => ({ raw: a.raw + f.raw, gz: a.gz + f.gz, n: a.n + 1 }), { raw: 0, gz: 0, n: 0 });
   };
-  async function peerCold() {
-    const { context, page, requests, errors } = await openPage(browser, { serviceWorkers: "block" });
+  async function peerCold(profile = "desktop") {
+    const { context, page, requests, errors } = await openPage(browser, { serviceWorkers: "block", ...PROFILES[profile].page });
+    await throttle(page, profile);
     await page.addInitScript(() => {
       const click = () => {
         const form = document.getElementsByTagName("form")[0];
@@ -564,6 +622,98 @@ if (want("peer") && process.env.PEER && fs.existsSync(process.env.PEER)) {
   console.log(`as the harness sees them (its 25 ms poll and a round trip): warpscope ${stats(oursHarness)}, peer ${stats(peerHarness)}, medians ${(med(oursHarness) / med(peerHarness)).toFixed(2)}`);
   peerServer.close();
 } else if (want("peer")) console.log("peer comparison: skipped (no local copy of the reference peer page; set PEER=path/to/index.html)");
+
+// 8. The two profiles (DESIGN.md §3), cold runs interleaved with the peer: a deep link's first
+//    answer (/occupancy), a link with parameters' first answer and interactive time, the peer's
+//    answer; then input → painted per chapter on the phone (the first slider, 20 ticks).
+if (want("profiles")) {
+  const LINK = "occupancy?gpu=h100pcie&threads=384&regs=48&smem=20480";
+  let peerServer = null;
+  let peerUrl = null;
+  if (process.env.PEER && fs.existsSync(process.env.PEER)) {
+    peerServer = await startServer(path.dirname(path.resolve(process.env.PEER)), "/peer/", SERVE);
+    peerUrl = peerServer.base + path.basename(process.env.PEER);
+  }
+  /** The peer: navigation → its occupancy answer, its Calculate click made the moment it can be. */
+  async function peerAnswer(profile) {
+    const { context, page } = await openPage(browser, { serviceWorkers: "block", ...PROFILES[profile].page });
+    await throttle(page, profile);
+    await page.addInitScript(() => {
+      const click = () => {
+        const form = document.getElementsByTagName("form")[0];
+        if (form && form.onsubmit) form.querySelector("button[type=submit]").click();
+        else setTimeout(click, 1);
+      };
+      document.addEventListener("DOMContentLoaded", click);
+    });
+    const answered = await timeAnswer(page, "#occupancyOfMultiprocessor:not(:empty)");
+    await page.goto(peerUrl, { waitUntil: "commit" });
+    const { ms } = await answered();
+    await context.close();
+    return ms;
+  }
+  const med = (xs) => pct(xs, 0.5);
+  const rows = [];
+  for (const profile of (process.env.PROFILES ?? "desktop,phone").split(",")) {
+    const deep = { first: [], app: [] };
+    const link = { first: [], app: [], interactive: [] };
+    const peer = [];
+    for (let i = 0; i < RUNS; i++) {
+      const d = await cold("occupancy", firstAnswer("occupancy"), answer("occupancy"), profile);
+      deep.first.push(d.ms);
+      deep.app.push(d.appMs);
+      const l = await cold(LINK, firstAnswer("occupancy"), answer("occupancy"), profile);
+      link.first.push(l.ms);
+      link.app.push(l.appMs);
+      if (l.interactiveMs !== null) link.interactive.push(l.interactiveMs);
+      if (peerUrl) peer.push(await peerAnswer(profile));
+    }
+    const ratio = (xs) => (peer.length ? `${(med(xs) / med(peer)).toFixed(2)}×` : "–");
+    rows.push(`| ${profile} | deep link /occupancy: first answer | ${stats(deep.first)} | ${ratio(deep.first)} |`);
+    rows.push(`| ${profile} | deep link /occupancy: the app's answer | ${stats(deep.app)} | ${ratio(deep.app)} |`);
+    rows.push(`| ${profile} | link with parameters: first answer | ${stats(link.first)} | ${ratio(link.first)} |`);
+    rows.push(`| ${profile} | link with parameters: interactive (a slider moved the figure) | ${link.interactive.length ? stats(link.interactive) : "–"} | ${link.interactive.length ? ratio(link.interactive) : "–"} |`);
+    if (peer.length) rows.push(`| ${profile} | reference peer: its occupancy answer | ${stats(peer)} | 1.00× |`);
+  }
+  console.log(`\n| profile | what | min / median / p95 (ms, ${RUNS} cold runs each, interleaved) | median / peer's |\n|---|---|---|---|`);
+  for (const r of rows) console.log(r);
+  console.log("targets: phone — a deep link's first answer ≤ 1000 ms and ≤ 0.5× the peer's, a link with parameters interactive ≤ 2000 ms; desktop — a link with parameters answers in ≤ 0.5× the peer's time");
+  if (peerServer) peerServer.close();
+  else console.log("(no peer: set PEER=path/to/index.html, see docs/peer.md)");
+
+  // Input → painted on the phone, every chapter: the first slider, 20 frame-aligned ticks.
+  if ((process.env.PROFILES ?? "desktop,phone").split(",").includes("phone")) {
+    console.log("\n| chapter | phone: input → painted min / p50 / p95 (ms, target p95 ≤ 50) |\n|---|---|");
+    for (const slug of process.env.SLUGS ? process.env.SLUGS.split(",") : SLUGS) {
+      const { context, page } = await openPage(browser, { serviceWorkers: "block", ...PROFILES.phone.page });
+      await throttle(page, "phone");
+      await page.goto(server.base + slug);
+      await page.waitForSelector(answer(slug), { timeout: 60000 });
+      await page.waitForLoadState("load");
+      await page.waitForTimeout(500);
+      const ticks = await page.evaluate(async (slug) => {
+        const range = document.querySelector(`[data-testid=chapter-${slug}] input[type=range]`);
+        if (!range) return null;
+        const lo = Number(range.min || 0);
+        const hi = Number(range.max || 100);
+        const vals = [String(lo + Math.round((hi - lo) * 0.25)), String(lo + Math.round((hi - lo) * 0.75))];
+        const frame = () => new Promise((r) => requestAnimationFrame(r));
+        const out = [];
+        for (let i = 0; i < 21; i++) {
+          await frame();
+          const t0 = performance.now();
+          range.value = vals[i % 2];
+          range.dispatchEvent(new Event("input", { bubbles: true }));
+          await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+          if (i > 0) out.push(performance.now() - t0);
+        }
+        return out;
+      }, slug);
+      console.log(`| ${slug} | ${ticks ? stats(ticks) : "no slider"} |`);
+      await context.close();
+    }
+  }
+}
 
 await browser.close();
 server.close();

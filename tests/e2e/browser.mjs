@@ -30,8 +30,8 @@ function waitForChinese(page) {
 
 /// A fresh page that records every request and console error.
 /// `serviceWorkers: "block"` gives a first visit without the site's service worker.
-export async function openPage(browser, { locale = "en-US", reducedMotion = "no-preference", serviceWorkers = "allow" } = {}) {
-  const context = await browser.newContext({ locale, reducedMotion, serviceWorkers, viewport: { width: 1280, height: 900 } });
+export async function openPage(browser, { locale = "en-US", reducedMotion = "no-preference", serviceWorkers = "allow", viewport = { width: 1280, height: 900 }, deviceScaleFactor = 1 } = {}) {
+  const context = await browser.newContext({ locale, reducedMotion, serviceWorkers, viewport, deviceScaleFactor });
   context.on("page", waitForChinese);
   const page = await context.newPage();
   const requests = [];
