@@ -3,7 +3,8 @@
 use leptos::prelude::*;
 
 use super::state::{GenInputs, GenState};
-use crate::ui::i18n::{t, use_lang, Tr};
+use crate::ui::i18n::Tr;
+use crate::ui::widgets::select_field;
 
 /// The chapter's state, provided by the page.
 pub(super) fn state() -> GenState {
@@ -18,24 +19,13 @@ pub(super) fn select(
     options: Vec<(impl Into<String>, Tr)>,
     current: Memo<String>,
     set: fn(&mut GenInputs, &str),
-) -> impl IntoView {
+) -> AnyView {
     let st = state();
-    let lang = use_lang();
-    view! {
-        <label class="gx-field">
-            <span class="gx-field__label">{t(label)}</span>
-            <select class="gx-select" data-testid=testid on:change=move |ev| {
-                let v = event_target_value(&ev);
-                st.inputs.update(|i| set(i, &v));
-            }>
-                {options.into_iter().map(|(value, words)| {
-                    let value: String = value.into();
-                    let v = value.clone();
-                    view! {
-                        <option value=value selected=move || current.get() == v>{move || words.get(lang.get())}</option>
-                    }
-                }).collect_view()}
-            </select>
-        </label>
-    }
+    select_field(
+        label,
+        testid,
+        options.into_iter().map(|(v, w)| (v.into(), w)).collect(),
+        current.into(),
+        move |v| st.inputs.update(|i| set(i, &v)),
+    )
 }

@@ -5,7 +5,7 @@ use leptos::prelude::*;
 
 use crate::ui::shared::scroll_figure::ScrollFigure;
 
-use crate::ui::widgets::{markup_block, markup_into, DataDetails, Markup};
+use crate::ui::widgets::{self, markup_block, markup_into, DataDetails, Markup};
 use wasm_bindgen::JsCast;
 
 use super::state::{is_course_tile, FragmentView, TcInputs, TcState};
@@ -73,9 +73,7 @@ fn focus_cell(r: u32, c: u32) {
 }
 
 /// A `<select>` of the fragment controls: `options` as (value, text), the one equal to
-/// `current` selected; `set` applies a picked value to the inputs (one view function and one
-/// memo type for both selects).
-#[inline(never)]
+/// `current` selected; `set` applies a picked value to the inputs.
 fn select_field(
     label: Tr,
     testid: &'static str,
@@ -84,21 +82,16 @@ fn select_field(
     set: fn(&mut TcInputs, &str),
 ) -> AnyView {
     let st = state();
-    view! {
-        <label class="gx-field">
-            <span class="gx-field__label">{t(label)}</span>
-            <select class="gx-select" data-testid=testid on:change=move |ev| {
-                let v = event_target_value(&ev);
-                st.inputs.update(|i| set(i, &v));
-            }>
-                {options
-                    .into_iter()
-                    .map(|(value, text)| view! { <option value=value selected=move || current.get() == value>{text}</option> })
-                    .collect_view()}
-            </select>
-        </label>
-    }
-    .into_any()
+    widgets::select_field(
+        label,
+        testid,
+        options
+            .into_iter()
+            .map(|(value, text)| (value.to_string(), Tr { en: text, zh: text }))
+            .collect(),
+        Signal::derive(move || current.get().to_string()),
+        move |v| st.inputs.update(|i| set(i, &v)),
+    )
 }
 
 /// The controls of the fragment map: instruction, operand, element type.
