@@ -6,10 +6,11 @@
 //    language. It is written to <html data-start-lang> (and <html lang>), which assets/start.js
 //    (to fetch the Chinese text first) and the app (ui/i18n.rs initial_lang) read.
 // 2. A route page carries the chapter's first screen prerendered at build time
-//    (scripts/prerender.mjs: the default inputs, in English, on a wide screen). It is shown only
-//    where the app will draw exactly that: no input in the link (nor a fragment), English, wider
-//    than the narrow layout (ui/theme.rs NARROW_MAX_PX = 760). Otherwise html.gx-pre-off hides it
-//    and the "Loading" message shows, as without it.
+//    (scripts/prerender.mjs: the default inputs, in English, once in the wide layout and once
+//    in the narrow one, ui/theme.rs NARROW_MAX_PX = 760). It is shown only where the app will
+//    draw exactly that: no input in the link (nor a fragment), English; html.gx-pre-narrow picks
+//    the narrow copy on a narrow screen. Otherwise html.gx-pre-off hides it and the "Loading"
+//    message shows, as without it.
 (function () {
   var root = document.documentElement;
   var zh = (function () {
@@ -34,6 +35,7 @@
   var inputs = location.search.replace(/^\?/, "").split("&").filter(function (p) {
     return p !== "" && p !== "lang=en";
   });
-  var fits = !zh && inputs.length === 0 && location.hash.length <= 1 && !window.matchMedia("(max-width: 760px)").matches;
+  var fits = !zh && inputs.length === 0 && location.hash.length <= 1;
   if (!fits) root.classList.add("gx-pre-off");
+  if (window.matchMedia("(max-width: 760px)").matches) root.classList.add("gx-pre-narrow");
 })();

@@ -3,8 +3,10 @@
 // answer as soon as the HTML is parsed instead of after the wasm has loaded and run (issue #18).
 //
 // For every chapter route it opens the built page in Debian's headless Chromium (the browser the
-// tests use, tests/e2e/browser.mjs) at 1280×900, in English, with no query, waits until the
-// chapter and everything it loads are in, and copies what the app drew:
+// tests use, tests/e2e/browser.mjs) twice, at 1280×900 and at 390×844 (the app lays a chapter
+// out differently below ui/theme.rs NARROW_MAX_PX = 760), in English, with no query, waits
+// until the chapter and everything it loads are in, and copies what the app drew, once per
+// layout (`data-ws-pre="wide"` / `"narrow"`; style/layout.css shows the one for the screen):
 //  - the app's nodes (the children of <body> the app mounted), each marked `data-ws-pre`,
 //    `inert` and `aria-hidden`, put first in <body> of the route page (`<slug>/index.html` and
 //    `<slug>.html`);
@@ -19,9 +21,10 @@
 //    do not read, no marker comments, no closed <select>'s other options, and test ids only on
 //    the chapter's root (`chapter-<slug>`) and occupancy's answer (what the benchmark and tests
 //    look for in the copy); `aria-pressed` and the like stay (the styles read them).
-// In the page, assets/boot.js hides the copy (html.gx-pre-off) wherever the app would draw
-// something else: a link with inputs, Chinese, a narrow screen; style/layout.css keeps the app's
-// own nodes invisible behind it, and ui/shell/lazy.rs removes it once the chapter is mounted.
+// In the page, assets/precheck.js hides the copy (html.gx-pre-off) wherever the app would draw
+// something else (a link with inputs, Chinese) and picks the narrow copy on a narrow screen
+// (html.gx-pre-narrow); style/layout.css keeps the app's own nodes invisible behind it, and
+// ui/shell/lazy.rs removes it once the chapter is mounted.
 //
 // Needs Chromium and playwright-core (WANT_BROWSER=1 bash scripts/setup.sh; `make dist` installs
 // them). Without them, or with PRERENDER=0, the route pages stay as they are: the site works the
@@ -29,13 +32,17 @@
 import fs from "node:fs";
 import path from "node:path";
 
-/** Height of the copy, CSS px from the top of the page: the first screen of a 1440×900 or
- * 1280×900 window (a 1280×720 projector at 150 % shows 480 px). Each 100 px costs every deep
- * link about 0.5 KiB gzip; the copy is on screen for a fraction of a second. */
-const CUT_PX = 950;
+/** The layouts copied: the window, and the height of the copy (CSS px from the top of the
+ * page): the first screen of a 1440×900 or 1280×900 window (a 1280×720 projector at 150 %
+ * shows 480 px) and of a phone. Each 100 px costs every deep link about 0.5 KiB gzip; the copy
+ * is on screen for a fraction of a second. */
+const LAYOUTS = [
+  { layout: "wide", viewport: { width: 1280, height: 900 }, cutPx: 950 },
+  { layout: "narrow", viewport: { width: 390, height: 844 }, cutPx: 900 },
+];
 
 /** In the page: the app's nodes below <body>, as HTML, ready to put first in a route page. */
-function snapshot(cutPx) {
+function snapshot([cutPx, layout]) {
   const keep = [...document.body.children].filter((el) => el.id !== "gx-boot" && !["SCRIPT", "NOSCRIPT", "TEMPLATE"].includes(el.tagName));
   const outside = (el) => !el.closest("svg") || el.tagName === "svg";
   const parts = [];
@@ -80,7 +87,7 @@ function snapshot(cutPx) {
     const marks = [];
     while (comments.nextNode()) marks.push(comments.currentNode);
     for (const c of marks) c.remove();
-    copy.setAttribute("data-ws-pre", "");
+    copy.setAttribute("data-ws-pre", layout);
     copy.setAttribute("inert", "");
     copy.setAttribute("aria-hidden", "true");
     parts.push(copy.outerHTML);
@@ -90,7 +97,7 @@ function snapshot(cutPx) {
 
 /**
  * Writes the first screen of each of `slugs` (chapter routes) into its route pages in `stage`.
- * `log` takes a line. Returns the HTML bytes added per route (0 where skipped).
+ * `log` takes a line. Returns the KB added per route and layout, as words (none where skipped).
  */
 export async function prerender(stage, slugs, log) {
   if (process.env.PRERENDER === "0") {
@@ -114,31 +121,37 @@ export async function prerender(stage, slugs, log) {
   const added = {};
   try {
     for (const slug of slugs) {
-      const context = await browser.newContext({ locale: "en-US", serviceWorkers: "block", viewport: { width: 1280, height: 900 } });
-      const page = await context.newPage();
-      const errors = [];
-      page.on("pageerror", (e) => errors.push(String(e)));
-      await page.goto(`${server.base}${slug}/`);
-      await page.waitForSelector(`[data-testid=chapter-${slug}]`, { timeout: 60000 });
-      await page.waitForLoadState("networkidle");
-      // The parts a chapter builds after its first paint (ui/shell/staged.rs), then fonts.
-      await page.evaluate(() => document.fonts.ready.then(() => new Promise((r) => requestAnimationFrame(() => setTimeout(() => requestAnimationFrame(r), 50)))));
-      const html = await page.evaluate(snapshot, CUT_PX);
-      await context.close();
-      if (errors.length > 0) throw new Error(`prerender: ${slug} raised ${errors.join("; ")}`);
-      if (!html.includes(`data-pre-testid="chapter-${slug}"`)) throw new Error(`prerender: no chapter-${slug} in the copy`);
+      let html = "";
+      const sizes = [];
+      for (const { layout, viewport, cutPx } of LAYOUTS) {
+        const context = await browser.newContext({ locale: "en-US", serviceWorkers: "block", viewport });
+        const page = await context.newPage();
+        const errors = [];
+        page.on("pageerror", (e) => errors.push(String(e)));
+        await page.goto(`${server.base}${slug}/`);
+        await page.waitForSelector(`[data-testid=chapter-${slug}]`, { timeout: 60000 });
+        await page.waitForLoadState("networkidle");
+        // The parts a chapter builds after its first paint (ui/shell/staged.rs), then fonts.
+        await page.evaluate(() => document.fonts.ready.then(() => new Promise((r) => requestAnimationFrame(() => setTimeout(() => requestAnimationFrame(r), 50)))));
+        const part = await page.evaluate(snapshot, [cutPx, layout]);
+        await context.close();
+        if (errors.length > 0) throw new Error(`prerender: ${slug} (${layout}) raised ${errors.join("; ")}`);
+        if (!part.includes(`data-pre-testid="chapter-${slug}"`)) throw new Error(`prerender: no chapter-${slug} in the ${layout} copy`);
+        html += part;
+        sizes.push(`${(Buffer.byteLength(part) / 1024).toFixed(1)}`);
+      }
       for (const file of [path.join(stage, slug, "index.html"), path.join(stage, `${slug}.html`)]) {
         const page = fs.readFileSync(file, "utf8");
         const at = page.indexOf("<body>");
         if (at < 0 || page.includes("data-ws-pre")) throw new Error(`prerender: ${file} has no <body> or has a copy already`);
         fs.writeFileSync(file, page.slice(0, at + 6) + "\n    " + html + page.slice(at + 6));
       }
-      added[slug] = Buffer.byteLength(html);
+      added[slug] = sizes.join(" + ");
     }
   } finally {
     await browser.close();
     server.close();
   }
-  log(`prerender: first screens of ${Object.keys(added).length} chapters (${Object.entries(added).map(([s, b]) => `${s} ${(b / 1024).toFixed(1)} KB`).join(", ")})`);
+  log(`prerender: first screens of ${Object.keys(added).length} chapters, wide + narrow (${Object.entries(added).map(([s, b]) => `${s} ${b} KB`).join(", ")})`);
   return added;
 }

@@ -86,16 +86,17 @@ const answer = (slug) =>
         ? "[data-testid=chapter-tensor-cores] [data-testid=s-x]"
         : `[data-testid=chapter-${slug}] :is(figure, svg, canvas)`;
 /** The same answer in the route page's prerendered first screen (scripts/prerender.mjs), where
- * it is shown (not html.gx-pre-off): occupancy's number, tensor cores' s_x line (the copy keeps no test id inside a chapter), another
+ * it is shown (not html.gx-pre-off; the copy of the screen's layout): occupancy's number, tensor cores' s_x line (the copy keeps no test id inside a chapter), another
  * chapter's first SVG figure (a canvas is blank in the copy, so it does not count). */
+const SHOWN_COPY = "html:not(.gx-pre-off) :is(html:not(.gx-pre-narrow) [data-ws-pre=wide], html.gx-pre-narrow [data-ws-pre=narrow])";
 const preAnswer = (slug) =>
   slug === "occupancy"
-    ? "html:not(.gx-pre-off) [data-ws-pre] [data-pre-testid=occupancy]"
+    ? `${SHOWN_COPY} [data-pre-testid=occupancy]`
     : slug === "lab"
-      ? "html:not(.gx-pre-off) [data-ws-pre] [data-pre-testid=chapter-lab] textarea"
+      ? `${SHOWN_COPY} [data-pre-testid=chapter-lab] textarea`
     : slug === "tensor-cores"
-      ? "html:not(.gx-pre-off) [data-ws-pre] [data-pre-testid=chapter-tensor-cores] .gx-formula"
-      : `html:not(.gx-pre-off) [data-ws-pre] [data-pre-testid=chapter-${slug}] svg`;
+      ? `${SHOWN_COPY} [data-pre-testid=chapter-tensor-cores] .gx-formula`
+      : `${SHOWN_COPY} [data-pre-testid=chapter-${slug}] svg`;
 /** First answer on screen: the prerendered one or the app's, whichever comes first. */
 const firstAnswer = (slug) => (slug === "quiz" ? answer(slug) : `${answer(slug)}, ${preAnswer(slug)}`);
 
@@ -192,6 +193,17 @@ async function cold(route, selector, appSelector = selector, profile = "desktop"
   const bytes = [...files.values()].reduce((a, s) => ({ raw: a.raw + s.raw, gz: a.gz + s.gz, br: a.br + s.br }), { raw: 0, gz: 0, br: 0 });
   await context.close();
   return { ms, appMs, interactiveMs, harnessMs, bytes, requests: fetched.length, files: [...files.values()], errors };
+}
+
+/** In the peer's page: presses its Calculate button the moment its form handler is set (a user
+ * who clicks at once). */
+function peerClick() {
+  const click = () => {
+    const form = document.getElementsByTagName("form")[0];
+    if (form && form.onsubmit) form.querySelector("button[type=submit]").click();
+    else setTimeout(click, 1);
+  };
+  document.addEventListener("DOMContentLoaded", click);
 }
 
 /** In the page: moves the first range slider of the chapter and resolves with the time of the
@@ -580,14 +592,7 @@ if (want("peer") && process.env.PEER && fs.existsSync(process.env.PEER)) {
   async function peerCold(profile = "desktop") {
     const { context, page, requests, errors } = await openPage(browser, { serviceWorkers: "block", ...PROFILES[profile].page });
     await throttle(page, profile);
-    await page.addInitScript(() => {
-      const click = () => {
-        const form = document.getElementsByTagName("form")[0];
-        if (form && form.onsubmit) form.querySelector("button[type=submit]").click();
-        else setTimeout(click, 1);
-      };
-      document.addEventListener("DOMContentLoaded", click);
-    });
+    await page.addInitScript(peerClick);
     const answered = await timeAnswer(page, "#occupancyOfMultiprocessor:not(:empty)");
     await page.goto(peerUrl, { waitUntil: "commit" });
     const { ms, harnessMs } = await answered();
@@ -638,14 +643,7 @@ if (want("profiles")) {
   async function peerAnswer(profile) {
     const { context, page } = await openPage(browser, { serviceWorkers: "block", ...PROFILES[profile].page });
     await throttle(page, profile);
-    await page.addInitScript(() => {
-      const click = () => {
-        const form = document.getElementsByTagName("form")[0];
-        if (form && form.onsubmit) form.querySelector("button[type=submit]").click();
-        else setTimeout(click, 1);
-      };
-      document.addEventListener("DOMContentLoaded", click);
-    });
+    await page.addInitScript(peerClick);
     const answered = await timeAnswer(page, "#occupancyOfMultiprocessor:not(:empty)");
     await page.goto(peerUrl, { waitUntil: "commit" });
     const { ms } = await answered();

@@ -1,6 +1,7 @@
-// The chapters' prerendered first screens (scripts/prerender.mjs): a deep link shows the
-// chapter's answer before the wasm runs, the same answer the app then draws, only where the app
-// would draw exactly that, and never in the way of the app or of a failure message.
+// The chapters' prerendered first screens (scripts/prerender.mjs), wide and narrow: a deep link
+// shows the chapter's answer before the wasm runs, the same answer the app then draws at that
+// width, only where the app would draw exactly that, and never in the way of the app or of a
+// failure message.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import fs from "node:fs";
@@ -24,7 +25,8 @@ test("every chapter's route pages carry its first screen, renamed so nothing fin
     for (const file of [path.join(DIST, slug, "index.html"), path.join(DIST, `${slug}.html`)]) {
       const html = fs.readFileSync(file, "utf8");
       const copy = html.slice(html.indexOf("<body>"), html.indexOf('id="gx-boot"'));
-      assert.match(copy, /data-ws-pre=""/, `${file}: no prerendered copy`);
+      assert.match(copy, /data-ws-pre="wide"/, `${file}: no prerendered copy of the wide layout`);
+      assert.match(copy, /data-ws-pre="narrow"/, `${file}: no prerendered copy of the narrow layout`);
       assert.match(copy, new RegExp(`data-pre-testid="chapter-${slug}"`), file);
       assert.doesNotMatch(copy, /\sdata-testid=/, `${file}: a data-testid left in the copy`);
       assert.doesNotMatch(copy, /<script/i, `${file}: a script in the copy`);
@@ -36,16 +38,18 @@ test("every chapter's route pages carry its first screen, renamed so nothing fin
   assert.doesNotMatch(fs.readFileSync(path.join(DIST, "quiz", "index.html"), "utf8"), /data-ws-pre=/, "the quiz (random questions) carries no copy");
 });
 
-test("a deep link shows the occupancy answer before any wasm runs, the same the app then shows", async () => {
-  const pre = await withoutWasm();
+for (const [layout, opts] of [["wide", {}], ["narrow", { viewport: { width: 390, height: 844 } }]]) test(`a deep link shows the occupancy answer before any wasm runs, the same the app then shows (${layout})`, async () => {
+  const pre = await withoutWasm(opts);
   await pre.page.goto(server.base + "occupancy");
-  const preAnswer = pre.page.locator("[data-ws-pre] [data-pre-testid=occupancy]");
+  const other = layout === "wide" ? "narrow" : "wide";
+  assert.equal(await pre.page.locator(`[data-ws-pre=${other}]`).first().isVisible(), false, `the ${other} copy is hidden`);
+  const preAnswer = pre.page.locator(`[data-ws-pre=${layout}] [data-pre-testid=occupancy]`);
   await preAnswer.waitFor({ state: "visible" });
   const preText = (await preAnswer.innerText()).trim();
-  await pre.page.screenshot({ path: path.join(SHOTS, "prerender-occupancy.png") });
+  await pre.page.screenshot({ path: path.join(SHOTS, `prerender-occupancy-${layout}.png`) });
   await pre.context.close();
 
-  const { context, page, errors } = await openPage(browser, { serviceWorkers: "block" });
+  const { context, page, errors } = await openPage(browser, { serviceWorkers: "block", ...opts });
   await page.goto(server.base + "occupancy");
   const app = page.locator("[data-testid=occupancy]");
   await app.waitFor({ state: "visible" });
@@ -53,24 +57,24 @@ test("a deep link shows the occupancy answer before any wasm runs, the same the 
   assert.match(preText, /\d+(\.\d+)?\s*%/);
   assert.equal(await page.locator("[data-ws-pre]").count(), 0, "the copy is gone once the app's chapter is in");
   assert.equal(await page.locator("[data-testid=chapter-occupancy]").isVisible(), true);
-  await page.screenshot({ path: path.join(SHOTS, "prerender-occupancy-app.png") });
+  await page.screenshot({ path: path.join(SHOTS, `prerender-occupancy-app-${layout}.png`) });
   assert.deepEqual(errors, []);
   await context.close();
 });
 
-test("each chapter's copy shows the title and first figure text the app draws", async () => {
+for (const [layout, opts] of [["wide", {}], ["narrow", { viewport: { width: 390, height: 844 } }]]) test(`each chapter's ${layout} copy shows the title and first figure text the app draws`, async () => {
   const withFigure = [];
   for (const slug of CHAPTERS) {
-    const { context, page, errors } = await openPage(browser, { serviceWorkers: "block" });
+    const { context, page, errors } = await openPage(browser, { serviceWorkers: "block", ...opts });
     const html = fs.readFileSync(path.join(DIST, `${slug}.html`), "utf8");
     const parsed = await page.evaluate(
-      ([h, slug]) => {
+      ([h, slug, layout]) => {
         const d = new DOMParser().parseFromString(h, "text/html");
-        const root = d.querySelector(`[data-pre-testid=chapter-${slug}]`);
+        const root = d.querySelector(`[data-ws-pre=${layout}] [data-pre-testid=chapter-${slug}], [data-ws-pre=${layout}][data-pre-testid=chapter-${slug}]`);
         const svg = root?.querySelector("svg");
-        return { h1: d.querySelector("[data-ws-pre] h1")?.textContent.trim(), svg: svg ? svg.textContent.replace(/\s+/g, " ").trim() : null };
+        return { h1: d.querySelector(`[data-ws-pre=${layout}] h1`)?.textContent.trim(), svg: svg ? svg.textContent.replace(/\s+/g, " ").trim() : null };
       },
-      [html, slug],
+      [html, slug, layout],
     );
     await page.goto(server.base + slug);
     await page.waitForSelector(`[data-testid=chapter-${slug}]`);
@@ -93,10 +97,10 @@ test("each chapter's copy shows the title and first figure text the app draws", 
     assert.deepEqual(errors, [], slug);
     await context.close();
   }
-  assert.ok(withFigure.length >= 5, `chapters whose copy holds their first figure: ${withFigure}`);
+  assert.ok(withFigure.length >= (layout === "wide" ? 5 : 3), `chapters whose ${layout} copy holds their first figure: ${withFigure}`);
 });
 
-test("the copy stays hidden where the app draws something else: a link with inputs, Chinese, a phone", async () => {
+test("the copy stays hidden where the app draws something else: a link with inputs, Chinese; a phone shows the narrow copy", async () => {
   const cases = [
     ["occupancy?threads=128", {}],
     ["occupancy?lang=zh", {}],
@@ -117,7 +121,8 @@ test("the copy stays hidden where the app draws something else: a link with inpu
   await page.route("**/*.wasm", () => {});
   await page.goto(server.base + "occupancy");
   await page.waitForSelector("[data-testid=boot]");
-  assert.equal(await page.locator("[data-ws-pre]").first().isVisible(), false, "phone: the copy is hidden");
+  assert.equal(await page.locator("[data-ws-pre=wide]").first().isVisible(), false, "phone: the wide copy is hidden");
+  assert.equal(await page.locator("[data-ws-pre=narrow]").first().isVisible(), true, "phone: the narrow copy shows");
   await phone.close();
 });
 
