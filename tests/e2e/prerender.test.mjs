@@ -116,14 +116,13 @@ test("the copy stays hidden where the app draws something else: a link with inpu
     assert.equal(await page.locator("[data-testid=boot] .gx-boot__loading").isVisible(), true, `${route}: "Loading" shows`);
     await context.close();
   }
-  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: "block" });
-  const page = await phone.newPage();
-  await page.route("**/*.wasm", () => {});
-  await page.goto(server.base + "occupancy");
-  await page.waitForSelector("[data-testid=boot]");
-  assert.equal(await page.locator("[data-ws-pre=wide]").first().isVisible(), false, "phone: the wide copy is hidden");
-  assert.equal(await page.locator("[data-ws-pre=narrow]").first().isVisible(), true, "phone: the narrow copy shows");
-  await phone.close();
+  const phone = await withoutWasm({ viewport: { width: 390, height: 844 } });
+  await phone.page.goto(server.base + "occupancy", { waitUntil: "commit" });
+  // (attached: the "Loading" message is behind the copy while the copy shows)
+  await phone.page.waitForSelector("[data-testid=boot]", { state: "attached" });
+  assert.equal(await phone.page.locator("[data-ws-pre=wide]").first().isVisible(), false, "phone: the wide copy is hidden");
+  assert.equal(await phone.page.locator("[data-ws-pre=narrow]").first().isVisible(), true, "phone: the narrow copy shows");
+  await phone.context.close();
 });
 
 test("if the app cannot start, the failure message replaces the copy", async () => {
