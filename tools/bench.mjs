@@ -679,10 +679,11 @@ if (want("profiles")) {
   if (peerServer) peerServer.close();
   else console.log("(no peer: set PEER=path/to/index.html, see docs/peer.md)");
 
-  // Input → painted on the phone, every chapter: the first slider, 20 frame-aligned ticks.
+  // Input → painted on the phone, every numbered chapter: the first slider, 20 ticks, each
+  // timed from the input to the frame after it.
   if ((process.env.PROFILES ?? "desktop,phone").split(",").includes("phone")) {
     console.log("\n| chapter | phone: input → painted min / p50 / p95 (ms, target p95 ≤ 50) |\n|---|---|");
-    for (const slug of process.env.SLUGS ? process.env.SLUGS.split(",") : SLUGS) {
+    for (const slug of process.env.SLUGS ? process.env.SLUGS.split(",") : CHAPTERS) {
       const { context, page } = await openPage(browser, { serviceWorkers: "block", ...PROFILES.phone.page });
       await throttle(page, "phone");
       await page.goto(server.base + slug);
