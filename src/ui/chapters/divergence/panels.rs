@@ -16,7 +16,7 @@ use super::text;
 use super::timeline::Timeline;
 use crate::model::simt::warps_per_block;
 use crate::ui::i18n::{t, use_lang, Tr};
-use crate::ui::widgets::RangeSlider;
+use crate::ui::widgets::{select_field, RangeSlider};
 
 fn slider(
     label: Tr,
@@ -54,17 +54,13 @@ pub fn Controls() -> impl IntoView {
     };
     view! {
         <aside class="gx-controls" aria-label=t(text::CONTROLS)>
-            <label class="gx-field">
-                <span class="gx-field__label">{t(text::PRESET)}</span>
-                <select class="gx-select" data-testid="select-preset" on:change=move |ev| {
-                    st.choose_preset(&event_target_value(&ev));
-                }>
-                    {Kernel::ALL.iter().map(|k| {
-                        let k = *k;
-                        view! { <option value=k.id() selected=move || kernel.get() == k>{t(text::preset_title(k))}</option> }
-                    }).collect_view()}
-                </select>
-            </label>
+            {select_field(
+                text::PRESET,
+                "select-preset",
+                Kernel::ALL.iter().map(|k| (k.id().to_string(), text::preset_title(*k))).collect(),
+                Signal::derive(move || kernel.get().id().to_string()),
+                move |v| st.choose_preset(&v),
+            )}
             <p class="gx-note" data-testid="preset-note">{move || text::preset_note(kernel.get()).get(lang.get())}</p>
             <Show when=move || st.outputs.with(|o| has_two_sided_branch(&o.preset.program.body))>
             <fieldset class="gx-field gx-radios">

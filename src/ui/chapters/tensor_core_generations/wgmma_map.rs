@@ -14,7 +14,7 @@ use crate::model::tensor_core_gen::wgmma::WgmmaShape;
 use crate::ui::i18n::{t, use_lang, Lang};
 use crate::ui::shared::roving::{item_index, Roving};
 use crate::ui::shared::scroll_figure::ScrollFigure;
-use crate::ui::widgets::{markup_block, DataDetails, Markup, RangeSlider};
+use crate::ui::widgets::{markup_block, select_field, DataDetails, Markup, RangeSlider};
 
 /// Pitch of a thread chip, view-box units (= CSS px at the figure's own size).
 const CHIP_PX: u32 = 24;
@@ -583,7 +583,6 @@ fn WgmmaFigure() -> impl IntoView {
 #[component]
 pub fn WgmmaMapSection() -> impl IntoView {
     let st = state();
-    let lang = use_lang();
     let frag = st.inputs.part(|i: &GenInputs| i.wf);
     let n_value = Signal::derive(move || st.inputs.with(|i| i.n.parse::<u64>().unwrap_or(64)));
     view! {
@@ -592,18 +591,17 @@ pub fn WgmmaMapSection() -> impl IntoView {
                 <h2>{t(tx::TITLE)}</h2>
                 <p>{t(tx::INTRO)}</p>
                 <div class="gx-tcg__controls">
-                    <label class="gx-field">
-                        <span class="gx-field__label">{t(tx::FRAG_LABEL)}</span>
-                        <select class="gx-select" data-testid="select-wf" on:change=move |ev| {
-                            if let Some(f) = WgFrag::from_slug(&event_target_value(&ev)) {
+                    {select_field(
+                        tx::FRAG_LABEL,
+                        "select-wf",
+                        WgFrag::ALL.into_iter().map(|f| (f.slug().to_string(), tx::frag_label(f))).collect(),
+                        Signal::derive(move || frag.get().slug().to_string()),
+                        move |v| {
+                            if let Some(f) = WgFrag::from_slug(&v) {
                                 st.inputs.update(|i| set_wgmma_frag(i, f));
                             }
-                        }>
-                            {WgFrag::ALL.into_iter().map(|f| view! {
-                                <option value=f.slug() selected=move || frag.get() == f>{move || tx::frag_label(f).get(lang.get())}</option>
-                            }).collect_view()}
-                        </select>
-                    </label>
+                        },
+                    )}
                     <RangeSlider label=text::N_LABEL min=8 max=256 step=8 testid="slider-wn" value=n_value
                         on_input=Callback::new(move |v: u64| {
                             let n = (v / 8 * 8).clamp(8, 256);
