@@ -1,3 +1,8 @@
+//! Formula parsing and evaluation: values, errors and their positions.
+//!
+//! Test code only: compiled for `cargo test` (`#[cfg(test)] mod` in its parent).
+#![cfg(test)]
+
 #[test]
 fn cuda_spelling_of_the_thread_index_is_the_lane() {
     let f = IndexFormula::parse("threadIdx.x * 2").expect("parses");

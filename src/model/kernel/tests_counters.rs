@@ -1,5 +1,8 @@
 //! Counters: the course's coalescing and bank patterns, FLOPs, per-warp counts, the resumable
 //! runner.
+//!
+//! Test code only: compiled for `cargo test` (`#[cfg(test)] mod` in its parent).
+#![cfg(test)]
 
 use super::*;
 

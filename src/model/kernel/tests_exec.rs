@@ -1,6 +1,9 @@
 //! Execution: C semantics, SIMT masks (against `model::simt`), barriers, limits, counters.
 //!
 //! Length: test cases only.
+//!
+//! Test code only: compiled for `cargo test` (`#[cfg(test)] mod` in its parent).
+#![cfg(test)]
 
 use super::runner::read_buffer;
 use super::*;

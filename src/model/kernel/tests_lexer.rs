@@ -1,4 +1,7 @@
 //! The lexer: literals and their types, comments, positions, `#define`, refusals.
+//!
+//! Test code only: compiled for `cargo test` (`#[cfg(test)] mod` in its parent).
+#![cfg(test)]
 
 use super::error::{ParseErrorKind, Pos, Unsupported};
 use super::lexer::*;

@@ -1,3 +1,8 @@
+//! Roofline: roofs, ridge points and kernel placement.
+//!
+//! Test code only: compiled for `cargo test` (`#[cfg(test)] mod` in its parent).
+#![cfg(test)]
+
 use super::*;
 
 #[test]

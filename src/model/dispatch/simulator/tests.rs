@@ -1,3 +1,8 @@
+//! The dispatch simulator against hand-worked schedules and its invariants.
+//!
+//! Test code only: compiled for `cargo test` (`#[cfg(test)] mod` in its parent).
+#![cfg(test)]
+
 use super::*;
 use proptest::prelude::*;
 use std::cmp::Reverse;

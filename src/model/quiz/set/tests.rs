@@ -1,3 +1,8 @@
+//! Question sets: codes, seeds per student, limits and regrading.
+//!
+//! Test code only: compiled for `cargo test` (`#[cfg(test)] mod` in its parent).
+#![cfg(test)]
+
 use super::*;
 use proptest::prelude::*;
 

@@ -191,8 +191,9 @@ fn title(i: usize, variant: Option<usize>, item: &Item) -> String {
     }
 }
 
-/// Each exported question with its slot, its variant (when the slot has several) and its title.
-fn numbered(slots: &[Vec<Item>]) -> Vec<(usize, String, &Item)> {
+/// Each exported question as (slot, variant, title, item); variant 0 opens its slot (where a
+/// set with one variant per student starts the slot's category).
+fn numbered(slots: &[Vec<Item>]) -> Vec<(usize, usize, String, &Item)> {
     slots
         .iter()
         .enumerate()
@@ -200,7 +201,7 @@ fn numbered(slots: &[Vec<Item>]) -> Vec<(usize, String, &Item)> {
             let several = vs.len() > 1;
             vs.iter()
                 .enumerate()
-                .map(move |(v, item)| (i, title(i, several.then_some(v), item), item))
+                .map(move |(v, item)| (i, v, title(i, several.then_some(v), item), item))
         })
         .collect()
 }
@@ -297,15 +298,13 @@ pub fn gift(set: &QuestionSet, lang: Lang, variants: u32) -> String {
         text::sets::EXPORT_NOTE.get(lang)
     );
     let slots = slots(set, variants);
-    let mut last_slot = None;
-    for (i, name, item) in numbered(&slots) {
-        if per_question_categories(set) && last_slot != Some(i) {
+    for (i, v, name, item) in numbered(&slots) {
+        if per_question_categories(set) && v == 0 {
             out.push_str(&format!(
                 "$CATEGORY: $course$/{}/Q{}\n\n",
                 category(set),
                 i + 1
             ));
-            last_slot = Some(i);
         }
         match item {
             Item::Generated(q) => {
@@ -395,11 +394,9 @@ pub fn moodle_xml(set: &QuestionSet, lang: Lang, variants: u32) -> String {
     };
     out.push_str(&category_xml(&category(set)));
     let slots = slots(set, variants);
-    let mut last_slot = None;
-    for (i, name, item) in numbered(&slots) {
-        if per_question_categories(set) && last_slot != Some(i) {
+    for (i, v, name, item) in numbered(&slots) {
+        if per_question_categories(set) && v == 0 {
             out.push_str(&category_xml(&format!("{}/Q{}", category(set), i + 1)));
-            last_slot = Some(i);
         }
         let name = xml_escape(&name);
         match item {

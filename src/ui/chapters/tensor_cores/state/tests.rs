@@ -1,3 +1,8 @@
+//! Tests of the parent module.
+//!
+//! Test code only: compiled for `cargo test` (`#[cfg(test)] mod` in its parent).
+#![cfg(test)]
+
 use super::*;
 
 #[test]
