@@ -145,16 +145,7 @@ impl Parser {
                 }
                 Ok(Stmt::Shared(self.shared_decl(pos)?))
             }
-            "extern" => {
-                let what = if self.ident_at(1) == Some("__shared__") {
-                    Unsupported::DynamicSharedMemory
-                } else {
-                    Unsupported::StorageClass {
-                        name: "extern".into(),
-                    }
-                };
-                Err(ParseError::unsupported(pos, what))
-            }
+            "extern" => Err(ParseError::unsupported(pos, self.extern_unsupported())),
             "__device__" | "__global__" | "__host__" => {
                 Err(ParseError::unsupported(pos, Unsupported::DeviceFunction))
             }

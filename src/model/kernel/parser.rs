@@ -142,6 +142,18 @@ impl Parser {
         self.ident_at(0) == Some(s)
     }
 
+    /// What an `extern` at the current token declares, none of which the lab runs: dynamic
+    /// shared memory (`extern __shared__`) or another storage class.
+    pub(crate) fn extern_unsupported(&self) -> Unsupported {
+        if self.ident_at(1) == Some("__shared__") {
+            Unsupported::DynamicSharedMemory
+        } else {
+            Unsupported::StorageClass {
+                name: "extern".into(),
+            }
+        }
+    }
+
     pub(crate) fn ident_at(&self, k: usize) -> Option<&str> {
         match &self.peek_at(k).tok {
             Tok::Ident(s) => Some(s.as_str()),
@@ -296,14 +308,7 @@ impl Parser {
                         globals.push(self.shared_decl(pos)?);
                     }
                     "extern" => {
-                        let what = if self.ident_at(1) == Some("__shared__") {
-                            Unsupported::DynamicSharedMemory
-                        } else {
-                            Unsupported::StorageClass {
-                                name: "extern".into(),
-                            }
-                        };
-                        return Err(ParseError::unsupported(pos, what));
+                        return Err(ParseError::unsupported(pos, self.extern_unsupported()));
                     }
                     "template" => return Err(ParseError::unsupported(pos, Unsupported::Template)),
                     w if USER_TYPES.contains(&w) => {

@@ -5,10 +5,10 @@
 //! that count without one rule.
 
 use super::draw::{count, step, with_mistake, Draw};
-use super::gen_memory::wavefronts_in_phases;
+use super::gen_memory::{coalescing_fields, wavefronts_in_phases};
 use super::{Field, Mistake, Params, StepLabel};
 use crate::model::bank_conflicts::{bank_conflicts, SmemAccess};
-use crate::model::coalescing::{coalesce_detail, WarpAccess, LINE_BYTES, SECTOR_BYTES};
+use crate::model::coalescing::{coalesce_detail, WarpAccess, LINE_BYTES};
 use crate::model::kernel::{parse, preset, trace_warp, Launch, MemoryEvent, MemorySpace};
 use crate::model::rng::SplitMix64;
 use crate::model::WARP_SIZE;
@@ -210,46 +210,17 @@ pub(super) fn global(rng: &mut SplitMix64) -> Draw {
         bytes_per_lane: e.bytes_per_lane,
     })
     .ok()?;
-    let sectors = count(Field::Sectors, u64::from(report.sectors));
-    let sectors = with_mistake(
-        sectors,
-        Mistake::LinesNotSectors,
-        Some(f64::from(report.lines)),
-    );
-    let sectors = with_mistake(
-        sectors,
-        Mistake::IgnoredOffset,
-        Some(f64::from(aligned.report.sectors)),
-    );
-    let sectors = with_mistake(
-        sectors,
-        Mistake::RequestedBytesNotSectors,
-        Some(report.bytes_requested.div_ceil(SECTOR_BYTES) as f64),
-    );
-    let requests = count(Field::Requests, u64::from(report.requests));
-    let requests = with_mistake(requests, Mistake::RequestPerLane, Some(f64::from(active)));
-    let requests = with_mistake(
-        requests,
-        Mistake::RequestPerLine,
-        Some(f64::from(report.lines)),
-    );
-    let steps = vec![
-        step(
-            StepLabel::Addresses,
-            format!(
-                "{active} × {} B: {}",
-                e.bytes_per_lane,
-                address_list(&addresses)
-            ),
+    let (fields, counted) = coalescing_fields(report, aligned.report.sectors, active, None);
+    let mut steps = vec![step(
+        StepLabel::Addresses,
+        format!(
+            "{active} × {} B: {}",
+            e.bytes_per_lane,
+            address_list(&addresses)
         ),
-        step(
-            StepLabel::Sectors,
-            format!("⌊addr / 32⌋ → {}", report.sectors),
-        ),
-        step(StepLabel::Lines, format!("⌊addr / 128⌋ → {}", report.lines)),
-        step(StepLabel::Requests, report.requests.to_string()),
-    ];
-    Some((params, vec![sectors, requests], steps))
+    )];
+    steps.extend(counted);
+    Some((params, fields, steps))
 }
 
 /// The active lanes, wavefronts and ncu's bank conflicts of a warp's shared access at a

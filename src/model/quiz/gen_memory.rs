@@ -3,10 +3,10 @@
 //! Nsight Compute counts them). Each known mistake is the same model run without one rule.
 
 use super::draw::{count, step, with_mistake, with_mistakes, Draw};
-use super::{Answer, Field, Mistake, Params, Part, StepLabel};
+use super::{Answer, Field, Mistake, Params, Part, Step, StepLabel};
 use crate::model::access::{AccessPattern, Pattern};
 use crate::model::bank_conflicts::{bank_conflicts, SmemAccess, BANKS, BANK_WIDTH_BYTES};
-use crate::model::coalescing::{coalesce, coalesce_detail, SECTOR_BYTES};
+use crate::model::coalescing::{coalesce, coalesce_detail, CoalescingReport, SECTOR_BYTES};
 use crate::model::rng::SplitMix64;
 use crate::model::simt::{launch_mask, preset, split, Cond, Stmt, WarpInput};
 use crate::model::WARP_SIZE;
@@ -163,6 +163,38 @@ pub(super) fn global(rng: &mut SplitMix64) -> Draw {
     let report = &detail.report;
     let at_zero = coalesce(&pattern(0).warp_access().ok()?).ok()?;
     let last = u64::from(offset) + 31 * u64::from(stride) * u64::from(elem);
+    let (fields, counted) = coalescing_fields(
+        report,
+        at_zero.sectors,
+        WARP_SIZE,
+        Some(detail.legacy.requests),
+    );
+    let mut steps = vec![step(
+        StepLabel::Addresses,
+        format!(
+            "{offset} + lane × {stride} × {elem} B: {offset}, {}, …, {last}",
+            u64::from(offset) + u64::from(stride) * u64::from(elem)
+        ),
+    )];
+    steps.extend(counted);
+    let params = Params::Global {
+        elem_bytes: elem,
+        stride,
+        offset_bytes: offset,
+    };
+    Some((params, fields, steps))
+}
+
+/// The answer of a coalescing question and the worked steps after the addresses: sectors (the
+/// wrong answers diagnosed: lines counted, the offset ignored (`sectors_aligned`: the sectors of
+/// the same access moved to a line boundary), requested bytes / 32) and requests (one per
+/// active lane, one per line, and where given the pre-Volta half-warp count).
+pub(super) fn coalescing_fields(
+    report: &CoalescingReport,
+    sectors_aligned: u32,
+    active_lanes: u32,
+    legacy_requests: Option<u32>,
+) -> (Vec<Part>, Vec<Step>) {
     let sectors = count(Field::Sectors, u64::from(report.sectors));
     let sectors = with_mistake(
         sectors,
@@ -172,7 +204,7 @@ pub(super) fn global(rng: &mut SplitMix64) -> Draw {
     let sectors = with_mistake(
         sectors,
         Mistake::IgnoredOffset,
-        Some(f64::from(at_zero.sectors)),
+        Some(f64::from(sectors_aligned)),
     );
     let sectors = with_mistake(
         sectors,
@@ -183,13 +215,16 @@ pub(super) fn global(rng: &mut SplitMix64) -> Draw {
     let requests = with_mistake(
         requests,
         Mistake::RequestPerLane,
-        Some(f64::from(WARP_SIZE)),
+        Some(f64::from(active_lanes)),
     );
-    let requests = with_mistake(
-        requests,
-        Mistake::LegacyHalfWarpRequests,
-        Some(f64::from(detail.legacy.requests)),
-    );
+    let requests = match legacy_requests {
+        Some(legacy) => with_mistake(
+            requests,
+            Mistake::LegacyHalfWarpRequests,
+            Some(f64::from(legacy)),
+        ),
+        None => requests,
+    };
     let requests = with_mistake(
         requests,
         Mistake::RequestPerLine,
@@ -197,25 +232,13 @@ pub(super) fn global(rng: &mut SplitMix64) -> Draw {
     );
     let steps = vec![
         step(
-            StepLabel::Addresses,
-            format!(
-                "{offset} + lane × {stride} × {elem} B: {offset}, {}, …, {last}",
-                u64::from(offset) + u64::from(stride) * u64::from(elem)
-            ),
-        ),
-        step(
             StepLabel::Sectors,
             format!("⌊addr / 32⌋ → {}", report.sectors),
         ),
         step(StepLabel::Lines, format!("⌊addr / 128⌋ → {}", report.lines)),
         step(StepLabel::Requests, report.requests.to_string()),
     ];
-    let params = Params::Global {
-        elem_bytes: elem,
-        stride,
-        offset_bytes: offset,
-    };
-    Some((params, vec![sectors, requests], steps))
+    (vec![sectors, requests], steps)
 }
 
 /// Wavefronts of `access` served in phases of `lanes_per_phase` lanes: per phase, the most any
