@@ -3,8 +3,8 @@
 //
 // 1. The language the app starts in, decided here once for the whole site: the link's `lang`
 //    (its last one: "zh", "zh-CN" or "en"), else the reader's stored choice, else the browser's
-//    language. It is written to <html data-start-lang> (and <html lang>), which assets/start.js
-//    (to fetch the Chinese text first) and the app (ui/i18n.rs initial_lang) read.
+//    language. It is written to <html data-start-lang> (and <html lang>), which the app
+//    (ui/i18n.rs initial_lang) reads.
 // 2. A route page carries the chapter's first screen prerendered at build time
 //    (scripts/prerender.mjs: the default inputs, in English, once in the wide layout and once
 //    in the narrow one, ui/theme.rs NARROW_MAX_PX = 760). It is shown only where the app will

@@ -2,15 +2,13 @@
 // script, so the Content-Security-Policy needs no 'unsafe-inline' for scripts).
 //  - starts the wasm (wasm-bindgen's glue) from the main module fetched with its integrity (the
 //    page preloads it with the same; scripts/site.mjs writes the hash in);
-//  - loads the Chinese text first (zh.bin, see scripts/site.mjs) when the app will start in
-//    Chinese, and lends the loader's zhText to ui/i18n.rs (switch_lang) as `__wsZhText`;
 //  - fetches a chapter's packs when a link to it is hovered or focused, and the next chapter's
 //    once the page is idle, then builds that chapter once off the page (ui/shell/warm.rs) in a
 //    long idle period, so its code is compiled before the click;
 //  - registers the service worker (sw.js, beside index.html) and, once the page is idle, asks it
 //    to cache every chapter for offline use.
 import init, { warm_chapter } from "./warpscope.js";
-import { preloadChapter, zhText } from "./__wasm_split.js";
+import { preloadChapter } from "./__wasm_split.js";
 
 const base = new URL(document.baseURI);
 
@@ -102,13 +100,7 @@ else addEventListener("load", preloadNextSoon, { once: true });
 const here = location.pathname.startsWith(base.pathname) ? location.pathname.slice(base.pathname.length).split("/")[0] : "";
 const packs = here ? preloadChapter(here.replaceAll("-", "_")) : null;
 
-// The language the app will start in, as the page's inline check decided it (assets/precheck.js).
-const startsInChinese = () => document.documentElement.dataset.startLang === "zh";
-globalThis.__wsZhText = zhText;
 const main = fetch(new URL("./warpscope_bg.wasm", import.meta.url), { integrity: "__MAIN_SRI__" });
-// Offline before the Chinese text was ever cached: the app starts in English and says why
-// (ui/app/mod.rs reads the flag).
-if (startsInChinese()) await zhText().catch(() => { globalThis.__wsZhFailed = true; });
 if (packs) await packs;
 await init({ module_or_path: main });
 appStarted();

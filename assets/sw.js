@@ -8,8 +8,8 @@
 //  - a new version installs beside the old one and takes over on the next visit (no
 //    skipWaiting); its activation deletes the old caches.
 const VERSION = "__VERSION__";
-const SHELL = [/* __SHELL__ */];
-const CHAPTERS = [/* __CHAPTERS__ */];
+const SHELL = "__SHELL__";
+const CHAPTERS = "__CHAPTERS__";
 const CACHE = `warpscope-${VERSION}`;
 const SCOPE = new URL("./", self.location).href;
 

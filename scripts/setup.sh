@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs what building and testing warpscope needs, skipping whatever is already there at the
 # version pinned, and says what it installs: the toolchains of rust-toolchain.toml and
-# scripts/env.sh (rustup), trunk, wasm-bindgen-cli (Cargo.lock's version) and wasm-split-cli
-# (cargo install), the npm tools of the package-lock files, the Python packages of
+# scripts/env.sh (rustup), trunk and wasm-bindgen-cli (Cargo.lock's version; cargo install),
+# the npm tools of the package-lock files, the Python packages of
 # tests/e2e/requirements.txt (a venv), and Debian's packages. Needs rustup, python3
 # and Debian's package repositories; the apt step needs root (without root, install `chromium
 # chromium-driver` yourself first).
@@ -12,8 +12,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 TRUNK_VERSION=0.21.14
-# The wasm splitter (scripts/split.sh): the CLI of the same wasm_split crates Leptos 0.8 uses.
-SPLIT_VERSION=0.2.4
 # The wasm size profile `make bench` prints.
 TWIGGY_VERSION=0.7.0
 # wasm-bindgen-cli must match the wasm-bindgen in Cargo.lock exactly.
@@ -90,11 +88,6 @@ fi
 
 # `cargo install --list` names each installed crate with its version.
 installed() { cargo install --list 2>/dev/null | grep -q "^$1 v$2:"; }
-
-if ! installed wasm_split_cli_support "$SPLIT_VERSION" || ! wasm-split-cli --help >/dev/null 2>&1; then
-  say "installing wasm-split-cli (wasm_split_cli_support $SPLIT_VERSION, about 2 min on 2 cores)"
-  cargo install wasm_split_cli_support --version "$SPLIT_VERSION" --features build-binary --locked
-fi
 
 if [ "${WANT_PROFILE:-0}" = 1 ] && ! twiggy --version 2>/dev/null | grep -q " $TWIGGY_VERSION\$"; then
   say "installing twiggy $TWIGGY_VERSION (wasm size profile; about 3 min on 2 cores)"

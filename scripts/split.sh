@@ -2,16 +2,18 @@
 # trunk's post_build hook (Trunk.toml): builds the wasm and cuts it into lazily loaded chapters.
 #
 #   cargo build (release, wasm32, relocations kept: .cargo/config.toml)
-#   → wasm-split-cli   main module + one module per chapter + shared chunks + loader __wasm_split.js
+#   → xtask split      wasm_split_cli_support: main module + one module per chapter + shared
+#                      chunks + split-graph.json (the site's loader is assets/loader.js)
 #   → wasm-bindgen     JS glue for the main module
 #   → wasm-opt -Oz     every module
-#   → scripts/site.mjs packs the chunks (a handful of requests per chapter; each pack merged into
-#                      one wasm module by binaryen's wasm-merge, then -Oz), writes pkg-<hash>/,
-#                      the entry module, one merged stylesheet, the route pages, the service
-#                      worker, the manifest, _headers and .gz/.br copies of every file.
+#   → xtask pack       the chunks packed (a handful of requests per chapter; each pack merged
+#                      into one wasm module by binaryen's wasm-merge, then -Oz): pack-*.wasm
+#   → scripts/site.mjs writes pkg-<hash>/, the entry module and loader, the stylesheets, the
+#                      route pages, the service worker, the manifest, _headers and .gz/.br
+#                      copies of every file.
 #
 # trunk itself only copies the static assets (styles, boot.js, icons) into its staging folder;
-# it cannot split wasm (trunk-rs/trunk#1022), so index.html has no `rel="rust"` link and this hook
+# it cannot split wasm (trunk-rs/trunk#1022), so index.html's `rel="rust"` link is data-trunk-skip and this hook
 # does the rest. Runs in trunk's staging dir ($TRUNK_STAGING_DIR); by hand:
 #   TRUNK_STAGING_DIR=some/dir TRUNK_PUBLIC_URL=./ bash scripts/split.sh
 set -euo pipefail
@@ -43,15 +45,29 @@ else
 fi
 IN="$TARGET_DIR/wasm32-unknown-unknown/release/warpscope.wasm"
 
-rm -rf "$WORK" && mkdir -p "$WORK/split" "$WORK/pkg"
-say "wasm-split-cli"
-wasm-split-cli "$IN" "$WORK/split" --out-name warpscope >&2
-say "wasm-bindgen"
-wasm-bindgen --target web --no-typescript --keep-lld-exports \
-  --out-dir "$WORK/pkg" --out-name warpscope "$WORK/split/warpscope.wasm" >&2
-cp "$WORK/split/__wasm_split.js" "$WORK/pkg/"
-say "wasm-opt -Oz (main module and $(ls "$WORK/split" | grep -cE '^(split|chunk)_.*\.wasm$') split modules, one process)"
-# wasm-opt warns "unknown name subsection with id 3" on each chunk: harmless.
-node scripts/wasm-opt-many.mjs "$WORK/pkg" "$WORK/pkg/warpscope_bg.wasm" "$WORK"/split/split_*.wasm "$WORK"/split/chunk_*.wasm 2> >(grep -v 'unknown name subsection' >&2)
-say "site.mjs: packs, pages, service worker"
+xtask() { cargo run --quiet --profile xtask -p xtask -- "$@" >&2; }
+
+# The steps from the split to the packs depend only on the app's wasm and the tools: when none of
+# them changed since the last build (an edit of a stylesheet, an asset or a script of the site
+# step), their output in $WORK/pkg is used again.
+key=$( { sha256sum "$IN" Cargo.lock scripts/package-lock.json scripts/wasm-opt-many.mjs xtask/Cargo.toml xtask/src/*.rs;
+         echo "${WS_COMMON_MIN:-} ${WS_STANDALONE:-} ${WASM_NAMES:-}"; } | sha256sum | cut -d' ' -f1)
+if [ -f "$WORK/pkg/packs.json" ] && [ "$(cat "$WORK/key" 2>/dev/null)" = "$key" ]; then
+  say "the wasm and the tools are unchanged: the split, bound, optimised and packed modules of the last build"
+else
+  rm -rf "$WORK" && mkdir -p "$WORK/split" "$WORK/pkg"
+  say "xtask split"
+  xtask split "$IN" "$WORK/split" warpscope
+  say "wasm-bindgen"
+  wasm-bindgen --target web --no-typescript --keep-lld-exports \
+    --out-dir "$WORK/pkg" --out-name warpscope "$WORK/split/warpscope.wasm" >&2
+  cp "$WORK/split/split-graph.json" "$WORK/pkg/"
+  say "wasm-opt -Oz (main module and $(ls "$WORK/split" | grep -cE '^(split|chunk)_.*\.wasm$') split modules, one process)"
+  # wasm-opt warns "unknown name subsection with id 3" on each chunk: harmless.
+  node scripts/wasm-opt-many.mjs "$WORK/pkg" "$WORK/pkg/warpscope_bg.wasm" "$WORK"/split/split_*.wasm "$WORK"/split/chunk_*.wasm 2> >(grep -v 'unknown name subsection' >&2)
+  say "xtask pack"
+  xtask pack "$WORK/pkg"
+  echo "$key" > "$WORK/key"
+fi
+say "site.mjs: loader, pages, service worker"
 node scripts/site.mjs "$WORK/pkg" "$STAGE" "${TRUNK_PUBLIC_URL:-/}"

@@ -6,8 +6,6 @@
 //! remembered in `localStorage` under [`STORAGE_KEY`].
 
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
-use web_sys::js_sys;
 
 /// `localStorage` key of the chosen language.
 pub const STORAGE_KEY: &str = "warpscope.lang";
@@ -76,26 +74,6 @@ pub const fn tr(en: &'static str, zh: &'static str) -> Tr {
 #[derive(Clone, Copy)]
 pub struct LangCtx(pub RwSignal<Lang>);
 
-/// Whether Chinese was asked for and its text could not be loaded (offline before it was ever
-/// cached): the page stays in, or starts in, English and says so.
-#[derive(Clone, Copy)]
-pub struct ZhMissing(pub RwSignal<bool>);
-
-/// The [`ZhMissing`] flag of the app (a detached `false` outside it).
-pub fn use_zh_missing() -> RwSignal<bool> {
-    use_context::<ZhMissing>()
-        .map(|c| c.0)
-        .unwrap_or_else(|| RwSignal::new(false))
-}
-
-/// Whether the page's start-up script could not load the Chinese text (`assets/start.js` sets
-/// `__wsZhFailed` when the app was to start in Chinese and `zh.bin` did not arrive).
-pub fn zh_failed_at_start() -> bool {
-    js_sys::Reflect::get(&window(), &"__wsZhFailed".into())
-        .map(|v| v.is_truthy())
-        .unwrap_or(false)
-}
-
 /// The current language signal (English if no app shell provided one, e.g. in a unit test).
 pub fn use_lang() -> RwSignal<Lang> {
     use_context::<LangCtx>()
@@ -150,37 +128,11 @@ pub fn initial_lang() -> Lang {
         .map_or(Lang::En, |tag| Lang::from_tag(&tag))
 }
 
-/// Switches the app to `to` and remembers the choice: what the language buttons do.
-///
-/// The release site ships the Chinese characters of every string apart from the wasm
-/// (`scripts/site.mjs`, "Chinese text on demand"): the page lends this function the loader's
-/// `__wsZhText`, which fetches them and writes them back into memory. Chinese is shown once that
-/// has resolved; if it fails (offline before the text was ever cached), the language stays as it
-/// is and `missing` ([`ZhMissing`]) is set, so the page says why. Without the loader
-/// (`cargo test`, an unsplit build) the switch is immediate.
-pub fn switch_lang(lang: RwSignal<Lang>, missing: RwSignal<bool>, to: Lang) {
-    let load = (to == Lang::Zh)
-        .then(|| js_sys::Reflect::get(&window(), &"__wsZhText".into()).ok())
-        .flatten()
-        .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
-        .and_then(|f| f.call0(&wasm_bindgen::JsValue::UNDEFINED).ok())
-        .and_then(|p| p.dyn_into::<js_sys::Promise>().ok());
-    match load {
-        Some(promise) => leptos::task::spawn_local(async move {
-            if js_sys::futures::JsFuture::from(promise).await.is_ok() {
-                missing.set(false);
-                lang.set(to);
-                store_lang(to);
-            } else {
-                missing.set(true);
-            }
-        }),
-        None => {
-            missing.set(false);
-            lang.set(to);
-            store_lang(to);
-        }
-    }
+/// Switches the app to `to` and remembers the choice: what the language buttons do. Both
+/// languages' text is in the wasm (every [`Tr`]), so the switch is immediate.
+pub fn switch_lang(lang: RwSignal<Lang>, to: Lang) {
+    lang.set(to);
+    store_lang(to);
 }
 
 /// Remembers the chosen language (ignored if storage is unavailable, e.g. private mode).

@@ -231,10 +231,6 @@ pub const CONTROLS: Tr = tr("Controls", "控制");
 pub const LANGUAGE_GROUP: &str = "Language / 语言";
 /// The Chinese button of the language switch, always in Chinese.
 pub const CHINESE: &str = "中文";
-/// Shown in both languages at once when Chinese was asked for and its text could not be loaded
-/// (offline before it was ever cached; `scripts/site.mjs` keeps `const` strings whole).
-pub const ZH_TEXT_MISSING: &str = "Chinese text could not be loaded (offline?): shown in English. 未能载入中文文字（可能处于离线状态），暂以英文显示。";
-
 /// The home page's line for classroom mode.
 pub const CLASSROOM_SUMMARY: Tr = tr(
     "For teachers: walk a class through the chapters on a projector, step by step, with a presenter window, keys as in slide tools, and lessons of your own.",

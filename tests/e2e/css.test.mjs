@@ -1,5 +1,5 @@
-// Each chapter's share of the chapters' stylesheet (scripts/css-prune.mjs): a deep link fetches
-// only its chapter's rules, and loses none that its page uses; another chapter on the same page
+// Each chapter's share of the chapters' stylesheet (scripts/css-prune.mjs, PurgeCSS): a deep link
+// fetches only its chapter's rules, and loses none that its page uses; another chapter on the same page
 // (or the first one opened from the home page) brings the whole sheet, and the first chapter
 // then looks exactly as before.
 import { test } from "node:test";
@@ -8,17 +8,15 @@ import fs from "node:fs";
 import path from "node:path";
 import { openPage } from "./browser.mjs";
 import { server, browser, DIST } from "./harness.mjs";
-import { selectorsOf } from "../../scripts/css-prune.mjs";
 
 const registry = fs.readFileSync(new URL("../../src/ui/app/registry.rs", import.meta.url), "utf8");
 const SLUGS = [...registry.matchAll(/slug: "([a-z-]+)"/g)].map((m) => m[1]);
 const WHOLE = fs.readdirSync(DIST).find((f) => /^chapters-[0-9a-f]+\.css$/.test(f));
 const root = (slug) => (slug === "quiz" ? "[data-testid=quiz]" : `[data-testid=chapter-${slug}]`);
 
-/** In the page: the selector lists of the whole chapters' sheet's style rules (those under a
- * `@media` that applies now) that the page's own stylesheets lack, by selector text (the same
- * parser writes both). */
-function lackedSelectors(wholeCss) {
+/** In the page: the selector lists of the whole chapters' sheet's style rules and of the page's
+ * own stylesheets (those under a `@media` that applies now), as the browser writes them. */
+function selectorLists(wholeCss) {
   return (async (cssText) => {
     const flat = (rules, out = []) => {
       for (const r of rules) {
@@ -31,16 +29,33 @@ function lackedSelectors(wholeCss) {
     };
     const whole = new CSSStyleSheet();
     await whole.replace(cssText);
-    const have = new Set();
+    const have = [];
     for (const s of document.styleSheets) {
       try {
-        for (const sel of flat(s.cssRules)) have.add(sel);
+        flat(s.cssRules, have);
       } catch {
         // (a sheet whose rules cannot be read: none on this origin)
       }
     }
-    return flat(whole.cssRules).filter((sel) => !have.has(sel));
+    return { whole: flat(whole.cssRules), have };
   })(wholeCss);
+}
+
+/** A selector list's selectors (split at its top-level commas, not those inside `:is(…)`). */
+function selectorsOf(list) {
+  const out = [];
+  let depth = 0;
+  let from = 0;
+  for (let i = 0; i < list.length; i++) {
+    if (list[i] === "(") depth++;
+    else if (list[i] === ")") depth--;
+    else if (list[i] === "," && depth === 0) {
+      out.push(list.slice(from, i).trim());
+      from = i + 1;
+    }
+  }
+  out.push(list.slice(from).trim());
+  return out;
 }
 
 /** In the page: which of `lists` (each a selector list split at its top-level commas) match an
@@ -66,10 +81,13 @@ const noIdleWork = (page) => page.addInitScript(() => {
   window.requestIdleCallback = () => 0;
 });
 
-/** The rules of the whole sheet that match an element of the page and are not in its sheets. */
+/** The selectors of the whole sheet that match an element of the page and are not in its sheets
+ * (a share keeps, of a rule's selector list, the selectors its chapter can match). */
 async function missingRules(page, wholeCss) {
-  const lacked = await page.evaluate(lackedSelectors, wholeCss);
-  const hits = await page.evaluate(matching, lacked.map(selectorsOf));
+  const { whole, have } = await page.evaluate(selectorLists, wholeCss);
+  const haveOne = new Set(have.flatMap(selectorsOf));
+  const lacked = [...new Set(whole.flatMap(selectorsOf))].filter((one) => !haveOne.has(one));
+  const hits = await page.evaluate(matching, lacked.map((one) => [one]));
   return lacked.filter((_, i) => hits[i]);
 }
 

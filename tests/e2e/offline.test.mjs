@@ -49,7 +49,9 @@ test("the home page fetches no chapter; a deep link fetches its chapter in a han
   const before = requests.length;
   await page.click("[data-testid=chapter-next]");
   await page.waitForSelector("[data-testid=chapter-tensor-core-generations] figure");
-  assert.deepEqual(requests.slice(before).filter((u) => /\.(wasm|css)$/.test(u)), [], "the next chapter was fetched ahead");
+  // (The chapter after it is fetched ahead in turn once the page rests again: on a busy machine
+  // that can come before its figure shows, so only the opened chapter's files count here.)
+  assert.deepEqual(requests.slice(before).filter((u) => /pack-(common|tensor_core_generations)\.wasm$|\.css$/.test(u)), [], "the next chapter was fetched ahead");
   assert.deepEqual(errors, []);
   await context.close();
 });

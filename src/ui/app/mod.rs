@@ -13,10 +13,7 @@ use leptos_router::path;
 mod home;
 pub mod registry;
 
-use crate::ui::i18n::{
-    initial_lang, switch_lang, t, use_lang, use_zh_missing, zh_failed_at_start, Lang, LangCtx,
-    ZhMissing,
-};
+use crate::ui::i18n::{initial_lang, switch_lang, t, use_lang, Lang, LangCtx};
 use crate::ui::shell::{self, route_href, BasePath, Site};
 use crate::ui::text;
 use home::Home;
@@ -50,12 +47,8 @@ pub fn App() -> impl IntoView {
             view! { <crate::ui::classroom::AddToLesson chapter=chapter/> }.into_any()
         },
     });
-    // Chinese whose text could not be loaded at start (offline, never cached) starts in English.
-    let wanted = initial_lang();
-    let zh_missing = wanted == Lang::Zh && zh_failed_at_start();
-    let lang = RwSignal::new(if zh_missing { Lang::En } else { wanted });
+    let lang = RwSignal::new(initial_lang());
     provide_context(LangCtx(lang));
-    provide_context(ZhMissing(RwSignal::new(zh_missing)));
     crate::ui::theme::provide_theme();
     // Effects talk to the outside world only: <html lang> and the stored choice.
     Effect::new(move |_| {
@@ -88,8 +81,7 @@ fn Header() -> impl IntoView {
     // warmed under (`shell::warm`).
     shell::keep_app_owner();
     let lang = use_lang();
-    let zh_missing = use_zh_missing();
-    let switch = move |to: Lang| switch_lang(lang, zh_missing, to);
+    let switch = move |to: Lang| switch_lang(lang, to);
     view! {
         <header class="gx-header">
             <a class="gx-skip" href="#main" on:click=skip_to_main>{t(text::SKIP_TO_CONTENT)}</a>
@@ -130,9 +122,6 @@ fn Header() -> impl IntoView {
                     "English"
                 </button>
             </div>
-            <Show when=move || zh_missing.get()>
-                <p class="gx-lang__note" role="status" data-testid="zh-missing">{text::ZH_TEXT_MISSING}</p>
-            </Show>
         </header>
     }
 }

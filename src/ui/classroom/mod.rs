@@ -23,7 +23,7 @@ use leptos::prelude::*;
 
 use crate::ui::content::lesson::{self, decode, Lesson, Read, Step};
 use crate::ui::content::lessons::{course, COURSE_ID};
-use crate::ui::i18n::{switch_lang, use_lang, use_zh_missing, Lang};
+use crate::ui::i18n::{switch_lang, use_lang, Lang};
 use crate::ui::shell::{self, is_chapter, Chapter};
 use crate::ui::url::query;
 
@@ -368,15 +368,11 @@ pub fn ClassroomPage() -> impl IntoView {
 #[component]
 fn LangSwitch() -> impl IntoView {
     let lang = use_lang();
-    let zh_missing = use_zh_missing();
-    let switch = move |to: Lang| switch_lang(lang, zh_missing, to);
+    let switch = move |to: Lang| switch_lang(lang, to);
     view! {
         <span class="gx-cls-lang" role="group" aria-label=move || text::LANGUAGE.get(lang.get())>
             <button class="gx-cls-btn" data-testid="cls-lang-zh" aria-pressed=move || (lang.get() == Lang::Zh).to_string() on:click=move |_| switch(Lang::Zh)>{text::LANG_ZH}</button>
             <button class="gx-cls-btn" data-testid="cls-lang-en" aria-pressed=move || (lang.get() == Lang::En).to_string() on:click=move |_| switch(Lang::En)>{text::LANG_EN}</button>
-            <Show when=move || zh_missing.get()>
-                <span class="gx-lang__note" role="status" data-testid="zh-missing">{crate::ui::text::ZH_TEXT_MISSING}</span>
-            </Show>
         </span>
     }
 }

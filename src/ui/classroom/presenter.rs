@@ -5,7 +5,7 @@
 use leptos::prelude::*;
 
 use super::projector::{
-    fit_when_loaded, Caption, PointerDot, Problems, Shown, Stage, FOCUS_ATTR, PREVIEW_FIT,
+    elements, fit_when_loaded, Caption, PointerDot, Problems, Shown, Stage, FOCUS_ATTR, PREVIEW_FIT,
 };
 use super::{text, Classroom, LangSwitch};
 use crate::ui::i18n::use_lang;
@@ -80,6 +80,68 @@ fn NextPreview() -> impl IntoView {
     }
 }
 
+/// The step lines (`data-substep`) of the stage's focus element (other sections of the chapter
+/// hold their own, off the stage), or of the whole stage where the step has no focus, joined
+/// with " · ".
+fn substep_lines(stage: &web_sys::Element) -> String {
+    let read = |selector: &str| -> Vec<String> {
+        elements(stage, selector)
+            .into_iter()
+            .filter_map(|n| n.text_content())
+            .map(|t| t.trim().to_string())
+            .filter(|t| !t.is_empty())
+            .collect()
+    };
+    let mut text = read("[data-cls-focus] [data-substep], [data-cls-focus][data-substep]");
+    if text.is_empty() && elements(stage, "[data-cls-focus]").is_empty() {
+        text = read("[data-substep]");
+    }
+    text.join(" · ")
+}
+
+/// The outside world: keeps `line` a copy of [`substep_lines`] of `stage`. A `MutationObserver`
+/// on the stage reads it 120 ms after a change (a step, a query, the chapter's lazily loaded
+/// module arriving, its later parts drawing, the fit marking the focus), so a chapter that draws
+/// late is read once it has, on a slow machine as on a fast one. Writes the DOM, no signal.
+fn copy_substep_lines(stage: web_sys::HtmlDivElement, line: web_sys::HtmlParagraphElement) {
+    use std::{cell::Cell, rc::Rc};
+    use wasm_bindgen::{prelude::Closure, JsCast, JsValue};
+    let pending = Rc::new(Cell::new(false));
+    let schedule = {
+        let stage = stage.clone();
+        move || {
+            if pending.replace(true) {
+                return;
+            }
+            let (stage, line, pending) = (stage.clone(), line.clone(), pending.clone());
+            set_timeout(
+                move || {
+                    pending.set(false);
+                    line.set_text_content(Some(&substep_lines(&stage)));
+                },
+                std::time::Duration::from_millis(120),
+            );
+        }
+    };
+    schedule();
+    let changed =
+        Closure::<dyn Fn(JsValue, JsValue)>::new(move |_: JsValue, _: JsValue| schedule());
+    let Ok(observer) = web_sys::MutationObserver::new(changed.as_ref().unchecked_ref()) else {
+        return;
+    };
+    let options = web_sys::MutationObserverInit::new();
+    options.set_child_list(true);
+    options.set_character_data(true);
+    options.set_subtree(true);
+    options.set_attribute_filter(&web_sys::js_sys::Array::of1(&JsValue::from_str(FOCUS_ATTR)));
+    if observer.observe_with_options(&stage, &options).is_err() {
+        return;
+    }
+    // Disconnected with the view or a new stage (the observer would keep the old one alive).
+    let kept = send_wrapper::SendWrapper::new((observer, changed));
+    on_cleanup(move || kept.0.disconnect());
+}
+
 /// The presenter window.
 #[component]
 pub fn Presenter() -> impl IntoView {
@@ -145,47 +207,14 @@ pub fn Presenter() -> impl IntoView {
             })
         })
     };
-    // What the stage shows at this sub-step, in the chapter's own words: the outside world (the
-    // presenter's stage) is read once the chapter has drawn, and copied into the notes panel.
+    // What the stage shows at this sub-step, in the chapter's own words, copied from the stage
+    // into the notes panel whenever the stage changes.
     let substep_line = NodeRef::<leptos::html::P>::new();
     Effect::new(move |_| {
-        c.query.track();
-        lang.track();
         let (Some(el), Some(line)) = (stage.get(), substep_line.get()) else {
             return;
         };
-        set_timeout(
-            move || {
-                // The focus element's step lines (other sections of the chapter hold their
-                // own, off the stage); the whole stage's where the step has no focus.
-                let read = |selector: &str| -> Vec<String> {
-                    el.query_selector_all(selector)
-                        .ok()
-                        .map(|found| {
-                            (0..found.length())
-                                .filter_map(|i| found.item(i))
-                                .filter_map(|n| n.text_content())
-                                .map(|t| t.trim().to_string())
-                                .filter(|t| !t.is_empty())
-                                .collect()
-                        })
-                        .unwrap_or_default()
-                };
-                let mut text =
-                    read("[data-cls-focus] [data-substep], [data-cls-focus][data-substep]");
-                if text.is_empty()
-                    && el
-                        .query_selector("[data-cls-focus]")
-                        .ok()
-                        .flatten()
-                        .is_none()
-                {
-                    text = read("[data-substep]");
-                }
-                line.set_text_content(Some(&text.join(" · ")));
-            },
-            std::time::Duration::from_millis(120),
-        );
+        copy_substep_lines(el, line);
     });
     let substep = move || {
         c.query.track();

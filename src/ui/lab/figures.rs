@@ -47,6 +47,16 @@ impl LabAccess {
         self.addresses
             .map(|a| a.and_then(|a| i64::try_from(a / w).ok()))
     }
+
+    /// What a memory figure draws for this access and the model's `result` for it.
+    fn shown<R>(&self, result: R) -> Shown<R> {
+        Shown {
+            indices: self.indices(),
+            elem_bytes: self.bytes_per_lane,
+            offset_bytes: 0,
+            result,
+        }
+    }
 }
 
 /// What the coalescing figure draws for `a`.
@@ -56,12 +66,7 @@ pub fn coalesced(a: &LabAccess) -> Option<Shown<CoalescingDetail>> {
         bytes_per_lane: a.bytes_per_lane,
     })
     .ok()?;
-    Some(Shown {
-        indices: a.indices(),
-        elem_bytes: a.bytes_per_lane,
-        offset_bytes: 0,
-        result,
-    })
+    Some(a.shown(result))
 }
 
 /// What the bank-conflict figure draws for `a`.
@@ -72,12 +77,7 @@ pub fn banked(a: &LabAccess) -> Option<Shown<BankReport>> {
         bytes_per_lane: a.bytes_per_lane,
     })
     .ok()?;
-    Some(Shown {
-        indices: a.indices(),
-        elem_bytes: a.bytes_per_lane,
-        offset_bytes: 0,
-        result,
-    })
+    Some(a.shown(result))
 }
 
 /// Provides the figure state of chapter model `R` drawing `shown` of the lab's access.

@@ -86,32 +86,8 @@ pub(super) fn QuestionCard(q: Question, commit: Commit) -> impl IntoView {
                             </p>
                         }.into_any();
                     }
-                    let right = v.iter().filter(|v| v.is_correct()).count();
-                    let all = right == v.len();
-                    let diagnoses: Vec<_> = v
-                        .iter()
-                        .filter_map(|v| match v {
-                            Verdict::Wrong(Some(m)) => Some(*m),
-                            _ => None,
-                        })
-                        .collect();
-                    view! {
-                        <p class=if all { "gx-quiz__result gx-quiz__result--right" } else { "gx-quiz__result gx-quiz__result--wrong" }
-                            data-testid="quiz-result" data-correct=all.to_string()>
-                            <strong>{move || if all { text::RIGHT.get(lang.get()) } else { text::WRONG.get(lang.get()) }}</strong>
-                            " "
-                            {move || text::fields_right(lang.get(), right, v.len())}
-                        </p>
-                        {diagnoses
-                            .into_iter()
-                            .map(|m| view! {
-                                <p class="gx-quiz__diagnosis" data-testid="quiz-diagnosis">
-                                    <strong>{t(text::DIAGNOSIS)}": "</strong>
-                                    {move || text::mistake(m).get(lang.get())}
-                                </p>
-                            })
-                            .collect_view()}
-                    }.into_any()
+                    view! { <VerdictLines verdicts=v testid="quiz"/> }
+                    .into_any()
                 })}
             </div>
             <div class="gx-quiz__help">
@@ -256,5 +232,40 @@ pub(crate) fn FieldInput(
             }
             .into_any()
         }
+    }
+}
+
+/// The verdict of a graded question: right or wrong, how many fields right, and one diagnosis
+/// line per wrong field whose mistake is recognised. `testid` prefixes the lines' `data-testid`s
+/// (`{testid}-result`, `{testid}-diagnosis`).
+#[component]
+pub(super) fn VerdictLines(verdicts: Vec<Verdict>, testid: &'static str) -> impl IntoView {
+    let lang = use_lang();
+    let right = verdicts.iter().filter(|v| v.is_correct()).count();
+    let fields = verdicts.len();
+    let all = right == fields;
+    let diagnoses = verdicts.iter().filter_map(|v| match v {
+        Verdict::Wrong(Some(m)) => Some(*m),
+        _ => None,
+    });
+    let class = if all {
+        "gx-quiz__result gx-quiz__result--right"
+    } else {
+        "gx-quiz__result gx-quiz__result--wrong"
+    };
+    view! {
+        <p class=class data-testid=format!("{testid}-result") data-correct=all.to_string()>
+            <strong>{move || if all { text::RIGHT.get(lang.get()) } else { text::WRONG.get(lang.get()) }}</strong>
+            " "
+            {move || text::fields_right(lang.get(), right, fields)}
+        </p>
+        {diagnoses
+            .map(|m| view! {
+                <p class="gx-quiz__diagnosis" data-testid=format!("{testid}-diagnosis")>
+                    <strong>{t(text::DIAGNOSIS)}": "</strong>
+                    {move || text::mistake(m).get(lang.get())}
+                </p>
+            })
+            .collect_view()}
     }
 }

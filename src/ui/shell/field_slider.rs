@@ -52,3 +52,17 @@ where
             })/>
     }
 }
+
+/// A [`FieldSlider`] of a `u32` field over the range `(min, max)` (a chapter's `limits` pair),
+/// linear, step 1, no unit.
+pub fn range_slider<I: ChapterInputs>(
+    inputs: UrlInputs<I>,
+    label: Tr,
+    range: (u32, u32),
+    get: fn(&I) -> u32,
+    put: fn(&mut I, u32),
+    testid: &'static str,
+) -> impl IntoView {
+    let (min, max) = (u64::from(range.0), u64::from(range.1));
+    view! { <FieldSlider inputs=inputs label=label min=min max=max get=get put=put testid=testid/> }
+}

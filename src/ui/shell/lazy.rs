@@ -5,8 +5,8 @@
 //! [`lazy_page!`](crate::ui::shell::lazy_page) and [`lazy_embed!`](crate::ui::shell::lazy_embed)
 //! turn a chapter module into the registry's `page` and `embed` functions. Both put their code
 //! in the split module named after the chapter's module, so the page and the classroom's embed
-//! of one chapter load one module. The split itself is done after the build by
-//! `wasm-split-cli` (see `scripts/split.sh`); on native targets (tests) the calls are direct.
+//! of one chapter load one module. The split itself is done after the build by the splitter
+//! (`xtask split`, see `scripts/split.sh`); on native targets (tests) the calls are direct.
 //!
 //! While a module loads, the chapter's place shows an empty, `aria-busy` placeholder; hovering
 //! or focusing a chapter link fetches its module ahead (`assets/start.js`).

@@ -20,7 +20,7 @@ mod warm;
 use leptos::prelude::*;
 use leptos_router::components::A;
 
-pub use field_slider::FieldSlider;
+pub use field_slider::{range_slider, FieldSlider};
 pub use lazy::suspended;
 pub(crate) use lazy::{lazy_embed, lazy_page};
 pub use pages::{

@@ -3,7 +3,7 @@
 use super::readout::micros;
 use super::state::ReplayView;
 use crate::model::dispatch::observed::ObservedRun;
-use crate::model::dispatch::observed::ReplayError;
+use crate::model::dispatch::observed::{ObservedError, ReplayError};
 use crate::model::dispatch::DispatchError;
 use crate::model::occupancy::KernelConfig;
 use crate::trf;
@@ -187,9 +187,44 @@ pub fn run_label(run: MeasuredRun) -> Tr {
 
 /// Why a measurement cannot be replayed, in the reader's language.
 pub fn replay_error(e: &ReplayError, lang: Lang) -> String {
-    match lang {
-        Lang::En => format!("Cannot replay this measurement: {e}."),
-        Lang::Zh => format!("无法回放这份实测：{e}。"),
+    let why = match e {
+        ReplayError::Model(e) => dispatch_reason(e, lang),
+        ReplayError::Observed(e) => observed_reason(e, lang),
+    };
+    trf!(
+        lang,
+        "Cannot replay this measurement: {why}.",
+        "无法回放这份实测：{why}。",
+        why = why
+    )
+}
+
+/// What is wrong with a measured trace, in the reader's language.
+fn observed_reason(e: &ObservedError, lang: Lang) -> String {
+    let words = |en: &'static str, zh: &'static str| tr(en, zh).get(lang).to_string();
+    match *e {
+        ObservedError::Empty => words("the trace has no blocks", "实测中没有 block"),
+        ObservedError::NoSlots => words("0 blocks per SM", "每 SM 0 个 block"),
+        ObservedError::SmOutOfRange { block, sm } => trf!(
+            lang,
+            "block {block} ran on SM {sm}, beyond the GPU's SMs",
+            "block {block} 运行在 SM {sm} 上，超出了 GPU 的 SM 数",
+            block = block,
+            sm = sm
+        ),
+        ObservedError::EndBeforeStart { block } => trf!(
+            lang,
+            "block {block} ends before it starts",
+            "block {block} 的结束时刻早于开始时刻",
+            block = block
+        ),
+        ObservedError::MoreResidentThanSlots { sm, block } => trf!(
+            lang,
+            "block {block} overlaps more blocks on SM {sm} than the occupancy allows",
+            "block {block} 在 SM {sm} 上与之重叠的 block 多于占用率所允许的",
+            block = block,
+            sm = sm
+        ),
     }
 }
 
@@ -212,9 +247,69 @@ pub fn preset(p: Preset) -> Tr {
 
 /// The simulator's refusal in the reader's language.
 pub fn dispatch_error(e: &DispatchError, lang: Lang) -> String {
-    match lang {
-        Lang::En => format!("Cannot simulate this launch: {e}."),
-        Lang::Zh => format!("无法模拟这个启动配置：{e}。"),
+    let why = dispatch_reason(e, lang);
+    trf!(
+        lang,
+        "Cannot simulate this launch: {why}.",
+        "无法模拟这个启动配置：{why}。",
+        why = why
+    )
+}
+
+/// Why the simulator refuses a launch, in the reader's language.
+fn dispatch_reason(e: &DispatchError, lang: Lang) -> String {
+    let words = |en: &'static str, zh: &'static str| tr(en, zh).get(lang).to_string();
+    match *e {
+        DispatchError::NoSms => words("the GPU needs at least 1 SM", "GPU 至少需要 1 个 SM"),
+        DispatchError::NoBlockSlots => words(
+            "no block fits on an SM (0 blocks per SM), so the launch fails",
+            "一个 SM 上放不下任何 block（每 SM 0 个 block），启动失败",
+        ),
+        DispatchError::EmptyGrid => words(
+            "a grid of 0 blocks launches nothing",
+            "0 个 block 的 grid 什么也不会启动",
+        ),
+        DispatchError::GridTooLargeToSimulate {
+            grid_blocks,
+            max_blocks,
+        } => trf!(
+            lang,
+            "{n} blocks is more than the {max} the simulator animates",
+            "{n} 个 block 超过了模拟器能演示的 {max} 个",
+            n = grouped(grid_blocks),
+            max = grouped(max_blocks)
+        ),
+        DispatchError::TooManySlots => words(
+            "more than 65,535 SMs or blocks per SM",
+            "SM 数或每 SM 的 block 数超过 65,535",
+        ),
+        DispatchError::ZeroDuration => words(
+            "a block must run for at least 1 cycle",
+            "每个 block 至少要运行 1 个周期",
+        ),
+        DispatchError::InvalidJitter {
+            min_cycles,
+            max_cycles,
+        } => trf!(
+            lang,
+            "jitter range {min}..={max} cycles is empty (min > max)",
+            "抖动范围 {min}..={max} 个周期为空（最小值大于最大值）",
+            min = min_cycles,
+            max = max_cycles
+        ),
+        DispatchError::DurationCountMismatch { expected, got } => trf!(
+            lang,
+            "{got} block durations given for a grid of {expected} blocks",
+            "给出了 {got} 个 block 的时长，而 grid 有 {expected} 个 block",
+            got = grouped(got),
+            expected = grouped(expected)
+        ),
+        DispatchError::TraceTooLong { bound_cycles } => trf!(
+            lang,
+            "the run could last {c} cycles, more than the trace can hold (2^32 − 1)",
+            "这次运行可能持续 {c} 个周期，超出了记录所能容纳的上限（2^32 − 1）",
+            c = grouped(bound_cycles)
+        ),
     }
 }
 

@@ -4,7 +4,7 @@
 use leptos::prelude::*;
 
 use crate::ui::format::percent as pct;
-use crate::ui::shell::FieldSlider;
+use crate::ui::shell::range_slider;
 
 use crate::ui::widgets::formula_row_testid as row;
 
@@ -15,19 +15,8 @@ use super::state::{bits, has_two_sided_branch, hex, limits, Kernel, Order};
 use super::text;
 use super::timeline::Timeline;
 use crate::model::simt::warps_per_block;
-use crate::ui::i18n::{t, use_lang, Tr};
+use crate::ui::i18n::{t, use_lang};
 use crate::ui::widgets::{select_field, RangeSlider};
-
-fn slider(
-    label: Tr,
-    range: (u32, u32),
-    get: fn(&super::state::DivergenceInputs) -> u32,
-    put: fn(&mut super::state::DivergenceInputs, u32),
-    testid: &'static str,
-) -> impl IntoView {
-    let (min, max) = (u64::from(range.0), u64::from(range.1));
-    view! { <FieldSlider inputs=state().inputs label=label min=min max=max get=get put=put testid=testid/> }
-}
 
 /// The controls: preset, branch order, block and warp, n, blockIdx, seed.
 #[component]
@@ -85,13 +74,13 @@ pub fn Controls() -> impl IntoView {
             />
             {warp_slider}
             <Show when=uses(Kernel::uses_n)>
-                {slider(text::N, limits::N, |i| i.n, |i, v| i.n = v, "slider-n")}
+                {range_slider(st.inputs, text::N, limits::N, |i| i.n, |i, v| i.n = v, "slider-n")}
             </Show>
             <Show when=uses(Kernel::uses_block_index)>
-                {slider(text::BIDX, limits::BLOCK_INDEX, |i| i.bidx, |i, v| i.bidx = v, "slider-bidx")}
+                {range_slider(st.inputs, text::BIDX, limits::BLOCK_INDEX, |i| i.bidx, |i, v| i.bidx = v, "slider-bidx")}
             </Show>
             <Show when=uses(Kernel::uses_seed)>
-                {slider(text::SEED, limits::SEED, |i| i.seed, |i, v| i.seed = v, "slider-seed")}
+                {range_slider(st.inputs, text::SEED, limits::SEED, |i| i.seed, |i, v| i.seed = v, "slider-seed")}
             </Show>
         </aside>
     }

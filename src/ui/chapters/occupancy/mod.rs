@@ -27,19 +27,16 @@ impl ChapterBody for Page {
     fn body(inputs: UrlInputs<Self::Inputs>) -> AnyView {
         let state = OccState::new(inputs);
         provide_context(state);
-        // The figure and its controls are the first answer; the note, the numbers panel, the
-        // sweeps and the data table follow after the first paint (first load: shell `staged`).
+        // The figure and its controls are the first answer; the note and the numbers panel, the
+        // sweeps, and the data table follow after the first paint, a task each (shell `staged`).
         view! {
             <section class="l-page gx-figure-grid">
                 <bars::Figure/>
                 <views::Controls/>
             </section>
-            {after_first_paint(|| view! {
-                <views::GemmNote/>
-                <views::NumbersPanel/>
-                <sweeps::Sweeps/>
-                <bars::DataTable/>
-            }.into_any())}
+            {after_first_paint(|| view! { <views::GemmNote/> <views::NumbersPanel/> }.into_any())}
+            {after_first_paint(|| view! { <sweeps::Sweeps/> }.into_any())}
+            {after_first_paint(|| view! { <bars::DataTable/> }.into_any())}
         }
         .into_any()
     }

@@ -2,13 +2,13 @@
 
 use leptos::prelude::*;
 
-use crate::ui::shell::FieldSlider;
+use crate::ui::shell::range_slider;
 
-use super::state::{limits, SchedulingInputs, SchedulingState, STRIDE};
+use super::state::{limits, SchedulingState, STRIDE};
 use super::text;
 use crate::geom::legible::label_every;
 use crate::model::scheduler::{latency_presets, WarpState};
-use crate::ui::i18n::{t, use_lang, Tr};
+use crate::ui::i18n::{t, use_lang};
 use crate::ui::shared::scroll_figure::ScrollFigure;
 use crate::ui::widgets::StepPlayer;
 
@@ -263,17 +263,6 @@ pub fn Figure() -> impl IntoView {
     }
 }
 
-fn slider(
-    label: Tr,
-    range: (u32, u32),
-    get: fn(&SchedulingInputs) -> u32,
-    put: fn(&mut SchedulingInputs, u32),
-    testid: &'static str,
-) -> impl IntoView {
-    let (min, max) = (u64::from(range.0), u64::from(range.1));
-    view! { <FieldSlider inputs=state().inputs label=label min=min max=max get=get put=put testid=testid/> }
-}
-
 /// The controls: latency preset and L, k, W, ILP, cycles drawn.
 #[component]
 pub fn Controls() -> impl IntoView {
@@ -306,11 +295,11 @@ pub fn Controls() -> impl IntoView {
                     }).collect_view()}
                 </select>
             </label>
-            {slider(text::L, limits::L, |i| i.l, |i, v| i.l = v, "slider-l")}
-            {slider(text::K, limits::K, |i| i.k, |i, v| i.k = v, "slider-k")}
-            {slider(text::W, limits::W, |i| i.w, |i, v| i.w = v, "slider-w")}
-            {slider(text::ILP, limits::ILP, |i| i.ilp, |i, v| i.ilp = v, "slider-ilp")}
-            {slider(text::CYCLES, limits::CYCLES, |i| i.cycles, |i, v| i.cycles = v, "slider-cycles")}
+            {range_slider(st.inputs, text::L, limits::L, |i| i.l, |i, v| i.l = v, "slider-l")}
+            {range_slider(st.inputs, text::K, limits::K, |i| i.k, |i, v| i.k = v, "slider-k")}
+            {range_slider(st.inputs, text::W, limits::W, |i| i.w, |i, v| i.w = v, "slider-w")}
+            {range_slider(st.inputs, text::ILP, limits::ILP, |i| i.ilp, |i, v| i.ilp = v, "slider-ilp")}
+            {range_slider(st.inputs, text::CYCLES, limits::CYCLES, |i| i.cycles, |i, v| i.cycles = v, "slider-cycles")}
         </aside>
     }
 }

@@ -127,7 +127,8 @@ pub struct Shown {
     pub highlight: String,
 }
 
-pub(super) fn elements(root: &web_sys::Element, selector: &str) -> Vec<web_sys::Element> {
+/// The elements of `root` that match `selector` (none where the selector is not valid CSS).
+pub fn elements(root: &web_sys::Element, selector: &str) -> Vec<web_sys::Element> {
     let Ok(list) = root.query_selector_all(selector) else {
         return Vec::new();
     };

@@ -6,7 +6,7 @@ mod fit;
 mod keys;
 
 use fit::fit_effect;
-pub use fit::{fit_when_loaded, Shown};
+pub use fit::{elements, fit_when_loaded, Shown};
 use keys::toggle_fullscreen;
 pub use keys::{keys, open_presenter};
 

@@ -10,7 +10,7 @@ use crate::model::quiz::set::{
 use crate::model::quiz::{generate, grade_all, Verdict};
 use crate::ui::content::questions::BANK;
 use crate::ui::i18n::{t, use_lang};
-use crate::ui::quiz::card::FieldInput;
+use crate::ui::quiz::card::{FieldInput, VerdictLines};
 use crate::ui::quiz::{answer_words, storage, text};
 
 /// A student's run through the set.
@@ -181,27 +181,8 @@ fn Step(
                         return None;
                     }
                     let v = verdicts.get()?;
-                    let right = v.iter().filter(|v| v.is_correct()).count();
-                    let all = right == v.len();
-                    let diagnoses: Vec<_> = v
-                        .iter()
-                        .filter_map(|v| match v {
-                            Verdict::Wrong(Some(m)) => Some(*m),
-                            _ => None,
-                        })
-                        .collect();
                     Some(view! {
-                        <p class=if all { "gx-quiz__result gx-quiz__result--right" } else { "gx-quiz__result gx-quiz__result--wrong" }
-                            data-testid="set-result" data-correct=all.to_string()>
-                            <strong>{move || if all { text::RIGHT.get(lang.get()) } else { text::WRONG.get(lang.get()) }}</strong>
-                            " "
-                            {move || text::fields_right(lang.get(), right, v.len())}
-                        </p>
-                        {diagnoses.into_iter().map(|m| view! {
-                            <p class="gx-quiz__diagnosis" data-testid="set-diagnosis">
-                                <strong>{t(text::DIAGNOSIS)}": "</strong>{move || text::mistake(m).get(lang.get())}
-                            </p>
-                        }).collect_view()}
+                        <VerdictLines verdicts=v testid="set"/>
                         <p>
                             <strong>{t(text::EXPECTED)}": "</strong>
                             {move || question.with_value(|q| q.parts.iter().map(|p| format!("{} = {}", text::field_label(p.field).get(lang.get()), answer_words(p, lang.get()))).collect::<Vec<_>>().join("; "))}

@@ -157,16 +157,32 @@ pub enum Problem {
 }
 
 impl AccessInputs {
-    /// The inputs of a preset (formula cleared).
-    pub fn from_preset(p: &Preset) -> AccessInputs {
-        let mut i = AccessInputs {
+    /// A custom access: 4-byte elements, stride 1, offset 0, a full warp, no formula.
+    pub fn custom() -> AccessInputs {
+        AccessInputs {
             preset: CUSTOM.into(),
             elem: 4,
             stride: 1,
             offset: 0,
             lanes: WARP_SIZE,
             formula: String::new(),
-        };
+        }
+    }
+
+    /// The fields a permalink leaves out stand for these: the preset `id`'s values, or for
+    /// [`CUSTOM`] (or an unknown id) the chapter's first preset's values under the id `custom`.
+    fn base(presets: &[Preset], id: &str) -> AccessInputs {
+        preset_by_id(presets, id)
+            .map(|p| AccessInputs::from_preset(&p))
+            .unwrap_or_else(|| AccessInputs {
+                preset: CUSTOM.into(),
+                ..default_inputs(presets)
+            })
+    }
+
+    /// The inputs of a preset (formula cleared).
+    pub fn from_preset(p: &Preset) -> AccessInputs {
+        let mut i = AccessInputs::custom();
         i.apply_preset(p);
         i
     }
@@ -196,12 +212,7 @@ impl AccessInputs {
         ids.push(CUSTOM);
         let preset = r.one_of(key::PRESET, &d.preset, &ids);
         // Unlisted fields default to the chosen preset's values.
-        let base = preset_by_id(presets, &preset)
-            .map(|p| AccessInputs::from_preset(&p))
-            .unwrap_or_else(|| AccessInputs {
-                preset: CUSTOM.into(),
-                ..d.clone()
-            });
+        let base = AccessInputs::base(presets, &preset);
         let elem_ids: Vec<String> = SUPPORTED_WIDTHS_BYTES
             .iter()
             .map(|w| w.to_string())
@@ -230,12 +241,7 @@ impl AccessInputs {
     /// The query string for this state: the preset id (unless it is the first), plus the
     /// fields that differ from that preset.
     pub fn write_query(&self, presets: &[Preset]) -> String {
-        let base = preset_by_id(presets, &self.preset)
-            .map(|p| AccessInputs::from_preset(&p))
-            .unwrap_or_else(|| AccessInputs {
-                preset: CUSTOM.into(),
-                ..default_inputs(presets)
-            });
+        let base = AccessInputs::base(presets, &self.preset);
         let rest = to_query(self, &base);
         let mut parts = Vec::new();
         if self.preset != presets.first().map_or("", |p| p.id) {
@@ -342,14 +348,7 @@ pub fn default_inputs(presets: &[Preset]) -> AccessInputs {
     presets
         .first()
         .map(AccessInputs::from_preset)
-        .unwrap_or(AccessInputs {
-            preset: CUSTOM.into(),
-            elem: 4,
-            stride: 1,
-            offset: 0,
-            lanes: WARP_SIZE,
-            formula: String::new(),
-        })
+        .unwrap_or_else(AccessInputs::custom)
 }
 
 #[cfg(test)]
