@@ -17,9 +17,11 @@
 //  - two profiles, each as min / median / p95 over cold runs interleaved with the reference peer:
 //    "desktop" (this machine as it is) and "phone" (a 390 px screen, Chrome DevTools Protocol CPU
 //    throttling 4×, the network at 1.6 Mbit/s down, 750 kbit/s up, 150 ms round trip): a deep
-//    link's first answer and a link with parameters' first answer and interactive time (a
-//    slider moved, the figure changed), beside the peer's answer; input → painted per chapter
-//    on the phone.
+//    link's first answer and a link with parameters' first answer and interactive time (its
+//    first slider moved by the page in the task after the answer is painted, the frame after
+//    its figure changed), beside the peer's answer, and where the link's time
+//    went (its last wasm byte, the app's performance marks); input → painted per chapter on
+//    the phone; a CPU check of the machine beside them.
 // Env: DIST (default ../dist), RUNS (default 7), RAW (serve files unencoded; default: gzip-encoded
 // like a static host), PEER (a local copy of the reference peer page,
 // its index.html; skipped when unset), ONLY (a comma-separated list of sections), ROUTES (a
@@ -28,7 +30,7 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import { fileURLToPath } from "node:url";
-import { startServer } from "../tests/e2e/server.mjs";
+import { startServerProcess } from "../tests/e2e/server.mjs";
 import { launch, openPage } from "../tests/e2e/browser.mjs";
 import { cpuCheck } from "./cpuprobe.mjs";
 import { clickNextAndTime } from "./profiling.mjs";
@@ -82,6 +84,8 @@ const answer = (slug) =>
       ? "[data-testid=chapter-lab] [data-testid=lab-source]"
     : slug === "quiz"
       ? "[data-testid=quiz]"
+    : slug === "glossary"
+      ? "[data-testid=glossary] dl"
       : slug === "tensor-cores"
         ? "[data-testid=chapter-tensor-cores] [data-testid=s-x]"
         : `[data-testid=chapter-${slug}] :is(figure, svg, canvas)`;
@@ -94,6 +98,8 @@ const preAnswer = (slug) =>
     ? `${SHOWN_COPY} [data-pre-testid=occupancy]`
     : slug === "lab"
       ? `${SHOWN_COPY} [data-pre-testid=chapter-lab] textarea`
+    : slug === "glossary"
+      ? `${SHOWN_COPY} [data-pre-testid=glossary] dl`
     : slug === "tensor-cores"
       ? `${SHOWN_COPY} [data-pre-testid=chapter-tensor-cores] .gx-formula`
       : `${SHOWN_COPY} [data-pre-testid=chapter-${slug}] svg`;
@@ -101,9 +107,9 @@ const preAnswer = (slug) =>
 const firstAnswer = (slug) => (slug === "quiz" ? answer(slug) : `${answer(slug)}, ${preAnswer(slug)}`);
 
 // Served like most static hosts: gzip-encoded (dist/'s .gz files; the peer's files gzipped once),
-// both sites alike; RAW=1 serves every file as is.
+// both sites alike, each server in a process of its own; RAW=1 serves every file as is.
 const SERVE = { gzip: !process.env.RAW };
-const server = await startServer(DIST, "/warpscope/", SERVE);
+const server = await startServerProcess(DIST, "/warpscope/", SERVE);
 const browser = await launch();
 const sizeCache = new Map();
 function shipped(url) {
@@ -120,6 +126,17 @@ function shipped(url) {
     sizeCache.set(file, { file, raw: raw.length, gz, br });
   }
   return sizeCache.get(file);
+}
+
+/** `window[key]` once the page has set it, polled every 25 ms with plain evaluations;
+ * undefined after `timeoutMs`. */
+async function stamped(page, key, timeoutMs) {
+  const t0 = Date.now();
+  for (;;) {
+    const value = await page.evaluate((key) => window[key], key).catch(() => undefined);
+    if (value !== undefined || Date.now() - t0 > timeoutMs) return value;
+    await new Promise((r) => setTimeout(r, 25));
+  }
 }
 
 /** Navigation → first answer, timed in the page: a MutationObserver (installed before the page's
@@ -143,16 +160,9 @@ async function timeAnswer(page, selector, key = "__benchAnswerMs") {
   // inject its ~100 KB script into the page while it loads, which a trace showed taking 68–116 ms
   // of the main thread before the first paint (both sites alike).
   return async () => {
-    const t0 = Date.now();
-    for (;;) {
-      const ms = await page.evaluate((key) => window[key], key).catch(() => undefined);
-      if (ms !== undefined) {
-        const harnessMs = await page.evaluate(() => performance.now());
-        return { ms, harnessMs };
-      }
-      if (Date.now() - t0 > 30000) throw new Error(`bench: no ${selector} after 30 s`);
-      await new Promise((r) => setTimeout(r, 25));
-    }
+    const ms = await stamped(page, key, 30000);
+    if (ms === undefined) throw new Error(`bench: no ${selector} after 30 s`);
+    return { ms, harnessMs: await page.evaluate(() => performance.now()) };
   };
 }
 
@@ -164,6 +174,7 @@ async function cold(route, selector, appSelector = selector, profile = "desktop"
   await throttle(page, profile);
   const answered = await timeAnswer(page, selector);
   const appAnswered = appSelector === selector ? answered : await timeAnswer(page, appSelector, "__benchAppMs");
+  await page.addInitScript(armSliderMove, appSelector);
   // The requests made up to the load event, taken when it fires: read later, on a busy machine
   // the list would also hold the next chapter's packs, fetched 0.5 s after load.
   let atLoad;
@@ -171,10 +182,10 @@ async function cold(route, selector, appSelector = selector, profile = "desktop"
   await page.goto(server.base + route, { waitUntil: "commit" });
   const { ms, harnessMs } = await answered();
   const appMs = appSelector === selector ? ms : (await appAnswered()).ms;
-  // Interactive: the chapter's first slider moved once the app answered, and the time of the
-  // frame after the figure changed (from navigation start; the harness's poll adds ≤ 25 ms and a
-  // round trip before the move, so this is an upper bound).
-  const interactiveMs = await page.evaluate(sliderMoves).catch(() => null);
+  // Interactive: the chapter's first slider moved in the task after the app's answer was
+  // painted, and the time of the frame after its figure changed (from navigation start).
+  const interactiveMs = await sliderMoved(page).catch(() => null);
+  const phases = await page.evaluate(phasesBefore, ms).catch(() => null);
   // The classroom's answer needs a pack fetched after load (its first step's chapter): it
   // counts up to its answer. (A chapter's route page preloads all it needs before load; up to
   // its answer, on a busy machine, would count the next chapter's packs, fetched 0.5 s after.)
@@ -192,7 +203,23 @@ async function cold(route, selector, appSelector = selector, profile = "desktop"
   }
   const bytes = [...files.values()].reduce((a, s) => ({ raw: a.raw + s.raw, gz: a.gz + s.gz, br: a.br + s.br }), { raw: 0, gz: 0, br: 0 });
   await context.close();
-  return { ms, appMs, interactiveMs, harnessMs, bytes, requests: fetched.length, files: [...files.values()], errors };
+  return { ms, appMs, interactiveMs, harnessMs, phases, bytes, requests: fetched.length, files: [...files.values()], errors };
+}
+
+/** In the page: where the time to the answer at `answerMs` went, as milliseconds from navigation
+ * start: the last byte of the wasm fetched before it (resource timing), the app's entry running
+ * ("ws:main", src/main.rs), its first view mounted ("ws:mounted"), the last pack instantiated
+ * before it ("ws:pack:<name>", assets/loader.js). */
+function phasesBefore(answerMs) {
+  const before = (entries, at) => entries.map(at).filter((t) => t <= answerMs);
+  const last = (ts) => (ts.length ? Math.max(...ts) : null);
+  const mark = (name) => last(before(performance.getEntriesByName(name, "mark"), (m) => m.startTime));
+  return {
+    wasm: last(before(performance.getEntriesByType("resource").filter((r) => r.name.endsWith(".wasm")), (r) => r.responseEnd)),
+    main: mark("ws:main"),
+    mounted: mark("ws:mounted"),
+    packs: last(before(performance.getEntriesByType("mark").filter((m) => m.name.startsWith("ws:pack:")), (m) => m.startTime)),
+  };
 }
 
 /** In the peer's page: presses its Calculate button the moment its form handler is set (a user
@@ -206,27 +233,40 @@ function peerClick() {
   document.addEventListener("DOMContentLoaded", click);
 }
 
-/** In the page: moves the first range slider of the chapter and resolves with the time of the
- * frame after the chapter's DOM changed (null if it has no slider or nothing changed in 5 s). */
-function sliderMoves() {
-  const chapter = document.querySelector("[data-testid^=chapter-]");
-  const range = chapter && chapter.querySelector("input[type=range]");
-  if (!range) return null;
-  return new Promise((resolve) => {
+/** Before the page's scripts: once the app's answer `selector` is on screen (the frame that
+ * paints it), in the next task the chapter's first range slider is moved to its other end (an
+ * input event, as a drag makes), and `window.__benchMoved` is stamped with the time of the frame
+ * after the app changed the figure and controls that hold the slider (their `.gx-figure-grid`;
+ * the chapter where there is none). Moved from inside the page, so that the harness's polling
+ * (a 25 ms poll and a round trip, which waits behind the page's own tasks: 150–220 ms measured
+ * on the phone profile) is not counted. */
+function armSliderMove(selector) {
+  const moveOnce = () => {
+    const chapter = document.querySelector("[data-testid^=chapter-]");
+    const range = chapter && chapter.querySelector("input[type=range]");
+    if (!range) return (window.__benchMoved = null);
+    const watched = range.closest(".gx-figure-grid") ?? chapter;
     const obs = new MutationObserver(() => {
       obs.disconnect();
-      requestAnimationFrame(() => resolve(performance.now()));
+      requestAnimationFrame(() => (window.__benchMoved = performance.now()));
     });
-    obs.observe(chapter, { childList: true, subtree: true, attributes: true, characterData: true });
+    obs.observe(watched, { childList: true, subtree: true, attributes: true, characterData: true });
     const lo = Number(range.min || 0);
     const hi = Number(range.max || 100);
     range.value = String(Number(range.value) === hi ? lo : hi);
     range.dispatchEvent(new Event("input", { bubbles: true }));
-    setTimeout(() => {
-      obs.disconnect();
-      resolve(null);
-    }, 5000);
+  };
+  const seen = new MutationObserver(() => {
+    if (!document.querySelector(selector)) return;
+    seen.disconnect();
+    requestAnimationFrame(() => setTimeout(moveOnce, 0));
   });
+  seen.observe(document, { childList: true, subtree: true, characterData: true });
+}
+
+/** The time [`armSliderMove`] stamped (null: no slider, or no change within 5 s). */
+async function sliderMoved(page) {
+  return (await stamped(page, "__benchMoved", 5000)) ?? null;
 }
 
 // 1. Deep links: bytes, requests, navigation → first answer.
@@ -576,7 +616,7 @@ if (want("offline")) {
 //    i.e. a user who clicks instantly), and the bytes it fetched.
 if (want("peer") && process.env.PEER && fs.existsSync(process.env.PEER)) {
   const peerDir = path.dirname(path.resolve(process.env.PEER));
-  const peerServer = await startServer(peerDir, "/peer/", SERVE);
+  const peerServer = await startServerProcess(peerDir, "/peer/", SERVE);
   const peerUrl = peerServer.base + path.basename(process.env.PEER);
   const peerBytes = (urls) => {
     const files = new Map();
@@ -636,7 +676,7 @@ if (want("profiles")) {
   let peerServer = null;
   let peerUrl = null;
   if (process.env.PEER && fs.existsSync(process.env.PEER)) {
-    peerServer = await startServer(path.dirname(path.resolve(process.env.PEER)), "/peer/", SERVE);
+    peerServer = await startServerProcess(path.dirname(path.resolve(process.env.PEER)), "/peer/", SERVE);
     peerUrl = peerServer.base + path.basename(process.env.PEER);
   }
   /** The peer: navigation → its occupancy answer, its Calculate click made the moment it can be. */
@@ -652,9 +692,14 @@ if (want("profiles")) {
   }
   const med = (xs) => pct(xs, 0.5);
   const rows = [];
+  // The link with parameters, step by step (medians, ms from navigation start; see phasesBefore).
+  const PHASES = [["wasm", "last wasm byte"], ["main", "app entry runs"], ["mounted", "first view mounted"], ["packs", "chapter's packs instantiated"], ["answer", "the app's answer"], ["interactive", "interactive"]];
+  const phaseRows = [];
+  // The machine's CPU before and after (tools/cpuprobe.mjs): a VM that loses time slows both sites.
+  const cpuBefore = await cpuCheck();
   for (const profile of (process.env.PROFILES ?? "desktop,phone").split(",")) {
     const deep = { first: [], app: [] };
-    const link = { first: [], app: [], interactive: [] };
+    const link = { first: [], app: [], interactive: [], phases: [] };
     const peer = [];
     for (let i = 0; i < RUNS; i++) {
       const d = await cold("occupancy", firstAnswer("occupancy"), answer("occupancy"), profile);
@@ -664,6 +709,7 @@ if (want("profiles")) {
       link.first.push(l.ms);
       link.app.push(l.appMs);
       if (l.interactiveMs !== null) link.interactive.push(l.interactiveMs);
+      if (l.phases) link.phases.push({ ...l.phases, answer: l.appMs, interactive: l.interactiveMs });
       if (peerUrl) peer.push(await peerAnswer(profile));
     }
     const ratio = (xs) => (peer.length ? `${(med(xs) / med(peer)).toFixed(2)}×` : "–");
@@ -672,18 +718,26 @@ if (want("profiles")) {
     rows.push(`| ${profile} | link with parameters: first answer | ${stats(link.first)} | ${ratio(link.first)} |`);
     rows.push(`| ${profile} | link with parameters: interactive (a slider moved the figure) | ${link.interactive.length ? stats(link.interactive) : "–"} | ${link.interactive.length ? ratio(link.interactive) : "–"} |`);
     if (peer.length) rows.push(`| ${profile} | reference peer: its occupancy answer | ${stats(peer)} | 1.00× |`);
+    phaseRows.push(`| ${profile} | ${PHASES.map(([key]) => {
+      const ts = link.phases.map((p) => p[key]).filter((t) => t !== null && t !== undefined);
+      return ts.length ? med(ts).toFixed(0) : "–";
+    }).join(" | ")} |`);
   }
   console.log(`\n| profile | what | min / median / p95 (ms, ${RUNS} cold runs each, interleaved) | median / peer's |\n|---|---|---|---|`);
   for (const r of rows) console.log(r);
+  console.log(`CPU check before / after (2 threads' time lost): ${cpuBefore} / ${await cpuCheck()}`);
   console.log("targets: phone — a deep link's first answer ≤ 1000 ms and ≤ 0.5× the peer's, a link with parameters interactive ≤ 2000 ms; desktop — a link with parameters answers in ≤ 0.5× the peer's time");
+  console.log(`\n| profile | link with parameters, medians (ms from navigation start): ${PHASES.map(([, what]) => what).join(" | ")} |\n|---|${PHASES.map(() => "---|").join("")}`);
+  for (const r of phaseRows) console.log(r);
   if (peerServer) peerServer.close();
   else console.log("(no peer: set PEER=path/to/index.html, see docs/peer.md)");
 
   // Input → painted on the phone, every numbered chapter: the first slider, 20 ticks, each
   // timed from the input to the frame after it.
   if ((process.env.PROFILES ?? "desktop,phone").split(",").includes("phone")) {
-    console.log("\n| chapter | phone: input → painted min / p50 / p95 (ms, target p95 ≤ 50) |\n|---|---|");
+    console.log("\n| chapter | phone: input → painted min / p50 / p95 (ms, target p95 ≤ 50) | CPU check before / after (2 threads' time lost, %) |\n|---|---|---|");
     for (const slug of process.env.SLUGS ? process.env.SLUGS.split(",") : CHAPTERS) {
+      const before = await cpuCheck();
       const { context, page } = await openPage(browser, { serviceWorkers: "block", ...PROFILES.phone.page });
       await throttle(page, "phone");
       await page.goto(server.base + slug);
@@ -708,8 +762,11 @@ if (want("profiles")) {
         }
         return out;
       }, slug);
-      console.log(`| ${slug} | ${ticks ? stats(ticks) : "no slider"} |`);
+      // The check after closes the page first: while a page is CPU-throttled, the throttling
+      // itself takes the probe's time (measured with a blank page open: 48–56 % lost at 4×,
+      // 13–17 % at 1×), and so it takes time from the page's other threads too.
       await context.close();
+      console.log(`| ${slug} | ${ticks ? stats(ticks) : "no slider"} | ${ticks ? `${before} / ${await cpuCheck()}` : ""} |`);
     }
   }
 }

@@ -9,7 +9,7 @@ import { launch } from "../tests/e2e/browser.mjs";
 import { SIZES } from "../tests/e2e/sizes.mjs";
 
 const [dist, out, size = "desktop"] = process.argv.slice(2);
-const PAGES = ["", "chip", "hierarchy", "occupancy", "dispatch", "scheduling", "divergence", "coalescing", "bank-conflicts", "tensor-cores", "tensor-core-generations", "roofline", "quiz", "classroom"];
+const PAGES = ["", "chip", "hierarchy", "occupancy", "dispatch", "scheduling", "divergence", "coalescing", "bank-conflicts", "tensor-cores", "tensor-core-generations", "roofline", "lab", "glossary", "quiz", "classroom"];
 fs.mkdirSync(out, { recursive: true });
 const server = await startServer(path.resolve(dist));
 const browser = await launch();
