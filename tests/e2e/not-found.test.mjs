@@ -34,6 +34,8 @@ test("every chapter ends with links to the previous and the next chapter", async
   for (const [i, slug] of chapters.entries()) {
     await page.goto(server.base + slug);
     await page.waitForSelector("[data-testid=figure]");
+    // The links are in the page's tail, built a few tasks after the figure (ui::shell::staged).
+    await page.waitForSelector("nav.gx-prevnext");
     const prev = await page.locator("[data-testid=chapter-prev]").count();
     const next = await page.locator("[data-testid=chapter-next]").count();
     if (i > 0) assert.equal(prev, 1, `${slug}: previous link`);
