@@ -30,6 +30,8 @@ test("the chapter renders its fragment map, launch numbers and questions", async
   assert.match(await page.locator("[data-testid=hbm]").textContent(), /16\.03 MiB/);
   assert.match(await page.locator("[data-testid=ptx]").textContent(), /wmma\.mma\.sync\.aligned\.row\.col\.m16n16k16\.s32\.s8\.s8\.s32/);
   assert.match(await page.locator("[data-testid=measured-table]").textContent(), /31\.1 µs/);
+  // The questions are in the page's tail, built a few tasks after the figure (ui::shell::staged).
+  await page.locator("[data-testid=questions] li").first().waitFor();
   assert.equal(await page.locator("[data-testid=questions] li").count(), 5);
   await page.screenshot({ path: path.join(SHOTS, "tensor-cores-en.png"), fullPage: true });
   assert.deepEqual(errors, []);
