@@ -118,11 +118,12 @@ impl Focus {
         self.part.set(part);
     }
 
-    /// The part pointed at on the GPU shown now.
+    /// The part pointed at on the GPU shown now; `None` once the figure is gone (a switch to a
+    /// GPU without a die layout closes it, and a readout's update queued before may still run).
     fn get(self) -> Option<Part> {
         let now = self.st.inputs.with(|i| i.gpu.clone());
-        if self.gpu.with(|g| *g == now) {
-            self.part.get()
+        if self.gpu.try_with(|g| *g == now)? {
+            self.part.try_get().flatten()
         } else {
             None
         }
