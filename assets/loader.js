@@ -58,8 +58,11 @@ const __wsLoaded = (link) => link.sheet ? Promise.resolve() : new Promise((resol
     link.addEventListener("load", resolve);
     link.addEventListener("error", resolve);
 });
+// A chapter's later module (`occupancy_later`: its parts built after the first paint) is styled
+// by its chapter's share.
+const __wsStyledBy = (module) => module.replace(/_later$/, "");
 function __wsCss(module) {
-    const own = document.querySelector(`link[data-ws-chapters="${module}"]`);
+    const own = document.querySelector(`link[data-ws-chapters="${__wsStyledBy(module)}"]`);
     if (own) return __wsLoaded(own);
     if (!__wsCssIn) {
         let link = document.querySelector('link[data-ws-chapters="*"]');
@@ -145,10 +148,11 @@ function __wsChapter(module) {
     return wrapAsyncCb(load);
 }
 /** Starts fetching chapter module `module`'s packs (link hover or focus, the next chapter once
- * the page is idle) and the stylesheet its load would link; loads nothing. Resolves once every
- * pack's bytes are in and its module is compiling (never rejects). */
+ * the page is idle, the chapter being opened) and the stylesheet its load would link, then its
+ * later module's packs; loads nothing. Resolves once the module's own packs' bytes are in and
+ * they are compiling (never rejects). */
 export function preloadChapter(module) {
-    if (__wsNeeds[module] && !__wsCssIn && !document.querySelector(`link[data-ws-chapters="${module}"], link[data-ws-chapters="*"], link[data-ws-preload]`)) {
+    if (__wsNeeds[module] && !__wsCssIn && !document.querySelector(`link[data-ws-chapters="${__wsStyledBy(module)}"], link[data-ws-chapters="*"], link[data-ws-preload]`)) {
         // The whole sheet (see __wsCss), into the browser's cache: a preload with the same
         // integrity as the stylesheet link __wsCss adds, which then takes it from there.
         const link = document.createElement("link");
@@ -159,5 +163,9 @@ export function preloadChapter(module) {
         link.setAttribute("data-ws-preload", "");
         document.head.append(link);
     }
-    return Promise.all((__wsNeeds[module] ?? []).map((name) => __wsPack(name).catch(() => {})));
+    const own = Promise.all((__wsNeeds[module] ?? []).map((name) => __wsPack(name).catch(() => {})));
+    // Then the packs of its later module (the parts its page builds after the first paint),
+    // behind its own: on a slow network they never take bandwidth from the first answer's.
+    own.then(() => { for (const name of __wsNeeds[module + "_later"] ?? []) __wsPack(name).catch(() => {}); });
+    return own;
 }

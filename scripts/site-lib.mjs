@@ -44,6 +44,10 @@ export function contentVersion(files) {
  * split module named after its slug (ui/shell/lazy.rs). */
 export const routeOf = (module) => module.replaceAll("_", "-");
 
+/** The page modules of the split (one per route), without the chapters' later modules
+ * (`occupancy_later`: the parts a page builds after its first paint; xtask/src/plan.rs). */
+export const pageModules = (modules) => modules.filter((m) => !m.endsWith("_later"));
+
 /** The `<head>` lines that start the app: the glue and the loader as module preloads with their
  * integrity, the main module and `packs` fetched in parallel, the entry script. `sri` maps a
  * file of `pkg` to its integrity. A fetch preload carries no integrity (Chromium ignores it

@@ -27,7 +27,7 @@ import { transformSync } from "esbuild";
 import { fileURLToPath } from "node:url";
 import { prerender } from "./prerender.mjs";
 import { chapterShare } from "./css-prune.mjs";
-import { contentVersion, entryLines, fillPage, fillTemplate, hashedName, headersFile, integrity, loaderSource, pageCsp, routeOf, scriptHash, shellFiles, svgDataUrl } from "./site-lib.mjs";
+import { contentVersion, entryLines, fillPage, fillTemplate, hashedName, headersFile, integrity, loaderSource, pageCsp, pageModules, routeOf, scriptHash, shellFiles, svgDataUrl } from "./site-lib.mjs";
 
 const [pkgIn, stage, publicUrl = "/"] = process.argv.slice(2);
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -45,6 +45,8 @@ const minCss = (css) => Buffer.from(transformSync(css.toString(), { loader: "css
 // the modules merged into it}.
 const { needs, packs: packModules } = JSON.parse(fs.readFileSync(path.join(pkgIn, "packs.json"), "utf8"));
 const splits = Object.keys(needs);
+// One page module per route; a chapter's later module rides with its page.
+const pages = pageModules(splits);
 const packBytes = new Map(Object.keys(packModules).map((name) => [name, fs.readFileSync(path.join(pkgIn, `pack-${name}.wasm`))]));
 const packInfo = Object.fromEntries([...packBytes].map(([name, b]) => [name, integrity(b)])); // pack → integrity
 let chapterCssName = null; // the chapters' stylesheet and its integrity: set in section 2
@@ -84,7 +86,7 @@ chapterCssSri = integrity(chapterCss);
     path.join(root, "assets"),
     path.join(root, "index.html"),
   ];
-  for (const m of splits) {
+  for (const m of pages) {
     if (m === "classroom") continue;
     const dir = [path.join(ui, "chapters", m), path.join(ui, m)].find((d) => fs.existsSync(d) && fs.statSync(d).isDirectory());
     if (!dir) throw new Error(`site.mjs: no source folder for chapter module ${m} (its share of the stylesheet)`);
@@ -150,7 +152,7 @@ const homePage = { styles: [appCssLink], packs: [] };
 fs.writeFileSync(path.join(stage, "index.html"), page({ base: baseHref(publicUrl), ...homePage }));
 // Every page is one split module named after its slug (`bank-conflicts` → bank_conflicts:
 // ui/shell/lazy.rs; assets/start.js preloads a link's packs by the same rule).
-const routes = splits.map(routeOf);
+const routes = pages.map(routeOf);
 const relative = publicUrl === "./";
 if (relative) {
   for (const slug of routes) {

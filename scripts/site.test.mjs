@@ -3,7 +3,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import crypto from "node:crypto";
 import fs from "node:fs";
-import { contentVersion, entryLines, fillPage, fillTemplate, hashedName, headersFile, integrity, loaderSource, PAGE_CSP, pageCsp, routeOf, scriptHash, shellFiles, svgDataUrl } from "./site-lib.mjs";
+import { contentVersion, entryLines, fillPage, fillTemplate, hashedName, headersFile, integrity, loaderSource, PAGE_CSP, pageCsp, pageModules, routeOf, scriptHash, shellFiles, svgDataUrl } from "./site-lib.mjs";
 
 test("integrity is the base64 sha256 the browser checks; a hashed name carries 12 hex digits of it", () => {
   assert.equal(integrity("abc"), "sha256-ungWv48Bz+pBQUDeXa4iI7ADYaOWF3qctBD/YfIAFa0=");
@@ -33,9 +33,10 @@ test("the version depends on the files' names and bytes, not on their order", ()
   assert.notEqual(contentVersion(a), contentVersion(new Map([["x.js", Buffer.from("1")], ["y.wasm", Buffer.from("3")]])));
 });
 
-test("a route is its module's name with hyphens", () => {
+test("a route is its module's name with hyphens; a chapter's later module is no route", () => {
   assert.equal(routeOf("bank_conflicts"), "bank-conflicts");
   assert.equal(routeOf("chip"), "chip");
+  assert.deepEqual(pageModules(["chip", "occupancy", "occupancy_later", "quiz"]), ["chip", "occupancy", "quiz"]);
 });
 
 test("the entry lines preload the modules with integrity, the wasm without, and start the app", () => {

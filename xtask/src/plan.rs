@@ -6,6 +6,11 @@
 //! `common_min` or more chapters use, and one pack per chapter with its own module and the chunks
 //! it shares with fewer chapters (copied into each of their packs). A *standalone* chapter uses
 //! no common pack: its own pack holds every chunk it needs.
+//!
+//! A chapter's *later* module (`<chapter>_later`: the parts its page builds after the first
+//! paint, `ui::shell::after_first_paint_split`) is packed like a chapter but not counted towards
+//! the common pack: the common pack is on every link's critical path, so only what the first
+//! parts share goes there; a chunk only later parts share is copied into their own packs.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -17,6 +22,22 @@ pub type Graph = BTreeMap<String, Vec<String>>;
 
 /// The name of the pack of the chunks most chapters share.
 pub const COMMON: &str = "common";
+
+/// The suffix of a chapter's later module's name (`occupancy_later`).
+pub const LATER_SUFFIX: &str = "_later";
+
+/// Whether split module `name` holds a chapter's later parts (see the module docs).
+pub fn is_later(name: &str) -> bool {
+    name.ends_with(LATER_SUFFIX)
+}
+
+/// Whether module `name` uses no common pack: a standalone chapter, or its later module.
+fn alone(standalone: &BTreeSet<String>, name: &str) -> bool {
+    standalone.contains(name)
+        || name
+            .strip_suffix(LATER_SUFFIX)
+            .is_some_and(|chapter| standalone.contains(chapter))
+}
 
 /// Where every module goes.
 #[derive(Debug, PartialEq, Eq, Serialize)]
@@ -31,8 +52,8 @@ pub struct Plan {
 }
 
 /// The packs of `graph`: a chunk used by `common_min` or more chapters that are not in
-/// `standalone` goes to the common pack (and into each standalone user's pack); any other
-/// chunk into each of its users' packs.
+/// `standalone` and not later modules goes to the common pack (and into each standalone user's
+/// pack); any other chunk into each of its users' packs.
 pub fn plan(graph: &Graph, common_min: usize, standalone: &BTreeSet<String>) -> Plan {
     let mut users: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
     for (chapter, chunks) in graph {
@@ -48,7 +69,7 @@ pub fn plan(graph: &Graph, common_min: usize, standalone: &BTreeSet<String>) -> 
     for (&chunk, chapters) in &users {
         let shared = chapters
             .iter()
-            .filter(|c| !standalone.contains(**c))
+            .filter(|c| !alone(standalone, c) && !is_later(c))
             .count();
         let into: Vec<&str> = if shared >= common_min {
             common.insert(chunk);
@@ -56,7 +77,7 @@ pub fn plan(graph: &Graph, common_min: usize, standalone: &BTreeSet<String>) -> 
             chapters
                 .iter()
                 .copied()
-                .filter(|c| standalone.contains(*c))
+                .filter(|c| alone(standalone, c))
                 .collect()
         } else {
             chapters.clone()
@@ -69,7 +90,7 @@ pub fn plan(graph: &Graph, common_min: usize, standalone: &BTreeSet<String>) -> 
         .iter()
         .map(|(chapter, chunks)| {
             let uses_common =
-                !standalone.contains(chapter) && chunks.iter().any(|c| common.contains(c.as_str()));
+                !alone(standalone, chapter) && chunks.iter().any(|c| common.contains(c.as_str()));
             let mut n = Vec::new();
             if uses_common {
                 n.push(COMMON.to_string());
@@ -156,6 +177,48 @@ mod tests {
         assert_eq!(p.packs["b"], strings(&["split_b", "chunk_2"]));
         assert_eq!(p.needs["quiz"], strings(&["quiz"]));
         assert_eq!(p.needs["b"], strings(&["common", "b"]));
+    }
+
+    #[test]
+    fn later_modules_do_not_count_towards_the_common_pack() {
+        let g = graph(&[
+            ("a", &["chunk_1", "chunk_2"]),
+            ("a_later", &["chunk_1", "chunk_2", "chunk_3"]),
+            ("b", &["chunk_1"]),
+            ("b_later", &["chunk_2", "chunk_3"]),
+        ]);
+        let p = plan(&g, 2, &set(&[]));
+        // chunk_1: two first modules → common, which a_later uses too.
+        assert_eq!(p.packs["common"], strings(&["chunk_1"]));
+        // chunk_2: one first module and two later ones → copied, not common.
+        assert_eq!(p.packs["a"], strings(&["split_a", "chunk_2"]));
+        assert_eq!(
+            p.packs["a_later"],
+            strings(&["split_a_later", "chunk_2", "chunk_3"])
+        );
+        assert_eq!(
+            p.packs["b_later"],
+            strings(&["split_b_later", "chunk_2", "chunk_3"])
+        );
+        assert_eq!(p.needs["a_later"], strings(&["common", "a_later"]));
+        assert_eq!(p.needs["b_later"], strings(&["b_later"]));
+    }
+
+    #[test]
+    fn a_standalone_chapters_later_module_is_standalone_too() {
+        let g = graph(&[
+            ("a", &["chunk_1"]),
+            ("b", &["chunk_1"]),
+            ("lab", &["chunk_2"]),
+            ("lab_later", &["chunk_1", "chunk_2"]),
+        ]);
+        let p = plan(&g, 2, &set(&["lab"]));
+        assert_eq!(p.packs["common"], strings(&["chunk_1"]));
+        assert_eq!(
+            p.packs["lab_later"],
+            strings(&["split_lab_later", "chunk_1", "chunk_2"])
+        );
+        assert_eq!(p.needs["lab_later"], strings(&["lab_later"]));
     }
 
     #[test]

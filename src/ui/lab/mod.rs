@@ -20,7 +20,7 @@ mod why;
 
 use leptos::prelude::*;
 
-use crate::ui::shell::{after_first_paint, ChapterBody, LessonAdvance, UrlInputs};
+use crate::ui::shell::{after_first_paint_split, ChapterBody, LessonAdvance, UrlInputs};
 use state::LabState;
 
 /// The lab's body inside the shell's frame.
@@ -54,13 +54,21 @@ impl ChapterBody for Page {
                 </div>
                 <launch::Launch/>
             </section>
-            {after_first_paint(|| view! {
-                <why::Why/>
-                <report::Counters/>
-                <report::Lines/>
-                <context::Context/>
-            }.into_any())}
+            {after_first_paint_split(|| Box::pin(later()))}
         }
         .into_any()
     }
+}
+
+/// The parts after the first figure, in the chapter's later module (fetched after the first
+/// paint: shell `staged`).
+#[::leptos::wasm_split::wasm_split(lab_later, wasm_split_path = ::leptos::wasm_split)]
+fn later() -> AnyView {
+    view! {
+        <why::Why/>
+        <report::Counters/>
+        <report::Lines/>
+        <context::Context/>
+    }
+    .into_any()
 }

@@ -27,7 +27,7 @@ pub use pages::{
     by_slug, install, is_chapter, neighbours, pages, route_href, BasePath, Chapter, LessonAdvance,
     Site,
 };
-pub use staged::{after_first_paint, FirstPaint};
+pub use staged::{after_first_paint, after_first_paint_split, FirstPaint, SplitPart};
 pub use url_state::{without_lang, ChapterInputs, QueryWrite, UrlInputs, WRITE_INTERVAL_MS};
 pub use warm::{keep_app_owner, warm_chapter};
 

@@ -15,6 +15,11 @@
 //! classroom's embedded chapter, whose stage measures the whole body once it is in),
 //! [`after_first_paint`] builds its part at once.
 //!
+//! A chapter's later parts also come from a split module of their own, `<chapter>_later`
+//! ([`after_first_paint_split`]): a link's critical path carries only the code of the intro,
+//! the figure and its controls; the later module is fetched once the chapter's own packs are in
+//! (`assets/loader.js`), and the parts it makes are built a turn each as they arrive.
+//!
 //! The turn is written by browser callbacks, not by an effect.
 //!
 //! [`frame`]: crate::ui::shell::frame
@@ -31,6 +36,10 @@ pub struct FirstPaint {
     turn: RwSignal<u32>,
     /// The parts asked for so far, numbered from 1 in the order they were made.
     issued: StoredValue<u32>,
+    /// Whether a turn is scheduled (the first from the start; then while parts are waiting). A
+    /// part asked for once none is, one a later module's part makes when its code arrives,
+    /// schedules the next.
+    scheduled: StoredValue<bool>,
 }
 
 /// Provides [`FirstPaint`] for the page being built: turn 0 now, turn 1 in the task after the
@@ -39,6 +48,7 @@ pub fn provide_first_paint() {
     let staged = FirstPaint {
         turn: RwSignal::new(0),
         issued: StoredValue::new(0),
+        scheduled: StoredValue::new(true),
     };
     provide_context(staged);
     request_animation_frame(move || next_turn(staged));
@@ -61,6 +71,8 @@ fn next_turn(staged: FirstPaint) {
             };
             if waiting && staged.turn.try_update(|turn| *turn += 1).is_some() {
                 next_turn(staged);
+            } else {
+                staged.scheduled.try_set_value(false);
             }
         },
         Duration::ZERO,
@@ -73,12 +85,68 @@ pub fn after_first_paint(rest: impl Fn() -> AnyView + Send + Sync + 'static) -> 
     deferred(std::sync::Arc::new(rest))
 }
 
+/// A later part whose code is in a split module of its own (the chapter's `<chapter>_later`
+/// module, fetched after the first paint, so not on a link's critical path): `load` is the split
+/// point's call, made when the part's turn comes (see [`after_first_paint`]). While the module
+/// loads, the part's place is an empty `aria-busy` placeholder (the classroom's fit waits for it
+/// as for a chapter's module); once the module is in, a later call builds the part at once.
+pub fn after_first_paint_split(load: impl Fn() -> SplitPart + Send + Sync + 'static) -> AnyView {
+    after_first_paint(move || split_part(load()))
+}
+
+/// A later part's view, as its split point's call returns it (boxed: one [`split_part`] for
+/// every chapter's parts).
+pub type SplitPart = std::pin::Pin<Box<dyn std::future::Future<Output = AnyView> + Send>>;
+
+fn split_part(part: SplitPart) -> AnyView {
+    let part = WhileShown {
+        shown: StoredValue::new(()),
+        part,
+    };
+    view! {
+        <Suspense fallback=|| view! { <div class="gx-chapter-loading" aria-busy="true" data-testid="chapter-loading"></div> }>
+            {Suspend::new(part)}
+        </Suspense>
+    }
+    .into_any()
+}
+
+/// A later part's future, polled only while its place is on the page: the split point's call
+/// builds the part's views when its module has arrived, and by then the place may be gone (the
+/// chapter left, or a `Show` around it closed), its owner's context with it. Polled untracked:
+/// building a part subscribes its own views, not the `Suspend` around it.
+struct WhileShown {
+    /// Disposed with the part's owner.
+    shown: StoredValue<()>,
+    part: SplitPart,
+}
+
+impl std::future::Future for WhileShown {
+    type Output = AnyView;
+
+    fn poll(
+        mut self: std::pin::Pin<&mut Self>,
+        cx: &mut std::task::Context<'_>,
+    ) -> std::task::Poll<AnyView> {
+        if self.shown.try_get_value().is_none() {
+            return std::task::Poll::Pending;
+        }
+        untrack(|| self.part.as_mut().poll(cx))
+    }
+}
+
 /// [`after_first_paint`]'s body, not generic: one copy in the shared code rather than one per
 /// call in each chapter's module (first load).
 fn deferred(rest: std::sync::Arc<dyn Fn() -> AnyView + Send + Sync>) -> AnyView {
     match use_context::<FirstPaint>() {
         None => rest(),
-        Some(FirstPaint { turn, issued }) => {
+        Some(
+            staged @ FirstPaint {
+                turn,
+                issued,
+                scheduled,
+            },
+        ) => {
             let part = issued.try_update_value(|n| {
                 *n += 1;
                 *n
@@ -86,6 +154,9 @@ fn deferred(rest: std::sync::Arc<dyn Fn() -> AnyView + Send + Sync>) -> AnyView 
             let Some(part) = part else {
                 return rest();
             };
+            if scheduled.try_update_value(|s| !std::mem::replace(s, true)) == Some(true) {
+                next_turn(staged);
+            }
             let reached = move || turn.get() >= part;
             view! { <Show when=reached>{rest()}</Show> }.into_any()
         }

@@ -9,7 +9,7 @@ mod views;
 
 use leptos::prelude::*;
 
-use crate::ui::shell::{after_first_paint, ChapterBody, UrlInputs};
+use crate::ui::shell::{after_first_paint_split, ChapterBody, UrlInputs};
 use state::ChipState;
 
 /// The chapter's body inside the shell's frame.
@@ -32,14 +32,29 @@ impl ChapterBody for Page {
             </div>
             <Show when=drawn>
                 <views::DieFigure/>
-                // The rest follows after the first paint (chapter → chapter: shell `staged`).
-                {after_first_paint(|| view! {
-                    <views::SmFigure/>
-                    <views::Totals/>
-                    <views::MemoryTable/>
-                }.into_any())}
             </Show>
+            // The rest follows after the first paint (chapter → chapter: shell `staged`), outside
+            // the `Show`: a GPU switch shows or hides the parts, not their module's placeholder.
+            {after_first_paint_split(|| Box::pin(later()))}
         }
         .into_any()
     }
+}
+
+/// The parts after the first figure, in the chapter's later module (fetched after the first
+/// paint: shell `staged`).
+#[::leptos::wasm_split::wasm_split(chip_later, wasm_split_path = ::leptos::wasm_split)]
+fn later() -> AnyView {
+    let Some(state) = use_context::<ChipState>() else {
+        return ().into_any();
+    };
+    let drawn = move || state.outputs.with(Option::is_some);
+    view! {
+        <Show when=drawn>
+            <views::SmFigure/>
+            <views::Totals/>
+            <views::MemoryTable/>
+        </Show>
+    }
+    .into_any()
 }

@@ -15,7 +15,7 @@ use crate::ui::shared::access::coalescing::{describe_lane, Figure};
 use crate::ui::shared::access::controls::AccessControls;
 use crate::ui::shared::access::state::LaneTable;
 use crate::ui::shared::access::AccessQuery;
-use crate::ui::shell::{after_first_paint, ChapterBody, UrlInputs};
+use crate::ui::shell::{after_first_paint_split, ChapterBody, UrlInputs};
 use state::CoalescingState;
 
 /// The chapter's body inside the shell's frame.
@@ -37,12 +37,20 @@ impl ChapterBody for Page {
                 <AccessControls inputs=state.inputs preset_text=text::preset problem=problem/>
             </section>
             // The rest follows after the first paint (chapter → chapter: shell `staged`).
-            {after_first_paint(|| view! {
-                <views::NumbersPanel/>
-                <views::LegacyPanel/>
-                <LaneTable<CoalescingDetail> summary=text::DATA_TABLE describe=describe_lane/>
-            }.into_any())}
+            {after_first_paint_split(|| Box::pin(later()))}
         }
         .into_any()
     }
+}
+
+/// The parts after the first figure, in the chapter's later module (fetched after the first
+/// paint: shell `staged`).
+#[::leptos::wasm_split::wasm_split(coalescing_later, wasm_split_path = ::leptos::wasm_split)]
+fn later() -> AnyView {
+    view! {
+        <views::NumbersPanel/>
+        <views::LegacyPanel/>
+        <LaneTable<CoalescingDetail> summary=text::DATA_TABLE describe=describe_lane/>
+    }
+    .into_any()
 }

@@ -14,7 +14,7 @@ mod views;
 
 use leptos::prelude::*;
 
-use crate::ui::shell::{after_first_paint, ChapterBody, UrlInputs};
+use crate::ui::shell::{after_first_paint_split, ChapterBody, UrlInputs};
 use state::DispState;
 
 /// The chapter's body inside the shell's frame.
@@ -35,12 +35,20 @@ impl ChapterBody for Page {
                 <views::Controls/>
             </section>
             // The rest follows after the first paint (chapter → chapter: shell `staged`).
-            {after_first_paint(|| view! {
-                <views::NumbersPanel/>
-                <views::DataTable/>
-                <replay::ReplaySection/>
-            }.into_any())}
+            {after_first_paint_split(|| Box::pin(later()))}
         }
         .into_any()
     }
+}
+
+/// The parts after the first figure, in the chapter's later module (fetched after the first
+/// paint: shell `staged`).
+#[::leptos::wasm_split::wasm_split(dispatch_later, wasm_split_path = ::leptos::wasm_split)]
+fn later() -> AnyView {
+    view! {
+        <views::NumbersPanel/>
+        <views::DataTable/>
+        <replay::ReplaySection/>
+    }
+    .into_any()
 }

@@ -13,7 +13,7 @@ mod timeline;
 use leptos::prelude::*;
 
 use crate::ui::i18n::t;
-use crate::ui::shell::{after_first_paint, ChapterBody, UrlInputs};
+use crate::ui::shell::{after_first_paint_split, ChapterBody, UrlInputs};
 use state::{DivergenceInputs, DivergenceState};
 use timeline::Timeline;
 
@@ -29,36 +29,47 @@ impl ChapterBody for Page {
     fn body(inputs: UrlInputs<DivergenceInputs>) -> AnyView {
         let state = DivergenceState::new(inputs);
         provide_context(state);
-        let trace = Signal::derive(move || state.outputs.with(|o| o.trace.clone()));
-        let current = Signal::derive(move || state.step());
-        let pick = Callback::new(move |s: usize| {
-            state.playing.set(false);
-            state.set_step(u32::try_from(s).unwrap_or(0));
-        });
         view! {
             <section class="l-page gx-figure-grid">
                 <figure::Figure/>
                 <panels::Controls/>
             </section>
             // The rest follows after the first paint (chapter → chapter: shell `staged`).
-            {after_first_paint(move || view! {
-                <section class="l-page gx-timeline" data-testid="timeline">
-                    <h2 class="l-body">{t(text::TIMELINE)}</h2>
-                    <p class="l-body gx-note">{t(text::TIMELINE_NOTE)}</p>
-                    <div class="gx-figure gx-timeline__box">
-                        <Timeline trace=trace current=current on_pick=pick testid="timeline-svg"/>
-                    </div>
-                </section>
-                <panels::NumbersPanel/>
-                <panels::ComparePanel/>
-                <panels::WarpsTable/>
-                <section class="l-body gx-its" data-testid="its-note">
-                    <h2>{t(text::ITS_NOTE)}</h2>
-                    <p>{t(text::ITS)}</p>
-                </section>
-                <panels::DataTable/>
-            }.into_any())}
+            {after_first_paint_split(|| Box::pin(later()))}
         }
         .into_any()
     }
+}
+
+/// The parts after the first figure, in the chapter's later module (fetched after the first
+/// paint: shell `staged`): the timeline, the numbers, the comparison and the tables.
+#[::leptos::wasm_split::wasm_split(divergence_later, wasm_split_path = ::leptos::wasm_split)]
+fn later() -> AnyView {
+    let Some(state) = use_context::<DivergenceState>() else {
+        return ().into_any();
+    };
+    let trace = Signal::derive(move || state.outputs.with(|o| o.trace.clone()));
+    let current = Signal::derive(move || state.step());
+    let pick = Callback::new(move |s: usize| {
+        state.playing.set(false);
+        state.set_step(u32::try_from(s).unwrap_or(0));
+    });
+    view! {
+        <section class="l-page gx-timeline" data-testid="timeline">
+            <h2 class="l-body">{t(text::TIMELINE)}</h2>
+            <p class="l-body gx-note">{t(text::TIMELINE_NOTE)}</p>
+            <div class="gx-figure gx-timeline__box">
+                <Timeline trace=trace current=current on_pick=pick testid="timeline-svg"/>
+            </div>
+        </section>
+        <panels::NumbersPanel/>
+        <panels::ComparePanel/>
+        <panels::WarpsTable/>
+        <section class="l-body gx-its" data-testid="its-note">
+            <h2>{t(text::ITS_NOTE)}</h2>
+            <p>{t(text::ITS)}</p>
+        </section>
+        <panels::DataTable/>
+    }
+    .into_any()
 }

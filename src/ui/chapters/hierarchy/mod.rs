@@ -10,7 +10,7 @@ mod views;
 
 use leptos::prelude::*;
 
-use crate::ui::shell::{after_first_paint, ChapterBody, UrlInputs};
+use crate::ui::shell::{after_first_paint_split, ChapterBody, UrlInputs};
 use state::HierarchyState;
 
 /// The chapter's body inside the shell's frame.
@@ -31,13 +31,21 @@ impl ChapterBody for Page {
             <views::Coordinates/>
             <views::BlockFigure/>
             // The rest follows after the first paint (chapter → chapter: shell `staged`).
-            {after_first_paint(|| view! {
-                <views::WarpsFigure/>
-                <views::SeeAlso/>
-                <views::Code/>
-                <views::Hierarchies/>
-            }.into_any())}
+            {after_first_paint_split(|| Box::pin(later()))}
         }
         .into_any()
     }
+}
+
+/// The parts after the first figure, in the chapter's later module (fetched after the first
+/// paint: shell `staged`).
+#[::leptos::wasm_split::wasm_split(hierarchy_later, wasm_split_path = ::leptos::wasm_split)]
+fn later() -> AnyView {
+    view! {
+        <views::WarpsFigure/>
+        <views::SeeAlso/>
+        <views::Code/>
+        <views::Hierarchies/>
+    }
+    .into_any()
 }

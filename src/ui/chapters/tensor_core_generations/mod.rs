@@ -23,7 +23,7 @@ mod wgmma_map;
 
 use leptos::prelude::*;
 
-use crate::ui::shell::{after_first_paint, ChapterBody, UrlInputs};
+use crate::ui::shell::{after_first_paint_split, ChapterBody, UrlInputs};
 use state::GenState;
 
 /// The chapter's body inside the shell's frame.
@@ -41,19 +41,27 @@ impl ChapterBody for Page {
         view! {
             <pe::PeSection/>
             // The rest follows after the first paint (chapter → chapter: shell `staged`).
-            {after_first_paint(|| view! {
-                <peak::PeakSection/>
-                <warps::VoltaSection/>
-                <warps::HopperSection/>
-                <wgmma_map::WgmmaMapSection/>
-                <descriptor::DescriptorSection/>
-                <tmem::TmemSection/>
-                <tmem_ld::LdSection/>
-                <history::PathSection/>
-                <history::WmmaSection/>
-                <history::MeasuredSection/>
-            }.into_any())}
+            {after_first_paint_split(|| Box::pin(later()))}
         }
         .into_any()
     }
+}
+
+/// The parts after the first figure, in the chapter's later module (fetched after the first
+/// paint: shell `staged`).
+#[::leptos::wasm_split::wasm_split(tensor_core_generations_later, wasm_split_path = ::leptos::wasm_split)]
+fn later() -> AnyView {
+    view! {
+        <peak::PeakSection/>
+        <warps::VoltaSection/>
+        <warps::HopperSection/>
+        <wgmma_map::WgmmaMapSection/>
+        <descriptor::DescriptorSection/>
+        <tmem::TmemSection/>
+        <tmem_ld::LdSection/>
+        <history::PathSection/>
+        <history::WmmaSection/>
+        <history::MeasuredSection/>
+    }
+    .into_any()
 }

@@ -16,7 +16,7 @@ pub(crate) mod text;
 use leptos::prelude::*;
 
 use crate::ui::i18n::{t, Tr};
-use crate::ui::shell::{after_first_paint, ChapterBody, Terms, UrlInputs};
+use crate::ui::shell::{after_first_paint_split, ChapterBody, Terms, UrlInputs};
 use crate::ui::widgets::{RangeSlider, Scale};
 use state::{TcInputs, TcState};
 
@@ -89,22 +89,30 @@ impl ChapterBody for Page {
             <quant::QuantSection/>
             <launch::LaunchSection/>
             // The rest follows after the first paint (chapter → chapter: shell `staged`).
-            {after_first_paint(|| view! {
-                <section class="l-page gx-section gx-defer" data-testid="fragments">
-                    {body_head(text::FRAG_TITLE, text::FRAG_INTRO)}
-                    <div class="gx-figure-grid">
-                        <fragments::FragmentFigure/>
-                        <aside class="gx-controls" aria-label=t(text::FRAG_CONTROLS)>
-                            <fragments::FragmentControls/>
-                        </aside>
-                    </div>
-                    {fragments::fragment_readout()}
-                    <fragments::FragmentDataTable/>
-                </section>
-                <steps::StepsSection/>
-                {layers::layers_sections()}
-            }.into_any())}
+            {after_first_paint_split(|| Box::pin(later()))}
         }
         .into_any()
     }
+}
+
+/// The parts after the first figure, in the chapter's later module (fetched after the first
+/// paint: shell `staged`).
+#[::leptos::wasm_split::wasm_split(tensor_cores_later, wasm_split_path = ::leptos::wasm_split)]
+fn later() -> AnyView {
+    view! {
+        <section class="l-page gx-section gx-defer" data-testid="fragments">
+            {body_head(text::FRAG_TITLE, text::FRAG_INTRO)}
+            <div class="gx-figure-grid">
+                <fragments::FragmentFigure/>
+                <aside class="gx-controls" aria-label=t(text::FRAG_CONTROLS)>
+                    <fragments::FragmentControls/>
+                </aside>
+            </div>
+            {fragments::fragment_readout()}
+            <fragments::FragmentDataTable/>
+        </section>
+        <steps::StepsSection/>
+        {layers::layers_sections()}
+    }
+    .into_any()
 }
