@@ -732,8 +732,8 @@ if (want("profiles")) {
   if (peerServer) peerServer.close();
   else console.log("(no peer: set PEER=path/to/index.html, see docs/peer.md)");
 
-  // Input → painted on the phone, every numbered chapter: the first slider, 20 ticks, each
-  // timed from the input to the frame after it.
+  // Input → painted on the phone, every numbered chapter, once the page has settled: the first
+  // slider, 20 ticks, each timed from the input to the frame after it.
   if ((process.env.PROFILES ?? "desktop,phone").split(",").includes("phone")) {
     console.log("\n| chapter | phone: input → painted min / p50 / p95 (ms, target p95 ≤ 50) | CPU check before / after (2 threads' time lost, %) |\n|---|---|---|");
     for (const slug of process.env.SLUGS ? process.env.SLUGS.split(",") : CHAPTERS) {
@@ -742,7 +742,10 @@ if (want("profiles")) {
       await throttle(page, "phone");
       await page.goto(server.base + slug);
       await page.waitForSelector(answer(slug), { timeout: 60000 });
-      await page.waitForLoadState("load");
+      // The page settled: its later parts' module fetched and every part built (no busy
+      // placeholder left), so the ticks time the chapter answering, not its parts arriving.
+      await page.waitForLoadState("networkidle");
+      await page.waitForFunction(() => !document.querySelector("[aria-busy=true]"), null, { timeout: 60000 });
       await page.waitForTimeout(500);
       const ticks = await page.evaluate(async (slug) => {
         const range = document.querySelector(`[data-testid=chapter-${slug}] input[type=range]`);
