@@ -25,7 +25,7 @@ where
     F: std::future::Future<Output = AnyView> + Send + 'static,
 {
     view! {
-        <Suspense fallback=|| view! { <div class="gx-chapter-loading" aria-busy="true" data-testid="chapter-loading"></div> }>
+        <Suspense fallback=loading>
             {Suspend::new(async move {
                 let chapter = load.await;
                 // Runs once the chapter view is built and mounted, before the next paint.
@@ -35,6 +35,13 @@ where
         </Suspense>
     }
     .into_any()
+}
+
+/// The place of code still loading (a chapter's module, or its later parts'): empty and
+/// `aria-busy`; the classroom's fit waits until none is left.
+pub(super) fn loading() -> AnyView {
+    view! { <div class="gx-chapter-loading" aria-busy="true" data-testid="chapter-loading"></div> }
+        .into_any()
 }
 
 /// Removes the prerendered first screen of the route page (`[data-ws-pre]` elements), if any:

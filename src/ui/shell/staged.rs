@@ -104,7 +104,7 @@ fn split_part(part: SplitPart) -> AnyView {
         part,
     };
     view! {
-        <Suspense fallback=|| view! { <div class="gx-chapter-loading" aria-busy="true" data-testid="chapter-loading"></div> }>
+        <Suspense fallback=super::lazy::loading>
             {Suspend::new(part)}
         </Suspense>
     }
