@@ -1,5 +1,5 @@
-// The chapters' loader (pkg-<hash>/__wasm_split.js; scripts/site.mjs fills in the "__…__"
-// values and adds one export per chapter).
+// The chapters' loader (pkg-<hash>/__wasm_split.js; the site's build, xtask, fills in the
+// "__…__" values and adds one export per chapter).
 //
 // The main module calls `__wasm_split_load_<chapter>(callbackIndex, callbackData)` (the import
 // Leptos's `#[lazy]` split points make, wasm_split_helpers): once the chapter's code is in, the
@@ -165,7 +165,15 @@ export function preloadChapter(module) {
     }
     const own = Promise.all((__wsNeeds[module] ?? []).map((name) => __wsPack(name).catch(() => {})));
     // Then the packs of its later module (the parts its page builds after the first paint),
-    // behind its own: on a slow network they never take bandwidth from the first answer's.
-    own.then(() => { for (const name of __wsNeeds[module + "_later"] ?? []) __wsPack(name).catch(() => {}); });
+    // behind its own and behind the main module: on a slow network they never take bandwidth
+    // from the first answer's bytes (a deep link fetches the main module beside the chapter's
+    // packs; its last bytes would otherwise share the line with the later module).
+    Promise.all([own, __wsMainIn]).then(() => { for (const name of __wsNeeds[module + "_later"] ?? []) __wsPack(name).catch(() => {}); });
     return own;
+}
+let __wsMainArrived;
+const __wsMainIn = new Promise((resolve) => (__wsMainArrived = resolve));
+/** Called by the entry (start.js) once the main module is in and started. */
+export function mainStarted() {
+    __wsMainArrived();
 }

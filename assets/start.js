@@ -8,7 +8,7 @@
 //  - registers the service worker (sw.js, beside index.html) and, once the page is idle, asks it
 //    to cache every chapter for offline use.
 import init, { warm_chapter } from "./warpscope.js";
-import { preloadChapter } from "./__wasm_split.js";
+import { mainStarted, preloadChapter } from "./__wasm_split.js";
 
 const base = new URL(document.baseURI);
 
@@ -104,6 +104,7 @@ const main = fetch(new URL("./warpscope_bg.wasm", import.meta.url), { integrity:
 if (packs) await packs;
 await init({ module_or_path: main });
 appStarted();
+mainStarted();
 
 if ("serviceWorker" in navigator && (location.protocol === "https:" || location.hostname === "127.0.0.1" || location.hostname === "localhost")) {
   navigator.serviceWorker
