@@ -33,7 +33,7 @@ import { fileURLToPath } from "node:url";
 import { startServerProcess } from "../tests/e2e/server.mjs";
 import { launch, openPage } from "../tests/e2e/browser.mjs";
 import { cpuCheck } from "./cpuprobe.mjs";
-import { clickNextAndTime } from "./profiling.mjs";
+import { PROFILES, clickNextAndTime, throttle } from "./profiling.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DIST = process.env.DIST ?? path.join(here, "../dist");
@@ -46,28 +46,6 @@ const sorted = (xs) => [...xs].sort((a, b) => a - b);
 const pct = (xs, p) => sorted(xs)[Math.min(xs.length - 1, Math.floor(xs.length * p))];
 const stats = (xs) => `${Math.min(...xs).toFixed(1)} / ${pct(xs, 0.5).toFixed(1)} / ${pct(xs, 0.95).toFixed(1)}`;
 const kib = (b) => `${(b / 1024).toFixed(1)} KiB`;
-
-/** The two profiles a reader feels (DESIGN.md §3): this machine as it is, and a phone in a
- * lecture hall (CPU 4× slower, 1.6 Mbit/s down, 750 kbit/s up, 150 ms round trip, 390 px). */
-const PROFILES = {
-  desktop: { page: {} },
-  phone: {
-    page: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 },
-    cpuRate: 4,
-    network: { offline: false, latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 750e3 / 8 },
-  },
-};
-/** Applies `profile`'s CPU and network throttling to `page` (before it navigates). */
-async function throttle(page, profile) {
-  const p = PROFILES[profile];
-  if (!p.cpuRate && !p.network) return;
-  const cdp = await page.context().newCDPSession(page);
-  if (p.cpuRate) await cdp.send("Emulation.setCPUThrottlingRate", { rate: p.cpuRate });
-  if (p.network) {
-    await cdp.send("Network.enable");
-    await cdp.send("Network.emulateNetworkConditions", p.network);
-  }
-}
 
 const registry = fs.readFileSync(path.join(here, "../src/ui/app/registry.rs"), "utf8");
 const SLUGS = [...registry.matchAll(/slug: "([a-z-]+)"/g)].map((m) => m[1]);

@@ -1,12 +1,14 @@
 // A Chromium trace of one cold deep link: the renderer main thread's top-level events (≥ 3 ms) in
-// order and the totals by name, up to the first answer. Usage: ROUTE=occupancy node critrace.mjs
+// order and the totals by name, up to the first answer, and the app's performance marks.
+// Usage: [PROFILE=phone] ROUTE=occupancy node critrace.mjs
 import fs from "node:fs";
 import { startServer } from "../tests/e2e/server.mjs";
 import { launch, openPage } from "../tests/e2e/browser.mjs";
-import { DIST, ROUTE, observeAnswer } from "./profiling.mjs";
+import { DIST, PROFILE, PROFILES, ROUTE, observeAnswer, throttle } from "./profiling.mjs";
 const server = await startServer(DIST, "/warpscope/", { gzip: true });
 const browser = await launch();
-const { context, page } = await openPage(browser, { serviceWorkers: "block" });
+const { context, page } = await openPage(browser, { serviceWorkers: "block", ...PROFILES[PROFILE].page });
+await throttle(page, PROFILE);
 await observeAnswer(page);
 const out = "/tmp/trace.json";
 await browser.startTracing(page, { path: out, categories: ["devtools.timeline", "v8", "v8.wasm", "blink.user_timing", "loading", "disabled-by-default-devtools.timeline"] });
@@ -46,3 +48,5 @@ for (const [th, list] of byThread) {
   }
   console.log("  totals:", [...total].sort((a, b) => b[1] - a[1]).slice(0, 10).map(([n, d]) => `${n} ${d.toFixed(0)}`).join(", "));
 }
+const marks = ev.filter((e) => e.cat?.includes("user_timing") && e.name.startsWith("ws:") && e.ph !== "e");
+console.log("\nmarks:", marks.map((e) => `${e.name} ${((e.ts - t0) / 1000).toFixed(0)}`).join(", "));

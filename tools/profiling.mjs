@@ -1,7 +1,8 @@
 // What the profiling tools (cpuprof.mjs, critrace.mjs, abload.mjs, navtrace.mjs) and bench.mjs
 // share: the build to serve (DIST), the route and the selector of its first answer (ROUTE, SEL),
 // an observer that stamps `window.__ans` with the time of the frame after the answer appears (as
-// bench.mjs times it), and the timed click on a chapter's "next" link.
+// bench.mjs times it), the two profiles (PROFILE: desktop or phone) and the timed click on a
+// chapter's "next" link.
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -9,6 +10,29 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export const DIST = process.env.DIST ?? path.join(here, "../dist");
 export const ROUTE = process.env.ROUTE ?? "occupancy";
 export const SEL = process.env.SEL ?? "[data-testid=occupancy]";
+export const PROFILE = process.env.PROFILE ?? "desktop";
+
+/** The two profiles a reader feels (DESIGN.md §3): this machine as it is, and a phone in a
+ * lecture hall (CPU 4× slower, 1.6 Mbit/s down, 750 kbit/s up, 150 ms round trip, 390 px). */
+export const PROFILES = {
+  desktop: { page: {} },
+  phone: {
+    page: { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 },
+    cpuRate: 4,
+    network: { offline: false, latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 750e3 / 8 },
+  },
+};
+/** Applies `profile`'s CPU and network throttling to `page` (before it navigates). */
+export async function throttle(page, profile) {
+  const p = PROFILES[profile];
+  if (!p.cpuRate && !p.network) return;
+  const cdp = await page.context().newCDPSession(page);
+  if (p.cpuRate) await cdp.send("Emulation.setCPUThrottlingRate", { rate: p.cpuRate });
+  if (p.network) {
+    await cdp.send("Network.enable");
+    await cdp.send("Network.emulateNetworkConditions", p.network);
+  }
+}
 
 /** Before the page's scripts: `window.__ans` = the next frame's time once `sel` matches (and a
  * performance mark "answer", for traces). */
