@@ -98,4 +98,62 @@ macro_rules! lazy_embed {
     }};
 }
 
-pub(crate) use {lazy_embed, lazy_page};
+/// A chapter module's `Page` (its [`ChapterBody`](crate::ui::shell::ChapterBody)) and its later
+/// module, in one place:
+///
+/// ```ignore
+/// chapter_body! {
+///     inputs: state::OccInputs,
+///     state: OccState,
+///     intro: text::INTRO,
+///     questions: OCCUPANCY,
+///     first: |state| { /* the figure and its controls */ },
+///     later(occupancy_later): { /* the parts after them */ },
+/// }
+/// ```
+///
+/// The chapter's state is built from the inputs (`<state>::new(inputs)`) and provided as context
+/// for every view of the chapter; `first` gets it as `|state|`. `first` is what a link paints first (the chapter's first answer); `later` is built after the
+/// first paint, a part per turn, from split module `later(<chapter>_later)`, which a link's
+/// critical path does not carry ([`after_first_paint_split`](crate::ui::shell::after_first_paint_split)).
+/// `questions` names one of [`crate::ui::content::questions`]'s per-chapter lists.
+macro_rules! chapter_body {
+    (
+        inputs: $inputs:ty,
+        state: $state:ty,
+        intro: $intro:expr,
+        questions: $questions:ident,
+        first: |$arg:ident| $first:block,
+        later($later:ident): $rest:block $(,)?
+    ) => {
+        /// The chapter's body inside the shell's frame.
+        pub struct Page;
+
+        impl $crate::ui::shell::ChapterBody for Page {
+            type Inputs = $inputs;
+            const INTRO: &'static [$crate::ui::i18n::Tr] = &$intro;
+            const QUESTIONS: &'static [&'static $crate::ui::content::questions::BankQuestion] =
+                $crate::ui::content::questions::$questions;
+
+            fn body(
+                inputs: $crate::ui::shell::UrlInputs<Self::Inputs>,
+            ) -> ::leptos::prelude::AnyView {
+                let $arg = <$state>::new(inputs);
+                ::leptos::prelude::provide_context($arg);
+                let first = ::leptos::prelude::IntoAny::into_any($first);
+                let later =
+                    $crate::ui::shell::after_first_paint_split(|| ::std::boxed::Box::pin(later()));
+                ::leptos::prelude::IntoAny::into_any((first, later))
+            }
+        }
+
+        /// The parts after the chapter's first answer, in its later module (fetched after the
+        /// first paint: shell `staged`).
+        #[::leptos::wasm_split::wasm_split($later, wasm_split_path = ::leptos::wasm_split)]
+        fn later() -> ::leptos::prelude::AnyView {
+            ::leptos::prelude::IntoAny::into_any($rest)
+        }
+    };
+}
+
+pub(crate) use {chapter_body, lazy_embed, lazy_page};

@@ -22,7 +22,7 @@ use leptos_router::components::A;
 
 pub use field_slider::{range_slider, FieldSlider};
 pub use lazy::suspended;
-pub(crate) use lazy::{lazy_embed, lazy_page};
+pub(crate) use lazy::{chapter_body, lazy_embed, lazy_page};
 pub use pages::{
     by_slug, install, is_chapter, neighbours, pages, route_href, BasePath, Chapter, LessonAdvance,
     Site,

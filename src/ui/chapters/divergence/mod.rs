@@ -13,63 +13,50 @@ mod timeline;
 use leptos::prelude::*;
 
 use crate::ui::i18n::t;
-use crate::ui::shell::{after_first_paint_split, ChapterBody, UrlInputs};
+use crate::ui::shell::chapter_body;
 use state::{DivergenceInputs, DivergenceState};
 use timeline::Timeline;
 
-/// The chapter's body inside the shell's frame.
-pub struct Page;
-
-impl ChapterBody for Page {
-    type Inputs = DivergenceInputs;
-    const INTRO: &'static [crate::ui::i18n::Tr] = &text::INTRO;
-    const QUESTIONS: &'static [&'static crate::ui::content::questions::BankQuestion] =
-        crate::ui::content::questions::DIVERGENCE;
-
-    fn body(inputs: UrlInputs<DivergenceInputs>) -> AnyView {
-        let state = DivergenceState::new(inputs);
-        provide_context(state);
+chapter_body! {
+    inputs: DivergenceInputs,
+    state: DivergenceState,
+    intro: text::INTRO,
+    questions: DIVERGENCE,
+    first: |state| {
         view! {
             <section class="l-page gx-figure-grid">
                 <figure::Figure/>
                 <panels::Controls/>
             </section>
-            // The rest follows after the first paint (chapter → chapter: shell `staged`).
-            {after_first_paint_split(|| Box::pin(later()))}
         }
-        .into_any()
-    }
-}
-
-/// The parts after the first figure, in the chapter's later module (fetched after the first
-/// paint: shell `staged`): the timeline, the numbers, the comparison and the tables.
-#[::leptos::wasm_split::wasm_split(divergence_later, wasm_split_path = ::leptos::wasm_split)]
-fn later() -> AnyView {
-    let Some(state) = use_context::<DivergenceState>() else {
-        return ().into_any();
-    };
-    let trace = Signal::derive(move || state.outputs.with(|o| o.trace.clone()));
-    let current = Signal::derive(move || state.step());
-    let pick = Callback::new(move |s: usize| {
-        state.playing.set(false);
-        state.set_step(u32::try_from(s).unwrap_or(0));
-    });
-    view! {
-        <section class="l-page gx-timeline" data-testid="timeline">
-            <h2 class="l-body">{t(text::TIMELINE)}</h2>
-            <p class="l-body gx-note">{t(text::TIMELINE_NOTE)}</p>
-            <div class="gx-figure gx-timeline__box">
-                <Timeline trace=trace current=current on_pick=pick testid="timeline-svg"/>
-            </div>
-        </section>
-        <panels::NumbersPanel/>
-        <panels::ComparePanel/>
-        <panels::WarpsTable/>
-        <section class="l-body gx-its" data-testid="its-note">
-            <h2>{t(text::ITS_NOTE)}</h2>
-            <p>{t(text::ITS)}</p>
-        </section>
-        <panels::DataTable/>
-    }
-    .into_any()
+    },
+    // The timeline, the numbers, the comparison and the tables.
+    later(divergence_later): {
+        let Some(state) = use_context::<DivergenceState>() else {
+            return ().into_any();
+        };
+        let trace = Signal::derive(move || state.outputs.with(|o| o.trace.clone()));
+        let current = Signal::derive(move || state.step());
+        let pick = Callback::new(move |s: usize| {
+            state.playing.set(false);
+            state.set_step(u32::try_from(s).unwrap_or(0));
+        });
+        view! {
+            <section class="l-page gx-timeline" data-testid="timeline">
+                <h2 class="l-body">{t(text::TIMELINE)}</h2>
+                <p class="l-body gx-note">{t(text::TIMELINE_NOTE)}</p>
+                <div class="gx-figure gx-timeline__box">
+                    <Timeline trace=trace current=current on_pick=pick testid="timeline-svg"/>
+                </div>
+            </section>
+            <panels::NumbersPanel/>
+            <panels::ComparePanel/>
+            <panels::WarpsTable/>
+            <section class="l-body gx-its" data-testid="its-note">
+                <h2>{t(text::ITS_NOTE)}</h2>
+                <p>{t(text::ITS)}</p>
+            </section>
+            <panels::DataTable/>
+        }
+    },
 }

@@ -11,42 +11,28 @@ mod views;
 
 use leptos::prelude::*;
 
-use crate::ui::shell::{after_first_paint_split, ChapterBody, UrlInputs};
+use crate::ui::shell::chapter_body;
 use state::SchedulingState;
 
-/// The chapter's body inside the shell's frame.
-pub struct Page;
-
-impl ChapterBody for Page {
-    type Inputs = state::SchedulingInputs;
-    const INTRO: &'static [crate::ui::i18n::Tr] = &text::INTRO;
-    const QUESTIONS: &'static [&'static crate::ui::content::questions::BankQuestion] =
-        crate::ui::content::questions::SCHEDULING;
-
-    fn body(inputs: UrlInputs<Self::Inputs>) -> AnyView {
-        let state = SchedulingState::new(inputs);
-        provide_context(state);
+chapter_body! {
+    inputs: state::SchedulingInputs,
+    state: SchedulingState,
+    intro: text::INTRO,
+    questions: SCHEDULING,
+    first: |state| {
         view! {
             <section class="l-page gx-figure-grid">
                 <views::Figure/>
                 <views::Controls/>
             </section>
-            // The rest follows after the first paint (chapter → chapter: shell `staged`).
-            {after_first_paint_split(|| Box::pin(later()))}
         }
-        .into_any()
-    }
-}
-
-/// The parts after the first figure, in the chapter's later module (fetched after the first
-/// paint: shell `staged`).
-#[::leptos::wasm_split::wasm_split(scheduling_later, wasm_split_path = ::leptos::wasm_split)]
-fn later() -> AnyView {
-    view! {
-        <charts::NumbersPanel/>
-        <charts::SweepChart/>
-        <charts::MeasuredChart/>
-        <charts::DataTable/>
-    }
-    .into_any()
+    },
+    later(scheduling_later): {
+        view! {
+            <charts::NumbersPanel/>
+            <charts::SweepChart/>
+            <charts::MeasuredChart/>
+            <charts::DataTable/>
+        }
+    },
 }

@@ -23,45 +23,31 @@ mod wgmma_map;
 
 use leptos::prelude::*;
 
-use crate::ui::shell::{after_first_paint_split, ChapterBody, UrlInputs};
+use crate::ui::shell::chapter_body;
 use state::GenState;
 
-/// The chapter's body inside the shell's frame.
-pub struct Page;
-
-impl ChapterBody for Page {
-    type Inputs = state::GenInputs;
-    const INTRO: &'static [crate::ui::i18n::Tr] = &text::INTRO;
-    const QUESTIONS: &'static [&'static crate::ui::content::questions::BankQuestion] =
-        crate::ui::content::questions::TENSOR_CORE_GENERATIONS;
-
-    fn body(inputs: UrlInputs<Self::Inputs>) -> AnyView {
-        let state = GenState::new(inputs);
-        provide_context(state);
+chapter_body! {
+    inputs: state::GenInputs,
+    state: GenState,
+    intro: text::INTRO,
+    questions: TENSOR_CORE_GENERATIONS,
+    first: |state| {
         view! {
             <pe::PeSection/>
-            // The rest follows after the first paint (chapter → chapter: shell `staged`).
-            {after_first_paint_split(|| Box::pin(later()))}
         }
-        .into_any()
-    }
-}
-
-/// The parts after the first figure, in the chapter's later module (fetched after the first
-/// paint: shell `staged`).
-#[::leptos::wasm_split::wasm_split(tensor_core_generations_later, wasm_split_path = ::leptos::wasm_split)]
-fn later() -> AnyView {
-    view! {
-        <peak::PeakSection/>
-        <warps::VoltaSection/>
-        <warps::HopperSection/>
-        <wgmma_map::WgmmaMapSection/>
-        <descriptor::DescriptorSection/>
-        <tmem::TmemSection/>
-        <tmem_ld::LdSection/>
-        <history::PathSection/>
-        <history::WmmaSection/>
-        <history::MeasuredSection/>
-    }
-    .into_any()
+    },
+    later(tensor_core_generations_later): {
+        view! {
+            <peak::PeakSection/>
+            <warps::VoltaSection/>
+            <warps::HopperSection/>
+            <wgmma_map::WgmmaMapSection/>
+            <descriptor::DescriptorSection/>
+            <tmem::TmemSection/>
+            <tmem_ld::LdSection/>
+            <history::PathSection/>
+            <history::WmmaSection/>
+            <history::MeasuredSection/>
+        }
+    },
 }

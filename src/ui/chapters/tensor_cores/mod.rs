@@ -16,7 +16,7 @@ pub(crate) mod text;
 use leptos::prelude::*;
 
 use crate::ui::i18n::{t, Tr};
-use crate::ui::shell::{after_first_paint_split, ChapterBody, Terms, UrlInputs};
+use crate::ui::shell::{chapter_body, Terms};
 use crate::ui::widgets::{RangeSlider, Scale};
 use state::{TcInputs, TcState};
 
@@ -73,46 +73,32 @@ fn slider(
     .into_any()
 }
 
-/// The chapter's body inside the shell's frame.
-pub struct Page;
-
-impl ChapterBody for Page {
-    type Inputs = state::TcInputs;
-    const INTRO: &'static [crate::ui::i18n::Tr] = &text::INTRO;
-    const QUESTIONS: &'static [&'static crate::ui::content::questions::BankQuestion] =
-        crate::ui::content::questions::TENSOR_CORES;
-
-    fn body(inputs: UrlInputs<Self::Inputs>) -> AnyView {
-        let state = TcState::new(inputs);
-        provide_context(state);
+chapter_body! {
+    inputs: state::TcInputs,
+    state: TcState,
+    intro: text::INTRO,
+    questions: TENSOR_CORES,
+    first: |state| {
         view! {
             <quant::QuantSection/>
             <launch::LaunchSection/>
-            // The rest follows after the first paint (chapter → chapter: shell `staged`).
-            {after_first_paint_split(|| Box::pin(later()))}
         }
-        .into_any()
-    }
-}
-
-/// The parts after the first figure, in the chapter's later module (fetched after the first
-/// paint: shell `staged`).
-#[::leptos::wasm_split::wasm_split(tensor_cores_later, wasm_split_path = ::leptos::wasm_split)]
-fn later() -> AnyView {
-    view! {
-        <section class="l-page gx-section gx-defer" data-testid="fragments">
-            {body_head(text::FRAG_TITLE, text::FRAG_INTRO)}
-            <div class="gx-figure-grid">
-                <fragments::FragmentFigure/>
-                <aside class="gx-controls" aria-label=t(text::FRAG_CONTROLS)>
-                    <fragments::FragmentControls/>
-                </aside>
-            </div>
-            {fragments::fragment_readout()}
-            <fragments::FragmentDataTable/>
-        </section>
-        <steps::StepsSection/>
-        {layers::layers_sections()}
-    }
-    .into_any()
+    },
+    later(tensor_cores_later): {
+        view! {
+            <section class="l-page gx-section gx-defer" data-testid="fragments">
+                {body_head(text::FRAG_TITLE, text::FRAG_INTRO)}
+                <div class="gx-figure-grid">
+                    <fragments::FragmentFigure/>
+                    <aside class="gx-controls" aria-label=t(text::FRAG_CONTROLS)>
+                        <fragments::FragmentControls/>
+                    </aside>
+                </div>
+                {fragments::fragment_readout()}
+                <fragments::FragmentDataTable/>
+            </section>
+            <steps::StepsSection/>
+            {layers::layers_sections()}
+        }
+    },
 }

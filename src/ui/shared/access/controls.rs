@@ -14,6 +14,23 @@ use crate::ui::widgets::{FormulaField, RangeSlider};
 /// (its tests rule that out for every preset in its list).
 pub type PresetTexts = fn(&str) -> Option<text::PresetText>;
 
+/// An access chapter's first answer: `figure` (built once the chapter's state is provided)
+/// beside the control column.
+pub fn figure_and_controls<R: AccessChapter>(
+    state: super::state::AccessState<R>,
+    figure: AnyView,
+    preset_text: PresetTexts,
+) -> AnyView {
+    let problem = Signal::derive(move || state.outputs.with(|o| o.problem.clone()));
+    view! {
+        <section class="l-page gx-figure-grid">
+            {figure}
+            <AccessControls inputs=state.inputs preset_text=preset_text problem=problem/>
+        </section>
+    }
+    .into_any()
+}
+
 /// The control column.
 #[component]
 pub fn AccessControls<R: AccessChapter>(
