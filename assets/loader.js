@@ -40,9 +40,11 @@ function wrapAsyncCb(load) {
     };
 }
 // __wsSri: pack → integrity; __wsNeeds: chapter → its packs, in the order they are
-// instantiated.
+// instantiated; __wsLater: chapter → its later module (`occupancy_later`: the parts its page
+// builds after the first paint).
 const __wsSri = "__SRI__";
 const __wsNeeds = "__NEEDS__";
+const __wsLater = "__LATER__";
 const __wsPacks = {};
 const __wsInst = {};
 const __wsData = new Set(); // modules whose data is in memory
@@ -58,9 +60,9 @@ const __wsLoaded = (link) => link.sheet ? Promise.resolve() : new Promise((resol
     link.addEventListener("load", resolve);
     link.addEventListener("error", resolve);
 });
-// A chapter's later module (`occupancy_later`: its parts built after the first paint) is styled
-// by its chapter's share.
-const __wsStyledBy = (module) => module.replace(/_later$/, "");
+// A chapter's later module is styled by its chapter's share.
+const __wsChapterOf = Object.fromEntries(Object.entries(__wsLater).map(([chapter, later]) => [later, chapter]));
+const __wsStyledBy = (module) => __wsChapterOf[module] ?? module;
 function __wsCss(module) {
     const own = document.querySelector(`link[data-ws-chapters="${__wsStyledBy(module)}"]`);
     if (own) return __wsLoaded(own);
@@ -168,7 +170,7 @@ export function preloadChapter(module) {
     // behind its own and behind the main module: on a slow network they never take bandwidth
     // from the first answer's bytes (a deep link fetches the main module beside the chapter's
     // packs; its last bytes would otherwise share the line with the later module).
-    Promise.all([own, __wsMainIn]).then(() => { for (const name of __wsNeeds[module + "_later"] ?? []) __wsPack(name).catch(() => {}); });
+    Promise.all([own, __wsMainIn]).then(() => { for (const name of __wsNeeds[__wsLater[module]] ?? []) __wsPack(name).catch(() => {}); });
     return own;
 }
 let __wsMainArrived;

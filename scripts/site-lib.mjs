@@ -27,8 +27,8 @@ export function fillTemplate(text, values, file) {
 
 /** The chapters' loader (assets/loader.js as `template`) with its tables, and the export the
  * main module imports for each chapter (`__wasm_split_load_<chapter>`, wasm_split_helpers). */
-export function loaderSource(template, { sri, needs, chapterCss, chapterCssSri }) {
-  const filled = fillTemplate(template, { SRI: sri, NEEDS: needs, CHAPTER_CSS: chapterCss, CHAPTER_CSS_SRI: chapterCssSri }, "assets/loader.js");
+export function loaderSource(template, { sri, needs, later, chapterCss, chapterCssSri }) {
+  const filled = fillTemplate(template, { SRI: sri, NEEDS: needs, LATER: later, CHAPTER_CSS: chapterCss, CHAPTER_CSS_SRI: chapterCssSri }, "assets/loader.js");
   return filled + Object.keys(needs).map((c) => `export const __wasm_split_load_${c} = __wsChapter(${JSON.stringify(c)});\n`).join("");
 }
 
@@ -45,8 +45,12 @@ export function contentVersion(files) {
 export const routeOf = (module) => module.replaceAll("_", "-");
 
 /** The page modules of the split (one per route), without the chapters' later modules
- * (`occupancy_later`: the parts a page builds after its first paint; xtask/src/plan.rs). */
-export const pageModules = (modules) => modules.filter((m) => !m.endsWith("_later"));
+ * (`later`: chapter → its later module, the parts a page builds after its first paint, as
+ * packs.json names them: xtask/src/plan.rs). */
+export function pageModules(modules, later) {
+  const laterModules = new Set(Object.values(later));
+  return modules.filter((m) => !laterModules.has(m));
+}
 
 /** The `<head>` lines that start the app: the glue and the loader as module preloads with their
  * integrity, the main module and `packs` fetched in parallel, the entry script. `sri` maps a

@@ -42,11 +42,11 @@ const minCss = (css) => Buffer.from(transformSync(css.toString(), { loader: "css
 // --- 1. packs -------------------------------------------------------------------------------
 // The packs are xtask's (`xtask pack`, run by scripts/split.sh before this): pack-<name>.wasm
 // in pkgIn and packs.json, {needs: chapter → the packs it instantiates, in order; packs: pack →
-// the modules merged into it}.
-const { needs, packs: packModules } = JSON.parse(fs.readFileSync(path.join(pkgIn, "packs.json"), "utf8"));
+// the modules merged into it; later: chapter → its later module}.
+const { needs, packs: packModules, later } = JSON.parse(fs.readFileSync(path.join(pkgIn, "packs.json"), "utf8"));
 const splits = Object.keys(needs);
 // One page module per route; a chapter's later module rides with its page.
-const pages = pageModules(splits);
+const pages = pageModules(splits, later);
 const packBytes = new Map(Object.keys(packModules).map((name) => [name, fs.readFileSync(path.join(pkgIn, `pack-${name}.wasm`))]));
 const packInfo = Object.fromEntries([...packBytes].map(([name, b]) => [name, integrity(b)])); // pack → integrity
 let chapterCssName = null; // the chapters' stylesheet and its integrity: set in section 2
@@ -104,7 +104,7 @@ const appCssLink = `<link rel="stylesheet" href="${cssName}" integrity="${integr
 // request fewer for every page (the classroom's deep link: 13 → 12).
 const iconLink = `<link rel="icon" href="${svgDataUrl(fs.readFileSync(path.join(root, "assets/favicon.svg"), "utf8"))}" />`;
 // The loader (assets/loader.js): its tables filled in, one export per chapter.
-const loader = loaderSource(fs.readFileSync(path.join(root, "assets/loader.js"), "utf8"), { sri: packInfo, needs, chapterCss: "../" + chapterCssName, chapterCssSri });
+const loader = loaderSource(fs.readFileSync(path.join(root, "assets/loader.js"), "utf8"), { sri: packInfo, needs, later, chapterCss: "../" + chapterCssName, chapterCssSri });
 
 // --- 3. pkg-<hash>/ -------------------------------------------------------------------------
 const files = new Map(); // name in pkg → Buffer

@@ -18,9 +18,10 @@ test("a template's placeholders are filled as JSON; a missing or an unfilled one
 
 test("the loader gets its tables and one export per chapter, and the real template fills", () => {
   const template = fs.readFileSync(new URL("../assets/loader.js", import.meta.url), "utf8");
-  const out = loaderSource(template, { sri: { common: "sha256-a", chip: "sha256-b" }, needs: { chip: ["common", "chip"], quiz: ["quiz"] }, chapterCss: "../chapters-1.css", chapterCssSri: "sha256-c" });
+  const out = loaderSource(template, { sri: { common: "sha256-a", chip: "sha256-b" }, needs: { chip: ["common", "chip"], quiz: ["quiz"] }, later: { chip: "chip_later" }, chapterCss: "../chapters-1.css", chapterCssSri: "sha256-c" });
   assert.match(out, /const __wsSri = \{"common":"sha256-a","chip":"sha256-b"\};/);
   assert.match(out, /const __wsNeeds = \{"chip":\["common","chip"\],"quiz":\["quiz"\]\};/);
+  assert.match(out, /const __wsLater = \{"chip":"chip_later"\};/);
   assert.match(out, /export const __wasm_split_load_chip = __wsChapter\("chip"\);\nexport const __wasm_split_load_quiz = __wsChapter\("quiz"\);\n$/);
   assert.doesNotMatch(out, /"__[A-Z_]+__"/);
 });
@@ -36,7 +37,7 @@ test("the version depends on the files' names and bytes, not on their order", ()
 test("a route is its module's name with hyphens; a chapter's later module is no route", () => {
   assert.equal(routeOf("bank_conflicts"), "bank-conflicts");
   assert.equal(routeOf("chip"), "chip");
-  assert.deepEqual(pageModules(["chip", "occupancy", "occupancy_later", "quiz"]), ["chip", "occupancy", "quiz"]);
+  assert.deepEqual(pageModules(["chip", "occupancy", "occupancy_later", "quiz"], { occupancy: "occupancy_later" }), ["chip", "occupancy", "quiz"]);
 });
 
 test("the entry lines preload the modules with integrity, the wasm without, and start the app", () => {

@@ -187,6 +187,10 @@ fn pack(pkg: &Path) -> Result<()> {
             "packs",
             serde_json::to_value(&plan.packs).map_err(|e| e.to_string())?,
         ),
+        (
+            "later",
+            serde_json::to_value(&plan.later).map_err(|e| e.to_string())?,
+        ),
     ]);
     write(
         &pkg.join("packs.json"),

@@ -49,6 +49,9 @@ pub struct Plan {
     /// Chunk stem → its number in the pack headers: chunks numbered anew, those of the same
     /// chapters next to each other.
     pub chunk_ids: BTreeMap<String, usize>,
+    /// Chapter → its later module (`occupancy` → `occupancy_later`), for every chapter that has
+    /// one: the site's pages and loader read the pairing here, never the names' suffix.
+    pub later: BTreeMap<String, String>,
 }
 
 /// The packs of `graph`: a chunk used by `common_min` or more chapters that are not in
@@ -116,10 +119,20 @@ pub fn plan(graph: &Graph, common_min: usize, standalone: &BTreeSet<String>) -> 
         .enumerate()
         .map(|(i, (chunk, _))| (chunk.to_string(), i))
         .collect();
+    let later = graph
+        .keys()
+        .filter_map(|m| {
+            let chapter = m.strip_suffix(LATER_SUFFIX)?;
+            graph
+                .contains_key(chapter)
+                .then(|| (chapter.to_string(), m.clone()))
+        })
+        .collect();
     Plan {
         packs,
         needs,
         chunk_ids,
+        later,
     }
 }
 
@@ -202,6 +215,13 @@ mod tests {
         );
         assert_eq!(p.needs["a_later"], strings(&["common", "a_later"]));
         assert_eq!(p.needs["b_later"], strings(&["b_later"]));
+        assert_eq!(
+            p.later,
+            BTreeMap::from([
+                ("a".to_string(), "a_later".to_string()),
+                ("b".to_string(), "b_later".to_string())
+            ])
+        );
     }
 
     #[test]
