@@ -1,5 +1,5 @@
-// The chapters' loader (pkg-<hash>/__wasm_split.js; the site's build, xtask, fills in the
-// "__…__" values and adds one export per chapter).
+// The chapters' loader (pkg-<hash>/__wasm_split.js; scripts/site.mjs fills in the "__…__"
+// values from xtask's packs.json and adds one export per chapter).
 //
 // The main module calls `__wasm_split_load_<chapter>(callbackIndex, callbackData)` (the import
 // Leptos's `#[lazy]` split points make, wasm_split_helpers): once the chapter's code is in, the

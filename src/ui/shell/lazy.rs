@@ -113,10 +113,11 @@ macro_rules! lazy_embed {
 /// ```
 ///
 /// The chapter's state is built from the inputs (`<state>::new(inputs)`) and provided as context
-/// for every view of the chapter; `first` gets it as `|state|`. `first` is what a link paints first (the chapter's first answer); `later` is built after the
-/// first paint, a part per turn, from split module `later(<chapter>_later)`, which a link's
-/// critical path does not carry ([`after_first_paint_split`](crate::ui::shell::after_first_paint_split)).
-/// `questions` names one of [`crate::ui::content::questions`]'s per-chapter lists.
+/// for every view of the chapter; `first` gets it as `|state|`. `first` is what a link paints
+/// first (the chapter's first answer); `later` is built after the first paint, a part per turn,
+/// from split module `later(<chapter>_later)`, which a link's critical path does not carry
+/// ([`after_first_paint_split`](crate::ui::shell::after_first_paint_split)). `questions` names
+/// one of [`crate::ui::content::questions`]'s per-chapter lists.
 macro_rules! chapter_body {
     (
         inputs: $inputs:ty,
