@@ -34,11 +34,38 @@ pub const CONFLICTS_NOTE: Tr = tr(
 );
 /// The worst phase as an "n-way conflict", tied to the conflicts counted above.
 pub fn n_way(way: u32, conflicts: u32, lang: Lang) -> String {
-    let extra = way - 1;
+    let extra = way.saturating_sub(1);
+    let share = if extra >= conflicts {
+        match conflicts {
+            1 => tr(
+                "so the 1 conflict above comes from it",
+                "上面的 1 次冲突来自它",
+            )
+            .get(lang)
+            .to_string(),
+            _ => trf!(
+                lang,
+                "so all {conflicts} conflicts above come from it",
+                "上面的 {conflicts} 次冲突都来自它"
+            ),
+        }
+    } else if extra == 1 {
+        trf!(
+            lang,
+            "so 1 of the {conflicts} conflicts above comes from it",
+            "上面 {conflicts} 次冲突中有 1 次来自它"
+        )
+    } else {
+        trf!(
+            lang,
+            "so {extra} of the {conflicts} conflicts above come from it",
+            "上面 {conflicts} 次冲突中有 {extra} 次来自它"
+        )
+    };
     trf!(
         lang,
-        "The worst phase is a {way}-way conflict: {way} wavefronts where 1 would do, so {extra} of the {conflicts} conflicts above come from it (an n-way conflict adds n − 1).",
-        "最差的 phase 是 {way} 路冲突：本该 1 个 wavefront 却需要 {way} 个，上面 {conflicts} 次冲突中有 {extra} 次来自它（n 路冲突多出 n − 1 个 wavefront）。"
+        "The worst phase is a {way}-way conflict: {way} wavefronts where 1 would do, {share} (an n-way conflict adds n − 1).",
+        "最差的 phase 是 {way} 路冲突：本该 1 个 wavefront 却需要 {way} 个，{share}（n 路冲突多出 n − 1 个 wavefront）。"
     )
 }
 
@@ -150,3 +177,18 @@ pub const F_CONFLICTS: Tr = tr(
     "max(0, wavefronts − ideal)",
     "max(0, wavefront 数 − 理想值)",
 );
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_worst_phase_sentence_agrees_in_number() {
+        let en = |way, conflicts| n_way(way, conflicts, Lang::En);
+        assert!(en(2, 1).contains("so the 1 conflict above comes from it"));
+        assert!(en(3, 2).contains("so all 2 conflicts above come from it"));
+        assert!(en(2, 5).contains("so 1 of the 5 conflicts above comes from it"));
+        assert!(en(4, 9).contains("so 3 of the 9 conflicts above come from it"));
+        assert!(n_way(3, 2, Lang::Zh).contains("上面的 2 次冲突都来自它"));
+    }
+}

@@ -404,20 +404,10 @@ impl ChapterInputs for DivergenceInputs {
         let id = r.one_of(key::PRESET, DEFAULT_PRESET, &PRESET_IDS);
         let d = DivergenceInputs::for_preset(&id);
         let block = r.num(key::BLOCK, d.block, limits::BLOCK.0, limits::BLOCK.1);
-        let last_warp = warps_per_block(block).saturating_sub(1);
-        let warp_raw = r.num(key::WARP, d.warp, limits::WARP.0, limits::WARP.1);
-        let mut extra = Vec::new();
-        let warp = if warp_raw > last_warp {
-            extra.push(Notice::Clamped {
-                key: key::WARP.into(),
-                value: warp_raw.to_string(),
-                used: last_warp.to_string(),
-                allowed: format!("0–{last_warp}"),
-            });
-            last_warp
-        } else {
-            warp_raw
-        };
+        // The warp is read against this block's warps (a smaller block has fewer): one notice,
+        // naming the range that applies.
+        let last_warp = warps_per_block(block).saturating_sub(1).min(limits::WARP.1);
+        let warp = r.num(key::WARP, d.warp.min(last_warp), limits::WARP.0, last_warp);
         let inputs = DivergenceInputs {
             preset: id,
             block,
@@ -439,7 +429,6 @@ impl ChapterInputs for DivergenceInputs {
             step: r.num(key::STEP, 0, limits::STEP.0, limits::STEP.1),
         };
         let mut notices = r.finish();
-        notices.extend(extra);
         // A step past this trace's last is clamped to it, with a notice like every other key
         // (the trace is simulated only when a link asks for a step).
         let mut inputs = inputs;

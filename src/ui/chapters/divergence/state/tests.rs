@@ -107,6 +107,23 @@ fn warp_past_the_block_is_clamped_with_a_notice() {
 }
 
 #[test]
+fn a_warp_past_a_clamped_block_gets_one_notice_with_the_range_that_applies() {
+    // block=0 becomes 1 thread, so one warp: warp=99 is told once, against 0–0.
+    let (s, notices) = DivergenceInputs::from_query("preset=odd-even&block=0&warp=99");
+    assert_eq!((s.block, s.warp), (1, 0));
+    let warp: Vec<_> = notices
+        .iter()
+        .filter(|n| matches!(n, Notice::Clamped { key, .. } if key == "warp"))
+        .collect();
+    assert_eq!(warp.len(), 1, "{notices:?}");
+    assert!(
+        matches!(warp[0], Notice::Clamped { value, used, allowed, .. } if value == "99" && used == "0" && allowed == "0–0"),
+        "{notices:?}"
+    );
+    assert_eq!(notices.len(), 2, "{notices:?}");
+}
+
+#[test]
 fn choosing_a_preset_recomputes_through_the_memo() {
     let owner = Owner::new();
     owner.set();
