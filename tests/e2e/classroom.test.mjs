@@ -453,6 +453,18 @@ test("a malformed lesson link says what is wrong and keeps every valid step", as
   assert.match(await count(page), /1 \/ 2/);
   await open(page, "lesson=9.abc&lang=zh");
   assert.match(await page.locator("[data-testid=cls-problems]").textContent(), /版本/);
+  // A step the lesson does not have opens the nearest one and says so; the notice dismisses.
+  await open(page, "lesson=course&step=999&lang=en");
+  const total = Number((await count(page)).split("/")[1]);
+  assert.equal((await count(page)).trim(), `${total} / ${total}`);
+  assert.match(await page.locator("[data-testid=cls-problems]").textContent(), new RegExp(`“step=999” is outside 1–${total}; using ${total}`));
+  await page.click("[data-testid=cls-problems-dismiss]");
+  assert.equal(await page.locator("[data-testid=cls-problems]").count(), 0);
+  await open(page, "lesson=course&step=abc&lang=en");
+  assert.match(await page.locator("[data-testid=cls-problems]").textContent(), /“step=abc” is not valid/);
+  assert.match(await count(page), /^1 \//);
+  await open(page, "lesson=course&step=2&lang=fr");
+  assert.match(await page.locator("[data-testid=cls-problems]").textContent(), /“lang=fr” is not valid/);
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -119,6 +119,25 @@ test("a formula or link with markup is shown as text; a malformed link shows not
   await context.close();
 });
 
+test("an edited preset that gives no pattern does not claim the figure is for its values", async () => {
+  const { context, page, errors } = await openPage(browser);
+  // Unit stride's preset, edited into 8-byte loads at byte offset 4: misaligned.
+  await page.goto(server.base + "coalescing?elem=8&stride=2&offset=4&lanes=17");
+  await page.waitForSelector("[data-testid=offset-error]");
+  assert.match(await text(page, "offset-error"), /last valid pattern/);
+  const described = await text(page, "preset-description");
+  assert.match(described, /^Changed from/);
+  assert.doesNotMatch(described, /for your values/);
+  // Valid again: the line says the figure is for the reader's values.
+  const offset = page.locator("[data-testid=slider-offset] input[type=text]");
+  await offset.fill("8");
+  await offset.press("Enter");
+  assert.equal(await page.locator("[data-testid=offset-error]").count(), 0);
+  assert.match(await text(page, "preset-description"), /for your values/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test("Chinese text and the self-check questions", async () => {
   const { context, page, errors } = await openPage(browser);
   await page.goto(server.base + "coalescing");

@@ -112,6 +112,38 @@ test("a branch line shows the masks; the warp chooser moves to the partial warp"
   await context.close();
 });
 
+test("the warp and launch fields say what they did with text they cannot use as typed", async () => {
+  const { context, page, errors } = await openPage(browser);
+  // copy-bounds: 40 blocks × 8 warps = 320 warps, 0–319.
+  await page.goto(server.base + "lab?line=4&warp=312&lang=en");
+  await analysed(page);
+  const warp = page.locator("[data-testid=lab-warp]");
+  const typed = async (value) => {
+    await warp.fill(value);
+    await warp.press("Enter");
+    return (await page.locator("#lab-warp-err").textContent()).trim();
+  };
+  assert.equal(await typed("99999"), "Allowed: 0–319; using 319.");
+  assert.equal(await warp.inputValue(), "319");
+  await page.waitForFunction(() => location.search.includes("warp=319"));
+  assert.equal(await typed("-4"), "Allowed: 0–319; using 0.");
+  assert.equal(await typed("2.5"), "“2.5” is not a whole number.");
+  assert.equal(await warp.getAttribute("aria-invalid"), "true");
+  assert.equal(await typed(""), "Enter a whole number from 0 to 319.");
+  // 1e3 is a whole number (clamped), and 1e2 one in range: taken as it is.
+  assert.equal(await typed("1e2"), "");
+  await page.waitForFunction(() => location.search.includes("warp=100"));
+  const grid = page.locator("[data-testid=lab-grid]");
+  await grid.fill("99999999999");
+  await grid.press("Enter");
+  assert.match((await page.locator("#lab-grid-err").textContent()).trim(), /^Too large: each number can be at most 2,147,483,647/);
+  await grid.fill("8x");
+  await grid.press("Enter");
+  assert.match((await page.locator("#lab-grid-err").textContent()).trim(), /^Type one to three whole numbers/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test("the kernel, launch and picked line survive a permalink", async () => {
   const { context, page, errors } = await openPage(browser);
   await page.goto(server.base + "lab?preset=gemv&lang=en");

@@ -163,6 +163,34 @@ test("corrupt storage gives a message and the quiz still works; a worksheet has 
   await context.close();
 });
 
+test("the worksheet size says what it did with a size it cannot use; the lab is listed without a number", async () => {
+  const { context, page, errors } = await openPage(browser);
+  await page.goto(server.base + "quiz?lang=en");
+  const size = page.locator("[data-testid=quiz-sheet-size]");
+  await size.waitFor();
+  const typed = async (value) => {
+    await size.fill(value);
+    await size.press("Enter");
+    return (await page.locator("#quiz-sheet-size-err").textContent()).trim();
+  };
+  assert.equal(await typed("-3"), "Allowed: 1–40; using 1.");
+  assert.equal(await size.inputValue(), "1");
+  assert.equal(await typed("100000"), "Allowed: 1–40; using 40.");
+  assert.equal(await typed("2.5"), "“2.5” is not a whole number.");
+  assert.equal(await typed(""), "Enter a whole number from 1 to 40.");
+  assert.equal(await typed("6"), "");
+  await page.click("[data-testid=quiz-sheet-make]");
+  await page.waitForSelector("[data-testid=worksheet]");
+  assert.equal(await page.locator(".gx-sheet__list > li").count(), 6);
+  // The chapter filter: numbered chapters as "3. Occupancy", the lab by its title alone.
+  await page.goto(server.base + "quiz?lang=en");
+  const options = await page.locator("[data-testid=quiz-chapter] option").allTextContents();
+  assert.ok(options.includes("3. Occupancy"), options.join(" | "));
+  assert.ok(!options.some((o) => /^0\./.test(o.trim())), options.join(" | "));
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test("another question starts with empty fields; the chip question says the chapter is drawn at the boost clock", async () => {
   const { context, page, errors } = await openPage(browser);
   await page.goto(server.base + "quiz?kind=dispatch-waves&seed=1");

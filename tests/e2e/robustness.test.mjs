@@ -23,6 +23,21 @@ test("a number out of range is clamped to the nearest limit, and the notice name
   await field.fill("lots");
   await field.press("Enter");
   assert.equal(await field.getAttribute("aria-invalid"), "true");
+  // An emptied box asks for a number in the range, not ““” is not a whole number”.
+  await field.fill("");
+  await field.press("Enter");
+  assert.equal((await page.locator("[data-testid=slider-threads] .gx-field__error").textContent()).trim(), "Enter a whole number from 1 to 1,024.");
+  assert.equal(await field.getAttribute("aria-invalid"), "true");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("a language the site does not have gets a notice, and the page is in its default language", async () => {
+  const { context, page, errors } = await openPage(browser);
+  await page.goto(server.base + "occupancy?lang=fr&threads=256");
+  await page.waitForSelector("[data-testid=notices]");
+  assert.match(await page.locator("[data-testid=notices]").textContent(), /“lang=fr” is not valid; using the default/);
+  assert.equal(await page.locator("html").getAttribute("lang"), "en");
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -25,7 +25,7 @@ use crate::ui::content::lesson::{self, decode, Lesson, Read, Step};
 use crate::ui::content::lessons::{course, COURSE_ID};
 use crate::ui::i18n::{switch_lang, use_lang, Lang};
 use crate::ui::shell::{self, is_chapter, Chapter};
-use crate::ui::url::query;
+use crate::ui::url::{echo, query, Notice};
 
 /// `localStorage` key of the teacher's own lesson (its link encoding).
 pub const MY_LESSON_KEY: &str = "warpscope.lesson.mine";
@@ -81,6 +81,9 @@ pub struct Classroom {
     /// The session: the projector and the presenter window it opened share it, and other
     /// classroom tabs of the browser (another lesson) keep theirs.
     pub session: StoredValue<String>,
+    /// What the link asked for that the page could not honour (a step the lesson does not have,
+    /// a language the site does not have); shown with the lesson's problems.
+    pub link_notices: StoredValue<Vec<Notice>>,
 }
 
 /// The lesson for a source string.
@@ -117,34 +120,70 @@ pub fn store_my_lesson(lesson: &Lesson) {
 /// What the classroom link asks for.
 struct Link {
     source: String,
-    step: usize,
+    /// The `step` value as given (1-based), read against the lesson's steps by [`step_of_link`].
+    step: Option<String>,
     params: Option<String>,
     presenter: bool,
     contrast: bool,
     session: String,
+    /// What the link asked for that the page could not honour (its language).
+    notices: Vec<Notice>,
+}
+
+/// The 0-based step a link's `step` (1-based, as given) opens in a lesson of `steps` steps, and
+/// the notice when the value is not a step of the lesson: a number out of range is clamped to
+/// the nearest step, anything else opens the first.
+fn step_of_link(given: Option<&str>, steps: usize) -> (usize, Option<Notice>) {
+    let Some(given) = given else {
+        return (0, None);
+    };
+    let steps = steps.max(1);
+    let number = given.trim().parse::<i64>();
+    match number {
+        Ok(n) if (1..=steps as i64).contains(&n) => (n as usize - 1, None),
+        Ok(n) => {
+            let used = if n < 1 { 1 } else { steps };
+            let notice = Notice::Clamped {
+                key: "step".into(),
+                value: echo(given),
+                used: used.to_string(),
+                allowed: format!("1–{steps}"),
+            };
+            (used - 1, Some(notice))
+        }
+        Err(_) => {
+            let notice = Notice::Unparsable {
+                key: "step".into(),
+                value: echo(given),
+            };
+            (0, Some(notice))
+        }
+    }
 }
 
 /// Reads the link's query (untrusted: unknown values fall back).
 fn read_link(search: &str) -> Link {
     let mut link = Link {
         source: COURSE_ID.into(),
-        step: 0,
+        step: None,
         params: None,
         presenter: false,
         contrast: false,
         session: String::new(),
+        notices: Vec::new(),
     };
     for (k, v) in query::pairs(search) {
         match k.as_str() {
             "lesson" if v == MINE => link.source = lesson::encode(&my_lesson()),
             "lesson" if !v.is_empty() => link.source = v,
-            "step" => link.step = v.parse::<usize>().unwrap_or(1).saturating_sub(1),
+            "step" => link.step = Some(v),
             "q" => link.params = Some(v),
             "view" => link.presenter = v == "presenter",
             "hc" => link.contrast = v == "1",
             "sid" if v.len() <= 16 && v.chars().all(|c| c.is_ascii_alphanumeric()) => {
                 link.session = v
             }
+            "lang" => link.notices.extend(crate::ui::url::lang_notice(&v)),
             _ => {}
         }
     }
@@ -164,7 +203,11 @@ impl Classroom {
         let link = read_link(&search);
         let source = RwSignal::new(link.source);
         let read = Memo::new(move |_| source.with(|s| read_source(s)));
-        let step = RwSignal::new(link.step);
+        let steps = read.with_untracked(|r| r.lesson.steps.len());
+        let (first, step_notice) = step_of_link(link.step.as_deref(), steps);
+        let mut notices = link.notices;
+        notices.extend(step_notice);
+        let step = RwSignal::new(first);
         let params = RwSignal::new(link.params);
         let current = Memo::new(move |_| {
             let i = step.get();
@@ -196,6 +239,7 @@ impl Classroom {
             query,
             presenter: link.presenter,
             session: StoredValue::new(link.session),
+            link_notices: StoredValue::new(notices),
         }
     }
 
@@ -425,5 +469,35 @@ pub fn AddToLesson(chapter: &'static Chapter) -> impl IntoView {
                 <a href=open data-testid="open-my-lesson">{move || text::OPEN_MINE.get(lang.get())}</a>
             })}
         </div>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_links_step_is_read_against_the_lessons_steps() {
+        assert_eq!(step_of_link(None, 12), (0, None));
+        assert_eq!(step_of_link(Some("3"), 12), (2, None));
+        assert_eq!(step_of_link(Some("12"), 12), (11, None));
+        let clamped = |value: &str, used: usize| {
+            Some(Notice::Clamped {
+                key: "step".into(),
+                value: value.into(),
+                used: used.to_string(),
+                allowed: "1–12".into(),
+            })
+        };
+        assert_eq!(step_of_link(Some("999"), 12), (11, clamped("999", 12)));
+        assert_eq!(step_of_link(Some("0"), 12), (0, clamped("0", 1)));
+        assert_eq!(step_of_link(Some("-1"), 12), (0, clamped("-1", 1)));
+        let unreadable = Some(Notice::Unparsable {
+            key: "step".into(),
+            value: "abc".into(),
+        });
+        assert_eq!(step_of_link(Some("abc"), 12), (0, unreadable));
+        // A lesson with no step left still opens (on its empty first step).
+        assert_eq!(step_of_link(Some("1"), 0), (0, None));
     }
 }

@@ -105,10 +105,10 @@ pub const EMPTY: Tr = tr(
     "This lesson has no steps. Open a chapter and press “Add this view to a lesson”.",
     "这个课程还没有步骤。打开任意章节，点“加入课程”即可添加。",
 );
-/// Heading of the problems found in a lesson link or file.
+/// Heading of what a classroom link could not use: its lesson's problems, a step or a language.
 pub const PROBLEMS: Tr = tr(
-    "This lesson could not be read completely:",
-    "这个课程没能完整读取：",
+    "Part of this link could not be used as given:",
+    "这个链接有部分内容无法按原样使用：",
 );
 /// Back to the site.
 pub const EXIT: Tr = tr("Leave classroom", "退出课堂");

@@ -5,7 +5,7 @@
 use leptos::prelude::*;
 
 use super::editor::current_run_error;
-use super::state::{dim3_text, limits, parse_dim3, LabState, Setup};
+use super::state::{dim3_text, limits, parse_dim3, Dim3Error, LabState, Setup};
 use super::text;
 use crate::model::kernel::{ParamKind, RunError};
 use crate::ui::i18n::{t, use_lang};
@@ -30,28 +30,31 @@ fn Dim3Field(
     let st = state();
     let lang = use_lang();
     let value = st.inputs.part(get);
-    let bad = RwSignal::new(false);
+    let bad = RwSignal::new(None::<Dim3Error>);
     let err_id = format!("{id}-err");
     view! {
         <div class="gx-field">
             <label class="gx-field__label" for=id>{t(label)}</label>
             <input id=id type="text" inputmode="numeric" class="gx-field__number gx-field__number--wide"
                 data-testid=id placeholder=move || text::DIM3_HINT.get(lang.get())
-                class:gx-field__number--invalid=move || bad.get()
-                aria-invalid=move || if bad.get() { "true" } else { "false" }
+                class:gx-field__number--invalid=move || bad.get().is_some()
+                aria-invalid=move || if bad.get().is_some() { "true" } else { "false" }
                 aria-describedby=err_id.clone()
                 prop:value=move || dim3_text(value.get())
                 on:change=move |ev| {
                     match parse_dim3(&event_target_value(&ev)) {
-                        Some(d) => {
-                            bad.set(false);
+                        Ok(d) => {
+                            bad.set(None);
                             st.inputs.update(|i| set(i, d));
                         }
-                        None => bad.set(true),
+                        Err(e) => bad.set(Some(e)),
                     }
                 }/>
             <p class="gx-field__error" id=err_id role="alert">
-                {move || bad.get().then(|| text::DIM3_BAD.get(lang.get()))}
+                {move || bad.get().map(|e| match e {
+                    Dim3Error::Format => text::DIM3_BAD.get(lang.get()),
+                    Dim3Error::TooLarge => text::DIM3_TOO_LARGE.get(lang.get()),
+                })}
             </p>
         </div>
     }

@@ -105,20 +105,41 @@ pub fn dim3_text(d: [u32; 3]) -> String {
         .join("x")
 }
 
-/// Reads `8x32`, `8 x 32 x 1`, `8,32` or `8×32`: one to three whole numbers, the missing ones 1.
-pub fn parse_dim3(text: &str) -> Option<[u32; 3]> {
+/// Why a typed dim3 is refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dim3Error {
+    /// Not one to three whole numbers separated by `x`, `×`, `,` or `*`.
+    Format,
+    /// Whole numbers, one above [`limits::DIM`]'s largest (CUDA's gridDim.x limit, 2³¹ − 1).
+    TooLarge,
+}
+
+/// Reads `8x32`, `8 x 32 x 1`, `8,32` or `8×32`: one to three whole numbers in
+/// [`limits::DIM`], the missing ones 1.
+pub fn parse_dim3(text: &str) -> Result<[u32; 3], Dim3Error> {
     let parts: Vec<&str> = text
         .split(['x', 'X', '×', ',', '*'])
         .map(str::trim)
         .collect();
-    if parts.is_empty() || parts.len() > 3 {
-        return None;
+    if parts.len() > 3 {
+        return Err(Dim3Error::Format);
     }
     let mut d = [1u32; 3];
+    let mut too_large = false;
     for (slot, p) in d.iter_mut().zip(&parts) {
-        *slot = p.parse().ok()?;
+        if p.is_empty() || !p.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(Dim3Error::Format);
+        }
+        match p.parse::<u32>() {
+            Ok(v) if v <= limits::DIM.1 => *slot = v,
+            _ => too_large = true,
+        }
     }
-    Some(d)
+    if too_large {
+        Err(Dim3Error::TooLarge)
+    } else {
+        Ok(d)
+    }
 }
 
 /// Whether `name` can be a C identifier.
@@ -216,8 +237,8 @@ impl ChapterInputs for LabInputs {
                 continue;
             }
             match parse_dim3(&text) {
-                Some(d) if d.iter().all(|&v| v <= limits::DIM.1) => *slot = d,
-                _ => r.notice(Notice::Unparsable {
+                Ok(d) => *slot = d,
+                Err(_) => r.notice(Notice::Unparsable {
                     key: name.into(),
                     value: echo(&text),
                 }),

@@ -64,6 +64,10 @@ pub const DIM3_BAD: Tr = tr(
     "Type one to three whole numbers separated by x, e.g. 8x32.",
     "请输入一到三个用 x 分隔的整数，例如 8x32。",
 );
+pub const DIM3_TOO_LARGE: Tr = tr(
+    "Too large: each number can be at most 2,147,483,647 (2³¹ − 1, CUDA's largest gridDim.x).",
+    "太大：每个数最大为 2,147,483,647（2³¹ − 1，CUDA 中 gridDim.x 的上限）。",
+);
 pub const ARGS: Tr = tr("Scalar arguments", "标量参数");
 pub const NO_ARGS: Tr = tr(
     "The kernel has no scalar parameters.",

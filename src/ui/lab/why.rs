@@ -21,6 +21,7 @@ use crate::model::kernel::{
 };
 use crate::ui::i18n::{t, use_lang, Lang};
 use crate::ui::shared::lanes::{hex, LaneState, LaneStrip, LANES};
+use crate::ui::widgets::IntegerInput;
 
 fn state() -> LabState {
     expect_context::<LabState>()
@@ -379,14 +380,10 @@ pub fn Why() -> impl IntoView {
                 <label class="gx-field__label" for="lab-warp">{t(text::WARP)}</label>
                 <button class="gx-button gx-button--small" aria-label=move || text::PREV_WARP.get(lang.get())
                     on:click=move |_| set_warp(warp.get_untracked().saturating_sub(1))>"‹"</button>
-                <input id="lab-warp" type="number" min="0" class="gx-field__number" data-testid="lab-warp"
-                    max=move || total_warps.get().saturating_sub(1).to_string()
-                    prop:value=move || warp.get().to_string()
-                    on:change=move |ev| {
-                        if let Ok(w) = event_target_value(&ev).trim().parse::<u64>() {
-                            set_warp(w);
-                        }
-                    }/>
+                <IntegerInput id="lab-warp".to_string() min=0 testid="lab-warp"
+                    max=Signal::derive(move || total_warps.get().saturating_sub(1))
+                    value=warp
+                    on_input=Callback::new(set_warp)/>
                 <button class="gx-button gx-button--small" aria-label=move || text::NEXT_WARP.get(lang.get())
                     on:click=move |_| set_warp(warp.get_untracked() + 1)>"›"</button>
                 <span class="gx-note" data-testid="lab-warp-place">{warp_line}</span>

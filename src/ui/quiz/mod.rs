@@ -299,7 +299,11 @@ fn QuizControls(inputs: UrlInputs<QuizInputs>) -> impl IntoView {
                             let c = shell::by_slug(slug);
                             view! {
                                 <option value=slug selected=move || inputs.with(|i| i.chapter == slug)>
-                                    {move || c.map(|c| format!("{}. {}", c.number.unwrap_or_default(), c.title.get(lang.get()))).unwrap_or_default()}
+                                    {move || c.map(|c| {
+                                        let title = c.title.get(lang.get());
+                                        // The lab has no chapter number: its title alone.
+                                        c.number.map_or_else(|| title.to_string(), |n| format!("{n}. {title}"))
+                                    }).unwrap_or_default()}
                                 </option>
                             }
                         })

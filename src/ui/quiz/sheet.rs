@@ -8,6 +8,7 @@ use super::{
 use crate::model::quiz::{generate, Question};
 use crate::ui::i18n::{t, use_lang};
 use crate::ui::shell::{self, UrlInputs};
+use crate::ui::widgets::IntegerInput;
 
 /// Worksheet size and the "make" button.
 #[component]
@@ -18,17 +19,13 @@ pub(super) fn WorksheetPanel(inputs: UrlInputs<QuizInputs>) -> impl IntoView {
             <h2 id="quiz-sheet-h">{t(text::WORKSHEET)}</h2>
             <p>{t(text::WORKSHEET_INTRO)}</p>
             <p class="gx-quiz__actions">
-                <label class="gx-quiz__control">
-                    <span>{t(text::SHEET_SIZE)}</span>
-                    <input type="number" min="1" max=MAX_SHEET.to_string() class="gx-quiz__input gx-quiz__input--short"
-                        data-testid="quiz-sheet-size"
-                        prop:value=move || size.get().to_string()
-                        on:input=move |ev| {
-                            if let Ok(n) = event_target_value(&ev).parse::<u32>() {
-                                size.set(n.clamp(1, MAX_SHEET));
-                            }
-                        }/>
-                </label>
+                <span class="gx-quiz__control">
+                    <label for="quiz-sheet-size">{t(text::SHEET_SIZE)}</label>
+                    <IntegerInput id="quiz-sheet-size".to_string() min=1 max=u64::from(MAX_SHEET)
+                        class="gx-quiz__input gx-quiz__input--short" testid="quiz-sheet-size"
+                        value=Signal::derive(move || u64::from(size.get()))
+                        on_input=Callback::new(move |n: u64| size.set(n as u32))/>
+                </span>
                 <button type="button" class="gx-button" data-testid="quiz-sheet-make"
                     on:click=move |_| inputs.navigate_update(|i| i.sheet = size.get_untracked())>
                     {t(text::SHEET_MAKE)}

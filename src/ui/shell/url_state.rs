@@ -43,6 +43,24 @@ pub fn without_lang(query: &str) -> String {
     crate::ui::url::query::without(query, "lang")
 }
 
+/// The notice for the query's `lang` (the last one), when the site has no such language.
+fn lang_notices(query: &str) -> Vec<Notice> {
+    crate::ui::url::query::value(query, "lang")
+        .and_then(|v| crate::ui::url::lang_notice(&v))
+        .into_iter()
+        .collect()
+}
+
+/// The notices of a router query (with its `lang`): the chapter's, then the language's.
+fn notices_of_search(
+    search: &str,
+    chapter_notices: impl FnOnce(&str) -> Vec<Notice>,
+) -> Vec<Notice> {
+    let mut notices = chapter_notices(&without_lang(search));
+    notices.extend(lang_notices(search));
+    notices
+}
+
 /// Whether two router paths name the same page (`/quiz` and `/quiz/` do: the static host
 /// serves a route's page from its folder).
 fn same_page(a: &str, b: &str) -> bool {
@@ -130,7 +148,11 @@ impl<I: ChapterInputs> UrlInputs<I> {
             let q = query.get();
             written
                 .with_value(|w| (w.query == q).then(|| w.notices.clone()))
-                .unwrap_or_else(|| parsed.with(|p| p.1.clone()))
+                .unwrap_or_else(|| {
+                    let mut n = parsed.with(|p| p.1.clone());
+                    n.extend(search.with(|s| lang_notices(s)));
+                    n
+                })
         });
         let navigate = use_navigate();
         let this = UrlInputs {
@@ -401,7 +423,7 @@ fn write_back(wb: WriteBack) {
             let replaced = without_lang(&search);
             let notices = written
                 .with_value(|w| (w.query == replaced).then(|| w.notices.clone()))
-                .unwrap_or_else(|| notices_of(&replaced));
+                .unwrap_or_else(|| notices_of_search(&search, notices_of));
             written.set_value(Written { query: q, notices });
             // The fragment (a glossary entry, `/glossary#sector`) is no input: it stays.
             let fragment = bar.hash().unwrap_or_default();
@@ -499,6 +521,26 @@ mod tests {
         assert_eq!(without_lang("lang=en"), "");
         assert_eq!(without_lang(""), "");
         assert_eq!(without_lang("language=x"), "language=x");
+    }
+
+    #[test]
+    fn a_language_the_site_does_not_have_is_a_notice() {
+        let none = |_: &str| Vec::new();
+        assert_eq!(notices_of_search("a=1&lang=zh", none), vec![]);
+        assert_eq!(notices_of_search("lang=zh-CN&lang=EN", none), vec![]);
+        assert_eq!(
+            notices_of_search("lang=fr&a=1", none),
+            vec![Notice::Unparsable {
+                key: "lang".into(),
+                value: "fr".into()
+            }]
+        );
+        // The chapter reads its query without `lang`.
+        let seen = |q: &str| {
+            assert_eq!(q, "a=1");
+            Vec::new()
+        };
+        assert_eq!(notices_of_search("a=1&lang=en", seen), vec![]);
     }
 
     #[test]

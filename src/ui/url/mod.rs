@@ -53,6 +53,22 @@ pub enum Notice {
 /// Keys every page understands (read by the app shell, not by a chapter): the language.
 pub const GLOBAL_KEYS: [&str; 1] = ["lang"];
 
+/// The values of `lang` a link may carry, lower case: the rule of the page's inline check
+/// (`assets/precheck.js`), which starts the app in Chinese for `zh` or `zh-cn`, in English for
+/// `en`, and otherwise in the stored or the browser's language.
+pub const LANG_VALUES: [&str; 3] = ["en", "zh", "zh-cn"];
+
+/// The notice for a link's `lang=<value>`, when the value is not one of [`LANG_VALUES`] (the
+/// page then starts in the stored or the browser's language, its default).
+pub fn lang_notice(value: &str) -> Option<Notice> {
+    (!LANG_VALUES.contains(&value.trim().to_ascii_lowercase().as_str())).then(|| {
+        Notice::Unparsable {
+            key: "lang".into(),
+            value: echo(value),
+        }
+    })
+}
+
 /// Longest value echoed back in a notice, in characters (a permalink can be arbitrarily long).
 const MAX_ECHO_CHARS: usize = 40;
 

@@ -75,12 +75,19 @@ pub enum IntegerError {
         /// What was typed, cut to 24 characters.
         shown: String,
     },
+    /// Nothing typed (or only spaces).
+    Empty {
+        /// Smallest allowed value.
+        min: u64,
+        /// Largest allowed value.
+        max: u64,
+    },
 }
 
 /// The typed integer, or why it is refused. One rule with the URL's (`crate::ui::url`): a
 /// number outside `min..=max` (`-1`, `1e9`) is clamped to the nearest limit and the value
 /// used comes back with an [`IntegerError::OutOfRange`] note; anything else that is not a whole
-/// number in range is refused.
+/// number (empty, `2.5`, `abc`) is refused. A whole number written as a float (`1e3`) is taken.
 fn parse_in_range(
     text: &str,
     min: u64,
@@ -88,6 +95,9 @@ fn parse_in_range(
 ) -> Result<(u64, Option<IntegerError>), IntegerError> {
     let cleaned = normalise_number(text);
     let shown: String = text.chars().take(24).collect();
+    if cleaned.is_empty() {
+        return Err(IntegerError::Empty { min, max });
+    }
     if let Ok(v) = cleaned.parse::<u64>() {
         if (min..=max).contains(&v) {
             return Ok((v, None));
@@ -116,7 +126,104 @@ fn parse_in_range(
                 used: max,
             }),
         )),
+        // In range and whole (`1e3`): exact, as every u64 this far in is below 2^53 or a
+        // float's own integer value.
+        Some(v) if v.fract() == 0.0 => Ok((v as u64, None)),
         _ => Err(IntegerError::NotANumber { shown }),
+    }
+}
+
+/// Reads the whole number typed into the box of `ev` (a `change` event) with
+/// [`parse_in_range`]'s rule and sets `error` to the field's message (or none): the value to
+/// use, or `None` when the text is refused. A clamped value is written back into the box, so
+/// the box shows the value used even when it equals the current one (the value's signal then
+/// does not change and would leave the typed text in the box).
+pub(crate) fn read_typed_integer(
+    ev: &leptos::ev::Event,
+    min: u64,
+    max: u64,
+    error: RwSignal<Option<IntegerError>>,
+) -> Option<u64> {
+    match parse_in_range(&event_target_value(ev), min, max) {
+        Ok((v, note)) => {
+            if note.is_some() {
+                event_target::<web_sys::HtmlInputElement>(ev).set_value(&v.to_string());
+            }
+            error.set(note);
+            Some(v)
+        }
+        Err(e) => {
+            error.set(Some(e));
+            None
+        }
+    }
+}
+
+/// A box for one whole number in `min..=max`, with the message of [`read_typed_integer`] in
+/// the element after it (block-level: it takes a line of its own in a wrapping row). For
+/// counts typed without a slider (the lab's warp, the quiz's worksheet size).
+#[component]
+pub fn IntegerInput(
+    /// The box's id, for its label's `for`; the message's id is `<id>-err`.
+    id: String,
+    /// Smallest value.
+    min: u64,
+    /// Largest value (it may follow the page: the lab's launch sets its warp count).
+    #[prop(into)]
+    max: Signal<u64>,
+    /// Current value.
+    #[prop(into)]
+    value: Signal<u64>,
+    /// Called with a new value in `min..=max`.
+    on_input: Callback<u64>,
+    /// The box's classes.
+    #[prop(default = "gx-field__number")]
+    class: &'static str,
+    /// `data-testid` of the box.
+    #[prop(optional, into)]
+    testid: Option<String>,
+    /// Whether a whole number in range counts as it is typed (a count whose total the page
+    /// shows beside it); text that is not is still only judged when the box is left.
+    #[prop(optional)]
+    live: bool,
+) -> impl IntoView {
+    let lang = use_lang();
+    let error = RwSignal::new(None::<IntegerError>);
+    let refused = move || {
+        matches!(
+            *error.read(),
+            Some(IntegerError::NotANumber { .. } | IntegerError::Empty { .. })
+        )
+    };
+    let id_err = format!("{id}-err");
+    view! {
+        <input
+            type="text"
+            inputmode="numeric"
+            id=id
+            class=class
+            class:gx-field__number--invalid=refused
+            data-testid=testid
+            aria-invalid=move || if refused() { "true" } else { "false" }
+            aria-describedby=id_err.clone()
+            prop:value=move || value.get().to_string()
+            on:input=move |ev| {
+                if live {
+                    if let Ok((v, None)) = parse_in_range(&event_target_value(&ev), min, max.get_untracked()) {
+                        error.set(None);
+                        on_input.run(v);
+                    }
+                }
+            }
+            on:change=move |ev| {
+                if let Some(v) = read_typed_integer(&ev, min, max.get_untracked(), error) {
+                    on_input.run(v);
+                }
+            }
+        />
+        <span class="gx-field__error gx-field__error--own-line" id=id_err role="alert">
+            {move || error.read().as_ref().map(|e| super::text::integer_error(e, lang.get()))}
+        </span>
     }
 }
 
@@ -185,27 +292,25 @@ pub fn RangeSlider(
         error.set(None);
         on_input.run(v.clamp(min, max));
     };
-    let on_type =
-        move |ev: leptos::ev::Event| match parse_in_range(&event_target_value(&ev), min, max) {
-            Ok((v, note)) => {
-                if scale == Scale::Log2 {
-                    typed.update(|t| {
-                        if !t.contains(&v) {
-                            t.push(v);
-                        }
-                    });
-                }
-                if note.is_some() {
-                    // Clamped: show the value used even when it equals the current one (the
-                    // signal then does not change and would leave the typed text in the box).
-                    event_target::<web_sys::HtmlInputElement>(&ev).set_value(&v.to_string());
-                }
-                error.set(note);
-                on_input.run(v);
-            }
-            Err(msg) => error.set(Some(msg)),
+    let on_type = move |ev: leptos::ev::Event| {
+        let Some(v) = read_typed_integer(&ev, min, max, error) else {
+            return;
         };
-    let refused = move || matches!(*error.read(), Some(IntegerError::NotANumber { .. }));
+        if scale == Scale::Log2 {
+            typed.update(|t| {
+                if !t.contains(&v) {
+                    t.push(v);
+                }
+            });
+        }
+        on_input.run(v);
+    };
+    let refused = move || {
+        matches!(
+            *error.read(),
+            Some(IntegerError::NotANumber { .. } | IntegerError::Empty { .. })
+        )
+    };
     let id = format!("in-{}", if testid.is_empty() { label.en } else { testid })
         .replace(|c: char| !c.is_ascii_alphanumeric(), "-");
     let id_num = format!("{id}-num");
@@ -346,6 +451,11 @@ mod tests {
         );
         assert!(parse_in_range("abc", 1, 65536).is_err());
         assert!(parse_in_range("7.5", 1, 65536).is_err());
+        assert_eq!(parse_in_range("1e3", 1, 65536), Ok((1000, None)));
+        assert_eq!(
+            parse_in_range("  ", 1, 65536),
+            Err(IntegerError::Empty { min: 1, max: 65536 })
+        );
         assert_eq!(parse_in_range("４０９６", 1, 65536), Ok((4096, None)));
         assert_eq!(display_number(1.0), "1");
         assert_eq!(display_number(1e24), "1e24");

@@ -297,7 +297,9 @@ pub fn DieFigure() -> impl IntoView {
     view! {
         <figure class="gx-figure l-page" data-testid="figure">
             <figcaption><h2>{t(text::DIE)}</h2></figcaption>
-            {figure}
+            // The drawing scrolls sideways on its own where it is wider than the screen (its text
+            // stays ≥ 12 px), so its edge fade leaves the notes below it alone.
+            <div class="gx-scroll-x">{figure}</div>
             <Info focused=focused/>
             <p class="gx-note">{move || st.outputs.get().map(|o| {
                 let full = o.anatomy.sms_full_die();

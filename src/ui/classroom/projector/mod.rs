@@ -234,11 +234,22 @@ pub fn Problems() -> impl IntoView {
     let c = expect_context::<Classroom>();
     let lang = use_lang();
     let problems = Memo::new(move |_| c.read.with(|r| r.problems.clone()));
+    let notices = c.link_notices;
+    // Dismissed for the visit: a teacher who has read it wants the room's screen back.
+    let dismissed = RwSignal::new(false);
+    let any = move || {
+        !dismissed.get() && (!problems.with(Vec::is_empty) || !notices.with_value(Vec::is_empty))
+    };
     view! {
-        <Show when=move || !problems.with(Vec::is_empty)>
+        <Show when=any>
             <div class="gx-cls-problems" role="alert" data-testid="cls-problems">
+                <button class="gx-cls-btn gx-cls-problems__dismiss" data-testid="cls-problems-dismiss"
+                    on:click=move |_| dismissed.set(true)>{move || crate::ui::text::DISMISS.get(lang.get())}</button>
                 <strong>{move || text::PROBLEMS.get(lang.get())}</strong>
-                <ul>{move || problems.get().iter().map(|p| view! { <li>{text::problem(lang.get(), p)}</li> }).collect_view()}</ul>
+                <ul>
+                    {move || problems.get().iter().map(|p| view! { <li>{text::problem(lang.get(), p)}</li> }).collect_view()}
+                    {move || notices.with_value(|ns| ns.iter().map(|n| view! { <li>{crate::ui::text::notice(n, lang.get())}</li> }).collect_view())}
+                </ul>
             </div>
         </Show>
     }

@@ -64,13 +64,20 @@ fn bad_links_fall_back_with_notices() {
 
 #[test]
 fn dims_read_and_write() {
-    assert_eq!(parse_dim3("8x32"), Some([8, 32, 1]));
-    assert_eq!(parse_dim3(" 8 × 32 × 2 "), Some([8, 32, 2]));
-    assert_eq!(parse_dim3("256"), Some([256, 1, 1]));
-    assert_eq!(parse_dim3("1,2,3"), Some([1, 2, 3]));
-    assert_eq!(parse_dim3("1x2x3x4"), None);
-    assert_eq!(parse_dim3("-1"), None);
-    assert_eq!(parse_dim3(""), None);
+    assert_eq!(parse_dim3("8x32"), Ok([8, 32, 1]));
+    assert_eq!(parse_dim3(" 8 × 32 × 2 "), Ok([8, 32, 2]));
+    assert_eq!(parse_dim3("256"), Ok([256, 1, 1]));
+    assert_eq!(parse_dim3("1,2,3"), Ok([1, 2, 3]));
+    assert_eq!(parse_dim3("2147483647"), Ok([2147483647, 1, 1]));
+    assert_eq!(parse_dim3("1x2x3x4"), Err(Dim3Error::Format));
+    assert_eq!(parse_dim3("-1"), Err(Dim3Error::Format));
+    assert_eq!(parse_dim3("2.5"), Err(Dim3Error::Format));
+    assert_eq!(parse_dim3(""), Err(Dim3Error::Format));
+    assert_eq!(parse_dim3("x8"), Err(Dim3Error::Format));
+    // Whole numbers, too large: said so, not "type whole numbers".
+    assert_eq!(parse_dim3("2147483648"), Err(Dim3Error::TooLarge));
+    assert_eq!(parse_dim3("99999999999x2"), Err(Dim3Error::TooLarge));
+    assert_eq!(parse_dim3("99999999999xq"), Err(Dim3Error::Format));
     assert_eq!(dim3_text([256, 1, 1]), "256");
     assert_eq!(dim3_text([1, 1, 4]), "1x1x4");
 }

@@ -10,6 +10,7 @@ use crate::model::rng::SplitMix64;
 use crate::ui::content::questions::{Source, BANK};
 use crate::ui::i18n::{t, use_lang, Lang};
 use crate::ui::quiz::{storage, text};
+use crate::ui::widgets::IntegerInput;
 
 /// The course questions a set may include (the quiz's course list).
 fn course_ids() -> Vec<&'static str> {
@@ -168,13 +169,10 @@ pub fn Maker(start: Option<QuestionSet>) -> impl IntoView {
                                 <tr>
                                     <th scope="row"><label for=id.clone()>{move || text::kind_title(k).get(lang.get())}</label></th>
                                     <td>
-                                        <input id=id type="number" min="0" max=MAX_PER_KIND.to_string()
-                                            class="gx-quiz__input gx-quiz__input--short" data-testid=format!("set-count-{}", k.slug())
-                                            prop:value=move || counts.with(|c| c[i].to_string())
-                                            on:input=move |ev| {
-                                                let n = event_target_value(&ev).trim().parse::<u32>().unwrap_or(0).min(MAX_PER_KIND);
-                                                counts.update(|c| c[i] = n);
-                                            }/>
+                                        <IntegerInput id=id.clone() min=0 max=u64::from(MAX_PER_KIND)
+                                            class="gx-quiz__input gx-quiz__input--short" testid=id live=true
+                                            value=Signal::derive(move || counts.with(|c| u64::from(c[i])))
+                                            on_input=Callback::new(move |n: u64| counts.update(|c| c[i] = n as u32))/>
                                     </td>
                                 </tr>
                             }
@@ -256,13 +254,10 @@ fn Outputs(
                 <p class="gx-quiz__control">
                     <label for="set-export-variants">{t(text::sets::EXPORT_VARIANTS)}</label>
                     " "
-                    <input id="set-export-variants" type="number" min="1" max=export::MAX_EXPORT_VARIANTS.to_string()
-                        class="gx-quiz__input gx-quiz__input--short" data-testid="set-export-variants"
-                        prop:value=move || variants.get().to_string()
-                        on:input=move |ev| {
-                            let n = event_target_value(&ev).trim().parse::<u32>().unwrap_or(1);
-                            variants.set(n.clamp(1, export::MAX_EXPORT_VARIANTS));
-                        }/>
+                    <IntegerInput id="set-export-variants".to_string() min=1 max=u64::from(export::MAX_EXPORT_VARIANTS)
+                        class="gx-quiz__input gx-quiz__input--short" testid="set-export-variants" live=true
+                        value=Signal::derive(move || u64::from(variants.get()))
+                        on_input=Callback::new(move |n: u64| variants.set(n as u32))/>
                 </p>
             </Show>
             <p class="gx-quiz__actions">

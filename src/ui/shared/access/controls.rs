@@ -60,7 +60,7 @@ pub fn AccessControls<R: AccessChapter>(
                     .map_or(p.description, |t| t.description.get(l))
                     .to_string()
             } else {
-                text::modified_preset(title(p), l)
+                text::modified_preset(title(p), problem.with(Option::is_none), l)
             }
         })
     };

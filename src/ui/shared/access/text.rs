@@ -119,12 +119,23 @@ pub fn problem_text(p: &Problem, lang: Lang) -> String {
     format!("{what} {}", KEEPS_LAST.get(lang))
 }
 
-/// The description line once the reader has edited a preset's inputs.
-pub fn modified_preset(title: &str, lang: Lang) -> String {
-    trf!(
-        lang,
-        "Changed from “{title}”: the figure and the numbers are for your values (pick the preset again to restore it).",
-        "已在“{title}”的基础上修改：图和数字对应你的取值（重新选择该预设即可恢复）。",
-        title = title,
-    )
+/// The description line once the reader has edited a preset's inputs. With `drawn` false the
+/// inputs give no pattern (a problem stands) and the figure keeps the last valid one, so the line
+/// does not claim the figure is for the reader's values.
+pub fn modified_preset(title: &str, drawn: bool, lang: Lang) -> String {
+    if drawn {
+        trf!(
+            lang,
+            "Changed from “{title}”: the figure and the numbers are for your values (pick the preset again to restore it).",
+            "已在“{title}”的基础上修改：图和数字对应你的取值（重新选择该预设即可恢复）。",
+            title = title,
+        )
+    } else {
+        trf!(
+            lang,
+            "Changed from “{title}” (pick the preset again to restore it).",
+            "已在“{title}”的基础上修改（重新选择该预设即可恢复）。",
+            title = title,
+        )
+    }
 }
