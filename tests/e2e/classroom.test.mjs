@@ -447,6 +447,7 @@ test("a malformed lesson link says what is wrong and keeps every valid step", as
   const { context, page, errors } = await openPage(browser);
   await open(page, "lesson=1.%40%40%40&lang=en");
   assert.match(await page.locator("[data-testid=cls-problems]").textContent(), /not a warpscope lesson/);
+  assert.equal((await count(page)).trim(), "0 / 0");
   const bad = "1." + b64url("Mixed\noccupancy\tregs=128\tKept\nnope\t\tLost\nroofline\t\tAlso kept");
   await open(page, `lesson=${bad}&lang=en`);
   assert.match(await page.locator("[data-testid=cls-problems]").textContent(), /Step 2 .*“nope”/);

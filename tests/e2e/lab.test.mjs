@@ -140,6 +140,15 @@ test("the warp and launch fields say what they did with text they cannot use as 
   await grid.fill("8x");
   await grid.press("Enter");
   assert.match((await page.locator("#lab-grid-err").textContent()).trim(), /^Type one to three whole numbers/);
+  // Registers per thread: the chapters' rule, clamped with the range.
+  const regs = page.locator("[data-testid=lab-regs]");
+  await regs.fill("300");
+  await regs.press("Enter");
+  assert.equal((await page.locator("#lab-regs-err").textContent()).trim(), "Allowed: 1–255; using 255.");
+  assert.equal(await regs.inputValue(), "255");
+  // A kernel that does not parse: the warp panel says what it waits for.
+  await page.locator("[data-testid=lab-source]").fill("__global__ void k() { printf(\"hi\"); }");
+  await page.waitForFunction(() => /kernel parses/.test(document.querySelector("[data-testid=lab-why-message]")?.textContent ?? ""));
   assert.deepEqual(errors, []);
   await context.close();
 });

@@ -141,7 +141,9 @@ fn memory_levels(gpu: &GpuSpec) -> Vec<MemoryLevel> {
             per_sm: false,
             course_latency_cycles: (400, 800),
             measured_latency_cycles: Some(687.0),
-            bandwidth_bytes_per_s: Some(gpu.bandwidth_from(ValueSource::Course)),
+            // The datasheet's, as the die drawing labels it (the roofline offers the course's
+            // rounding as its own choice of values).
+            bandwidth_bytes_per_s: Some(gpu.bandwidth_bytes_per_s),
         },
     ]
 }

@@ -427,7 +427,8 @@ pub(super) fn latency(rng: &mut SplitMix64, utilisation: bool) -> Draw {
         let needed = warps_needed(latency_cycles, k)?;
         // The chapter's per-SM figure is 4 schedulers × L / k.
         let per_sm = f64::from(crate::model::scheduler::SCHEDULERS_PER_SM) * needed;
-        // "How many warps": the whole numbers either side of L / k are right too.
+        // "How many warps": the whole numbers either side of L / k, and what lies between, are
+        // right too.
         let mut count = real(Field::WarpsNeeded, needed);
         if let Answer::Real { whole, .. } = &mut count.answer {
             *whole = true;

@@ -66,8 +66,23 @@ pub fn parse_number(text: &str) -> Option<f64> {
     read_number(text).ok().filter(|v| v.is_finite())
 }
 
+/// `text` with the full-width forms a Chinese input method types (`１２８`, `０ｘＦＦ`, `％`,
+/// U+FF01–U+FF5E) as their ASCII characters, the ideographic space as a space and `。` as a
+/// decimal point. Every reader of typed numbers in the site starts with it.
+pub fn fold_full_width(text: &str) -> String {
+    text.chars()
+        .map(|c| match c {
+            '\u{ff01}'..='\u{ff5e}' => char::from_u32(c as u32 - 0xfee0).unwrap_or(c),
+            '\u{3000}' => ' ',
+            '\u{3002}' => '.',
+            _ => c,
+        })
+        .collect()
+}
+
 /// [`parse_number`] without the finiteness filter, with the reason when it fails.
 fn read_number(text: &str) -> Result<f64, Unreadable> {
+    let text = fold_full_width(text);
     let trimmed = text.trim().trim_end_matches('%').trim_end();
     if trimmed.is_empty() {
         return Err(Unreadable::Empty);
@@ -104,7 +119,7 @@ pub fn parse_mask(text: &str) -> Option<u32> {
 }
 
 fn read_mask(text: &str) -> Result<u32, Unreadable> {
-    let t: String = text
+    let t: String = fold_full_width(text)
         .trim()
         .chars()
         .filter(|c| !matches!(c, '_' | ' ' | '\''))
@@ -193,7 +208,7 @@ impl Answer {
                 whole,
             } => {
                 (value - v).abs() <= rel_tol * v.abs().max(f64::MIN_POSITIVE)
-                    || (*whole && (value == v.floor() || value == v.ceil()))
+                    || (*whole && (v.floor()..=v.ceil()).contains(&value))
             }
             Answer::Choice { correct, .. } => correct.iter().any(|&i| value == i as f64),
         }
@@ -256,6 +271,21 @@ mod tests {
     }
 
     #[test]
+    fn a_warp_count_by_the_rule_of_thumb_takes_the_whole_numbers_either_side_and_between() {
+        let warps = Answer::Real {
+            value: 832.0 / 38.0, // 21.89
+            rel_tol: 0.01,
+            whole: true,
+        };
+        for right in [21.0, 21.5, 21.89, 22.0] {
+            assert!(warps.accepts(right), "{right}");
+        }
+        for wrong in [20.9, 22.2, 23.0] {
+            assert!(!warps.accepts(wrong), "{wrong}");
+        }
+    }
+
+    #[test]
     fn each_reason_is_its_own() {
         assert_eq!(read(&count(), ""), Err(Unreadable::Empty));
         assert_eq!(read(&count(), "  "), Err(Unreadable::Empty));
@@ -282,6 +312,12 @@ mod tests {
         assert_eq!(read(&real, "-1"), Err(Unreadable::Negative));
         let mask = Answer::Mask(0xffff);
         assert_eq!(read(&mask, "0x0000FFFF"), Ok(65535.0));
+        // Typed with a Chinese input method: full-width digits, letters and signs.
+        assert_eq!(read(&count(), "１６"), Ok(16.0));
+        assert_eq!(read(&count(), "１６，８９６"), Ok(16896.0));
+        assert_eq!(read(&real, "２．５"), Ok(2.5));
+        assert_eq!(read(&real, "１４．５８％"), Ok(14.58));
+        assert_eq!(read(&mask, "０ｘＦＦＦＦ"), Ok(65535.0));
         assert_eq!(read(&mask, "0x1_0000_0000"), Err(Unreadable::MaskTooWide));
         assert_eq!(read(&mask, "0x0000_0000_ffff"), Ok(65535.0));
         assert_eq!(read(&mask, "0xfffg"), Err(Unreadable::NotHex));

@@ -39,7 +39,8 @@ use crate::model::roofline::Bound;
 
 pub use gen_sm::CHIP_GPUS;
 pub use grade::{
-    grade, grade_all, parse_mask, parse_number, read, sig4, Unreadable, Verdict, MAX_COUNT,
+    fold_full_width, grade, grade_all, parse_mask, parse_number, read, sig4, Unreadable, Verdict,
+    MAX_COUNT,
 };
 pub use mistake::Mistake;
 pub use params::{plain, roof_values, sci, Params, QuestionRoof, RoofValues};
@@ -315,8 +316,9 @@ pub enum Answer {
         value: f64,
         /// Relative tolerance.
         rel_tol: f64,
-        /// Whether the whole numbers either side of `value` are right too (a count estimated by
-        /// a rule of thumb: "about L / k warps" = 22.26 accepts 22 and 23).
+        /// Whether the whole numbers either side of `value`, and anything between them, are
+        /// right too (a count estimated by a rule of thumb: "about L / k warps" = 22.26 accepts
+        /// 22, 22.5 and 23).
         whole: bool,
     },
     /// One of `options` (in the order the seed fixed); any index in `correct` is right (two

@@ -134,10 +134,10 @@ struct Link {
 /// the notice when the value is not a step of the lesson: a number out of range is clamped to
 /// the nearest step, anything else opens the first.
 fn step_of_link(given: Option<&str>, steps: usize) -> (usize, Option<Notice>) {
-    let Some(given) = given else {
+    // A lesson with no step shows that it has none; a step number means nothing there.
+    let (Some(given), true) = (given, steps > 0) else {
         return (0, None);
     };
-    let steps = steps.max(1);
     let number = given.trim().parse::<i64>();
     match number {
         Ok(n) if (1..=steps as i64).contains(&n) => (n as usize - 1, None),
@@ -497,7 +497,7 @@ mod tests {
             value: "abc".into(),
         });
         assert_eq!(step_of_link(Some("abc"), 12), (0, unreadable));
-        // A lesson with no step left still opens (on its empty first step).
-        assert_eq!(step_of_link(Some("1"), 0), (0, None));
+        // A lesson with no step left says so; no notice about a step.
+        assert_eq!(step_of_link(Some("5"), 0), (0, None));
     }
 }

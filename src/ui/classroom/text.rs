@@ -280,7 +280,14 @@ pub fn substep_of(lang: Lang, i: u32, n: u32) -> String {
 
 /// "Step i of n".
 pub fn step_of(lang: Lang, step: usize, steps: usize) -> String {
-    trf!(lang, "{i} / {n}", "第 {i} / {n} 步", i = step, n = steps)
+    // A lesson without steps is on none of them ("0 / 0", not "1 / 0").
+    trf!(
+        lang,
+        "{i} / {n}",
+        "第 {i} / {n} 步",
+        i = step.min(steps),
+        n = steps
+    )
 }
 
 /// One problem of a lesson link or file, as a sentence.

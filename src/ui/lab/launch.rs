@@ -10,6 +10,7 @@ use super::text;
 use crate::model::kernel::{ParamKind, RunError};
 use crate::ui::i18n::{t, use_lang};
 use crate::ui::shared::gpu_select::{all_gpu_ids, GpuSelect};
+use crate::ui::widgets::IntegerInput;
 
 fn state() -> LabState {
     expect_context::<LabState>()
@@ -142,7 +143,6 @@ pub fn Launch() -> impl IntoView {
     let params = Memo::new(move |_| scalar_params(&st));
     let gpu = st.inputs.part(|i| i.gpu.clone());
     let regs = st.inputs.part(|i| i.regs);
-    let regs_bad = RwSignal::new(false);
     let launch_error = Memo::new(move |_| match current_run_error(&st) {
         Some(e @ RunError::InvalidLaunch(_)) => Some(text::run_error(&e, lang.get())),
         _ => None,
@@ -170,21 +170,10 @@ pub fn Launch() -> impl IntoView {
                 on_pick=Callback::new(move |id: String| st.inputs.update(|i| i.gpu = id))/>
             <div class="gx-field">
                 <label class="gx-field__label" for="lab-regs">{t(text::REGS)}</label>
-                <input id="lab-regs" type="number" min={limits::REGS.0.to_string()} max={limits::REGS.1.to_string()} step="1"
-                    class="gx-field__number" data-testid="lab-regs"
-                    class:gx-field__number--invalid=move || regs_bad.get()
-                    aria-describedby="lab-regs-note"
-                    prop:value=move || regs.get().to_string()
-                    on:change=move |ev| {
-                        match event_target_value(&ev).trim().parse::<u32>() {
-                            Ok(v) if (limits::REGS.0..=limits::REGS.1).contains(&v) => {
-                                regs_bad.set(false);
-                                st.inputs.update(|i| i.regs = v);
-                            }
-                            _ => regs_bad.set(true),
-                        }
-                    }/>
-                <p class="gx-field__error" role="alert">{move || regs_bad.get().then(|| text::REGS_BAD.get(lang.get()))}</p>
+                <IntegerInput id="lab-regs".to_string() testid="lab-regs"
+                    min=u64::from(limits::REGS.0) max=u64::from(limits::REGS.1)
+                    value=Signal::derive(move || u64::from(regs.get()))
+                    on_input=Callback::new(move |v: u64| st.inputs.update(|i| i.regs = v as u32))/>
                 <p class="gx-note" id="lab-regs-note">{t(text::REGS_NOTE)}</p>
             </div>
             <details class="gx-lab__subset">

@@ -117,6 +117,8 @@ pub enum Dim3Error {
 /// Reads `8x32`, `8 x 32 x 1`, `8,32` or `8×32`: one to three whole numbers in
 /// [`limits::DIM`], the missing ones 1.
 pub fn parse_dim3(text: &str) -> Result<[u32; 3], Dim3Error> {
+    // Typed with a Chinese input method: ４０ｘ２ reads as 40x2.
+    let text = crate::model::quiz::fold_full_width(text);
     let parts: Vec<&str> = text
         .split(['x', 'X', '×', ',', '*'])
         .map(str::trim)
@@ -393,25 +395,10 @@ impl Setup {
     }
 }
 
-/// A typed number with the grouping and full-width forms a reader might use removed.
-fn cleaned_number(text: &str) -> String {
-    text.chars()
-        .filter(|c| !matches!(c, ',' | '_' | ' ' | '\u{ff0c}' | '\u{3000}'))
-        .map(|c| match c {
-            '\u{ff10}'..='\u{ff19}' => {
-                char::from_u32(c as u32 - 0xff10 + u32::from(b'0')).unwrap_or(c)
-            }
-            '\u{ff0e}' => '.',
-            '\u{ff0d}' => '-',
-            _ => c,
-        })
-        .collect()
-}
-
 /// The value of a scalar argument of type `ty` typed as `text`: a whole number for integer and
 /// `bool` parameters (`1e6` is read as 1,000,000), any real for `float` and `double`.
 pub fn arg_value(ty: ScalarType, text: &str) -> Result<ArgValue, ArgProblem> {
-    let t = cleaned_number(text);
+    let t = crate::ui::widgets::normalise_number(text);
     if t.is_empty() {
         return Err(ArgProblem::Missing);
     }

@@ -236,6 +236,10 @@ pub const WAITING_FOR_REPORT: Tr = tr(
     "The warp is shown once the analysis has finished.",
     "分析完成后显示该 warp。",
 );
+pub const WAITING_FOR_SETUP: Tr = tr(
+    "The warp is shown once the kernel parses and its launch can run (see the message above).",
+    "kernel 能解析、启动配置能运行之后才显示该 warp（见上方的提示）。",
+);
 pub const STEP_TITLE: Tr = tr("Active lanes on this line", "这一行上的活跃 lane");
 pub const LANES_LABEL: Tr = tr("The warp's 32 lanes", "warp 的 32 个 lane");
 pub const LEGEND_TAKEN: Tr = tr(
@@ -1203,7 +1207,3 @@ pub const PARSE_FAILED: Tr = tr("The kernel does not parse", "kernel 无法解�
 pub const RUN_FAILED: Tr = tr("The launch stopped", "启动中止");
 
 pub const SUBSET_SUMMARY: Tr = tr("What the lab runs", "实验室能运行什么");
-pub const REGS_BAD: Tr = tr(
-    "Type a whole number from 1 to 255.",
-    "请输入 1 到 255 之间的整数。",
-);

@@ -323,6 +323,10 @@ pub fn Why() -> impl IntoView {
             return Some(text::NO_LINE.get(l).to_string());
         }
         match st.trace.get() {
+            // No analysis will come until the kernel parses and its launch can run.
+            None if st.setup.with(|s| s.job().is_none()) => {
+                Some(text::WAITING_FOR_SETUP.get(l).to_string())
+            }
             None => Some(text::WAITING_FOR_REPORT.get(l).to_string()),
             Some(Err(p)) => Some(text::trace_problem(&p, l)),
             Some(Ok(_)) if items_now.with(Vec::is_empty) => Some(text::not_executed(ln, l)),

@@ -37,8 +37,8 @@ pub const ANOTHER: Tr = tr("Another like this", "换一道同类题");
 pub const RULE_HEADING: Tr = tr("How answers are graded", "判分规则");
 /// Grading rule text.
 pub const RULE: Tr = tr(
-    "Counts, masks, lanes and registers must be exact. Real numbers are right within ±1 % of the model's value (a number of warps estimated by the course's rule also as the whole number either side). Categories are multiple choice. The unit is shown beside each field; masks are hex (0x…, bit i = lane i).",
-    "计数、掩码、lane 和寄存器号必须完全正确；实数与模型值相差在 ±1% 以内即为正确（按课程估算规则求的 warp 数，取相邻的整数也算对）；类别题为单选。每个输入框旁标有单位；掩码用十六进制（0x…，第 i 位对应 lane i）。",
+    "Counts, masks, lanes and registers must be exact. Real numbers are right within ±1 % of the model's value (a number of warps estimated by the course's rule also anywhere from the whole number below it to the one above). Categories are multiple choice. The unit is shown beside each field; masks are hex (0x…, bit i = lane i).",
+    "计数、掩码、lane 和寄存器号必须完全正确；实数与模型值相差在 ±1% 以内即为正确（按课程估算规则求的 warp 数，从相邻的较小整数到较大整数之间都算对）；类别题为单选。每个输入框旁标有单位；掩码用十六进制（0x…，第 i 位对应 lane i）。",
 );
 /// The submit button.
 pub const CHECK: Tr = tr("Check", "提交");

@@ -30,6 +30,7 @@ pub use plain::{head_row, indexed_list, keyed_list};
 pub use player::{PlayerControls, StepButtons, StepPlayer};
 pub use questions::Questions;
 pub use select::select_field;
+pub(crate) use slider::normalise_number;
 pub use slider::{IntegerError, IntegerInput, NumberField, RangeSlider, Scale};
 pub use svg_title::svg_title;
 pub use terms::{term_plain, term_spans, TermSpan, TermText};

@@ -1,11 +1,14 @@
-//! A labelled range slider with a number input beside it.
+//! A labelled range slider with a number input beside it, and the same number input alone
+//! ([`IntegerInput`]).
 //!
 //! The slider can move linearly or in powers of two; the number input accepts any integer in
-//! `min..=max`. Typed text that is not a number, or is out of range, shows an inline message and
-//! leaves the value (and so the rest of the page) unchanged.
+//! `min..=max`. A typed number out of range is clamped to the nearest limit with a message that
+//! names the range; text that is not a whole number (or nothing) shows a message and leaves the
+//! value (and so the rest of the page) unchanged.
 
 use leptos::prelude::*;
 
+use crate::model::quiz::fold_full_width;
 use crate::ui::i18n::{use_lang, Tr};
 use crate::ui::text;
 
@@ -38,22 +41,13 @@ fn log_stops(min: u64, max: u64, extra: &[u64]) -> Vec<u64> {
     stops
 }
 
-/// Digits typed with a Chinese input method arrive full-width (１２３): fold them to ASCII and
-/// drop grouping characters.
+/// A typed number as the site reads it: full-width forms folded to ASCII
+/// ([`fold_full_width`]: digits typed with a Chinese input method arrive as １２３) and the
+/// grouping characters (`,` `_` spaces) dropped.
 pub(crate) fn normalise_number(text: &str) -> String {
-    text.chars()
-        // Full-width forms: ，(U+FF0C) ０–９ (U+FF10–FF19) ．(U+FF0E) 。(U+3002) ｅ Ｅ － ＋.
-        .filter(|c| !matches!(c, ',' | '_' | ' ' | '\u{ff0c}' | '\u{3000}'))
-        .map(|c| match c {
-            '\u{ff10}'..='\u{ff19}' => {
-                char::from_u32(c as u32 - 0xff10 + u32::from(b'0')).unwrap_or(c)
-            }
-            '\u{ff0e}' | '\u{3002}' => '.',
-            '\u{ff45}' | '\u{ff25}' => 'e',
-            '\u{ff0d}' => '-',
-            '\u{ff0b}' => '+',
-            _ => c,
-        })
+    fold_full_width(text)
+        .chars()
+        .filter(|c| !matches!(c, ',' | '_' | ' '))
         .collect()
 }
 
@@ -82,6 +76,13 @@ pub enum IntegerError {
         /// Largest allowed value.
         max: u64,
     },
+}
+
+impl IntegerError {
+    /// Whether the text was refused (the value is unchanged), not clamped.
+    pub fn is_refusal(&self) -> bool {
+        matches!(self, Self::NotANumber { .. } | Self::Empty { .. })
+    }
 }
 
 /// The typed integer, or why it is refused. One rule with the URL's (`crate::ui::url`): a
@@ -126,8 +127,7 @@ fn parse_in_range(
                 used: max,
             }),
         )),
-        // In range and whole (`1e3`): exact, as every u64 this far in is below 2^53 or a
-        // float's own integer value.
+        // In range and whole, written as a float (`1e3`): the integer it stands for.
         Some(v) if v.fract() == 0.0 => Ok((v as u64, None)),
         _ => Err(IntegerError::NotANumber { shown }),
     }
@@ -189,12 +189,7 @@ pub fn IntegerInput(
 ) -> impl IntoView {
     let lang = use_lang();
     let error = RwSignal::new(None::<IntegerError>);
-    let refused = move || {
-        matches!(
-            *error.read(),
-            Some(IntegerError::NotANumber { .. } | IntegerError::Empty { .. })
-        )
-    };
+    let refused = move || error.read().as_ref().is_some_and(IntegerError::is_refusal);
     let id_err = format!("{id}-err");
     view! {
         <input
@@ -305,12 +300,7 @@ pub fn RangeSlider(
         }
         on_input.run(v);
     };
-    let refused = move || {
-        matches!(
-            *error.read(),
-            Some(IntegerError::NotANumber { .. } | IntegerError::Empty { .. })
-        )
-    };
+    let refused = move || error.read().as_ref().is_some_and(IntegerError::is_refusal);
     let id = format!("in-{}", if testid.is_empty() { label.en } else { testid })
         .replace(|c: char| !c.is_ascii_alphanumeric(), "-");
     let id_num = format!("{id}-num");

@@ -28,8 +28,8 @@ pub const SM_NOTE: Tr = tr(
 pub const TOTALS: Tr = tr("Totals, derived", "合计（推导）");
 pub const MEMORY: Tr = tr("Memory hierarchy", "存储层次");
 pub const MEMORY_NOTE: Tr = tr(
-    "Course values are orders of magnitude for the A100; the [[HBM|hbm]] bandwidth is the course's rounding (the die above gives the datasheet's). The measured column is a dependent-load chase on an NVIDIA H200 (the H100's SM) at 1.98 GHz; its L1 hit is slower than a shared-memory load (32 vs 23 cycles) because it goes through tag lookup.",
-    "课程数值是 A100 的量级示意；[[HBM|hbm]] 带宽取课程的取整值（上方芯片图给出数据手册值）。实测列来自 NVIDIA H200（与 H100 同一种 SM，1.98 GHz）上的依赖访存链；L1 命中比 shared memory 慢（32 对 23 周期），因为要经过 tag 查找。",
+    "Course latencies are orders of magnitude for the A100; the [[HBM|hbm]] bandwidth is the datasheet's, as on the die above (the course rounds the A100's 2.04 TB/s to 2 TB/s). The measured column is a dependent-load chase on an NVIDIA H200 (the H100's SM) at 1.98 GHz; its L1 hit is slower than a shared-memory load (32 vs 23 cycles) because it goes through tag lookup.",
+    "课程延迟是 A100 的量级示意；[[HBM|hbm]] 带宽取数据手册值，与上方芯片图一致（课程把 A100 的 2.04 TB/s 取整为 2 TB/s）。实测列来自 NVIDIA H200（与 H100 同一种 SM，1.98 GHz）上的依赖访存链；L1 命中比 shared memory 慢（32 对 23 周期），因为要经过 tag 查找。",
 );
 pub const LINKS: Tr = tr("Off-chip links: do not mix them", "片外链路：不要混用");
 pub const FUSED: Tr = tr(

@@ -250,7 +250,7 @@ pub fn MeasuredChart() -> impl IntoView {
                 }>
                     {KERNELS.iter().map(|k| {
                         let id = k.id;
-                        let txt = format!("ILP = {}, K = {} FFMA, I = {}, T1 = {} cycles", k.ilp, k.k_ffma, k.instructions, fixed(k.t1_cycles, 0));
+                        let txt = move || text::measured_kernel_option(k.ilp, k.k_ffma, k.instructions, &fixed(k.t1_cycles, 0), lang.get());
                         view! { <option value=id selected=move || st.inputs.with(|i| i.kernel == id)>{txt}</option> }
                     }).collect_view()}
                 </select>

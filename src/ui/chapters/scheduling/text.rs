@@ -202,6 +202,22 @@ pub const K_NO_NUMBER_OF: Tr = tr("k = 0: no number of warps", "k = 0：多少 w
 
 pub const RESIDENT_WARPS_PER_SM: Tr = tr("resident warps per SM, W", "每 SM 驻留 warp 数 W");
 
+/// One measured kernel in the chart's menu: its ILP, FFMAs per iteration, instructions per
+/// iteration and unloaded cycles per iteration (`t1_cycles`, already formatted).
+pub fn measured_kernel_option(
+    ilp: impl Display,
+    k_ffma: impl Display,
+    instructions: impl Display,
+    t1_cycles: &str,
+    lang: Lang,
+) -> String {
+    trf!(
+        lang,
+        "ILP = {ilp}, K = {k_ffma} FFMA, I = {instructions}, T1 = {t1_cycles} cycles",
+        "ILP = {ilp}，K = {k_ffma} 条 FFMA，I = {instructions}，T1 = {t1_cycles} 个周期"
+    )
+}
+
 /// The estimate 4 · L/k when it lies beyond the chart.
 pub fn beyond_chart(v: impl Display, lang: Lang) -> String {
     trf!(

@@ -68,6 +68,8 @@ fn dims_read_and_write() {
     assert_eq!(parse_dim3(" 8 × 32 × 2 "), Ok([8, 32, 2]));
     assert_eq!(parse_dim3("256"), Ok([256, 1, 1]));
     assert_eq!(parse_dim3("1,2,3"), Ok([1, 2, 3]));
+    assert_eq!(parse_dim3("４０ｘ２"), Ok([40, 2, 1]));
+    assert_eq!(parse_dim3("８，８"), Ok([8, 8, 1]));
     assert_eq!(parse_dim3("2147483647"), Ok([2147483647, 1, 1]));
     assert_eq!(parse_dim3("1x2x3x4"), Err(Dim3Error::Format));
     assert_eq!(parse_dim3("-1"), Err(Dim3Error::Format));

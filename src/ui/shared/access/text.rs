@@ -40,8 +40,8 @@ pub struct PresetText {
 }
 
 pub const KEEPS_LAST: Tr = tr(
-    "The figure still shows the last valid pattern.",
-    "图中仍显示上一个有效的访问模式。",
+    "The figure shows the last pattern that could be drawn (on a page just opened: the chapter's first example).",
+    "图中显示的是最近一个能画出的访问模式（刚打开的页面则为本章第一个示例）。",
 );
 pub const STRIDE_UNUSED: Tr = tr(
     "This example has no stride: moving the stride switches to “Custom”. In a formula, stride reads this value.",

@@ -57,7 +57,7 @@ pub enum SegmentKind {
     Reserve,
     /// Enough for more whole blocks, left idle because another budget binds first.
     Idle,
-    /// Free, but less than one more block needs.
+    /// Free, but not enough for one more block (registers: counted per partition).
     Free,
     /// SRAM the carveout leaves to the L1 cache.
     L1,
@@ -397,7 +397,7 @@ pub fn BudgetBars(
             {[SegmentKind::Used, SegmentKind::Reserve, SegmentKind::Idle, SegmentKind::Free, SegmentKind::L1]
                 .into_iter()
                 .map(|k| view! {
-                    <li><span class=format!("gx-legend__mark gx-legend__mark--bar {}", seg_class(k).replace("gx-seg ", "gx-swatch "))></span>{t(text::segment(k))}</li>
+                    <li><span class=format!("gx-legend__mark gx-legend__mark--bar {}", seg_class(k).replace("gx-seg ", "gx-swatch "))></span>{t(text::segment(None, k))}</li>
                 })
                 .collect_view()}
         </ul>

@@ -165,8 +165,16 @@ pub fn limiter_name(r: Resource) -> Tr {
     }
 }
 
-pub fn segment(k: SegmentKind) -> Tr {
+/// What a segment of `r`'s bar is (the legend's words are `segment(None, k)`, for every bar).
+pub fn segment(r: Option<Resource>, k: SegmentKind) -> Tr {
     match k {
+        // Registers are allocated per partition, a warp at a time ([OCC-H]: each SMSP holds a
+        // quarter of the file): a register bar can have more free than a block needs in total
+        // and still no room for its warps.
+        SegmentKind::Free if r == Some(Resource::Registers) => tr(
+            "free: not enough for one more block, counted per partition (each SMSP allocates its quarter of the registers a warp at a time)",
+            "空闲：按分区计算不够再放一个 block（每个 SMSP 持有四分之一的寄存器，按 warp 分配）",
+        ),
         SegmentKind::Used => tr("used by resident blocks", "驻留 block 占用"),
         SegmentKind::Reserve => tr(
             "driver reserve (1 KiB per block)",
@@ -177,7 +185,7 @@ pub fn segment(k: SegmentKind) -> Tr {
             "闲置：还放得下更多 block，但另一项资源先用完",
         ),
         SegmentKind::Free => tr(
-            "free: less than one more block needs",
+            "free: not enough for one more block",
             "空闲：不够再放一个 block",
         ),
         SegmentKind::L1 => tr("left to L1 by the carveout", "按 carveout 留给 L1"),
@@ -211,7 +219,7 @@ pub fn amount(r: Resource, v: u64, lang: Lang) -> String {
 /// One segment's description for its aria-label, tooltip and the data table.
 pub fn describe_segment(bar: &ResourceBar, seg: &Segment, lang: Lang) -> String {
     let name = resource(bar.resource).get(lang);
-    let what = segment(seg.kind).get(lang);
+    let what = segment(Some(bar.resource), seg.kind).get(lang);
     let pct = crate::ui::format::percent(if bar.total == 0 {
         0.0
     } else {
