@@ -120,6 +120,17 @@ test("the copy stays hidden where the app draws something else: a link with inpu
   await phone.page.goto(server.base + "occupancy", { waitUntil: "commit" });
   // (attached: the "Loading" message is behind the copy while the copy shows)
   await phone.page.waitForSelector("[data-testid=boot]", { state: "attached" });
+  // Once the stylesheet is in (before it, every element has a box): the narrow copy shows and
+  // the wide one does not.
+  await phone.page.waitForFunction(() =>
+    [...document.styleSheets].some((s) => {
+      try {
+        return /app-[^/]*\.css$/.test(s.href ?? "") && s.cssRules.length > 0;
+      } catch {
+        return false;
+      }
+    }),
+  );
   assert.equal(await phone.page.locator("[data-ws-pre=wide]").first().isVisible(), false, "phone: the wide copy is hidden");
   assert.equal(await phone.page.locator("[data-ws-pre=narrow]").first().isVisible(), true, "phone: the narrow copy shows");
   await phone.context.close();

@@ -214,7 +214,7 @@ pub fn measured_kernel_option(
     trf!(
         lang,
         "ILP = {ilp}, K = {k_ffma} FFMA, I = {instructions}, T1 = {t1_cycles} cycles",
-        "ILP = {ilp}，K = {k_ffma} 条 FFMA，I = {instructions}，T1 = {t1_cycles} 个周期"
+        "ILP = {ilp}, K = {k_ffma} FFMA, I = {instructions}, T1 = {t1_cycles} 周期"
     )
 }
 
