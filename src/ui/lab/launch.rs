@@ -170,7 +170,7 @@ pub fn Launch() -> impl IntoView {
                 on_pick=Callback::new(move |id: String| st.inputs.update(|i| i.gpu = id))/>
             <div class="gx-field">
                 <label class="gx-field__label" for="lab-regs">{t(text::REGS)}</label>
-                <IntegerInput id="lab-regs".to_string() testid="lab-regs"
+                <IntegerInput id="lab-regs" testid="lab-regs"
                     min=u64::from(limits::REGS.0) max=u64::from(limits::REGS.1)
                     value=Signal::derive(move || u64::from(regs.get()))
                     on_input=Callback::new(move |v: u64| st.inputs.update(|i| i.regs = v as u32))/>

@@ -384,7 +384,7 @@ pub fn Why() -> impl IntoView {
                 <label class="gx-field__label" for="lab-warp">{t(text::WARP)}</label>
                 <button class="gx-button gx-button--small" aria-label=move || text::PREV_WARP.get(lang.get())
                     on:click=move |_| set_warp(warp.get_untracked().saturating_sub(1))>"‹"</button>
-                <IntegerInput id="lab-warp".to_string() min=0 testid="lab-warp"
+                <IntegerInput id="lab-warp" min=0 testid="lab-warp"
                     max=Signal::derive(move || total_warps.get().saturating_sub(1))
                     value=warp
                     on_input=Callback::new(set_warp)/>

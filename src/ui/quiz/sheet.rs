@@ -21,7 +21,7 @@ pub(super) fn WorksheetPanel(inputs: UrlInputs<QuizInputs>) -> impl IntoView {
             <p class="gx-quiz__actions">
                 <span class="gx-quiz__control">
                     <label for="quiz-sheet-size">{t(text::SHEET_SIZE)}</label>
-                    <IntegerInput id="quiz-sheet-size".to_string() min=1 max=u64::from(MAX_SHEET)
+                    <IntegerInput id="quiz-sheet-size" min=1 max=u64::from(MAX_SHEET)
                         class="gx-quiz__input gx-quiz__input--short" testid="quiz-sheet-size"
                         value=Signal::derive(move || u64::from(size.get()))
                         on_input=Callback::new(move |n: u64| size.set(n as u32))/>

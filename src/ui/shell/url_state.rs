@@ -149,9 +149,7 @@ impl<I: ChapterInputs> UrlInputs<I> {
             written
                 .with_value(|w| (w.query == q).then(|| w.notices.clone()))
                 .unwrap_or_else(|| {
-                    let mut n = parsed.with(|p| p.1.clone());
-                    n.extend(search.with(|s| lang_notices(s)));
-                    n
+                    search.with(|s| notices_of_search(s, |_| parsed.with(|p| p.1.clone())))
                 })
         });
         let navigate = use_navigate();

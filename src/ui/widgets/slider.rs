@@ -165,6 +165,7 @@ pub(crate) fn read_typed_integer(
 #[component]
 pub fn IntegerInput(
     /// The box's id, for its label's `for`; the message's id is `<id>-err`.
+    #[prop(into)]
     id: String,
     /// Smallest value.
     min: u64,

@@ -254,7 +254,7 @@ fn Outputs(
                 <p class="gx-quiz__control">
                     <label for="set-export-variants">{t(text::sets::EXPORT_VARIANTS)}</label>
                     " "
-                    <IntegerInput id="set-export-variants".to_string() min=1 max=u64::from(export::MAX_EXPORT_VARIANTS)
+                    <IntegerInput id="set-export-variants" min=1 max=u64::from(export::MAX_EXPORT_VARIANTS)
                         class="gx-quiz__input gx-quiz__input--short" testid="set-export-variants" live=true
                         value=Signal::derive(move || u64::from(variants.get()))
                         on_input=Callback::new(move |n: u64| variants.set(n as u32))/>
