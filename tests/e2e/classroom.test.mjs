@@ -316,8 +316,15 @@ test("the built-in lesson runs end to end in both languages with the presenter w
       await projector.waitForFunction((s) => new URL(location.href).searchParams.get("step") === String(s), step, POLL);
       await presenter.waitForFunction((s) => new URL(location.href).searchParams.get("step") === String(s), step, POLL);
       // A step that opens a chapter for the first time fetches and compiles its pack: seconds on a loaded machine.
-      await projector.waitForSelector("[data-cls-focus]", { timeout: 15000 }).catch((e) => {
-        throw new Error(`${lang} step ${step}: ${e.message}`);
+      await projector.waitForSelector("[data-cls-focus]", { timeout: 15000 }).catch(async (e) => {
+        // What the stage held when its focus did not come: code still loading, an error, or a
+        // chapter drawn without the step's focus element.
+        const stage = await projector.evaluate(() => ({
+          loading: document.querySelectorAll("[data-testid=cls-stage] [data-testid=chapter-loading]").length,
+          testids: [...document.querySelectorAll("[data-testid=cls-stage] [data-testid]")].slice(0, 12).map((n) => n.dataset.testid),
+          alerts: [...document.querySelectorAll("[role=alert]")].map((n) => n.textContent.trim().slice(0, 120)),
+        }));
+        throw new Error(`${lang} step ${step}: ${e.message}; stage ${JSON.stringify(stage)}`);
       });
       const caption = (await projector.locator("[data-testid=cls-caption] .gx-cls-caption__text").textContent()).trim();
       assert.ok(caption.length > 10, `${lang} step ${step}: caption “${caption}”`);

@@ -66,19 +66,38 @@ pub(super) fn reveal_focus(stage: &web_sys::HtmlDivElement, focus: &str) {
 }
 
 /// Runs [`fit`] once the chapter has drawn: 30 ms after the change (its canvases draw in effects
-/// of their own), and, while the chapter's lazily loaded module is still arriving (the shell's
-/// `chapter-loading` placeholder is on the stage), again every 50 ms until it is there (at most
-/// 10 s), then once more 100 ms later.
+/// of their own); while code is still arriving (a `chapter-loading` placeholder on the stage: the
+/// chapter's module or its later parts', which hold some steps' focus), again every 50 ms until
+/// none is left, however long the network takes; while the step's focus element is not there
+/// yet (a step's own focus, in a part built a turn later), again every 50 ms for at most 2 s; then once more 100 ms
+/// later. A newer call for the same kind of stage ([`Fit::attr`]), or the stage leaving the
+/// page, ends the waiting.
 pub fn fit_when_loaded(el: web_sys::HtmlDivElement, shown: Shown, all: bool, how: Fit) {
-    fn attempt(el: web_sys::HtmlDivElement, shown: Shown, all: bool, how: Fit, waited: u32) {
+    /// Polls the focus element may be missing for, once nothing is loading (2 s).
+    const FOCUS_POLLS: u32 = 40;
+    fn attempt(
+        el: web_sys::HtmlDivElement,
+        shown: Shown,
+        all: bool,
+        how: Fit,
+        call: u64,
+        waited: u32,
+    ) {
+        if !el.is_connected() || latest_call(how.attr) != call {
+            return;
+        }
         let loading = el
             .query_selector("[data-testid=chapter-loading]")
             .ok()
             .flatten()
             .is_some();
-        if loading && waited < 200 {
+        // A step's own focus may be in a part built a turn later; a chapter's figure is in its
+        // first part.
+        let focus_missing =
+            !shown.focus.is_empty() && el.query_selector(&shown.focus).ok().flatten().is_none();
+        if loading || (focus_missing && waited < FOCUS_POLLS) {
             set_timeout(
-                move || attempt(el, shown, all, how, waited + 1),
+                move || attempt(el, shown, all, how, call, waited.saturating_add(1)),
                 std::time::Duration::from_millis(50),
             );
             return;
@@ -86,15 +105,49 @@ pub fn fit_when_loaded(el: web_sys::HtmlDivElement, shown: Shown, all: bool, how
         fit(&el, &shown, all, how);
         if waited > 0 {
             set_timeout(
-                move || fit(&el, &shown, all, how),
+                move || {
+                    if latest_call(how.attr) == call {
+                        fit(&el, &shown, all, how);
+                    }
+                },
                 std::time::Duration::from_millis(100),
             );
         }
     }
+    let call = next_call(how.attr);
     set_timeout(
-        move || attempt(el, shown, all, how, 0),
+        move || attempt(el, shown, all, how, call, 0),
         std::time::Duration::from_millis(30),
     );
+}
+
+thread_local! {
+    /// The latest [`fit_when_loaded`] call per kind of stage (its [`Fit::attr`]).
+    static CALLS: std::cell::RefCell<Vec<(&'static str, u64)>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Numbers a new [`fit_when_loaded`] call for the stages marked with `attr`.
+fn next_call(attr: &'static str) -> u64 {
+    CALLS.with_borrow_mut(|calls| match calls.iter_mut().find(|(a, _)| *a == attr) {
+        Some((_, n)) => {
+            *n += 1;
+            *n
+        }
+        None => {
+            calls.push((attr, 1));
+            1
+        }
+    })
+}
+
+/// The number of the latest [`fit_when_loaded`] call for the stages marked with `attr`.
+fn latest_call(attr: &'static str) -> u64 {
+    CALLS.with_borrow(|calls| {
+        calls
+            .iter()
+            .find(|(a, _)| *a == attr)
+            .map_or(0, |(_, n)| *n)
+    })
 }
 
 /// Smallest figure text a student must read, in CSS px as drawn (issue #14: 12 px at 1280×720
