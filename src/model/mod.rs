@@ -41,6 +41,7 @@ pub mod scheduler;
 pub mod simt;
 pub mod tensor_core;
 pub mod tensor_core_gen;
+pub mod typed;
 pub mod w8a8;
 
 pub use gpu_spec::WARP_SIZE;

@@ -9,6 +9,7 @@
 //! it ("invalid", not "incorrect").
 
 use super::{Answer, Mistake, Part};
+use crate::model::typed::fold_full_width;
 
 /// Why a response is not read as an answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -64,20 +65,6 @@ pub const MAX_COUNT: f64 = 9_007_199_254_740_992.0;
 /// results (`1e400`) are `None`.
 pub fn parse_number(text: &str) -> Option<f64> {
     read_number(text).ok().filter(|v| v.is_finite())
-}
-
-/// `text` with the full-width forms a Chinese input method types (`１２８`, `０ｘＦＦ`, `％`,
-/// U+FF01–U+FF5E) as their ASCII characters, the ideographic space as a space and `。` as a
-/// decimal point. Every reader of typed numbers in the site starts with it.
-pub fn fold_full_width(text: &str) -> String {
-    text.chars()
-        .map(|c| match c {
-            '\u{ff01}'..='\u{ff5e}' => char::from_u32(c as u32 - 0xfee0).unwrap_or(c),
-            '\u{3000}' => ' ',
-            '\u{3002}' => '.',
-            _ => c,
-        })
-        .collect()
 }
 
 /// [`parse_number`] without the finiteness filter, with the reason when it fails.

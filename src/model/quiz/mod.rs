@@ -39,8 +39,7 @@ use crate::model::roofline::Bound;
 
 pub use gen_sm::CHIP_GPUS;
 pub use grade::{
-    fold_full_width, grade, grade_all, parse_mask, parse_number, read, sig4, Unreadable, Verdict,
-    MAX_COUNT,
+    grade, grade_all, parse_mask, parse_number, read, sig4, Unreadable, Verdict, MAX_COUNT,
 };
 pub use mistake::Mistake;
 pub use params::{plain, roof_values, sci, Params, QuestionRoof, RoofValues};

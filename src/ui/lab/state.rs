@@ -118,7 +118,7 @@ pub enum Dim3Error {
 /// [`limits::DIM`], the missing ones 1.
 pub fn parse_dim3(text: &str) -> Result<[u32; 3], Dim3Error> {
     // Typed with a Chinese input method: ４０ｘ２ reads as 40x2.
-    let text = crate::model::quiz::fold_full_width(text);
+    let text = crate::model::typed::fold_full_width(text);
     let parts: Vec<&str> = text
         .split(['x', 'X', '×', ',', '*'])
         .map(str::trim)

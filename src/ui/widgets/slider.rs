@@ -8,7 +8,7 @@
 
 use leptos::prelude::*;
 
-use crate::model::quiz::fold_full_width;
+use crate::model::typed::fold_full_width;
 use crate::ui::i18n::{use_lang, Tr};
 use crate::ui::text;
 
@@ -159,6 +159,59 @@ pub(crate) fn read_typed_integer(
     }
 }
 
+/// The text box of one whole number in `min..=max` (no message: its caller places `error`'s,
+/// under the id `<id>-err` the box is described by). [`IntegerInput`] and [`RangeSlider`]'s box.
+#[component]
+fn IntegerBox(
+    /// The box's id, for its label's `for`.
+    id: String,
+    /// Smallest value.
+    min: u64,
+    /// Largest value.
+    max: Signal<u64>,
+    /// Current value.
+    value: Signal<u64>,
+    /// Called with a new value in `min..=max`.
+    on_input: Callback<u64>,
+    /// The box's message ([`read_typed_integer`]); a refusal marks the box invalid.
+    error: RwSignal<Option<IntegerError>>,
+    /// The box's classes.
+    class: &'static str,
+    /// `data-testid` of the box.
+    testid: Option<String>,
+    /// Whether a whole number in range counts as it is typed (see [`IntegerInput`]).
+    live: bool,
+) -> impl IntoView {
+    let refused = move || error.read().as_ref().is_some_and(IntegerError::is_refusal);
+    let id_err = format!("{id}-err");
+    view! {
+        <input
+            type="text"
+            inputmode="numeric"
+            id=id
+            class=class
+            class:gx-field__number--invalid=refused
+            data-testid=testid
+            aria-invalid=move || if refused() { "true" } else { "false" }
+            aria-describedby=id_err
+            prop:value=move || value.get().to_string()
+            on:input=move |ev| {
+                if live {
+                    if let Ok((v, None)) = parse_in_range(&event_target_value(&ev), min, max.get_untracked()) {
+                        error.set(None);
+                        on_input.run(v);
+                    }
+                }
+            }
+            on:change=move |ev| {
+                if let Some(v) = read_typed_integer(&ev, min, max.get_untracked(), error) {
+                    on_input.run(v);
+                }
+            }
+        />
+    }
+}
+
 /// A box for one whole number in `min..=max`, with the message of [`read_typed_integer`] in
 /// the element after it (block-level: it takes a line of its own in a wrapping row). For
 /// counts typed without a slider (the lab's warp, the quiz's worksheet size).
@@ -190,33 +243,9 @@ pub fn IntegerInput(
 ) -> impl IntoView {
     let lang = use_lang();
     let error = RwSignal::new(None::<IntegerError>);
-    let refused = move || error.read().as_ref().is_some_and(IntegerError::is_refusal);
     let id_err = format!("{id}-err");
     view! {
-        <input
-            type="text"
-            inputmode="numeric"
-            id=id
-            class=class
-            class:gx-field__number--invalid=refused
-            data-testid=testid
-            aria-invalid=move || if refused() { "true" } else { "false" }
-            aria-describedby=id_err.clone()
-            prop:value=move || value.get().to_string()
-            on:input=move |ev| {
-                if live {
-                    if let Ok((v, None)) = parse_in_range(&event_target_value(&ev), min, max.get_untracked()) {
-                        error.set(None);
-                        on_input.run(v);
-                    }
-                }
-            }
-            on:change=move |ev| {
-                if let Some(v) = read_typed_integer(&ev, min, max.get_untracked(), error) {
-                    on_input.run(v);
-                }
-            }
-        />
+        <IntegerBox id=id min=min max=max value=value on_input=on_input error=error class=class testid=testid live=live/>
         <span class="gx-field__error gx-field__error--own-line" id=id_err role="alert">
             {move || error.read().as_ref().map(|e| super::text::integer_error(e, lang.get()))}
         </span>
@@ -288,10 +317,8 @@ pub fn RangeSlider(
         error.set(None);
         on_input.run(v.clamp(min, max));
     };
-    let on_type = move |ev: leptos::ev::Event| {
-        let Some(v) = read_typed_integer(&ev, min, max, error) else {
-            return;
-        };
+    // A typed value becomes a stop of a log slider.
+    let on_type = Callback::new(move |v: u64| {
         if scale == Scale::Log2 {
             typed.update(|t| {
                 if !t.contains(&v) {
@@ -300,12 +327,11 @@ pub fn RangeSlider(
             });
         }
         on_input.run(v);
-    };
-    let refused = move || error.read().as_ref().is_some_and(IntegerError::is_refusal);
+    });
     let id = format!("in-{}", if testid.is_empty() { label.en } else { testid })
         .replace(|c: char| !c.is_ascii_alphanumeric(), "-");
     let id_num = format!("{id}-num");
-    let id_err = format!("{id}-err");
+    let id_err = format!("{id_num}-err");
     view! {
         <div class="gx-field" data-testid=testid>
             <label class="gx-field__label" for=id_num.clone()>{move || label.get(lang.get())}</label>
@@ -322,17 +348,8 @@ pub fn RangeSlider(
                     prop:value=slider_value
                     on:input=on_slide
                 />
-                <input
-                    type="text"
-                    inputmode="numeric"
-                    id=id_num
-                    class="gx-field__number"
-                    class:gx-field__number--invalid=refused
-                    aria-invalid=move || if refused() { "true" } else { "false" }
-                    aria-describedby=id_err.clone()
-                    prop:value=move || value.get().to_string()
-                    on:change=on_type
-                />
+                <IntegerBox id=id_num min=min max=Signal::stored(max) value=value on_input=on_type error=error
+                    class="gx-field__number" testid=None live=false/>
                 <span class="gx-field__unit">{unit}</span>
             </div>
             <p class="gx-field__error" id=id_err role="alert">{move || error.read().as_ref().map(|e| super::text::integer_error(e, lang.get()))}</p>
