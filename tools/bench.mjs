@@ -22,8 +22,9 @@
 //    its figure changed), beside the peer's answer, and where the link's time
 //    went (its last wasm byte, the app's performance marks); input → painted per chapter on
 //    the phone; a CPU check of the machine beside them.
-// Env: DIST (default ../dist), RUNS (default 7), RAW (serve files unencoded; default: gzip-encoded
-// like a static host), PEER (a local copy of the reference peer page,
+// Env: DIST (default ../dist), RUNS (default 7), ENCODING (how both sites are served: "gzip",
+// the default, as GitHub Pages does; "br", brotli as Netlify and Cloudflare Pages do; "raw"
+// unencoded; RAW=1 is "raw"), PEER (a local copy of the reference peer page,
 // its index.html; skipped when unset), ONLY (a comma-separated list of sections), ROUTES (a
 // comma-separated list of routes for section "load"), SLUGS (chapters for "input").
 import fs from "node:fs";
@@ -84,9 +85,10 @@ const preAnswer = (slug) =>
 /** First answer on screen: the prerendered one or the app's, whichever comes first. */
 const firstAnswer = (slug) => (slug === "quiz" ? answer(slug) : `${answer(slug)}, ${preAnswer(slug)}`);
 
-// Served like most static hosts: gzip-encoded (dist/'s .gz files; the peer's files gzipped once),
-// both sites alike, each server in a process of its own; RAW=1 serves every file as is.
-const SERVE = { gzip: !process.env.RAW };
+// Served as a static host serves them: gzip-encoded by default (dist/'s .gz files; the peer's
+// files gzipped once), both sites alike, each server in a process of its own (ENCODING above).
+const SERVE = { encoding: process.env.RAW ? "raw" : (process.env.ENCODING ?? "gzip") };
+if (!["raw", "gzip", "br"].includes(SERVE.encoding)) throw new Error(`bench: ENCODING=${SERVE.encoding}: use gzip, br or raw`);
 const server = await startServerProcess(DIST, "/warpscope/", SERVE);
 const browser = await launch();
 const sizeCache = new Map();
@@ -248,7 +250,7 @@ async function sliderMoved(page) {
 }
 
 // 1. Deep links: bytes, requests, navigation → first answer.
-console.log(`warpscope benchmark: ${DIST}, ${RUNS} cold runs per figure, min / median / p95, served ${SERVE.gzip ? "gzip-encoded" : "unencoded"}`);
+console.log(`warpscope benchmark: ${DIST}, ${RUNS} cold runs per figure, min / median / p95, served ${{ raw: "unencoded", gzip: "gzip-encoded", br: "brotli-encoded (gzip where not accepted)" }[SERVE.encoding]}`);
 if (want("load")) {
   console.log("\n| route | deep link gzip | brotli | requests | navigation → first answer (ms) | → the app's answer, interactive (ms) |");
   console.log("|---|---|---|---|---|---|");

@@ -8,7 +8,7 @@ import fs from "node:fs";
 import { startServer } from "../tests/e2e/server.mjs";
 import { launch, openPage } from "../tests/e2e/browser.mjs";
 import { DIST, ROUTE, observeAnswer } from "./profiling.mjs";
-const server = await startServer(DIST, "/warpscope/", { gzip: true });
+const server = await startServer(DIST, "/warpscope/", { encoding: "gzip" });
 const browser = await launch();
 const agg = new Map();
 const incl = new Map();

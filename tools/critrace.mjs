@@ -5,7 +5,7 @@ import fs from "node:fs";
 import { startServer } from "../tests/e2e/server.mjs";
 import { launch, openPage } from "../tests/e2e/browser.mjs";
 import { DIST, PROFILE, PROFILES, ROUTE, observeAnswer, throttle } from "./profiling.mjs";
-const server = await startServer(DIST, "/warpscope/", { gzip: true });
+const server = await startServer(DIST, "/warpscope/", { encoding: "gzip" });
 const browser = await launch();
 const { context, page } = await openPage(browser, { serviceWorkers: "block", ...PROFILES[PROFILE].page });
 await throttle(page, PROFILE);

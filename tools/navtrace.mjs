@@ -13,7 +13,7 @@ const TO = process.env.TO ?? "hierarchy";
 const RUNS = Number(process.env.RUNS ?? 3);
 const REST = Number(process.env.REST ?? 2000);
 const SEL = process.env.SEL ?? `[data-testid=chapter-${TO}] :is(figure, svg, canvas)`;
-const server = await startServer(DIST, "/warpscope/", { gzip: true });
+const server = await startServer(DIST, "/warpscope/", { encoding: "gzip" });
 const browser = await launch();
 const self = new Map();
 const totals = new Map();

@@ -18,18 +18,26 @@ const TYPES = {
   ".json": "application/json",
 };
 
-/** `gzip: true`: like most static hosts (GitHub Pages, Netlify, nginx with gzip_static), send
- * compressible files gzip-encoded to a browser that accepts it: the file's `.gz` beside it when
- * there is one (dist/ ships them), else gzip -9 of it, made once. Both sites in the benchmark
- * are served the same way. */
+/** `encoding`: "raw" sends every file as it is. "gzip", like GitHub Pages or nginx with
+ * gzip_static: compressible files gzip-encoded to a browser that accepts it, the file's `.gz`
+ * beside it when there is one (dist/ ships them), else gzip -9 of it, made once. "br", like
+ * Netlify, Cloudflare Pages or nginx with brotli_static: brotli to a browser that accepts it (the
+ * `.br` beside the file, else brotli at quality 11, made once), else as "gzip". Both sites in the
+ * benchmark are served the same way. */
 const COMPRESSIBLE = new Set([".html", ".js", ".wasm", ".css", ".svg", ".json", ".webmanifest", ".bin", ""]);
-const gzipped = new Map();
-function gzipOf(file) {
-  if (!gzipped.has(file)) gzipped.set(file, fs.existsSync(file + ".gz") ? fs.readFileSync(file + ".gz") : zlib.gzipSync(fs.readFileSync(file), { level: 9 }));
-  return gzipped.get(file);
+const ENCODERS = {
+  gzip: { ext: ".gz", make: (raw) => zlib.gzipSync(raw, { level: 9 }) },
+  br: { ext: ".br", make: (raw) => zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }) },
+};
+const encoded = new Map();
+function encodedOf(file, name) {
+  const key = `${name}:${file}`;
+  const { ext, make } = ENCODERS[name];
+  if (!encoded.has(key)) encoded.set(key, fs.existsSync(file + ext) ? fs.readFileSync(file + ext) : make(fs.readFileSync(file)));
+  return encoded.get(key);
 }
 
-export function startServer(root, prefix = "/warpscope/", { gzip = false } = {}) {
+export function startServer(root, prefix = "/warpscope/", { encoding = "raw" } = {}) {
   const server = http.createServer((req, res) => {
     const url = new URL(req.url, "http://x");
     let rel = decodeURIComponent(url.pathname);
@@ -65,9 +73,17 @@ export function startServer(root, prefix = "/warpscope/", { gzip = false } = {})
       return;
     }
     const type = TYPES[path.extname(file)] ?? "application/octet-stream";
-    if (gzip && /\bgzip\b/.test(req.headers["accept-encoding"] ?? "") && COMPRESSIBLE.has(path.extname(file))) {
-      const body = gzipOf(file);
-      res.writeHead(200, { "Content-Type": type, "Content-Encoding": "gzip", "Content-Length": body.length, Vary: "Accept-Encoding" });
+    const accepts = (name) => new RegExp(`\\b${name}\\b`).test(req.headers["accept-encoding"] ?? "");
+    const use = !COMPRESSIBLE.has(path.extname(file))
+      ? null
+      : encoding === "br" && accepts("br")
+        ? "br"
+        : (encoding === "br" || encoding === "gzip") && accepts("gzip")
+          ? "gzip"
+          : null;
+    if (use) {
+      const body = encodedOf(file, use);
+      res.writeHead(200, { "Content-Type": type, "Content-Encoding": use, "Content-Length": body.length, Vary: "Accept-Encoding" });
       res.end(body);
       return;
     }
@@ -86,9 +102,9 @@ export function startServer(root, prefix = "/warpscope/", { gzip = false } = {})
  * its protocol traffic (an event per request) delays the server's responses (measured: 12–38 ms
  * from request to first byte on localhost, 2–10 ms from a process of its own). Same arguments
  * and result; `close` ends the process. */
-export function startServerProcess(root, prefix = "/warpscope/", { gzip = false } = {}) {
+export function startServerProcess(root, prefix = "/warpscope/", { encoding = "raw" } = {}) {
   // Its stdin is a pipe from this process: it ends when this process does, however it ends.
-  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), root, prefix, gzip ? "gzip" : "raw"], { stdio: ["pipe", "pipe", "inherit"] });
+  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), root, prefix, encoding], { stdio: ["pipe", "pipe", "inherit"] });
   return new Promise((resolve, reject) => {
     child.once("exit", (code) => reject(new Error(`the server process exited (${code})`)));
     child.stdout.once("data", (line) => {
@@ -98,11 +114,11 @@ export function startServerProcess(root, prefix = "/warpscope/", { gzip = false 
   });
 }
 
-// As a script (startServerProcess): serves ROOT at PREFIX, "gzip" or "raw", and prints its base
+// As a script (startServerProcess): serves ROOT at PREFIX with ENCODING ("raw", "gzip" or "br"), and prints its base
 // URL; exits when its stdin ends (the process that started it is gone).
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const [root, prefix, encoding] = process.argv.slice(2);
   process.stdin.on("end", () => process.exit(0)).resume();
-  const { base } = await startServer(root, prefix, { gzip: encoding === "gzip" });
+  const { base } = await startServer(root, prefix, { encoding });
   process.stdout.write(base + "\n");
 }
