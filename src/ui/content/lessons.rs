@@ -666,9 +666,11 @@ const STEPS: &[Built] = &[
             "每按一次选中下一行有代码的行。全局读写每个请求搬 4 个 sector（合并）；最后一行按列读 shared tile：32 个 lane 落在同一个 bank，本该 1 个 wavefront 却要 32 个。padding 预设 tile[32][33] 可以修复它。",
         ),
     )
-    // The line-by-line counts fit a projector; the picked line's warp figure (32 rows of banks
-    // for the column read) is one key away, C for the whole page.
+    // The line-by-line counts, cut to the columns the caption reads (line, code, global,
+    // shared), fit a projector; the picked line's warp figure (32 rows of banks for the column
+    // read) is one key away, C for the whole page.
     .focus("[data-testid=lab-lines]")
+    .crop("h2, tr > :nth-child(-n+4)")
     .advance("at", 9),
 ];
 
