@@ -386,6 +386,19 @@ test("a custom lesson made from chapters round-trips through its link and its JS
   await third.setInputFiles("[data-testid=cls-open-json]", jsonPath);
   await third.waitForFunction(() => /1 \/ 2/.test(document.querySelector("[data-testid=cls-count]").textContent), null, POLL);
   assert.equal(await third.inputValue("[data-testid=cls-edit-caption-2]"), "Two blocks <b>only</b>");
+  // A file this site cannot show (a newer version, no steps) leaves the lesson as it is and says
+  // why; a good file then clears the message.
+  for (const [name, bad, why] of [["newer", { version: 9, steps: [] }, /version “9”/], ["empty", { version: 1, title: "x", steps: [] }, /no steps/]]) {
+    const badPath = path.join(SHOTS, `lesson-${name}.json`);
+    fs.writeFileSync(badPath, JSON.stringify(bad));
+    await third.setInputFiles("[data-testid=cls-open-json]", badPath);
+    await third.waitForFunction((w) => new RegExp(w).test(document.querySelector("[data-testid=cls-import-problems]")?.textContent ?? ""), why.source, POLL);
+    assert.match(await count(third), /\/ 2/);
+    assert.equal(await third.inputValue("[data-testid=cls-edit-caption-2]"), "Two blocks <b>only</b>");
+    assert.ok(third.url().includes("lesson=1.") && !third.url().includes("lesson=1.&"), third.url());
+  }
+  await third.setInputFiles("[data-testid=cls-open-json]", jsonPath);
+  await third.waitForSelector("[data-testid=cls-import-problems]", { state: "detached" });
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -421,7 +434,9 @@ test("a teacher plans a lesson: text slides, built-in steps, minutes, and the pr
   // The lesson read back from its link: the text slide on the stage, the copied step's own text.
   const other = await context.newPage();
   other.on("pageerror", (e) => errors.push(String(e)));
-  await other.goto(link.replace(/&?$/, "") + "&step=2&lang=en");
+  // The link carries the language it was made in.
+  assert.match(link, /&lang=en$/);
+  await other.goto(link + "&step=2");
   await other.waitForSelector("[data-testid=cls-text-slide]");
   assert.equal(await other.locator("[data-testid=cls-text-slide] h2").textContent(), "Waves and tails");
   assert.match(await other.locator("[data-testid=cls-text-slide]").textContent(), /Why one block too many/);

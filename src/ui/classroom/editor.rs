@@ -45,9 +45,18 @@ fn edit(c: Classroom, f: impl FnOnce(&mut Lesson)) {
 }
 
 /// Opens a lesson read from a link or file: its valid steps, and its problems shown.
+/// Opens a lesson read from a file or a link in place of the one being edited, unless nothing of
+/// it can be shown (not a lesson, a version this site does not read, no valid step): then the
+/// lesson being edited stays as it is, and only the message shows.
 fn open(c: Classroom, read: lesson::Read, problems: RwSignal<Vec<Problem>>) {
     problems.set(read.problems.clone());
-    if read.problems.contains(&Problem::NotALesson) {
+    let unusable = |p: &Problem| {
+        matches!(
+            p,
+            Problem::NotALesson | Problem::Version(_) | Problem::NoSteps
+        )
+    };
+    if read.problems.iter().any(unusable) {
         return;
     }
     c.source.set(lesson::encode(&read.lesson));
@@ -108,9 +117,11 @@ pub fn Editor() -> impl IntoView {
     let share = move || {
         let origin = window().location().origin().unwrap_or_default();
         let path = window().location().pathname().unwrap_or_default();
+        // In the language it was made in, as the quiz's student links.
         format!(
-            "{origin}{path}?lesson={}",
-            crate::ui::url::query::component(&c.source.get())
+            "{origin}{path}?lesson={}&lang={}",
+            crate::ui::url::query::component(&c.source.get()),
+            lang.get().param()
         )
     };
     let on_file = move |ev: leptos::ev::Event| {
@@ -156,7 +167,7 @@ pub fn Editor() -> impl IntoView {
         view! {
             <label class="gx-cls-edit__field">
                 <span>{move || label.get(lang.get())}</span>
-                <textarea rows="2" data-testid=format!("cls-edit-{}-{}", label.en.split(' ').next().unwrap_or("").to_ascii_lowercase(), i + 1)
+                <textarea rows="2" data-testid=format!("cls-edit-{}-{}", label.en.split([' ', ',']).next().unwrap_or("").to_ascii_lowercase(), i + 1)
                     prop:value=value
                     on:change=move |ev| {
                         let v = event_target_value(&ev);

@@ -331,5 +331,10 @@ pub fn problem(lang: Lang, p: &Problem) -> String {
             "A text was too long and was cut.",
             "有一段文字过长，已截断。"
         ),
+        Problem::NoSteps => trf!(
+            lang,
+            "This lesson has no steps; the lesson you are editing is kept.",
+            "这个课程没有任何步骤；正在编辑的课程保持不变。"
+        ),
     }
 }

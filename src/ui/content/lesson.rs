@@ -149,6 +149,8 @@ pub enum Problem {
     TooManySteps(usize),
     /// A text longer than [`MAX_FIELD_CHARS`] was cut.
     TooLong,
+    /// Read, but no step of it is valid (an empty lesson): nothing to show.
+    NoSteps,
 }
 
 /// What reading a lesson gave: the lesson (every valid step) and what was wrong.
@@ -168,14 +170,28 @@ fn shorten(s: &str) -> String {
     out
 }
 
+/// A lesson with no valid step says so ([`Problem::NoSteps`]).
+fn no_steps(mut read: Read) -> Read {
+    if read.lesson.steps.is_empty() {
+        read.problems.push(Problem::NoSteps);
+    }
+    read
+}
+
+/// `s` without control characters other than line breaks and tabs (a NUL title is no title),
+/// cut to [`MAX_FIELD_CHARS`] ([`Problem::TooLong`]).
 fn cap(s: &str, problems: &mut Vec<Problem>) -> String {
+    let s: String = s
+        .chars()
+        .filter(|c| !c.is_control() || matches!(c, '\n' | '\t'))
+        .collect();
     if s.chars().count() > MAX_FIELD_CHARS {
         if !problems.contains(&Problem::TooLong) {
             problems.push(Problem::TooLong);
         }
         s.chars().take(MAX_FIELD_CHARS).collect()
     } else {
-        s.to_string()
+        s
     }
 }
 
@@ -354,7 +370,7 @@ pub fn decode(param: &str, is_chapter: &dyn Fn(&str) -> bool) -> Read {
         };
         accept(fields, i + 1, is_chapter, &mut read);
     }
-    read
+    no_steps(read)
 }
 
 /// One step as the lesson file writes it.
@@ -469,7 +485,7 @@ pub fn from_json(json: &str, is_chapter: &dyn Fn(&str) -> bool) -> Read {
         };
         accept(fields, i + 1, is_chapter, &mut read);
     }
-    read
+    no_steps(read)
 }
 
 const B64: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";

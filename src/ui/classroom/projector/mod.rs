@@ -233,7 +233,16 @@ pub fn Projector() -> impl IntoView {
 pub fn Problems() -> impl IntoView {
     let c = expect_context::<Classroom>();
     let lang = use_lang();
-    let problems = Memo::new(move |_| c.read.with(|r| r.problems.clone()));
+    // (An empty lesson is said on the stage itself: `text::EMPTY`.)
+    let problems = Memo::new(move |_| {
+        c.read.with(|r| {
+            r.problems
+                .iter()
+                .filter(|p| **p != crate::ui::content::lesson::Problem::NoSteps)
+                .cloned()
+                .collect::<Vec<_>>()
+        })
+    });
     let notices = c.link_notices;
     // Dismissed for the visit: a teacher who has read it wants the room's screen back.
     let dismissed = RwSignal::new(false);
