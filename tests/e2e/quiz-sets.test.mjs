@@ -32,7 +32,9 @@ async function makeSet(page, lang, { exam = false } = {}) {
   if (exam) await page.check("[data-testid=set-exam]");
   await page.waitForSelector("[data-testid=set-take-link]");
   assert.match(await page.locator("[data-testid=set-size]").textContent(), /5/);
-  // The links carry no language (each reader's own); the test opens them in the run's.
+  // The link a teacher copies opens in the set's language; the page's own links carry none (the
+  // app adds the page's when followed); the test opens them in the run's.
+  assert.ok((await page.inputValue("[data-testid=set-student-url]")).endsWith(`&lang=${lang}`));
   const href = async (id) => new URL(await page.locator(`[data-testid=${id}]`).getAttribute("href"), page.url()).href + `&lang=${lang}`;
   return { take: await href("set-take-link"), sheet: await href("set-sheet-link"), results: await href("set-results-link") };
 }
@@ -93,6 +95,16 @@ async function keyFor(page, sheetUrl, student) {
   await page.fill("[data-testid=set-sheet-name]", student);
   await page.waitForFunction(() => document.querySelectorAll("[data-testid=set-sheet-key] li").length === 5);
   const lines = await page.locator("[data-testid=set-sheet-key] li").allTextContents();
+  // Printed for the class: the questions without the seeds that reopen them with their worked
+  // solutions, the key only when asked for.
+  await page.emulateMedia({ media: "print" });
+  assert.equal(await page.locator("[data-testid=set-sheet-key]").isVisible(), false);
+  assert.doesNotMatch(await page.locator(".gx-sheet__list").textContent(), /seed|种子/i);
+  await page.emulateMedia({ media: "screen" });
+  await page.check("[data-testid=print-key]");
+  await page.emulateMedia({ media: "print" });
+  assert.equal(await page.locator("[data-testid=set-sheet-key]").isVisible(), true);
+  await page.emulateMedia({ media: "screen" });
   return lines.map((l) => [...l.matchAll(/= ([0-9.]+)/g)].map((m) => m[1]));
 }
 

@@ -61,6 +61,7 @@ pub(super) fn Worksheet(inputs: QuizInputs) -> impl IntoView {
         format!("{} — {ch}", text::WORKSHEET.get(lang.get()))
     };
     let link = move || window().location().href().unwrap_or_default();
+    let print_key = RwSignal::new(false);
     view! {
         <section class="l-body gx-sheet" data-testid="worksheet">
             <p class="gx-sheet__tools">
@@ -69,6 +70,8 @@ pub(super) fn Worksheet(inputs: QuizInputs) -> impl IntoView {
                 <button type="button" class="gx-button" on:click=move |_| {
                     let _ = window().history().map(|h| h.back());
                 }>{t(text::SHEET_CLOSE)}</button>
+                " "
+                <PrintKey print_key=print_key/>
             </p>
             <header>
                 <h2>{heading}</h2>
@@ -86,12 +89,11 @@ pub(super) fn Worksheet(inputs: QuizInputs) -> impl IntoView {
                             <p class="gx-sheet__blanks">
                                 {q.parts.iter().map(|p| sheet_blank(p, l)).collect::<Vec<_>>().join("    ")}
                             </p>
-                            <p class="gx-sheet__seed">{format!("{} · {}", q.kind.slug(), text::seed_line(l, q.seed))}</p>
                         </li>
                     }
                 }).collect_view())}
             </ol>
-            <section class="gx-sheet__key" data-testid="worksheet-key">
+            <section class="gx-sheet__key" class:gx-sheet__key--screen-only=move || !print_key.get() data-testid="worksheet-key">
                 <h2>{move || format!("{} — {}", text::ANSWER_KEY.get(lang.get()), text::sheet_line(lang.get(), seed, n))}</h2>
                 <ol>
                     {move || questions.with_value(|qs| qs.iter().map(|q| {
@@ -102,5 +104,22 @@ pub(super) fn Worksheet(inputs: QuizInputs) -> impl IntoView {
                 </ol>
             </section>
         </section>
+    }
+}
+
+/// Whether a sheet's answer key is printed with it (off: a sheet printed for a class must not
+/// carry it; it stays on screen for the teacher). Each key line names its question's kind and
+/// seed, which reopen the question with its worked solution, so the questions themselves do not.
+#[component]
+pub fn PrintKey(
+    /// On: the key prints, on a page of its own.
+    print_key: RwSignal<bool>,
+) -> impl IntoView {
+    view! {
+        <label class="gx-quiz__choice">
+            <input type="checkbox" data-testid="print-key" prop:checked=move || print_key.get()
+                on:change=move |ev| print_key.set(event_target_checked(&ev))/>
+            " "{t(text::sets::PRINT_KEY)}
+        </label>
     }
 }

@@ -149,6 +149,24 @@ fn field_words(part: &Part, lang: Lang) -> String {
     }
 }
 
+/// A tolerance as the exports write it: 6 significant digits, rounded up (never narrower than the
+/// quiz's, whose relative tolerance times the value leaves float noise: `0.49167360000000004`
+/// is written `0.491674`); `0` for none.
+fn tolerance(t: f64) -> String {
+    if !(t.is_finite() && t > 0.0) {
+        return "0".into();
+    }
+    let digits = 5 - t.log10().floor() as i32;
+    let scale = 10f64.powi(digits);
+    let up = (t * scale).ceil() / scale;
+    let text = format!("{up:.*}", digits.max(0) as usize);
+    if text.contains('.') {
+        text.trim_end_matches('0').trim_end_matches('.').to_string()
+    } else {
+        text
+    }
+}
+
 /// A number as the exports write it: shortest round-trip decimal, no exponent for the values
 /// the quiz asks (up to 1e15), `0` for anything not finite.
 fn num(v: f64) -> String {
@@ -208,15 +226,22 @@ fn numbered(slots: &[Vec<Item>]) -> Vec<(usize, usize, String, &Item)> {
 
 // ---- GIFT -------------------------------------------------------------------------------------
 
-/// `text` with GIFT's special characters escaped (`~ = # { } :` and the backslash).
+/// `text` with GIFT's special characters escaped (`~ = # { } :` and the backslash), and each
+/// line break as the HTML character reference `&#10;` (its `#` escaped): a blank line would end
+/// the GIFT question, and the questions are `[html]`, where a code listing's `<pre>` keeps the
+/// reference as a line break (Moodle's GIFT format documentation).
 pub fn gift_escape(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
-        if matches!(c, '~' | '=' | '#' | '{' | '}' | ':' | '\\') {
-            out.push('\\');
+        match c {
+            '\n' => out.push_str("&\\#10;"),
+            '\r' => {}
+            '~' | '=' | '#' | '{' | '}' | ':' | '\\' => {
+                out.push('\\');
+                out.push(c);
+            }
+            _ => out.push(c),
         }
-        // A blank line ends a GIFT question: keep line breaks inside one as spaces.
-        out.push(if c == '\n' || c == '\r' { ' ' } else { c });
     }
     out
 }
@@ -263,11 +288,13 @@ fn accepted(part: &Part, lang: Lang) -> Accepted {
 /// The GIFT answer block of one field.
 fn gift_answer(part: &Part, lang: Lang) -> String {
     match accepted(part, lang) {
-        Accepted::Numbers(v) if v.len() == 1 => format!("{{#{}:{}}}", num(v[0].0), num(v[0].1)),
+        Accepted::Numbers(v) if v.len() == 1 => {
+            format!("{{#{}:{}}}", num(v[0].0), tolerance(v[0].1))
+        }
         Accepted::Numbers(v) => {
             let all: Vec<String> = v
                 .iter()
-                .map(|(x, t)| format!("={}:{}", num(*x), num(*t)))
+                .map(|(x, t)| format!("={}:{}", num(*x), tolerance(*t)))
                 .collect();
             format!("{{#{}}}", all.join(" "))
         }
@@ -357,7 +384,7 @@ fn cloze(part: &Part, lang: Lang) -> String {
         Accepted::Numbers(v) => {
             let all: Vec<String> = v
                 .iter()
-                .map(|(x, t)| format!("={}:{}", num(*x), num(*t)))
+                .map(|(x, t)| format!("={}:{}", num(*x), tolerance(*t)))
                 .collect();
             format!("{{1:NUMERICAL:{}}}", all.join("~"))
         }

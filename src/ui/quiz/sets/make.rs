@@ -221,7 +221,12 @@ fn Outputs(
     let take = set_href(SetMode::Take, &code);
     let sheet = set_href(SetMode::Sheet, &code);
     let results = set_href(SetMode::Results, &code);
-    let take_abs = absolute(&take);
+    // The link a teacher copies opens in the language the set was made in (a student's browser
+    // may prefer another; the page's own switch still changes it).
+    let take_abs = {
+        let take = absolute(&take);
+        move || format!("{take}&lang={}", lang.get().param())
+    };
     let qti = move || {
         let l = lang.get();
         draft.with(|d| data_url_base64("application/zip", &export::qti_zip(d, l, variants.get())))

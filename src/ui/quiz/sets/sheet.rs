@@ -6,6 +6,7 @@ use crate::model::quiz::generate;
 use crate::model::quiz::set::{QuestionSet, Seeding, SetQuestion};
 use crate::ui::content::questions::BANK;
 use crate::ui::i18n::{t, use_lang};
+use crate::ui::quiz::sheet::PrintKey;
 use crate::ui::quiz::{answer_words, sheet_blank, storage, text};
 
 /// The sheet: the questions (for the student named, where the set has one variant per
@@ -26,10 +27,14 @@ pub fn SetSheet(set: QuestionSet) -> impl IntoView {
         }
     };
     let heading2 = heading.clone();
+    // The key prints only when asked (see `PrintKey`).
+    let print_key = RwSignal::new(false);
     view! {
         <section class="l-body gx-sheet" data-testid="set-sheet">
             <p class="gx-sheet__tools">
                 <button type="button" class="gx-button" data-testid="set-print" on:click=move |_| storage::print()>{t(text::PRINT)}</button>
+                " "
+                <PrintKey print_key=print_key/>
             </p>
             {per_student.then(|| view! {
                 <label class="gx-quiz__control gx-sheet__tools">
@@ -53,7 +58,6 @@ pub fn SetSheet(set: QuestionSet) -> impl IntoView {
                                     <p>{text::prompt(&q, l)}</p>
                                     {q.listing().map(|lines| view! { <pre class="gx-quiz__listing"><code>{lines.join("\n")}</code></pre> })}
                                     <p class="gx-sheet__blanks">{q.parts.iter().map(|p| sheet_blank(p, l)).collect::<Vec<_>>().join("    ")}</p>
-                                    <p class="gx-sheet__seed">{format!("{} · {}", kind.slug(), text::seed_line(l, seed))}</p>
                                 </li>
                             }.into_any(),
                             Err(_) => view! { <li>{text::NO_QUESTION.get(l)}</li> }.into_any(),
@@ -71,7 +75,7 @@ pub fn SetSheet(set: QuestionSet) -> impl IntoView {
                     }).collect_view()
                 }}
             </ol>
-            <section class="gx-sheet__key" data-testid="set-sheet-key">
+            <section class="gx-sheet__key" class:gx-sheet__key--screen-only=move || !print_key.get() data-testid="set-sheet-key">
                 <h2>{move || format!("{} — {}", text::ANSWER_KEY.get(lang.get()), heading2())}</h2>
                 <ol>
                     {move || {

@@ -74,6 +74,19 @@ fn gift_escapes_its_special_characters() {
         gift_escape("a=b {c} ~d #e: \\"),
         "a\\=b \\{c\\} \\~d \\#e\\: \\\\"
     );
+    // A code listing keeps its lines inside the question (no blank line ends it early).
+    assert_eq!(gift_escape("a\r\n\nb"), "a&\\#10;&\\#10;b");
+}
+
+#[test]
+fn tolerances_are_written_at_six_significant_digits_rounded_up() {
+    assert_eq!(super::tolerance(0.491_673_600_000_000_04), "0.491674");
+    assert_eq!(super::tolerance(3.910_447_761_194_029_6), "3.91045");
+    assert_eq!(super::tolerance(0.5), "0.5");
+    assert_eq!(super::tolerance(1_459.2), "1459.2");
+    assert_eq!(super::tolerance(1_234_567.0), "1234570");
+    assert_eq!(super::tolerance(0.0), "0");
+    assert_eq!(super::tolerance(f64::NAN), "0");
 }
 
 #[test]
