@@ -91,6 +91,34 @@ test("an edit analyses again; a picked line shows the warp's lanes; an error is 
   await context.close();
 });
 
+test("counts read as counted: a statement runs once, a full wave is full, stale counts keep their code, a refused launch did not start", async () => {
+  const { context, page, errors } = await openPage(browser);
+  await page.goto(server.base + "lab?lang=en&line=3");
+  await analysed(page);
+  // `int i = blockIdx.x * blockDim.x + threadIdx.x;`: one execution, however many warp-level steps.
+  await page.waitForSelector("[data-testid=lab-why-numbers]");
+  assert.equal(await page.locator("[data-testid=lab-exec]").count(), 0, "one execution: no stepper");
+  const code3 = await text(page, "lab-line-3");
+  // Two comment lines above the kernel and a broken line: the counts stay, with the code they
+  // were counted for, and no notes beside the new text.
+  const area = page.locator("[data-testid=lab-source]");
+  await area.fill("// a\n// b\n" + (await area.inputValue()).replace("out[i] = in[i];", "out[i] = in[i] +;"));
+  await page.waitForSelector("[data-testid=lab-stale]");
+  assert.equal(await text(page, "lab-line-3"), code3);
+  assert.deepEqual((await page.locator(".gx-lab-ed__note").allTextContents()).filter((t) => t.trim()), []);
+  // 40 blocks of 1,024 threads on a T4 (40 SMs, one block each): one full wave.
+  await page.goto(server.base + "lab?lang=en&gpu=t4&block=1024");
+  await analysed(page);
+  await page.waitForSelector("[data-testid=lab-waves-line]");
+  assert.match(await text(page, "lab-waves-line"), /one full wave; wave efficiency 100/);
+  // A grid of 0 blocks never starts.
+  await page.goto(server.base + "lab?lang=en&grid=0");
+  await page.waitForSelector("[data-testid=lab-error]");
+  assert.match(await text(page, "lab-error"), /^The launch cannot start gridDim\.x is 0\.$/);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test("a branch line shows the masks; the warp chooser moves to the partial warp", async () => {
   const { context, page, errors } = await openPage(browser);
   // copy-bounds: n = 10,000; warp 312 (block 39, warp 0) has 16 lanes in bounds.

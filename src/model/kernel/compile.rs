@@ -3,7 +3,7 @@
 //! Type checking happens here (expressions in [`super::compile_expr`]).
 
 use super::ast::{BinOp, Expr, ExprKind, KernelAst, SharedDecl, Stmt, UnOp};
-use super::error::{ParseError, ParseErrorKind, Pos};
+use super::error::{LabLimit, ParseError, ParseErrorKind, Pos};
 use super::ir::{MemRef, Op, Param, ParamKind, Program, Reg, SharedArray};
 use super::types::{ScalarType, ValueType};
 
@@ -138,7 +138,7 @@ pub(crate) fn compile(
         return Err(ParseError::new(
             Pos { line: 1, column: 1 },
             ParseErrorKind::TooComplex {
-                what: "registers".into(),
+                what: LabLimit::Registers,
                 limit: MAX_REGS,
             },
         ));
@@ -179,7 +179,7 @@ impl Compiler {
             return Err(ParseError::new(
                 pos,
                 ParseErrorKind::TooComplex {
-                    what: "operations".into(),
+                    what: LabLimit::Operations,
                     limit: MAX_OPS as u32,
                 },
             ));

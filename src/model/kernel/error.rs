@@ -196,7 +196,37 @@ pub enum ParseErrorKind {
     /// A macro that expands into itself without end, or expands too deeply.
     MacroRecursion { name: String },
     /// The kernel is too large or nested too deeply for the lab (the limit is given).
-    TooComplex { what: String, limit: u32 },
+    TooComplex { what: LabLimit, limit: u32 },
+}
+
+/// The `found` text of [`ParseErrorKind::Expected`] where the source ended.
+pub const END_OF_INPUT: &str = "end of input";
+
+/// What a kernel has too many of for the lab ([`ParseErrorKind::TooComplex`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum LabLimit {
+    /// Characters of source.
+    Characters,
+    /// Tokens after the preprocessor.
+    Tokens,
+    /// Levels of nesting (parentheses, blocks, statements).
+    Nesting,
+    /// Virtual registers of the compiled kernel.
+    Registers,
+    /// Operations of the compiled kernel.
+    Operations,
+}
+
+impl std::fmt::Display for LabLimit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            LabLimit::Characters => "characters",
+            LabLimit::Tokens => "tokens",
+            LabLimit::Nesting => "levels of nesting",
+            LabLimit::Registers => "registers",
+            LabLimit::Operations => "operations",
+        })
+    }
 }
 
 impl ParseError {

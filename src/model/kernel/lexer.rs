@@ -9,7 +9,7 @@
 
 use std::collections::HashMap;
 
-use super::error::{Expected, ParseError, ParseErrorKind, Pos, Unsupported};
+use super::error::{Expected, LabLimit, ParseError, ParseErrorKind, Pos, Unsupported};
 
 /// Longest source the lab parses, in characters.
 pub const MAX_SOURCE_CHARS: usize = 100_000;
@@ -61,7 +61,7 @@ impl Token {
             Tok::Float { value, single } => format!("{value}{}", if *single { "f" } else { "" }),
             Tok::Punct(p) => (*p).to_string(),
             Tok::Quoted(q) => format!("{q}…{q}"),
-            Tok::Eof => "end of input".to_string(),
+            Tok::Eof => super::error::END_OF_INPUT.to_string(),
         }
     }
 }
@@ -93,7 +93,7 @@ pub(crate) fn tokenize(source: &str) -> Result<Vec<Token>, ParseError> {
         return Err(ParseError::new(
             Pos { line: 1, column: 1 },
             ParseErrorKind::TooComplex {
-                what: "characters".into(),
+                what: LabLimit::Characters,
                 limit: MAX_SOURCE_CHARS as u32,
             },
         ));
@@ -541,7 +541,7 @@ fn push_expanded(
         return Err(ParseError::new(
             pos,
             ParseErrorKind::TooComplex {
-                what: "tokens".into(),
+                what: LabLimit::Tokens,
                 limit: MAX_TOKENS as u32,
             },
         ));

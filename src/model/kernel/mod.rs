@@ -136,7 +136,9 @@ pub use counters::{
     global_sectors, shared_wavefronts, BufferTraffic, GlobalCounters, LineCounters, Report,
     SharedCounters, WarpCounters,
 };
-pub use error::{Expected, LaunchProblem, ParseError, ParseErrorKind, Pos, RunError, Unsupported};
+pub use error::{
+    Expected, LabLimit, LaunchProblem, ParseError, ParseErrorKind, Pos, RunError, Unsupported,
+};
 pub use exec::{LOOP_LIMIT, STEP_LIMIT};
 pub use ir::{Param, ParamKind, SharedArray};
 pub use memory::{buffer_base, MAX_TOUCHED_BYTES, MAX_WRITTEN_BYTES};

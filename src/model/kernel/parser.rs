@@ -3,7 +3,7 @@
 //! an unknown type). Nesting is bounded ([`MAX_NESTING`]) so no input can overflow the stack.
 
 use super::ast::{KernelAst, ParamDecl, SharedDecl, Stmt};
-use super::error::{Expected, ParseError, ParseErrorKind, Pos, Unsupported};
+use super::error::{Expected, LabLimit, ParseError, ParseErrorKind, Pos, Unsupported};
 use super::lexer::{Tok, Token};
 use super::types::{ScalarType, ValueType};
 
@@ -205,7 +205,7 @@ impl Parser {
             return Err(ParseError::new(
                 self.pos(),
                 ParseErrorKind::TooComplex {
-                    what: "levels of nesting".into(),
+                    what: LabLimit::Nesting,
                     limit: MAX_NESTING,
                 },
             ));

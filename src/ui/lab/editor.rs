@@ -175,8 +175,13 @@ pub fn Editor() -> impl IntoView {
     });
     let notes = Memo::new(move |_| {
         let l = lang.get();
-        st.shown
-            .with(|s| s.as_ref().map(|(r, _)| line_notes(r, l)))
+        // Only beside the code they were counted for: none while an edit (typed, not yet run)
+        // waits for its counts.
+        if st.draft.with(Option::is_some) {
+            return Default::default();
+        }
+        st.report
+            .with(|r| r.as_ref().map(|r| line_notes(r, l)))
             .unwrap_or_default()
     });
     let typed = Rc::new(std::cell::Cell::new(0u64));
@@ -322,7 +327,9 @@ fn ErrorBox() -> impl IntoView {
             Setup::Args(..) => None,
             Setup::Ready(job) => st.finished.with(|f| match f {
                 Some(f) if f.job == *job => match &f.outcome {
-                    Outcome::Failed(e) => Some((text::RUN_FAILED.get(l), text::run_error(e, l))),
+                    Outcome::Failed(e) => {
+                        Some((text::run_failed_title(e).get(l), text::run_error_body(e, l)))
+                    }
                     _ => None,
                 },
                 _ => None,

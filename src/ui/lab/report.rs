@@ -115,7 +115,10 @@ fn StaleNote() -> impl IntoView {
 pub fn Counters() -> impl IntoView {
     let st = state();
     let lang = use_lang();
-    let rows = Memo::new(move |_| st.shown.with(|s| s.as_ref().map(|(r, _)| counter_rows(r))));
+    let rows = Memo::new(move |_| {
+        st.shown
+            .with(|s| s.as_ref().map(|s| counter_rows(&s.report)))
+    });
     let row = move |(label, value, metric): CounterRow| {
         let testid = format!(
             "lab-total-{}",
@@ -216,13 +219,22 @@ pub fn Lines() -> impl IntoView {
     let rows = Memo::new(move |_| {
         st.shown.with(|s| {
             s.as_ref()
-                .map(|(r, _)| {
-                    source.with(|src| {
-                        r.lines
+                .map(|s| {
+                    // The code as it reads now while its counts are current (an edit that kept the
+                    // kernel), else as it was analysed.
+                    let current = st.report.with(Option::is_some);
+                    let rows = |src: &str| {
+                        s.report
+                            .lines
                             .iter()
                             .map(|l| (l.line, code_of(src, l.line), line_cells(l)))
                             .collect::<Vec<_>>()
-                    })
+                    };
+                    if current {
+                        source.with(|src| rows(src))
+                    } else {
+                        rows(&s.source)
+                    }
                 })
                 .unwrap_or_default()
         })

@@ -40,8 +40,8 @@ pub mod limits {
     pub const DIM: (u32, u32) = (0, i32::MAX as u32);
     /// The line looked at (0: none).
     pub const LINE: (u32, u32) = (0, 100_000);
-    /// The warp looked at, by its index in the launch.
-    pub const WARP: (u64, u64) = (0, crate::model::kernel::MAX_GRID_THREADS / 32);
+    /// The warp looked at, by its index in the launch (of the largest launch the lab runs).
+    pub const WARP: (u64, u64) = (0, crate::model::kernel::MAX_GRID_THREADS / 32 - 1);
     /// Scalar arguments a link may carry.
     pub const ARGS: usize = 32;
     /// Longest argument name and value, characters.
@@ -454,6 +454,16 @@ pub fn setup(kernel: &Result<Arc<Kernel>, ParseError>, inputs: &LabInputs) -> Se
     })
 }
 
+/// A report on screen and the source it was analysed from (the code column of its lines while a
+/// newer edit waits for its own).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ShownReport {
+    /// The counts.
+    pub report: Arc<Report>,
+    /// The source as analysed.
+    pub source: Arc<str>,
+}
+
 /// How an analysis ended.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Outcome {
@@ -522,7 +532,7 @@ pub struct LabState {
     /// The report of the current job, once its analysis has ended with one.
     pub report: Memo<Option<Arc<Report>>>,
     /// The last report shown, for the current job or an earlier one (kept while a new one runs).
-    pub shown: Memo<Option<(Arc<Report>, Arc<Kernel>)>>,
+    pub shown: Memo<Option<ShownReport>>,
     /// True while the current job's analysis has not ended.
     pub running: Memo<bool>,
     /// The line looked at: `line`, or the `at`-th line of code of the parsed kernel.
@@ -559,15 +569,26 @@ impl LabState {
                 })
             })
         });
-        let shown = Memo::new(move |prev: Option<&Option<(Arc<Report>, Arc<Kernel>)>>| {
+        let shown = Memo::new(move |prev: Option<&Option<ShownReport>>| {
             let now = finished.with(|f| match f {
                 Some(Finished {
-                    job,
                     outcome: Outcome::Report(r),
-                }) => Some((Arc::clone(r), Arc::clone(&job.kernel))),
+                    ..
+                }) => Some(Arc::clone(r)),
                 _ => None,
             });
-            now.or_else(|| prev.cloned().flatten())
+            let prev = prev.cloned().flatten();
+            match (now, prev) {
+                // The same report again: its source as it was when it came.
+                (Some(r), Some(p)) if Arc::ptr_eq(&r, &p.report) => Some(p),
+                // A new report: of the job that has just ended, whose source is the one typed
+                // (a newer edit would have stopped it).
+                (Some(report), _) => Some(ShownReport {
+                    report,
+                    source: inputs.with_untracked(|i| Arc::from(i.source.as_str())),
+                }),
+                (None, prev) => prev,
+            }
         });
         let running = Memo::new(move |_| {
             setup.with(|s| {

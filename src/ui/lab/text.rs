@@ -8,8 +8,9 @@
 // `trf!` binds each `name = value` argument with a `let`; `line = line` is its intended form.
 #![allow(clippy::redundant_locals)]
 
+use crate::model::kernel::error::END_OF_INPUT;
 use crate::model::kernel::{
-    Expected, LaunchProblem, ParseError, ParseErrorKind, RunError, Unsupported,
+    Expected, LabLimit, LaunchProblem, ParseError, ParseErrorKind, RunError, Unsupported,
 };
 use crate::trf;
 use crate::ui::format::grouped;
@@ -44,8 +45,8 @@ pub const LINE_HINT: Tr = tr(
     "点击某一行（或用方向键把光标移到该行），看它为什么得到这些计数。",
 );
 pub const TOO_LONG: Tr = tr(
-    "The kernel is longer than a link can hold (16 KiB); the text beyond that is not kept.",
-    "kernel 超过了链接能容纳的长度（16 KiB），超出部分不会保留。",
+    "The kernel is longer than a link can hold (16 KiB): shorten it to run it. Until then the counts are those of the last kernel that fit, and a reload brings that one back.",
+    "kernel 超过了链接能容纳的长度（16 KiB）：缩短后才会运行。在此之前，计数仍是上一个放得下的 kernel 的，重新加载页面也会回到那一个。",
 );
 pub const PRESETS: Tr = tr("Presets", "预设");
 pub const PRESET_EDITED: Tr = tr("(edited)", "（已修改）");
@@ -106,6 +107,12 @@ pub fn progress(done: u64, total: u64, steps: u64, lang: Lang) -> String {
 
 /// What the finished analysis covered.
 pub fn analysed(threads: u64, warps: u64, blocks: u64, steps: u64, lang: Lang) -> String {
+    let (threads_en, warps_en, blocks_en, steps_en) = (
+        counted(threads, "thread", "threads"),
+        counted(warps, "warp", "warps"),
+        counted(blocks, "block", "blocks"),
+        counted(steps, "warp-level step", "warp-level steps"),
+    );
     let (threads, warps, blocks, steps) = (
         grouped(threads),
         grouped(warps),
@@ -114,13 +121,22 @@ pub fn analysed(threads: u64, warps: u64, blocks: u64, steps: u64, lang: Lang) -
     );
     trf!(
         lang,
-        "Ran {threads} threads: {warps} warps in {blocks} blocks, {steps} warp-level steps.",
+        "Ran {threads_en}: {warps_en} in {blocks_en}, {steps_en}.",
         "已运行 {threads} 个线程：{blocks} 个 block 中的 {warps} 个 warp，共 {steps} 个 warp 级步骤。",
+        threads_en = threads_en,
+        warps_en = warps_en,
+        blocks_en = blocks_en,
+        steps_en = steps_en,
         threads = threads,
         warps = warps,
         blocks = blocks,
         steps = steps,
     )
+}
+
+/// `n` grouped, with its English noun in the singular for 1 and the plural otherwise.
+fn counted(n: u64, one: &str, many: &str) -> String {
+    format!("{} {}", grouped(n), if n == 1 { one } else { many })
 }
 
 pub const STALE: Tr = tr(
@@ -480,8 +496,9 @@ pub fn occupancy_line(
 ) -> String {
     trf!(
         lang,
-        "{blocks} blocks = {warps} of {max_warps} warps per SM resident: occupancy {percent}, limited by {limiter}.",
+        "{blocks_en} = {warps} of {max_warps} warps per SM resident: occupancy {percent}, limited by {limiter}.",
         "每个 SM 驻留 {blocks} 个 block = {warps} / {max_warps} 个 warp：占用率 {percent}，受 {limiter} 限制。",
+        blocks_en = counted(u64::from(blocks), "block", "blocks"),
         blocks = blocks,
         warps = warps,
         max_warps = max_warps,
@@ -520,16 +537,41 @@ pub fn waves_line(
     lang: Lang,
 ) -> String {
     let count = grouped(waves);
+    let full = last >= per_wave;
     let (blocks, per_wave, last) = (grouped(blocks), grouped(per_wave), grouped(last));
-    if waves == 1 {
-        return trf!(
-            lang,
-            "{blocks} blocks in waves of {per_wave} (blocks per SM × SMs): one wave, partly filled; wave efficiency {efficiency}.",
-            "{blocks} 个 block，每波 {per_wave} 个（每 SM block 数 × SM 数）：只有一波，未填满；波次效率 {efficiency}。",
-            blocks = blocks,
-            per_wave = per_wave,
-            efficiency = efficiency,
-        );
+    match (waves, full) {
+        (1, true) => {
+            return trf!(
+                lang,
+                "{blocks} blocks in waves of {per_wave} (blocks per SM × SMs): one full wave; wave efficiency {efficiency}.",
+                "{blocks} 个 block，每波 {per_wave} 个（每 SM block 数 × SM 数）：正好一整波；波次效率 {efficiency}。",
+                blocks = blocks,
+                per_wave = per_wave,
+                efficiency = efficiency,
+            )
+        }
+        (1, false) => {
+            return trf!(
+                lang,
+                "{blocks} blocks in waves of {per_wave} (blocks per SM × SMs): one wave, partly filled; wave efficiency {efficiency}.",
+                "{blocks} 个 block，每波 {per_wave} 个（每 SM block 数 × SM 数）：只有一波，未填满；波次效率 {efficiency}。",
+                blocks = blocks,
+                per_wave = per_wave,
+                efficiency = efficiency,
+            )
+        }
+        (_, true) => {
+            return trf!(
+                lang,
+                "{blocks} blocks in waves of {per_wave} (blocks per SM × SMs): {count} full waves; wave efficiency {efficiency}.",
+                "{blocks} 个 block，每波 {per_wave} 个（每 SM block 数 × SM 数）：共 {count} 个整波；波次效率 {efficiency}。",
+                blocks = blocks,
+                per_wave = per_wave,
+                count = count,
+                efficiency = efficiency,
+            )
+        }
+        _ => {}
     }
     trf!(
         lang,
@@ -748,12 +790,21 @@ pub fn parse_kind(k: &ParseErrorKind, lang: Lang) -> String {
             "数字格式有误 `{text}`",
             text = text
         ),
+        K::Expected { expected: e, found } if found == END_OF_INPUT => {
+            let e = expected(e, lang);
+            trf!(
+                lang,
+                "expected {e}, found the end of the kernel",
+                "此处应为{e}，但 kernel 已经结束",
+                e = e
+            )
+        }
         K::Expected { expected: e, found } => {
             let e = expected(e, lang);
             trf!(
                 lang,
                 "expected {e}, found `{found}`",
-                "此处应为 {e}，实际是 `{found}`",
+                "此处应为{e}，实际是 `{found}`",
                 e = e,
                 found = found
             )
@@ -933,10 +984,18 @@ pub fn parse_kind(k: &ParseErrorKind, lang: Lang) -> String {
         ),
         K::TooComplex { what, limit } => {
             let limit = grouped(u64::from(*limit));
+            let what = match what {
+                LabLimit::Characters => tr("characters", "个字符"),
+                LabLimit::Tokens => tr("tokens", "个词法单元"),
+                LabLimit::Nesting => tr("levels of nesting", "层嵌套"),
+                LabLimit::Registers => tr("registers", "个寄存器"),
+                LabLimit::Operations => tr("operations", "个操作"),
+            }
+            .get(lang);
             trf!(
                 lang,
                 "the kernel is too large for the lab: more than {limit} {what}",
-                "kernel 对实验室来说太大：超过 {limit} 个 {what}",
+                "kernel 对实验室来说太大：超过 {limit} {what}",
                 limit = limit,
                 what = what
             )
@@ -1205,5 +1264,73 @@ pub fn arg_problem(name: &str, p: &ArgProblem, lang: Lang) -> String {
 /// The error banner's heading.
 pub const PARSE_FAILED: Tr = tr("The kernel does not parse", "kernel 无法解析");
 pub const RUN_FAILED: Tr = tr("The launch stopped", "启动中止");
+/// The heading of a launch refused before its first thread ran (its size, its arguments).
+pub const RUN_REFUSED: Tr = tr("The launch cannot start", "无法启动");
+
+/// The error banner's text for `e` under [`run_failed_title`] (a refused launch's reason alone:
+/// the heading already says it cannot start).
+pub fn run_error_body(e: &RunError, lang: Lang) -> String {
+    match e {
+        RunError::InvalidLaunch(p) => {
+            let p = launch_problem(p, lang);
+            trf!(lang, "{p}.", "{p}。", p = p)
+        }
+        _ => run_error(e, lang),
+    }
+}
+
+/// The error banner's heading for `e`: refused before it ran, or stopped while running.
+pub fn run_failed_title(e: &RunError) -> Tr {
+    match e {
+        RunError::InvalidLaunch(_)
+        | RunError::MissingArgument { .. }
+        | RunError::UnknownArgument { .. }
+        | RunError::ArgumentOutOfRange { .. } => RUN_REFUSED,
+        _ => RUN_FAILED,
+    }
+}
 
 pub const SUBSET_SUMMARY: Tr = tr("What the lab runs", "实验室能运行什么");
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_read_in_the_singular_for_one() {
+        assert_eq!(
+            analysed(32, 1, 1, 4, Lang::En),
+            "Ran 32 threads: 1 warp in 1 block, 4 warp-level steps."
+        );
+        assert_eq!(
+            analysed(10_240, 320, 40, 1, Lang::En),
+            "Ran 10,240 threads: 320 warps in 40 blocks, 1 warp-level step."
+        );
+    }
+
+    #[test]
+    fn a_full_wave_is_not_called_partly_filled() {
+        assert!(waves_line(40, 40, 1, 40, "100 %", Lang::En).contains("one full wave"));
+        assert!(waves_line(30, 40, 1, 30, "75 %", Lang::En).contains("one wave, partly filled"));
+        assert!(waves_line(80, 40, 2, 40, "100 %", Lang::En).contains("2 full waves"));
+        assert!(waves_line(90, 40, 3, 10, "75 %", Lang::En).contains("the last with 10 blocks"));
+        assert!(waves_line(40, 40, 1, 40, "100 %", Lang::Zh).contains("正好一整波"));
+    }
+
+    #[test]
+    fn the_end_of_the_source_and_the_lab_limits_read_in_chinese() {
+        let k = ParseErrorKind::Expected {
+            expected: Expected::Token("}"),
+            found: END_OF_INPUT.into(),
+        };
+        assert_eq!(parse_kind(&k, Lang::Zh), "此处应为`}`，但 kernel 已经结束");
+        let k = ParseErrorKind::TooComplex {
+            what: LabLimit::Nesting,
+            limit: 64,
+        };
+        assert_eq!(
+            parse_kind(&k, Lang::Zh),
+            "kernel 对实验室来说太大：超过 64 层嵌套"
+        );
+    }
+}

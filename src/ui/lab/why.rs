@@ -34,7 +34,8 @@ pub enum Item {
     Access(Vec<Arc<MemoryEvent>>),
     /// A conditional of one kind: its evaluations.
     Branch(BranchKind, Vec<BranchEvent>),
-    /// Neither: the active masks of the line's steps.
+    /// Neither: the active mask of each execution of the line (a run of the warp's steps at
+    /// the line: one statement's warp-level steps count once, a loop body's once per iteration).
     Steps(Vec<u32>),
 }
 
@@ -79,12 +80,15 @@ pub fn items(t: &WarpTrace, line: u32) -> Vec<Item> {
     let mut out: Vec<Item> = sites.into_iter().map(|(_, v)| Item::Access(v)).collect();
     out.extend(branches.into_iter().map(|(k, v)| Item::Branch(k, v)));
     if out.is_empty() {
-        let masks: Vec<u32> = t
-            .steps
-            .iter()
-            .filter(|s| s.line == line)
-            .map(|s| s.active_mask)
-            .collect();
+        let mut masks: Vec<u32> = Vec::new();
+        let mut was_here = false;
+        for s in &t.steps {
+            let here = s.line == line;
+            if here && !was_here {
+                masks.push(s.active_mask);
+            }
+            was_here = here;
+        }
         if !masks.is_empty() {
             out.push(Item::Steps(masks));
         }
@@ -463,6 +467,15 @@ mod tests {
         assert!(numbers_text(&s, Lang::En).starts_with("16 lanes take it, 16 go the other way"));
         // Nothing at the line: no selection.
         assert_eq!(select(&[], true, (0, 0), 0), None);
+    }
+
+    #[test]
+    fn a_statement_runs_once_however_many_steps_it_takes() {
+        // `int i = blockIdx.x * blockDim.x + threadIdx.x;`: several warp-level steps, one execution.
+        let t = trace_of("copy-bounds", [0, 0, 0], 0);
+        assert!(matches!(&items(&t, 3)[..], [Item::Steps(v)] if v.len() == 1));
+        let t = trace_of("gemv", [0, 0, 0], 0);
+        assert!(matches!(&items(&t, 5)[..], [Item::Steps(v)] if v.len() == 1));
     }
 
     #[test]
