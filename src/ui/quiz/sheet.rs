@@ -119,7 +119,7 @@ pub fn PrintKey(
         <label class="gx-quiz__choice">
             <input type="checkbox" data-testid="print-key" prop:checked=move || print_key.get()
                 on:change=move |ev| print_key.set(event_target_checked(&ev))/>
-            " "{t(text::sets::PRINT_KEY)}
+            " "{t(text::PRINT_KEY)}
         </label>
     }
 }

@@ -187,6 +187,11 @@ pub const PRINT: Tr = tr("Print", "打印");
 pub const SHEET_CLOSE: Tr = tr("Close worksheet", "关闭练习卷");
 /// Answer key heading.
 pub const ANSWER_KEY: Tr = tr("Answer key", "答案");
+/// A sheet's choice to print its answer key (both sheets: the worksheet and a set's).
+pub const PRINT_KEY: Tr = tr(
+    "Print the answer key too (on a page of its own)",
+    "同时打印答案（单独一页）",
+);
 /// Name line on the worksheet.
 pub const NAME_LINE: Tr = tr(
     "Name: ______________________",

@@ -264,10 +264,6 @@ pub const TO_GRADE: Tr = tr("for your teacher", "由老师批改");
 /// Sheet heading.
 pub const SHEET_HEADING: Tr = tr("Question set", "试卷");
 /// Sheet name field (per-student sets).
-pub const PRINT_KEY: Tr = tr(
-    "Print the answer key too (on a page of its own)",
-    "同时打印答案（单独一页）",
-);
 pub const SHEET_FOR: Tr = tr(
     "Student's name or number (this set has one variant per student)",
     "学生姓名或学号（本套题每个学生一个版本）",
