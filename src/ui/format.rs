@@ -180,6 +180,15 @@ pub fn grouped_signed(value: i64) -> String {
     }
 }
 
+/// `text` as it sits between two Chinese characters: a space on each side where it meets a Latin
+/// letter or digit, as Chinese typesetting spaces Han from Latin ("受 warp 槽位限制", "受寄存器限制").
+pub fn between_han(text: &str) -> String {
+    let latin = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphanumeric());
+    let before = if latin(text.chars().next()) { " " } else { "" };
+    let after = if latin(text.chars().last()) { " " } else { "" };
+    format!("{before}{text}{after}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -204,6 +213,9 @@ mod tests {
         assert_eq!(si(1e24, "FLOP"), "1.00e24 FLOP");
         assert_eq!(sig3(1e24), "1.00e24");
         assert_eq!(bytes_both(3_221_225_472.0), "3.22 GB (3.00 GiB)");
+        assert_eq!(between_han("warp 槽位"), " warp 槽位");
+        assert_eq!(between_han("shared memory"), " shared memory ");
+        assert_eq!(between_han("寄存器"), "寄存器");
         assert_eq!(duration(440.5e-6), "440.5 µs");
         assert_eq!(duration(3.2e15), "3.20e15 s");
         assert_eq!(duration(1e-12), "0.00100 ns");

@@ -174,6 +174,10 @@ test("the warp and launch fields say what they did with text they cannot use as 
   await regs.press("Enter");
   assert.equal((await page.locator("#lab-regs-err").textContent()).trim(), "Allowed: 1–255; using 255.");
   assert.equal(await regs.inputValue(), "255");
+  // Typing the value used (no change event: the box already holds it) takes the note away.
+  await regs.fill("255");
+  await regs.press("Enter");
+  assert.equal((await page.locator("#lab-regs-err").textContent()).trim(), "");
   // A kernel that does not parse: the warp panel says what it waits for.
   await page.locator("[data-testid=lab-source]").fill("__global__ void k() { printf(\"hi\"); }");
   await page.waitForFunction(() => /kernel parses/.test(document.querySelector("[data-testid=lab-why-message]")?.textContent ?? ""));

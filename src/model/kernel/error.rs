@@ -132,6 +132,8 @@ pub enum ParseErrorKind {
     NoKernel,
     /// The kernel's return type is not `void`.
     KernelNotVoid,
+    /// `void name(…)` without `__global__`: a host function where the kernel was meant.
+    MissingGlobal { name: String },
     /// A parameter without a name.
     UnnamedParameter,
     /// A name that is not declared.
@@ -215,6 +217,8 @@ pub enum LabLimit {
     Registers,
     /// Operations of the compiled kernel.
     Operations,
+    /// Binary or comma operators chained in one expression (`1 + 1 + … + 1`).
+    OperatorChain,
 }
 
 impl std::fmt::Display for LabLimit {
@@ -225,6 +229,7 @@ impl std::fmt::Display for LabLimit {
             LabLimit::Nesting => "levels of nesting",
             LabLimit::Registers => "registers",
             LabLimit::Operations => "operations",
+            LabLimit::OperatorChain => "operators chained in one expression",
         })
     }
 }
@@ -309,6 +314,7 @@ impl fmt::Display for ParseErrorKind {
             Unsupported(u) => u.fmt(f),
             NoKernel => f.write_str("no `__global__ void` kernel found"),
             KernelNotVoid => f.write_str("a `__global__` kernel must return `void`"),
+            MissingGlobal { name } => write!(f, "`{name}` is not a kernel: a kernel is declared `__global__ void {name}(…)`"),
             UnnamedParameter => f.write_str("every parameter needs a name"),
             UnknownIdentifier { name } => write!(f, "`{name}` is not declared"),
             Redeclared { name } => write!(f, "`{name}` is already declared in this scope"),
@@ -402,6 +408,19 @@ pub enum RunError {
         block: [u32; 3],
         thread: [u32; 3],
     },
+    /// An unsigned element index of 2^31 or more into a global buffer: almost always a value
+    /// that went below zero and wrapped around (`threadIdx.x - 1` in thread 0 is 4,294,967,295,
+    /// C's unsigned arithmetic modulo 2^32). On a GPU the access lands `offset_bytes` past the
+    /// buffer's start, gigabytes past any buffer a kernel of the lab's size uses: an illegal
+    /// address that stops the kernel.
+    WrappedGlobalIndex {
+        line: u32,
+        buffer: String,
+        index: u64,
+        offset_bytes: u64,
+        block: [u32; 3],
+        thread: [u32; 3],
+    },
     /// Integer division or remainder by zero (undefined in C).
     DivisionByZero {
         line: u32,
@@ -443,6 +462,7 @@ impl RunError {
         match self {
             SharedIndexOutOfBounds { line, .. }
             | NegativeGlobalIndex { line, .. }
+            | WrappedGlobalIndex { line, .. }
             | DivisionByZero { line, .. }
             | UninitializedRead { line, .. }
             | StepLimit { line, .. }
@@ -500,6 +520,11 @@ impl fmt::Display for RunError {
             NegativeGlobalIndex { line, buffer, index, block, thread } => write!(
                 f,
                 "line {line}: negative index {index} into `{buffer}` in block {} thread {}",
+                d(block), d(thread)
+            ),
+            WrappedGlobalIndex { line, buffer, index, offset_bytes, block, thread } => write!(
+                f,
+                "line {line}: unsigned index {index} into `{buffer}` in block {} thread {} wrapped below zero ({offset_bytes} bytes past the buffer's start)",
                 d(block), d(thread)
             ),
             DivisionByZero { line, block, thread } => write!(

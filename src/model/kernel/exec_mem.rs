@@ -64,28 +64,41 @@ pub(crate) fn memory_op(
         Space::Global { buf } => {
             let (idx, signed) = index(0);
             let (eb, ob) = (u64::from(mr.elem_bytes), u64::from(mr.offset_bytes));
-            let mut negative = 0u32;
+            // An index of 2^31 or more: negative as an `int`, wrapped below zero as an
+            // `unsigned` (the module docs, "Memory").
+            let mut wrapped = 0u32;
             for (l, (o, v)) in offs.iter_mut().zip(idx.iter()).enumerate() {
                 let v = *v as u32;
-                if signed && (v as i32) < 0 {
-                    negative |= 1 << l;
+                if v >= 1 << 31 {
+                    wrapped |= 1 << l;
                 }
                 *o = u64::from(v) * eb + ob;
             }
-            if negative & active != 0 {
-                let l = first_lane(negative & active);
+            if wrapped & active != 0 {
+                let l = first_lane(wrapped & active);
                 let buffer = env
                     .buffer_names
                     .get(buf as usize)
                     .cloned()
                     .unwrap_or_default();
-                let index = as_i64(idx[l], ScalarType::Int);
-                return Err(RunError::NegativeGlobalIndex {
-                    line,
-                    buffer,
-                    index,
-                    block: env.block,
-                    thread: w.thread(l),
+                let (block, thread) = (env.block, w.thread(l));
+                return Err(if signed {
+                    RunError::NegativeGlobalIndex {
+                        line,
+                        buffer,
+                        index: as_i64(idx[l], ScalarType::Int),
+                        block,
+                        thread,
+                    }
+                } else {
+                    RunError::WrappedGlobalIndex {
+                        line,
+                        buffer,
+                        index: u64::from(idx[l] as u32),
+                        offset_bytes: offs[l],
+                        block,
+                        thread,
+                    }
                 });
             }
         }

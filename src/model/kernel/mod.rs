@@ -72,7 +72,9 @@
 //!
 //! Memory: every pointer parameter is its own buffer, 256-byte aligned (cudaMalloc); element
 //! `i` of a `T*` is at byte `i × sizeof(T)`; any non-negative index is valid (no size is known),
-//! a negative one is an error. A never-written element reads as the pattern of [`memory`]
+//! a negative one is an error, and so is an `unsigned` index of 2^31 or more: in practice a
+//! value that went below zero and wrapped (`threadIdx.x - 1` in thread 0 is 4,294,967,295), which
+//! on a GPU lands gigabytes past the buffer, an illegal address. A never-written element reads as the pattern of [`memory`]
 //! (`j mod 16`). Shared memory is zero at each block's start (CUDA leaves it undefined) and
 //! every index is checked against its dimension. Shared arrays are laid out in declaration
 //! order, each aligned to its element; ptxas's layout is not documented, and bank conflicts
@@ -205,13 +207,13 @@ pub struct Launch {
 }
 
 impl Launch {
-    /// Threads in the grid.
+    /// Threads in the grid (saturating at `u64::MAX`: a grid at every dimension's limit has
+    /// 2^73).
     pub fn threads(&self) -> u64 {
         self.grid
             .iter()
             .chain(self.block.iter())
-            .map(|d| u64::from(*d))
-            .product()
+            .fold(1, |n: u64, d| n.saturating_mul(u64::from(*d)))
     }
 }
 

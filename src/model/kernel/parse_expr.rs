@@ -54,8 +54,16 @@ fn assign_op(t: &Tok) -> Option<Option<BinOp>> {
 impl Parser {
     /// A full expression, comma operator included.
     pub(crate) fn expr(&mut self) -> Result<Expr, ParseError> {
+        let chain = self.chain;
+        let r = self.comma_list();
+        self.chain = chain;
+        r
+    }
+
+    fn comma_list(&mut self) -> Result<Expr, ParseError> {
         let mut left = self.assign()?;
         while self.is_punct(",") {
+            self.chain_one()?;
             let pos = self.bump().pos;
             let right = self.assign()?;
             left = Expr {
@@ -115,11 +123,19 @@ impl Parser {
     }
 
     fn binary(&mut self, min_prec: u8) -> Result<Expr, ParseError> {
+        let chain = self.chain;
+        let r = self.binary_chain(min_prec);
+        self.chain = chain;
+        r
+    }
+
+    fn binary_chain(&mut self, min_prec: u8) -> Result<Expr, ParseError> {
         let mut left = self.unary()?;
         while let Some((op, prec)) = binary_op(&self.peek().tok) {
             if prec < min_prec {
                 break;
             }
+            self.chain_one()?;
             let pos = self.bump().pos;
             let right = self.binary(prec + 1)?;
             left = Expr {

@@ -1,6 +1,7 @@
 //! Recursive-descent parser: top level, declarations and statements (expressions are in
 //! [`super::parse_expr`]). One token of lookahead, two in a few places (labels, declarations of
-//! an unknown type). Nesting is bounded ([`MAX_NESTING`]) so no input can overflow the stack.
+//! an unknown type). Nesting ([`MAX_NESTING`]) and operator chains ([`MAX_OPERATOR_CHAIN`]) are
+//! bounded so that no input can overflow the stack (here or in the recursive lowering).
 
 use super::ast::{KernelAst, ParamDecl, SharedDecl, Stmt};
 use super::error::{Expected, LabLimit, ParseError, ParseErrorKind, Pos, Unsupported};
@@ -9,6 +10,10 @@ use super::types::{ScalarType, ValueType};
 
 /// Deepest nesting of statements and expressions together.
 pub const MAX_NESTING: u32 = 64;
+
+/// The most binary and comma operators chained along one path of an expression's tree
+/// (`1 + 1 + … + 1` builds a tree as deep as it is long, and compiling it recurses that deep).
+pub const MAX_OPERATOR_CHAIN: u32 = 256;
 
 /// Names of types the lab refuses with [`Unsupported::Type`].
 const UNSUPPORTED_TYPES: [&str; 36] = [
@@ -93,6 +98,8 @@ pub(crate) struct Parser {
     toks: Vec<Token>,
     i: usize,
     depth: u32,
+    /// Binary and comma operators chained on the path being parsed ([`MAX_OPERATOR_CHAIN`]).
+    pub(crate) chain: u32,
 }
 
 /// Parses the token stream of one kernel source.
@@ -101,6 +108,7 @@ pub(crate) fn parse_tokens(toks: Vec<Token>) -> Result<KernelAst, ParseError> {
         toks,
         i: 0,
         depth: 0,
+        chain: 0,
     };
     p.translation_unit()
 }
@@ -207,6 +215,22 @@ impl Parser {
                 ParseErrorKind::TooComplex {
                     what: LabLimit::Nesting,
                     limit: MAX_NESTING,
+                },
+            ));
+        }
+        Ok(())
+    }
+
+    /// Counts one more operator chained on the current path; Err past [`MAX_OPERATOR_CHAIN`].
+    /// The caller restores `chain` when its expression is done.
+    pub(crate) fn chain_one(&mut self) -> Result<(), ParseError> {
+        self.chain += 1;
+        if self.chain > MAX_OPERATOR_CHAIN {
+            return Err(ParseError::new(
+                self.pos(),
+                ParseErrorKind::TooComplex {
+                    what: LabLimit::OperatorChain,
+                    limit: MAX_OPERATOR_CHAIN,
                 },
             ));
         }
@@ -321,6 +345,21 @@ impl Parser {
                     }
                     "__device__" | "__host__" => {
                         return Err(ParseError::unsupported(pos, Unsupported::DeviceFunction))
+                    }
+                    // `void f(…)` in a source with no `__global__` at all: the kernel without
+                    // its `__global__`; beside the kernel, a helper function.
+                    "void" if self.ident_at(1).is_some() && self.is_punct_at(2, "(") => {
+                        let global_later = self
+                            .toks
+                            .get(self.i..)
+                            .unwrap_or_default()
+                            .iter()
+                            .any(|t| matches!(&t.tok, Tok::Ident(w) if w == "__global__"));
+                        if kernel.is_some() || global_later {
+                            return Err(ParseError::unsupported(pos, Unsupported::DeviceFunction));
+                        }
+                        let name = self.ident_at(1).unwrap_or_default().to_string();
+                        return Err(ParseError::new(pos, ParseErrorKind::MissingGlobal { name }));
                     }
                     _ if self.at_type() => {
                         // A host function or a global variable: only the kernel is allowed.

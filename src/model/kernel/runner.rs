@@ -96,7 +96,10 @@ fn check_launch(grid: [u32; 3], block: [u32; 3]) -> Result<(), RunError> {
             limit: MAX_BLOCK_THREADS,
         }));
     }
-    let threads = grid.iter().map(|d| u64::from(*d)).product::<u64>() * tpb;
+    // Saturating: the largest grid the limits above allow has 2^73 threads.
+    let threads = grid
+        .iter()
+        .fold(tpb, |n, d| n.saturating_mul(u64::from(*d)));
     if threads > MAX_GRID_THREADS {
         return Err(RunError::InvalidLaunch(LaunchProblem::GridTooLarge {
             threads,

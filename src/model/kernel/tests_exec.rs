@@ -415,6 +415,28 @@ fn runtime_errors_name_the_line() {
             thread: [0, 0, 0]
         })
     );
+    // An unsigned index below zero wraps: lane 0 of `threadIdx.x - 1` (lanes 1–31 are fine).
+    let e = run_src(
+        "__global__ void k(float* o)\n{\n    o[threadIdx.x - 1] = 1.0f;\n}",
+        &launch(1, 32, &[]),
+    );
+    assert_eq!(
+        e,
+        Err(RunError::WrappedGlobalIndex {
+            line: 3,
+            buffer: "o".into(),
+            index: 4_294_967_295,
+            offset_bytes: 4 * 4_294_967_295,
+            block: [0, 0, 0],
+            thread: [0, 0, 0]
+        })
+    );
+    // An inactive lane's wrapped index is never used.
+    assert!(run_src(
+        "__global__ void k(float* o)\n{\n    if (threadIdx.x > 0) o[threadIdx.x - 1] = 1.0f;\n}",
+        &launch(1, 32, &[]),
+    )
+    .is_ok());
     let e = run_src(
         "__global__ void k(int* o)\n{\n    o[0] = 1 / (int)threadIdx.x;\n}",
         &launch(1, 32, &[]),
@@ -549,6 +571,14 @@ fn launch_and_argument_errors() {
         bad([65_536, 1, 1], [1024, 1, 1]),
         RunError::InvalidLaunch(LaunchProblem::GridTooLarge { .. })
     ));
+    // 2^70 threads: the count saturates rather than wrapping past the limit.
+    assert_eq!(
+        bad([1 << 30, 1 << 15, 1 << 15], [1024, 1, 1]),
+        RunError::InvalidLaunch(LaunchProblem::GridTooLarge {
+            threads: u64::MAX,
+            limit: MAX_GRID_THREADS
+        })
+    );
     assert_eq!(
         run(&k, &launch(1, 1, &[("n", 1), ("m", 2)])),
         Err(RunError::MissingArgument { name: "f".into() })

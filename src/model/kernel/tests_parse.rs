@@ -337,6 +337,24 @@ fn refusals_outside_the_body() {
         K::Unsupported(U::SecondKernel)
     );
     assert_eq!(err("__global__ int k() {}").kind, K::KernelNotVoid);
+    // The kernel without its `__global__`; after the kernel, a helper is a device function.
+    let e = err("void copy(float* a) {}");
+    assert_eq!(
+        (e.kind, e.pos.line, e.pos.column),
+        (
+            K::MissingGlobal {
+                name: "copy".into()
+            },
+            1,
+            1
+        )
+    );
+    for src in [
+        "__global__ void k() {}\nvoid f() {}",
+        "void f() {}\n__global__ void k() {}",
+    ] {
+        assert_eq!(err(src).kind, K::Unsupported(U::DeviceFunction), "{src}");
+    }
     assert_eq!(err("").kind, K::NoKernel);
     assert_eq!(err("// nothing\n").kind, K::NoKernel);
     assert_eq!(err("__global__ void k(float) {}").kind, K::UnnamedParameter);
@@ -594,4 +612,56 @@ fn display_is_plain_english_with_the_place() {
 fn code_lines_are_the_lines_with_operations() {
     let k = ok("__global__ void k(float* o)\n{\n    // comment\n    int i = threadIdx.x;\n\n    o[i] = 1.0f;\n}\n");
     assert_eq!(k.code_lines(), vec![4, 6]);
+}
+
+#[test]
+fn long_operator_chains_are_bounded_and_run_on_a_small_stack() {
+    let chain = |n: usize, op: &str| {
+        format!(
+            "__global__ void k(float* a)\n{{\n    a[0] = 1{};\n}}",
+            format!("{op}1").repeat(n - 1)
+        )
+    };
+    // 3000 terms: refused before the lowering recurses 3000 deep.
+    for op in ["+", "<", ","] {
+        let e = err(&chain(3000, op));
+        assert_eq!(
+            e.kind,
+            K::TooComplex {
+                what: error::LabLimit::OperatorChain,
+                limit: parser::MAX_OPERATOR_CHAIN
+            },
+            "{op}"
+        );
+    }
+    // At the limit, inside 20 parentheses (each two levels of nesting): parsed, lowered, run and
+    // dropped on a 1 MiB stack (a wasm page's) in an optimised build; an unoptimised build's
+    // frames are several times larger.
+    let deep = format!(
+        "__global__ void k(float* a)\n{{\n    a[0] = {}1{}{};\n}}",
+        "(".repeat(20),
+        "+1".repeat(parser::MAX_OPERATOR_CHAIN as usize),
+        ")".repeat(20)
+    );
+    let handle = std::thread::Builder::new()
+        .stack_size(if cfg!(debug_assertions) {
+            4 << 20
+        } else {
+            1 << 20
+        })
+        .spawn(move || {
+            let k = parse(&deep).map_err(|e| e.to_string())?;
+            run(
+                &k,
+                &Launch {
+                    grid: [1, 1, 1],
+                    block: [32, 1, 1],
+                    args: vec![],
+                },
+            )
+            .map(|r| r.global_store.requests)
+            .map_err(|e| e.to_string())
+        })
+        .expect("thread starts");
+    assert_eq!(handle.join().expect("no stack overflow"), Ok(1));
 }

@@ -13,7 +13,7 @@ use crate::model::kernel::{
     Expected, LabLimit, LaunchProblem, ParseError, ParseErrorKind, RunError, Unsupported,
 };
 use crate::trf;
-use crate::ui::format::grouped;
+use crate::ui::format::{between_han, bytes_binary, grouped};
 use crate::ui::i18n::{tr, Lang, Tr};
 
 use super::state::{ArgProblem, TraceProblem};
@@ -497,13 +497,14 @@ pub fn occupancy_line(
     trf!(
         lang,
         "{blocks_en} = {warps} of {max_warps} warps per SM resident: occupancy {percent}, limited by {limiter}.",
-        "每个 SM 驻留 {blocks} 个 block = {warps} / {max_warps} 个 warp：占用率 {percent}，受 {limiter} 限制。",
+        "每个 SM 驻留 {blocks} 个 block = {warps} / {max_warps} 个 warp：占用率 {percent}，受{limiter_zh}限制。",
         blocks_en = counted(u64::from(blocks), "block", "blocks"),
         blocks = blocks,
         warps = warps,
         max_warps = max_warps,
         percent = percent,
         limiter = limiter,
+        limiter_zh = between_han(limiter),
     )
 }
 
@@ -822,6 +823,12 @@ pub fn parse_kind(k: &ParseErrorKind, lang: Lang) -> String {
         )
         .get(lang)
         .into(),
+        K::MissingGlobal { name } => trf!(
+            lang,
+            "`{name}` is not a kernel: a kernel is declared `__global__ void {name}(…)`",
+            "`{name}` 不是 kernel：kernel 要写成 `__global__ void {name}(…)`",
+            name = name
+        ),
         K::UnnamedParameter => tr("every parameter needs a name", "每个参数都需要名字")
             .get(lang)
             .into(),
@@ -990,6 +997,10 @@ pub fn parse_kind(k: &ParseErrorKind, lang: Lang) -> String {
                 LabLimit::Nesting => tr("levels of nesting", "层嵌套"),
                 LabLimit::Registers => tr("registers", "个寄存器"),
                 LabLimit::Operations => tr("operations", "个操作"),
+                LabLimit::OperatorChain => tr(
+                    "operators chained in one expression",
+                    "个运算符连在一个表达式里",
+                ),
             }
             .get(lang);
             trf!(
@@ -1093,7 +1104,12 @@ pub fn launch_problem(p: &LaunchProblem, lang: Lang) -> String {
             )
         }
         LaunchProblem::GridTooLarge { threads, limit } => {
-            let (threads, limit) = (grouped(*threads), grouped(*limit));
+            // u64::MAX: the count saturated (a grid of more than 2^64 threads).
+            let threads = match *threads {
+                u64::MAX => format!("≥ {}", grouped(u64::MAX)),
+                n => grouped(n),
+            };
+            let limit = grouped(*limit);
             trf!(
                 lang,
                 "{threads} threads: more than the {limit} the lab runs in a browser",
@@ -1170,6 +1186,28 @@ pub fn run_error(e: &RunError, lang: Lang) -> String {
                 buffer = buffer,
                 b = b,
                 t = t
+            )
+        }
+        E::WrappedGlobalIndex {
+            line,
+            buffer,
+            index,
+            offset_bytes,
+            block,
+            thread,
+        } => {
+            let (b, t) = (dim3(block), dim3(thread));
+            let (index, past) = (grouped(*index), bytes_binary(*offset_bytes as f64));
+            trf!(
+                lang,
+                "Line {line}: index {index} into `{buffer}` in block {b}, thread {t}: an unsigned value that went below zero wraps around to 2³² minus what it lacked. A GPU would access {past} past the start of `{buffer}`, an illegal address that stops the kernel. Test before subtracting (`if (threadIdx.x > 0)`) or compute the index as an `int`.",
+                "第 {line} 行：对 `{buffer}` 使用了下标 {index}，发生在 block {b} 的线程 {t}：无符号数减到零以下会回绕成 2³² 减去差值。GPU 会访问 `{buffer}` 起始位置之后 {past} 处，这是非法地址，kernel 会因此中止。请先判断再相减（`if (threadIdx.x > 0)`），或用 `int` 计算下标。",
+                line = line,
+                index = index,
+                buffer = buffer,
+                b = b,
+                t = t,
+                past = past
             )
         }
         E::DivisionByZero {

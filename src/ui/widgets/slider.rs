@@ -196,9 +196,14 @@ fn IntegerBox(
             aria-describedby=id_err
             prop:value=move || value.get().to_string()
             on:input=move |ev| {
-                if live {
-                    if let Ok((v, None)) = parse_in_range(&event_target_value(&ev), min, max.get_untracked()) {
+                // Text that reads as a whole number in range takes the last message away (the
+                // clamp note of a value typed before it too: typing the clamped value itself
+                // fires no `change`); it counts at once only when `live`.
+                if let Ok((v, None)) = parse_in_range(&event_target_value(&ev), min, max.get_untracked()) {
+                    if error.read_untracked().is_some() {
                         error.set(None);
+                    }
+                    if live {
                         on_input.run(v);
                     }
                 }
