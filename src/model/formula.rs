@@ -44,11 +44,12 @@ pub enum FormulaError {
     },
     /// `(` and `)` do not pair up.
     UnbalancedParentheses,
-    /// The text does not parse; `detail` is the parser's (English) message.
-    Syntax {
-        /// evalexpr's description.
-        detail: String,
-    },
+    /// Two values with no operator between them (`1 2`, `lane 3`, `(lane)(2)`).
+    MissingOperator,
+    /// An operator without a value on one side (`lane +`, `lane ** 2`, `* 3`).
+    MissingOperand,
+    /// A whole number past the 64-bit range (`99999999999999999999`).
+    IntegerTooLarge,
     /// An operator or construct this integer language does not have (`<`, `==`, `=`, `,`, `;`,
     /// `&`, `<<` …).
     Unsupported {
@@ -81,10 +82,17 @@ pub enum FormulaError {
         /// The lane being evaluated.
         lane: u32,
     },
-    /// The result does not fit in 64 bits (or a shift by ≥ 64 or < 0) for this lane.
+    /// The result does not fit in 64 bits for this lane.
     Overflow {
         /// The lane being evaluated.
         lane: u32,
+    },
+    /// `shl` or `shr` by an amount outside 0..=63 for this lane.
+    ShiftOutOfRange {
+        /// The lane being evaluated.
+        lane: u32,
+        /// The shift amount.
+        amount: i64,
     },
 }
 
@@ -96,7 +104,9 @@ impl fmt::Display for FormulaError {
                 write!(f, "the formula is longer than {max_chars} characters")
             }
             FormulaError::UnbalancedParentheses => write!(f, "unbalanced parentheses"),
-            FormulaError::Syntax { detail } => write!(f, "syntax error: {detail}"),
+            FormulaError::MissingOperator => write!(f, "two values with no operator between them"),
+            FormulaError::MissingOperand => write!(f, "an operator is missing a value"),
+            FormulaError::IntegerTooLarge => write!(f, "a number past the 64-bit range"),
             FormulaError::Unsupported { operator } => write!(f, "“{operator}” is not supported"),
             FormulaError::AmbiguousXor => write!(
                 f,
@@ -110,6 +120,9 @@ impl fmt::Display for FormulaError {
             FormulaError::NotAnInteger => write!(f, "indices are integers"),
             FormulaError::DivisionByZero { lane } => write!(f, "lane {lane}: division by zero"),
             FormulaError::Overflow { lane } => write!(f, "lane {lane}: integer overflow"),
+            FormulaError::ShiftOutOfRange { lane, amount } => {
+                write!(f, "lane {lane}: a shift by {amount} (0 to 63 allowed)")
+            }
         }
     }
 }
@@ -142,6 +155,14 @@ impl IndexFormula {
             return Err(FormulaError::Unsupported {
                 operator: op.into(),
             });
+        }
+        if let Some(c) = text.chars().find(|c| !formula_char(*c)) {
+            return Err(FormulaError::Unsupported {
+                operator: c.to_string(),
+            });
+        }
+        if integer_too_large(text) {
+            return Err(FormulaError::IntegerTooLarge);
         }
         let tree = build_operator_tree::<DefaultNumericTypes>(text).map_err(from_evalexpr)?;
         check_tree(&tree)?;
@@ -252,15 +273,49 @@ fn c_only_operator(text: &str) -> Option<&'static str> {
     }
 }
 
+/// A character a formula may hold: names (`threadIdx.x`), digits, blanks, `+ - * / % ^ ( ) ,`,
+/// and the operators [`c_only_operator`] and [`check_tree`] name in their messages.
+fn formula_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || c.is_whitespace() || "_.+-*/%^(),<>=!&|~;\"".contains(c)
+}
+
+/// Whether a run of digits standing as a whole number (not part of a name or a decimal) is past
+/// the 64-bit range: evalexpr would read it as a float.
+fn integer_too_large(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    let mut k = 0;
+    while k < bytes.len() {
+        if !bytes[k].is_ascii_digit() {
+            k += 1;
+            continue;
+        }
+        let start = k;
+        while k < bytes.len() && bytes[k].is_ascii_digit() {
+            k += 1;
+        }
+        let in_name =
+            start > 0 && (bytes[start - 1].is_ascii_alphabetic() || bytes[start - 1] == b'_');
+        let decimal = bytes
+            .get(k)
+            .is_some_and(|b| matches!(b, b'.' | b'e' | b'E'));
+        if !in_name && !decimal && text[start..k].parse::<i64>().is_err() {
+            return true;
+        }
+    }
+    false
+}
+
 fn from_evalexpr(e: EvalexprError<DefaultNumericTypes>) -> FormulaError {
     match e {
         EvalexprError::UnmatchedLBrace | EvalexprError::UnmatchedRBrace => {
             FormulaError::UnbalancedParentheses
         }
         EvalexprError::UnmatchedDoubleQuote => FormulaError::NotAnInteger,
-        other => FormulaError::Syntax {
-            detail: other.to_string().chars().take(80).collect(),
-        },
+        EvalexprError::AppendedToLeafNode | EvalexprError::MissingOperatorOutsideOfBrace => {
+            FormulaError::MissingOperator
+        }
+        // What is left is an operator out of place (`lane * * 2`, `* 3`, `lane +`).
+        _ => FormulaError::MissingOperand,
     }
 }
 
@@ -348,15 +403,25 @@ fn check_names(node: &Node<DefaultNumericTypes>, vars: &[(&str, i64)]) -> Result
         Operator::FunctionIdentifier { identifier }
             if !FUNCTIONS.iter().any(|(n, _)| n == identifier) =>
         {
-            return Err(FormulaError::UnknownFunction {
-                name: identifier.chars().take(24).collect(),
-            });
+            return Err(unknown_function(identifier, vars));
         }
         _ => {}
     }
     node.children()
         .iter()
         .try_for_each(|c| check_names(c, vars))
+}
+
+/// evalexpr reads `name value` as a call without parentheses: for a variable's name that is
+/// two values with no operator between them (`lane 3`).
+fn unknown_function(name: &str, vars: &[(&str, i64)]) -> FormulaError {
+    if LANE_VARIABLES.contains(&name) || vars.iter().any(|(n, _)| *n == name) {
+        FormulaError::MissingOperator
+    } else {
+        FormulaError::UnknownFunction {
+            name: name.chars().take(24).collect(),
+        }
+    }
 }
 
 struct Scope<'a> {
@@ -379,9 +444,7 @@ fn eval(node: &Node<DefaultNumericTypes>, s: &Scope<'_>) -> Result<i64, FormulaE
     let binary = || -> Result<(i64, i64), FormulaError> {
         match children {
             [a, b] => Ok((eval(a, s)?, eval(b, s)?)),
-            _ => Err(FormulaError::Syntax {
-                detail: "an operator is missing an operand".into(),
-            }),
+            _ => Err(FormulaError::MissingOperand),
         }
     };
     match node.operator() {
@@ -445,9 +508,7 @@ fn call(
 ) -> Result<i64, FormulaError> {
     let overflow = FormulaError::Overflow { lane: s.lane };
     let Some(&(function, expected)) = FUNCTIONS.iter().find(|(n, _)| *n == name) else {
-        return Err(FormulaError::UnknownFunction {
-            name: name.chars().take(24).collect(),
-        });
+        return Err(unknown_function(name, s.vars));
     };
     // evalexpr parses `f(a, b)` as a function node over one root node holding a tuple.
     let mut arg_nodes: Vec<&Node<DefaultNumericTypes>> = children.iter().collect();
@@ -476,7 +537,15 @@ fn call(
         [a, b] => (*a, *b),
         _ => return Err(FormulaError::Empty),
     };
-    let shift = |b: i64| u32::try_from(b).ok().filter(|b| *b < 64);
+    let shift = |b: i64| {
+        u32::try_from(b)
+            .ok()
+            .filter(|b| *b < 64)
+            .ok_or(FormulaError::ShiftOutOfRange {
+                lane: s.lane,
+                amount: b,
+            })
+    };
     match function {
         "min" => Ok(a.min(b)),
         "max" => Ok(a.max(b)),
@@ -484,10 +553,13 @@ fn call(
         "bitand" => Ok(a & b),
         "bitor" => Ok(a | b),
         "bitxor" => Ok(a ^ b),
-        "shl" => shift(b)
-            .and_then(|b| a.checked_mul(1i64.checked_shl(b)?))
-            .ok_or(overflow),
-        _ => shift(b).map(|b| a >> b).ok_or(overflow),
+        "shl" => {
+            let b = shift(b)?;
+            1i64.checked_shl(b)
+                .and_then(|m| a.checked_mul(m))
+                .ok_or(overflow)
+        }
+        _ => Ok(a >> shift(b)?),
     }
 }
 

@@ -132,7 +132,24 @@ pub fn formula_error(e: &FormulaError, lang: Lang) -> String {
             "公式超过 {max_chars} 个字符。"
         ),
         FormulaError::UnbalancedParentheses => tr("Unbalanced parentheses.", "括号不配对。").get(lang).into(),
-        FormulaError::Syntax { detail } => trf!(lang, "Syntax error ({detail}).", "语法错误（{detail}）。"),
+        FormulaError::MissingOperator => tr(
+            "Two values stand side by side with no operator between them (as in “lane 2”): write lane * 2.",
+            "两个值之间缺少运算符（如“lane 2”）：应写成 lane * 2。",
+        )
+        .get(lang)
+        .into(),
+        FormulaError::MissingOperand => tr(
+            "An operator is missing a value on one side (as in “lane +” or “lane ** 2”).",
+            "有运算符缺少一侧的值（如“lane +”或“lane ** 2”）。",
+        )
+        .get(lang)
+        .into(),
+        FormulaError::IntegerTooLarge => tr(
+            "A number is too large: indices are 64-bit integers (at most 9,223,372,036,854,775,807).",
+            "数字太大：下标是 64 位整数（最大 9,223,372,036,854,775,807）。",
+        )
+        .get(lang)
+        .into(),
         FormulaError::Unsupported { operator } => {
             let hint = match operator.as_str() {
                 "<<" | ">>" => tr(" Use shl(a, b) or shr(a, b).", "请用 shl(a, b) 或 shr(a, b)。"),
@@ -176,6 +193,11 @@ pub fn formula_error(e: &FormulaError, lang: Lang) -> String {
             lang,
             "Integer overflow at lane {lane} (beyond 64 bits).",
             "lane {lane} 处整数溢出（超出 64 位）。"
+        ),
+        FormulaError::ShiftOutOfRange { lane, amount } => trf!(
+            lang,
+            "At lane {lane}, a shift by {amount}: shl and shr shift by 0 to 63 bits.",
+            "lane {lane} 处移位 {amount} 位：shl 和 shr 只能移 0 到 63 位。"
         ),
     }
 }

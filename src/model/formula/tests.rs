@@ -63,7 +63,50 @@ fn errors_are_values_not_panics() {
         at("9223372036854775807 + lane", 1),
         Err(FormulaError::Overflow { lane: 1 })
     );
-    assert_eq!(at("shl(1, 64)", 0), Err(FormulaError::Overflow { lane: 0 }));
+    assert_eq!(
+        at("shl(1, 64)", 0),
+        Err(FormulaError::ShiftOutOfRange {
+            lane: 0,
+            amount: 64
+        })
+    );
+    assert_eq!(
+        at("shr(lane, lane - 5)", 2),
+        Err(FormulaError::ShiftOutOfRange {
+            lane: 2,
+            amount: -3
+        })
+    );
+    assert_eq!(
+        at("shl(1, 62) * 4", 0),
+        Err(FormulaError::Overflow { lane: 0 })
+    );
+    // Typing slips get the parser's reason in the formula language's own words.
+    for (text, e) in [
+        ("1 2", FormulaError::MissingOperator),
+        ("lane 3", FormulaError::MissingOperator),
+        ("lane +", FormulaError::MissingOperand),
+        ("lane ** 2", FormulaError::MissingOperand),
+        ("* 3", FormulaError::MissingOperand),
+        ("99999999999999999999999", FormulaError::IntegerTooLarge),
+        ("lane + 9223372036854775808", FormulaError::IntegerTooLarge),
+        (
+            "lane $ 2",
+            FormulaError::Unsupported {
+                operator: "$".into(),
+            },
+        ),
+        (
+            "lane × 2",
+            FormulaError::Unsupported {
+                operator: "×".into(),
+            },
+        ),
+    ] {
+        assert_eq!(at(text, 0), Err(e), "{text}");
+    }
+    // The largest 64-bit integer is a number, not too large.
+    assert_eq!(at("9223372036854775807 - lane", 7), Ok(9223372036854775800));
     assert_eq!(at("lane * 1.5", 0), Err(FormulaError::NotAnInteger));
     assert_eq!(
         at("lane * 32 + lane ^ 3", 0),

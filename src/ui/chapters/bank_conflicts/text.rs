@@ -7,6 +7,7 @@
 use super::state::BankPreset;
 use crate::model::bank_conflicts::{Packing, PhaseSplit};
 use crate::trf;
+use crate::ui::format::grouped;
 use crate::ui::i18n::{tr, Lang, Tr};
 use crate::ui::shared::access::text::PresetText;
 
@@ -24,8 +25,8 @@ pub const INTRO: [Tr; 2] = [
 
 pub const NUMBERS: Tr = tr("The numbers", "数字与算式");
 pub const MEASURED_NOTE: Tr = tr(
-    "Wavefronts match Nsight Compute on an H200 for every pattern measured: the 18 of this chapter's presets and the 120 accesses the quiz draws (l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld). The pair-packing exception: when every lane n reads the same address as lane n^1 (or every lane as lane n^2), which includes all lanes reading one address, 8- and 16-byte loads use half as many phases (8-byte: one 32-lane phase instead of two half-warps; 16-byte: half-warps instead of quarter-warps). It was observed on the H200 and in NVIDIA's forum answers; its exact general rule is not documented.",
-    "wavefront 数在 H200 上与 Nsight Compute 的每个实测模式一致：本章的 18 个预设，以及测验抽取的全部 120 种访问（l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld）。成对合并例外：若每个 lane n 与 lane n^1 读同一地址（或每个 lane 与 lane n^2 读同一地址，包括所有 lane 读同一地址），8、16 字节访存的 phase 数减半（8 字节：一个 32 lane 的 phase，而不是两个半 warp；16 字节：半 warp，而不是四分之一 warp）。这是在 H200 上和 NVIDIA 论坛的解答中观察到的，其一般规则没有文档说明。",
+    "Wavefronts match Nsight Compute on an H200 for every pattern measured: 18 patterns of the kinds this chapter's presets show (strides, broadcasts, float2 and float4 accesses, a 32 × 32 tile read by rows, by columns and XOR-swizzled) and the 120 accesses the quiz draws (l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld). The pair-packing exception: when every lane n reads the same address as lane n^1 (or every lane as lane n^2), which includes all lanes reading one address, 8- and 16-byte loads use half as many phases (8-byte: one 32-lane phase instead of two half-warps; 16-byte: half-warps instead of quarter-warps). It was observed on the H200 and in NVIDIA's forum answers; its exact general rule is not documented.",
+    "wavefront 数在 H200 上与 Nsight Compute 的每个实测模式一致：与本章预设同类的 18 种模式（各种步长、广播、float2 与 float4 访问、按行、按列和经 XOR swizzle 读取的 32 × 32 tile），以及测验抽取的全部 120 种访问（l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld）。成对合并例外：若每个 lane n 与 lane n^1 读同一地址（或每个 lane 与 lane n^2 读同一地址，包括所有 lane 读同一地址），8、16 字节访存的 phase 数减半（8 字节：一个 32 lane 的 phase，而不是两个半 warp；16 字节：半 warp，而不是四分之一 warp）。这是在 H200 上和 NVIDIA 论坛的解答中观察到的，其一般规则没有文档说明。",
 );
 /// What "conflicts" means here and where it differs from Nsight Compute's counter.
 pub const CONFLICTS_NOTE: Tr = tr(
@@ -62,10 +63,27 @@ pub fn n_way(way: u32, conflicts: u32, lang: Lang) -> String {
             "上面 {conflicts} 次冲突中有 {extra} 次来自它"
         )
     };
+    // "an 8-way", "an 11-way", "an 18-way": the article follows the number's sound.
+    let a = if matches!(way, 8 | 11 | 18) || (80..90).contains(&way) {
+        "an"
+    } else {
+        "a"
+    };
     trf!(
         lang,
-        "The worst phase is a {way}-way conflict: {way} wavefronts where 1 would do, {share} (an n-way conflict adds n − 1).",
+        "The worst phase is {a} {way}-way conflict: {way} wavefronts where 1 would do, {share} (an n-way conflict adds n − 1).",
         "最差的 phase 是 {way} 路冲突：本该 1 个 wavefront 却需要 {way} 个，{share}（n 路冲突多出 n − 1 个 wavefront）。"
+    )
+}
+
+/// A pattern that reaches past the most shared memory a block can have (`limit` bytes).
+pub fn past_shared_memory(end_bytes: u64, limit_bytes: u64, lang: Lang) -> String {
+    let (end, limit) = (grouped(end_bytes), grouped(limit_bytes));
+    let kib = limit_bytes / 1024;
+    trf!(
+        lang,
+        "This pattern reaches byte {end}: past the most shared memory a block can have ({limit} B = {kib} KiB, on H100, H200 and B200), so no kernel makes this access. Its banks and wavefronts still follow the rule: a word's bank depends only on its address modulo 128 bytes.",
+        "这个模式访问到第 {end} 字节：超过了一个 block 最多能有的 shared memory（{limit} B = {kib} KiB，H100、H200 与 B200），所以没有 kernel 能做这次访问。它的 bank 与 wavefront 仍按规则计算：一个字的 bank 只取决于地址模 128 字节。"
     )
 }
 

@@ -84,6 +84,25 @@ pub fn NumbersPanel() -> impl IntoView {
     let shown = Memo::new(move |_| cells.with(Option::is_some));
     let has_packing = Memo::new(move |_| cells.with(|c| c.as_ref().is_some_and(|c| c.1.is_some())));
     let has_way = Memo::new(move |_| cells.with(|c| c.as_ref().is_some_and(|c| c.2.is_some())));
+    // The byte after the highest one the pattern touches, when it is past the most shared
+    // memory a block can have on any GPU of the site.
+    let past_smem = Memo::new(move |_| {
+        let limit = crate::model::gpu_spec::GpuSpec::presets()
+            .iter()
+            .map(|g| u64::from(g.smem_per_block_optin_bytes))
+            .max()
+            .unwrap_or(0);
+        st.outputs.with(|o| {
+            let s = o.shown.as_ref()?;
+            let top = s.indices.iter().flatten().max()?;
+            let end = u64::try_from(*top)
+                .ok()?
+                .saturating_add(1)
+                .saturating_mul(u64::from(s.elem_bytes))
+                .saturating_add(s.offset_bytes);
+            (end > limit).then_some((end, limit))
+        })
+    });
     let cell = move |k: usize, value: bool| {
         move || {
             cells.with(|c| {
@@ -95,8 +114,9 @@ pub fn NumbersPanel() -> impl IntoView {
         }
     };
     view! {
-        <section class="l-body gx-numbers" data-testid="numbers">
+        <section class="l-body gx-numbers" class:gx-stale=st.stale() data-testid="numbers">
             <h2>{t(text::NUMBERS)}</h2>
+            {crate::ui::shared::access::state::stale_note(st)}
             {move || shown.get().then(|| {
                 let rows = ROWS
                     .iter()
@@ -119,6 +139,9 @@ pub fn NumbersPanel() -> impl IntoView {
                     })}
                     {move || has_way.get().then(|| view! {
                         <p class="gx-note" data-testid="n-way">{move || cells.with(|c| c.as_ref().and_then(|c| c.2.clone()).unwrap_or_default())}</p>
+                    })}
+                    {move || past_smem.get().map(|(end, limit)| view! {
+                        <p class="gx-note" data-testid="past-smem">{move || text::past_shared_memory(end, limit, lang.get())}</p>
                     })}
                     <p class="gx-note">{t(text::MEASURED_NOTE)}</p>
                     <p class="gx-note" data-testid="conflicts-note">{t(text::CONFLICTS_NOTE)}</p>

@@ -108,8 +108,9 @@ pub fn NumbersPanel() -> impl IntoView {
         })
     });
     view! {
-        <section class="l-body gx-numbers" data-testid="numbers">
+        <section class="l-body gx-numbers" class:gx-stale=st.stale() data-testid="numbers">
             <h2>{t(text::NUMBERS)}</h2>
+            {crate::ui::shared::access::state::stale_note(st)}
             {move || shown.get().then(|| {
                 let efficiency = move |f: fn(&(Tr, String, String)) -> String| move || cells.with(|c| c.get(7).map(f).unwrap_or_default());
                 view! {
@@ -251,8 +252,9 @@ pub fn LegacyPanel() -> impl IntoView {
         }
     };
     view! {
-        <section class="l-body gx-numbers" data-testid="legacy">
+        <section class="l-body gx-numbers" class:gx-stale=st.stale() data-testid="legacy">
             <h2>{t(text::LEGACY_TITLE)}</h2>
+            {crate::ui::shared::access::state::stale_note(st)}
             <p>{t(text::LEGACY_NOTE)}</p>
             {move || shown.get().then(|| view! {
                 <div class="gx-table-scroll">

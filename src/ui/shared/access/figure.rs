@@ -51,7 +51,7 @@ pub fn AccessFigure<R: AccessChapter, V: IntoView + 'static, W: IntoView + 'stat
         shown.with(|s| s.as_ref().map(|s| describe(s, lane, lang)))
     };
     view! {
-        <figure class="gx-figure gx-mem" data-testid="figure">
+        <figure class="gx-figure gx-mem" class:gx-stale=st.stale() data-testid="figure">
             <ScrollFigure label=label width_px=g::FIGURE_WIDTH_PX label_px=label_px height_px=height
                 class="gx-mem__svg" parts_focusable=true labels=move || labels(shown)>
                 <svg class="gx-mem__svg" viewBox=view_box

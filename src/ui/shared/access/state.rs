@@ -5,8 +5,9 @@
 
 use leptos::prelude::*;
 
+use super::text;
 use super::{keep_last_valid, AccessChapter, AccessInputs, AccessQuery, Problem};
-use crate::ui::i18n::{use_lang, Lang, Tr};
+use crate::ui::i18n::{t, use_lang, Lang, Tr};
 use crate::ui::shell::UrlInputs;
 use crate::ui::widgets::DataDetails;
 
@@ -87,6 +88,25 @@ impl<R: AccessChapter> AccessState<R> {
             outputs,
             selected_lane: RwSignal::new(None),
         }
+    }
+}
+
+impl<R: AccessChapter> AccessState<R> {
+    /// Whether a problem stands, so that what is drawn and counted is the last valid pattern,
+    /// not the inputs': figures and tables are dimmed (`gx-stale`) and say so.
+    pub fn stale(self) -> impl Fn() -> bool + Copy + Send + Sync + 'static {
+        move || self.outputs.with(|o| o.problem.is_some())
+    }
+}
+
+/// The line over a panel of numbers while [`AccessState::stale`]: they are the last valid
+/// pattern's.
+pub fn stale_note<R: AccessChapter>(st: AccessState<R>) -> impl IntoView {
+    let stale = st.stale();
+    view! {
+        <Show when=stale>
+            <p class="gx-note gx-note--stale" data-testid="stale-note" role="status">{t(text::STALE_NUMBERS)}</p>
+        </Show>
     }
 }
 

@@ -40,8 +40,12 @@ pub struct PresetText {
 }
 
 pub const KEEPS_LAST: Tr = tr(
-    "The figure shows the last pattern that could be drawn (on a page just opened: the chapter's first example).",
-    "图中显示的是最近一个能画出的访问模式（刚打开的页面则为本章第一个示例）。",
+    "The figure and the numbers, dimmed, show the last pattern that could be drawn (on a page just opened: the chapter's first example).",
+    "图和数字（变灰）显示的是最近一个能画出的访问模式（刚打开的页面则为本章第一个示例）。",
+);
+pub const STALE_NUMBERS: Tr = tr(
+    "These numbers are for the last pattern that could be drawn, not for the inputs above: see the message there.",
+    "这些数字对应最近一个能画出的访问模式，而不是上面的输入：请看那里的提示。",
 );
 pub const STRIDE_UNUSED: Tr = tr(
     "This example has no stride: moving the stride switches to “Custom”. In a formula, stride reads this value.",
@@ -116,7 +120,9 @@ pub fn problem_text(p: &Problem, lang: Lang) -> String {
             }
         }
     };
-    format!("{what} {}", KEEPS_LAST.get(lang))
+    // Chinese sentences follow one another with no space.
+    let gap = if lang == Lang::Zh { "" } else { " " };
+    format!("{what}{gap}{}", KEEPS_LAST.get(lang))
 }
 
 /// The description line once the reader has edited a preset's inputs. With `drawn` false the
