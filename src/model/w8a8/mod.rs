@@ -169,7 +169,8 @@ impl fmt::Display for W8a8Error {
                 write!(f, "{what}[{index}] is NaN or infinite")
             }
             W8a8Error::OutOfRange { what, value, count } => {
-                write!(f, "{what} {value} is out of range (0..{count})")
+                let last = count.saturating_sub(1);
+                write!(f, "{what} {value} does not exist: the launch has {what}s 0 to {last}")
             }
         }
     }

@@ -376,7 +376,12 @@ pub fn FragmentFigure() -> impl IntoView {
     };
     let grid = move || match layout.get() {
         Ok(l) => view! { <TileGrid layout=l/> }.into_any(),
-        Err(e) => super::error_box("layout-error", Some(e.to_string()), text::NO_LAYOUT, None),
+        Err(e) => super::error_box(
+            "layout-error",
+            Some(text::layout_error(&e, lang.get())),
+            text::NO_LAYOUT,
+            None,
+        ),
     };
     let caption = move || {
         let l = layout.get().ok()?;

@@ -65,7 +65,7 @@ pub fn launch_markup(lv: &LaunchView, lang: Lang) -> Markup {
         if let Some(d) = text::model_error_detail(e, lang) {
             h.open("p").leaf("strong", d).close();
         }
-        h.leaf("p", text::launch_error(e).get(lang));
+        h.leaf("p", text::launch_error(e, lang));
         h.leaf("p", text::INVALID_LAUNCH.get(lang)).close();
         return h;
     }

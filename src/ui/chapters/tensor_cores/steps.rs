@@ -285,11 +285,11 @@ pub fn StepsSection() -> impl IntoView {
         let Err(e) = st.trace.get() else {
             return ().into_any();
         };
-        let why = text::launch_error(&e);
+        let why = text::launch_error(&e, lang.get());
         view! {
             <div class="gx-error" role="alert" data-testid="trace-error">
                 <p>{t(text::NO_TRACE)}" "{text::model_error_detail(&e, lang.get()).map(|d| view! { <strong>{d}</strong> })}</p>
-                <p>{why.get(lang.get())}</p>
+                <p>{why}</p>
             </div>
         }
         .into_any()

@@ -8,7 +8,9 @@
 
 use super::state::{StepId, VectorError};
 use crate::model::roofline::Bound;
-use crate::model::tensor_core::{FragmentLayout, LayoutSource, Operand, RegisterPosition};
+use crate::model::tensor_core::{
+    ElementType, FragmentLayout, LayoutError, LayoutSource, Operand, RegisterPosition,
+};
 use crate::model::w8a8::{
     KernelStep, MeasuredVariant, MemoryLayout, StepAction, StepScope, TileWrite, W8a8Error,
 };
@@ -117,9 +119,59 @@ pub const TILE_SHAPES_NOTE: Tr = tr(
     "把 activation 放在 M 行 A tile 的第 0 行时，Tensor Core 做的乘加是有用量的 M 倍：m8n32k16 浪费最少（有用 1/8），m32n8k16 最多（1/32）。只有 m16n16k16 有实测的 fragment 布局，并被逐步追踪。",
 );
 
-/// A translated explanation of a launch error (the model's own words are shown beside it).
-pub fn launch_error(e: &W8a8Error) -> Tr {
+/// Why a fragment cannot be drawn, in `lang`.
+pub fn layout_error(e: &LayoutError, lang: Lang) -> String {
     match e {
+        LayoutError::Unsupported {
+            shape,
+            operand,
+            element,
+            allowed,
+        } => {
+            let labels: Vec<&str> = allowed.iter().map(|e| e.label()).collect();
+            let list = match (labels.split_last(), lang) {
+                (Some((last, rest)), Lang::En) if !rest.is_empty() => {
+                    format!("{} or {last}", rest.join(", "))
+                }
+                (Some((last, rest)), Lang::Zh) if !rest.is_empty() => {
+                    format!("{} 或 {last}", rest.join("、"))
+                }
+                _ => labels.concat(),
+            };
+            let (shape, element) = (shape.label(), element.label());
+            match operand {
+                Operand::Accumulator => trf!(
+                    lang,
+                    "{shape} has no {element} accumulator: it accumulates in {list}.",
+                    "{shape} 没有 {element} 累加器：它的累加器是 {list}。"
+                ),
+                Operand::A | Operand::B => trf!(
+                    lang,
+                    "{shape} multiplies {list} inputs (A and B), not {element}.",
+                    "{shape} 的输入（A 与 B）是 {list}，不能是 {element}。"
+                ),
+            }
+        }
+        LayoutError::NotModelled {
+            shape,
+            element,
+            reason,
+            ..
+        } => {
+            let (label, el) = (shape.label(), element.label());
+            match (lang, shape.is_wmma() && *element == ElementType::Bf16) {
+                (Lang::Zh, true) => format!(
+                    "{label} {el} 的布局没有画出：sm_80 起有 WMMA bf16，但 NVIDIA 没有规定 WMMA 的 fragment 布局，这里只实测了 f16 与 s8 的；bf16 请看 mma.sync m16n8k16 bf16。"
+                ),
+                _ => format!("{label} {el} is not drawn: {reason}."),
+            }
+        }
+    }
+}
+
+/// A translated explanation of a launch error (the model's own words are shown beside it).
+pub fn launch_error(e: &W8a8Error, lang: Lang) -> String {
+    let fixed = match e {
         W8a8Error::EmptyShape { .. } => tr("K and N must both be at least 1.", "K 与 N 都必须至少为 1。"),
         W8a8Error::WarpsPerBlock { .. } => tr(
             "A block holds 1 to 32 warps (at most 1024 threads).",
@@ -137,15 +189,20 @@ pub fn launch_error(e: &W8a8Error) -> Tr {
             "The INT32 accumulator could overflow: K · 127² must stay below 2³¹.",
             "INT32 累加器可能溢出：K · 127² 必须小于 2³¹。",
         ),
-        W8a8Error::OutOfRange { .. } => tr(
-            "That block, warp or K tile does not exist in this launch; pick a smaller index.",
-            "这次启动中没有这个 block、warp 或 K tile；请选更小的编号。",
-        ),
+        W8a8Error::OutOfRange { what, value, count } => {
+            let last = count.saturating_sub(1);
+            return trf!(
+                lang,
+                "There is no {what} {value} in this launch: its {what}s are numbered 0 to {last}.",
+                "这次启动中没有编号为 {value} 的 {what}：编号从 0 到 {last}。"
+            );
+        }
         W8a8Error::LengthMismatch { .. } | W8a8Error::NonFinite { .. } => tr(
             "The inputs do not fit the model.",
             "输入与模型不符。",
         ),
-    }
+    };
+    fixed.get(lang).to_string()
 }
 
 // ---- Steps ----------------------------------------------------------------------------------
@@ -326,9 +383,10 @@ pub fn caveat_text(s: LayoutSource, lang: Lang) -> String {
 /// The model's own (English) words for an error, shown beside the translated explanation on the
 /// English page only (the Chinese page gives the explanation alone).
 pub fn model_error_detail(e: &W8a8Error, lang: Lang) -> Option<String> {
+    // An index out of range: the explanation names it in both languages.
     match lang {
-        Lang::En => Some(e.to_string()),
-        Lang::Zh => None,
+        Lang::En if !matches!(e, W8a8Error::OutOfRange { .. }) => Some(e.to_string()),
+        _ => None,
     }
 }
 
@@ -514,8 +572,8 @@ pub const COL_REFERENCE: Tr = tr("float reference", "浮点参考值");
 pub const COL_ERROR: Tr = tr("|error|", "|误差|");
 pub const COL_ERROR_BOUND: Tr = tr("bound", "误差上界");
 pub const ERROR_BOUND_NOTE: Tr = tr(
-    "The bound: s_x/2 · Σ|w| + s_W/2 · Σ|x| + K · s_x · s_W / 4 from rounding both operands, plus half an FP16 ulp for the store. The integer part z is exact: only the scales and the final FP16 rounding lose precision.",
-    "误差上界：两个操作数的舍入带来 s_x/2 · Σ|w| + s_W/2 · Σ|x| + K · s_x · s_W / 4，再加上 FP16 存储的半个 ulp。整数部分 z 是精确的：精度只在 scale 与最后的 FP16 舍入处损失。",
+    "The bound: q = s_x/2 · Σ|w| + s_W/2 · Σ|x| + K · s_x · s_W / 4 from rounding both operands, plus the rounding of the FP32 epilogue and the FP16 store, (|Σ w·x| + q) · (2⁻¹¹ + 2⁻²¹) + 2⁻²⁵: half an FP16 ulp relative to the output, three FP32 roundings, half the smallest FP16 subnormal. The integer part z is exact: only the scales and the final roundings lose precision.",
+    "误差上界：两个操作数的舍入带来 q = s_x/2 · Σ|w| + s_W/2 · Σ|x| + K · s_x · s_W / 4，再加上 FP32 epilogue 与 FP16 存储的舍入 (|Σ w·x| + q) · (2⁻¹¹ + 2⁻²¹) + 2⁻²⁵：相对于输出的半个 FP16 ulp、三次 FP32 舍入，以及最小 FP16 次正规数的一半。整数部分 z 是精确的：精度只在 scale 与最后的舍入处损失。",
 );
 
 /// Why typed activation text was rejected; `n` is the number of values wanted.
