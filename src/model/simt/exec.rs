@@ -263,28 +263,39 @@ impl Exec<'_> {
         };
         let mut pass = 0u32;
         let mut diverged = false;
-        // Main part: blocks of `unroll` body copies while a lane has `unroll` trips left. Then
-        // the remainder loop: pass r runs the lanes with more than r trips left over.
+        // Each test of the loop's condition is issued for every lane still in the loop: those
+        // that go on and those that leave after it (lane 0 of `t < lane` tests `0 < 0` once).
+        // Main part: before each block of `unroll` body copies, the lanes still in the main loop
+        // test whether they have `unroll` more trips. Then the remainder loop (`unroll` > 1):
+        // every lane enters it, and before pass r the lanes still in it test for more than r
+        // trips left over.
         let mut block_index = 0u32;
         loop {
-            let needed = block_index + 1;
-            let block_mask = lanes_where(&|t| t / unroll >= needed, self.exited);
-            if block_mask == 0 || self.truncated {
+            let tested = lanes_where(&|t| t / unroll >= block_index, self.exited);
+            if tested == 0 || self.truncated {
                 break;
             }
-            self.push(line, block_mask, StepKind::LoopHeader);
+            self.push(line, tested, StepKind::LoopHeader);
+            let block_mask = lanes_where(&|t| t / unroll > block_index, self.exited);
+            if block_mask == 0 {
+                break;
+            }
             for _ in 0..unroll {
                 pass += 1;
                 diverged |= self.loop_pass(body, block_mask, active, pass);
             }
             block_index += 1;
         }
-        for rest in 0..unroll.saturating_sub(1) {
-            let rest_mask = lanes_where(&|t| t % unroll > rest, self.exited);
-            if rest_mask == 0 || self.truncated {
+        for rest in 0..if unroll > 1 { unroll } else { 0 } {
+            let tested = lanes_where(&|t| t % unroll >= rest, self.exited);
+            if tested == 0 || self.truncated {
                 break;
             }
-            self.push(line, rest_mask, StepKind::LoopHeader);
+            self.push(line, tested, StepKind::LoopHeader);
+            let rest_mask = lanes_where(&|t| t % unroll > rest, self.exited);
+            if rest_mask == 0 {
+                break;
+            }
             pass += 1;
             diverged |= self.loop_pass(body, rest_mask, active, pass);
         }
