@@ -149,13 +149,8 @@ pub enum HierarchyError {
         /// The limit.
         max: u32,
     },
-    /// `gridDim.x · blockDim.x` threads along x do not fit a 32-bit `int`: the usual
-    /// `blockIdx.x * blockDim.x + threadIdx.x` would overflow.
-    GlobalXOverflow {
-        /// Threads along x.
-        threads_x: u64,
-    },
-    /// More threads than a 64-bit linear index can number.
+    /// More threads than a 64-bit linear index can number (a launch within every per-axis
+    /// limit, which this model cannot number).
     TotalOverflow,
     /// An index at or past its extent.
     IndexOutOfRange {
@@ -199,9 +194,6 @@ impl fmt::Display for HierarchyError {
             } => write!(f, "{}.{} = {value} > {max}", shape(level), axis.name()),
             HierarchyError::BlockTooLarge { threads, max } => {
                 write!(f, "{threads} threads per block > {max}")
-            }
-            HierarchyError::GlobalXOverflow { threads_x } => {
-                write!(f, "{threads_x} threads along x > 2^31 - 1")
             }
             HierarchyError::TotalOverflow => write!(f, "more than 2^64 threads"),
             HierarchyError::IndexOutOfRange {
@@ -292,14 +284,19 @@ impl Launch {
                 max: limits.max_threads_per_block,
             });
         }
-        let threads_x = u64::from(grid.x) * u64::from(block.x);
-        if threads_x > i32::MAX as u64 {
-            return Err(HierarchyError::GlobalXOverflow { threads_x });
-        }
         if grid.count() * threads > u128::from(u64::MAX) {
             return Err(HierarchyError::TotalOverflow);
         }
         Ok(Launch { grid, block })
+    }
+
+    /// `gridDim.x · blockDim.x` when it is past `i32::MAX`: a valid launch (gridDim.x may reach
+    /// 2^31 − 1) whose usual `int i = blockIdx.x * blockDim.x + threadIdx.x` overflows for the
+    /// threads past 2^31 − 1 (signed overflow, undefined in C++; in practice it wraps negative).
+    /// `None` when every thread's x index fits an `int`.
+    pub fn int_index_overflow(&self) -> Option<u64> {
+        let threads_x = u64::from(self.grid.x) * u64::from(self.block.x);
+        (threads_x > i32::MAX as u64).then_some(threads_x)
     }
 
     /// `gridDim`.
@@ -458,10 +455,11 @@ mod tests {
             launch((1, 1, 1), (64, 32, 1)),
             Err(HierarchyError::BlockTooLarge { threads: 2048, .. })
         ));
-        let err = launch((i32::MAX as u32, 1, 1), (2, 1, 1)).expect_err("overflows int");
-        assert!(matches!(err, HierarchyError::GlobalXOverflow { .. }));
-        assert!(err.to_string().contains("2^31"));
-        assert!(launch((i32::MAX as u32, 1, 1), (1, 1, 1)).is_ok());
+        // Past 2^31 − 1 threads along x the launch is valid; only an `int` index overflows.
+        let wide = launch((i32::MAX as u32, 1, 1), (2, 1, 1)).expect("valid launch");
+        assert_eq!(wide.int_index_overflow(), Some(2 * i32::MAX as u64));
+        let fits = launch((i32::MAX as u32, 1, 1), (1, 1, 1)).expect("valid launch");
+        assert_eq!(fits.int_index_overflow(), None);
         assert_eq!(
             launch((i32::MAX as u32, 65_535, 65_535), (1, 1024, 1)),
             Err(HierarchyError::TotalOverflow)

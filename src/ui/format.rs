@@ -180,6 +180,27 @@ pub fn grouped_signed(value: i64) -> String {
     }
 }
 
+/// `items` joined by the Chinese word `sep` ("与", "和"), spaced from a Latin neighbour as
+/// [`between_han`] spaces: ["寄存器", "block 槽位"] → "寄存器与 block 槽位".
+pub fn join_han<S: AsRef<str>>(items: &[S], sep: &str) -> String {
+    let latin = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphanumeric());
+    let mut out = String::new();
+    for (k, item) in items.iter().enumerate() {
+        let item = item.as_ref();
+        if k > 0 {
+            if latin(out.chars().last()) {
+                out.push(' ');
+            }
+            out.push_str(sep);
+            if latin(item.chars().next()) {
+                out.push(' ');
+            }
+        }
+        out.push_str(item);
+    }
+    out
+}
+
 /// `text` as it sits between two Chinese characters: a space on each side where it meets a Latin
 /// letter or digit, as Chinese typesetting spaces Han from Latin ("受 warp 槽位限制", "受寄存器限制").
 pub fn between_han(text: &str) -> String {
@@ -216,6 +237,18 @@ mod tests {
         assert_eq!(between_han("warp 槽位"), " warp 槽位");
         assert_eq!(between_han("shared memory"), " shared memory ");
         assert_eq!(between_han("寄存器"), "寄存器");
+        assert_eq!(
+            join_han(&["寄存器", "block 槽位"], "与"),
+            "寄存器与 block 槽位"
+        );
+        assert_eq!(
+            join_han(&["warp 槽位", "寄存器"], "与"),
+            "warp 槽位与寄存器"
+        );
+        assert_eq!(
+            join_han(&["shared memory", "block 槽位"], "与"),
+            "shared memory 与 block 槽位"
+        );
         assert_eq!(duration(440.5e-6), "440.5 µs");
         assert_eq!(duration(3.2e15), "3.20e15 s");
         assert_eq!(duration(1e-12), "0.00100 ns");

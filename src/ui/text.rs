@@ -106,6 +106,13 @@ pub fn play_toggle(playing: bool) -> Tr {
 
 /// A typed number outside `min..=max`, clamped to `used` (all already formatted).
 pub fn number_clamped(min: &str, max: &str, used: &str, lang: Lang) -> String {
+    if min == max {
+        return trf!(
+            lang,
+            "Only {min} is allowed here; using {used}.",
+            "这里只能是 {min}，已改用 {used}。"
+        );
+    }
     trf!(
         lang,
         "Allowed: {min}–{max}; using {used}.",
@@ -262,10 +269,23 @@ pub const CLASSROOM_SUMMARY: Tr = tr(
 /// The label of every chapter's GPU picker (`shared::gpu_select`).
 pub const GPU: Tr = tr("GPU", "GPU");
 
-/// A GPU picker's option with its SM count: `H100 SXM (132 SMs)` (the same in both languages,
-/// as NVIDIA writes it).
-pub fn gpu_with_sms(name: &str, sm_count: u32) -> String {
-    format!("{name} ({sm_count} SMs)")
+/// A GPU picker's option with its SM count: `H100 SXM (132 SMs)`, `H100 SXM（132 个 SM）`.
+pub fn gpu_with_sms(name: &str, sm_count: u32, lang: Lang) -> String {
+    trf!(
+        lang,
+        "{name} ({sm_count} SMs)",
+        "{name}（{sm_count} 个 SM）"
+    )
+}
+
+/// A GPU with its compute capability and SM count, over a chapter's numbers.
+pub fn gpu_line(name: &str, cc: (u32, u32), sm_count: u32, lang: Lang) -> String {
+    let (major, minor) = cc;
+    trf!(
+        lang,
+        "{name} · CC {major}.{minor} · {sm_count} SMs",
+        "{name} · CC {major}.{minor} · {sm_count} 个 SM"
+    )
 }
 
 // The registry's words: each chapter's line on the home page, and the titles of the pages

@@ -80,6 +80,17 @@ test("a block of 64×32 threads cannot launch; the message says why", async () =
   await context.close();
 });
 
+test("2^31 threads along x launch and are drawn; the note says an int index overflows", async () => {
+  const { context, page, errors } = await openPage(browser);
+  await page.goto(server.base + "hierarchy?gx=134217728&bx=16&by=1");
+  await page.waitForSelector("[data-testid=int-overflow]");
+  assert.match(await text(page, "int-overflow"), /^Valid, but gridDim\.x × blockDim\.x = 2,147,483,648 threads along x.*size_t/);
+  assert.equal(await page.locator("[data-testid=launch-error]").count(), 0);
+  await page.waitForSelector("[data-testid=block-figure] svg");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
 test("a bad permalink shows a notice and falls back; the language switch translates", async () => {
   const { context, page, errors } = await openPage(browser);
   await page.goto(server.base + "hierarchy?gz=0&gpu=zz&tx=abc");

@@ -29,14 +29,17 @@ pub fn GpuSelect(
 ) -> impl IntoView {
     let specs: Vec<GpuSpec> = ids.iter().filter_map(|id| GpuSpec::by_id(id)).collect();
     let known = ids.clone();
+    let lang = crate::ui::i18n::use_lang();
     let options = specs
         .into_iter()
         .map(|g| {
             let id = g.id;
-            let name = if with_sms {
-                text::gpu_with_sms(g.name, g.sm_count)
-            } else {
-                g.name.to_string()
+            let name = move || {
+                if with_sms {
+                    text::gpu_with_sms(g.name, g.sm_count, lang.get())
+                } else {
+                    g.name.to_string()
+                }
             };
             view! { <option value=id selected=move || selected.with(|s| s.as_str() == id)>{name}</option> }
         })

@@ -153,8 +153,9 @@ impl QueryReader {
             .filter(|v| !v.is_nan());
         let (lo, hi) = (min.into() as f64, max.into() as f64);
         match value {
-            // In range but not whole (`7.5`): not a valid value for this field.
-            Some(v) if v >= lo && v <= hi => {
+            // Not whole (`7.5`, `1e9.5`), or in range and not read as the type: not a valid
+            // value for this field, wherever it lies (never truncated into range).
+            Some(v) if v.fract() != 0.0 || (v >= lo && v <= hi) => {
                 self.notices.push(Notice::Unparsable {
                     key: key.into(),
                     value: echo(&raw),

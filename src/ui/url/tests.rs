@@ -88,6 +88,7 @@ fn out_of_range_numbers_clamp_to_the_nearest_limit() {
         ("n=-1e308", 1),
         ("n=18446744073709551616", 100),
         ("n=7.5", DEFAULT.n),
+        ("n=250.5", DEFAULT.n),
     ] {
         let (s, notices) = read(q);
         assert_eq!(s.n, n, "{q}");

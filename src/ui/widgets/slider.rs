@@ -111,6 +111,8 @@ fn parse_in_range(
         .ok()
         .filter(|v| !v.is_nan());
     match number {
+        // Not whole (`12.5`): refused wherever it lies, never truncated into range.
+        Some(v) if v.fract() != 0.0 => Err(IntegerError::NotANumber { shown }),
         Some(v) if v < min as f64 => Ok((
             min,
             Some(IntegerError::OutOfRange {
@@ -464,6 +466,9 @@ mod tests {
         );
         assert!(parse_in_range("abc", 1, 65536).is_err());
         assert!(parse_in_range("7.5", 1, 65536).is_err());
+        // Out of range and not whole: refused, not truncated and clamped.
+        assert!(parse_in_range("12.5", 0, 3).is_err());
+        assert!(parse_in_range("-0.5", 1, 8).is_err());
         assert_eq!(parse_in_range("1e3", 1, 65536), Ok((1000, None)));
         assert_eq!(
             parse_in_range("  ", 1, 65536),

@@ -33,8 +33,8 @@ pub const MEMORY_NOTE: Tr = tr(
 );
 pub const LINKS: Tr = tr("Off-chip links: do not mix them", "片外链路：不要混用");
 pub const FUSED: Tr = tr(
-    "Greyed TPCs are fused off. The whitepaper gives only the totals; which TPCs are disabled varies from chip to chip, so this is one representative layout.",
-    "灰色的 TPC 是被屏蔽的。白皮书只给出总数；具体屏蔽哪些 TPC 每颗芯片各不相同，这里画的是一种代表性布局。",
+    "Greyed TPCs are fused off. The whitepaper gives the totals (7 GPCs of 7 or 8 TPCs, 54 TPCs); which TPCs are disabled varies from chip to chip, so this is one representative layout of that kind.",
+    "灰色的 TPC 是被屏蔽的。白皮书给出的是总数（7 个 GPC，每个 7 或 8 个 TPC，共 54 个 TPC）；具体屏蔽哪些 TPC 每颗芯片各不相同，这里画的是符合这些数字的一种代表性布局。",
 );
 /// What the chapter does not draw for a preset without a die layout, and the totals it has.
 pub fn not_drawn(g: &GpuSpec, lang: Lang) -> String {

@@ -164,10 +164,36 @@ pub fn Controls() -> impl IntoView {
 }
 
 /// A wave count as wave-quantisation discussions write it: two decimals, trailing zeros dropped
-/// (0.94, 3.2, 2).
+/// (0.94, 3.2, 2, 2,427.26), more where two would read as a whole number that it is not (265
+/// blocks in waves of 264: 1.004, not 1; 1 of 432: 0.0023, not 0).
 fn waves_decimal(w: f64) -> String {
-    let s = format!("{w:.2}");
-    s.trim_end_matches('0').trim_end_matches('.').to_string()
+    if !w.is_finite() || w < 0.0 {
+        return crate::ui::format::sig3(w);
+    }
+    let mut decimals = 2usize;
+    // Below one wave: two significant digits.
+    if w > 0.0 && w < 1.0 {
+        decimals = decimals.max((1.0 - w.log10().floor()) as usize);
+    }
+    // Within 0.005 of a whole number it is not: the first digit that tells them apart.
+    let distance = (w - w.round()).abs();
+    if distance > 0.0 && distance < 0.005 {
+        decimals = decimals.max((-distance.log10().floor()) as usize);
+    }
+    let decimals = decimals.min(9);
+    let s = format!("{w:.decimals$}");
+    let s = s.trim_end_matches('0').trim_end_matches('.');
+    // Group the whole part's digits (2,427.26).
+    let (int, frac) = s.split_once('.').unwrap_or((s, ""));
+    let int = int
+        .parse::<u64>()
+        .map(grouped)
+        .unwrap_or_else(|_| int.to_string());
+    if frac.is_empty() {
+        int
+    } else {
+        format!("{int}.{frac}")
+    }
 }
 
 /// Waves, tail and efficiency with their formulas.
@@ -223,4 +249,20 @@ pub fn NumbersPanel() -> impl IntoView {
 pub fn DataTable() -> impl IntoView {
     let st = state();
     view! { <SmTable timeline=model_timeline(st) t=st.now summary=text::DATA_TABLE testid="data-table"/> }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::waves_decimal;
+
+    #[test]
+    fn a_wave_count_never_reads_as_a_whole_number_it_is_not() {
+        assert_eq!(waves_decimal(0.94), "0.94");
+        assert_eq!(waves_decimal(3.2), "3.2");
+        assert_eq!(waves_decimal(2.0), "2");
+        assert_eq!(waves_decimal(265.0 / 264.0), "1.004");
+        assert_eq!(waves_decimal(1.0 / 432.0), "0.0023");
+        assert_eq!(waves_decimal(2427.2571), "2,427.26");
+        assert_eq!(waves_decimal(0.0), "0");
+    }
 }

@@ -134,8 +134,8 @@ pub fn NumbersPanel() -> impl IntoView {
                         <tbody>
                             {row(text::ISSUE_SLOTS, text::ISSUE_SLOTS_FORMULA.get(l).to_string(), slots.to_string(), "issue-slots")}
                             {row(text::ACTIVE_LANE_SLOTS, format!("Σ popcount(mask) = {}", sum_terms(&pops, 12)), active.to_string(), "active-lanes")}
-                            {row(text::EFFICIENCY, format!("Σ active / (32 × slots) = {active} / (32 × {slots})"), pct(tr_.lane_efficiency()), "efficiency")}
-                            {row(text::EFFICIENCY_LAUNCHED, format!("Σ active / ({launched} × slots) = {active} / ({launched} × {slots})"), pct(tr_.lane_efficiency_vs_launch()), "efficiency-launch")}
+                            {row(text::EFFICIENCY, text::efficiency_formula(32, active, slots, l), pct(tr_.lane_efficiency()), "efficiency")}
+                            {row(text::EFFICIENCY_LAUNCHED, text::efficiency_formula(launched, active, slots, l), pct(tr_.lane_efficiency_vs_launch()), "efficiency-launch")}
                             {row(text::DIVERGENT_BRANCHES, text::DIVERGENT_BRANCHES_FORMULA.get(l).to_string(), tr_.divergent_branches.to_string(), "divergent-branches")}
                             {row(text::SERIALISED_PATHS, text::SERIALISED_PATHS_FORMULA.get(l).to_string(), tr_.serialized_paths.to_string(), "serialized-paths")}
                             {row(text::LOOP_PASSES, text::LOOP_PASSES_FORMULA.get(l).to_string(), tr_.divergent_loop_passes.to_string(), "loop-passes")}

@@ -197,6 +197,15 @@ pub fn compare_note(k: Kernel) -> Tr {
     }
 }
 
+/// Lane efficiency's formula over `lanes` lanes a slot, with its numbers.
+pub fn efficiency_formula(lanes: u32, active: u64, slots: u32, lang: Lang) -> String {
+    trf!(
+        lang,
+        "Σ active / ({lanes} × slots) = {active} / ({lanes} × {slots})",
+        "Σ 活跃 lane 数 / ({lanes} × 发射槽数) = {active} / ({lanes} × {slots})"
+    )
+}
+
 /// One card of the comparison: its issue slots, divergent branches and lane efficiency.
 pub fn compare_summary(slots: u32, branches: u32, efficiency: &str, lang: Lang) -> String {
     trf!(

@@ -173,7 +173,7 @@ impl ChapterInputs for HierarchyInputs {
 /// their URL tables: the coalescing chapter's custom access (warp `warp`'s row-major
 /// [`row_major_formula`] for a block `width` threads wide, its `live` lanes), the divergence
 /// chapter's partial warp (`threads` per block), the occupancy chapter's block size.
-pub fn see_also_queries(width: u32, warp: u32, live: u32, threads: u32) -> [String; 3] {
+pub fn see_also_queries(gpu: &str, width: u32, warp: u32, live: u32, threads: u32) -> [String; 3] {
     use crate::ui::url::keys::{access, divergence, launch};
     use crate::ui::url::query::join;
     let formula = row_major_formula(width, warp, 1024);
@@ -189,7 +189,7 @@ pub fn see_also_queries(width: u32, warp: u32, live: u32, threads: u32) -> [Stri
             (divergence::BLOCK, threads.as_str()),
             (divergence::WARP, warp.as_str()),
         ]),
-        join([(launch::THREADS, threads.as_str())]),
+        join([(launch::GPU, gpu), (launch::THREADS, threads.as_str())]),
     ]
 }
 
@@ -255,9 +255,9 @@ mod tests {
     /// Each link opens its chapter on exactly these values.
     #[test]
     fn see_also_links_are_read_without_a_notice() {
-        let [c, d, o] = see_also_queries(24, 1, 32, 72);
+        let [c, d, o] = see_also_queries("h100", 24, 1, 32, 72);
         assert_eq!(d, "preset=partial-warp&block=72&warp=1");
-        assert_eq!(o, "threads=72");
+        assert_eq!(o, "gpu=h100&threads=72");
         for (slug, q) in [("coalescing", &c), ("divergence", &d), ("occupancy", &o)] {
             assert_eq!(
                 crate::ui::content::lessons::tests::notices(slug, q),

@@ -72,7 +72,18 @@ pub const COPY_FAILED: Tr = tr(
     "Copying is not available here; select the text instead.",
     "此处无法复制，请直接选中文本。",
 );
-pub const LAUNCH_FAILS: Tr = tr("This launch would fail:", "这次启动会失败：");
+/// (The English keeps its space after the colon; a full-width colon needs none.)
+pub const LAUNCH_FAILS: Tr = tr("This launch would fail: ", "这次启动会失败：");
+
+/// A valid launch whose usual `int` global index overflows along x.
+pub fn int_index_overflow(threads_x: u64, lang: Lang) -> String {
+    let threads_x = crate::ui::format::grouped(threads_x);
+    trf!(
+        lang,
+        "Valid, but gridDim.x × blockDim.x = {threads_x} threads along x: past thread 2,147,483,647 the usual int i = blockIdx.x * blockDim.x + threadIdx.x overflows. Index with a 64-bit type: size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x.",
+        "启动合法，但 gridDim.x × blockDim.x = {threads_x} 个 x 方向线程：第 2,147,483,647 号线程之后，常见的 int i = blockIdx.x * blockDim.x + threadIdx.x 会溢出。请用 64 位类型作下标：size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x。"
+    )
+}
 pub const CONTAINS: Tr = tr("Who contains whom", "谁包含谁");
 pub const HANDED: Tr = tr("Who is handed to whom at run time", "运行时谁被交给谁");
 pub const SOFTWARE: Tr = tr("Software", "软件");
@@ -116,7 +127,7 @@ pub const SENTENCES: [Tr; 4] = [
 /// In place of the figures and links while the launch cannot run.
 pub const NO_FIGURE: Tr = tr(
     "Nothing to draw: this launch would fail (see the message under the shape above).",
-    "无图可画：这次 launch 会失败（见上方形状下的说明）。",
+    "无图可画：这次启动会失败（见上方形状下的说明）。",
 );
 pub const SEE_ALSO: Tr = tr("The same shape in other chapters", "同一形状在其他章节");
 pub const LINK_COALESCING: Tr = tr(
@@ -144,12 +155,16 @@ pub fn summary(
     let t = crate::ui::format::grouped(threads);
     trf!(
         lang,
-        "{b} {blocks_word} × {threads_per_block} {tpb_word} = {t} {t_word}; {warps} {warps_word} per block",
-        "{b} 个 block × {threads_per_block} 个线程 = {t} 个线程；每个 block {warps} 个 warp",
+        "{b} {blocks_word} × {tpb} {tpb_word} = {t} {t_word}; {warps} {warps_word} per block",
+        "{b} 个 block × {tpb} 个线程 = {t} 个线程；每个 block {warps} 个 warp",
         b = b,
         blocks_word = if blocks == 1 { "block" } else { "blocks" },
-        threads_per_block = threads_per_block,
-        tpb_word = if threads_per_block == 1 { "thread" } else { "threads" },
+        tpb = crate::ui::format::grouped(u64::from(threads_per_block)),
+        tpb_word = if threads_per_block == 1 {
+            "thread"
+        } else {
+            "threads"
+        },
         t = t,
         t_word = if threads == 1 { "thread" } else { "threads" },
         warps = warps,
@@ -162,11 +177,13 @@ pub fn partial(lang: Lang, warp: u32, live: u32) -> String {
     let idle = 32 - live;
     trf!(
         lang,
-        "Warp {warp} has {live} live lanes and {idle} inactive ones.",
+        "Warp {warp} has {live} live {lanes} and {idle} inactive {ones}.",
         "warp {warp} 有 {live} 个有效 lane，{idle} 个无效 lane。",
         warp = warp,
         live = live,
         idle = idle,
+        lanes = if live == 1 { "lane" } else { "lanes" },
+        ones = if idle == 1 { "one" } else { "ones" },
     )
 }
 
@@ -228,23 +245,18 @@ pub fn error(e: &HierarchyError, lang: Lang) -> String {
             threads = crate::ui::format::grouped(*threads),
             max = crate::ui::format::grouped(u64::from(*max)),
         ),
-        HierarchyError::GlobalXOverflow { threads_x } => trf!(
-            lang,
-            "gridDim.x × blockDim.x = {threads_x} threads along x: blockIdx.x * blockDim.x + threadIdx.x no longer fits an int (2^31 − 1) and would wrap.",
-            "gridDim.x × blockDim.x = {threads_x} 个 x 方向线程：blockIdx.x * blockDim.x + threadIdx.x 已超出 int 范围（2^31 − 1），会回绕。",
-            threads_x = threads_x,
-        ),
         HierarchyError::TotalOverflow => tr(
-            "More threads than a 64-bit index can number.",
-            "线程总数超出 64 位编号范围。",
+            "More threads than a 64-bit index can number: this page cannot draw it.",
+            "线程总数超出 64 位编号范围：本页无法画出。",
         )
         .get(lang)
         .to_string(),
-        HierarchyError::IndexOutOfRange { .. } | HierarchyError::GlobalOutOfRange { .. } => {
-            tr("That thread is outside the launch.", "该线程不在这次启动范围内。")
-                .get(lang)
-                .to_string()
-        }
+        HierarchyError::IndexOutOfRange { .. } | HierarchyError::GlobalOutOfRange { .. } => tr(
+            "That thread is outside the launch.",
+            "该线程不在这次启动范围内。",
+        )
+        .get(lang)
+        .to_string(),
     }
 }
 

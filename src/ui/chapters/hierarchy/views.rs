@@ -11,7 +11,7 @@ use crate::ui::shared::gpu_select::GpuSelect;
 
 use super::state::{gpu_ids, limits, see_also_queries, HierarchyInputs, HierarchyState};
 use super::text;
-use crate::model::hierarchy::{Dim3, Launch, ThreadCoords};
+use crate::model::hierarchy::{Dim3, HierarchyError, Launch, ThreadCoords};
 use crate::model::WARP_SIZE;
 use crate::ui::i18n::{t, use_lang, Tr};
 use crate::ui::shared::roving::Roving;
@@ -265,10 +265,18 @@ pub fn ShapeControls() -> impl IntoView {
                 {move || st.outputs.with(|o| match &o.launch {
                     Ok(l) => view! {
                         <span>{text::summary(lang.get(), l.blocks(), l.threads_per_block(), l.warps_per_block(), l.threads())}</span>
+                        {l.int_index_overflow().map(|x| view! {
+                            " "<span class="gx-hier__warn" data-testid="int-overflow">{text::int_index_overflow(x, lang.get())}</span>
+                        })}
+                    }.into_any(),
+                    Err(HierarchyError::TotalOverflow) => view! {
+                        <span class="gx-hier__error" data-testid="launch-error">
+                            {text::error(&HierarchyError::TotalOverflow, lang.get())}
+                        </span>
                     }.into_any(),
                     Err(e) => view! {
                         <span class="gx-hier__error" data-testid="launch-error">
-                            <strong>{t(text::LAUNCH_FAILS)}</strong>" "{text::error(e, lang.get())}
+                            <strong>{t(text::LAUNCH_FAILS)}</strong>{text::error(e, lang.get())}
                         </span>
                     }.into_any(),
                 })}
@@ -554,11 +562,12 @@ pub fn SeeAlso() -> impl IntoView {
         st.outputs
             .with(|o| o.launch.ok().zip(o.pick))
             .map(|(l, p)| {
+                let gpu = st.inputs.with(|i| i.gpu.clone());
                 let threads = l.threads_per_block();
                 let b = l.block();
                 let live = l.warp_mask(p.warp).count_ones();
                 let href = |slug: &str, q: &str| format!("{}?{q}&lang={lang}", route_href(slug));
-                let [c, d, o] = see_also_queries(b.x, p.warp, live, threads);
+                let [c, d, o] = see_also_queries(&gpu, b.x, p.warp, live, threads);
                 [
                     href("coalescing", &c),
                     href("divergence", &d),

@@ -210,7 +210,7 @@ pub fn limiter_sentence(out: &OccOutputs, lang: Lang) -> String {
             format!("Limited by {binding}: {blocks} block{plural} per SM. {others}")
         }
         Lang::Zh => {
-            let binding = binding.join("与");
+            let binding = crate::ui::format::join_han(&binding, "与");
             let others = if others.is_empty() {
                 String::new()
             } else {

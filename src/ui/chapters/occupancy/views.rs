@@ -397,7 +397,7 @@ pub fn NumbersPanel() -> impl IntoView {
             <h2>{t(text::NUMBERS)}</h2>
             <p class="gx-numbers__gpu">{move || {
                 let g = st.outputs.with(|o| o.gpu.clone());
-                format!("{} · CC {}.{} · {} SMs", g.name, g.compute_capability.0, g.compute_capability.1, g.sm_count)
+                crate::ui::text::gpu_line(g.name, g.compute_capability, g.sm_count, lang.get())
             }}</p>
             <div class="gx-table-scroll">
             <table class="gx-table">

@@ -316,9 +316,12 @@ pub fn NumbersPanel() -> impl IntoView {
                             {row(text::CYCLES_PER_ITERATION_ONE, format!("T1 = max(I, L + ILP − 1) = max({i}, {} + {} − 1)", c.latency_cycles, c.loads_in_flight), t1.to_string(), "t1")}
                             {row(text::MODEL_SATURATES_AT_PER, format!("T1 / I = {t1} / {i}"), sig3(o.saturation), "saturation")}
                             {row(text::UTILISATION_CLOSED_FORM, "Σ_s min(1, w_s · I / T1) / 4".into(), percent(o.estimate), "estimate")}
-                            {row(text::UTILISATION_SIMULATED_STEADY_STATE, "issued / (4 × cycles)".into(), percent(o.steady), "utilisation")}
+                            {row(text::UTILISATION_SIMULATED_STEADY_STATE, text::SIMULATED_FORMULA.get(l).into(), percent(o.steady), "utilisation")}
                         </tbody>
                     </table>
+                    {((o.estimate - o.steady).abs() > 0.005).then(|| view! {
+                        <p class="gx-note" data-testid="closed-form-vs-simulation">{text::CLOSED_FORM_VS_SIMULATION.get(l)}</p>
+                    })}
                 }
             }}
         </section>

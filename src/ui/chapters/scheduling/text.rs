@@ -155,6 +155,13 @@ pub const MODEL_SATURATES_AT_PER: Tr = tr(
     "模型饱和点（每调度器）",
 );
 pub const UTILISATION_CLOSED_FORM: Tr = tr("Utilisation, closed form", "利用率（解析式）");
+/// Under the table when the closed form and the simulation differ.
+pub const CLOSED_FORM_VS_SIMULATION: Tr = tr(
+    "Why the two utilisations differ: the closed form takes a warp's ILP loads as issued on back-to-back cycles (T1 = L + ILP − 1). The simulated scheduler picks among the ready warps in turn, so a warp's next independent load can wait behind the other warps' instructions: its iteration takes longer than T1 and the simulated utilisation comes out lower.",
+    "两个利用率为什么不同：解析式假设一个 warp 的 ILP 个 load 在相邻周期连续发射（T1 = L + ILP − 1）。模拟的调度器在就绪的 warp 之间轮流挑选，所以一个 warp 的下一个独立 load 可能要排在其他 warp 的指令之后：它的一轮迭代比 T1 长，模拟得到的利用率因此更低。",
+);
+/// The simulated utilisation's formula.
+pub const SIMULATED_FORMULA: Tr = tr("issued / (4 × cycles)", "已发射指令数 / (4 × 周期数)");
 pub const UTILISATION_SIMULATED_STEADY_STATE: Tr =
     tr("Utilisation, simulated steady state", "利用率（模拟稳态）");
 pub const UTILISATION_SIMULATED: Tr = tr("utilisation (simulated)", "利用率（模拟）");

@@ -270,10 +270,27 @@ pub fn bar_heading(bar: &ResourceBar, lang: Lang) -> String {
     } else {
         ""
     };
-    let total = format!("{}{unit}", grouped(bar.total));
     let per = format!("{}{unit}", grouped(bar.per_block));
     let lim = limit_text(bar.limit);
     let blocks = if bar.limit == 1 { "block" } else { "blocks" };
+    // Shared memory under a carveout: what the blocks divide is the configured share, not the
+    // whole SRAM (167,936 B of SRAM with 65,536 B left to L1: 102,400 B per SM).
+    let l1: u64 = bar
+        .segments
+        .iter()
+        .filter(|s| s.kind == SegmentKind::L1)
+        .map(|s| s.amount)
+        .sum();
+    if l1 > 0 {
+        let shared = format!("{}{unit}", grouped(bar.total.saturating_sub(l1)));
+        let sram = format!("{}{unit}", grouped(bar.total));
+        return trf!(
+            lang,
+            "{name}: {shared} per SM (the carveout's share of {sram}) · {per} per block · allows {lim} {blocks}",
+            "{name}：每 SM {shared}（carveout 从 {sram} 中分出的部分） · 每 block {per} · 允许 {lim} 个 block"
+        );
+    }
+    let total = format!("{}{unit}", grouped(bar.total));
     trf!(
         lang,
         "{name}: {total} per SM · {per} per block · allows {lim} {blocks}",
