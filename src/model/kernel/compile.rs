@@ -263,8 +263,11 @@ impl Compiler {
                     };
                     let n = ty.components();
                     let reg = self.var_regs(n);
+                    // Stored as the declared type holds it (`const bool B = 8` is 1).
                     let const_value = match (&d.init, is_const, ty.scalar()) {
-                        (Some(e), true, Some(s)) if s.is_integer() => self.const_eval(e)?,
+                        (Some(e), true, Some(s)) if s.is_integer() => {
+                            self.const_eval(e)?.map(|v| ConstInt::convert(v, s).value)
+                        }
                         _ => None,
                     };
                     let tracked = if init.is_none() {
@@ -498,91 +501,162 @@ impl Compiler {
 
     /// The value of a constant integer expression, `None` if it is not one (C++ [expr.const],
     /// for the operators the lab has; `const` integer variables with constant values count).
+    /// Evaluated with C's types: `int` or `unsigned` after the usual arithmetic conversions,
+    /// unsigned arithmetic modulo 2^32 (`~0u >> 24` is 255), and a signed overflow, a division
+    /// of `INT_MIN` by −1 or a shift by 32 or more is no constant ([expr.const]: undefined
+    /// behaviour).
     pub(crate) fn const_eval(&self, e: &Expr) -> Result<Option<i64>, ParseError> {
-        let v = match &e.kind {
-            ExprKind::Int { value, .. } => *value as i64,
-            ExprKind::Bool(b) => i64::from(*b),
+        Ok(self.const_int(e)?.map(|c| c.value))
+    }
+
+    fn const_int(&self, e: &Expr) -> Result<Option<ConstInt>, ParseError> {
+        let c = match &e.kind {
+            ExprKind::Int { value, unsigned } => ConstInt::new(*value as i64, *unsigned),
+            ExprKind::Bool(b) => ConstInt::new(i64::from(*b), false),
             ExprKind::Ident(n) => match self.lookup(n) {
                 Some(Binding::Var(VarInfo {
                     const_value: Some(v),
+                    ty,
                     ..
-                })) => *v,
-                _ => return Ok(None),
+                })) => ConstInt::new(*v, ty.scalar() == Some(ScalarType::UInt)),
+                _ => None,
             },
             ExprKind::Cast { to, operand } => {
-                let Some(v) = self.const_eval(operand)? else {
+                let Some(v) = self.const_int(operand)? else {
                     return Ok(None);
                 };
                 match to {
-                    ScalarType::Int => i64::from(v as i32),
-                    ScalarType::UInt => i64::from(v as u32),
-                    ScalarType::Bool => i64::from(v != 0),
-                    _ => return Ok(None),
+                    ScalarType::Int | ScalarType::UInt | ScalarType::Bool => {
+                        Some(ConstInt::convert(v.value, *to))
+                    }
+                    _ => None,
                 }
             }
             ExprKind::Unary { op, operand } => {
-                let Some(v) = self.const_eval(operand)? else {
+                let Some(v) = self.const_int(operand)? else {
                     return Ok(None);
                 };
                 match op {
-                    UnOp::Neg => v.wrapping_neg(),
-                    UnOp::Plus => v,
-                    UnOp::BitNot => !v,
-                    UnOp::Not => i64::from(v == 0),
-                    _ => return Ok(None),
+                    UnOp::Neg => ConstInt::new(-v.value, v.unsigned),
+                    UnOp::Plus => Some(v),
+                    UnOp::BitNot => ConstInt::new(!v.value, v.unsigned),
+                    UnOp::Not => ConstInt::new(i64::from(v.value == 0), false),
+                    _ => None,
                 }
             }
             ExprKind::Binary { op, left, right } => {
-                let (Some(a), Some(b)) = (self.const_eval(left)?, self.const_eval(right)?) else {
+                let (Some(a), Some(b)) = (self.const_int(left)?, self.const_int(right)?) else {
                     return Ok(None);
                 };
-                let r = match op {
-                    BinOp::Add => a.checked_add(b),
-                    BinOp::Sub => a.checked_sub(b),
-                    BinOp::Mul => a.checked_mul(b),
-                    BinOp::Div | BinOp::Rem if b == 0 => {
-                        return Err(ParseError::new(
-                            e.pos,
-                            ParseErrorKind::ConstantDivisionByZero,
-                        ))
-                    }
-                    BinOp::Div => a.checked_div(b),
-                    BinOp::Rem => a.checked_rem(b),
-                    BinOp::Shl => u32::try_from(b)
-                        .ok()
-                        .filter(|s| *s < 63)
-                        .and_then(|s| a.checked_shl(s)),
-                    BinOp::Shr => u32::try_from(b).ok().filter(|s| *s < 63).map(|s| a >> s),
-                    BinOp::BitAnd => Some(a & b),
-                    BinOp::BitOr => Some(a | b),
-                    BinOp::BitXor => Some(a ^ b),
-                    BinOp::Lt => Some(i64::from(a < b)),
-                    BinOp::Le => Some(i64::from(a <= b)),
-                    BinOp::Gt => Some(i64::from(a > b)),
-                    BinOp::Ge => Some(i64::from(a >= b)),
-                    BinOp::Eq => Some(i64::from(a == b)),
-                    BinOp::Ne => Some(i64::from(a != b)),
-                    BinOp::LogAnd => Some(i64::from(a != 0 && b != 0)),
-                    BinOp::LogOr => Some(i64::from(a != 0 || b != 0)),
-                    BinOp::Comma => Some(b),
-                };
-                match r {
-                    Some(v) => v,
-                    None => return Ok(None),
+                if matches!(op, BinOp::Div | BinOp::Rem) && b.value == 0 {
+                    return Err(ParseError::new(
+                        e.pos,
+                        ParseErrorKind::ConstantDivisionByZero,
+                    ));
                 }
+                const_binary(*op, a, b)
             }
             ExprKind::Cond { cond, then, other } => {
-                let Some(c) = self.const_eval(cond)? else {
+                let Some(c) = self.const_int(cond)? else {
                     return Ok(None);
                 };
-                let picked = if c != 0 { then } else { other };
-                match self.const_eval(picked)? {
-                    Some(v) => v,
-                    None => return Ok(None),
-                }
+                let picked = if c.value != 0 { then } else { other };
+                self.const_int(picked)?
             }
-            _ => return Ok(None),
+            _ => None,
         };
-        Ok(Some(v))
+        Ok(c)
+    }
+}
+
+/// A constant `int` or `unsigned` (a `bool` is promoted to `int`): `value` is the number it
+/// stands for (0..2^32 for `unsigned`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct ConstInt {
+    value: i64,
+    unsigned: bool,
+}
+
+impl ConstInt {
+    /// `value` in the type: `unsigned` wraps modulo 2^32, an `int` out of range is an overflow
+    /// (`None`).
+    fn new(value: i64, unsigned: bool) -> Option<ConstInt> {
+        if unsigned {
+            Some(ConstInt {
+                value: value.rem_euclid(1 << 32),
+                unsigned,
+            })
+        } else {
+            i32::try_from(value)
+                .ok()
+                .map(|_| ConstInt { value, unsigned })
+        }
+    }
+
+    /// C's conversion to `to` (an integer type): modulo 2^32, as nvcc converts to `int` too.
+    fn convert(value: i64, to: ScalarType) -> ConstInt {
+        let value = match to {
+            ScalarType::Bool => i64::from(value != 0),
+            ScalarType::UInt => i64::from(value as u32),
+            _ => i64::from(value as i32),
+        };
+        ConstInt {
+            value,
+            unsigned: to == ScalarType::UInt,
+        }
+    }
+}
+
+/// One binary operator on constants, after the usual arithmetic conversions.
+fn const_binary(op: BinOp, a: ConstInt, b: ConstInt) -> Option<ConstInt> {
+    let unsigned = a.unsigned || b.unsigned;
+    let wrap = |c: ConstInt| {
+        if unsigned {
+            c.value.rem_euclid(1 << 32)
+        } else {
+            c.value
+        }
+    };
+    let (x, y) = (wrap(a), wrap(b));
+    let truth = |t: bool| ConstInt::new(i64::from(t), false);
+    match op {
+        BinOp::Add => ConstInt::new(x + y, unsigned),
+        BinOp::Sub => ConstInt::new(x - y, unsigned),
+        BinOp::Mul => ConstInt::new(x.checked_mul(y)?, unsigned),
+        // Truncating toward zero, as C does (both fit 32 bits, so no i64 overflow).
+        BinOp::Div => ConstInt::new(x / y, unsigned),
+        BinOp::Rem => ConstInt::new(x % y, unsigned),
+        // The left operand's type; a count of 32 or more (or negative) is undefined.
+        BinOp::Shl | BinOp::Shr => {
+            let count = u32::try_from(b.value).ok().filter(|c| *c < 32)?;
+            let value = if op == BinOp::Shl {
+                // Modulo 2^32 for both (C++20's rule for signed too, and nvcc's).
+                i64::from((a.value as u32) << count)
+            } else if a.unsigned {
+                a.value >> count
+            } else {
+                i64::from((a.value as i32) >> count)
+            };
+            Some(ConstInt::convert(
+                value,
+                if a.unsigned {
+                    ScalarType::UInt
+                } else {
+                    ScalarType::Int
+                },
+            ))
+        }
+        BinOp::BitAnd => ConstInt::new(x & y, unsigned),
+        BinOp::BitOr => ConstInt::new(x | y, unsigned),
+        BinOp::BitXor => ConstInt::new(x ^ y, unsigned),
+        BinOp::Lt => truth(x < y),
+        BinOp::Le => truth(x <= y),
+        BinOp::Gt => truth(x > y),
+        BinOp::Ge => truth(x >= y),
+        BinOp::Eq => truth(x == y),
+        BinOp::Ne => truth(x != y),
+        BinOp::LogAnd => truth(a.value != 0 && b.value != 0),
+        BinOp::LogOr => truth(a.value != 0 || b.value != 0),
+        BinOp::Comma => Some(b),
     }
 }

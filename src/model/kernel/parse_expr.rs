@@ -338,6 +338,10 @@ impl Parser {
                     ParseError::unsupported(pos, Unsupported::CppFeature { name: w.clone() }),
                 ),
                 "asm" | "__asm__" => Err(ParseError::unsupported(pos, Unsupported::Asm)),
+                // Before its arguments (`&a[0]`), which would be refused first.
+                w2 if w2.starts_with("atomic") && self.is_punct_at(1, "(") => Err(
+                    ParseError::unsupported(pos, Unsupported::Atomic { name: w.clone() }),
+                ),
                 "template" => Err(ParseError::unsupported(pos, Unsupported::Template)),
                 "if" | "for" | "while" | "do" | "return" | "break" | "continue" | "else"
                 | "switch" | "goto" | "case" | "default" | "__shared__" | "__global__"

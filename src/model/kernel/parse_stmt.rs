@@ -186,8 +186,13 @@ impl Parser {
     /// `T a = e, b;` (the `;` included).
     fn declaration(&mut self) -> Result<Stmt, ParseError> {
         if !self.at_type() {
+            // `flaot x`: a word that is no type the lab or CUDA knows, as nvcc says it
+            // ("identifier is undefined"); the types the lab refuses are type words.
             let (name, pos) = self.expect_ident()?;
-            return Err(ParseError::unsupported(pos, Unsupported::Type { name }));
+            return Err(ParseError::new(
+                pos,
+                ParseErrorKind::UnknownIdentifier { name },
+            ));
         }
         let (ty, is_const, _) = self.parse_type()?;
         let mut vars = Vec::new();

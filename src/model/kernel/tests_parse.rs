@@ -134,6 +134,37 @@ __global__ void k(float* out)
         err("__global__ void k(int n) { __shared__ float s[n]; }").kind,
         K::ArraySizeNotConstant { name: "s".into() }
     );
+    // Constant sizes in C's types: unsigned arithmetic wraps modulo 2^32, a `const` holds its
+    // declared type's value, a signed overflow is no constant.
+    let size = |decl: &str| {
+        parse(&format!("__global__ void k() {{ {decl} }}"))
+            .map(|k| k.shared.last().map(|a| a.dims.clone()).unwrap_or_default())
+            .map_err(|e| e.kind)
+    };
+    assert_eq!(size("__shared__ float s[~0u >> 24];"), Ok(vec![255]));
+    assert_eq!(size("__shared__ float s[-1u >> 22];"), Ok(vec![1023]));
+    assert_eq!(size("__shared__ float s[(0u - 1) % 10];"), Ok(vec![5]));
+    assert_eq!(size("__shared__ float s[-7 / 2 + 5];"), Ok(vec![2]));
+    assert_eq!(size("__shared__ float s[(-1 < 0u) + 1];"), Ok(vec![1]));
+    assert_eq!(
+        size("const bool B = 8; __shared__ float s[B];"),
+        Ok(vec![1])
+    );
+    assert_eq!(
+        size("const int N = 4294967295u; __shared__ float s[N];"),
+        Err(K::ArraySizeInvalid {
+            name: "s".into(),
+            size: -1
+        })
+    );
+    assert_eq!(
+        size("__shared__ float s[(65536 * 65536) + 4];"),
+        Err(K::ArraySizeNotConstant { name: "s".into() })
+    );
+    assert_eq!(
+        size("__shared__ float s[1 << 32];"),
+        Err(K::ArraySizeNotConstant { name: "s".into() })
+    );
     assert_eq!(
         err("__global__ void k() { __shared__ float s[2 - 2]; }").kind,
         K::ArraySizeInvalid {
@@ -178,6 +209,24 @@ fn refused_constructs_name_the_construct_line_and_column() {
             K::Unsupported(U::Atomic {
                 name: "atomicAdd".into(),
             }),
+        ),
+        // As it is usually written: the atomic is named, not the `&` of its argument.
+        (
+            "    atomicAdd(&out[0], 1.0f);",
+            3,
+            5,
+            K::Unsupported(U::Atomic {
+                name: "atomicAdd".into(),
+            }),
+        ),
+        // A misspelt type is an undeclared name, as nvcc says.
+        (
+            "    flaot x = 1.0f;",
+            3,
+            5,
+            K::UnknownIdentifier {
+                name: "flaot".into(),
+            },
         ),
         (
             "    float x = __shfl_sync(0xffffffffu, f, 0);",
