@@ -46,8 +46,14 @@ test("a typed formula redraws at once; a bad one shows an error and the page kee
   await page.waitForFunction(() => location.search.includes("f=lane"));
   assert.equal(await text(page, "count-sectors"), "32");
   await field.fill("lane * ");
-  assert.match(await text(page, "formula-error"), /Syntax error|operand/i);
+  assert.match(await text(page, "formula-error"), /^An operator is missing a value on one side/);
   assert.equal(await text(page, "count-sectors"), "32", "keeps the last valid pattern");
+  // The numbers that stayed say so, and are dimmed with the figure.
+  assert.match(await text(page, "stale-note"), /last pattern that could be drawn, not for the inputs above/);
+  assert.equal(await page.locator("[data-testid=numbers].gx-stale").count(), 1);
+  assert.equal(await page.locator("[data-testid=figure].gx-stale").count(), 1);
+  await field.fill("lane 2");
+  assert.match(await text(page, "formula-error"), /no operator between them/);
   await field.fill("lane / (lane - 3)");
   assert.match(await text(page, "formula-error"), /Division by zero at lane 3/);
   await field.fill("lane * k");

@@ -100,7 +100,16 @@ test("an invalid K shows the model's error and the page keeps working", async ()
   // WMMA bf16 is not modelled: the layout error is shown in words.
   await page.locator("[data-testid=select-element]").selectOption("bf16");
   await page.waitForSelector("[data-testid=layout-error]");
-  assert.match(await page.locator("[data-testid=layout-error]").textContent(), /not modelled/);
+  assert.match(await page.locator("[data-testid=layout-error]").textContent(), /bf16 is not drawn: WMMA bf16 exists on sm_80\+/);
+  // An element type the instruction does not take, in Chinese too.
+  await page.locator("[data-testid=select-shape]").selectOption("mma_m16n8k32");
+  await page.locator("[data-testid=select-element]").selectOption("f16");
+  const layoutError = page.locator("[data-testid=layout-error]");
+  assert.match(await layoutError.textContent(), /mma\.sync m16n8k32 multiplies s8 or u8 inputs \(A and B\), not f16/);
+  await page.click("[data-testid=lang-zh]");
+  assert.match(await layoutError.textContent(), /mma\.sync m16n8k32 的输入（A 与 B）是 s8 或 u8，不能是 f16/);
+  await page.click("[data-testid=lang-en]");
+  await page.locator("[data-testid=select-shape]").selectOption("wmma_m16n16k16");
   await page.screenshot({ path: path.join(SHOTS, "tensor-cores-error.png"), fullPage: true });
   // Back to a valid K.
   await field.fill("4096");

@@ -538,6 +538,11 @@ fn reading_answers_as_people_type_them() {
     assert_eq!(parse_number("-2,048"), Some(-2048.0));
     assert_eq!(parse_number("52,2"), None);
     assert_eq!(parse_number("1,23"), None);
+    // A space or an underscore separates thousands only, as a comma does.
+    assert_eq!(parse_number("1 234 567"), Some(1_234_567.0));
+    assert_eq!(parse_number("65_536"), Some(65536.0));
+    assert_eq!(parse_number("1 2"), None);
+    assert_eq!(parse_number("12 34"), None);
     assert_eq!(parse_number("1,2345"), None);
     assert_eq!(parse_number("1.5,3"), None);
     assert_eq!(parse_number("1,5e3"), None);

@@ -59,10 +59,10 @@ impl Verdict {
 pub const MAX_COUNT: f64 = 9_007_199_254_740_992.0;
 
 /// Reads a number as people type it: `1,234`, `1 234`, `1_234`, `1.5e3`, `12%`. A comma (or
-/// `，`) separates thousands only: every group after it has exactly 3 digits, in the integer
-/// part; `52,2` (a decimal comma) or `1,23` is `None` (unreadable, not a wrong number), so a
-/// student who writes decimals with a comma is told to retype, not marked wrong. Infinite
-/// results (`1e400`) are `None`.
+/// `，`, a space, `_`) separates thousands only: every group after it has exactly 3 digits, in
+/// the integer part; `52,2` (a decimal comma), `1,23` or `1 2` is `None` (unreadable, not a
+/// wrong number), so a student who writes decimals with a comma is told to retype, not marked
+/// wrong. Infinite results (`1e400`) are `None`.
 pub fn parse_number(text: &str) -> Option<f64> {
     read_number(text).ok().filter(|v| v.is_finite())
 }
@@ -77,12 +77,13 @@ fn read_number(text: &str) -> Result<f64, Unreadable> {
     // The integer part: up to the decimal point or the exponent.
     let int_end = trimmed.find(['.', 'e', 'E']).unwrap_or(trimmed.len());
     let (int_part, rest) = trimmed.split_at(int_end);
-    let groups: Vec<&str> = int_part.split([',', '，']).collect();
+    const SEPARATORS: [char; 6] = [',', '，', ' ', '_', '\u{a0}', '\u{202f}'];
+    let groups: Vec<&str> = int_part.split(SEPARATORS).collect();
     let digits = |g: &str| g.chars().filter(char::is_ascii_digit).count();
     if groups.len() > 1 && groups[1..].iter().any(|g| digits(g) != 3) {
         return Err(Unreadable::NotANumber);
     }
-    if rest.contains([',', '，']) {
+    if rest.contains(SEPARATORS) {
         return Err(Unreadable::NotANumber);
     }
     let cleaned: String = trimmed

@@ -42,12 +42,26 @@ fn log_stops(min: u64, max: u64, extra: &[u64]) -> Vec<u64> {
 }
 
 /// A typed number as the site reads it: full-width forms folded to ASCII
-/// ([`fold_full_width`]: digits typed with a Chinese input method arrive as １２３) and the
-/// grouping characters (`,` `_` spaces) dropped.
+/// ([`fold_full_width`]: digits typed with a Chinese input method arrive as １２３), blanks
+/// around it trimmed, and a grouping character (`,` `_` or a space) dropped where it separates
+/// thousands: after a digit and before exactly three (`65,536`, `1 000 000`). Anywhere else it
+/// stays, so that `1 2` or `1,2` reads as no number rather than as 12.
 pub(crate) fn normalise_number(text: &str) -> String {
-    fold_full_width(text)
-        .chars()
-        .filter(|c| !matches!(c, ',' | '_' | ' '))
+    let folded = fold_full_width(text);
+    let chars: Vec<char> = folded.trim().chars().collect();
+    let digit = |k: usize| chars.get(k).is_some_and(char::is_ascii_digit);
+    chars
+        .iter()
+        .enumerate()
+        .filter(|&(k, c)| {
+            let thousands = matches!(c, ',' | '_' | ' ')
+                && k > 0
+                && digit(k - 1)
+                && (k + 1..k + 4).all(digit)
+                && !digit(k + 4);
+            !thousands
+        })
+        .map(|(_, c)| *c)
         .collect()
 }
 
@@ -475,6 +489,13 @@ mod tests {
             Err(IntegerError::Empty { min: 1, max: 65536 })
         );
         assert_eq!(parse_in_range("４０９６", 1, 65536), Ok((4096, None)));
+        // Grouping characters only between thousands.
+        assert_eq!(parse_in_range("65,536", 1, 65536), Ok((65536, None)));
+        assert_eq!(parse_in_range(" 1 024 ", 1, 65536), Ok((1024, None)));
+        assert_eq!(parse_in_range("4_096", 1, 65536), Ok((4096, None)));
+        assert!(parse_in_range("1 2", 1, 65536).is_err());
+        assert!(parse_in_range("1,2", 1, 65536).is_err());
+        assert!(parse_in_range("10,00", 1, 65536).is_err());
         assert_eq!(display_number(1.0), "1");
         assert_eq!(display_number(1e24), "1e24");
         let stops = log_stops(1, 5000, &[1000, 1500]);
