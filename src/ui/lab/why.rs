@@ -197,7 +197,9 @@ pub fn numbers_text(s: &Selection, l: Lang) -> String {
         } else {
             text::global_access(lanes, a.sectors, a.bytes_per_lane, l)
         };
-        return format!("{main} {}", text::relative_note(&a.name, shared, l));
+        // Two sentences: a space between them in English, none in Chinese.
+        let gap = if l == Lang::Zh { "" } else { " " };
+        return format!("{main}{gap}{}", text::relative_note(&a.name, shared, l));
     }
     match &s.shown {
         Item::Branch(_, v) => v.get(s.exec).map_or_else(String::new, |b| {

@@ -187,13 +187,19 @@ pub fn QuantSection() -> impl IntoView {
                     <label class="gx-field__label" for="tc-x">{t(text::X_LABEL)}</label>
                     <input id="tc-x" type="text" class="gx-field__number gx-field__number--wide"
                         class:gx-field__number--invalid=move || error.read().is_some()
+                        aria-invalid=move || if error.read().is_some() { "true" } else { "false" }
+                        aria-describedby="tc-x-err"
                         prop:value=move || x.get()
                         on:change=on_change/>
-                    <p class="gx-field__error" role="alert">{move || error.get().map(|e| text::vector_error(&e, limits::X_LEN, lang.get()))}</p>
+                    <p class="gx-field__error" id="tc-x-err" role="alert">{move || error.get().map(|e| {
+                        format!("{}{}", text::vector_error(&e, limits::X_LEN, lang.get()), text::TABLES_KEEP_LAST.get(lang.get()))
+                    })}</p>
                 </div>
                 {super::slider(text::SEED_LABEL, limits::SEED, Scale::Linear, "slider-seed", |i| i.seed, |i, v| i.seed = v)}
             </div>
-            {markup_block("div", "gx-quant__tables", None, tables)}
+            <div class:gx-stale=move || error.read().is_some()>
+                {markup_block("div", "gx-quant__tables", None, tables)}
+            </div>
         </section>
     }
 }
