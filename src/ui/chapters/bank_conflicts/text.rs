@@ -78,11 +78,12 @@ pub fn n_way(way: u32, conflicts: u32, lang: Lang) -> String {
 
 /// A pattern that reaches past the most shared memory a block can have (`limit` bytes).
 pub fn past_shared_memory(end_bytes: u64, limit_bytes: u64, lang: Lang) -> String {
-    let (end, limit) = (grouped(end_bytes), grouped(limit_bytes));
+    // The last byte touched (`end_bytes` is one past it).
+    let (end, limit) = (grouped(end_bytes.saturating_sub(1)), grouped(limit_bytes));
     let kib = limit_bytes / 1024;
     trf!(
         lang,
-        "This pattern reaches byte {end}: past the most shared memory a block can have ({limit} B = {kib} KiB, on H100, H200 and B200), so no kernel makes this access. Its banks and wavefronts still follow the rule: a word's bank depends only on its address modulo 128 bytes.",
+        "This pattern reaches byte {end}, past the most shared memory a block can have ({limit} B = {kib} KiB, on H100, H200 and B200), so no kernel makes this access. Its banks and wavefronts still follow the rule: a word's bank depends only on its address modulo 128 bytes.",
         "这个模式访问到第 {end} 字节：超过了一个 block 最多能有的 shared memory（{limit} B = {kib} KiB，H100、H200 与 B200），所以没有 kernel 能做这次访问。它的 bank 与 wavefront 仍按规则计算：一个字的 bank 只取决于地址模 128 字节。"
     )
 }
