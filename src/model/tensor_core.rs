@@ -360,13 +360,7 @@ impl fmt::Display for LayoutError {
                 element,
                 allowed,
             } => {
-                let labels: Vec<&str> = allowed.iter().map(|e| e.label()).collect();
-                let list = match labels.split_last() {
-                    Some((last, rest)) if !rest.is_empty() => {
-                        format!("{} or {last}", rest.join(", "))
-                    }
-                    _ => labels.concat(),
-                };
+                let list = element_list(allowed, ", ", " or ");
                 write!(
                     f,
                     "{shape} has no {element} {operand} operand; its {operand} takes {list}"
@@ -383,6 +377,18 @@ impl fmt::Display for LayoutError {
 }
 
 impl std::error::Error for LayoutError {}
+
+/// The labels of `elements` as a list: `sep` between them and `last` before the last one
+/// (`s8, u8 or f16` with `", "` and `" or "`).
+pub fn element_list(elements: &[ElementType], sep: &str, last: &str) -> String {
+    let labels: Vec<&str> = elements.iter().map(|e| e.label()).collect();
+    match labels.split_last() {
+        Some((final_label, rest)) if !rest.is_empty() => {
+            format!("{}{last}{final_label}", rest.join(sep))
+        }
+        _ => labels.concat(),
+    }
+}
 
 /// The lane/element map of one operand of one instruction. Immutable; build with
 /// [`fragment_layout`].

@@ -321,37 +321,34 @@ fn every_lane_still_in_a_loop_issues_its_test_the_leaving_ones_too() {
     // `for (t = 0; t < lane; ++t)`: test t is issued for the lanes with lane ≥ t (lane t tests
     // `t < t` and leaves), so 32 tests from the full mask down to lane 31 alone, beside 31 body
     // passes under the lanes with lane > t.
-    let t = preset("loop-trips-lane").expect("preset").run();
-    let tests: Vec<u32> = t
-        .steps
-        .iter()
-        .filter(|s| s.kind == StepKind::LoopHeader)
-        .map(|s| s.mask)
-        .collect();
+    let loop_tests = |id: &str| -> (SimtTrace, Vec<u32>) {
+        let t = preset(id).expect("preset").run();
+        let masks = t
+            .steps
+            .iter()
+            .filter(|s| s.kind == StepKind::LoopHeader)
+            .map(|s| s.mask)
+            .collect();
+        (t, masks)
+    };
+    let counts = |masks: Vec<u32>| -> Vec<u32> { masks.iter().map(|m| m.count_ones()).collect() };
+    let (t, tests) = loop_tests("loop-trips-lane");
     let expected: Vec<u32> = (0..32).map(|k| FULL_MASK << k).collect();
     assert_eq!(tests, expected);
     assert_eq!(t.steps.len(), 66);
     assert_eq!(t.active_lane_slots(), 1120);
     // lane % 5 + 1 trips: 6 tests (32, 32, 25, 18, 12, 6 lanes) and 5 passes.
-    let t = preset("loop-per-lane").expect("preset").run();
-    let counts: Vec<u32> = t
-        .steps
-        .iter()
-        .filter(|s| s.kind == StepKind::LoopHeader)
-        .map(|s| s.mask.count_ones())
-        .collect();
-    assert_eq!(counts, [32, 32, 25, 18, 12, 6]);
+    assert_eq!(
+        counts(loop_tests("loop-per-lane").1),
+        [32, 32, 25, 18, 12, 6]
+    );
     // Unrolled 4×: the test for a block of 4 by every lane, again by the 12 lanes of ≥ 4 trips,
     // then the remainder loop's tests: every lane enters it (trips % 4 = 1, 2, 3, 0, 1 for
     // trips 1 … 5), 26 have a first pass, 13 a second, 6 a third.
-    let t = preset("loop-per-lane-o3").expect("preset").run();
-    let tests: Vec<u32> = t
-        .steps
-        .iter()
-        .filter(|s| s.kind == StepKind::LoopHeader)
-        .map(|s| s.mask.count_ones())
-        .collect();
-    assert_eq!(tests, [32, 12, 32, 26, 13, 6]);
+    assert_eq!(
+        counts(loop_tests("loop-per-lane-o3").1),
+        [32, 12, 32, 26, 13, 6]
+    );
 }
 
 #[test]

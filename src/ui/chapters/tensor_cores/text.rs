@@ -9,7 +9,7 @@
 use super::state::{StepId, VectorError};
 use crate::model::roofline::Bound;
 use crate::model::tensor_core::{
-    ElementType, FragmentLayout, LayoutError, LayoutSource, Operand, RegisterPosition,
+    element_list, ElementType, FragmentLayout, LayoutError, LayoutSource, Operand, RegisterPosition,
 };
 use crate::model::w8a8::{
     KernelStep, MeasuredVariant, MemoryLayout, StepAction, StepScope, TileWrite, W8a8Error,
@@ -135,15 +135,9 @@ pub fn layout_error(e: &LayoutError, lang: Lang) -> String {
             element,
             allowed,
         } => {
-            let labels: Vec<&str> = allowed.iter().map(|e| e.label()).collect();
-            let list = match (labels.split_last(), lang) {
-                (Some((last, rest)), Lang::En) if !rest.is_empty() => {
-                    format!("{} or {last}", rest.join(", "))
-                }
-                (Some((last, rest)), Lang::Zh) if !rest.is_empty() => {
-                    format!("{} 或 {last}", rest.join("、"))
-                }
-                _ => labels.concat(),
+            let list = match lang {
+                Lang::En => element_list(allowed, ", ", " or "),
+                Lang::Zh => element_list(allowed, "、", " 或 "),
             };
             let (shape, element) = (shape.label(), element.label());
             match operand {
