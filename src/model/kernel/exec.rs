@@ -24,7 +24,12 @@ pub const LOOP_LIMIT: u64 = 1 << 20;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum WarpState {
     Ready,
-    AtBarrier(u32),
+    /// Waiting at the `__syncthreads()` at this source line, operation `pc` (two barriers on
+    /// one line are two statements).
+    AtBarrier {
+        line: u32,
+        pc: u32,
+    },
     Done,
 }
 
@@ -425,7 +430,10 @@ pub(crate) fn run_warp(
                 if tracing {
                     m.events.push(TraceEvent::Barrier { line, mask: active });
                 }
-                w.state = WarpState::AtBarrier(line);
+                w.state = WarpState::AtBarrier {
+                    line,
+                    pc: pc as u32,
+                };
             }
             Op::MaskPush {
                 cond,

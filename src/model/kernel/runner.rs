@@ -380,15 +380,15 @@ impl Runner {
                 *cursor = next;
                 continue;
             }
-            let mut line = None;
+            let mut first = None;
             for w in warps.iter() {
-                if let WarpState::AtBarrier(l) = w.state {
-                    match line {
-                        None => line = Some(l),
-                        Some(x) if x != l => {
+                if let WarpState::AtBarrier { line, pc } = w.state {
+                    match first {
+                        None => first = Some((line, pc)),
+                        Some((x, at)) if at != pc => {
                             return Err(RunError::BarrierMismatch {
                                 line: x,
-                                other_line: l,
+                                other_line: line,
                                 block: *idx,
                             })
                         }
@@ -396,11 +396,11 @@ impl Runner {
                     }
                 }
             }
-            if line.is_none() {
+            if first.is_none() {
                 return Ok(true);
             }
             for w in warps.iter_mut() {
-                if matches!(w.state, WarpState::AtBarrier(_)) {
+                if matches!(w.state, WarpState::AtBarrier { .. }) {
                     w.state = WarpState::Ready;
                 }
             }

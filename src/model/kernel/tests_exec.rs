@@ -365,6 +365,17 @@ fn barrier_errors_name_the_line_and_never_hang() {
             block: [0, 0, 0]
         }
     );
+    // The same two barriers on one line are still two.
+    let src = "__global__ void k(int* o)\n{\n    if (threadIdx.x < 32) { __syncthreads(); } else { __syncthreads(); }\n}";
+    let e = run_src(src, &launch(1, 64, &[])).expect_err("two barriers on one line");
+    assert_eq!(
+        e,
+        RunError::BarrierMismatch {
+            line: 3,
+            other_line: 3,
+            block: [0, 0, 0]
+        }
+    );
     // Warps that exited count as arrived: the rest pass the barrier.
     let src = "__global__ void k(int* o)
 {

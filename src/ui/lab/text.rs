@@ -1265,6 +1265,9 @@ pub fn run_error(e: &RunError, lang: Lang) -> String {
             block,
         } => {
             let b = dim3(block);
+            if line == other_line {
+                return trf!(lang, "Line {line}: the warps of block {b} wait at two different `__syncthreads()` of this line.", "第 {line} 行：block {b} 的各个 warp 停在这一行的两个不同的 `__syncthreads()` 上。", line = line, b = b);
+            }
             trf!(lang, "Line {line}: the warps of block {b} wait at different `__syncthreads()` (lines {line} and {other_line}).", "第 {line} 行：block {b} 的各个 warp 停在不同的 `__syncthreads()` 上（第 {line} 行和第 {other_line} 行）。", line = line, b = b, other_line = other_line)
         }
         E::NoSuchWarp { block, warp } => {
