@@ -66,6 +66,21 @@ fn polyline(points: &[(u32, f64)], ymax: f64, h: f64) -> String {
         .collect()
 }
 
+/// The smallest top ≥ `v` whose quarter is 1, 2, 2.5 or 5 times a power of ten (0.836 → 1.0,
+/// 0.3 → 0.4), so that an axis of four steps has round ticks.
+fn nice_top(v: f64) -> f64 {
+    let step = v / 4.0;
+    if !step.is_finite() || step <= 0.0 {
+        return v;
+    }
+    let magnitude = 10f64.powf(step.log10().floor());
+    [1.0, 2.0, 2.5, 5.0, 10.0]
+        .iter()
+        .map(|m| m * magnitude)
+        .find(|s| *s >= step * (1.0 - 1e-9))
+        .map_or(v, |s| 4.0 * s)
+}
+
 /// Grid lines and the x axis (the y axis is [`y_axis`], in the frozen label column).
 fn axes(ymax: f64, h: f64, lang: Lang) -> impl IntoView {
     let plot = plot(h);
@@ -204,10 +219,12 @@ pub fn MeasuredChart() -> impl IntoView {
     // The measured points are one tab stop; the arrow keys walk them.
     let points = Memo::new(move |_| st.outputs.with(|o| o.measured.kernel.points.len()));
     let roving = Roving::new(points, 0);
+    // The top of the axis: 15 % above the kernel's FFMA share, rounded up so that the four
+    // tick steps are round (0.25, not 0.209).
     let measured_ymax = move || {
         st.outputs.with(|o| {
             let k = o.measured.kernel;
-            (f64::from(k.k_ffma) / f64::from(k.instructions) * 1.15).max(0.01)
+            nice_top((f64::from(k.k_ffma) / f64::from(k.instructions) * 1.15).max(0.01))
         })
     };
     let chart = move || {
@@ -362,5 +379,18 @@ pub fn DataTable() -> impl IntoView {
                 </tbody>
             </table>
         </DataDetails>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::nice_top;
+
+    #[test]
+    fn the_axis_top_gives_round_ticks() {
+        assert_eq!(nice_top(0.836), 1.0);
+        assert_eq!(nice_top(1.0), 1.0);
+        assert!((nice_top(0.3) - 0.4).abs() < 1e-12);
+        assert!((nice_top(0.011) - 0.02).abs() < 1e-12);
     }
 }
