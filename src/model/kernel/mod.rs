@@ -114,6 +114,7 @@
 mod ast;
 mod compile;
 mod compile_call;
+mod compile_const;
 mod compile_expr;
 mod compile_place;
 pub mod counters;
@@ -245,5 +246,7 @@ mod tests_counters;
 mod tests_exec;
 #[cfg(test)]
 mod tests_lexer;
+#[cfg(test)]
+mod tests_limits;
 #[cfg(test)]
 mod tests_parse;
