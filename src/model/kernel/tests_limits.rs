@@ -1,5 +1,7 @@
 //! The lab's limits and C's constant rules at the edges: operator chains bounded so that no
 //! input overflows the stack, constant array sizes in C's types.
+//!
+//! Test code only: compiled for `cargo test` (`#[cfg(test)] mod` in its parent).
 
 use super::error::ParseErrorKind as K;
 use super::tests_parse::err;
@@ -88,6 +90,10 @@ fn long_operator_chains_are_bounded_and_run_on_a_small_stack() {
             .map(|r| r.global_store.requests)
             .map_err(|e| e.to_string())
         })
-        .expect("thread starts");
-    assert_eq!(handle.join().expect("no stack overflow"), Ok(1));
+        .unwrap_or_else(|e| panic!("the thread does not start: {e}"));
+    let stores = match handle.join() {
+        Ok(r) => r,
+        Err(_) => panic!("the kernel's thread panicked"),
+    };
+    assert_eq!(stores, Ok(1));
 }
