@@ -180,10 +180,14 @@ pub fn grouped_signed(value: i64) -> String {
     }
 }
 
+/// Whether `c` is a Latin letter or digit (which Chinese typesetting spaces from Han).
+fn latin(c: Option<char>) -> bool {
+    c.is_some_and(|c| c.is_ascii_alphanumeric())
+}
+
 /// `items` joined by the Chinese word `sep` ("与", "和"), spaced from a Latin neighbour as
 /// [`between_han`] spaces: ["寄存器", "block 槽位"] → "寄存器与 block 槽位".
 pub fn join_han<S: AsRef<str>>(items: &[S], sep: &str) -> String {
-    let latin = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphanumeric());
     let mut out = String::new();
     for (k, item) in items.iter().enumerate() {
         let item = item.as_ref();
@@ -204,7 +208,6 @@ pub fn join_han<S: AsRef<str>>(items: &[S], sep: &str) -> String {
 /// `text` as it sits between two Chinese characters: a space on each side where it meets a Latin
 /// letter or digit, as Chinese typesetting spaces Han from Latin ("受 warp 槽位限制", "受寄存器限制").
 pub fn between_han(text: &str) -> String {
-    let latin = |c: Option<char>| c.is_some_and(|c| c.is_ascii_alphanumeric());
     let before = if latin(text.chars().next()) { " " } else { "" };
     let after = if latin(text.chars().last()) { " " } else { "" };
     format!("{before}{text}{after}")

@@ -109,6 +109,15 @@ macro_rules! trf {
     }};
 }
 
+/// Two sentences one after the other: a space between them in English, none in Chinese (a
+/// full stop “。” already separates them).
+pub fn sentences(lang: Lang, first: &str, second: &str) -> String {
+    match lang {
+        Lang::En => format!("{first} {second}"),
+        Lang::Zh => format!("{first}{second}"),
+    }
+}
+
 /// Reactive choice between two formatted strings (for text with numbers in it).
 pub fn pick(lang: Lang, en: String, zh: String) -> String {
     match lang {

@@ -209,29 +209,22 @@ impl Parser {
     /// Counts one level of nesting; Err past [`MAX_NESTING`].
     pub(crate) fn enter(&mut self) -> Result<(), ParseError> {
         self.depth += 1;
-        if self.depth > MAX_NESTING {
-            return Err(ParseError::new(
-                self.pos(),
-                ParseErrorKind::TooComplex {
-                    what: LabLimit::Nesting,
-                    limit: MAX_NESTING,
-                },
-            ));
-        }
-        Ok(())
+        self.within(self.depth, LabLimit::Nesting, MAX_NESTING)
     }
 
     /// Counts one more operator chained on the current path; Err past [`MAX_OPERATOR_CHAIN`].
     /// The caller restores `chain` when its expression is done.
     pub(crate) fn chain_one(&mut self) -> Result<(), ParseError> {
         self.chain += 1;
-        if self.chain > MAX_OPERATOR_CHAIN {
+        self.within(self.chain, LabLimit::OperatorChain, MAX_OPERATOR_CHAIN)
+    }
+
+    /// Err naming `what` and `limit` when `count` is past `limit`.
+    fn within(&self, count: u32, what: LabLimit, limit: u32) -> Result<(), ParseError> {
+        if count > limit {
             return Err(ParseError::new(
                 self.pos(),
-                ParseErrorKind::TooComplex {
-                    what: LabLimit::OperatorChain,
-                    limit: MAX_OPERATOR_CHAIN,
-                },
+                ParseErrorKind::TooComplex { what, limit },
             ));
         }
         Ok(())

@@ -19,7 +19,7 @@ use super::text;
 use crate::model::kernel::{
     BranchEvent, BranchKind, MemoryEvent, MemorySpace, TraceEvent, WarpTrace,
 };
-use crate::ui::i18n::{t, use_lang, Lang};
+use crate::ui::i18n::{sentences, t, use_lang, Lang};
 use crate::ui::shared::lanes::{hex, LaneState, LaneStrip, LANES};
 use crate::ui::widgets::IntegerInput;
 
@@ -197,9 +197,7 @@ pub fn numbers_text(s: &Selection, l: Lang) -> String {
         } else {
             text::global_access(lanes, a.sectors, a.bytes_per_lane, l)
         };
-        // Two sentences: a space between them in English, none in Chinese.
-        let gap = if l == Lang::Zh { "" } else { " " };
-        return format!("{main}{gap}{}", text::relative_note(&a.name, shared, l));
+        return sentences(l, &main, &text::relative_note(&a.name, shared, l));
     }
     match &s.shown {
         Item::Branch(_, v) => v.get(s.exec).map_or_else(String::new, |b| {

@@ -66,25 +66,15 @@ fn polyline(points: &[(u32, f64)], ymax: f64, h: f64) -> String {
         .collect()
 }
 
-/// The smallest top ≥ `v` whose quarter is 1, 2, 2.5 or 5 times a power of ten (0.836 → 1.0,
-/// 0.3 → 0.4), so that an axis of four steps has round ticks.
-fn nice_top(v: f64) -> f64 {
-    let step = v / 4.0;
-    if !step.is_finite() || step <= 0.0 {
-        return v;
-    }
-    let magnitude = 10f64.powf(step.log10().floor());
-    [1.0, 2.0, 2.5, 5.0, 10.0]
-        .iter()
-        .map(|m| m * magnitude)
-        .find(|s| *s >= step * (1.0 - 1e-9))
-        .map_or(v, |s| 4.0 * s)
+/// The y ticks of a chart of `0 ..= ymax`: round steps of 1, 2 or 5 × 10^k (0.2, not 0.209).
+fn y_ticks(ymax: f64, h: f64) -> Vec<f64> {
+    chart_axes(ymax, h).y.ticks(5, None)
 }
 
 /// Grid lines and the x axis (the y axis is [`y_axis`], in the frozen label column).
 fn axes(ymax: f64, h: f64, lang: Lang) -> impl IntoView {
     let plot = plot(h);
-    let yticks: Vec<f64> = (0..=4).map(|i| ymax * f64::from(i) / 4.0).collect();
+    let yticks = y_ticks(ymax, h);
     let xticks = [1u32, 8, 16, 24, 32, 40, 48, 56, 64];
     view! {
         <g class="gx-axes">
@@ -107,7 +97,7 @@ const Y_AXIS_PX: f64 = PLOT.x0 - 1.0;
 /// The y axis (ticks and title) over a mask, kept in view while the chart scrolls sideways.
 fn y_axis(ymax: f64, h: f64, y_label: Tr, lang: Lang) -> impl IntoView {
     let plot = plot(h);
-    let yticks: Vec<f64> = (0..=4).map(|i| ymax * f64::from(i) / 4.0).collect();
+    let yticks = y_ticks(ymax, h);
     view! {
         <rect class="gx-sfig__mask" x="0" y="0" width=format!("{Y_AXIS_PX}") height=format!("{}", plot.y1 + 2.0)/>
         {yticks.into_iter().map(|v| view! {
@@ -219,12 +209,10 @@ pub fn MeasuredChart() -> impl IntoView {
     // The measured points are one tab stop; the arrow keys walk them.
     let points = Memo::new(move |_| st.outputs.with(|o| o.measured.kernel.points.len()));
     let roving = Roving::new(points, 0);
-    // The top of the axis: 15 % above the kernel's FFMA share, rounded up so that the four
-    // tick steps are round (0.25, not 0.209).
     let measured_ymax = move || {
         st.outputs.with(|o| {
             let k = o.measured.kernel;
-            nice_top((f64::from(k.k_ffma) / f64::from(k.instructions) * 1.15).max(0.01))
+            (f64::from(k.k_ffma) / f64::from(k.instructions) * 1.15).max(0.01)
         })
     };
     let chart = move || {
@@ -384,13 +372,14 @@ pub fn DataTable() -> impl IntoView {
 
 #[cfg(test)]
 mod tests {
-    use super::nice_top;
+    use super::{y_ticks, H_PX};
 
     #[test]
-    fn the_axis_top_gives_round_ticks() {
-        assert_eq!(nice_top(0.836), 1.0);
-        assert_eq!(nice_top(1.0), 1.0);
-        assert!((nice_top(0.3) - 0.4).abs() < 1e-12);
-        assert!((nice_top(0.011) - 0.02).abs() < 1e-12);
+    fn the_y_ticks_are_round() {
+        let close = |a: &[f64], b: &[f64]| {
+            a.len() == b.len() && a.iter().zip(b).all(|(x, y)| (x - y).abs() < 1e-9)
+        };
+        assert!(close(&y_ticks(0.836, H_PX), &[0.0, 0.2, 0.4, 0.6, 0.8]));
+        assert!(close(&y_ticks(1.0, H_PX), &[0.0, 0.2, 0.4, 0.6, 0.8, 1.0]));
     }
 }

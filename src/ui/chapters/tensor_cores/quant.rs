@@ -192,7 +192,7 @@ pub fn QuantSection() -> impl IntoView {
                         prop:value=move || x.get()
                         on:change=on_change/>
                     <p class="gx-field__error" id="tc-x-err" role="alert">{move || error.get().map(|e| {
-                        format!("{}{}", text::vector_error(&e, limits::X_LEN, lang.get()), text::TABLES_KEEP_LAST.get(lang.get()))
+                        crate::ui::i18n::sentences(lang.get(), &text::vector_error(&e, limits::X_LEN, lang.get()), text::TABLES_KEEP_LAST.get(lang.get()))
                     })}</p>
                 </div>
                 {super::slider(text::SEED_LABEL, limits::SEED, Scale::Linear, "slider-seed", |i| i.seed, |i, v| i.seed = v)}

@@ -119,10 +119,9 @@ pub const TILE_SHAPES_NOTE: Tr = tr(
     "把 activation 放在 M 行 A tile 的第 0 行时，Tensor Core 做的乘加是有用量的 M 倍：m8n32k16 浪费最少（有用 1/8），m32n8k16 最多（1/32）。只有 m16n16k16 有实测的 fragment 布局，并被逐步追踪。",
 );
 
-/// After an activations field's message: what the tables below it show meanwhile (the English
-/// starts with the space between two sentences; Chinese sentences need none).
+/// After an activations field's message: what the tables below it show meanwhile.
 pub const TABLES_KEEP_LAST: Tr = tr(
-    " The tables below, dimmed, keep the last valid activations.",
+    "The tables below, dimmed, keep the last valid activations.",
     "下方变灰的表格仍是上一次有效的激活值。",
 );
 

@@ -120,9 +120,7 @@ pub fn problem_text(p: &Problem, lang: Lang) -> String {
             }
         }
     };
-    // Chinese sentences follow one another with no space.
-    let gap = if lang == Lang::Zh { "" } else { " " };
-    format!("{what}{gap}{}", KEEPS_LAST.get(lang))
+    crate::ui::i18n::sentences(lang, &what, KEEPS_LAST.get(lang))
 }
 
 /// The description line once the reader has edited a preset's inputs. With `drawn` false the
